@@ -1,0 +1,133 @@
+# tilekit: a C toolkit for tile and word games.  GNU Make.
+#
+#   make                 library, CLIs in bin/, default dictionaries in build/dict/
+#   make test            whole suite, then again under ASan+UBSan
+#   make bench           benchmark drivers (timings are never asserted)
+#   make fuzz            libFuzzer targets (needs clang), see tests/fuzz/
+#   make install PREFIX=/usr/local DESTDIR=
+#
+# The required flags live in ALL_CFLAGS, so `make CFLAGS=-O3` keeps them.
+
+VERSION   = 0.1.0
+PREFIX   ?= /usr/local
+BINDIR_I  = $(PREFIX)/bin
+LIBDIR_I  = $(PREFIX)/lib
+INCDIR_I  = $(PREFIX)/include
+DATADIR_I = $(PREFIX)/share/tilekit
+
+CC       ?= cc
+CFLAGS   ?= -O2 -g
+WARN      = -std=c11 -Wall -Wextra -Wpedantic
+ALL_CFLAGS = $(WARN) -D_POSIX_C_SOURCE=200809L -Iinclude -Isrc \
+             -DTILEKIT_VERSION='"$(VERSION)"' -DTILEKIT_DATADIR='"$(DATADIR_I)"' \
+             -MMD -MP $(SANFLAGS) $(CFLAGS)
+LDLIBS   += -lpthread -lm
+
+# Build directory and where the CLIs go; the sanitizer run uses its own pair.
+B   ?= build
+BIN ?= bin
+
+LIB_SRC  = $(sort $(wildcard src/core/*.c src/dawg/*.c src/skrafl/*.c src/mahjong/*.c src/boggle/*.c))
+CLI_SRC  = src/cli/cli.c
+PROGS    = $(sort $(filter-out cli,$(basename $(notdir $(wildcard src/cli/*.c)))) mkdawg)
+TEST_SRC = $(sort $(wildcard tests/test_*.c))
+TSUP_SRC = $(sort $(wildcard tests/support/*.c))
+FUZZ_SRC = $(sort $(wildcard tests/fuzz/fuzz_*.c))
+BENCH_SRC = $(sort $(wildcard tools/bench_*.c))
+
+obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
+LIB        = $(B)/libtilekit.a
+CLI_OBJ    = $(call obj,$(CLI_SRC))
+TSUP_OBJ   = $(call obj,$(TSUP_SRC))
+TESTS      = $(patsubst tests/%.c,$(B)/tests/%,$(TEST_SRC))
+REPLAYS    = $(patsubst tests/fuzz/fuzz_%.c,$(B)/fuzz/replay_%,$(FUZZ_SRC))
+BENCHES    = $(patsubst tools/%.c,$(B)/tools/%,$(BENCH_SRC))
+BINS       = $(addprefix $(BIN)/,$(PROGS))
+
+# Word lists shipped in data/words/ and the dictionaries built from them.
+DICT_LANGS = $(basename $(notdir $(wildcard data/words/*.txt)))
+DICTS      = $(patsubst %,$(B)/dict/%.dawg,$(DICT_LANGS))
+
+.PHONY: all lib test check-suite bench fuzz install uninstall clean
+.SUFFIXES:
+.DELETE_ON_ERROR:
+
+all: $(BINS) $(DICTS)
+lib: $(LIB)
+
+$(B)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(LIB): $(call obj,$(LIB_SRC))
+	@mkdir -p $(@D)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BIN)/mkdawg: $(call obj,tools/mkdawg.c) $(CLI_OBJ) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BIN)/%: $(B)/obj/src/cli/%.o $(CLI_OBJ) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/dict/%.dawg: data/words/%.txt $(BIN)/mkdawg
+	@mkdir -p $(@D)
+	$(BIN)/mkdawg --alphabet data/alphabets/$*.txt -o $@ $<
+
+$(B)/tests/%: $(B)/obj/tests/%.o $(TSUP_OBJ) $(CLI_OBJ) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/fuzz/replay_%: $(B)/obj/tests/fuzz/fuzz_%.o $(B)/obj/tests/fuzz/replay.o $(CLI_OBJ) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(B)/tools/%: $(B)/obj/tools/%.o $(CLI_OBJ) $(LIB)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# ---- tests -----------------------------------------------------------------
+# check-suite runs everything built into $(B)/$(BIN); `make test` runs it twice:
+# once as built, once under AddressSanitizer + UndefinedBehaviorSanitizer.
+SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+check-suite: $(BINS) $(DICTS) $(TESTS) $(REPLAYS)
+	@sh tests/run-tests.sh "$(B)" "$(BIN)" "$(LABEL)"
+
+test: all
+	@$(MAKE) --no-print-directory check-suite LABEL=plain
+	@TILEKIT_DATA='$(CURDIR)/build:$(CURDIR)/data' \
+	    $(MAKE) --no-print-directory check-suite B=build-san BIN=build-san/bin \
+	    SANFLAGS='$(SAN)' CFLAGS='-O1 -g' LABEL=sanitized DICTS=
+	@sh tests/total.sh build/test-summary build-san/test-summary
+
+# ---- benchmarks and fuzzing ------------------------------------------------
+bench: all $(BENCHES)
+	@sh tools/run-bench.sh "$(B)"
+
+FUZZ_CC ?= clang
+fuzz:
+	@sh tests/fuzz/build-fuzzers.sh "$(FUZZ_CC)"
+
+# ---- install ---------------------------------------------------------------
+install: all
+	install -d $(DESTDIR)$(BINDIR_I) $(DESTDIR)$(LIBDIR_I) $(DESTDIR)$(INCDIR_I)/tilekit $(DESTDIR)$(DATADIR_I)/dict
+	install -m 755 $(BINS) $(DESTDIR)$(BINDIR_I)
+	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR_I)
+	install -m 644 include/tilekit/*.h $(DESTDIR)$(INCDIR_I)/tilekit
+	install -m 644 $(DICTS) $(DESTDIR)$(DATADIR_I)/dict
+	for d in $$(cd data && find . -mindepth 1 -type d); do install -d $(DESTDIR)$(DATADIR_I)/$$d; done
+	for f in $$(cd data && find . -type f); do install -m 644 data/$$f $(DESTDIR)$(DATADIR_I)/$$f; done
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(BINDIR_I)/,$(PROGS)) $(DESTDIR)$(LIBDIR_I)/libtilekit.a
+	rm -rf $(DESTDIR)$(INCDIR_I)/tilekit $(DESTDIR)$(DATADIR_I)
+
+clean:
+	rm -rf build build-san build-fuzz bin
+
+# Keep objects of targets that are linked from them.
+.SECONDARY:
+-include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -1,0 +1,109 @@
+/* cli.h - what every tilekit command-line front-end shares.
+ *
+ * Only CLI code (src/cli/, tools/) uses this; it is the one place that talks
+ * to the user: messages on stderr as "prog: file:line: message", exit codes
+ * (CLI_EXIT_OK 0, CLI_EXIT_DATA 1 bad data, CLI_EXIT_USAGE 2 bad usage),
+ * reading files or stdin ("-") line by line with CR LF and a BOM accepted,
+ * finding the shipped data files, loading a dictionary, JSON string output,
+ * progress on a terminal, and checking that stdout was really written.
+ */
+#ifndef TILEKIT_CLI_H
+#define TILEKIT_CLI_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "tilekit/common.h"
+#include "tilekit/dawg.h"
+
+#define CLI_EXIT_OK    0
+#define CLI_EXIT_DATA  1
+#define CLI_EXIT_USAGE 2
+
+/* Set the program name used in messages (call first in main). Also makes
+ * stdout fully buffered when it is not a terminal. */
+void cli_init(const char *prog);
+const char *cli_prog(void);
+
+/* "prog: message" / "prog: file: message" / "prog: file:line: message" on
+ * stderr (file NULL and/or line 0 leave those parts out). */
+void cli_error(const char *file, long line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* Report a library error record for `file` (uses err->line, err->msg). */
+void cli_error_tk(const char *file, const tk_error *err);
+/* "prog: message\nTry 'prog --help' for more information." and exit(2). */
+void cli_usage_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((noreturn, format(printf, 1, 2)))
+#endif
+    ;
+/* Print "prog (tilekit) VERSION" and the licence line on stdout. */
+void cli_print_version(void);
+
+/* Read a whole file ("-" = stdin) into a NUL-terminated malloc'ed buffer.
+ * A leading UTF-8 BOM is removed.  Returns NULL and fills err on failure. */
+char *cli_read_file(const char *path, size_t *len, tk_error *err);
+
+/* Line reader: one line at a time, without its "\n" or "\r\n", a BOM removed
+ * from the first line.  Memory stays flat whatever the number of lines. */
+typedef struct cli_reader {
+    FILE *f;
+    const char *name;     /* for messages: the path, or "-" / "<stdin>" */
+    long lineno;          /* 1-based number of the line last returned */
+    char *buf;
+    size_t cap;
+    int own;              /* close f at the end */
+} cli_reader;
+int cli_reader_open(cli_reader *r, const char *path, tk_error *err);   /* "-" = stdin */
+/* Returns 1 with *line and *len set (line is NUL-terminated, valid until the next
+ * call), 0 at end of file, -1 on a read error. */
+int cli_reader_next(cli_reader *r, char **line, size_t *len);
+void cli_reader_close(cli_reader *r);
+
+/* Find a shipped data file by relative name ("dict/en.dawg",
+ * "tiles/en.txt").  Search order: each directory of $TILEKIT_DATA
+ * (colon-separated); <exe dir>/../share/tilekit (installed); <exe
+ * dir>/../build and <exe dir>/../data (build tree); the compiled-in install
+ * directory.  Returns buf (filled with the path) or NULL if not found. */
+const char *cli_find_data(const char *rel, char *buf, size_t cap);
+
+/* Load a dictionary.  `path` NULL means the default for `lang` ("en", "is",
+ * "hu"): dict/LANG.dawg, else words/LANG.txt built in memory.  A path to a
+ * .dawg file is loaded (validated); any other file is read as a word list
+ * and built in memory with the alphabet alphabets/LANG.txt (if `lang` is
+ * given and that file exists), else one inferred from the list.  On failure
+ * prints the error and returns NULL.  *used (if not NULL) gets the path
+ * loaded (static storage). */
+Dawg *cli_load_dict(const char *path, const char *lang, const char **used);
+
+/* Load a named or file alphabet ("en" -> alphabets/en.txt, or a path).
+ * Prints the error and returns -1 on failure. */
+int cli_load_alphabet(const char *name_or_path, Alphabet *a);
+
+/* Write s as a JSON string (with quotes), escaping as RFC 8259 requires. */
+void cli_json_string(FILE *f, const char *s);
+
+/* Number of online processors (at least 1). */
+int cli_cpu_count(void);
+
+/* Progress on stderr, only when stderr is a terminal: "what: done/total
+ * (rate/s, ETA)", redrawn at most a few times a second. total 0 = unknown. */
+typedef struct cli_progress {
+    const char *what;
+    int active;
+    double start, last;
+    size_t total;
+} cli_progress;
+void cli_progress_start(cli_progress *p, const char *what, size_t total);
+void cli_progress_update(cli_progress *p, size_t done);
+void cli_progress_end(cli_progress *p);
+
+/* Flush stdout and report a write error (disk full...) as "prog: write
+ * error: ..."; returns 0 if all output was written, CLI_EXIT_DATA otherwise.
+ * A closed pipe ends the process quietly (default SIGPIPE). */
+int cli_close_stdout(void);
+
+#endif

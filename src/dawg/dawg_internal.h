@@ -1,0 +1,27 @@
+/* dawg_internal.h - the Dawg object shared by build.c, file.c and nav.c. */
+#ifndef TILEKIT_DAWG_INTERNAL_H
+#define TILEKIT_DAWG_INTERNAL_H
+
+#include "tilekit/dawg.h"
+
+struct Dawg {
+    Alphabet alpha;
+    const dawg_edge *edges;  /* n_edges entries, edge 0 the placeholder */
+    uint32_t n_edges;
+    uint32_t root;
+    dawg_info info;
+    void *owned;             /* malloc'ed storage to free (edges or file copy) */
+    void *map;               /* mmap'ed file, or NULL */
+    size_t map_len;
+};
+
+/* Allocate a Dawg that takes ownership of `edges` (malloc'ed, n entries). */
+Dawg *dawg_new_owned(const Alphabet *a, dawg_edge *edges, uint32_t n, uint32_t root);
+
+/* Longest path (in letters) and word count below every node, in one reverse
+ * pass (children are stored after parents).  Fails with TK_EFORMAT if a path
+ * is longer than ALPHA_WORD_MAX.  Word counts saturate at UINT64_MAX. */
+int dawg_measure(const dawg_edge *e, uint32_t n, uint32_t root, uint64_t *words,
+                 uint32_t *max_len, tk_error *err);
+
+#endif

@@ -1,0 +1,406 @@
+/* file.c - the .dawg file: write it, map it, validate it.
+ *
+ * Layout, all integers little-endian:
+ *
+ *   0   char[8]  magic "TKDAWG\x1a\n"
+ *   8   u32      format version (1)
+ *   12  u32      flags (0; unknown flags are rejected)
+ *   16  u32      header bytes = offset of the edge array (64 + alphabet, padded to 4)
+ *   20  u32      alphabet bytes (UTF-8 specification text, see alphabet.h)
+ *   24  u32      edge count, edge 0 included
+ *   28  u32      root node
+ *   32  u64      word count
+ *   40  u32      classic states      44  u32  classic transitions
+ *   48  u32      sibling lists       52  u32  longest word (letters)
+ *   56  u64      checksum: FNV-1a 64 of the whole file with these 8 bytes as zero
+ *   64  alphabet text, zero padding, then the edges (u32 each, see dawg.h)
+ *
+ * The loader checks, in one linear pass before anything is used: size,
+ * magic, version, flags, header fields against the file length, the
+ * checksum, the alphabet, every edge (letter in the alphabet, child 0 or a
+ * list start strictly after the edge and inside the array, letters rising
+ * within a list, a leaf edge ends a word), the last edge closing its list,
+ * and finally the word count and longest word against the header (one
+ * reverse pass, which also bounds every walk by ALPHA_WORD_MAX).  So a
+ * corrupt file is an error, never a crash or an endless loop.
+ */
+#include "dawg_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAGIC "TKDAWG\x1a\n"
+#define FORMAT_VERSION 1
+#define HEADER_FIXED 64
+#define MAX_ALPHABET_BYTES 4096
+
+static uint32_t rd32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint64_t rd64(const unsigned char *p) { return rd32(p) | (uint64_t)rd32(p + 4) << 32; }
+
+static void wr32(unsigned char *p, uint32_t v)
+{
+    p[0] = (unsigned char)v;
+    p[1] = (unsigned char)(v >> 8);
+    p[2] = (unsigned char)(v >> 16);
+    p[3] = (unsigned char)(v >> 24);
+}
+
+static void wr64(unsigned char *p, uint64_t v)
+{
+    wr32(p, (uint32_t)v);
+    wr32(p + 4, (uint32_t)(v >> 32));
+}
+
+static uint64_t checksum(const unsigned char *p, size_t len)
+{
+    uint64_t h = 0xCBF29CE484222325ull;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (i >= 56 && i < 64) ? 0 : p[i];
+        h = (h ^ c) * 0x100000001B3ull;
+    }
+    return h;
+}
+
+static int host_is_le(void)
+{
+    const uint16_t one = 1;
+    return *(const unsigned char *)&one == 1;
+}
+
+Dawg *dawg_new_owned(const Alphabet *a, dawg_edge *edges, uint32_t n, uint32_t root)
+{
+    Dawg *d = calloc(1, sizeof *d);
+    if (!d)
+        return NULL;
+    d->alpha = *a;
+    d->edges = edges;
+    d->owned = edges;
+    d->n_edges = n;
+    d->root = root;
+    d->info.edges = n - 1;
+    d->info.format_version = FORMAT_VERSION;
+    d->info.bytes = (HEADER_FIXED + alpha_format(a, NULL, 0) + 3) / 4 * 4 + (size_t)n * 4;
+    return d;
+}
+
+void dawg_destroy(Dawg *d)
+{
+    if (!d)
+        return;
+    if (d->map)
+        munmap(d->map, d->map_len);
+    free(d->owned);
+    free(d);
+}
+
+int dawg_is_dawg_file(const void *buf, size_t len)
+{
+    return len >= 8 && memcmp(buf, MAGIC, 8) == 0;
+}
+
+/* ---- writing -------------------------------------------------------------- */
+
+int dawg_serialize(const Dawg *d, void **out, size_t *out_len, tk_error *err)
+{
+    char spec[64 * (ALPHA_LETTER_MAX + 3) + 1];
+    size_t alen = alpha_format(&d->alpha, spec, sizeof spec);
+    size_t hdr = (HEADER_FIXED + alen + 3) / 4 * 4;
+    size_t len = hdr + (size_t)d->n_edges * 4;
+    unsigned char *p = calloc(1, len);
+    if (!p)
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    memcpy(p, MAGIC, 8);
+    wr32(p + 8, FORMAT_VERSION);
+    wr32(p + 12, 0);
+    wr32(p + 16, (uint32_t)hdr);
+    wr32(p + 20, (uint32_t)alen);
+    wr32(p + 24, d->n_edges);
+    wr32(p + 28, d->root);
+    wr64(p + 32, d->info.words);
+    wr32(p + 40, d->info.states);
+    wr32(p + 44, d->info.transitions);
+    wr32(p + 48, d->info.lists);
+    wr32(p + 52, d->info.max_len);
+    memcpy(p + HEADER_FIXED, spec, alen);
+    for (uint32_t i = 0; i < d->n_edges; i++)
+        wr32(p + hdr + 4 * (size_t)i, d->edges[i]);
+    wr64(p + 56, checksum(p, len));
+    *out = p;
+    *out_len = len;
+    return TK_OK;
+}
+
+int dawg_save(const Dawg *d, const char *path, tk_error *err)
+{
+    void *buf;
+    size_t len;
+    int rc = dawg_serialize(d, &buf, &len, err);
+    if (rc)
+        return rc;
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 16);
+    if (!tmp) {
+        free(buf);
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    }
+    snprintf(tmp, plen + 16, "%s.tmp%ld", path, (long)getpid());
+    FILE *f = fopen(tmp, "wb");
+    if (!f) {
+        rc = tk_error_set(err, TK_EIO, 0, 0, "cannot create %s: %s", tmp, strerror(errno));
+    } else {
+        size_t w = fwrite(buf, 1, len, f);
+        int bad = w != len || fflush(f) != 0;
+        int e = errno;
+        if (fclose(f) != 0 && !bad) {
+            bad = 1;
+            e = errno;
+        }
+        if (bad) {
+            rc = tk_error_set(err, TK_EIO, 0, 0, "cannot write %s: %s", path, strerror(e));
+            remove(tmp);
+        } else if (rename(tmp, path) != 0) {
+            rc = tk_error_set(err, TK_EIO, 0, 0, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
+            remove(tmp);
+        }
+    }
+    free(tmp);
+    free(buf);
+    return rc;
+}
+
+/* ---- validation ------------------------------------------------------------ */
+
+int dawg_measure(const dawg_edge *e, uint32_t n, uint32_t root, uint64_t *words, uint32_t *max_len,
+                 tk_error *err)
+{
+    /* Per node (list start): words below and longest path, filled from the
+     * end, so a child is always known before its parent. */
+    uint64_t *cnt = malloc((size_t)(n + 1) * sizeof *cnt);
+    uint8_t *dep = malloc((size_t)n + 1);
+    if (!cnt || !dep) {
+        free(cnt);
+        free(dep);
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    }
+    cnt[0] = 0;
+    dep[0] = 0;
+    uint64_t acc = 0;
+    unsigned depth = 0;
+    for (uint32_t i = n - 1; i >= 1; i--) {
+        dawg_edge x = e[i];
+        if (dawg_edge_last(x)) {
+            acc = 0;
+            depth = 0;
+        }
+        uint32_t c = dawg_edge_child(x);
+        uint64_t w = cnt[c] + (uint64_t)dawg_edge_final(x);
+        acc = (acc + w < acc || w < cnt[c]) ? UINT64_MAX : acc + w;
+        unsigned dd = (unsigned)dep[c] + 1;
+        if (dd > depth)
+            depth = dd;
+        if (depth > ALPHA_WORD_MAX) {
+            free(cnt);
+            free(dep);
+            return tk_error_set(err, TK_EFORMAT, 0, 0, "corrupt file: a path of more than %d letters",
+                                ALPHA_WORD_MAX);
+        }
+        cnt[i] = acc;
+        dep[i] = (uint8_t)depth;
+    }
+    *words = root ? cnt[root] : 0;
+    *max_len = root ? dep[root] : 0;
+    free(cnt);
+    free(dep);
+    return TK_OK;
+}
+
+/* Validate `len` bytes at p; on success create the Dawg.  `edges` is where
+ * the edge array will be read from (inside p when the host is little-endian). */
+static int validate(const unsigned char *p, size_t len, Dawg **out, tk_error *err)
+{
+    *out = NULL;
+    if (len < 8 || memcmp(p, MAGIC, 8) != 0)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "not a tilekit .dawg file (bad magic)");
+    if (len < HEADER_FIXED)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "truncated file: %zu bytes, the header alone has %d",
+                            len, HEADER_FIXED);
+    uint32_t version = rd32(p + 8), flags = rd32(p + 12), hdr = rd32(p + 16), alen = rd32(p + 20);
+    uint32_t n = rd32(p + 24), root = rd32(p + 28);
+    if (version != FORMAT_VERSION)
+        return tk_error_set(err, TK_EVERSION, 0, 0, "format version %u, this program reads version %d",
+                            version, FORMAT_VERSION);
+    if (flags != 0)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "unknown flags 0x%x in header", flags);
+    if (alen == 0 || alen > MAX_ALPHABET_BYTES || hdr != (HEADER_FIXED + alen + 3) / 4 * 4)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "corrupt header: alphabet size %u, header size %u",
+                            alen, hdr);
+    if (n < 1 || n > DAWG_MAX_EDGES)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "corrupt header: edge count %u", n);
+    if ((uint64_t)hdr + (uint64_t)n * 4 != len)
+        return tk_error_set(err, len < (uint64_t)hdr + (uint64_t)n * 4 ? TK_EFORMAT : TK_EFORMAT, 0, 0,
+                            "%s file: %zu bytes, the header announces %llu",
+                            len < (uint64_t)hdr + (uint64_t)n * 4 ? "truncated" : "oversized", len,
+                            (unsigned long long)((uint64_t)hdr + (uint64_t)n * 4));
+    if (checksum(p, len) != rd64(p + 56))
+        return tk_error_set(err, TK_ECHECKSUM, 0, 0, "checksum mismatch: the file is corrupt");
+    for (uint32_t i = HEADER_FIXED + alen; i < hdr; i++)
+        if (p[i] != 0)
+            return tk_error_set(err, TK_EFORMAT, 0, 0, "corrupt header: non-zero padding");
+    Alphabet a;
+    tk_error aerr;
+    if (alpha_parse(&a, (const char *)p + HEADER_FIXED, alen, &aerr) != TK_OK)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "corrupt alphabet in header: %s", aerr.msg);
+    if (n == 1 ? root != 0 : root != 1)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "root node %u out of range", root);
+
+    const unsigned char *ep = p + hdr;
+    if (rd32(ep) != 0)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "edge 0 must be the zero placeholder");
+    int list_start = 1;   /* is edge i the first of its list? */
+    unsigned prev_letter = 0;
+    for (uint32_t i = 1; i < n; i++) {
+        dawg_edge x = rd32(ep + 4 * (size_t)i);
+        unsigned letter = dawg_edge_letter(x);
+        uint32_t c = dawg_edge_child(x);
+        if (list_start)
+            prev_letter = 0;
+        if (letter < 1 || (int)letter > a.size)
+            return tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u: letter index %u out of range 1..%d", i,
+                                letter, a.size);
+        if (letter <= prev_letter)
+            return tk_error_set(err, TK_EFORMAT, 0, 0,
+                                "edge %u: letters out of order in a sibling list (missing last-sibling mark?)",
+                                i);
+        if (c != 0) {
+            if (c <= i)
+                return tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u points backwards to %u", i, c);
+            if (c >= n)
+                return tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u points to %u, beyond the %u edges", i, c,
+                                    n);
+            if (!dawg_edge_last(rd32(ep + 4 * (size_t)(c - 1))))
+                return tk_error_set(err, TK_EFORMAT, 0, 0,
+                                    "edge %u points into the middle of a sibling list (%u)", i, c);
+        } else if (!dawg_edge_final(x)) {
+            return tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u leads nowhere and ends no word", i);
+        }
+        prev_letter = letter;
+        list_start = dawg_edge_last(x);
+    }
+    if (!list_start)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "the last sibling list has no last-sibling mark");
+
+    dawg_edge *edges = NULL;
+    const dawg_edge *view;
+    if (host_is_le() && ((uintptr_t)ep % 4) == 0) {
+        view = (const dawg_edge *)(const void *)ep;
+    } else {
+        edges = malloc((size_t)n * sizeof *edges);
+        if (!edges)
+            return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+        for (uint32_t i = 0; i < n; i++)
+            edges[i] = rd32(ep + 4 * (size_t)i);
+        view = edges;
+    }
+    uint64_t words;
+    uint32_t max_len;
+    int rc = dawg_measure(view, n, root, &words, &max_len, err);
+    if (rc == TK_OK && (words != rd64(p + 32) || max_len != rd32(p + 52)))
+        rc = tk_error_set(err, TK_EFORMAT, 0, 0,
+                          "corrupt file: header says %llu words of up to %u letters, the graph has %llu of up to %u",
+                          (unsigned long long)rd64(p + 32), rd32(p + 52), (unsigned long long)words, max_len);
+    if (rc) {
+        free(edges);
+        return rc;
+    }
+    Dawg *d = calloc(1, sizeof *d);
+    if (!d) {
+        free(edges);
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    }
+    d->alpha = a;
+    d->edges = view;
+    d->owned = edges;
+    d->n_edges = n;
+    d->root = root;
+    d->info.words = words;
+    d->info.edges = n - 1;
+    d->info.states = rd32(p + 40);
+    d->info.transitions = rd32(p + 44);
+    d->info.lists = rd32(p + 48);
+    d->info.max_len = max_len;
+    d->info.format_version = version;
+    d->info.bytes = len;
+    *out = d;
+    return TK_OK;
+}
+
+int dawg_load_memory(Dawg **out, const void *buf, size_t len, tk_error *err)
+{
+    *out = NULL;
+    void *copy = malloc(len ? len : 1);
+    if (!copy)
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    memcpy(copy, buf, len);
+    Dawg *d;
+    int rc = validate(copy, len, &d, err);
+    if (rc) {
+        free(copy);
+        return rc;
+    }
+    if (d->owned) {               /* edges were converted: the copy is not needed */
+        free(copy);
+    } else {
+        d->owned = copy;
+    }
+    *out = d;
+    return TK_OK;
+}
+
+int dawg_load(Dawg **out, const char *path, tk_error *err)
+{
+    *out = NULL;
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return tk_error_set(err, TK_EIO, 0, 0, "cannot open: %s", strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return tk_error_set(err, TK_EIO, 0, 0, "not a regular file");
+    }
+    size_t len = (size_t)st.st_size;
+    if (len < HEADER_FIXED) {
+        unsigned char small[HEADER_FIXED];
+        ssize_t got = read(fd, small, sizeof small);
+        close(fd);
+        Dawg *d;
+        return validate(small, got > 0 ? (size_t)got : 0, &d, err);
+    }
+    void *map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (map == MAP_FAILED)
+        return tk_error_set(err, TK_EIO, 0, 0, "cannot map: %s", strerror(errno));
+    Dawg *d;
+    int rc = validate(map, len, &d, err);
+    if (rc) {
+        munmap(map, len);
+        return rc;
+    }
+    if (d->owned) {
+        munmap(map, len);
+    } else {
+        d->map = map;
+        d->map_len = len;
+    }
+    *out = d;
+    return TK_OK;
+}

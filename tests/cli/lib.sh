@@ -1,0 +1,54 @@
+# lib.sh - helpers for the CLI test scripts (tests/cli/test_*.sh), sourced.
+#
+# Environment (set by tests/run-tests.sh): TK_BIN (the CLIs), TK_TOP (source
+# tree), TK_SHARED (../shared, may be absent).  Each check prints "ok NAME" or
+# "FAIL NAME: why"; t_done prints the closing "N passed, N failed, N skipped".
+#
+#   t_run NAME EXPECTED_EXIT CMD...     run CMD, keep stdout/stderr in $OUT/$ERR
+#   t_golden NAME GOLDEN_FILE           compare $OUT with a golden file
+#   t_grep NAME PATTERN FILE            FILE ($OUT or $ERR) must contain PATTERN
+#   t_same NAME FILE1 FILE2             two files must be equal
+#   t_skip NAME WHY
+#
+# Set TK_UPDATE_GOLDEN=1 to rewrite golden files (then review the diff!).
+: "${TK_TOP:=.}"; : "${TK_BIN:=$TK_TOP/bin}"; : "${TK_SHARED:=$TK_TOP/../shared}"
+T_PASS=0; T_FAIL=0; T_SKIP=0
+T_TMP=$(mktemp -d "${TMPDIR:-/tmp}/tkcli.XXXXXX")
+trap 'rm -rf "$T_TMP"' EXIT
+OUT=$T_TMP/out; ERR=$T_TMP/err
+
+t_ok()   { T_PASS=$((T_PASS + 1)); echo "ok $1"; }
+t_fail() { T_FAIL=$((T_FAIL + 1)); echo "FAIL $1: $2"; }
+t_skip() { T_SKIP=$((T_SKIP + 1)); echo "SKIP $1: $2"; }
+
+t_run() {
+    _n=$1; _want=$2; shift 2
+    "$@" >"$OUT" 2>"$ERR" </dev/null; _rc=$?
+    if [ "$_rc" -eq "$_want" ]; then t_ok "$_n (exit $_rc)"
+    else t_fail "$_n" "exit $_rc, expected $_want; stderr: $(head -c 300 "$ERR")"; fi
+}
+# t_run_in NAME EXPECTED_EXIT INPUT_FILE CMD...: the same with stdin from a file
+t_run_in() {
+    _n=$1; _want=$2; _in=$3; shift 3
+    "$@" >"$OUT" 2>"$ERR" <"$_in"; _rc=$?
+    if [ "$_rc" -eq "$_want" ]; then t_ok "$_n (exit $_rc)"
+    else t_fail "$_n" "exit $_rc, expected $_want; stderr: $(head -c 300 "$ERR")"; fi
+}
+t_golden() {
+    if [ "${TK_UPDATE_GOLDEN:-0}" = 1 ]; then cp "$OUT" "$2"; t_ok "$1 (golden updated)"; return; fi
+    if [ ! -f "$2" ]; then t_fail "$1" "golden file $2 missing"; return; fi
+    if cmp -s "$OUT" "$2"; then t_ok "$1"
+    else t_fail "$1" "output differs from $2:
+$(diff "$2" "$OUT" | head -n 20)"; fi
+}
+t_grep() {
+    if grep -q -- "$2" "$3"; then t_ok "$1"
+    else t_fail "$1" "'$2' not found in: $(head -c 300 "$3")"; fi
+}
+t_same() {
+    if cmp -s "$2" "$3"; then t_ok "$1"; else t_fail "$1" "$2 and $3 differ"; fi
+}
+t_done() {
+    echo "$T_PASS passed, $T_FAIL failed, $T_SKIP skipped"
+    [ "$T_FAIL" -eq 0 ]
+}

@@ -1,0 +1,76 @@
+/* fuzz_wordlist.c - libFuzzer target for dawg_build on arbitrary text.
+ *
+ * The first byte chooses the alphabet: even = a fixed one (with accented and
+ * multi-letter letters), odd = inferred from the list.  If the build
+ * succeeds, every non-blank line (trimmed the way the builder documents:
+ * spaces and tabs at both ends, a CR at the end, a BOM on the first line)
+ * must be a word of the graph, and the graph must hold no more words than
+ * there are lines.  If it fails, the error must carry a message and a line
+ * number inside the text.  A broken invariant aborts.
+ */
+#include "tilekit/alphabet.h"
+#include "tilekit/dawg.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static const char SPEC[] = "a á b c [cs] d [dzs] e é f g [gy] h i o ö ő s [sz] t u ü ű z þ ð æ";
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 1 || size > (1u << 16))
+        return 0;
+    int infer = data[0] & 1;
+    const char *text = (const char *)data + 1;
+    size_t len = size - 1;
+    Alphabet a;
+    tk_error err;
+    if (alpha_parse(&a, SPEC, sizeof SPEC - 1, &err) != 0)
+        abort();
+    Dawg *d = NULL;
+    memset(&err, 0, sizeof err);
+    int rc = dawg_build(&d, infer ? NULL : &a, text, len, NULL, NULL, &err);
+    long lines = 1;
+    for (size_t i = 0; i < len; i++)
+        lines += text[i] == '\n';
+    if (rc != 0) {
+        if (d || err.msg[0] == 0 || err.line < 0 || err.line > lines)
+            abort();
+        return 0;
+    }
+    if (!d)
+        abort();
+    const Alphabet *da = dawg_alphabet(d);
+    size_t i = 0;
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+        i = 3;
+    uint8_t w[ALPHA_WORD_MAX];
+    long nonblank = 0;
+    while (i < len) {
+        size_t s = i, e;
+        while (i < len && text[i] != '\n')
+            i++;
+        e = i;
+        if (i < len)
+            i++;
+        while (s < e && (text[s] == ' ' || text[s] == '\t'))
+            s++;
+        while (e > s && (text[e - 1] == '\r' || text[e - 1] == ' ' || text[e - 1] == '\t'))
+            e--;
+        if (s == e)
+            continue;
+        nonblank++;
+        int n = alpha_encode(da, text + s, e - s, w, ALPHA_WORD_MAX, NULL);
+        if (n <= 0 || !dawg_contains(d, w, n))
+            abort();                       /* a word was silently dropped */
+    }
+    dawg_info in;
+    dawg_get_info(d, &in);
+    if (in.words > (uint64_t)nonblank || (nonblank > 0 && in.words == 0))
+        abort();
+    dawg_destroy(d);
+    return 0;
+}

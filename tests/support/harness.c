@@ -1,0 +1,128 @@
+/* harness.c - see harness.h.  Keeps a per-test failure count and a per-run
+ * total; failures are printed as "file:line: CHECK(expr) failed: message". */
+#include "harness.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int fails_in_test;
+static int skipped_test;
+static const char *current;
+
+void th_check_failed(const char *file, int line, const char *expr, const char *fmt, ...)
+{
+    fails_in_test++;
+    if (fails_in_test > 20)
+        return;                         /* keep logs readable */
+    fprintf(stdout, "FAIL %s: %s:%d: CHECK(%s)", current ? current : "?", file, line, expr);
+    if (fmt) {
+        va_list ap;
+        va_start(ap, fmt);
+        fputs(": ", stdout);
+        vfprintf(stdout, fmt, ap);
+        va_end(ap);
+    }
+    fputc('\n', stdout);
+    fflush(stdout);
+}
+
+int th_checks_failed_in_test(void) { return fails_in_test; }
+
+void th_skip(const char *why)
+{
+    skipped_test = 1;
+    printf("SKIP %s: %s\n", current ? current : "?", why);
+}
+
+int th_main(const char *suite, const th_test *tests, int argc, char **argv)
+{
+    int passed = 0, failed = 0, skipped = 0;
+    for (const th_test *t = tests; t->name; t++) {
+        if (argc > 1 && !strstr(t->name, argv[1]))
+            continue;
+        current = t->name;
+        fails_in_test = 0;
+        skipped_test = 0;
+        t->fn();
+        if (fails_in_test) {
+            failed++;
+            printf("not ok %s (%d failed checks)\n", t->name, fails_in_test);
+        } else if (skipped_test) {
+            skipped++;
+        } else {
+            passed++;
+            printf("ok %s\n", t->name);
+        }
+        fflush(stdout);
+    }
+    printf("%s: %d passed, %d failed, %d skipped\n", suite, passed, failed, skipped);
+    return failed ? 1 : 0;
+}
+
+uint64_t th_rand(th_rng *r)
+{
+    uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+uint32_t th_below(th_rng *r, uint32_t n)
+{
+    return (uint32_t)(((th_rand(r) >> 32) * (uint64_t)n) >> 32);
+}
+
+static const char *join(const char *env, const char *dflt, const char *rel)
+{
+    static char buf[4096];
+    const char *base = getenv(env);
+    snprintf(buf, sizeof buf, "%s/%s", base && *base ? base : dflt, rel);
+    return buf;
+}
+
+const char *th_shared_path(const char *rel)
+{
+    const char *p = join("TK_SHARED", "../shared", rel);
+    FILE *f = fopen(p, "rb");
+    if (!f)
+        return NULL;
+    fclose(f);
+    return p;
+}
+
+const char *th_top_path(const char *rel) { return join("TK_TOP", ".", rel); }
+
+double th_scale(void)
+{
+    const char *s = getenv("TK_TEST_SCALE");
+    double v = s ? atof(s) : 1.0;
+    return v > 0 ? v : 1.0;
+}
+
+char *th_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    size_t got;
+    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap) {
+            char *nb = realloc(buf, 2 * cap + 1);
+            if (!nb) { free(buf); buf = NULL; break; }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (!buf)
+        return NULL;
+    buf[n] = 0;
+    if (len)
+        *len = n;
+    return buf;
+}

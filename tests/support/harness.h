@@ -1,0 +1,56 @@
+/* harness.h - tilekit's in-house unit-test harness.
+ *
+ * A test program lists its tests in a named table and hands it to th_main():
+ *
+ *     static void test_roundtrip(void) { CHECK(1 + 1 == 2); }
+ *     static const th_test tests[] = { {"roundtrip", test_roundtrip}, {0, 0} };
+ *     int main(int argc, char **argv) { return th_main("dawg", tests, argc, argv); }
+ *
+ * CHECK is never compiled out (it does not depend on NDEBUG).  A test passes
+ * when none of its checks failed; th_skip() marks it skipped (e.g. shared data
+ * absent).  th_main prints one line per failure and closes with
+ * "suite: N passed, N failed, N skipped"; exit status 1 if anything failed.
+ * Running with a test name as argument runs only tests whose name contains it.
+ */
+#ifndef TILEKIT_TEST_HARNESS_H
+#define TILEKIT_TEST_HARNESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct th_test {
+    const char *name;
+    void (*fn)(void);
+} th_test;
+
+void th_check_failed(const char *file, int line, const char *expr, const char *fmt, ...);
+int th_checks_failed_in_test(void);
+void th_skip(const char *why);
+int th_main(const char *suite, const th_test *tests, int argc, char **argv);
+
+/* CHECK(cond): records a failure, continues the test. */
+#define CHECK(cond) \
+    do { if (!(cond)) th_check_failed(__FILE__, __LINE__, #cond, NULL); } while (0)
+/* CHECKF(cond, fmt, ...): the same with a printf-style explanation. */
+#define CHECKF(cond, ...) \
+    do { if (!(cond)) th_check_failed(__FILE__, __LINE__, #cond, __VA_ARGS__); } while (0)
+/* REQUIRE(cond): records a failure and returns from the (void) test function. */
+#define REQUIRE(cond) \
+    do { if (!(cond)) { th_check_failed(__FILE__, __LINE__, #cond, NULL); return; } } while (0)
+
+/* Deterministic PRNG for generated cases (splitmix64 seeded xorshift). */
+typedef struct th_rng { uint64_t s; } th_rng;
+uint64_t th_rand(th_rng *r);
+uint32_t th_below(th_rng *r, uint32_t n);   /* uniform in [0, n), n > 0 */
+
+/* Path of a file under ../shared (TK_SHARED), or NULL (with th_skip called
+ * by the caller) when it is absent.  Returns a static buffer. */
+const char *th_shared_path(const char *rel);
+/* Path under the source tree (TK_TOP, default "."); static buffer. */
+const char *th_top_path(const char *rel);
+/* Scale factor for generated-case counts: TK_TEST_SCALE (default 1.0). */
+double th_scale(void);
+/* Read a whole file; caller frees.  NULL on error. */
+char *th_read_file(const char *path, size_t *len);
+
+#endif

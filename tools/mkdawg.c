@@ -1,0 +1,375 @@
+/* mkdawg.c - build, inspect and dump tilekit word graphs (.dawg files).
+ *
+ *   mkdawg [--alphabet NAME|FILE] [--stats] [--verbose] -o OUT.dawg WORDLIST|-
+ *   mkdawg --dump FILE...            every word, one a line, in the graph's order
+ *   mkdawg --info [--json] FILE...   alphabet, counts, sizes, format version
+ *
+ * A thin front-end over dawg_build / dawg_save / dawg_load: the whole word
+ * list is read into memory, built in one call (the library sorts and merges
+ * duplicates), and written atomically.  --dump walks the graph with
+ * dawg_foreach_word and decodes each word once into a line buffer; --info
+ * and --stats print one "name value" line per figure (or one JSON object
+ * with --json).  --dump and --info also accept a word list, which is then
+ * built in memory first (with --alphabet, or an inferred alphabet).
+ */
+#define _XOPEN_SOURCE 700   /* realpath() */
+#include "cli/cli.h"
+#include "tilekit/alphabet.h"
+#include "tilekit/dawg.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static void usage(void)
+{
+    printf("Usage: mkdawg [OPTION]... -o OUT.dawg WORDLIST|-\n"
+           "       mkdawg --dump FILE...\n"
+           "       mkdawg --info [--json] FILE...\n"
+           "Build a minimal word graph (DAWG) from a word list, or inspect one.\n"
+           "\n"
+           "The word list is UTF-8, one word a line, in any order and case; duplicates\n"
+           "are merged, blank lines ignored, CR LF and a byte order mark accepted.\n"
+           "Every word must consist of letters of the alphabet (at most %d letters).\n"
+           "\n"
+           "  -a, --alphabet=NAME|FILE  letters and their order: a shipped name (en, is,\n"
+           "                            hu, hu-scrabble) or a file; default: inferred\n"
+           "                            from the list (every letter used, in code point order)\n"
+           "  -o, --output=FILE         write the graph to FILE ('-' = standard output)\n"
+           "  -s, --stats               print the graph's figures after building\n"
+           "  -d, --dump                print every word of each FILE, one a line, in\n"
+           "                            the alphabet's order\n"
+           "  -i, --info                print the alphabet, counts and sizes of each FILE\n"
+           "  -j, --json                --info/--stats as one JSON object\n"
+           "  -v, --verbose             say what is read and written, and how fast\n"
+           "  -h, --help                show this help and exit\n"
+           "  -V, --version             show the version and exit\n"
+           "\n"
+           "Figures (--stats, --info): 'states' and 'transitions' are those of the\n"
+           "classic minimal automaton (final flags on states, root included); 'lists'\n"
+           "and 'edges' are what the file stores (end-of-word flag on the edge, equal\n"
+           "sibling lists shared), 4 bytes an edge.  --dump and --info also take a\n"
+           "word list (built in memory first, with --alphabet or an inferred one).\n"
+           "\n"
+           "Exit status: 0 success, 1 bad data or I/O error, 2 bad usage.\n"
+           "Example: mkdawg --alphabet en --stats -o en.dawg data/words/en.txt\n",
+           ALPHA_WORD_MAX);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int verbose;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+static void note(const char *fmt, ...)
+{
+    if (!verbose)
+        return;
+    va_list ap;
+    fflush(stdout);
+    fprintf(stderr, "%s: ", cli_prog());
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+static void progress_cb(void *ctx, size_t done, size_t total)
+{
+    cli_progress *p = ctx;
+    p->total = total;
+    cli_progress_update(p, done > total ? total : done);
+}
+
+static const char *display_name(const char *path)
+{
+    return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+/* Build a graph from the word list at `path` ("-" = stdin); a .dawg file
+ * there is loaded instead if `allow_dawg`, else refused.  Prints errors. */
+static Dawg *build_from_list(const char *path, const Alphabet *alpha, int allow_dawg)
+{
+    tk_error err = {0};
+    size_t len = 0;
+    double t0 = now();
+    char *text = cli_read_file(path, &len, &err);
+    if (!text) {
+        cli_error(display_name(path), 0, "%s", err.msg);
+        return NULL;
+    }
+    note("read %s: %zu bytes in %.3f s", display_name(path), len, now() - t0);
+    if (dawg_is_dawg_file(text, len)) {
+        Dawg *d = NULL;
+        if (!allow_dawg)
+            cli_error(display_name(path), 0, "this is a .dawg file, not a word list (see --dump, --info)");
+        else if (dawg_load_memory(&d, text, len, &err) != TK_OK)
+            cli_error_tk(display_name(path), &err);
+        free(text);
+        return d;
+    }
+    cli_progress prog;
+    memset(&prog, 0, sizeof prog);
+    int big = len >= (1u << 20);
+    if (big)
+        cli_progress_start(&prog, "mkdawg: lines", 0);
+    Dawg *d = NULL;
+    t0 = now();
+    int rc = dawg_build(&d, alpha, text, len, big ? progress_cb : NULL, &prog, &err);
+    if (big)
+        cli_progress_end(&prog);
+    free(text);
+    if (rc != TK_OK) {
+        cli_error_tk(display_name(path), &err);
+        return NULL;
+    }
+    dawg_info info;
+    dawg_get_info(d, &info);
+    note("built %llu words into %u edges in %.3f s", (unsigned long long)info.words, info.edges,
+         now() - t0);
+    return d;
+}
+
+/* Load a .dawg, or build a word list in memory.  Prints errors. */
+static Dawg *open_any(const char *path, const Alphabet *alpha)
+{
+    if (strcmp(path, "-") != 0) {
+        FILE *f = fopen(path, "rb");
+        if (!f) {
+            cli_error(path, 0, "%s", strerror(errno));
+            return NULL;
+        }
+        unsigned char magic[8];
+        size_t got = fread(magic, 1, sizeof magic, f);
+        fclose(f);
+        if (dawg_is_dawg_file(magic, got)) {
+            tk_error err = {0};
+            Dawg *d = NULL;
+            double t0 = now();
+            if (dawg_load(&d, path, &err) != TK_OK) {
+                cli_error_tk(path, &err);
+                return NULL;
+            }
+            note("loaded %s (validated) in %.3f s", path, now() - t0);
+            return d;
+        }
+        note("%s is not a .dawg file: reading it as a word list", path);
+    }
+    return build_from_list(path, alpha, 1);
+}
+
+/* ---- --dump ------------------------------------------------------------------- */
+
+typedef struct dump_ctx {
+    const Alphabet *a;
+    char buf[ALPHA_WORD_MAX * (ALPHA_LETTER_MAX + 1) + 2];
+} dump_ctx;
+
+static int dump_word(void *ctx, const uint8_t *letters, int n)
+{
+    dump_ctx *c = ctx;
+    size_t len = alpha_decode(c->a, letters, n, 0, c->buf, sizeof c->buf - 1);
+    c->buf[len] = '\n';
+    if (fwrite(c->buf, 1, len + 1, stdout) != len + 1)
+        return 1;
+    return 0;
+}
+
+/* ---- --info / --stats ----------------------------------------------------------- */
+
+static void print_figures(const Dawg *d, const char *file, int json)
+{
+    dawg_info in;
+    dawg_get_info(d, &in);
+    const Alphabet *a = dawg_alphabet(d);
+    char spec[64 * (ALPHA_LETTER_MAX + 3) + 1];
+    alpha_format(a, spec, sizeof spec);
+    double per_edge = in.edges ? (double)in.bytes / in.edges : 0;
+    if (json) {
+        fputs("{", stdout);
+        if (file) {
+            fputs("\"file\":", stdout);
+            cli_json_string(stdout, file);
+            fputs(",", stdout);
+        }
+        printf("\"format_version\":%u,\"alphabet\":", in.format_version);
+        cli_json_string(stdout, spec);
+        printf(",\"letters\":%d,\"words\":%llu,\"longest\":%u,\"states\":%u,\"transitions\":%u,"
+               "\"lists\":%u,\"edges\":%u,\"bytes\":%zu}\n",
+               a->size, (unsigned long long)in.words, in.max_len, in.states, in.transitions, in.lists,
+               in.edges, in.bytes);
+        return;
+    }
+    if (file)
+        printf("file         %s\n", file);
+    printf("format       %u\n", in.format_version);
+    printf("alphabet     %s\n", spec);
+    printf("letters      %d\n", a->size);
+    printf("words        %llu\n", (unsigned long long)in.words);
+    printf("longest      %u\n", in.max_len);
+    if (in.states)
+        printf("states       %u\n", in.states);
+    else
+        printf("states       unknown\n");
+    if (in.states)
+        printf("transitions  %u\n", in.transitions);
+    else
+        printf("transitions  unknown\n");
+    printf("lists        %u\n", in.lists);
+    printf("edges        %u\n", in.edges);
+    printf("bytes        %zu (%.2f per edge)\n", in.bytes, per_edge);
+}
+
+/* ---- main ---------------------------------------------------------------------- */
+
+int main(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"alphabet", required_argument, 0, 'a'},
+        {"output", required_argument, 0, 'o'},
+        {"stats", no_argument, 0, 's'},
+        {"dump", no_argument, 0, 'd'},
+        {"info", no_argument, 0, 'i'},
+        {"json", no_argument, 0, 'j'},
+        {"verbose", no_argument, 0, 'v'},
+        {"help", no_argument, 0, 'h'},
+        {"version", no_argument, 0, 'V'},
+        {0, 0, 0, 0},
+    };
+    cli_init("mkdawg");
+    const char *alpha_arg = NULL, *out = NULL;
+    int stats = 0, json = 0, dump = 0, info = 0, c;
+    opterr = 0;   /* our own messages, with our program name */
+    while ((c = getopt_long(argc, argv, ":a:o:sdijvhV", opts, NULL)) != -1) {
+        switch (c) {
+        case 'a': alpha_arg = optarg; break;
+        case 'o': out = optarg; break;
+        case 's': stats = 1; break;
+        case 'd': dump = 1; break;
+        case 'i': info = 1; break;
+        case 'j': json = 1; break;
+        case 'v': verbose = 1; break;
+        case 'h': usage(); return cli_close_stdout();
+        case 'V': cli_print_version(); return cli_close_stdout();
+        case ':':
+            cli_usage_error("option '%s' needs an argument", argv[optind - 1]);
+        default:
+            if (optopt && optopt != '?')
+                cli_usage_error("unknown option '-%c'", optopt);
+            cli_usage_error("unknown option '%s'", argv[optind - 1]);
+        }
+    }
+    int modes = dump + info + (out != NULL);
+    if (modes == 0)
+        cli_usage_error("nothing to do: give -o OUT.dawg WORDLIST, --dump FILE or --info FILE");
+    if (modes > 1)
+        cli_usage_error("-o, --dump and --info are exclusive");
+    if ((dump || info) && optind == argc)
+        cli_usage_error("--%s needs a file (a .dawg, or a word list; '-' = standard input)",
+                        dump ? "dump" : "info");
+    if (out && optind == argc)
+        cli_usage_error("missing word list (use '-' for standard input)");
+    if (out && argc - optind > 1)
+        cli_usage_error("one word list at a time (got '%s' and '%s')", argv[optind], argv[optind + 1]);
+    if (stats && !out)
+        cli_usage_error("--stats goes with -o (use --info for an existing graph)");
+    if (stats && strcmp(out, "-") == 0)
+        cli_usage_error("--stats cannot share standard output with the graph");
+
+    Alphabet alpha;
+    const Alphabet *ap = NULL;
+    if (alpha_arg) {
+        if (cli_load_alphabet(alpha_arg, &alpha) != 0)
+            return CLI_EXIT_DATA;
+        ap = &alpha;
+        if (verbose) {
+            char where[4096], rel[300];
+            const char *path = alpha_arg;
+            snprintf(rel, sizeof rel, "alphabets/%s.txt", alpha_arg);
+            FILE *f = strchr(alpha_arg, '/') ? NULL : fopen(alpha_arg, "rb");
+            if (f)
+                fclose(f);
+            else if (!strchr(alpha_arg, '/') && cli_find_data(rel, where, sizeof where))
+                path = where;
+            char real[4096];
+            note("alphabet %s: %d letters", realpath(path, real) ? real : path, alpha.size);
+        }
+    }
+
+    if (dump || info) {              /* each file in turn; a bad one does not stop the rest */
+        int rc = CLI_EXIT_OK, shown = 0;
+        for (int k = optind; k < argc; k++) {
+            const char *path = argv[k];
+            Dawg *d = open_any(path, ap);
+            if (!d) {
+                rc = CLI_EXIT_DATA;
+                continue;
+            }
+            if (dump) {
+                dump_ctx *ctx = malloc(sizeof *ctx);
+                if (ctx) {
+                    ctx->a = dawg_alphabet(d);
+                    dawg_foreach_word(d, dump_word, ctx);   /* write errors: cli_close_stdout */
+                    free(ctx);
+                } else {
+                    cli_error(NULL, 0, "out of memory");
+                    rc = CLI_EXIT_DATA;
+                }
+            } else {
+                if (shown++ && !json)
+                    putchar('\n');
+                print_figures(d, display_name(path), json);
+            }
+            dawg_destroy(d);
+        }
+        int w = cli_close_stdout();
+        return rc ? rc : w;
+    }
+
+    const char *list = argv[optind];
+    Dawg *d = build_from_list(list, ap, 0);
+    if (!d)
+        return CLI_EXIT_DATA;
+    if (verbose && !ap) {
+        char spec[64 * (ALPHA_LETTER_MAX + 3) + 1];
+        alpha_format(dawg_alphabet(d), spec, sizeof spec);
+        note("inferred alphabet (%d letters): %s", dawg_alphabet(d)->size, spec);
+    }
+    tk_error err = {0};
+    if (strcmp(out, "-") == 0) {
+        void *buf;
+        size_t len;
+        if (dawg_serialize(d, &buf, &len, &err) != TK_OK) {
+            cli_error(NULL, 0, "%s", err.msg);
+            dawg_destroy(d);
+            return CLI_EXIT_DATA;
+        }
+        fwrite(buf, 1, len, stdout);
+        free(buf);
+        note("wrote %zu bytes to standard output", len);
+    } else {
+        if (dawg_save(d, out, &err) != TK_OK) {
+            cli_error(out, 0, "%s", err.msg);
+            dawg_destroy(d);
+            return CLI_EXIT_DATA;
+        }
+        dawg_info in;
+        dawg_get_info(d, &in);
+        note("wrote %s: %zu bytes", out, in.bytes);
+    }
+    if (stats)
+        print_figures(d, NULL, json);
+    dawg_destroy(d);
+    return cli_close_stdout();
+}
