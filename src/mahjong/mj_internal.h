@@ -1,0 +1,67 @@
+/* mj_internal.h - private declarations shared by the files of src/mahjong. */
+#ifndef TILEKIT_MJ_INTERNAL_H
+#define TILEKIT_MJ_INTERNAL_H
+
+#include "tilekit/mahjong.h"
+
+/* A group (suit or honours) state is ranked among all count vectors with
+ * entries 0..4 and at most MJ_GROUP_MAX tiles (a closed part never holds
+ * more): 405,350 suit states and 43,130 honour states. */
+#define MJ_GROUP_MAX 14
+
+struct mj_ctx {
+    /* rank[i][b][c]: added to the rank when tile i of the group holds c
+     * copies and b tiles of the budget are left before it */
+    uint32_t srank[9][MJ_GROUP_MAX + 1][5];
+    uint32_t hrank[7][MJ_GROUP_MAX + 1][5];
+    uint32_t n_suit, n_honor;
+    uint64_t *suit;    /* cached entries by rank, 0 = not yet filled */
+    uint64_t *honor;
+};
+
+#define MJ_E_NEED(e, m, p) ((int)(((e) >> (4 * (2 * (m) + (p)))) & 15))
+#define MJ_E_WIN(e)        ((unsigned)(((e) >> 40) & 0x1ff))
+#define MJ_E_COMPLETE(e)   ((int)(((e) >> 49) & 1))
+
+uint64_t mj_entry_fill(mj_ctx *ctx, int group, uint32_t idx, const uint8_t *cnt);
+int mj_group_complete(uint8_t *c, int n, int seq, int pair);
+
+/* Rank of the counts of a suit (9) or the honours (7); the caller ensures
+ * the group holds at most MJ_GROUP_MAX tiles. */
+static inline uint32_t mj_suit_rank(const mj_ctx *ctx, const uint8_t *c)
+{
+    uint32_t x = 0;
+    int b = MJ_GROUP_MAX;
+    for (int i = 0; i < 9; i++) {
+        x += ctx->srank[i][b][c[i]];
+        b -= c[i];
+    }
+    return x;
+}
+
+static inline uint32_t mj_honor_rank(const mj_ctx *ctx, const uint8_t *c)
+{
+    uint32_t x = 0;
+    int b = MJ_GROUP_MAX;
+    for (int i = 0; i < 7; i++) {
+        x += ctx->hrank[i][b][c[i]];
+        b -= c[i];
+    }
+    return x;
+}
+
+/* Entry of group g (0..2 suits, 3 honours) of the 34 counts. */
+static inline uint64_t mj_entry(mj_ctx *ctx, const uint8_t *count, int g)
+{
+    const uint8_t *c = count + 9 * g;
+    if (g < 3) {
+        uint32_t x = mj_suit_rank(ctx, c);
+        uint64_t e = ctx->suit[x];
+        return e ? e : mj_entry_fill(ctx, g, x, c);
+    }
+    uint32_t x = mj_honor_rank(ctx, c);
+    uint64_t e = ctx->honor[x];
+    return e ? e : mj_entry_fill(ctx, g, x, c);
+}
+
+#endif

@@ -1,0 +1,176 @@
+/* bench_mjwait.c - mjwait throughput on 100,000 random tenpai hands.
+ *
+ *   bench_mjwait [N_HANDS] [RUNS]
+ *
+ * Generates N random tenpai hands (a random complete hand of 4 blocks + a
+ * pair, a quarter of them with 1-4 melds, minus one random closed tile; the
+ * generator is seeded, so every run sees the same hands), writes them as text
+ * and then times, single-threaded, with one mj_ctx:
+ *   parse        mj_parse of the text lines
+ *   waits only   mj_waits
+ *   full         mj_analyze (waits + every reading + shanten)
+ *   shanten      mj_shanten
+ * The context caches per-suit tables on first use, so the first pass over
+ * the hands (reported as "cold") pays for filling them; the figures are the
+ * median of RUNS warm passes.  Then, if bin/mjwait exists (make bench runs
+ * from the top of the tree), the hands are written to a temporary file and
+ * the whole command is timed on it (--waits, text, --json; a fresh process
+ * each run, so these include the cold tables and the output).  Timings are
+ * informative, never asserted. */
+#include "tilekit/mahjong.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static uint32_t below(uint32_t n)
+{
+    rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
+    return (uint32_t)((rng >> 16) % n);
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int gen_tenpai(mj_hand *h)
+{
+    uint8_t tot[34] = { 0 };
+    memset(h, 0, sizeof *h);
+    int k = below(4) == 0 ? 1 + (int)below(4) : 0;
+    for (int b = 0; b < 5; b++) {
+        for (int tries = 0;; tries++) {
+            if (tries > 100)
+                return 0;
+            int t = (int)below(34), pair = b == 4, seq = !pair && below(3) != 0;
+            if (seq) {
+                if (t >= 27 || t % 9 > 6 || tot[t] > 3 || tot[t + 1] > 3 || tot[t + 2] > 3)
+                    continue;
+                tot[t]++; tot[t + 1]++; tot[t + 2]++;
+                if (b < k) h->melds[h->n_melds++] = (mj_meld){ MJ_CHI, (uint8_t)t, 0 };
+                else { h->count[t]++; h->count[t + 1]++; h->count[t + 2]++; }
+            } else {
+                int n = pair ? 2 : 3;
+                if (tot[t] + n > 4)
+                    continue;
+                tot[t] = (uint8_t)(tot[t] + n);
+                if (b < k) h->melds[h->n_melds++] = (mj_meld){ MJ_PON, (uint8_t)t, 0 };
+                else h->count[t] = (uint8_t)(h->count[t] + n);
+            }
+            break;
+        }
+    }
+    h->n_tiles = (uint8_t)(13 - 3 * k);
+    int r = (int)below(14 - 3 * k);
+    for (int t = 0; t < 34; t++) {
+        if (r < h->count[t]) { h->count[t]--; break; }
+        r -= h->count[t];
+    }
+    return 1;
+}
+
+static int cmpd(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+int main(int argc, char **argv)
+{
+    long n = argc > 1 ? atol(argv[1]) : 100000;
+    int runs = argc > 2 ? atoi(argv[2]) : 5;
+    if (n < 1 || runs < 1 || runs > 99) {
+        fprintf(stderr, "usage: bench_mjwait [N_HANDS] [RUNS]\n");
+        return 2;
+    }
+    mj_hand *hands = malloc((size_t)n * sizeof *hands);
+    char (*text)[MJ_HAND_TEXT] = malloc((size_t)n * MJ_HAND_TEXT);
+    mj_result *res = malloc(sizeof *res);
+    mj_ctx *ctx = mj_ctx_create();
+    if (!hands || !text || !res || !ctx) {
+        fprintf(stderr, "bench_mjwait: out of memory\n");
+        return 1;
+    }
+    long tenpai = 0;
+    for (long i = 0; i < n; i++) {
+        while (!gen_tenpai(&hands[i]))
+            ;
+        mj_hand_format(&hands[i], text[i], MJ_HAND_TEXT);
+    }
+    const char *names[4] = { "parse", "waits only", "full readings", "shanten" };
+    double med[4], cold[4];
+    volatile uint64_t sink = 0;
+    for (int what = 0; what < 4; what++) {
+        double t[100];
+        for (int run = 0; run <= runs; run++) {
+            double t0 = now();
+            for (long i = 0; i < n; i++) {
+                switch (what) {
+                case 0: {
+                    mj_hand h;
+                    tk_error e;
+                    sink += (uint64_t)mj_parse(text[i], strlen(text[i]), &h, &e) + h.n_tiles;
+                    break;
+                }
+                case 1: sink += mj_waits(ctx, &hands[i], NULL); break;
+                case 2: mj_analyze(ctx, &hands[i], 0, res, NULL); sink += (uint64_t)res->n_readings; break;
+                default: sink += (uint64_t)mj_shanten(ctx, &hands[i]); break;
+                }
+            }
+            t[run] = now() - t0;
+        }
+        cold[what] = t[0];
+        qsort(t + 1, (size_t)runs, sizeof t[0], cmpd);
+        med[what] = t[1 + runs / 2];
+    }
+    for (long i = 0; i < n; i++)
+        tenpai += mj_waits(ctx, &hands[i], NULL) != 0;
+    printf("mjwait: %ld random tenpai hands (%ld with a live wait), median of %d warm runs, single thread\n",
+           n, tenpai, runs);
+    for (int w = 0; w < 4; w++)
+        printf("  %-14s %10.0f hands/s  (%.1f ns/hand; cold first pass %.0f hands/s)\n", names[w],
+               n / med[w], med[w] * 1e9 / n, n / cold[w]);
+    printf("  targets: waits only >= 2,000,000/s, full readings >= 300,000/s, shanten >= 5,000,000/s\n");
+
+    /* the command line on a file of the same hands */
+    char path[] = "/tmp/bench_mjwait.XXXXXX";
+    int fd = access("bin/mjwait", X_OK) == 0 ? mkstemp(path) : -1;
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (f) {
+        for (long i = 0; i < n; i++)
+            fprintf(f, "%s\n", text[i]);
+        fclose(f);
+        const char *modes[3] = { "--waits", "", "--json" };
+        printf("  bin/mjwait on a file of these %ld hands (median of 3 runs, cold process):\n", n);
+        for (int m = 0; m < 3; m++) {
+            char cmd[256];
+            double t[3];
+            snprintf(cmd, sizeof cmd, "bin/mjwait %s %s >/dev/null", modes[m], path);
+            int ok = 1;
+            for (int run = 0; run < 3 && ok; run++) {
+                double t0 = now();
+                ok = system(cmd) == 0;
+                t[run] = now() - t0;
+            }
+            if (!ok) {
+                printf("    mjwait %-8s failed\n", modes[m]);
+                continue;
+            }
+            qsort(t, 3, sizeof t[0], cmpd);
+            printf("    mjwait %-8s %10.0f hands/s  (%.3f s)\n", modes[m][0] ? modes[m] : "(text)", n / t[1], t[1]);
+        }
+        remove(path);
+    }
+    (void)sink;
+    mj_ctx_destroy(ctx);
+    free(res);
+    free(text);
+    free(hands);
+    return 0;
+}
