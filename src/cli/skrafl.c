@@ -1,0 +1,717 @@
+/* skrafl.c - command-line front-end: every legal Scrabble move, scored.
+ *
+ * Loads the dictionary, tile set and layout once into an sk_engine, then
+ * solves one board file, or a batch of CGP lines.  A batch is read in
+ * windows of positions; worker threads (one sk_gen + move list each) take
+ * positions from a shared counter and format each position's output into
+ * its own memory buffer; the main thread writes the buffers in input order,
+ * so the output does not depend on --jobs.
+ */
+#include "cli.h"
+#include "tilekit/skrafl.h"
+
+#include <getopt.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+typedef struct opts {
+    const char *rack, *dict, *lang, *layout, *tiles;
+    const char *check_coord, *check_word;
+    long top;
+    int count, json, words, all_openings, cgp, jobs, verbose;
+} opts;
+
+typedef struct ctx {
+    const opts *o;
+    const sk_engine *e;
+    sk_rack rack;          /* --rack, if given */
+    int have_rack;
+    const char *file;      /* for messages */
+} ctx;
+
+static void usage(void)
+{
+    printf("Usage: skrafl [OPTION]... [BOARD | CGP | -]\n"
+           "List every legal Scrabble move for a rack on a board, scored, best first.\n"
+           "\n"
+           "BOARD is a board file (15 lines of 15 cells: '.' empty, upper case a tile,\n"
+           "lower case a blank; '#' comment lines), '-' or nothing for standard input.\n"
+           "A file of CGP lines (or one CGP line given as the argument) is solved line by\n"
+           "line; the output is grouped per position, in input order.\n"
+           "\n"
+           "  -r, --rack=RACK        the player's tiles, up to 7, '?' = blank (CGP: its rack)\n"
+           "  -d, --dict=FILE        dictionary: a .dawg file or a word list (built in memory)\n"
+           "  -l, --lang=LANG        en or is: tile set, alphabet, default dictionary (en)\n"
+           "      --layout=NAME      standard, explo, or a layout file (default standard)\n"
+           "      --tiles=FILE       tile set file (default: the language's)\n"
+           "  -n, --top=N            only the best N moves\n"
+           "  -c, --count            print only the number of moves\n"
+           "  -j, --json             one JSON object a line\n"
+           "  -w, --words            show every word a move forms (main word first)\n"
+           "      --all-openings     on an empty board also list the down openings\n"
+           "      --cgp              the input is CGP, one position a line\n"
+           "      --jobs=N           threads for a batch (default: all cores)\n"
+           "      --check COORD WORD score the play WORD at COORD (8H across, H8 down) and\n"
+           "                         rank it among all moves, or say why it is illegal;\n"
+           "                         board tiles in WORD in parentheses, blanks lower case\n"
+           "  -v, --verbose          dictionary, layout and timing on standard error\n"
+           "  -h, --help             this help\n"
+           "      --version          version and licence\n"
+           "\n"
+           "Output: COORD  WORD  SCORE  leave:LEAVE, e.g. '8D  FA(R)MED  34  leave:AEI':\n"
+           "tiles already on the board in parentheses, blanks in lower case.\n"
+           "Exit status: 0 success, 1 bad data (board, rack, dictionary, illegal play),\n"
+           "2 bad usage.\n");
+}
+
+/* ---- output of one position ------------------------------------------------------------- */
+
+static void print_move_json(const ctx *c, FILE *f, const sk_board *b, const sk_rack *r,
+                            const sk_move *m, long line)
+{
+    const sk_engine *e = c->e;
+    char coord[16], word[256], played[256], leave[128], words[2048];
+    sk_coord_format(m->row, m->col, m->dir, coord, sizeof coord);
+    sk_move_text(e, m, SK_FMT_WORD, word, sizeof word);
+    sk_move_text(e, m, SK_FMT_PLAYED, played, sizeof played);
+    sk_move_leave(e, r, m, leave, sizeof leave);
+    fputc('{', f);
+    if (line > 0)
+        fprintf(f, "\"line\":%ld,", line);
+    fputs("\"coord\":", f);
+    cli_json_string(f, coord);
+    fprintf(f, ",\"row\":%d,\"col\":%d,\"dir\":\"%c\",\"word\":", m->row, m->col, m->dir ? 'V' : 'H');
+    cli_json_string(f, word);
+    fputs(",\"played\":", f);
+    cli_json_string(f, played);
+    fprintf(f, ",\"score\":%d,\"tiles\":%d,\"leave\":", m->score, m->ntiles);
+    cli_json_string(f, leave);
+    fputs(",\"words\":[", f);
+    int nw = sk_move_words(e, b, m, '\n', words, sizeof words);
+    char *p = words;
+    for (int i = 0; i < nw; i++) {
+        char *nl = strchr(p, '\n');
+        if (nl)
+            *nl = 0;
+        if (i)
+            fputc(',', f);
+        cli_json_string(f, p);
+        if (!nl)
+            break;
+        p = nl + 1;
+    }
+    fputs("]}\n", f);
+}
+
+static void print_move_text(const ctx *c, FILE *f, const sk_board *b, const sk_rack *r, const sk_move *m)
+{
+    const sk_engine *e = c->e;
+    char coord[16], word[256], leave[128], words[2048];
+    sk_coord_format(m->row, m->col, m->dir, coord, sizeof coord);
+    sk_move_text(e, m, SK_FMT_PAREN, word, sizeof word);
+    sk_move_leave(e, r, m, leave, sizeof leave);
+    fprintf(f, "%s  %s  %d  leave:%s", coord, word, m->score, leave[0] ? leave : "-");
+    if (c->o->words) {
+        sk_move_words(e, b, m, ',', words, sizeof words);
+        fprintf(f, "  words:%s", words);
+    }
+    fputc('\n', f);
+}
+
+static void print_error(const ctx *c, FILE *f, long line, const tk_error *err, int batch)
+{
+    /* The message goes to stderr at once; in JSON mode an error object keeps
+     * the output one object per position. */
+    if (batch)
+        cli_error(c->file, line, "%s", err->msg);
+    else
+        cli_error(c->file, err->line, "%s", err->msg);
+    if (c->o->json && batch) {
+        fprintf(f, "{\"line\":%ld,\"error\":", line);
+        cli_json_string(f, err->msg);
+        fputs("}\n", f);
+    } else if (batch && c->o->count) {
+        fputs("error\n", f);
+    }
+}
+
+static int do_check(const ctx *c, sk_gen *g, FILE *f, const sk_board *b, const sk_rack *r,
+                    unsigned flags, long line)
+{
+    const sk_engine *e = c->e;
+    const opts *o = c->o;
+    sk_check_result res;
+    tk_error err = {0};
+    int rc = sk_check(g, b, r, o->check_coord, o->check_word, flags, &res, &err);
+    if (rc) {
+        char msg[512];
+        snprintf(msg, sizeof msg, "illegal play %s %s: %s", o->check_coord, o->check_word, err.msg);
+        if (line > 0)
+            cli_error(c->file, line, "%s", msg);
+        else
+            cli_error(NULL, 0, "%s", msg);
+        if (o->json) {
+            fputc('{', f);
+            if (line > 0)
+                fprintf(f, "\"line\":%ld,", line);
+            fputs("\"coord\":", f);
+            cli_json_string(f, o->check_coord);
+            fputs(",\"word\":", f);
+            cli_json_string(f, o->check_word);
+            fputs(",\"legal\":false,\"error\":", f);
+            cli_json_string(f, err.msg);
+            fputs("}\n", f);
+        }
+        return rc == TK_ENOMEM ? CLI_EXIT_DATA : CLI_EXIT_DATA;
+    }
+    char coord[16], word[256], words[2048], bcoord[16], bword[256];
+    const sk_move *m = &res.move;
+    sk_coord_format(m->row, m->col, m->dir, coord, sizeof coord);
+    sk_move_text(e, m, o->json ? SK_FMT_WORD : SK_FMT_PAREN, word, sizeof word);
+    sk_move_words(e, b, m, o->json ? '\n' : ',', words, sizeof words);
+    bcoord[0] = bword[0] = 0;
+    if (res.total) {
+        sk_coord_format(res.best.row, res.best.col, res.best.dir, bcoord, sizeof bcoord);
+        sk_move_text(e, &res.best, o->json ? SK_FMT_WORD : SK_FMT_PAREN, bword, sizeof bword);
+    }
+    if (o->json) {
+        fputc('{', f);
+        if (line > 0)
+            fprintf(f, "\"line\":%ld,", line);
+        fputs("\"coord\":", f);
+        cli_json_string(f, coord);
+        fprintf(f, ",\"row\":%d,\"col\":%d,\"dir\":\"%c\",\"word\":", m->row, m->col, m->dir ? 'V' : 'H');
+        cli_json_string(f, word);
+        fprintf(f, ",\"legal\":true,\"score\":%d,\"tiles\":%d,\"rank\":%zu,\"ties\":%zu,\"total\":%llu,\"words\":[",
+                m->score, m->ntiles, res.rank, res.ties, (unsigned long long)res.total);
+        char *p = words;
+        for (int first = 1;; first = 0) {
+            char *nl = strchr(p, '\n');
+            if (nl)
+                *nl = 0;
+            if (!first)
+                fputc(',', f);
+            cli_json_string(f, p);
+            if (!nl)
+                break;
+            p = nl + 1;
+        }
+        fputs("],\"best\":{\"coord\":", f);
+        cli_json_string(f, bcoord);
+        fputs(",\"word\":", f);
+        cli_json_string(f, bword);
+        fprintf(f, ",\"score\":%d}}\n", res.best.score);
+    } else {
+        fprintf(f, "%s  %s  %d  rank %zu of %llu", coord, word, m->score, res.rank,
+                (unsigned long long)res.total);
+        if (res.ties)
+            fprintf(f, " (tied with %zu other%s)", res.ties, res.ties == 1 ? "" : "s");
+        fprintf(f, "  words:%s  best: %s  %s  %d\n", words, bcoord, bword, res.best.score);
+    }
+    return CLI_EXIT_OK;
+}
+
+/* Solve one parsed position and print it.  Returns an exit status. */
+static int solve(const ctx *c, sk_gen *g, sk_movelist *list, FILE *f, const sk_board *b,
+                 const sk_rack *r, long line, int batch)
+{
+    const opts *o = c->o;
+    tk_error err = {0};
+    int rc = sk_position_check(c->e, b, r, &err);
+    if (rc) {
+        print_error(c, f, line, &err, batch);
+        return CLI_EXIT_DATA;
+    }
+    unsigned flags = o->all_openings ? SK_ALL_OPENINGS : 0;
+    if (o->check_coord)
+        return do_check(c, g, f, b, r, flags, line);
+    if (o->count)
+        flags |= SK_COUNT_ONLY;
+    list->limit = o->top > 0 ? (size_t)o->top : 0;
+    rc = sk_generate(g, b, r, flags, list, &err);
+    if (rc) {
+        print_error(c, f, line, &err, batch);
+        return CLI_EXIT_DATA;
+    }
+    if (o->count) {
+        if (o->json) {
+            fputc('{', f);
+            if (line > 0)
+                fprintf(f, "\"line\":%ld,", line);
+            fprintf(f, "\"count\":%llu}\n", (unsigned long long)list->total);
+        } else {
+            fprintf(f, "%llu\n", (unsigned long long)list->total);
+        }
+        return CLI_EXIT_OK;
+    }
+    sk_movelist_sort(c->e, list);
+    if (batch && !o->json) {
+        char rs[64];
+        sk_move_leave(c->e, r, NULL, rs, sizeof rs);
+        fprintf(f, "# line %ld: rack %s: %llu move%s\n", line, rs[0] ? rs : "-",
+                (unsigned long long)list->total, list->total == 1 ? "" : "s");
+    }
+    for (size_t i = 0; i < list->n; i++) {
+        if (o->json)
+            print_move_json(c, f, b, r, &list->v[i], line);
+        else
+            print_move_text(c, f, b, r, &list->v[i]);
+    }
+    return CLI_EXIT_OK;
+}
+
+static int solve_cgp_line(const ctx *c, sk_gen *g, sk_movelist *list, FILE *f,
+                          const char *s, size_t len, long line)
+{
+    sk_board b;
+    sk_rack r;
+    tk_error err = {0};
+    int rc = sk_cgp_parse(&b, &r, c->e, s, len, &err);
+    if (rc) {
+        print_error(c, f, line, &err, 1);
+        return CLI_EXIT_DATA;
+    }
+    if (c->have_rack)
+        r = c->rack;
+    return solve(c, g, list, f, &b, &r, line, 1);
+}
+
+/* ---- batch ------------------------------------------------------------------------------------- */
+
+typedef struct job {
+    char *text;
+    size_t len;
+    long line;
+    char *out;
+    size_t outlen;
+    int status;
+} job;
+
+typedef struct pool {
+    const ctx *c;
+    job *jobs;
+    size_t n, next;
+    pthread_mutex_t mu;
+} pool;
+
+static void *worker(void *arg)
+{
+    pool *p = arg;
+    sk_gen *g = NULL;
+    sk_movelist list = {0};
+    if (sk_gen_create(&g, p->c->e))
+        return NULL;
+    for (;;) {
+        pthread_mutex_lock(&p->mu);
+        size_t i = p->next++;
+        pthread_mutex_unlock(&p->mu);
+        if (i >= p->n)
+            break;
+        job *j = &p->jobs[i];
+        FILE *f = open_memstream(&j->out, &j->outlen);
+        if (!f) {
+            j->status = -1;
+            continue;
+        }
+        j->status = solve_cgp_line(p->c, g, &list, f, j->text, j->len, j->line);
+        fclose(f);
+    }
+    sk_movelist_free(&list);
+    sk_gen_destroy(g);
+    return NULL;
+}
+
+static int is_blank_line(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != ' ' && s[i] != '\t')
+            return s[i] == '#';
+    return 1;
+}
+
+static int run_batch_reader(const ctx *c, cli_reader *rd, char *first, size_t firstlen, long firstline)
+{
+    enum { WINDOW = 512 };
+    int jobs = c->o->jobs > 0 ? c->o->jobs : cli_cpu_count();
+    job *js = calloc(WINDOW, sizeof *js);
+    pthread_t *th = calloc((size_t)jobs, sizeof *th);
+    int status = CLI_EXIT_OK, eof = 0;
+    if (!js || !th) {
+        cli_error(NULL, 0, "out of memory");
+        free(js);
+        free(th);
+        return CLI_EXIT_DATA;
+    }
+    int have_first = first != NULL;
+    while (!eof) {
+        size_t n = 0;
+        while (n < WINDOW) {
+            char *s;
+            size_t len;
+            long ln;
+            if (have_first) {
+                s = first;
+                len = firstlen;
+                ln = firstline;
+                have_first = 0;
+            } else {
+                int k = cli_reader_next(rd, &s, &len);
+                if (k < 0) {
+                    cli_error(c->file, rd->lineno, "read error");
+                    status = CLI_EXIT_DATA;
+                }
+                if (k <= 0) {
+                    eof = 1;
+                    break;
+                }
+                ln = rd->lineno;
+            }
+            if (is_blank_line(s, len))
+                continue;
+            js[n].text = malloc(len + 1);
+            if (!js[n].text) {
+                cli_error(NULL, 0, "out of memory");
+                eof = 1;
+                status = CLI_EXIT_DATA;
+                break;
+            }
+            memcpy(js[n].text, s, len);
+            js[n].text[len] = 0;
+            js[n].len = len;
+            js[n].line = ln;
+            js[n].out = NULL;
+            js[n].outlen = 0;
+            js[n].status = 0;
+            n++;
+        }
+        if (n == 0)
+            break;
+        pool p = { c, js, n, 0, PTHREAD_MUTEX_INITIALIZER };
+        int nt = jobs < (int)n ? jobs : (int)n, started = 0;
+        if (nt > 1)
+            for (int t = 0; t < nt; t++)
+                if (pthread_create(&th[t], NULL, worker, &p) == 0)
+                    started++;
+        if (started == 0)
+            worker(&p);
+        for (int t = 0; t < started; t++)
+            pthread_join(th[t], NULL);
+        for (size_t i = 0; i < n; i++) {
+            if (js[i].status < 0) {
+                cli_error(NULL, 0, "out of memory");
+                status = CLI_EXIT_DATA;
+            } else if (js[i].status && status == CLI_EXIT_OK) {
+                status = js[i].status;
+            }
+            if (js[i].out)
+                fwrite(js[i].out, 1, js[i].outlen, stdout);
+            free(js[i].out);
+            free(js[i].text);
+        }
+    }
+    free(js);
+    free(th);
+    return status;
+}
+
+/* ---- setup ----------------------------------------------------------------------------------- */
+
+static char *read_data(const char *rel_or_path, int is_path, size_t *len, const char **where)
+{
+    static char buf[4096];
+    tk_error err = {0};
+    const char *p = is_path ? rel_or_path : cli_find_data(rel_or_path, buf, sizeof buf);
+    *where = p;
+    if (!p)
+        return NULL;
+    char *t = cli_read_file(p, len, &err);
+    if (!t)
+        cli_error(p, 0, "%s", err.msg);
+    return t;
+}
+
+static long parse_long(const char *s, const char *what, long lo, long hi)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || v < lo || v > hi)
+        cli_usage_error("invalid %s '%s' (%ld..%ld)", what, s, lo, hi);
+    return v;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+int main(int argc, char **argv)
+{
+    cli_init("skrafl");
+    opts o = {0};
+    o.lang = "en";
+    o.layout = "standard";
+    enum { O_LAYOUT = 256, O_TILES, O_ALLOPEN, O_CGP, O_JOBS, O_CHECK, O_VERSION };
+    static const struct option lo[] = {
+        { "rack", required_argument, 0, 'r' },
+        { "dict", required_argument, 0, 'd' },
+        { "lang", required_argument, 0, 'l' },
+        { "layout", required_argument, 0, O_LAYOUT },
+        { "tiles", required_argument, 0, O_TILES },
+        { "top", required_argument, 0, 'n' },
+        { "count", no_argument, 0, 'c' },
+        { "json", no_argument, 0, 'j' },
+        { "words", no_argument, 0, 'w' },
+        { "all-openings", no_argument, 0, O_ALLOPEN },
+        { "cgp", no_argument, 0, O_CGP },
+        { "jobs", required_argument, 0, O_JOBS },
+        { "check", required_argument, 0, O_CHECK },
+        { "verbose", no_argument, 0, 'v' },
+        { "help", no_argument, 0, 'h' },
+        { "version", no_argument, 0, O_VERSION },
+        { 0, 0, 0, 0 }
+    };
+    int ch;
+    while ((ch = getopt_long(argc, argv, "r:d:l:n:cjwvh", lo, NULL)) != -1) {
+        switch (ch) {
+        case 'r': o.rack = optarg; break;
+        case 'd': o.dict = optarg; break;
+        case 'l':
+            if (strcmp(optarg, "en") && strcmp(optarg, "is"))
+                cli_usage_error("unknown language '%s' (en or is)", optarg);
+            o.lang = optarg;
+            break;
+        case O_LAYOUT: o.layout = optarg; break;
+        case O_TILES: o.tiles = optarg; break;
+        case 'n': o.top = parse_long(optarg, "--top", 1, 100000000); break;
+        case 'c': o.count = 1; break;
+        case 'j': o.json = 1; break;
+        case 'w': o.words = 1; break;
+        case O_ALLOPEN: o.all_openings = 1; break;
+        case O_CGP: o.cgp = 1; break;
+        case O_JOBS: o.jobs = (int)parse_long(optarg, "--jobs", 1, 1024); break;
+        case O_CHECK: {
+            static char cbuf[256];
+            const char *sp = strchr(optarg, ' ');
+            if (sp) {
+                snprintf(cbuf, sizeof cbuf, "%.*s", (int)(sp - optarg), optarg);
+                o.check_coord = cbuf;
+                o.check_word = sp + 1;
+            } else {
+                if (optind >= argc)
+                    cli_usage_error("--check needs a coordinate and a word: --check 8H WORD");
+                o.check_coord = optarg;
+                o.check_word = argv[optind++];
+            }
+            break;
+        }
+        case 'v': o.verbose = 1; break;
+        case 'h': usage(); return cli_close_stdout();
+        case O_VERSION: cli_print_version(); return cli_close_stdout();
+        default:
+            fprintf(stderr, "Try 'skrafl --help' for more information.\n");
+            return CLI_EXIT_USAGE;
+        }
+    }
+    if (argc - optind > 1)
+        cli_usage_error("one board (or CGP file) at a time; got %d arguments", argc - optind);
+    if (o.count && o.check_coord)
+        cli_usage_error("--count and --check do not go together");
+    const char *input = optind < argc ? argv[optind] : "-";
+
+    double t0 = now_s();
+    const char *dict_used = NULL;
+    Dawg *d = cli_load_dict(o.dict, o.lang, &dict_used);
+    if (!d)
+        return CLI_EXIT_DATA;
+    const Alphabet *a = dawg_alphabet(d);
+    tk_error err = {0};
+    int status = CLI_EXIT_OK;
+
+    /* Tile set. */
+    sk_tileset ts;
+    size_t len;
+    const char *where = NULL;
+    char rel[128];
+    snprintf(rel, sizeof rel, "tiles/%s.txt", o.lang);
+    char *text = read_data(o.tiles ? o.tiles : rel, o.tiles != NULL, &len, &where);
+    if (o.tiles && !text) {
+        dawg_destroy(d);
+        return CLI_EXIT_DATA;
+    }
+    if (text) {
+        if (sk_tileset_parse(&ts, a, text, len, &err)) {
+            cli_error(where, err.line, "%s", err.msg);
+            free(text);
+            dawg_destroy(d);
+            return CLI_EXIT_DATA;
+        }
+        free(text);
+    } else if (sk_tileset_builtin(&ts, a, o.lang, &err)) {
+        cli_error(NULL, 0, "tile set: %s", err.msg);
+        dawg_destroy(d);
+        return CLI_EXIT_DATA;
+    }
+    /* Layout. */
+    sk_layout lay;
+    int named = strcmp(o.layout, "standard") == 0 || strcmp(o.layout, "explo") == 0;
+    const char *lwhere = NULL;
+    if (named)
+        snprintf(rel, sizeof rel, "layouts/%s.txt", o.layout);
+    else {
+        struct stat st;
+        if (stat(o.layout, &st) != 0)
+            cli_usage_error("unknown layout '%s' (standard, explo, or a layout file)", o.layout);
+    }
+    text = read_data(named ? rel : o.layout, !named, &len, &lwhere);
+    if (!named && !text) {
+        dawg_destroy(d);
+        return CLI_EXIT_DATA;
+    }
+    if (text) {
+        if (sk_layout_parse(&lay, text, len, &err)) {
+            cli_error(lwhere, err.line, "%s", err.msg);
+            free(text);
+            dawg_destroy(d);
+            return CLI_EXIT_DATA;
+        }
+        snprintf(lay.name, sizeof lay.name, "%s", o.layout);
+        free(text);
+    } else if (sk_layout_builtin(&lay, o.layout, &err)) {
+        cli_error(NULL, 0, "%s", err.msg);
+        dawg_destroy(d);
+        return CLI_EXIT_DATA;
+    }
+    sk_engine *e = NULL;
+    if (sk_engine_create(&e, d, &ts, &lay, &err)) {
+        cli_error(NULL, 0, "%s", err.msg);
+        dawg_destroy(d);
+        return CLI_EXIT_DATA;
+    }
+    ctx c = { &o, e, { 0 }, 0, input };
+    if (o.rack) {
+        if (sk_rack_parse(&c.rack, e, o.rack, strlen(o.rack), &err)) {
+            cli_error(NULL, 0, "--rack %s: %s", o.rack, err.msg);
+            sk_engine_destroy(e);
+            dawg_destroy(d);
+            return CLI_EXIT_DATA;
+        }
+        c.have_rack = 1;
+    }
+    double t1 = now_s();
+    if (o.verbose) {
+        dawg_info info;
+        dawg_get_info(d, &info);
+        fprintf(stderr, "skrafl: dictionary %s: %llu words, %u edges (%.3f s)\n", dict_used ? dict_used : "?",
+                (unsigned long long)info.words, info.edges, t1 - t0);
+        fprintf(stderr, "skrafl: language %s, %d tiles; layout %s %dx%d, start %c%d%s\n", o.lang, ts.total,
+                lay.name, lay.dim, lay.dim, 'A' + lay.start_col, lay.start_row + 1,
+                lay.symmetric ? ", symmetric" : "");
+    }
+
+    /* Input: a CGP string argument, or a file. */
+    struct stat st;
+    int arg_is_cgp = strcmp(input, "-") != 0 && stat(input, &st) != 0 &&
+                     sk_looks_like_cgp(input, strlen(input));
+    if (arg_is_cgp) {
+        c.file = "<argument>";
+        sk_gen *g = NULL;
+        sk_movelist list = {0};
+        if (sk_gen_create(&g, e)) {
+            cli_error(NULL, 0, "out of memory");
+            status = CLI_EXIT_DATA;
+        } else {
+            status = solve_cgp_line(&c, g, &list, stdout, input, strlen(input), 1);
+        }
+        sk_movelist_free(&list);
+        sk_gen_destroy(g);
+    } else {
+        cli_reader rd;
+        if (cli_reader_open(&rd, input, &err)) {
+            cli_error(input, 0, "%s", err.msg);
+            status = CLI_EXIT_DATA;
+        } else {
+            /* Find the first meaningful line to decide board vs CGP. */
+            char *s = NULL;
+            size_t sl = 0;
+            int k;
+            while ((k = cli_reader_next(&rd, &s, &sl)) > 0 && is_blank_line(s, sl))
+                ;
+            if (k < 0) {
+                cli_error(input, rd.lineno, "read error");
+                status = CLI_EXIT_DATA;
+            } else if (k > 0 && (o.cgp || sk_looks_like_cgp(s, sl))) {
+                status = run_batch_reader(&c, &rd, s, sl, rd.lineno);
+            } else if (o.cgp) {
+                /* empty CGP input: nothing to do */
+            } else {
+                /* A board file: collect all lines (from the first one). */
+                size_t cap = 4096, n = 0;
+                char *buf = malloc(cap);
+                long first = rd.lineno;
+                int more = k > 0;
+                while (buf && more) {
+                    if (n + sl + 2 > cap) {
+                        while (n + sl + 2 > cap)
+                            cap *= 2;
+                        char *nb = realloc(buf, cap);
+                        if (!nb) {
+                            free(buf);
+                            buf = NULL;
+                            break;
+                        }
+                        buf = nb;
+                    }
+                    memcpy(buf + n, s, sl);
+                    n += sl;
+                    buf[n++] = '\n';
+                    k = cli_reader_next(&rd, &s, &sl);
+                    more = k > 0;
+                }
+                if (!buf) {
+                    cli_error(NULL, 0, "out of memory");
+                    status = CLI_EXIT_DATA;
+                } else if (!c.have_rack) {
+                    cli_reader_close(&rd);
+                    free(buf);
+                    sk_engine_destroy(e);
+                    dawg_destroy(d);
+                    cli_usage_error("no rack: give --rack RACK (a board file holds no rack)");
+                } else {
+                    sk_board b;
+                    if (sk_board_parse(&b, e, buf, n, &err)) {
+                        if (err.line > 0)
+                            err.line += first - 1;
+                        cli_error(input, err.line, "%s", err.msg);
+                        status = CLI_EXIT_DATA;
+                    } else {
+                        sk_gen *g = NULL;
+                        sk_movelist list = {0};
+                        if (sk_gen_create(&g, e)) {
+                            cli_error(NULL, 0, "out of memory");
+                            status = CLI_EXIT_DATA;
+                        } else {
+                            status = solve(&c, g, &list, stdout, &b, &c.rack, 0, 0);
+                        }
+                        sk_movelist_free(&list);
+                        sk_gen_destroy(g);
+                    }
+                }
+                free(buf);
+            }
+            cli_reader_close(&rd);
+        }
+    }
+    if (o.verbose)
+        fprintf(stderr, "skrafl: solved in %.3f s\n", now_s() - t1);
+    sk_engine_destroy(e);
+    dawg_destroy(d);
+    int w = cli_close_stdout();
+    return status ? status : w;
+}

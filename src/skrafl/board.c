@@ -1,0 +1,291 @@
+/* board.c - boards, racks and CGP lines: parsing and rule checks.
+ *
+ * A board is a dim x dim byte array (0 empty, letter index | SK_BLANK); a rack
+ * is per-letter counts plus a blank count.  Parsing matches letters with the
+ * alphabet (longest match, brackets for multi-character letters, upper case
+ * = tile, lower case = blank on a board).  sk_position_check counts tiles
+ * against the tile set and flood-fills from the start square to find tiles
+ * that float unconnected.  Errors name the row and column.
+ */
+#include "sk_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int sk_board_empty(const sk_board *b)
+{
+    for (int i = 0; i < b->dim * b->dim; i++)
+        if (b->sq[i])
+            return 0;
+    return 1;
+}
+
+static void show_char(const char *s, size_t n, char *out, size_t cap)
+{
+    /* The offending character (a whole UTF-8 sequence) for a message. */
+    size_t k = 1;
+    unsigned char c = (unsigned char)s[0];
+    if (c >= 0xC0) {
+        while (k < n && k < 4 && ((unsigned char)s[k] & 0xC0) == 0x80)
+            k++;
+    }
+    if (c < 32 || c == 127)
+        snprintf(out, cap, "\\x%02x", c);
+    else
+        snprintf(out, cap, "%.*s", (int)k, s);
+}
+
+int sk_board_parse(sk_board *b, const sk_engine *e, const char *text, size_t len, tk_error *err)
+{
+    int dim = e->dim, row = 0;
+    memset(b, 0, sizeof *b);
+    b->dim = dim;
+    long lineno = 0;
+    size_t p = 0;
+    while (p < len) {
+        size_t end = p;
+        while (end < len && text[end] != '\n')
+            end++;
+        lineno++;
+        size_t n = end;
+        if (n > p && text[n - 1] == '\r')
+            n--;
+        size_t i = p;
+        while (i < n && (text[i] == ' ' || text[i] == '\t'))
+            i++;
+        if (i < n && text[i] != '#') {
+            if (row >= dim)
+                return tk_error_set(err, TK_EFORMAT, lineno, 0,
+                                    "row %d: too many rows (the board is %dx%d)", row + 1, dim, dim);
+            int col = 0;
+            while (i < n) {
+                char c = text[i];
+                if (c == ' ' || c == '\t') {
+                    i++;
+                    continue;
+                }
+                if (col >= dim)
+                    return tk_error_set(err, TK_EFORMAT, lineno, (long)(i - p) + 1,
+                                        "row %d: more than %d squares", row + 1, dim);
+                if (c == '.' || c == '-' || c == '_') {
+                    b->sq[row * dim + col++] = 0;
+                    i++;
+                    continue;
+                }
+                int letter = 0, upper = 0;
+                int k = alpha_match(&e->alpha, text + i, n - i, &letter, &upper);
+                if (k <= 0) {
+                    char sh[16];
+                    show_char(text + i, n - i, sh, sizeof sh);
+                    return tk_error_set(err, TK_EFORMAT, lineno, (long)(i - p) + 1,
+                                        "row %d, column %c: '%s' is not a letter of the alphabet",
+                                        row + 1, sk_col_char(col), sh);
+                }
+                b->sq[row * dim + col++] = (uint8_t)(letter | (upper ? 0 : SK_BLANK));
+                i += (size_t)k;
+            }
+            if (col != dim)
+                return tk_error_set(err, TK_EFORMAT, lineno, 0,
+                                    "row %d has %d squares, expected %d", row + 1, col, dim);
+            row++;
+        }
+        p = end + 1;
+    }
+    if (row != dim)
+        return tk_error_set(err, TK_EFORMAT, lineno, 0,
+                            "the board has %d rows, expected %d", row, dim);
+    return TK_OK;
+}
+
+int sk_rack_parse(sk_rack *r, const sk_engine *e, const char *s, size_t len, tk_error *err)
+{
+    memset(r, 0, sizeof *r);
+    size_t i = 0;
+    while (i < len) {
+        if (s[i] == ' ' || s[i] == '\t') {
+            i++;
+            continue;
+        }
+        if (r->n >= SK_RACK_MAX)
+            return tk_error_set(err, TK_ELIMIT, 0, (long)i + 1,
+                                "rack: more than %d tiles", SK_RACK_MAX);
+        if (s[i] == '?') {
+            r->blanks++;
+            r->n++;
+            i++;
+            continue;
+        }
+        int letter = 0, upper = 0;
+        int k = alpha_match(&e->alpha, s + i, len - i, &letter, &upper);
+        if (k <= 0) {
+            char sh[16];
+            show_char(s + i, len - i, sh, sizeof sh);
+            return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1,
+                                "rack: '%s' is not a letter of the alphabet (use ? for a blank)", sh);
+        }
+        r->count[letter]++;
+        r->n++;
+        i += (size_t)k;
+    }
+    return TK_OK;
+}
+
+int sk_looks_like_cgp(const char *s, size_t len)
+{
+    /* CGP: the first field holds '/' separated rows. */
+    size_t i = 0;
+    while (i < len && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    int slashes = 0;
+    for (; i < len && s[i] != ' ' && s[i] != '\n'; i++)
+        if (s[i] == '/')
+            slashes++;
+    return slashes >= 1;
+}
+
+int sk_cgp_parse(sk_board *b, sk_rack *r, const sk_engine *e, const char *s, size_t len, tk_error *err)
+{
+    int dim = e->dim;
+    memset(b, 0, sizeof *b);
+    b->dim = dim;
+    if (r)
+        memset(r, 0, sizeof *r);
+    size_t i = 0;
+    while (i < len && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    int row = 0, col = 0;
+    for (;;) {
+        if (i >= len || s[i] == ' ' || s[i] == '\t' || s[i] == '/') {
+            if (col != dim)
+                return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1,
+                                    "CGP: row %d has %d squares, expected %d", row + 1, col, dim);
+            row++;
+            col = 0;
+            if (i < len && s[i] == '/') {
+                if (row >= dim)
+                    return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1,
+                                        "CGP: more than %d rows", dim);
+                i++;
+                continue;
+            }
+            break;
+        }
+        if (s[i] >= '0' && s[i] <= '9') {
+            int k = 0;
+            while (i < len && s[i] >= '0' && s[i] <= '9') {
+                k = k * 10 + (s[i] - '0');
+                if (k > dim)
+                    break;
+                i++;
+            }
+            if (k == 0 || col + k > dim)
+                return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1,
+                                    "CGP: row %d has more than %d squares", row + 1, dim);
+            col += k;
+            continue;
+        }
+        if (col >= dim)
+            return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1,
+                                "CGP: row %d has more than %d squares", row + 1, dim);
+        int letter = 0, upper = 0;
+        int k = alpha_match(&e->alpha, s + i, len - i, &letter, &upper);
+        if (k <= 0) {
+            char sh[16];
+            show_char(s + i, len - i, sh, sizeof sh);
+            return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1,
+                                "CGP: row %d, column %c: '%s' is not a letter of the alphabet",
+                                row + 1, sk_col_char(col), sh);
+        }
+        b->sq[row * dim + col++] = (uint8_t)(letter | (upper ? 0 : SK_BLANK));
+        i += (size_t)k;
+    }
+    if (row != dim)
+        return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1,
+                            "CGP: %d rows, expected %d", row, dim);
+    /* The racks: "RACK/OPP" (either may be empty). */
+    while (i < len && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    size_t rs = i;
+    while (i < len && s[i] != '/' && s[i] != ' ' && s[i] != '\t' && s[i] != ';')
+        i++;
+    if (r && i > rs) {
+        int rc = sk_rack_parse(r, e, s + rs, i - rs, err);
+        if (rc) {
+            if (err)
+                err->col += (long)rs;
+            return rc;
+        }
+    }
+    return TK_OK;
+}
+
+int sk_position_check(const sk_engine *e, const sk_board *b, const sk_rack *r, tk_error *err)
+{
+    int dim = e->dim;
+    if (b->dim != dim)
+        return tk_error_set(err, TK_EINVAL, 0, 0, "board is %dx%d, the layout %dx%d",
+                            b->dim, b->dim, dim, dim);
+    int used[64] = {0};
+    for (int i = 0; i < dim * dim; i++) {
+        uint8_t t = b->sq[i];
+        if (!t)
+            continue;
+        int l = (t & SK_BLANK) ? 0 : (t & SK_LETTER);
+        if ((int)(t & SK_LETTER) > e->alpha.size || (t & SK_LETTER) == 0)
+            return tk_error_set(err, TK_EFORMAT, 0, 0, "row %d, column %c: bad square value",
+                                i / dim + 1, sk_col_char(i % dim));
+        if (++used[l] > e->ts.count[l]) {
+            if (l == 0)
+                return tk_error_set(err, TK_EFORMAT, 0, 0,
+                                    "row %d, column %c: more blanks on the board than the set holds (%d)",
+                                    i / dim + 1, sk_col_char(i % dim), e->ts.count[0]);
+            return tk_error_set(err, TK_EFORMAT, 0, 0,
+                                "row %d, column %c: more '%s' tiles on the board than the set holds (%d)",
+                                i / dim + 1, sk_col_char(i % dim), e->alpha.upper[l], e->ts.count[l]);
+        }
+    }
+    if (r) {
+        if (r->n > SK_RACK_MAX)
+            return tk_error_set(err, TK_ELIMIT, 0, 0, "rack: more than %d tiles", SK_RACK_MAX);
+        if (used[0] + r->blanks > e->ts.count[0])
+            return tk_error_set(err, TK_EFORMAT, 0, 0,
+                                "rack: %d blank(s) on the rack and %d on the board, the set holds %d",
+                                r->blanks, used[0], e->ts.count[0]);
+        for (int l = 1; l <= e->alpha.size; l++)
+            if (r->count[l] && used[l] + r->count[l] > e->ts.count[l])
+                return tk_error_set(err, TK_EFORMAT, 0, 0,
+                                    "rack: %d '%s' on the rack and %d on the board, the set holds %d",
+                                    r->count[l], e->alpha.upper[l], used[l], e->ts.count[l]);
+    }
+    /* Flood fill from the start square over occupied squares. */
+    int start = e->lay.start_row * dim + e->lay.start_col;
+    uint8_t seen[SK_MAX_SQ];
+    int stack[SK_MAX_SQ], sp = 0;
+    memset(seen, 0, sizeof seen);
+    if (b->sq[start]) {
+        seen[start] = 1;
+        stack[sp++] = start;
+    }
+    while (sp) {
+        int q = stack[--sp], rr = q / dim, cc = q % dim;
+        int nb[4] = { rr > 0 ? q - dim : -1, rr < dim - 1 ? q + dim : -1,
+                      cc > 0 ? q - 1 : -1, cc < dim - 1 ? q + 1 : -1 };
+        for (int k = 0; k < 4; k++)
+            if (nb[k] >= 0 && b->sq[nb[k]] && !seen[nb[k]]) {
+                seen[nb[k]] = 1;
+                stack[sp++] = nb[k];
+            }
+    }
+    for (int i = 0; i < dim * dim; i++)
+        if (b->sq[i] && !seen[i]) {
+            char sc[8];
+            sk_coord_format(e->lay.start_row, e->lay.start_col, 1, sc, sizeof sc);
+            return tk_error_set(err, TK_EFORMAT, 0, 0,
+                                "row %d, column %c: tile '%s' is not connected to the start square %s%s",
+                                i / dim + 1, sk_col_char(i % dim),
+                                (b->sq[i] & SK_BLANK) ? e->alpha.lower[b->sq[i] & SK_LETTER]
+                                                      : e->alpha.upper[b->sq[i] & SK_LETTER],
+                                sc, b->sq[start] ? "" : " (which is empty)");
+        }
+    return TK_OK;
+}

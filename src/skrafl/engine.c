@@ -1,0 +1,95 @@
+/* engine.c - the immutable engine: dictionary + tile set + layout.
+ *
+ * Everything that depends only on these three is computed once here: the
+ * premium arrays in both orientations (the generator always works on rows;
+ * columns are rows of the transposed board), the value of every square byte
+ * (a blank scores 0), the rank of every letter's display text so that
+ * moves sort in the byte order of their printed words without decoding, and
+ * the letter set of every DAWG node, so that the generator intersects a
+ * node's letters with what the square and the rack allow in one AND and
+ * finds an edge by a population count instead of scanning its siblings.
+ */
+#include "sk_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int sk_engine_create(sk_engine **out, const Dawg *d, const sk_tileset *ts,
+                     const sk_layout *l, tk_error *err)
+{
+    *out = NULL;
+    if (!d || !ts || !l)
+        return tk_error_set(err, TK_EINVAL, 0, 0, "sk_engine_create: missing argument");
+    if (l->dim < 2 || l->dim > SK_MAX_DIM)
+        return tk_error_set(err, TK_ELIMIT, 0, 0, "layout: board side %d (2..%d)", l->dim, SK_MAX_DIM);
+    const Alphabet *a = dawg_alphabet(d);
+    if (ts->nletters != a->size)
+        return tk_error_set(err, TK_EINVAL, 0, 0,
+                            "tile set made for an alphabet of %d letters, the dictionary has %d",
+                            ts->nletters, a->size);
+    sk_engine *e = calloc(1, sizeof *e);
+    if (!e)
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    e->dawg = d;
+    e->edges = dawg_edges(d);
+    e->root = dawg_root(d);
+    e->alpha = *a;
+    e->ts = *ts;
+    e->lay = *l;
+    e->dim = l->dim;
+    int dim = l->dim;
+    for (int r = 0; r < dim; r++)
+        for (int c = 0; c < dim; c++) {
+            e->wm[0][r * dim + c] = e->wm[1][c * dim + r] = l->wmul[r * dim + c];
+            e->lm[0][r * dim + c] = e->lm[1][c * dim + r] = l->lmul[r * dim + c];
+        }
+    for (int i = 1; i <= a->size; i++) {
+        e->all |= ALPHA_BIT(i);
+        e->val[i] = (uint8_t)(ts->value[i] > 255 ? 255 : ts->value[i]);
+        e->val[i | SK_BLANK] = 0;
+    }
+    /* Rank the 2*size display strings (upper = tile, lower = blank). */
+    for (int i = 1; i <= a->size; i++)
+        for (int bl = 0; bl < 2; bl++) {
+            const char *s = bl ? a->lower[i] : a->upper[i];
+            int rank = 0;
+            for (int j = 1; j <= a->size; j++)
+                for (int bj = 0; bj < 2; bj++) {
+                    const char *t = bj ? a->lower[j] : a->upper[j];
+                    int c = strcmp(t, s);
+                    if (c < 0 || (c == 0 && (j < i || (j == i && bj < bl))))
+                        rank++;
+                }
+            e->rank[i | (bl ? SK_BLANK : 0)] = (uint16_t)(rank + 1);
+        }
+    /* Letter set of every sibling list, indexed by its first edge. */
+    uint32_t ne = dawg_edge_count(d);
+    e->nmask = calloc(ne + 1, sizeof *e->nmask);
+    if (!e->nmask) {
+        free(e);
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    }
+    alpha_set acc = 0;
+    for (uint32_t i = 1, start = 1; i < ne; i++) {
+        acc |= ALPHA_BIT(e->edges[i] & DAWG_LETTER_MASK);
+        if (e->edges[i] & DAWG_LAST) {
+            e->nmask[start] = acc;
+            acc = 0;
+            start = i + 1;
+        }
+    }
+    *out = e;
+    return TK_OK;
+}
+
+void sk_engine_destroy(sk_engine *e)
+{
+    if (!e)
+        return;
+    free(e->nmask);
+    free(e);
+}
+const Alphabet *sk_engine_alphabet(const sk_engine *e) { return &e->alpha; }
+const sk_layout *sk_engine_layout(const sk_engine *e) { return &e->lay; }
+const sk_tileset *sk_engine_tileset(const sk_engine *e) { return &e->ts; }
+const Dawg *sk_engine_dawg(const sk_engine *e) { return e->dawg; }

@@ -1,0 +1,708 @@
+/* movegen.c - Appel-Jacobson move generation over the DAWG, scoring as it goes.
+ *
+ * The generator only ever works along rows: down moves are found as across
+ * moves of the transposed board (premiums are kept transposed in the engine).
+ * Per position and orientation it computes, for every empty square:
+ *   - the cross-check set: letters x such that the perpendicular word through
+ *     the square (tiles above + x + tiles below) is a word, or every letter
+ *     when there is no perpendicular neighbour; only the rack's letters are
+ *     tried unless the rack holds a blank (so the set is intersected with
+ *     the rack from the start);
+ *   - the cross-word's points (sum of the perpendicular tiles, or -1 if
+ *     there is no cross-word), so the cross-word score of a tile placed there
+ *     is (sum + value * letter premium) * word premium: no board walk per move;
+ *   - whether it is an anchor (an empty square next to a tile, or the start
+ *     square of an empty board).
+ * Per rack it enumerates once the "left parts": every prefix of a word that
+ * the rack can spell (blanks standing for any letter), in DFS preorder, each
+ * with the DAWG node it reaches, the letters that may follow it (the node's
+ * letters that the rest of the rack still holds), the union of those over
+ * its subtree, and its face value.  For each anchor, either the tiles
+ * already left of it are the (fixed) left part, or every left part that
+ * fits in the empty non-anchor squares before the anchor is laid down
+ * there; whole subtrees are skipped when too long or when nothing in them
+ * can continue on the anchor square, and the rack is updated incrementally
+ * along the preorder.  Then ExtendRight walks the DAWG square by square
+ * under the three constraints (cross-check, DAWG path, tile on the rack or a
+ * blank): the node's letter set (precomputed per node by the engine) AND the
+ * square's cross-check AND the rack's letters gives the candidates in one
+ * step; tiles already on the board are followed in a loop; a move is
+ * recorded whenever a word ends before an empty square or the edge (each
+ * row has an empty sentinel square at its end, so there are no bounds
+ * checks).  Leftmost-anchor left parts make each move found once per
+ * direction; a one-tile play found down is dropped when its square has
+ * horizontal neighbours (the across pass lists it).
+ *
+ * A move is recorded as a compact sk_move (its main word bytes, start,
+ * direction, score) into a growable array or a bounded heap: no allocation
+ * per move, no recursion allocations, no I/O.
+ */
+#include "sk_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct leftpart {
+    alpha_set next;                 /* letters that may follow: the node's edges that the
+                                       rest of the rack can still supply */
+    alpha_set sub;                  /* union of `next` over this left part's subtree */
+    uint32_t node;                  /* DAWG node after the prefix (has children) */
+    uint32_t end;                   /* index just past this left part's subtree */
+    uint16_t face;                  /* sum of its letters' values (blanks 0) */
+    uint8_t len;
+    uint8_t last;                   /* its last letter | SK_BLANK (the rest is the parent's) */
+} leftpart;
+
+struct sk_gen {
+    const sk_engine *e;
+    const dawg_edge *E;
+    const alpha_set *nm;            /* the engine's node letter sets */
+    int dim;
+    /* per position, per orientation */
+    /* Row stride dim + 1: square dim of each row is a sentinel (empty, no
+     * letter allowed), so the hot loop needs no bounds checks. */
+    uint8_t bd[2][SK_MAX_DIM * (SK_MAX_DIM + 1)];
+    alpha_set xset[2][SK_MAX_DIM * (SK_MAX_DIM + 1)];
+    int16_t xsum[2][SK_MAX_DIM * (SK_MAX_DIM + 1)];
+    uint8_t anchor[2][SK_MAX_DIM * (SK_MAX_DIM + 1)];
+    /* rack */
+    int cnt[64];
+    int blanks, left, ntiles;
+    /* left parts in DFS preorder (a prefix comes before its extensions) */
+    leftpart *lp;
+    size_t nlp, caplp;
+    alpha_set rackmask;             /* letters with cnt > 0 */
+    /* the line being worked on */
+    const uint8_t *row;
+    const alpha_set *xs;
+    const int16_t *xw;
+    const uint8_t *wm, *lm;
+    int dir, line, start, anchor_pos;
+    uint8_t word[2 * SK_MAX_DIM + 1];
+    sk_movelist *list;
+    unsigned flags;
+    int err;
+};
+
+int sk_gen_create(sk_gen **out, const sk_engine *e)
+{
+    sk_gen *g = calloc(1, sizeof *g);
+    *out = NULL;
+    if (!g)
+        return TK_ENOMEM;
+    g->e = e;
+    g->E = e->edges;
+    g->nm = e->nmask;
+    g->dim = e->dim;
+    *out = g;
+    return TK_OK;
+}
+
+void sk_gen_destroy(sk_gen *g)
+{
+    if (!g)
+        return;
+    free(g->lp);
+    free(g);
+}
+
+void sk_movelist_free(sk_movelist *list)
+{
+    if (!list)
+        return;
+    free(list->v);
+    list->v = NULL;
+    list->n = list->cap = 0;
+}
+
+/* ---- ordering and the bounded heap --------------------------------------- */
+
+int sk_move_cmp(const sk_engine *e, const sk_move *a, const sk_move *b)
+{
+    if (a->score != b->score)
+        return a->score > b->score ? -1 : 1;
+    if (a->row != b->row)
+        return a->row < b->row ? -1 : 1;
+    if (a->col != b->col)
+        return a->col < b->col ? -1 : 1;
+    if (a->dir != b->dir)
+        return a->dir < b->dir ? -1 : 1;
+    int n = a->len < b->len ? a->len : b->len;
+    for (int i = 0; i < n; i++) {
+        unsigned ra = e->rank[a->word[i] & (SK_LETTER | SK_BLANK)];
+        unsigned rb = e->rank[b->word[i] & (SK_LETTER | SK_BLANK)];
+        if (ra != rb)
+            return ra < rb ? -1 : 1;
+    }
+    return a->len < b->len ? -1 : a->len > b->len;
+}
+
+/* Max-heap on "worse" (the root is the worst move kept). */
+static void sift_down(const sk_engine *e, sk_move *v, size_t n, size_t i)
+{
+    for (;;) {
+        size_t l = 2 * i + 1, w = i;
+        if (l < n && sk_move_cmp(e, &v[l], &v[w]) > 0)
+            w = l;
+        if (l + 1 < n && sk_move_cmp(e, &v[l + 1], &v[w]) > 0)
+            w = l + 1;
+        if (w == i)
+            return;
+        sk_move t = v[i];
+        v[i] = v[w];
+        v[w] = t;
+        i = w;
+    }
+}
+
+static void sift_up(const sk_engine *e, sk_move *v, size_t i)
+{
+    while (i > 0) {
+        size_t p = (i - 1) / 2;
+        if (sk_move_cmp(e, &v[i], &v[p]) <= 0)
+            return;
+        sk_move t = v[i];
+        v[i] = v[p];
+        v[p] = t;
+        i = p;
+    }
+}
+
+void sk_movelist_sort(const sk_engine *e, sk_movelist *list)
+{
+    /* Heapsort (no allocation; the order is total, so stability is moot). */
+    sk_move *v = list->v;
+    size_t n = list->n;
+    if (n < 2)
+        return;
+    if (!list->limit)
+        for (size_t i = n / 2; i-- > 0;)
+            sift_down(e, v, n, i);
+    for (size_t k = n - 1; k > 0; k--) {
+        sk_move t = v[0];
+        v[0] = v[k];
+        v[k] = t;
+        sift_down(e, v, k, 0);
+    }
+}
+
+static int list_grow(sk_movelist *list)
+{
+    size_t nc = list->cap ? list->cap * 2 : 1024;
+    sk_move *nv = realloc(list->v, nc * sizeof *nv);
+    if (!nv)
+        return TK_ENOMEM;
+    list->v = nv;
+    list->cap = nc;
+    return TK_OK;
+}
+
+/* ---- recording ---------------------------------------------------------- */
+
+static void fill_move(const sk_gen *g, sk_move *m, int end, int score)
+{
+    int start = g->start;
+    m->score = (int16_t)score;
+    m->row = (uint8_t)(g->dir ? start : g->line);
+    m->col = (uint8_t)(g->dir ? g->line : start);
+    m->dir = (uint8_t)g->dir;
+    m->len = (uint8_t)(end - start + 1);
+    m->ntiles = (uint8_t)(g->ntiles - g->left);
+    memcpy(m->word, g->word + start, sizeof m->word);   /* fixed size; bytes past len unspecified */
+}
+
+static void record(sk_gen *g, int end, int score)
+{
+    sk_movelist *list = g->list;
+    list->total++;
+    if (g->flags & SK_COUNT_ONLY)
+        return;
+    if (!list->limit) {
+        /* Straight into the array. */
+        if (list->n == list->cap && list_grow(list)) {
+            g->err = TK_ENOMEM;
+            return;
+        }
+        fill_move(g, &list->v[list->n++], end, score);
+        return;
+    }
+    sk_move m;
+    fill_move(g, &m, end, score);
+    if (list->n < list->limit) {
+        if (list->n == list->cap && list_grow(list)) {
+            g->err = TK_ENOMEM;
+            return;
+        }
+        list->v[list->n] = m;
+        sift_up(g->e, list->v, list->n++);
+    } else if (sk_move_cmp(g->e, &m, &list->v[0]) < 0) {
+        list->v[0] = m;
+        sift_down(g->e, list->v, list->n, 0);
+    }
+}
+
+/* ---- ExtendRight ---------------------------------------------------------- */
+
+static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot);
+
+/* Letters that may go on empty square pos now: cross-check, and the rack
+ * (any letter while a blank is left). */
+static inline alpha_set playable(const sk_gen *g, int pos)
+{
+    return g->xs[pos] & (g->blanks ? ~(alpha_set)0 : g->rackmask);
+}
+
+/* A tile went on square pos by edge ed: follow the tiles already on the
+ * board after it (a loop, not a recursion), record the word if it ends
+ * before an empty square, and go on to the next empty square. */
+#if defined(__GNUC__)
+#define SK_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define SK_ALWAYS_INLINE inline
+#endif
+
+static SK_ALWAYS_INLINE void after_tile(sk_gen *g, int pos, dawg_edge ed, int msum, int wmul, int xtot)
+{
+    const uint8_t *row = g->row;
+    for (;;) {
+        uint8_t sq = row[pos + 1];
+        uint32_t child = dawg_edge_child(ed);
+        if (!sq) {   /* the sentinel at dim is empty too */
+            if ((ed & DAWG_FINAL) && pos > g->start) {
+                int placed = g->ntiles - g->left;
+                if (!(g->dir == 1 && placed == 1 && g->xw[g->anchor_pos] >= 0))
+                    record(g, pos, msum * wmul + xtot + (placed == SK_RACK_MAX ? SK_BINGO : 0));
+            }
+            if (child && g->left) {
+                alpha_set c = g->nm[child] & playable(g, pos + 1);
+                if (c)
+                    extend(g, pos + 1, child, c, msum, wmul, xtot);
+            }
+            return;
+        }
+        alpha_set nm = g->nm[child];
+        unsigned want = sq & SK_LETTER;
+        if (!(nm & ALPHA_BIT(want)))
+            return;
+        ed = sk_edge_of(g->E, child, nm, want);
+        pos++;
+        msum += g->e->val[sq];
+        g->word[pos] = (uint8_t)(sq | SK_ONBOARD);
+    }
+}
+
+/* Empty square pos, DAWG node `node`; cand = the node's letters that may go
+ * there (never empty). */
+static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot)
+{
+    int lmul = g->lm[pos], wm = g->wm[pos], xw = g->xw[pos];
+    int nwmul = wmul * wm;
+    /* The cross-word's score: (xw + letter) * wm if there is one, else 0;
+     * a blank's is the same for every letter. */
+    int cwm = xw >= 0 ? wm : 0, xwz = xw >= 0 ? xw : 0;
+    int xblank = xtot + xwz * cwm;
+    const uint8_t *val = g->e->val;
+    /* Candidates in increasing letter order; the sibling list is sorted,
+     * so one forward scan finds all their edges and stops at the last
+     * (cheaper here than indexing each by a population count). */
+    const dawg_edge *p = g->E + node;
+    do {
+        unsigned l = (unsigned)__builtin_ctzll(cand);
+        cand &= cand - 1;
+        while ((*p & DAWG_LETTER_MASK) != l)
+            p++;
+        dawg_edge ed = *p++;
+        if (g->cnt[l]) {
+            int ls = val[l] * lmul;
+            if (--g->cnt[l] == 0)
+                g->rackmask &= ~ALPHA_BIT(l);
+            g->left--;
+            g->word[pos] = (uint8_t)l;
+            after_tile(g, pos, ed, msum + ls, nwmul, xblank + ls * cwm);
+            g->cnt[l]++;
+            g->rackmask |= ALPHA_BIT(l);
+            g->left++;
+        }
+        if (g->blanks) {
+            g->blanks--;
+            g->left--;
+            g->word[pos] = (uint8_t)(l | SK_BLANK);
+            after_tile(g, pos, ed, msum, nwmul, xblank);
+            g->blanks++;
+            g->left++;
+        }
+    } while (cand);
+}
+
+/* Start at empty anchor square a from node (after a left part). */
+static inline void extend_from(sk_gen *g, int a, uint32_t node, int msum, int wmul)
+{
+    alpha_set c = g->nm[node] & playable(g, a);
+    if (c)
+        extend(g, a, node, c, msum, wmul, 0);
+}
+
+/* ---- left parts ------------------------------------------------------------ */
+
+static int lp_push(sk_gen *g, uint32_t node, int len, unsigned last, int face, size_t *idx)
+{
+    /* What can follow: the node's letters that the rest of the rack holds. */
+    alpha_set next = g->nm[node] & (g->blanks ? g->e->all : g->rackmask);
+    *idx = SIZE_MAX;
+    if (!next)
+        return TK_OK;
+    if (g->nlp == g->caplp) {
+        size_t nc = g->caplp ? g->caplp * 2 : 4096;
+        leftpart *a = realloc(g->lp, nc * sizeof *a);
+        if (!a)
+            return TK_ENOMEM;
+        g->lp = a;
+        g->caplp = nc;
+    }
+    *idx = g->nlp;
+    leftpart *p = &g->lp[g->nlp++];
+    p->next = p->sub = next;
+    p->node = node;
+    p->len = (uint8_t)len;
+    p->last = (uint8_t)last;
+    p->face = (uint16_t)face;
+    p->end = (uint32_t)g->nlp;
+    return TK_OK;
+}
+
+static int lp_dfs(sk_gen *g, uint32_t node, int len, int maxlen, int face)
+{
+    const dawg_edge *E = g->E;
+    for (uint32_t i = node;; i++) {
+        dawg_edge ed = E[i];
+        unsigned l = ed & DAWG_LETTER_MASK;
+        uint32_t child = dawg_edge_child(ed);
+        if (child) {
+            for (int bl = 0; bl < 2; bl++) {
+                if (bl == 0 ? g->cnt[l] == 0 : g->blanks == 0)
+                    continue;
+                if (bl == 0) {
+                    if (--g->cnt[l] == 0)
+                        g->rackmask &= ~ALPHA_BIT(l);
+                } else {
+                    g->blanks--;
+                }
+                size_t idx;
+                int f = face + (bl ? 0 : g->e->val[l]);
+                int rc = lp_push(g, child, len + 1, l | (bl ? SK_BLANK : 0), f, &idx);
+                if (!rc && idx != SIZE_MAX && len + 1 < maxlen) {
+                    rc = lp_dfs(g, child, len + 1, maxlen, f);
+                    g->lp[idx].end = (uint32_t)g->nlp;
+                    alpha_set sub = g->lp[idx].next;   /* OR over the direct children */
+                    for (size_t j = idx + 1; j < g->nlp; j = g->lp[j].end)
+                        sub |= g->lp[j].sub;
+                    g->lp[idx].sub = sub;
+                }
+                if (bl == 0) {
+                    g->cnt[l]++;
+                    g->rackmask |= ALPHA_BIT(l);
+                } else {
+                    g->blanks++;
+                }
+                if (rc)
+                    return rc;
+            }
+        }
+        if (ed & DAWG_LAST)
+            break;
+    }
+    return TK_OK;
+}
+
+static int build_leftparts(sk_gen *g, int maxlimit)
+{
+    g->nlp = 0;
+    int maxlen = g->ntiles - 1;
+    if (maxlen > maxlimit)
+        maxlen = maxlimit;
+    if (maxlen > g->dim - 1)
+        maxlen = g->dim - 1;
+    if (maxlen > 0 && g->e->root)
+        return lp_dfs(g, g->e->root, 0, maxlen, 0);
+    return TK_OK;
+}
+
+/* ---- cross-checks ----------------------------------------------------------- */
+
+/* The Appel-Jacobson cross-check (what dawg_cross_set computes), restricted
+ * to the letters in `want` (the rack's, when it holds no blank): the
+ * letters x in want such that left + x + right is a word. */
+static alpha_set cross_set(const sk_gen *g, const uint8_t *left, int nl, const uint8_t *right, int nr,
+                           alpha_set want)
+{
+    const dawg_edge *E = g->E;
+    const alpha_set *NM = g->nm;
+    uint32_t node = g->e->root;
+    for (int i = 0; i < nl; i++) {
+        alpha_set m = NM[node];
+        if (!(m & ALPHA_BIT(left[i])))
+            return 0;
+        node = dawg_edge_child(sk_edge_of(E, node, m, left[i]));
+        if (!node)
+            return 0;
+    }
+    alpha_set nm = NM[node], cand = nm & want, s = 0;
+    while (cand) {
+        unsigned l = (unsigned)__builtin_ctzll(cand);
+        cand &= cand - 1;
+        dawg_edge ed = sk_edge_of(E, node, nm, l);
+        for (int i = 0; i < nr && ed; i++) {
+            uint32_t c = dawg_edge_child(ed);
+            alpha_set m = NM[c];   /* NM[0] = 0 */
+            ed = (m & ALPHA_BIT(right[i])) ? sk_edge_of(E, c, m, right[i]) : 0;
+        }
+        if (ed & DAWG_FINAL)
+            s |= ALPHA_BIT(l);
+    }
+    return s;
+}
+
+/* ---- per position ---------------------------------------------------------- */
+
+static void line_setup(sk_gen *g, int o, int r)
+{
+    int dim = g->dim;
+    g->dir = o;
+    g->line = r;
+    g->row = &g->bd[o][r * (dim + 1)];
+    g->xs = &g->xset[o][r * (dim + 1)];
+    g->xw = &g->xsum[o][r * (dim + 1)];
+    g->wm = &g->e->wm[o][r * dim];
+    g->lm = &g->e->lm[o][r * dim];
+}
+
+static void gen_anchor(sk_gen *g, int a)
+{
+    const sk_engine *e = g->e;
+    const uint8_t *row = g->row;
+    g->anchor_pos = a;
+    if (a > 0 && row[a - 1]) {
+        /* Fixed left part: the tiles already there. */
+        int p = a - 1;
+        while (p > 0 && row[p - 1])
+            p--;
+        uint32_t node = e->root;
+        int msum = 0;
+        for (int q = p; q < a; q++) {
+            unsigned want = row[q] & SK_LETTER;
+            dawg_edge found = 0;
+            if (!node)
+                return;
+            for (uint32_t i = node;; i++) {
+                dawg_edge ed = g->E[i];
+                unsigned l = ed & DAWG_LETTER_MASK;
+                if (l == want) {
+                    found = ed;
+                    break;
+                }
+                if (l > want || (ed & DAWG_LAST))
+                    break;
+            }
+            if (!found)
+                return;
+            node = dawg_edge_child(found);
+            msum += e->val[row[q]];
+            g->word[q] = (uint8_t)(row[q] | SK_ONBOARD);
+        }
+        if (!node)
+            return;
+        g->start = p;
+        extend_from(g, a, node, msum, 1);
+        return;
+    }
+    int limit = 0;
+    for (int p = a - 1; p >= 0 && !row[p] && !g->anchor[g->dir][g->line * (g->dim + 1) + p]; p--)
+        limit++;
+    if (limit > SK_RACK_MAX)
+        limit = SK_RACK_MAX;
+    g->start = a;
+    if (e->root)
+        extend_from(g, a, e->root, 0, 1);
+    /* The left parts in preorder: path[] holds the letters of the current
+     * one, taken off the rack; moving to the next left part pops back to its
+     * parent and pushes one letter.  Subtrees longer than the limit, and
+     * left parts whose node cannot continue on the anchor, are skipped. */
+    alpha_set at = g->xs[a];
+    /* Premiums of the span [a - len, a) for each length: the word multiplier,
+     * and whether any letter premium lies there (else the face sum is the score). */
+    int spanw[SK_RACK_MAX + 1], spanl[SK_RACK_MAX + 1];
+    spanw[0] = 1;
+    spanl[0] = 0;
+    for (int k = 1; k <= limit; k++) {
+        spanw[k] = spanw[k - 1] * g->wm[a - k];
+        spanl[k] = spanl[k - 1] | (g->lm[a - k] != 1);
+    }
+    uint8_t path[SK_RACK_MAX];
+    int depth = 0;
+    size_t n = g->nlp;
+    for (size_t i = 0; i < n && !g->err;) {
+        const leftpart *lp = &g->lp[i];
+        int len = lp->len;
+        if (len > limit || !(lp->sub & at)) {
+            i = lp->end;
+            continue;
+        }
+        while (depth >= len) {
+            uint8_t t = path[--depth];
+            if (t & SK_BLANK)
+                g->blanks++;
+            else
+                g->cnt[t]++;
+        }
+        uint8_t t = lp->last;
+        path[depth++] = t;
+        if (t & SK_BLANK)
+            g->blanks--;
+        else
+            g->cnt[t]--;
+        if (lp->next & at) {
+            int s = a - len, msum = lp->face;
+            memcpy(g->word + s, path, SK_RACK_MAX);   /* fixed size; bytes past len are rewritten later */
+            if (spanl[len]) {
+                msum = 0;
+                for (int k = 0; k < len; k++)
+                    msum += e->val[path[k]] * g->lm[s + k];
+            }
+            int wmul = spanw[len];
+            g->left = g->ntiles - len;
+            g->start = s;
+            extend_from(g, a, lp->node, msum, wmul);
+        }
+        i++;
+    }
+    while (depth > 0) {
+        uint8_t t = path[--depth];
+        if (t & SK_BLANK)
+            g->blanks++;
+        else
+            g->cnt[t]++;
+    }
+    g->left = g->ntiles;
+}
+
+int sk_generate(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
+                sk_movelist *list, tk_error *err)
+{
+    const sk_engine *e = g->e;
+    int dim = g->dim;
+    list->n = 0;
+    list->total = 0;
+    if (b->dim != dim)
+        return tk_error_set(err, TK_EINVAL, 0, 0, "board is %dx%d, the layout %dx%d",
+                            b->dim, b->dim, dim, dim);
+    g->list = list;
+    g->flags = flags;
+    g->err = 0;
+    /* Rack. */
+    alpha_set rackset = 0;
+    g->ntiles = 0;
+    for (int l = 0; l < 64; l++) {
+        g->cnt[l] = l >= 1 && l <= e->alpha.size ? r->count[l] : 0;
+        g->ntiles += g->cnt[l];
+        if (g->cnt[l])
+            rackset |= ALPHA_BIT(l);
+    }
+    g->blanks = r->blanks;
+    g->ntiles += r->blanks;
+    g->rackmask = rackset;
+    g->left = g->ntiles;
+    if (g->ntiles > SK_RACK_MAX)
+        return tk_error_set(err, TK_ELIMIT, 0, 0, "rack: more than %d tiles", SK_RACK_MAX);
+    if (g->ntiles == 0 || !e->root)
+        return TK_OK;
+    alpha_set mask = g->blanks ? e->all : rackset;
+    /* Boards in both orientations; anchors; cross-sets. */
+    int empty = 1, S = dim + 1;
+    for (int o = 0; o < 2; o++)
+        for (int rr = 0; rr < dim; rr++) {
+            g->bd[o][rr * S + dim] = 0;
+            g->xset[o][rr * S + dim] = 0;
+            g->xsum[o][rr * S + dim] = -1;
+            g->anchor[o][rr * S + dim] = 0;
+        }
+    for (int rr = 0; rr < dim; rr++)
+        for (int c = 0; c < dim; c++) {
+            uint8_t t = b->sq[rr * dim + c];
+            g->bd[0][rr * S + c] = g->bd[1][c * S + rr] = t;
+            if (t)
+                empty = 0;
+        }
+    int ndirs = 2;
+    if (empty && e->lay.symmetric && !(flags & SK_ALL_OPENINGS))
+        ndirs = 1;
+    for (int o = 0; o < ndirs; o++) {
+        const uint8_t *bd = g->bd[o];
+        for (int rr = 0; rr < dim; rr++)
+            for (int c = 0; c < dim; c++) {
+                int i = rr * S + c;
+                g->anchor[o][i] = 0;
+                if (bd[i]) {
+                    g->xset[o][i] = 0;
+                    g->xsum[o][i] = -1;
+                    continue;
+                }
+                int up = rr, dn = rr;
+                while (up > 0 && bd[(up - 1) * S + c])
+                    up--;
+                while (dn < dim - 1 && bd[(dn + 1) * S + c])
+                    dn++;
+                int horiz = (c > 0 && bd[i - 1]) || (c < dim - 1 && bd[i + 1]);
+                if (up == rr && dn == rr) {
+                    g->xset[o][i] = mask;
+                    g->xsum[o][i] = -1;
+                    g->anchor[o][i] = (uint8_t)horiz;
+                    continue;
+                }
+                g->anchor[o][i] = 1;
+                uint8_t left[SK_MAX_DIM], right[SK_MAX_DIM];
+                int nl = 0, nr = 0, sum = 0;
+                for (int q = up; q < rr; q++) {
+                    left[nl++] = bd[q * S + c] & SK_LETTER;
+                    sum += e->val[bd[q * S + c]];
+                }
+                for (int q = rr + 1; q <= dn; q++) {
+                    right[nr++] = bd[q * S + c] & SK_LETTER;
+                    sum += e->val[bd[q * S + c]];
+                }
+                g->xset[o][i] = cross_set(g, left, nl, right, nr, mask);
+                g->xsum[o][i] = (int16_t)sum;
+            }
+        if (empty) {
+            int sr = o ? e->lay.start_col : e->lay.start_row;
+            int sc = o ? e->lay.start_row : e->lay.start_col;
+            g->anchor[o][sr * S + sc] = 1;
+        }
+    }
+    /* The longest left part any anchor can take: no longer ones are built. */
+    int maxlimit = 0;
+    for (int o = 0; o < ndirs; o++)
+        for (int rr = 0; rr < dim; rr++) {
+            const uint8_t *an = &g->anchor[o][rr * S], *row = &g->bd[o][rr * S];
+            for (int a = 0, run = 0; a < dim; a++) {
+                if (an[a] && run > maxlimit)
+                    maxlimit = run;
+                run = (!row[a] && !an[a]) ? run + 1 : 0;
+            }
+        }
+    int rc = build_leftparts(g, maxlimit);
+    if (rc)
+        return tk_error_set(err, rc, 0, 0, "out of memory");
+    for (int o = 0; o < ndirs && !g->err; o++)
+        for (int rr = 0; rr < dim && !g->err; rr++) {
+            line_setup(g, o, rr);
+            const uint8_t *an = &g->anchor[o][rr * (dim + 1)];
+            for (int a = 0; a < dim; a++)
+                if (an[a])
+                    gen_anchor(g, a);
+        }
+    if (g->err)
+        return tk_error_set(err, g->err, 0, 0, "out of memory");
+    return TK_OK;
+}
+
+const sk_engine *sk_gen_engine(const sk_gen *g) { return g->e; }
