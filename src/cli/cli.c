@@ -135,28 +135,15 @@ int cli_reader_open(cli_reader *r, const char *path, tk_error *err)
 
 int cli_reader_next(cli_reader *r, char **line, size_t *len)
 {
-    size_t n = 0;
-    int c;
-    if (!r->buf) {
-        r->cap = 256;
-        r->buf = malloc(r->cap);
-        if (!r->buf)
-            return -1;
-    }
-    while ((c = getc(r->f)) != EOF) {
-        if (n + 1 >= r->cap) {
-            char *nb = realloc(r->buf, r->cap * 2);
-            if (!nb)
-                return -1;
-            r->buf = nb;
-            r->cap *= 2;
-        }
-        if (c == '\n')
-            break;
-        r->buf[n++] = (char)c;
-    }
-    if (c == EOF && n == 0)
-        return ferror(r->f) ? -1 : 0;
+    /* getline() reads a buffered block at a time and reuses r->buf, so the
+     * memory kept is that of the longest line, whatever the line count. */
+    errno = 0;
+    ssize_t got = getline(&r->buf, &r->cap, r->f);
+    if (got < 0)
+        return ferror(r->f) || errno == ENOMEM ? -1 : 0;
+    size_t n = (size_t)got;
+    if (n && r->buf[n - 1] == '\n')
+        n--;
     if (n && r->buf[n - 1] == '\r')
         n--;
     r->buf[n] = 0;
