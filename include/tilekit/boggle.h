@@ -1,0 +1,174 @@
+/* tilekit/boggle.h - every dictionary word in a Boggle grid.
+ *
+ * Three objects:
+ *
+ *   bog_grid    a parsed grid: a rectangle of cells, each cell a *face* of
+ *               1..BOG_FACE_MAX letters of the dictionary's alphabet (`a`,
+ *               `qu`, `th`) or blocked (`#`, a blank die face).  A plain value:
+ *               no heap memory, copy it freely.
+ *   bog_dict    what the solver needs from one dictionary, computed once: the
+ *               DAWG edges paired with per-edge word counts, so every word has
+ *               a number (its rank in letter order).  Immutable once created;
+ *               share it read-only between any number of threads.  It keeps a
+ *               pointer to the Dawg, which must outlive it.
+ *   bog_solver  per-thread scratch (dedup stamps, neighbour lists, result
+ *               arrays).  One per thread; bog_solve() on one solver is not
+ *               to be called concurrently, different solvers are independent.
+ *
+ * Rules: 8-neighbour adjacency (no wrap-around), no cell used twice in a
+ * word, a face contributes all its letters in order, a word counts once
+ * however many paths spell it.  A word's *length* is counted in code points
+ * (the Qu face spells two letters, so `qua` has length 3).  Score table
+ * (bog_score): length 3-4: 1, 5: 2, 6: 3, 7: 5, 8 and more: 11; below 3: 0.
+ *
+ * Grid text (bog_grid_add_row / bog_grid_parse): one row per line; either
+ * packed ("pers": one letter per cell, except that `q` directly followed by
+ * `u` is one Qu cell, and `[th]` writes a multi-letter face) or separated by
+ * white space ("qu a t e", "th in er": each token one face).  `#` is a
+ * blocked cell.  Letters in either case; UTF-8.  A bare `q` (packed `q` not
+ * followed by `u`, or the token `q`) is a q cell.
+ *
+ * Limits: BOG_MAX_CELLS cells (rows x cols), at most BOG_MAX_SIDE rows or
+ * columns, BOG_FACE_MAX letters per face; dictionaries of fewer than 2^32
+ * words.  Errors are TK_EFORMAT / TK_ELIMIT with err->line = the row (1-based,
+ * within the grid) and err->col = the byte column, and a message that names
+ * the row ("row 2: ...").
+ *
+ * Memory: bog_solve never allocates once its result arrays have grown to the
+ * largest answer seen (they are kept between boards); no allocation at all
+ * per board in the steady state.  Results stay valid until the next
+ * bog_solve on the same solver.  Sizes: bog_dict holds 21 bytes per DAWG
+ * edge; a solver about 40 KB plus one byte per dictionary word.
+ *
+ * Word order: by default words come sorted by their number in the
+ * dictionary (letter-index order); with BOG_TEXT, by UTF-8 bytes (what
+ * `LC_ALL=C sort` gives), which is the same order for alphabets whose
+ * letters are single code points listed in code-point order.
+ */
+#ifndef TILEKIT_BOGGLE_H
+#define TILEKIT_BOGGLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tilekit/alphabet.h"
+#include "tilekit/common.h"
+#include "tilekit/dawg.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define BOG_MAX_CELLS 1024     /* rows * cols */
+#define BOG_MAX_SIDE  1024     /* rows, cols */
+#define BOG_FACE_MAX  8        /* letters on one face */
+
+/* ---- grids --------------------------------------------------------------- */
+
+typedef struct bog_grid {
+    int rows, cols;                             /* 0 x 0 before the first row */
+    uint8_t n[BOG_MAX_CELLS];                   /* letters on cell r*cols+c; 0 = blocked */
+    uint8_t let[BOG_MAX_CELLS][BOG_FACE_MAX];   /* letter indices (1..alphabet size) */
+} bog_grid;
+
+/* Start an empty grid. */
+void bog_grid_init(bog_grid *g);
+/* Parse one row (without its newline) and append it.  `row` is 1-based, for
+ * messages.  Errors: TK_EFORMAT (invalid UTF-8, a character that is not a
+ * letter of `a`, an empty `[]`, a row of no cells, a row whose number of cells
+ * differs from the first row's), TK_ELIMIT (too many cells or letters on a
+ * face).  The grid is unchanged on error. */
+int bog_grid_add_row(bog_grid *g, const Alphabet *a, const char *line, size_t len, tk_error *err);
+/* Parse a whole grid: rows separated by '\n' (CR LF accepted); blank lines
+ * are not allowed inside (they separate grids in batch input).  An empty text
+ * is TK_EFORMAT ("empty grid"). */
+int bog_grid_parse(bog_grid *g, const Alphabet *a, const char *text, size_t len, tk_error *err);
+/* Write cell (r, c) as text (lower case, "#" if blocked) into out; returns its length. */
+size_t bog_grid_cell_text(const bog_grid *g, const Alphabet *a, int r, int c, char *out, size_t cap);
+/* Write the grid as text, one row a line, each ending in '\n': packed when every
+ * face is a single code point or "qu", else cells separated by one space (a
+ * multi-letter face alone on its row in brackets: "[th]").
+ * Returns the length needed (excluding NUL); truncated if cap is short. */
+size_t bog_grid_format(const bog_grid *g, const Alphabet *a, char *out, size_t cap);
+
+/* ---- dictionary and solver ---------------------------------------------- */
+
+typedef struct bog_dict bog_dict;
+typedef struct bog_solver bog_solver;
+
+/* Prepare a dictionary (linear in its edges).  Errors: TK_ENOMEM, TK_ELIMIT
+ * (2^32 words or more). */
+int bog_dict_create(bog_dict **out, const Dawg *d, tk_error *err);
+void bog_dict_destroy(bog_dict *bd);              /* NULL allowed */
+const Alphabet *bog_dict_alphabet(const bog_dict *bd);
+uint32_t bog_dict_words(const bog_dict *bd);      /* number of words */
+/* The text of word number `index` (lower case UTF-8, NUL-terminated) into
+ * out; returns its length or a negative status (TK_EINVAL: no such word). */
+int bog_dict_word(const bog_dict *bd, uint32_t index, char *out, size_t cap);
+
+int bog_solver_create(bog_solver **out, const bog_dict *bd, tk_error *err);
+void bog_solver_destroy(bog_solver *s);           /* NULL allowed */
+
+/* bog_solve flags */
+#define BOG_TEXT  1u   /* fill bog_word.text and sort by UTF-8 bytes (else by word number) */
+#define BOG_PATHS 2u   /* one path per word (the first found in row-major DFS order);
+                          currently always recorded, the flag documents intent */
+
+typedef struct bog_word {
+    uint32_t index;    /* word number in the dictionary (letter order) */
+    uint16_t length;   /* code points */
+    uint16_t score;    /* bog_score(length) */
+    uint32_t text;     /* BOG_TEXT: offset of the NUL-terminated word in bog_result.text */
+    uint32_t path;     /* BOG_PATHS: offset of its cells in bog_result.paths */
+    uint16_t ncells;   /* BOG_PATHS: cells on the path */
+} bog_word;
+
+typedef struct bog_result {
+    size_t count;              /* words found */
+    long score;                /* their total score */
+    const bog_word *words;     /* count entries, sorted (see BOG_TEXT) */
+    const char *text;          /* BOG_TEXT */
+    const uint16_t *paths;     /* BOG_PATHS: cell numbers r*cols+c, in path order */
+} bog_result;
+
+/* Find every word of at least `min_len` code points (1..ALPHA_WORD_MAX) in g.
+ * The grid's letter indices must belong to the solver's dictionary alphabet
+ * (grids parsed with bog_dict_alphabet()).  Returns TK_OK, TK_EINVAL (bad
+ * grid or min_len) or TK_ENOMEM (results could not grow). */
+int bog_solve(bog_solver *s, const bog_grid *g, int min_len, unsigned flags,
+              bog_result *res, tk_error *err);
+
+/* The standard score of a word of `length` code points. */
+int bog_score(int length);
+
+/* ---- dice ---------------------------------------------------------------- */
+
+#define BOG_DICE_MAX       BOG_MAX_CELLS
+#define BOG_DIE_FACES_MAX  8
+#define BOG_FACE_TEXT_MAX  15   /* bytes of one face's text */
+
+/* A dice set.  Text format (data/boggle/dice-*.txt): `;` starts a comment to
+ * the end of the line; blank lines are ignored; one line `grid RxC`; then one
+ * line per die, its faces separated by white space (`qu`, `th`, `#` for a
+ * blank face), 1..BOG_DIE_FACES_MAX faces, exactly R*C dice. */
+typedef struct bog_dice {
+    int rows, cols, ndice;
+    uint8_t nfaces[BOG_DICE_MAX];
+    char face[BOG_DICE_MAX][BOG_DIE_FACES_MAX][BOG_FACE_TEXT_MAX + 1];
+} bog_dice;
+
+/* Parse a dice set.  Errors: TK_EFORMAT / TK_ELIMIT with err->line. */
+int bog_dice_parse(bog_dice *d, const char *text, size_t len, tk_error *err);
+/* Roll: shuffle the dice over the cells and pick a face of each, with the
+ * caller's random state (*rng, any seed; advanced).  Writes grid text (one
+ * row a line, cells separated by one space; in a one-column set a face of
+ * several letters is bracketed, "[th]") into out; returns the length
+ * needed (excluding NUL), truncated if cap is short. */
+size_t bog_dice_roll(const bog_dice *d, uint64_t *rng, char *out, size_t cap);
+/* The generator used by bog_dice_roll (splitmix64); handy for callers. */
+uint64_t bog_rand(uint64_t *state);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,209 @@
+/* bench_boggle.c - Boggle solver throughput (boards per second, one thread).
+ *
+ *   bench_boggle [WORDLIST] [--runs N] [--boards N]
+ *
+ * Dictionary: ../shared/words/en-wamerican-large-3to16.txt (TK_SHARED), else
+ * data/words/en.txt, or the WORDLIST given, built into a DAWG in memory.
+ * Three board sets are generated up front with a fixed seed: random-letter
+ * 4x4 (26 letters uniform, q as the Qu face), 4x4 rolled with the 1987 Boggle
+ * dice (the set hybrid-boggle uses; data/boggle/dice-4x4-1987.txt) and 5x5
+ * rolled with the Big Boggle dice (dice-5x5.txt).  Each set is
+ * solved N times (runs); the median run is reported as boards per second of
+ * thread CPU time (robust on a shared machine) and of wall time, with the
+ * words and points per board so different solvers can be compared.  "core"
+ * is bog_solve without text (words found, deduplicated, ranked, scored,
+ * sorted by rank); "text" also decodes every word to UTF-8 as the CLI does.
+ * Timings are informative only.
+ */
+#include "cli/cli.h"
+#include "tilekit/boggle.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* CPU time of this thread: robust against other processes on a busy machine. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+typedef struct set {
+    const char *name;
+    bog_grid *g;
+    int n;
+} set;
+
+static int load_dice(const char *rel, bog_dice *d)
+{
+    char path[4096];
+    tk_error err = {0};
+    if (!cli_find_data(rel, path, sizeof path)) {
+        snprintf(path, sizeof path, "data/%s", rel);
+    }
+    size_t len;
+    char *text = cli_read_file(path, &len, &err);
+    if (!text) {
+        fprintf(stderr, "bench_boggle: %s: %s\n", path, err.msg);
+        return -1;
+    }
+    int rc = bog_dice_parse(d, text, len, &err);
+    free(text);
+    if (rc)
+        fprintf(stderr, "bench_boggle: %s: %s\n", path, err.msg);
+    return rc;
+}
+
+static void run_set(bog_solver *s, const set *st, int runs, unsigned flags, const char *label)
+{
+    double t[64], wall[64];
+    long words = 0, points = 0;
+    for (int r = 0; r < runs; r++) {
+        double t0 = cpu_now(), w0 = now();
+        long w = 0, p = 0;
+        for (int i = 0; i < st->n; i++) {
+            bog_result res;
+            if (bog_solve(s, &st->g[i], 3, flags, &res, NULL) != TK_OK) {
+                fprintf(stderr, "bench_boggle: solve failed\n");
+                exit(1);
+            }
+            w += (long)res.count;
+            p += res.score;
+        }
+        t[r] = cpu_now() - t0;
+        wall[r] = now() - w0;
+        words = w;
+        points = p;
+    }
+    qsort(t, (size_t)runs, sizeof t[0], cmp_double);
+    qsort(wall, (size_t)runs, sizeof wall[0], cmp_double);
+    double med = t[runs / 2];
+    printf("%-16s %-4s %6d boards  %8.0f boards/s CPU (min %.0f, max %.0f)  %8.0f boards/s wall  "
+           "%.1f words %.1f points/board\n",
+           st->name, label, st->n, st->n / med, st->n / t[runs - 1], st->n / t[0], st->n / wall[runs / 2],
+           (double)words / st->n, (double)points / st->n);
+}
+
+int main(int argc, char **argv)
+{
+    const char *list = NULL;
+    int runs = 5, nboards = 20000;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
+            runs = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--boards") == 0 && i + 1 < argc)
+            nboards = atoi(argv[++i]);
+        else
+            list = argv[i];
+    }
+    if (runs < 1 || runs > 63)
+        runs = 5;
+    if (nboards < 1)
+        nboards = 20000;
+    cli_init("bench_boggle");
+    char shared[4096];
+    if (!list) {
+        const char *base = getenv("TK_SHARED");
+        snprintf(shared, sizeof shared, "%s/words/en-wamerican-large-3to16.txt",
+                 base && *base ? base : "../shared");
+        FILE *f = fopen(shared, "rb");
+        if (f) {
+            fclose(f);
+            list = shared;
+        } else {
+            printf("(%s not found: using data/words/en.txt; figures are not comparable)\n", shared);
+            list = "data/words/en.txt";
+        }
+    }
+    tk_error err = {0};
+    size_t len;
+    char *text = cli_read_file(list, &len, &err);
+    if (!text) {
+        fprintf(stderr, "bench_boggle: %s: %s\n", list, err.msg);
+        return 1;
+    }
+    Dawg *d;
+    double t0 = now();
+    if (dawg_build(&d, NULL, text, len, NULL, NULL, &err) != TK_OK) {
+        fprintf(stderr, "bench_boggle: %s: %s\n", list, err.msg);
+        return 1;
+    }
+    free(text);
+    double tb = now() - t0;
+    bog_dict *bd;
+    bog_solver *s;
+    t0 = now();
+    if (bog_dict_create(&bd, d, &err) || bog_solver_create(&s, bd, &err)) {
+        fprintf(stderr, "bench_boggle: %s\n", err.msg);
+        return 1;
+    }
+    dawg_info info;
+    dawg_get_info(d, &info);
+    printf("dictionary %s: %llu words, %u edges; DAWG built in %.3f s, Boggle tables in %.4f s\n", list,
+           (unsigned long long)info.words, info.edges, tb, now() - t0);
+
+    const Alphabet *a = bog_dict_alphabet(bd);
+    set sets[3] = {{"random-letter4x4", NULL, nboards},
+                   {"dice-4x4-1987", NULL, nboards},
+                   {"dice-5x5", NULL, nboards / 2}};
+    bog_dice *dice = malloc(sizeof *dice);
+    uint64_t rng = 20261202;
+    for (int k = 0; k < 3; k++) {
+        sets[k].g = malloc((size_t)sets[k].n * sizeof *sets[k].g);
+        if (!sets[k].g || !dice) {
+            fprintf(stderr, "bench_boggle: out of memory\n");
+            return 1;
+        }
+        if (k && load_dice(k == 1 ? "boggle/dice-4x4-1987.txt" : "boggle/dice-5x5.txt", dice) != 0)
+            return 1;
+        for (int i = 0; i < sets[k].n; i++) {
+            char gt[1024];
+            if (k == 0) {
+                char *p = gt;
+                for (int r = 0; r < 4; r++) {
+                    for (int c = 0; c < 4; c++) {
+                        char ch = (char)('a' + bog_rand(&rng) % 26);
+                        *p++ = ch;
+                        if (ch == 'q')
+                            *p++ = 'u';
+                    }
+                    *p++ = '\n';
+                }
+                *p = 0;
+            } else {
+                bog_dice_roll(dice, &rng, gt, sizeof gt);
+            }
+            if (bog_grid_parse(&sets[k].g[i], a, gt, strlen(gt), &err) != TK_OK) {
+                fprintf(stderr, "bench_boggle: board: %s\n", err.msg);
+                return 1;
+            }
+        }
+    }
+    free(dice);
+    for (int k = 0; k < 3; k++)
+        run_set(s, &sets[k], runs, 0, "core");
+    for (int k = 0; k < 3; k++)
+        run_set(s, &sets[k], runs, BOG_TEXT, "text");
+    for (int k = 0; k < 3; k++)
+        free(sets[k].g);
+    bog_solver_destroy(s);
+    bog_dict_destroy(bd);
+    dawg_destroy(d);
+    return 0;
+}
