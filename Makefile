@@ -14,6 +14,10 @@ BINDIR_I  = $(PREFIX)/bin
 LIBDIR_I  = $(PREFIX)/lib
 INCDIR_I  = $(PREFIX)/include
 DATADIR_I = $(PREFIX)/share/tilekit
+MANDIR_I  = $(PREFIX)/share/man
+PCDIR_I   = $(LIBDIR_I)/pkgconfig
+BASHCOMPDIR_I = $(PREFIX)/share/bash-completion/completions
+DOCDIR_I  = $(PREFIX)/share/doc/tilekit
 
 CC       ?= cc
 CFLAGS   ?= -O2 -g
@@ -120,10 +124,25 @@ install: all
 	install -m 644 $(DICTS) $(DESTDIR)$(DATADIR_I)/dict
 	for d in $$(cd data && find . -mindepth 1 -type d); do install -d $(DESTDIR)$(DATADIR_I)/$$d; done
 	for f in $$(cd data && find . -type f); do install -m 644 data/$$f $(DESTDIR)$(DATADIR_I)/$$f; done
+	install -d $(DESTDIR)$(MANDIR_I)/man1 $(DESTDIR)$(MANDIR_I)/man3 $(DESTDIR)$(PCDIR_I) $(DESTDIR)$(BASHCOMPDIR_I)
+	install -m 644 $(wildcard man/*.1) $(DESTDIR)$(MANDIR_I)/man1
+	install -m 644 $(wildcard man/*.3) $(DESTDIR)$(MANDIR_I)/man3
+	install -m 644 $(wildcard completions/*) $(DESTDIR)$(BASHCOMPDIR_I)
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR_I)|g' -e 's|@INCLUDEDIR@|$(INCDIR_I)|g' \
+	    -e 's|@VERSION@|$(VERSION)|g' tools/tilekit.pc.in > $(DESTDIR)$(PCDIR_I)/tilekit.pc
+	chmod 644 $(DESTDIR)$(PCDIR_I)/tilekit.pc
+	install -d $(DESTDIR)$(DOCDIR_I)/examples
+	install -m 644 examples/*.c examples/Makefile examples/README $(DESTDIR)$(DOCDIR_I)/examples
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR_I)/,$(PROGS)) $(DESTDIR)$(LIBDIR_I)/libtilekit.a
 	rm -rf $(DESTDIR)$(INCDIR_I)/tilekit $(DESTDIR)$(DATADIR_I)
+	rm -f $(addprefix $(DESTDIR)$(MANDIR_I)/man1/,$(notdir $(wildcard man/*.1))) \
+	      $(addprefix $(DESTDIR)$(MANDIR_I)/man3/,$(notdir $(wildcard man/*.3))) \
+	      $(addprefix $(DESTDIR)$(BASHCOMPDIR_I)/,$(notdir $(wildcard completions/*))) \
+	      $(DESTDIR)$(PCDIR_I)/tilekit.pc
+	rm -rf $(DESTDIR)$(DOCDIR_I)/examples
+	-rmdir $(DESTDIR)$(DOCDIR_I) 2>/dev/null
 
 clean:
 	rm -rf build build-san build-fuzz bin

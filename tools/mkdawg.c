@@ -56,7 +56,10 @@ static void usage(void)
            "word list (built in memory first, with --alphabet or an inferred one).\n"
            "\n"
            "Exit status: 0 success, 1 bad data or I/O error, 2 bad usage.\n"
-           "Example: mkdawg --alphabet en --stats -o en.dawg data/words/en.txt\n",
+           "Examples:\n"
+           "  mkdawg --alphabet en --stats -o en.dawg data/words/en.txt\n"
+           "  mkdawg --dump en.dawg | grep -c '^qu'\n"
+           "  mkdawg --info --json en.dawg\n",
            ALPHA_WORD_MAX);
 }
 
@@ -97,6 +100,60 @@ static const char *display_name(const char *path)
     return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
+/* After the builder stopped at a bad word on line `after`, report the other
+ * bad lines too (at most 20 more, then a count), so one run names them all.
+ * With an inferred alphabet only invalid UTF-8 can be told apart here. */
+static void more_bad_words(const char *name, const Alphabet *alpha, const char *text, size_t len,
+                           long after)
+{
+    size_t i = 0;
+    long line = 0, shown = 0, more = 0;
+    while (i < len) {
+        size_t s = i, e;
+        while (i < len && text[i] != '\n')
+            i++;
+        e = i;
+        if (i < len)
+            i++;
+        if (++line <= after)
+            continue;
+        while (s < e && (text[s] == ' ' || text[s] == '\t'))
+            s++;
+        while (e > s && (text[e - 1] == '\r' || text[e - 1] == ' ' || text[e - 1] == '\t'))
+            e--;
+        if (s == e)
+            continue;
+        char msg[160] = "";
+        const char *sep = ": ";
+        if (alpha) {
+            uint8_t w[ALPHA_WORD_MAX];
+            tk_error we = {0};
+            int n = alpha_encode(alpha, text + s, e - s, w, ALPHA_WORD_MAX, &we);
+            if (n == TK_ELIMIT) {
+                snprintf(msg, sizeof msg, "is longer than %d letters", ALPHA_WORD_MAX);
+                sep = " ";
+            } else if (n < 0) {
+                snprintf(msg, sizeof msg, "%.150s", we.msg);
+            }
+        } else {
+            long off = alpha_utf8_check(text + s, e - s);
+            if (off >= 0)
+                snprintf(msg, sizeof msg, "invalid UTF-8 at byte %ld", off + 1);
+        }
+        if (!msg[0])
+            continue;
+        if (shown++ >= 20) {
+            more++;
+            continue;
+        }
+        char q[96];
+        alpha_quote(text + s, e - s, 60, q, sizeof q);
+        cli_error(name, line, "word '%s'%s%s", q, sep, msg);
+    }
+    if (more)
+        cli_error(name, 0, "%ld more bad lines not shown", more);
+}
+
 /* Build a graph from the word list at `path` ("-" = stdin); a .dawg file
  * there is loaded instead if `allow_dawg`, else refused.  Prints errors. */
 static Dawg *build_from_list(const char *path, const Alphabet *alpha, int allow_dawg)
@@ -129,11 +186,17 @@ static Dawg *build_from_list(const char *path, const Alphabet *alpha, int allow_
     int rc = dawg_build(&d, alpha, text, len, big ? progress_cb : NULL, &prog, &err);
     if (big)
         cli_progress_end(&prog);
-    free(text);
     if (rc != TK_OK) {
         cli_error_tk(display_name(path), &err);
+        if ((rc == TK_EFORMAT || rc == TK_ELIMIT) && err.line > 0)
+            more_bad_words(display_name(path), alpha, text, len, err.line);
+        if (strstr(err.msg, "invalid UTF-8"))
+            cli_error(NULL, 0, "the word list must be UTF-8; if it is Latin-1, convert it first: "
+                               "iconv -f LATIN1 -t UTF-8 < LIST > LIST.utf8");
+        free(text);
         return NULL;
     }
+    free(text);
     dawg_info info;
     dawg_get_info(d, &info);
     note("built %llu words into %u edges in %.3f s", (unsigned long long)info.words, info.edges,

@@ -23,6 +23,11 @@
 #include <unistd.h>
 
 static int opt_json, opt_score, opt_paths, opt_count, opt_min = 3;
+static int opt_show, opt_color;     /* --show; in colour (a terminal, no NO_COLOR) */
+static const char *opt_mark;        /* --mark WORD, as typed */
+static char mark_word[512];         /* --mark WORD in the dictionary's spelling (lower case) */
+static int mark_len;                /* its letters */
+static const Alphabet *the_alpha;   /* for drawing faces */
 
 static void usage(void)
 {
@@ -48,6 +53,11 @@ static void usage(void)
            "  -c, --count        only the number of words (and the score with --score)\n"
            "  -j, --json         one JSON object per grid: grid, rows, cols, count, score,\n"
            "                     words (and paths); a bad grid gives {grid, line, error}\n"
+           "  -g, --show         draw each grid (faces capitalised, Qu) before its words;\n"
+           "                     in colour only on a terminal when NO_COLOR is unset\n"
+           "  -k, --mark WORD    with --show (implied): put the cells of WORD's path (as\n"
+           "                     --paths gives it) in brackets, number its steps in a\n"
+           "                     second grid on the right and print the path under it\n"
            "  -r, --random SET   roll a dice set and solve it: 4x4 (classic Boggle, the\n"
            "                     1976 dice), 4x4-1987 (the 1987 dice), 5x5 (Big Boggle),\n"
            "                     6x6 (Super Big Boggle), or a dice file; prints the grid,\n"
@@ -59,8 +69,14 @@ static void usage(void)
            "\n"
            "Exit status: 0 if every grid was solved, 1 if a grid or the dictionary was bad\n"
            "(bad grids are reported as 'FILE:LINE: grid N, row R: ...' and the others are\n"
-           "still solved), 2 for bad usage.\n",
-           cli_prog(), cli_prog());
+           "still solved), 2 for bad usage.\n"
+           "\n"
+           "Examples:\n"
+           "  printf 'pers\\nlate\\ngins\\nrbed\\n' | %s --score --count\n"
+           "  %s --random 5x5 --seed 42 --min 4\n"
+           "  %s --json --paths grids.txt\n"
+           "  printf 'pers\\nlate\\ngins\\nrbed\\n' | %s --show --mark plates\n",
+           cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog());
 }
 
 /* ---- one grid ------------------------------------------------------------ */
@@ -87,6 +103,79 @@ static void put_path(FILE *f, const bog_grid *g, const bog_result *r, const bog_
     }
 }
 
+/* --show: draw the grid, one cell a fixed-width field (the widest face in
+ * code points, plus a bracket or space each side), faces capitalised (Qu,
+ * Th).  With --mark the cells of the word's path are in brackets and a second
+ * grid to the right gives each path cell its step number (1 = first letter,
+ * '.' elsewhere); on a terminal (opt_color) the marked cells and steps are
+ * also in colour.  A line under the grid gives the path as row,col pairs, or
+ * says that the word is not in the grid. */
+static void draw_grid(FILE *f, const bog_grid *g, const bog_result *r)
+{
+    const bog_word *w = NULL;
+    int step[BOG_MAX_CELLS] = {0};
+    if (opt_mark) {
+        for (size_t i = 0; i < r->count && !w; i++)
+            if (strcmp(r->text + r->words[i].text, mark_word) == 0)
+                w = &r->words[i];
+        for (int k = 0; w && k < w->ncells; k++)
+            step[r->paths[w->path + k]] = k + 1;
+    }
+    int width = 1, digits = 1;
+    char cell[BOG_FACE_MAX * 4 + 8];
+    for (int i = 0; i < g->rows * g->cols; i++) {
+        int cps = 0;
+        bog_grid_cell_text(g, the_alpha, i / g->cols, i % g->cols, cell, sizeof cell);
+        for (const char *q = cell; *q; q++)
+            cps += ((unsigned char)*q & 0xC0) != 0x80;
+        if (cps > width)
+            width = cps;
+    }
+    for (int n = w ? w->ncells : 0; n >= 10; n /= 10)
+        digits++;
+    const char *on = opt_color ? "\033[1;30;43m" : "", *off = opt_color ? "\033[0m" : "";
+    for (int y = 0; y < g->rows; y++) {
+        for (int x = 0; x < g->cols; x++) {
+            int i = y * g->cols + x, cps = 0;
+            if (!g->n[i]) {
+                strcpy(cell, "#");
+            } else {
+                /* first letter upper case, the rest lower (Qu, Th) */
+                size_t k = alpha_decode(the_alpha, g->let[i], 1, 1, cell, sizeof cell);
+                if (g->n[i] > 1 && k < sizeof cell)
+                    alpha_decode(the_alpha, g->let[i] + 1, g->n[i] - 1, 0, cell + k, sizeof cell - k);
+            }
+            for (const char *q = cell; *q; q++)
+                cps += ((unsigned char)*q & 0xC0) != 0x80;
+            if (step[i])
+                fprintf(f, "%s[%s%*s]%s", on, cell, width - cps, "", off);
+            else
+                fprintf(f, " %s%*s ", cell, width - cps, "");
+        }
+        if (w) {
+            fputs("   ", f);
+            for (int x = 0; x < g->cols; x++) {
+                int i = y * g->cols + x;
+                if (step[i])
+                    fprintf(f, " %s%*d%s", on, digits, step[i], off);
+                else
+                    fprintf(f, " %*s", digits, ".");
+            }
+        }
+        putc('\n', f);
+    }
+    if (opt_mark) {
+        fprintf(f, "%s:", mark_word);
+        if (w)
+            put_path(f, g, r, w, 0);
+        else if (mark_len < opt_min)
+            fprintf(f, " shorter than --min %d", opt_min);
+        else
+            fputs(" not in this grid", f);
+        putc('\n', f);
+    }
+}
+
 /* Print the answer for one grid.  Returns 0, or -1 if it could not be solved
  * (message in errbuf). */
 static int render(FILE *f, bog_solver *s, const item *it, const char *board_json, char *errbuf, size_t cap)
@@ -101,7 +190,7 @@ static int render(FILE *f, bog_solver *s, const item *it, const char *board_json
     }
     bog_result r;
     tk_error err = {0};
-    unsigned flags = BOG_TEXT | (opt_paths ? BOG_PATHS : 0);
+    unsigned flags = BOG_TEXT | (opt_paths || opt_mark ? BOG_PATHS : 0);
     if (bog_solve(s, &it->g, opt_min, flags, &r, &err) != TK_OK) {
         snprintf(errbuf, cap, "grid %d: %s", it->no, err.msg);
         if (opt_json) {
@@ -138,6 +227,12 @@ static int render(FILE *f, bog_solver *s, const item *it, const char *board_json
         fputs("}\n", f);
         return 0;
     }
+    if (opt_show) {
+        if (it->sep)
+            putc('\n', f);
+        draw_grid(f, &it->g, &r);
+        putc('\n', f);     /* a blank line between the drawing and its words */
+    }
     if (opt_count) {
         if (opt_score)
             fprintf(f, "%zu %ld\n", r.count, r.score);
@@ -145,7 +240,7 @@ static int render(FILE *f, bog_solver *s, const item *it, const char *board_json
             fprintf(f, "%zu\n", r.count);
         return 0;
     }
-    if (it->sep)
+    if (it->sep && !opt_show)
         putc('\n', f);
     for (size_t i = 0; i < r.count; i++) {
         const bog_word *w = &r.words[i];
@@ -242,6 +337,8 @@ typedef struct batch {
     int n, cap;
     int printed;     /* an answer block has been printed (text mode separators) */
     int bad;
+    size_t done;     /* grids solved, for the progress line */
+    cli_progress prog;
 } batch;
 
 /* Solve and print the pending grids, in order. */
@@ -249,6 +346,7 @@ static void flush_batch(batch *b, worker *ws, int jobs)
 {
     if (b->n && run_batch(ws, jobs, b->items, b->n))
         b->bad = 1;
+    b->done += (size_t)b->n;
     b->n = 0;
 }
 
@@ -279,8 +377,10 @@ static int read_file(const char *path, const Alphabet *a, batch *b, worker *ws, 
             }
             b->n++;
             cur = NULL;
-            if (b->n == b->cap)
+            if (b->n == b->cap) {
                 flush_batch(b, ws, jobs);
+                cli_progress_reader(&b->prog, b->done, &rd);
+            }
         }
         if (r != 1)
             break;
@@ -416,9 +516,10 @@ static int run_random(const char *set, int have_seed, unsigned long long seed, c
         }
         free(bj);
     } else {
-        fputs(gtext, stdout);
-        it->sep = !opt_count;   /* blank line between the grid and its answer */
-        if (opt_count)
+        if (!opt_show)
+            fputs(gtext, stdout);   /* --show draws it instead */
+        it->sep = !opt_count && !opt_show;   /* blank line between the grid and its answer */
+        if (opt_count && !opt_show)
             putc('\n', stdout);
         if (render(stdout, s, it, NULL, eb, sizeof eb) != 0) {
             cli_error(NULL, 0, "%s", eb);
@@ -451,6 +552,8 @@ int main(int argc, char **argv)
         { "paths", no_argument, NULL, 'p' },
         { "count", no_argument, NULL, 'c' },
         { "json", no_argument, NULL, 'j' },
+        { "show", no_argument, NULL, 'g' },
+        { "mark", required_argument, NULL, 'k' },
         { "random", required_argument, NULL, 'r' },
         { "seed", required_argument, NULL, 'S' },
         { "jobs", required_argument, NULL, 'J' },
@@ -462,7 +565,7 @@ int main(int argc, char **argv)
     int jobs = 1, c, have_seed = 0;
     unsigned long long seed = 0;
     cli_init("boggle");
-    while ((c = getopt_long(argc, argv, "d:l:m:spcjr:hV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "d:l:m:spcjgk:r:hV", longopts, NULL)) != -1) {
         switch (c) {
         case 'd': dict = optarg; break;
         case 'l':
@@ -475,6 +578,11 @@ int main(int argc, char **argv)
         case 'p': opt_paths = 1; break;
         case 'c': opt_count = 1; break;
         case 'j': opt_json = 1; break;
+        case 'g': opt_show = 1; break;
+        case 'k':
+            opt_mark = optarg;
+            opt_show = 1;
+            break;
         case 'r': random_set = optarg; break;
         case 'S': {
             char *e;
@@ -502,6 +610,10 @@ int main(int argc, char **argv)
         cli_usage_error("--random takes no FILE");
     if (have_seed && !random_set)
         cli_usage_error("--seed needs --random");
+    if (opt_show && opt_json)
+        cli_usage_error("--show/--mark do not go with --json (use --json --paths)");
+    /* Colour only for a terminal, and never when NO_COLOR is set (no-color.org). */
+    opt_color = opt_show && getenv("NO_COLOR") == NULL && isatty(STDOUT_FILENO);
 
     Dawg *dawg = cli_load_dict(dict, lang, NULL);
     if (!dawg)
@@ -515,6 +627,16 @@ int main(int argc, char **argv)
     }
     const Alphabet *a = bog_dict_alphabet(bd);
     int status = CLI_EXIT_OK;
+    the_alpha = a;
+    if (opt_mark) {
+        /* the word as the solver spells it: letters of the alphabet, lower case */
+        uint8_t lw[ALPHA_WORD_MAX];
+        int n = alpha_encode(a, opt_mark, strlen(opt_mark), lw, ALPHA_WORD_MAX, &err);
+        if (n <= 0)
+            cli_usage_error("invalid --mark word '%s': %s", opt_mark, n < 0 ? err.msg : "empty");
+        alpha_decode(a, lw, n, 0, mark_word, sizeof mark_word);
+        mark_len = n;
+    }
 
     worker *ws = calloc((size_t)jobs, sizeof *ws);
     batch b = {0};
@@ -534,9 +656,11 @@ int main(int argc, char **argv)
         status = run_random(random_set, have_seed, seed, a, ws[0].s);
     } else {
         int nfiles = argc - optind;
+        cli_progress_batch(&b.prog, "boggle: grids");
         for (int i = 0; i < (nfiles ? nfiles : 1); i++)
             if (read_file(nfiles ? argv[optind + i] : "-", a, &b, ws, jobs) || b.bad)
                 status = CLI_EXIT_DATA;
+        cli_progress_end(&b.prog);
     }
 
     for (int j = 0; j < jobs; j++)

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -351,6 +352,44 @@ void cli_progress_update(cli_progress *p, size_t done)
                 (p->total - done) / rate);
     else
         fprintf(stderr, "\r%s: %zu (%.0f/s)  ", p->what, done, rate);
+}
+
+void cli_progress_batch(cli_progress *p, const char *what)
+{
+    cli_progress_start(p, what, 0);
+    /* stdout on the same terminal: the redrawn line would be mixed into the output */
+    struct stat so, se;
+    if (p->active && isatty(STDOUT_FILENO) && fstat(STDOUT_FILENO, &so) == 0 &&
+        fstat(STDERR_FILENO, &se) == 0 && so.st_rdev == se.st_rdev)
+        p->active = 0;
+}
+
+void cli_progress_reader(cli_progress *p, size_t done, const cli_reader *r)
+{
+    if (!p->active)
+        return;
+    double t = now();
+    if (t - p->last < 0.25)
+        return;
+    p->last = t;
+    double el = t - p->start, rate = el > 0 ? done / el : 0, frac = 0;
+    struct stat st;
+    if (r && r->f && fstat(fileno(r->f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        off_t pos = ftello(r->f);
+        if (pos > 0 && pos <= st.st_size)
+            frac = (double)pos / (double)st.st_size;
+    }
+    if (frac > 0) {
+        double left = el * (1 - frac) / frac;
+        if (left < 100)
+            fprintf(stderr, "\r%s: %zu done, %.0f%% (%.0f/s, %.0f s left)\033[K", p->what, done, 100 * frac,
+                    rate, left);
+        else
+            fprintf(stderr, "\r%s: %zu done, %.0f%% (%.0f/s, %.0f min left)\033[K", p->what, done,
+                    100 * frac, rate, left / 60);
+    } else {
+        fprintf(stderr, "\r%s: %zu done (%.0f/s)\033[K", p->what, done, rate);
+    }
 }
 
 void cli_progress_end(cli_progress *p)

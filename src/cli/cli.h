@@ -100,6 +100,13 @@ typedef struct cli_progress {
 void cli_progress_start(cli_progress *p, const char *what, size_t total);
 void cli_progress_update(cli_progress *p, size_t done);
 void cli_progress_end(cli_progress *p);
+/* For a batch front-end: cli_progress_start(p, what, 0), but also silent
+ * when stdout is the same terminal (the output would be garbled). */
+void cli_progress_batch(cli_progress *p, const char *what);
+/* Items read with a cli_reader: "what: N done, P% (rate/s, T s left)", the
+ * share and the time left from the bytes read when it reads a regular file
+ * (a path or stdin redirected from one), else "what: N done (rate/s)". */
+void cli_progress_reader(cli_progress *p, size_t done, const cli_reader *r);
 
 /* Flush stdout and report a write error (disk full...) as "prog: write
  * error: ..."; returns 0 if all output was written, CLI_EXIT_DATA otherwise.

@@ -5,8 +5,11 @@
  * library (mj_parse + mj_analyze) and prints plain text or one JSON object
  * per hand.  With --jobs N the lines are read in batches and each batch is
  * split into N contiguous slices analysed by N threads (one mj_ctx each),
- * whose output, kept in memory buffers, is then written in input order. */
+ * whose output, kept in memory buffers, is then written in input order.
+ * --show inserts, under each hand's first line, the hand and its waits in
+ * the Unicode mahjong tiles (U+1F000 block). */
 #include "cli/cli.h"
+#include "tilekit/alphabet.h"
 #include "tilekit/mahjong.h"
 
 #include <errno.h>
@@ -17,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int opt_json, opt_waits;
+static int opt_json, opt_waits, opt_show;
 
 static void usage(void)
 {
@@ -37,6 +40,8 @@ static void usage(void)
            "  -j, --json       one JSON object per hand\n"
            "  -w, --waits      only the wait tiles (fast)\n"
            "      --jobs N     analyse with N threads (output order unchanged; 0 = all CPUs)\n"
+           "      --show       also draw each hand, its waits (or discards) in Unicode\n"
+           "                   mahjong tiles (U+1F000 block), under its first line\n"
            "  -h, --help       show this help and exit\n"
            "  -V, --version    show version information and exit\n"
            "\n"
@@ -46,8 +51,13 @@ static void usage(void)
            "(thirteen orphans, single wait), kokushi13 (13-sided).\n"
            "\n"
            "Exit status: 0 if every line was a valid hand, 1 if any line was bad (each is\n"
-           "reported and the rest are still analysed), 2 for bad usage.\n",
-           cli_prog());
+           "reported and the rest are still analysed), 2 for bad usage.\n"
+           "\n"
+           "Examples:\n"
+           "  echo 123m456p789s1122z | %s\n"
+           "  echo '1112345678999m  # nine gates' | %s --waits --show\n"
+           "  %s --json --jobs 0 hands.txt\n",
+           cli_prog(), cli_prog(), cli_prog(), cli_prog());
 }
 
 /* ---- output buffer ----
@@ -295,6 +305,7 @@ typedef struct worker {
     int bad;
     /* slice of the batch (threaded mode) */
     char **lines;
+    size_t *lens;          /* line lengths (a line may hold NUL bytes) */
     long *linenos;
     int n;
     const char *fname;
@@ -469,6 +480,83 @@ static void print_14(obuf *f, const char *text, const mj_hand *h, const mj_resul
     }
 }
 
+/* ---- --show: the hand in Unicode mahjong tiles (U+1F000 block) ---- */
+
+/* Code point of tile t: characters U+1F007.., bamboo U+1F010.., circles
+ * U+1F019.., winds U+1F000.. (E S W N), dragons white U+1F006, green
+ * U+1F005, red U+1F004 (the block orders them red, green, white). */
+static uint32_t tile_cp(int t)
+{
+    static const uint32_t dragon[3] = { 0x1F006, 0x1F005, 0x1F004 };
+    if (t < 9) return 0x1F007u + (uint32_t)t;
+    if (t < 18) return 0x1F019u + (uint32_t)(t - 9);
+    if (t < 27) return 0x1F010u + (uint32_t)(t - 18);
+    if (t < 31) return 0x1F000u + (uint32_t)(t - 27);
+    return dragon[t - 31];
+}
+
+static void show_tile(obuf *f, int t, int times)
+{
+    char u[4];
+    int n = alpha_utf8_encode(tile_cp(t), u);
+    while (times-- > 0)
+        ob_put(f, u, (size_t)n);
+}
+
+static void show_mask(obuf *f, uint64_t m)
+{
+    for (int t = 0; t < MJ_TILES; t++)
+        if (m >> t & 1) {
+            ob_putc(f, ' ');
+            show_tile(f, t, 1);
+        }
+}
+
+/* Insert, after the first line the hand printed (from `start` on), a line
+ * "  TILES [MELD] (KAN)  wait W W" (or "discard D D" for a 14-tile hand). */
+static void show_hand(obuf *f, size_t start, const mj_hand *h, const mj_result *r)
+{
+    obuf s = { 0 };
+    int suit = -1;
+    ob_puts(&s, "  ");
+    for (int t = 0; t < MJ_TILES; t++) {
+        if (!h->count[t])
+            continue;
+        if (suit >= 0 && t / 9 != suit)
+            ob_putc(&s, ' ');
+        suit = t / 9;
+        show_tile(&s, t, h->count[t]);
+    }
+    for (int i = 0; i < h->n_melds; i++) {
+        const mj_meld *m = &h->melds[i];
+        ob_puts(&s, m->type == MJ_ANKAN ? " (" : " [");
+        if (m->type == MJ_CHI)
+            for (int k = 0; k < 3; k++)
+                show_tile(&s, m->tile + k, 1);
+        else
+            show_tile(&s, m->tile, m->type == MJ_PON ? 3 : 4);
+        ob_putc(&s, m->type == MJ_ANKAN ? ')' : ']');
+    }
+    if (!r->is14 && r->wait_mask) {
+        ob_puts(&s, "  wait");
+        show_mask(&s, r->wait_mask);
+    } else if (r->is14 && !r->complete && r->n_discards) {
+        uint64_t d = 0;
+        for (int i = 0; i < r->n_discards; i++)
+            d |= (uint64_t)1 << r->discards[i].tile;
+        ob_puts(&s, "  discard");
+        show_mask(&s, d);
+    }
+    ob_putc(&s, '\n');
+    char *nl = memchr(f->p + start, '\n', f->len - start);
+    size_t at = nl ? (size_t)(nl - f->p) + 1 : f->len;
+    ob_reserve(f, s.len);
+    memmove(f->p + at + s.len, f->p + at, f->len - at);
+    memcpy(f->p + at, s.p, s.len);
+    f->len += s.len;
+    free(s.p);
+}
+
 static void do_line(worker *w, char *line, size_t len, const char *fname, long lineno)
 {
     obuf *f = &w->out;
@@ -511,21 +599,29 @@ static void do_line(worker *w, char *line, size_t len, const char *fname, long l
         }
         return;
     }
+    size_t start = f->len;
     if (w->res->is14)
         print_14(f, line, &h, w->res);
     else
         print_13(f, line, &h, w->res);
+    if (opt_show)
+        show_hand(f, start, &h, w->res);
 }
 
 static void *work(void *arg)
 {
     worker *w = arg;
     for (int i = 0; i < w->n; i++)
-        do_line(w, w->lines[i], strlen(w->lines[i]), w->fname, w->linenos[i]);
+        do_line(w, w->lines[i], w->lens[i], w->fname, w->linenos[i]);
     return NULL;
 }
 
+/* Progress on a terminal (stderr): lines done over all the inputs. */
+static cli_progress prog;
+static size_t prog_done;
+
 #define BATCH 8192
+#define BATCH_BYTES ((size_t)16 << 20)   /* a batch also ends after this much text */
 
 /* Threaded run over one opened reader: read a batch of lines, give each
  * worker a contiguous slice, join, write the slices' output in order. */
@@ -533,24 +629,28 @@ static int run_threads(cli_reader *rd, worker *ws, int jobs)
 {
     char **lines = calloc(BATCH, sizeof *lines);
     long *nos = calloc(BATCH, sizeof *nos);
+    size_t *lens = calloc(BATCH, sizeof *lens);
     int bad = 0, rc = 0;
-    if (!lines || !nos) {
+    if (!lines || !nos || !lens) {
         free(lines);
         free(nos);
+        free(lens);
         cli_error(NULL, 0, "out of memory");
         return -1;
     }
     for (;;) {
         int n = 0;
         char *line;
-        size_t len;
-        while (n < BATCH && (rc = cli_reader_next(rd, &line, &len)) == 1) {
+        size_t len, bytes = 0;
+        while (n < BATCH && bytes < BATCH_BYTES && (rc = cli_reader_next(rd, &line, &len)) == 1) {
             lines[n] = malloc(len + 1);
             if (!lines[n]) {
                 rc = -1;
                 break;
             }
             memcpy(lines[n], line, len + 1);
+            lens[n] = len;
+            bytes += len;
             nos[n++] = rd->lineno;
         }
         int per = (n + jobs - 1) / jobs;
@@ -558,6 +658,7 @@ static int run_threads(cli_reader *rd, worker *ws, int jobs)
             worker *w = &ws[j];
             int a = j * per < n ? j * per : n, b = a + per > n ? n : a + per;
             w->lines = lines + a;
+            w->lens = lens + a;
             w->linenos = nos + a;
             w->n = b - a;
             w->fname = rd->name;
@@ -582,11 +683,14 @@ static int run_threads(cli_reader *rd, worker *ws, int jobs)
         }
         for (int i = 0; i < n; i++)
             free(lines[i]);
+        prog_done += (size_t)n;
+        cli_progress_reader(&prog, prog_done, rd);
         if (rc != 1)
             break;
     }
     free(lines);
     free(nos);
+    free(lens);
     if (rc < 0)
         return -1;
     return bad;
@@ -598,6 +702,7 @@ int main(int argc, char **argv)
         { "json", no_argument, NULL, 'j' },
         { "waits", no_argument, NULL, 'w' },
         { "jobs", required_argument, NULL, 'J' },
+        { "show", no_argument, NULL, 'S' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 }
@@ -608,6 +713,7 @@ int main(int argc, char **argv)
         switch (c) {
         case 'j': opt_json = 1; break;
         case 'w': opt_waits = 1; break;
+        case 'S': opt_show = 1; break;
         case 'J': {
             char *e;
             long v = strtol(optarg, &e, 10);
@@ -624,6 +730,8 @@ int main(int argc, char **argv)
         }
     }
 
+    if (opt_show && opt_json)
+        cli_usage_error("--show draws tiles for a terminal: not with --json");
     worker *ws = calloc((size_t)jobs, sizeof *ws);
     if (!ws) {
         cli_error(NULL, 0, "out of memory");
@@ -640,6 +748,7 @@ int main(int argc, char **argv)
 
     int status = CLI_EXIT_OK;
     int nfiles = argc - optind;
+    cli_progress_batch(&prog, "mjwait: hands");
     for (int i = 0; i < (nfiles ? nfiles : 1); i++) {
         const char *path = nfiles ? argv[optind + i] : "-";
         cli_reader rd;
@@ -662,6 +771,7 @@ int main(int argc, char **argv)
                 do_line(&ws[0], line, len, rd.name, rd.lineno);
                 if (ws[0].out.len >= 1 << 16)
                     ob_flush(&ws[0].out, stdout);
+                cli_progress_reader(&prog, ++prog_done, &rd);
             }
             ob_flush(&ws[0].out, stdout);
             bad = r < 0 ? -1 : ws[0].bad;
@@ -672,6 +782,7 @@ int main(int argc, char **argv)
             status = CLI_EXIT_DATA;
         cli_reader_close(&rd);
     }
+    cli_progress_end(&prog);
     for (int j = 0; j < jobs; j++) {
         mj_ctx_destroy(ws[j].ctx);
         free(ws[j].res);

@@ -5,11 +5,15 @@
  * windows of positions; worker threads (one sk_gen + move list each) take
  * positions from a shared counter and format each position's output into
  * its own memory buffer; the main thread writes the buffers in input order,
- * so the output does not depend on --jobs.
+ * so the output does not depend on --jobs.  --show draws the board with
+ * the best move (the board's squares plus the move's new tiles) as text,
+ * with ANSI colour only on a terminal without NO_COLOR; --svg writes the
+ * same picture as SVG.
  */
 #include "cli.h"
 #include "tilekit/skrafl.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -18,12 +22,15 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 typedef struct opts {
     const char *rack, *dict, *lang, *layout, *tiles;
     const char *check_coord, *check_word;
     long top;
     int count, json, words, all_openings, cgp, jobs, verbose;
+    const char *svg;       /* --svg FILE */
+    int show, show_color;  /* --show; in colour (a terminal, no NO_COLOR) */
 } opts;
 
 typedef struct ctx {
@@ -32,6 +39,7 @@ typedef struct ctx {
     sk_rack rack;          /* --rack, if given */
     int have_rack;
     const char *file;      /* for messages */
+    long svg_line;         /* batch: the line whose position --svg draws */
 } ctx;
 
 static void usage(void)
@@ -59,6 +67,11 @@ static void usage(void)
            "      --check COORD WORD score the play WORD at COORD (8H across, H8 down) and\n"
            "                         rank it among all moves, or say why it is illegal;\n"
            "                         board tiles in WORD in parentheses, blanks lower case\n"
+           "      --show             draw the board with the best move (or the --check play)\n"
+           "                         and the premium squares; colour on a terminal unless\n"
+           "                         NO_COLOR is set\n"
+           "      --svg=FILE         write the board with that move as an SVG picture\n"
+           "                         (for a CGP file: its first position)\n"
            "  -v, --verbose          dictionary, layout and timing on standard error\n"
            "  -h, --help             this help\n"
            "      --version          version and licence\n"
@@ -66,7 +79,12 @@ static void usage(void)
            "Output: COORD  WORD  SCORE  leave:LEAVE, e.g. '8D  FA(R)MED  34  leave:AEI':\n"
            "tiles already on the board in parentheses, blanks in lower case.\n"
            "Exit status: 0 success, 1 bad data (board, rack, dictionary, illegal play),\n"
-           "2 bad usage.\n");
+           "2 bad usage.\n"
+           "\n"
+           "Examples:\n"
+           "  skrafl -n 3 '15/15/15/15/15/15/15/7CAT5/15/15/15/15/15/15/15 AEINRST/ 0/0 0;'\n"
+           "  skrafl -r 'AEIRST?' -n 5 --show --svg best.svg data/boards/sample.txt\n"
+           "  skrafl --jobs 2 --json positions.cgp\n");
 }
 
 /* ---- output of one position ------------------------------------------------------------- */
@@ -140,6 +158,216 @@ static void print_error(const ctx *c, FILE *f, long line, const tk_error *err, i
     }
 }
 
+/* ---- --show and --svg: the board with one move on it ------------------------------------- */
+
+/* The board's tiles plus the move's new ones (letter | SK_BLANK, 0 empty). */
+static void board_with_move(const sk_board *b, const sk_move *m, uint8_t sq[SK_MAX_SQ],
+                            uint8_t isnew[SK_MAX_SQ])
+{
+    memcpy(sq, b->sq, SK_MAX_SQ);
+    memset(isnew, 0, SK_MAX_SQ);
+    if (!m)
+        return;
+    for (int k = 0; k < m->len; k++) {
+        int r = m->row + (m->dir ? k : 0), col = m->col + (m->dir ? 0 : k);
+        if (r >= b->dim || col >= b->dim || (m->word[k] & SK_ONBOARD))
+            continue;
+        sq[r * b->dim + col] = m->word[k] & (SK_LETTER | SK_BLANK);
+        isnew[r * b->dim + col] = 1;
+    }
+}
+
+/* Premium label of an empty square: "3W", "2L", "*" (start) or "" (plain);
+ * p[1] can always be read. */
+static const char *premium_label(const sk_layout *l, int r, int c)
+{
+    static const char *w[] = { "", "", "2W", "3W", "4W" }, *le[] = { "", "", "2L", "3L", "4L" };
+    int i = r * l->dim + c;
+    if (r == l->start_row && c == l->start_col)
+        return "*";
+    if (l->wmul[i] > 1 && l->wmul[i] <= 4)
+        return w[l->wmul[i]];
+    if (l->lmul[i] > 1 && l->lmul[i] <= 4)
+        return le[l->lmul[i]];
+    return "\0";   /* two NULs: callers may look at p[1] */
+}
+
+/* The text of one move for captions: "8G  S(CAT)  6". */
+static void move_caption(const sk_engine *e, const sk_move *m, char *out, size_t cap)
+{
+    char coord[16], word[256];
+    sk_coord_format(m->row, m->col, m->dir, coord, sizeof coord);
+    sk_move_text(e, m, SK_FMT_PAREN, word, sizeof word);
+    snprintf(out, cap, "%s  %s  %d", coord, word, m->score);
+}
+
+/* Draw the board on f, 3 columns a square: " . " plain, " 3W" premium, " * "
+ * start, " C " a tile (blank lower case), "[S]" a tile of the move.  With
+ * colour, ANSI backgrounds are added around the same text (so removing the
+ * escapes gives the plain drawing). */
+static void show_board(const ctx *c, FILE *f, const sk_board *b, const sk_move *m, const char *what)
+{
+    const sk_engine *e = c->e;
+    const sk_layout *l = sk_engine_layout(e);
+    const Alphabet *a = sk_engine_alphabet(e);
+    int color = c->o->show_color;
+    uint8_t sq[SK_MAX_SQ], isnew[SK_MAX_SQ];
+    board_with_move(b, m, sq, isnew);
+    fputs("   ", f);
+    for (int col = 0; col < b->dim; col++)
+        fprintf(f, " %c ", 'A' + col);
+    fputc('\n', f);
+    for (int r = 0; r < b->dim; r++) {
+        fprintf(f, "%2d ", r + 1);
+        for (int col = 0; col < b->dim; col++) {
+            int i = r * b->dim + col;
+            const char *sgr = NULL;
+            char cell[64];
+            if (sq[i]) {
+                unsigned li = sq[i] & SK_LETTER;
+                const char *txt = li <= (unsigned)a->size ? ((sq[i] & SK_BLANK) ? a->lower[li] : a->upper[li]) : "?";
+                snprintf(cell, sizeof cell, isnew[i] ? "[%s]" : " %s ", txt);
+                sgr = isnew[i] ? "1;30;102" : "30;103";
+            } else {
+                const char *p = premium_label(l, r, col);
+                if (p[0] == 0)
+                    snprintf(cell, sizeof cell, " . ");
+                else if (p[1] == 0)
+                    snprintf(cell, sizeof cell, " * ");
+                else
+                    snprintf(cell, sizeof cell, " %s", p);
+                if (p[0] == '*')
+                    sgr = "30;105";
+                else if (p[1] == 'W')
+                    sgr = p[0] == '2' ? "30;105" : "97;41";
+                else if (p[1] == 'L')
+                    sgr = p[0] == '2' ? "30;106" : "97;44";
+            }
+            if (color && sgr)
+                fprintf(f, "\033[%sm%s\033[0m", sgr, cell);
+            else
+                fputs(cell, f);
+        }
+        fputc('\n', f);
+    }
+    if (m) {
+        char cap[320];
+        move_caption(e, m, cap, sizeof cap);
+        fprintf(f, "%s: %s  (new tiles in [ ])\n", what, cap);
+    } else {
+        fprintf(f, "%s: none\n", what);
+    }
+}
+
+static void svg_text(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+    }
+}
+
+/* Write the board with move m (may be NULL) as an SVG picture.  Every tile is
+ * a <rect class="tile"> (class "tile new" for the move's tiles) carrying
+ * data-row, data-col (0-based) and data-letter. */
+static int write_svg(const ctx *c, const char *path, const sk_board *b, const sk_move *m)
+{
+    enum { CELL = 36, LEFT = 30, TOP = 60 };
+    const sk_engine *e = c->e;
+    const sk_layout *l = sk_engine_layout(e);
+    const sk_tileset *ts = sk_engine_tileset(e);
+    const Alphabet *a = sk_engine_alphabet(e);
+    uint8_t sq[SK_MAX_SQ], isnew[SK_MAX_SQ];
+    board_with_move(b, m, sq, isnew);
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        cli_error(path, 0, "cannot write: %s", strerror(errno));
+        return CLI_EXIT_DATA;
+    }
+    int w = LEFT + b->dim * CELL + 10, h = TOP + b->dim * CELL + 10;
+    char cap[320];
+    if (m)
+        move_caption(e, m, cap, sizeof cap);
+    else
+        snprintf(cap, sizeof cap, "no legal move");
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+               "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+               "viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n", w, h, w, h);
+    fputs("<title>skrafl: ", f);
+    svg_text(f, cap);
+    fputs("</title>\n", f);
+    fprintf(f, "<rect width=\"%d\" height=\"%d\" fill=\"#fbf8ef\"/>\n", w, h);
+    fprintf(f, "<text x=\"%d\" y=\"30\" font-size=\"20\" font-weight=\"bold\" fill=\"#222\">", LEFT);
+    svg_text(f, cap);
+    fputs("</text>\n", f);
+    for (int i = 0; i < b->dim; i++) {
+        fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\" fill=\"#555\">%c</text>\n",
+                LEFT + i * CELL + CELL / 2, TOP - 6, 'A' + i);
+        fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"end\" fill=\"#555\">%d</text>\n",
+                LEFT - 6, TOP + i * CELL + CELL / 2 + 4, i + 1);
+    }
+    for (int r = 0; r < b->dim; r++) {
+        for (int col = 0; col < b->dim; col++) {
+            int i = r * b->dim + col, x = LEFT + col * CELL, y = TOP + r * CELL;
+            const char *p = premium_label(l, r, col);
+            const char *fill = "#e9e4d4";
+            if (p[0] == '*' || (p[1] == 'W' && p[0] == '2'))
+                fill = "#f4b6c2";
+            else if (p[1] == 'W')
+                fill = "#d9534f";
+            else if (p[1] == 'L')
+                fill = p[0] == '2' ? "#a7d8ef" : "#3a7bd5";
+            fprintf(f, "<rect class=\"square\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
+                       "stroke=\"#fbf8ef\" stroke-width=\"2\"/>\n", x, y, CELL, CELL, fill);
+            if (!sq[i] && p[0])
+                fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\" fill=\"%s\">%s</text>\n",
+                        x + CELL / 2, y + CELL / 2 + (p[0] == '*' ? 7 : 4), p[0] == '*' ? 20 : 11,
+                        (p[1] == 'W' && p[0] != '2') || (p[1] == 'L' && p[0] != '2') ? "#fff" : "#333", p);
+            if (!sq[i])
+                continue;
+            unsigned li = sq[i] & SK_LETTER;
+            int blank = (sq[i] & SK_BLANK) != 0;
+            const char *txt = li <= (unsigned)a->size ? (blank ? a->lower[li] : a->upper[li]) : "?";
+            fprintf(f, "<rect class=\"tile%s\" data-row=\"%d\" data-col=\"%d\" data-letter=\"",
+                    isnew[i] ? " new" : "", r, col);
+            svg_text(f, txt);
+            fprintf(f, "\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"4\" fill=\"%s\" stroke=\"%s\" "
+                       "stroke-width=\"%d\"/>\n", x + 2, y + 2, CELL - 4, CELL - 4,
+                    isnew[i] ? "#ffe066" : "#f3dcae", isnew[i] ? "#c0392b" : "#b08d57", isnew[i] ? 3 : 1);
+            fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"20\" font-weight=\"bold\" text-anchor=\"middle\" "
+                       "fill=\"%s\">", x + CELL / 2, y + CELL / 2 + 7, blank ? "#888" : "#222");
+            svg_text(f, txt);
+            fputs("</text>\n", f);
+            if (!blank && ts->value[li] > 0)
+                fprintf(f, "<text x=\"%d\" y=\"%d\" font-size=\"9\" text-anchor=\"end\" fill=\"#222\">%d</text>\n",
+                        x + CELL - 5, y + CELL - 5, ts->value[li]);
+        }
+    }
+    fputs("</svg>\n", f);
+    int bad = ferror(f);
+    if (fclose(f) != 0 || bad) {
+        cli_error(path, 0, "write error: %s", strerror(errno));
+        return CLI_EXIT_DATA;
+    }
+    return CLI_EXIT_OK;
+}
+
+/* --show and --svg for one position: m is the move to draw (NULL: none). */
+static int picture(const ctx *c, FILE *f, const sk_board *b, const sk_move *m, long line, int batch,
+                   const char *what)
+{
+    if (c->o->show)
+        show_board(c, f, b, m, what);
+    if (c->o->svg && (!batch || line == c->svg_line))
+        return write_svg(c, c->o->svg, b, m);
+    return CLI_EXIT_OK;
+}
+
 static int do_check(const ctx *c, sk_gen *g, FILE *f, const sk_board *b, const sk_rack *r,
                     unsigned flags, long line)
 {
@@ -150,7 +378,10 @@ static int do_check(const ctx *c, sk_gen *g, FILE *f, const sk_board *b, const s
     int rc = sk_check(g, b, r, o->check_coord, o->check_word, flags, &res, &err);
     if (rc) {
         char msg[512];
-        snprintf(msg, sizeof msg, "illegal play %s %s: %s", o->check_coord, o->check_word, err.msg);
+        char qc[64], qw[96];
+        snprintf(msg, sizeof msg, "illegal play %s %s: %s",
+                 alpha_quote(o->check_coord, strlen(o->check_coord), 40, qc, sizeof qc),
+                 alpha_quote(o->check_word, strlen(o->check_word), 60, qw, sizeof qw), err.msg);
         if (line > 0)
             cli_error(c->file, line, "%s", msg);
         else
@@ -171,6 +402,7 @@ static int do_check(const ctx *c, sk_gen *g, FILE *f, const sk_board *b, const s
     }
     char coord[16], word[256], words[2048], bcoord[16], bword[256];
     const sk_move *m = &res.move;
+    int prc = picture(c, f, b, m, line, line > 0, "play");
     sk_coord_format(m->row, m->col, m->dir, coord, sizeof coord);
     sk_move_text(e, m, o->json ? SK_FMT_WORD : SK_FMT_PAREN, word, sizeof word);
     sk_move_words(e, b, m, o->json ? '\n' : ',', words, sizeof words);
@@ -213,7 +445,7 @@ static int do_check(const ctx *c, sk_gen *g, FILE *f, const sk_board *b, const s
             fprintf(f, " (tied with %zu other%s)", res.ties, res.ties == 1 ? "" : "s");
         fprintf(f, "  words:%s  best: %s  %s  %d\n", words, bcoord, bword, res.best.score);
     }
-    return CLI_EXIT_OK;
+    return prc;
 }
 
 /* Solve one parsed position and print it.  Returns an exit status. */
@@ -256,13 +488,14 @@ static int solve(const ctx *c, sk_gen *g, sk_movelist *list, FILE *f, const sk_b
         fprintf(f, "# line %ld: rack %s: %llu move%s\n", line, rs[0] ? rs : "-",
                 (unsigned long long)list->total, list->total == 1 ? "" : "s");
     }
+    int prc = picture(c, f, b, list->n ? &list->v[0] : NULL, line, batch, "best");
     for (size_t i = 0; i < list->n; i++) {
         if (o->json)
             print_move_json(c, f, b, r, &list->v[i], line);
         else
             print_move_text(c, f, b, r, &list->v[i]);
     }
-    return CLI_EXIT_OK;
+    return prc;
 }
 
 static int solve_cgp_line(const ctx *c, sk_gen *g, sk_movelist *list, FILE *f,
@@ -338,6 +571,14 @@ static int run_batch_reader(const ctx *c, cli_reader *rd, char *first, size_t fi
 {
     enum { WINDOW = 512 };
     int jobs = c->o->jobs > 0 ? c->o->jobs : cli_cpu_count();
+    /* Positions are solved a window at a time and their output is held until
+     * the window is printed, in order.  To keep memory bounded whatever the
+     * batch (long lines, huge move lists), a window also stops at
+     * WINDOW_BYTES of input, and its size adapts to the output: it starts at
+     * 2 positions per thread, doubles while the output stays small and
+     * halves when a window printed more than WINDOW_BYTES. */
+    const size_t WINDOW_BYTES = (size_t)32 << 20;
+    size_t win = 2 * (size_t)jobs < WINDOW ? 2 * (size_t)jobs : WINDOW;
     job *js = calloc(WINDOW, sizeof *js);
     pthread_t *th = calloc((size_t)jobs, sizeof *th);
     int status = CLI_EXIT_OK, eof = 0;
@@ -348,9 +589,13 @@ static int run_batch_reader(const ctx *c, cli_reader *rd, char *first, size_t fi
         return CLI_EXIT_DATA;
     }
     int have_first = first != NULL;
+    /* progress on a terminal (stderr): positions done, share of the file read */
+    cli_progress prog;
+    size_t done = 0;
+    cli_progress_batch(&prog, "skrafl: positions");
     while (!eof) {
-        size_t n = 0;
-        while (n < WINDOW) {
+        size_t n = 0, inbytes = 0, outbytes = 0;
+        while (n < win && inbytes < WINDOW_BYTES) {
             char *s;
             size_t len;
             long ln;
@@ -383,6 +628,7 @@ static int run_batch_reader(const ctx *c, cli_reader *rd, char *first, size_t fi
             memcpy(js[n].text, s, len);
             js[n].text[len] = 0;
             js[n].len = len;
+            inbytes += len;
             js[n].line = ln;
             js[n].out = NULL;
             js[n].outlen = 0;
@@ -410,10 +656,18 @@ static int run_batch_reader(const ctx *c, cli_reader *rd, char *first, size_t fi
             }
             if (js[i].out)
                 fwrite(js[i].out, 1, js[i].outlen, stdout);
+            outbytes += js[i].outlen;
             free(js[i].out);
             free(js[i].text);
         }
+        done += n;
+        cli_progress_reader(&prog, done, rd);
+        if (outbytes > WINDOW_BYTES)
+            win = win / 2 > (size_t)jobs ? win / 2 : (size_t)jobs;
+        else if (outbytes < WINDOW_BYTES / 4)
+            win = win * 2 < WINDOW ? win * 2 : WINDOW;
     }
+    cli_progress_end(&prog);
     free(js);
     free(th);
     return status;
@@ -457,7 +711,7 @@ int main(int argc, char **argv)
     opts o = {0};
     o.lang = "en";
     o.layout = "standard";
-    enum { O_LAYOUT = 256, O_TILES, O_ALLOPEN, O_CGP, O_JOBS, O_CHECK, O_VERSION };
+    enum { O_LAYOUT = 256, O_TILES, O_ALLOPEN, O_CGP, O_JOBS, O_CHECK, O_VERSION, O_SHOW, O_SVG };
     static const struct option lo[] = {
         { "rack", required_argument, 0, 'r' },
         { "dict", required_argument, 0, 'd' },
@@ -475,6 +729,8 @@ int main(int argc, char **argv)
         { "verbose", no_argument, 0, 'v' },
         { "help", no_argument, 0, 'h' },
         { "version", no_argument, 0, O_VERSION },
+        { "show", no_argument, 0, O_SHOW },
+        { "svg", required_argument, 0, O_SVG },
         { 0, 0, 0, 0 }
     };
     int ch;
@@ -512,6 +768,8 @@ int main(int argc, char **argv)
             break;
         }
         case 'v': o.verbose = 1; break;
+        case O_SHOW: o.show = 1; break;
+        case O_SVG: o.svg = optarg; break;
         case 'h': usage(); return cli_close_stdout();
         case O_VERSION: cli_print_version(); return cli_close_stdout();
         default:
@@ -523,6 +781,14 @@ int main(int argc, char **argv)
         cli_usage_error("one board (or CGP file) at a time; got %d arguments", argc - optind);
     if (o.count && o.check_coord)
         cli_usage_error("--count and --check do not go together");
+    if (o.show && (o.json || o.count))
+        cli_usage_error("--show draws a board: not with --%s", o.json ? "json" : "count");
+    if (o.svg && o.count)
+        cli_usage_error("--svg draws the best move: not with --count");
+    if (o.svg && !*o.svg)
+        cli_usage_error("--svg needs a file name");
+    /* Colour only for a terminal, and never when NO_COLOR is set (no-color.org). */
+    o.show_color = o.show && getenv("NO_COLOR") == NULL && isatty(STDOUT_FILENO);
     const char *input = optind < argc ? argv[optind] : "-";
 
     double t0 = now_s();
@@ -594,10 +860,11 @@ int main(int argc, char **argv)
         dawg_destroy(d);
         return CLI_EXIT_DATA;
     }
-    ctx c = { &o, e, { 0 }, 0, input };
+    ctx c = { &o, e, { 0 }, 0, input, 0 };
     if (o.rack) {
         if (sk_rack_parse(&c.rack, e, o.rack, strlen(o.rack), &err)) {
-            cli_error(NULL, 0, "--rack %s: %s", o.rack, err.msg);
+            char q[64];
+            cli_error(NULL, 0, "--rack %s: %s", alpha_quote(o.rack, strlen(o.rack), 40, q, sizeof q), err.msg);
             sk_engine_destroy(e);
             dawg_destroy(d);
             return CLI_EXIT_DATA;
@@ -621,6 +888,7 @@ int main(int argc, char **argv)
                      sk_looks_like_cgp(input, strlen(input));
     if (arg_is_cgp) {
         c.file = "<argument>";
+        c.svg_line = 1;
         sk_gen *g = NULL;
         sk_movelist list = {0};
         if (sk_gen_create(&g, e)) {
@@ -647,6 +915,7 @@ int main(int argc, char **argv)
                 cli_error(input, rd.lineno, "read error");
                 status = CLI_EXIT_DATA;
             } else if (k > 0 && (o.cgp || sk_looks_like_cgp(s, sl))) {
+                c.svg_line = rd.lineno;
                 status = run_batch_reader(&c, &rd, s, sl, rd.lineno);
             } else if (o.cgp) {
                 /* empty CGP input: nothing to do */
