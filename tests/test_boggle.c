@@ -162,7 +162,9 @@ static void test_format_roundtrip(void)
     bog_grid_format(&g, &a, out, sizeof out);
     CHECK(strcmp(out, "th a #\nq u x\n") == 0);
     REQUIRE(parse(&h, &a, out, &err) == TK_OK);
-    CHECK(h.rows == g.rows && h.cols == g.cols && memcmp(h.n, g.n, 6) == 0 && memcmp(h.let, g.let, 6 * BOG_FACE_MAX) == 0);
+    CHECK(h.rows == g.rows && h.cols == g.cols && memcmp(h.n, g.n, 6) == 0);
+    for (int i = 0; i < 6; i++)   /* only the letters each face has (the rest is unset) */
+        CHECK(memcmp(h.let[i], g.let[i], g.n[i]) == 0);
     /* truncation reports the full length */
     CHECK(bog_grid_format(&g, &a, out, 4) == 13 && strlen(out) == 3);
 }

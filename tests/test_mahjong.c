@@ -866,7 +866,9 @@ static void test_parse_errors(void)
     expect_error("1111m [111m] 23456789p1z", "more than 4 copies of 1m", 8);
     expect_error("", "empty hand", 0);
     expect_error("   ", "empty hand", 0);
-    expect_error("123m456p789s1122z\xc3\xa9", "bad character \\xc3", 18);
+    expect_error("123m456p789s1122z\xc3\xa9", "bad character '\xc3\xa9' (U+00E9)", 18);
+    expect_error("123m456p789s1122z\xc3", "invalid UTF-8 at byte 18", 18);
+    expect_error("123m456p789s1122z\xff\xa9", "invalid UTF-8 at byte 18", 18);
     /* the 14-tile line is accepted: */
     mj_hand h;
     CHECK(parse("123m456p789s11222z", &h) == 0 && h.n_tiles == 14);

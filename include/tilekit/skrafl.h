@@ -33,7 +33,7 @@
  *
  * Text formats:
  *   Tile set file: `#` comments; lines `LETTER VALUE COUNT` (LETTER as in
- *     the alphabet, `?` for the blank), e.g. `a 1 9` / `? 0 2`.
+ *     the alphabet, `?` for the blank; VALUE and COUNT 0..255), e.g. `a 1 9` / `? 0 2`.
  *   Layout file: `#` comments; N lines of N marks (2 <= N <= SK_MAX_DIM):
  *     `.` plain, `d` double letter, `t` triple letter, `q` quadruple letter,
  *     `D` double word, `T` triple word, `Q` quadruple word, `*` the start
@@ -98,11 +98,12 @@ typedef struct sk_rack {
     uint8_t count[64];          /* real tiles per letter */
 } sk_rack;
 
-/* One move, compact (28 bytes).  word[0..len) holds the whole main word:
+/* One move, compact (32 bytes).  word[0..len) holds the whole main word:
  * letter | SK_BLANK for a blank | SK_ONBOARD for a tile that was already on
  * the board; the bytes after len are unspecified. */
 typedef struct sk_move {
-    int16_t score;
+    int32_t score;              /* 32 bits: odd layouts (quadruple squares, 21x21) and
+                                 * tile values up to 255 go far beyond 32767 */
     uint8_t row, col;           /* start of the main word, 0-based */
     uint8_t dir;                /* 0 across (H), 1 down (V) */
     uint8_t len;                /* letters of the main word */

@@ -10,6 +10,7 @@
  * as fives) and red fives per suit are counted during the scan, so the error
  * points at the first offending tile.  The tile count is checked last. */
 #include "tilekit/mahjong.h"
+#include "tilekit/alphabet.h"
 
 #include <string.h>
 
@@ -211,6 +212,14 @@ int mj_parse(const char *text, size_t len, mj_hand *h, tk_error *err)
                 return rc;
             in_meld = 0;
             continue;
+        }
+        if ((unsigned char)c >= 0x80) {
+            uint32_t cp;
+            int k = alpha_utf8_decode(text + i, len - i, &cp);
+            if (k <= 0)
+                return tk_error_set(err, TK_EFORMAT, 0, col, "invalid UTF-8 at byte %ld", col);
+            return tk_error_set(err, TK_EFORMAT, 0, col, "bad character '%.*s' (U+%04X)", k, text + i,
+                                (unsigned)cp);
         }
         char_text(c, ct);
         return tk_error_set(err, TK_EFORMAT, 0, col, "bad character %s", ct);

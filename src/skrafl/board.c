@@ -74,7 +74,11 @@ int sk_board_parse(sk_board *b, const sk_engine *e, const char *text, size_t len
                 }
                 int letter = 0, upper = 0;
                 int k = alpha_match(&e->alpha, text + i, n - i, &letter, &upper);
-                if (k <= 0) {
+                if (k < 0)
+                    return tk_error_set(err, TK_EFORMAT, lineno, (long)(i - p) + 1,
+                                        "row %d, column %c: invalid UTF-8 at byte %zu",
+                                        row + 1, sk_col_char(col), i - p + 1);
+                if (k == 0) {
                     char sh[16];
                     show_char(text + i, n - i, sh, sizeof sh);
                     return tk_error_set(err, TK_EFORMAT, lineno, (long)(i - p) + 1,
@@ -117,7 +121,9 @@ int sk_rack_parse(sk_rack *r, const sk_engine *e, const char *s, size_t len, tk_
         }
         int letter = 0, upper = 0;
         int k = alpha_match(&e->alpha, s + i, len - i, &letter, &upper);
-        if (k <= 0) {
+        if (k < 0)
+            return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1, "rack: invalid UTF-8 at byte %zu", i + 1);
+        if (k == 0) {
             char sh[16];
             show_char(s + i, len - i, sh, sizeof sh);
             return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1,
@@ -189,7 +195,10 @@ int sk_cgp_parse(sk_board *b, sk_rack *r, const sk_engine *e, const char *s, siz
                                 "CGP: row %d has more than %d squares", row + 1, dim);
         int letter = 0, upper = 0;
         int k = alpha_match(&e->alpha, s + i, len - i, &letter, &upper);
-        if (k <= 0) {
+        if (k < 0)
+            return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1, "CGP: row %d, column %c: invalid UTF-8 at byte %zu",
+                                row + 1, sk_col_char(col), i + 1);
+        if (k == 0) {
             char sh[16];
             show_char(s + i, len - i, sh, sizeof sh);
             return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1,

@@ -64,7 +64,9 @@ int sk_check(sk_gen *g, const sk_board *b, const sk_rack *r, const char *coord,
         }
         int letter = 0, upper = 0;
         int k = alpha_match(&e->alpha, word + i, len - i, &letter, &upper);
-        if (k <= 0)
+        if (k < 0)
+            return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1, "word: invalid UTF-8 at byte %zu", i + 1);
+        if (k == 0)
             return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1,
                                 "word '%s': character %zu is not a letter of the alphabet", word, i + 1);
         cells[n] = (uint8_t)(letter | (upper ? 0 : SK_BLANK));
@@ -205,7 +207,7 @@ int sk_check(sk_gen *g, const sk_board *b, const sk_rack *r, const char *coord,
     }
     if (nbad)
         return tk_error_set(err, TK_ENOTFOUND, 0, 0, "not in the dictionary: %s", bad);
-    m.score = (int16_t)(msum * wmul + xtot + (placed == SK_RACK_MAX ? SK_BINGO : 0));
+    m.score = (int32_t)(msum * wmul + xtot + (placed == SK_RACK_MAX ? SK_BINGO : 0));
     res->move = m;
     /* Rank among all legal moves. */
     sk_movelist list = {0};

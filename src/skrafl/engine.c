@@ -23,6 +23,9 @@ int sk_engine_create(sk_engine **out, const Dawg *d, const sk_tileset *ts,
     if (l->dim < 2 || l->dim > SK_MAX_DIM)
         return tk_error_set(err, TK_ELIMIT, 0, 0, "layout: board side %d (2..%d)", l->dim, SK_MAX_DIM);
     const Alphabet *a = dawg_alphabet(d);
+    for (int i = 0; i <= a->size && i < 64; i++)
+        if (ts->value[i] < 0 || ts->value[i] > 255)
+            return tk_error_set(err, TK_ELIMIT, 0, 0, "tile set: value %d out of range (0..255)", ts->value[i]);
     if (ts->nletters != a->size)
         return tk_error_set(err, TK_EINVAL, 0, 0,
                             "tile set made for an alphabet of %d letters, the dictionary has %d",

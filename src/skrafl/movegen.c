@@ -202,7 +202,7 @@ static int list_grow(sk_movelist *list)
 static void fill_move(const sk_gen *g, sk_move *m, int end, int score)
 {
     int start = g->start;
-    m->score = (int16_t)score;
+    m->score = (int32_t)score;
     m->row = (uint8_t)(g->dir ? start : g->line);
     m->col = (uint8_t)(g->dir ? g->line : start);
     m->dir = (uint8_t)g->dir;

@@ -81,9 +81,9 @@ int sk_tileset_parse(sk_tileset *ts, const Alphabet *a, const char *text, size_t
                 i++;
             if (i < n && text[i] == '#')
                 i = n;
-            if (v < 0 || c < 0 || i != n || v > 1000 || c > 255)
+            if (v < 0 || c < 0 || i != n || v > 255 || c > 255)
                 return tk_error_set(err, TK_EFORMAT, lineno, (long)(i - p) + 1,
-                                    "tile set: expected 'LETTER VALUE COUNT' (value <= 1000, count <= 255)");
+                                    "tile set: expected 'LETTER VALUE COUNT' (value <= 255, count <= 255)");
             if (seen[letter])
                 return tk_error_set(err, TK_EFORMAT, lineno, 1, "tile set: letter listed twice");
             seen[letter] = 1;
