@@ -52,7 +52,7 @@ BINS       = $(addprefix $(BIN)/,$(PROGS))
 DICT_LANGS = $(basename $(notdir $(wildcard data/words/*.txt)))
 DICTS      = $(patsubst %,$(B)/dict/%.dawg,$(DICT_LANGS))
 
-.PHONY: all lib test check-suite bench fuzz install uninstall clean
+.PHONY: all lib test check-suite suite-programs bench fuzz install uninstall clean
 .SUFFIXES:
 .DELETE_ON_ERROR:
 
@@ -100,11 +100,18 @@ SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-poi
 check-suite: $(BINS) $(DICTS) $(TESTS) $(REPLAYS)
 	@sh tests/run-tests.sh "$(B)" "$(BIN)" "$(LABEL)"
 
-test: all
+# Programs are built in parallel (one job per CPU), the suites then run in order.
+NPROC   := $(shell nproc 2>/dev/null || echo 1)
+SANVARS  = B=build-san BIN=build-san/bin SANFLAGS='$(SAN)' CFLAGS='-O1 -g' LABEL=sanitized DICTS=
+
+suite-programs: $(BINS) $(DICTS) $(TESTS) $(REPLAYS)
+
+test:
+	@$(MAKE) --no-print-directory -j$(NPROC) all suite-programs
 	@$(MAKE) --no-print-directory check-suite LABEL=plain
+	@$(MAKE) --no-print-directory -j$(NPROC) suite-programs $(SANVARS)
 	@TILEKIT_DATA='$(CURDIR)/build:$(CURDIR)/data' \
-	    $(MAKE) --no-print-directory check-suite B=build-san BIN=build-san/bin \
-	    SANFLAGS='$(SAN)' CFLAGS='-O1 -g' LABEL=sanitized DICTS=
+	    $(MAKE) --no-print-directory check-suite $(SANVARS)
 	@sh tests/total.sh build/test-summary build-san/test-summary
 
 # ---- benchmarks and fuzzing ------------------------------------------------
