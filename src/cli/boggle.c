@@ -185,6 +185,10 @@ static int render(FILE *f, bog_solver *s, const item *it, const char *board_json
             fprintf(f, "{\"grid\":%d,\"line\":%ld,\"error\":", it->no, it->errline);
             cli_json_string(f, it->err);
             fputs("}\n", f);
+        } else if (opt_count) {
+            fputs("error\n", f);
+        } else if (it->sep) {
+            putc('\n', f);
         }
         return 0;
     }
@@ -371,10 +375,10 @@ static int read_file(const char *path, const Alphabet *a, batch *b, worker *ws, 
                     blank = 0;
         if (blank && cur) {
             /* end of a grid */
-            if (!cur->bad) {
-                cur->sep = b->printed;
-                b->printed = 1;
-            }
+            /* a bad grid keeps its place too: "error" with --count, an
+             * empty answer block otherwise (the message is on stderr) */
+            cur->sep = b->printed;
+            b->printed = 1;
             b->n++;
             cur = NULL;
             if (b->n == b->cap) {
