@@ -64,6 +64,7 @@ static void usage(void)
            "                     a blank line, then the answer\n"
            "      --seed N       random seed for --random (default: from the clock)\n"
            "      --jobs N       solve with N threads, output unchanged (0 = all CPUs)\n"
+           "  -v, --verbose      say which dictionary was loaded (on standard error)\n"
            "  -h, --help         show this help and exit\n"
            "  -V, --version      show version information and exit\n"
            "\n"
@@ -561,17 +562,19 @@ int main(int argc, char **argv)
         { "random", required_argument, NULL, 'r' },
         { "seed", required_argument, NULL, 'S' },
         { "jobs", required_argument, NULL, 'J' },
+        { "verbose", no_argument, NULL, 'v' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 }
     };
-    const char *dict = NULL, *lang = NULL, *random_set = NULL;
-    int jobs = 1, c, have_seed = 0;
+    const char *dict = NULL, *lang = NULL, *random_set = NULL, *dict_used = NULL;
+    int jobs = 1, c, have_seed = 0, verbose = 0;
     unsigned long long seed = 0;
     cli_init("boggle");
-    while ((c = getopt_long(argc, argv, "d:l:m:spcjgk:r:hV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "d:l:m:spcjgk:r:vhV", longopts, NULL)) != -1) {
         switch (c) {
         case 'd': dict = optarg; break;
+        case 'v': verbose = 1; break;
         case 'l':
             if (strcmp(optarg, "en") != 0 && strcmp(optarg, "hu") != 0)
                 cli_usage_error("unknown --lang '%s' (en or hu)", optarg);
@@ -619,9 +622,15 @@ int main(int argc, char **argv)
     /* Colour only for a terminal, and never when NO_COLOR is set (no-color.org). */
     opt_color = opt_show && getenv("NO_COLOR") == NULL && isatty(STDOUT_FILENO);
 
-    Dawg *dawg = cli_load_dict(dict, lang, NULL);
+    Dawg *dawg = cli_load_dict(dict, lang, &dict_used);
     if (!dawg)
         return CLI_EXIT_DATA;
+    if (verbose) {
+        dawg_info info;
+        dawg_get_info(dawg, &info);
+        cli_error(NULL, 0, "dictionary %s: %llu words, %d letters", dict_used,
+                  (unsigned long long)info.words, dawg_alphabet(dawg)->size);
+    }
     bog_dict *bd;
     tk_error err = {0};
     if (bog_dict_create(&bd, dawg, &err) != TK_OK) {
