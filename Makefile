@@ -32,8 +32,11 @@ B   ?= build
 BIN ?= bin
 
 LIB_SRC  = $(sort $(wildcard src/core/*.c src/dawg/*.c src/skrafl/*.c src/mahjong/*.c src/boggle/*.c))
-CLI_SRC  = src/cli/cli.c
-PROGS    = $(sort $(filter-out cli,$(basename $(notdir $(wildcard src/cli/*.c)))) mkdawg)
+# src/cli/cli.c and src/cli/cli_*.c are shared by every front-end; any other
+# src/cli/PROG.c is a program, linked with its own parts src/cli/PROG_*.c.
+CLI_SRC  = src/cli/cli.c $(sort $(wildcard src/cli/cli_*.c))
+CLI_MAIN = $(filter-out src/cli/cli.c,$(foreach f,$(wildcard src/cli/*.c),$(if $(findstring _,$(notdir $f)),,$f)))
+PROGS    = $(sort $(basename $(notdir $(CLI_MAIN))) mkdawg)
 TEST_SRC = $(sort $(wildcard tests/test_*.c))
 TSUP_SRC = $(sort $(wildcard tests/support/*.c))
 FUZZ_SRC = $(sort $(wildcard tests/fuzz/fuzz_*.c))
@@ -72,7 +75,8 @@ $(BIN)/mkdawg: $(call obj,tools/mkdawg.c) $(CLI_OBJ) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BIN)/%: $(B)/obj/src/cli/%.o $(CLI_OBJ) $(LIB)
+.SECONDEXPANSION:
+$(BIN)/%: $(B)/obj/src/cli/%.o $$(call obj,$$(wildcard src/cli/$$*_*.c)) $(CLI_OBJ) $(LIB)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 

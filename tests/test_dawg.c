@@ -564,11 +564,13 @@ static char *read_alpha(const char *name)
 
 /* ---- tests ---------------------------------------------------------------- */
 
-static void test_enable2k(void)
+/* Minimal-graph figures of the two ENABLE editions (GUIDE.md 3): the word count
+ * and the states / transitions of the minimal DAWG, counted as in the reference. */
+static void check_enable(const char *rel, unsigned long long words, unsigned states, unsigned transitions)
 {
-    const char *p = th_shared_path("words/enable2k.txt");
+    const char *p = th_shared_path(rel);
     if (!p) {
-        th_skip("../shared/words/enable2k.txt not available");
+        th_skip("../shared/ word list not available");
         return;
     }
     char path[4096];
@@ -581,13 +583,23 @@ static void test_enable2k(void)
     REQUIRE(d);
     dawg_info in;
     dawg_get_info(d, &in);
-    CHECKF(in.words == 172823, "words %llu", (unsigned long long)in.words);
-    CHECKF(in.states == 54166, "states %u (reference 54,166)", in.states);
-    CHECKF(in.transitions == 122975, "transitions %u (reference 122,975)", in.transitions);
+    CHECKF(in.words == words, "%s: words %llu", rel, (unsigned long long)in.words);
+    CHECKF(in.states == states, "%s: states %u (reference %u)", rel, in.states, states);
+    CHECKF(in.transitions == transitions, "%s: transitions %u (reference %u)", rel, in.transitions, transitions);
     CHECKF(in.edges <= in.transitions, "edges %u", in.edges);
-    CHECKF(in.bytes <= 500000, "ENABLE2K takes %zu bytes, target <= 500 KB", in.bytes);
+    CHECKF(in.bytes <= 500000, "%s takes %zu bytes, target <= 500 KB", rel, in.bytes);
     CHECK(in.max_len == 28);
     dawg_destroy(d);
+}
+
+static void test_enable1(void)
+{
+    check_enable("words/enable1.txt", 172823, 54166, 122975);
+}
+
+static void test_enable2k(void)
+{
+    check_enable("words/enable2k.txt", 173528, 54335, 123451);
 }
 
 static void test_default_en(void)
@@ -865,6 +877,7 @@ static const th_test tests[] = {
     {"error_messages_utf8", test_error_messages_utf8},
     {"multi_letter", test_multi_letter},
     {"build_errors", test_build_errors},
+    {"enable1", test_enable1},
     {"enable2k", test_enable2k},
     {"default_en", test_default_en},
     {"icelandic", test_icelandic},
