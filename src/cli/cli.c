@@ -377,7 +377,7 @@ int cli_cpu_count(void)
     return n > 0 ? (int)n : 1;
 }
 
-static double now(void)
+double cli_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -388,7 +388,7 @@ void cli_progress_start(cli_progress *p, const char *what, size_t total)
 {
     p->what = what;
     p->active = isatty(STDERR_FILENO);
-    p->start = p->last = now();
+    p->start = p->last = cli_now();
     p->total = total;
 }
 
@@ -396,7 +396,7 @@ void cli_progress_update(cli_progress *p, size_t done)
 {
     if (!p->active)
         return;
-    double t = now();
+    double t = cli_now();
     if (t - p->last < 0.25)
         return;
     p->last = t;
@@ -422,7 +422,7 @@ void cli_progress_reader(cli_progress *p, size_t done, const cli_reader *r)
 {
     if (!p->active)
         return;
-    double t = now();
+    double t = cli_now();
     if (t - p->last < 0.25)
         return;
     p->last = t;
@@ -448,7 +448,7 @@ void cli_progress_reader(cli_progress *p, size_t done, const cli_reader *r)
 
 void cli_progress_end(cli_progress *p)
 {
-    if (p->active && now() - p->start >= 0.25)
+    if (p->active && cli_now() - p->start >= 0.25)
         fprintf(stderr, "\r\033[K");
     p->active = 0;
 }

@@ -38,14 +38,13 @@ int cli_buf_reserve(cli_buf *b, size_t more)
         return -1;
     if (b->len + more + 1 <= b->cap)
         return 0;
-    size_t cap = b->cap ? b->cap : 256;
-    while (cap < b->len + more + 1) {
-        if (cap > (size_t)-1 / 2) {
-            b->oom = 1;
-            return -1;
-        }
-        cap *= 2;
+    size_t need = b->len + more + 1, cap = b->cap ? b->cap : 256;
+    if (need < b->len || cap > (size_t)-1 / 2) {
+        b->oom = 1;
+        return -1;
     }
+    if (cap < need)
+        cap = cap * 2 >= need ? cap * 2 : need;   /* doubling, or exact for a big jump */
     char *p = realloc(b->p, cap);
     if (!p) {
         b->oom = 1;
@@ -170,6 +169,7 @@ typedef struct engine {
     cli_batch *b;
     slot *ring;
     size_t window, window_bytes;
+    size_t keep;                 /* largest buffer a slot keeps between records */
     size_t head, next, tail;
     size_t held;                 /* bytes of text and finished output in the ring */
     int eof, stop, busy_claims;
@@ -203,7 +203,8 @@ static void preset(slot *s, const char *file, const char *fmt, const char *arg)
     s->preset = 1;
     s->status = CLI_EXIT_DATA;
     s->text.len = s->out.len = s->err.len = 0;
-    s->rec = (cli_record){ "", 0, file, 0, 0 };
+    static char empty[1];
+    s->rec = (cli_record){ empty, 0, file, 0, 0 };
     cli_buf_error(&s->err, file, 0, fmt, arg);
 }
 
@@ -414,9 +415,11 @@ static void emit(engine *e, slot *s)
         cli_progress_reader(&e->prog, (size_t)e->b->records, e->r);
     else
         cli_progress_update(&e->prog, (size_t)e->b->records);
-    /* a record that wrote a lot gives its memory back */
-    if (s->out.cap > ((size_t)1 << 20)) cli_buf_free(&s->out);
-    if (s->text.cap > ((size_t)1 << 20)) cli_buf_free(&s->text);
+    /* a big record gives its memory back: the ring's idle slots keep at
+     * most e->keep bytes each */
+    if (s->text.cap > e->keep) cli_buf_free(&s->text);
+    if (s->out.cap > e->keep) cli_buf_free(&s->out);
+    if (s->err.cap > e->keep) cli_buf_free(&s->err);
 }
 
 static void solve_slot(cli_batch *b, void *state, slot *s)
@@ -520,6 +523,7 @@ static int run_threads(engine *e, worker *ws, int jobs)
         e->window = 4096;
     if (e->window < 2)
         e->window = 2;
+    e->keep = (size_t)16 << 10;
     e->ring = calloc(e->window, sizeof *e->ring);
     if (!e->ring)
         return -1;
@@ -577,9 +581,10 @@ int cli_batch_run(cli_batch *b)
         return CLI_EXIT_DATA;
     }
     e->b = b;
-    e->window_bytes = b->window_bytes ? b->window_bytes : (size_t)16 << 20;
+    e->window_bytes = b->window_bytes ? b->window_bytes : (size_t)8 << 20;
     b->records = 0;
     b->write_error = 0;
+    e->keep = (size_t)1 << 20;
     int from_stdin = b->reader ? b->reader->f == stdin : b->nfiles <= 0;
     for (int i = 0; i < b->nfiles && b->kind != CLI_BATCH_COUNT && !b->reader; i++)
         from_stdin |= strcmp(b->files[i], "-") == 0;

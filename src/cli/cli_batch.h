@@ -29,7 +29,7 @@
  *   its number counted across the whole input from first_no.  The text is
  *   NUL-terminated and may hold NUL bytes (use rec->len).
  * - Memory: at most `window` records (default 64 per job, at most 4096) and
- *   about `window_bytes` (default 16 MiB) of record text and finished output
+ *   about `window_bytes` (default 8 MiB) of record text and finished output
  *   are held at once, plus what the records being solved write.
  * - Output goes with write(2) to file descriptors 1 and 2 (stdout is flushed
  *   first).  A failed write on stdout stops the batch at once: no record is
@@ -96,7 +96,7 @@ enum { CLI_BATCH_LINES, CLI_BATCH_GRIDS, CLI_BATCH_COUNT };
 #define CLI_BATCH_SKIP_BLANK 1u   /* LINES: skip blank and '#' lines */
 
 typedef struct cli_record {
-    const char *text;  /* NUL-terminated; may hold NUL bytes */
+    char *text;        /* NUL-terminated, may hold NUL bytes; solve may change it in place */
     size_t len;
     const char *file;  /* input name for messages */
     long line;         /* first line of the record in its file (0 for COUNT) */
