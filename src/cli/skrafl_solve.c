@@ -10,7 +10,7 @@
 
 const char *skc_move_text(cli_buf *t, const sk_engine *e, const sk_move *m, int style)
 {
-    t->len = 0;
+    cli_buf_reset(t);
     if (cli_buf_reserve(t, 64))
         return "";
     size_t n = sk_move_text(e, m, style, t->p, t->cap);
@@ -25,7 +25,7 @@ const char *skc_move_text(cli_buf *t, const sk_engine *e, const sk_move *m, int 
 /* The leave of rack r after move m (m NULL: the whole rack). */
 static const char *leave_text(cli_buf *t, const sk_engine *e, const sk_rack *r, const sk_move *m)
 {
-    t->len = 0;
+    cli_buf_reset(t);
     if (cli_buf_reserve(t, 64))
         return "";
     size_t n = sk_move_leave(e, r, m, t->p, t->cap);
