@@ -330,7 +330,6 @@ static int solve_print(bog_solver *s, cli_buf *f, cli_buf *err, const grid_in *i
 typedef struct app {
     const bog_dict *bd;
     const Alphabet *a;
-    long first_no;       /* the first grid's number: no separator before it */
     long grids, bad;     /* totals for --verbose */
 } app;
 
@@ -368,7 +367,7 @@ static app the_app;
 static int solve_grid(void *state, const cli_record *rec, cli_buf *out, cli_buf *err)
 {
     worker *w = state;
-    grid_in in = { &w->g, rec->no, rec->file, rec->line, rec->text, rec->len, 0, 0, rec->no != the_app.first_no };
+    grid_in in = { &w->g, rec->no, rec->file, rec->line, rec->text, rec->len, 0, 0, rec->no > 1 };
     w->grids++;
     bog_grid_init(&w->g);
     long row = 0;
@@ -587,7 +586,6 @@ static int run(const options *o, int nfiles, char **files)
         bog_solver_destroy(s);
         return status;
     }
-    the_app.first_no = o->first_grid;
     cli_batch b = { .kind = CLI_BATCH_GRIDS, .files = (const char *const *)files, .nfiles = nfiles,
                     .empty_msg = "no grid (a grid is one or more lines of letters)",
                     .first_line = o->first_line, .first_no = o->first_grid, .jobs = o->jobs,

@@ -46,5 +46,9 @@ int skc_run_batch(const skc_ctx *c, cli_reader *rd)
     cli_batch b = { .kind = CLI_BATCH_LINES, .flags = CLI_BATCH_SKIP_BLANK, .reader = rd,
                     .first_line = c->o->first_line, .jobs = c->o->jobs, .progress = "skrafl: positions",
                     .user = (void *)c, .init = worker_new, .fini = worker_free, .solve = solve_line };
-    return cli_batch_run(&b);
+    int status = cli_batch_run(&b);
+    if (c->o->verbose)
+        cli_error(NULL, 0, "%ld position%s, %d thread%s", b.records, b.records == 1 ? "" : "s", b.jobs,
+                  b.jobs == 1 ? "" : "s");
+    return status;
 }

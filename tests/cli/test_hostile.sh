@@ -9,6 +9,7 @@
 # a million hands and 100,000 CGP positions in flat memory, batches of 1 MB
 # lines in bounded memory.  Peak memory is read with /usr/bin/time.
 # Sizes scale with TK_TEST_SCALE (default 1).
+# sanitized: yes
 . "$(dirname "$0")/lib.sh"
 M=$TK_BIN/mkdawg; S=$TK_BIN/skrafl; J=$TK_BIN/mjwait
 G=$TK_TOP/tests/cli/golden
