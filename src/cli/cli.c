@@ -1,6 +1,7 @@
 /* cli.c - shared front-end helpers (see cli.h): messages, files and lines,
  * data lookup, dictionary loading, JSON strings, progress, stdout checks. */
 #include "cli.h"
+#include "cli_batch.h"
 #include "cli_json.h"
 #include "core/tk_text.h"
 
@@ -33,17 +34,16 @@ const char *cli_prog(void) { return prog_name; }
 
 void cli_error(const char *file, long line, const char *fmt, ...)
 {
+    /* formatted in memory, bad bytes shown as \xNN, written in one piece */
+    cli_buf b = {0};
     va_list ap;
-    fflush(stdout);
-    fprintf(stderr, "%s: ", prog_name);
-    if (file && line > 0)
-        fprintf(stderr, "%s:%ld: ", file, line);
-    else if (file)
-        fprintf(stderr, "%s: ", file);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    cli_buf_verror(&b, file, line, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    fflush(stdout);
+    if (b.p)
+        fwrite(b.p, 1, b.len, stderr);
+    cli_buf_free(&b);
 }
 
 void cli_error_tk(const char *file, const tk_error *err)

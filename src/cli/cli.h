@@ -26,7 +26,8 @@ void cli_init(const char *prog);
 const char *cli_prog(void);
 
 /* "prog: message" / "prog: file: message" / "prog: file:line: message" on
- * stderr (file NULL and/or line 0 leave those parts out). */
+ * stderr (file NULL and/or line 0 leave those parts out); invalid UTF-8 and
+ * control characters in the file name or message are shown as \xNN. */
 void cli_error(const char *file, long line, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

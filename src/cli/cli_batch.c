@@ -45,24 +45,29 @@ void cli_buf_printf(cli_buf *b, const char *fmt, ...)
     va_end(ap);
 }
 
-void cli_buf_error(cli_buf *b, const char *file, long line, const char *fmt, ...)
+void cli_buf_verror(cli_buf *b, const char *file, long line, const char *fmt, va_list ap)
 {
     cli_buf msg = {0};
-    va_list ap;
-    va_start(ap, fmt);
+    if (file && line > 0)
+        cli_buf_printf(&msg, "%s:%ld: ", file, line);
+    else if (file)
+        cli_buf_printf(&msg, "%s: ", file);
     buf_vprintf(&msg, fmt, ap);
-    va_end(ap);
     cli_buf_puts(b, cli_prog());
     cli_buf_puts(b, ": ");
-    if (file && line > 0)
-        cli_buf_printf(b, "%s:%ld: ", file, line);
-    else if (file)
-        cli_buf_printf(b, "%s: ", file);
-    cli_buf_safe(b, msg.p ? msg.p : "", msg.len);
+    cli_buf_safe(b, msg.p ? msg.p : "", msg.len);   /* the file name too may hold bad bytes */
     cli_buf_putc(b, '\n');
     if (msg.oom)
         b->oom = 1;
     cli_buf_free(&msg);
+}
+
+void cli_buf_error(cli_buf *b, const char *file, long line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cli_buf_verror(b, file, line, fmt, ap);
+    va_end(ap);
 }
 
 void cli_buf_safe(cli_buf *b, const char *s, size_t n)

@@ -56,6 +56,7 @@
 #ifndef TILEKIT_CLI_BATCH_H
 #define TILEKIT_CLI_BATCH_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 #include "cli/cli.h"
@@ -98,6 +99,7 @@ static inline void cli_buf_reset(cli_buf *b) { tku_buf_reset(&b->t); }     /* em
 static inline void cli_buf_free(cli_buf *b) { tku_buf_free(&b->t); }
 /* "prog: file:line: message\n" (file NULL and/or line <= 0 leave those parts
  * out), the message's invalid UTF-8 and control bytes shown as \xNN. */
+void cli_buf_verror(cli_buf *b, const char *file, long line, const char *fmt, va_list ap);
 void cli_buf_error(cli_buf *b, const char *file, long line, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
