@@ -330,13 +330,12 @@ static int solve_print(bog_solver *s, cli_buf *f, cli_buf *err, const grid_in *i
 typedef struct app {
     const bog_dict *bd;
     const Alphabet *a;
-    long grids, bad;     /* totals for --verbose */
+    long grids, bad;     /* totals for --verbose (from the batch engine) */
 } app;
 
 typedef struct worker {
     bog_solver *s;
     bog_grid g;
-    long grids, bad;
 } worker;
 
 static void *worker_new(void *user)
@@ -347,19 +346,14 @@ static void *worker_new(void *user)
         free(w);
         return NULL;
     }
-    if (w)
-        w->grids = w->bad = 0;
     return w;
 }
 
 static void worker_free(void *user, void *state)
 {
-    app *ap = user;
-    worker *w = state;
-    ap->grids += w->grids;
-    ap->bad += w->bad;
-    bog_solver_destroy(w->s);
-    free(w);
+    (void)user;
+    bog_solver_destroy(((worker *)state)->s);
+    free(state);
 }
 
 static app the_app;
@@ -368,7 +362,6 @@ static int solve_grid(void *state, const cli_record *rec, cli_buf *out, cli_buf 
 {
     worker *w = state;
     grid_in in = { &w->g, rec->no, rec->file, rec->line, rec->text, rec->len, 0, 0, rec->no > 1 };
-    w->grids++;
     bog_grid_init(&w->g);
     long row = 0;
     for (size_t a = 0; a < rec->len; row++) {
@@ -378,14 +371,11 @@ static int solve_grid(void *state, const cli_record *rec, cli_buf *out, cli_buf 
         if (bog_grid_add_row(&w->g, the_app.a, rec->text + a, e - a, &te) != TK_OK) {
             char msg[sizeof te.msg + 32];
             snprintf(msg, sizeof msg, "grid %ld, %s", rec->no, te.msg);
-            w->bad++;
             return render_bad(out, err, &in, rec->line + row, msg);
         }
         a = e + 1;
     }
-    int rc = solve_print(w->s, out, err, &in);
-    w->bad += rc != CLI_EXIT_OK;
-    return rc;
+    return solve_print(w->s, out, err, &in);
 }
 
 /* ---- --random ------------------------------------------------------------ */
@@ -591,7 +581,10 @@ static int run(const options *o, int nfiles, char **files)
                     .first_line = o->first_line, .first_no = o->first_grid, .jobs = o->jobs,
                     .progress = "boggle: grids", .user = &the_app, .init = worker_new, .fini = worker_free,
                     .solve = solve_grid };
-    return cli_batch_run(&b);
+    status = cli_batch_run(&b);
+    the_app.grids = b.records;
+    the_app.bad = b.bad;
+    return status;
 }
 
 int main(int argc, char **argv)

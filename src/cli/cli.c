@@ -383,14 +383,23 @@ void cli_progress_start(cli_progress *p, const char *what, size_t total)
     p->total = total;
 }
 
-void cli_progress_update(cli_progress *p, size_t done)
+/* Time to redraw (at most 4 times a second)?  Sets *t to now. */
+static int progress_due(cli_progress *p, double *t)
 {
     if (!p->active)
+        return 0;
+    *t = cli_now();
+    if (*t - p->last < 0.25)
+        return 0;
+    p->last = *t;
+    return 1;
+}
+
+void cli_progress_update(cli_progress *p, size_t done)
+{
+    double t;
+    if (!progress_due(p, &t))
         return;
-    double t = cli_now();
-    if (t - p->last < 0.25)
-        return;
-    p->last = t;
     double el = t - p->start, rate = el > 0 ? done / el : 0;
     if (p->total && rate > 0 && done <= p->total)
         fprintf(stderr, "\r%s: %zu/%zu (%.0f/s, %.0f s left)  ", p->what, done, p->total, rate,
@@ -411,12 +420,9 @@ void cli_progress_batch(cli_progress *p, const char *what)
 
 void cli_progress_reader(cli_progress *p, size_t done, const cli_reader *r)
 {
-    if (!p->active)
+    double t;
+    if (!progress_due(p, &t))
         return;
-    double t = cli_now();
-    if (t - p->last < 0.25)
-        return;
-    p->last = t;
     double el = t - p->start, rate = el > 0 ? done / el : 0, frac = 0;
     struct stat st;
     if (r && r->f && fstat(fileno(r->f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {

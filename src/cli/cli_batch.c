@@ -350,6 +350,7 @@ static void emit(engine *e, slot *s)
     if (s->status > e->status)
         e->status = s->status;
     e->b->records++;
+    e->b->bad += s->status != 0;
     if (e->r)
         cli_progress_reader(&e->prog, (size_t)e->b->records, e->r);
     else
@@ -520,7 +521,7 @@ int cli_batch_run(cli_batch *b)
     }
     e->b = b;
     e->window_bytes = b->window_bytes ? b->window_bytes : (size_t)8 << 20;
-    b->records = 0;
+    b->records = b->bad = 0;
     b->write_error = 0;
     e->keep = (size_t)1 << 20;
     int from_stdin = b->reader ? b->reader->f == stdin : b->nfiles <= 0;

@@ -144,6 +144,7 @@ typedef struct cli_batch {
     int (*solve)(void *state, const cli_record *rec, cli_buf *out, cli_buf *err);
     /* results */
     long records;              /* records solved and written */
+    long bad;                  /* of them, with a status other than 0 */
     int write_error;           /* output was lost (reported) */
 } cli_batch;
 

@@ -469,10 +469,7 @@ static void show_hand(cli_buf *f, size_t start, const mj_hand *h, const mj_resul
 typedef struct worker {
     mj_ctx *ctx;
     mj_result res;
-    long hands, bad;
 } worker;
-
-typedef struct totals { long hands, bad; } totals;
 
 static void *worker_new(void *user)
 {
@@ -487,12 +484,9 @@ static void *worker_new(void *user)
 
 static void worker_free(void *user, void *state)
 {
-    worker *w = state;
-    totals *t = user;
-    t->hands += w->hands;
-    t->bad += w->bad;
-    mj_ctx_destroy(w->ctx);
-    free(w);
+    (void)user;
+    mj_ctx_destroy(((worker *)state)->ctx);
+    free(state);
 }
 
 /* A bad line: the message on stderr, and with --json an object that says why. */
@@ -533,16 +527,13 @@ static int solve_line(void *state, const cli_record *rec, cli_buf *out, cli_buf 
     line += s;
     len -= s;
     line[len] = 0;
-    w->hands++;
     mj_hand h;
     tk_error err = { 0 };
     int rc = mj_parse(line, len, &h, &err);
     if (rc == 0)
         rc = mj_analyze(w->ctx, &h, opt_waits ? (MJ_WAITS_ONLY | MJ_NO_SHANTEN) : 0, &w->res, &err);
-    if (rc != 0) {
-        w->bad++;
+    if (rc != 0)
         return bad_hand(rec, line, &err, (long)s, out, msgs);
-    }
     size_t start = out->len;
     if (opt_json && w->res.is14)
         json_14(out, rec, line, &h, &w->res);
@@ -590,15 +581,14 @@ int main(int argc, char **argv)
     if (opt_show && opt_json)
         cli_usage_error("--show draws tiles for a terminal: not with --json");
     double t0 = cli_now();
-    totals t = { 0, 0 };
     cli_batch b = { .kind = CLI_BATCH_LINES, .flags = CLI_BATCH_SKIP_BLANK,
                     .files = (const char *const *)argv + optind, .nfiles = argc - optind,
-                    .first_line = first_line, .jobs = jobs, .progress = "mjwait: hands", .user = &t,
+                    .first_line = first_line, .jobs = jobs, .progress = "mjwait: hands",
                     .init = worker_new, .fini = worker_free, .solve = solve_line };
     int status = cli_batch_run(&b);
     if (verbose)
-        cli_error(NULL, 0, "%ld hand%s (%ld bad), %d thread%s, %.3f s", t.hands, t.hands == 1 ? "" : "s", t.bad,
-                  jobs, jobs == 1 ? "" : "s", cli_now() - t0);
+        cli_error(NULL, 0, "%ld line%s with a hand (%ld bad), %d thread%s, %.3f s", b.records,
+                  b.records == 1 ? "" : "s", b.bad, jobs, jobs == 1 ? "" : "s", cli_now() - t0);
     if (cli_close_stdout() != 0)
         status = CLI_EXIT_DATA;
     return status;

@@ -8,33 +8,31 @@
 
 #include <string.h>
 
-const char *skc_move_text(cli_buf *t, const sk_engine *e, const sk_move *m, int style)
+/* A move's text (style >= 0, SK_FMT_*) or the leave of rack r after it
+ * (style < 0; m NULL: the whole rack), asked again at the length the
+ * library says it needs, so nothing is cut. */
+static const char *text_of(cli_buf *t, const sk_engine *e, const sk_rack *r, const sk_move *m, int style)
 {
-    cli_buf_reset(t);
-    if (cli_buf_reserve(t, 64))
-        return "";
-    size_t n = sk_move_text(e, m, style, t->p, t->cap);
-    if (n >= t->cap) {
-        if (cli_buf_reserve(t, n + 1))
+    size_t need = 64;
+    for (int pass = 0; pass < 2; pass++) {
+        cli_buf_reset(t);
+        if (cli_buf_reserve(t, need))
             return "";
-        sk_move_text(e, m, style, t->p, t->cap);
+        need = style < 0 ? sk_move_leave(e, r, m, t->p, t->cap) : sk_move_text(e, m, style, t->p, t->cap);
+        if (need < t->cap)
+            break;
     }
     return t->p;
 }
 
-/* The leave of rack r after move m (m NULL: the whole rack). */
+const char *skc_move_text(cli_buf *t, const sk_engine *e, const sk_move *m, int style)
+{
+    return text_of(t, e, NULL, m, style);
+}
+
 static const char *leave_text(cli_buf *t, const sk_engine *e, const sk_rack *r, const sk_move *m)
 {
-    cli_buf_reset(t);
-    if (cli_buf_reserve(t, 64))
-        return "";
-    size_t n = sk_move_leave(e, r, m, t->p, t->cap);
-    if (n >= t->cap) {
-        if (cli_buf_reserve(t, n + 1))
-            return "";
-        sk_move_leave(e, r, m, t->p, t->cap);
-    }
-    return t->p;
+    return text_of(t, e, r, m, -1);
 }
 
 /* Every word move m forms, separated by sep: a move places at most

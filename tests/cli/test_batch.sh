@@ -116,8 +116,8 @@ awk 'BEGIN { for (i = 0; i < 20000; i++) printf "pers\nlate\ngins\nrbed\n\n" }' 
 pipe_check() {  # NAME TOTAL CMD...: -v says how many records were done
     _n=$1; _total=$2; shift 2
     { sh -c "trap '' PIPE; exec \"\$@\"" sh "$@" 2>"$T_TMP/pe"; } | head -n 1 >/dev/null
-    _other=$(grep -v ': [0-9]* \(hand\|position\|grid\)s\?[ ,]\|dictionary\|language\|solved in' "$T_TMP/pe")
-    _done=$(sed -n 's/.*: \([0-9]*\) \(hand\|position\|grid\)s\?[ ,].*/\1/p' "$T_TMP/pe" | tail -n 1)
+    _other=$(grep -v ': [0-9]* \(hand\|position\|grid\|line\)s\?[ ,]\|dictionary\|language\|solved in' "$T_TMP/pe")
+    _done=$(sed -n 's/.*: \([0-9]*\) \(hand\|position\|grid\|line\)s\?[ ,].*/\1/p' "$T_TMP/pe" | tail -n 1)
     if [ -n "$_other" ] && ! { [ "$(echo "$_other" | wc -l)" -eq 1 ] && echo "$_other" | grep -q 'write error: Broken pipe$'; }; then
         t_fail "$_n" "unexpected message: $(echo "$_other" | head -c 200)"
     elif [ -z "$_done" ] || [ "$_done" -ge $((_total / 2)) ]; then
