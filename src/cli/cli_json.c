@@ -75,6 +75,15 @@ void cli_json_begin(cli_json *j, cli_buf *b)
     open(j, '{', '}');
 }
 
+void cli_json_resume(cli_json *j, cli_buf *b)
+{
+    memset(j, 0, sizeof *j);
+    j->b = b;
+    j->depth = 1;
+    j->comma[1] = 1;
+    j->close[1] = '}';
+}
+
 void cli_json_close(cli_json *j)
 {
     if (j->depth > 0)

@@ -37,6 +37,9 @@ typedef struct cli_json {
 
 /* Start a line with '{' (cli_json_end closes it and adds "\n"). */
 void cli_json_begin(cli_json *j, cli_buf *b);
+/* Go on with an object whose '{' and first members the caller already put
+ * in b (a prefix written once and copied for many lines). */
+void cli_json_resume(cli_json *j, cli_buf *b);
 void cli_json_end(cli_json *j);
 
 void cli_json_key(cli_json *j, const char *key);

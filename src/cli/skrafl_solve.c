@@ -84,29 +84,30 @@ static void json_move_head(cli_json *j, cli_buf *t, const sk_engine *e, const sk
     cli_json_kstr(j, "word", skc_move_text(t, e, m, SK_FMT_WORD));
 }
 
+/* One move as JSON: head holds the position's keys ({"file":..,"rack":..),
+ * written once per position; t is scratch. */
 static void print_move_json(const skc_ctx *c, cli_buf *f, const sk_board *b, const sk_rack *r, const sk_move *m,
-                            const skc_pos *p)
+                            const cli_buf *head, cli_buf *t)
 {
     cli_json j;
-    cli_buf t = {0};
-    json_pos(&j, f, c, p, r);
-    json_move_head(&j, &t, c->e, m);
-    cli_json_kstr(&j, "played", skc_move_text(&t, c->e, m, SK_FMT_PLAYED));
+    cli_buf_put(f, head->p, head->len);
+    cli_json_resume(&j, f);
+    json_move_head(&j, t, c->e, m);
+    cli_json_kstr(&j, "played", skc_move_text(t, c->e, m, SK_FMT_PLAYED));
     cli_json_kint(&j, "score", m->score);
     cli_json_kint(&j, "tiles", m->ntiles);
-    cli_json_kstr(&j, "leave", leave_text(&t, c->e, r, m));
+    cli_json_kstr(&j, "leave", leave_text(t, c->e, r, m));
     json_words(&j, c->e, b, m);
     cli_json_end(&j);
-    cli_buf_free(&t);
 }
 
-static void print_move_text(const skc_ctx *c, cli_buf *f, const sk_board *b, const sk_rack *r, const sk_move *m)
+static void print_move_text(const skc_ctx *c, cli_buf *f, const sk_board *b, const sk_rack *r, const sk_move *m,
+                            cli_buf *t)
 {
     char coord[16];
-    cli_buf t = {0};
     sk_coord_format(m->row, m->col, m->dir, coord, sizeof coord);
-    cli_buf_printf(f, "%s  %s  %d  leave:", coord, skc_move_text(&t, c->e, m, SK_FMT_PAREN), m->score);
-    const char *leave = leave_text(&t, c->e, r, m);
+    cli_buf_printf(f, "%s  %s  %d  leave:", coord, skc_move_text(t, c->e, m, SK_FMT_PAREN), m->score);
+    const char *leave = leave_text(t, c->e, r, m);
     cli_buf_puts(f, leave[0] ? leave : "-");
     if (c->o->words) {
         char words[WORDS_CAP];
@@ -114,6 +115,26 @@ static void print_move_text(const skc_ctx *c, cli_buf *f, const sk_board *b, con
         cli_buf_printf(f, "  words:%s", words);
     }
     cli_buf_putc(f, '\n');
+}
+
+/* Every move of the list, best first. */
+static void print_moves(const skc_ctx *c, cli_buf *f, const sk_board *b, const sk_rack *r, const sk_movelist *list,
+                        const skc_pos *p)
+{
+    cli_buf head = {0}, t = {0};
+    if (c->o->json && list->n) {
+        cli_json j;
+        json_pos(&j, &head, c, p, r);   /* the keys every move object starts with */
+    }
+    for (size_t i = 0; i < list->n; i++) {
+        if (c->o->json)
+            print_move_json(c, f, b, r, &list->v[i], &head, &t);
+        else
+            print_move_text(c, f, b, r, &list->v[i], &t);
+    }
+    if (head.oom || t.oom)
+        f->oom = 1;   /* reported by the engine */
+    cli_buf_free(&head);
     cli_buf_free(&t);
 }
 
@@ -266,12 +287,7 @@ int skc_solve(const skc_ctx *c, sk_gen *g, sk_movelist *list, cli_buf *out, cli_
         cli_buf_free(&t);
     }
     int prc = picture(c, out, err, b, list->n ? &list->v[0] : NULL, p, "best");
-    for (size_t i = 0; i < list->n; i++) {
-        if (o->json)
-            print_move_json(c, out, b, r, &list->v[i], p);
-        else
-            print_move_text(c, out, b, r, &list->v[i]);
-    }
+    print_moves(c, out, b, r, list, p);
     if (o->json && p->cgp && list->n == 0) {
         /* a position with no legal move still has its line */
         cli_json j;
