@@ -504,12 +504,42 @@ static void test_buf(void)
     cli_buf_free(&b);
 }
 
+/* one record alone starts no thread and makes one worker state */
+static int inits;
+static void *count_init(void *u) { (void)u; inits++; return calloc(1, sizeof(wstate)); }
+
+static void test_single_record(void)
+{
+    char *path = write_temp("only\n");
+    const char *files[] = { path };
+    cli_batch b = lines_batch(files, 1, 8);
+    b.init = count_init;
+    inits = 0;
+    captured c = {0};
+    run_captured(&b, &c);
+    CHECK(c.status == 0 && b.records == 1 && inits == 1);
+    CHECK(strncmp(c.out, path, strlen(path)) == 0);
+    free_captured(&c);
+    cli_batch b2 = lines_batch(files, 1, 8);
+    const char *two[] = { path, path };
+    b2.files = two;
+    b2.nfiles = 2;
+    b2.init = count_init;
+    inits = 0;
+    run_captured(&b2, &c);
+    CHECKF(c.status == 0 && b2.records == 2 && inits == 8, "%d worker states for 8 jobs", inits);
+    free_captured(&c);
+    unlink(path);
+    free(path);
+}
+
 static const th_test tests[] = {
     {"order_jobs", test_order_jobs},
     {"stderr_order", test_stderr_order},
     {"window", test_window},
     {"write_error", test_write_error},
     {"grids", test_grids},
+    {"single_record", test_single_record},
     {"numbering_offsets", test_numbering_offsets},
     {"json", test_json},
     {"json_reader", test_json_reader},

@@ -466,26 +466,46 @@ static int run_threads(engine *e, worker *ws, int jobs)
     e->ring = calloc(e->window, sizeof *e->ring);
     if (!e->ring)
         return -1;
-    pthread_mutex_init(&e->mu, NULL);
-    pthread_cond_init(&e->work, NULL);
-    pthread_cond_init(&e->done, NULL);
-    int started = 0;
-    for (int j = 0; j < jobs; j++)
-        if (pthread_create(&ws[j].tid, NULL, work, &ws[j]) == 0)
-            started++;
-        else
-            break;
-    if (!started) {
-        cli_error(NULL, 0, "cannot start a thread");
-        e->status = CLI_EXIT_DATA;
-    } else {
-        drive(e);
+    /* read ahead: a batch of one record is solved here, with no thread */
+    while (e->tail < 2 && !e->eof) {
+        slot *t = &e->ring[e->tail];
+        if (next_record(e, t)) {
+            e->held += t->text.len;
+            t->state = READY;
+            e->tail++;
+        } else {
+            e->eof = 1;
+        }
     }
-    for (int j = 0; j < started; j++)
-        pthread_join(ws[j].tid, NULL);
-    pthread_cond_destroy(&e->work);
-    pthread_cond_destroy(&e->done);
-    pthread_mutex_destroy(&e->mu);
+    int started = 0;
+    if (e->eof && e->tail <= 1) {
+        if (e->tail == 1) {
+            solve_slot(b, ws[0].state, &e->ring[0]);
+            emit(e, &e->ring[0]);
+        }
+    } else {
+        pthread_mutex_init(&e->mu, NULL);
+        pthread_cond_init(&e->work, NULL);
+        pthread_cond_init(&e->done, NULL);
+        for (int j = 0; j < jobs; j++) {
+            if (j > 0 && b->init && !(ws[j].state = b->init(b->user)))
+                break;   /* out of memory: fewer threads */
+            if (pthread_create(&ws[j].tid, NULL, work, &ws[j]) != 0)
+                break;
+            started++;
+        }
+        if (!started) {
+            cli_error(NULL, 0, "cannot start a thread");
+            e->status = CLI_EXIT_DATA;
+        } else {
+            drive(e);
+        }
+        for (int j = 0; j < started; j++)
+            pthread_join(ws[j].tid, NULL);
+        pthread_cond_destroy(&e->work);
+        pthread_cond_destroy(&e->done);
+        pthread_mutex_destroy(&e->mu);
+    }
     for (size_t i = 0; i < e->window; i++) {
         cli_buf_free(&e->ring[i].text);
         cli_buf_free(&e->ring[i].out);
@@ -528,12 +548,12 @@ int cli_batch_run(cli_batch *b)
     for (int i = 0; i < b->nfiles && b->kind != CLI_BATCH_COUNT && !b->reader; i++)
         from_stdin |= strcmp(b->files[i], "-") == 0;
     e->flush_each = isatty(STDOUT_FILENO) || (b->kind != CLI_BATCH_COUNT && from_stdin && isatty(STDIN_FILENO));
-    int ok = 1;
-    for (int j = 0; j < jobs && ok; j++) {
+    /* the first worker's state now, the others' only when threads start */
+    for (int j = 0; j < jobs; j++) {
         ws[j].e = e;
-        ws[j].state = b->init ? b->init(b->user) : b->user;
-        ok = ws[j].state != NULL || !b->init;
+        ws[j].state = b->init ? NULL : b->user;
     }
+    int ok = !b->init || (ws[0].state = b->init(b->user)) != NULL;
     fflush(stdout);
     if (!ok) {
         cli_error(NULL, 0, "out of memory");
@@ -551,7 +571,7 @@ int cli_batch_run(cli_batch *b)
         cli_progress_end(&e->prog);
     }
     for (int j = 0; j < jobs; j++)
-        if (b->fini && ws[j].state)
+        if (b->fini && b->init && ws[j].state)
             b->fini(b->user, ws[j].state);
     if (e->opened)
         cli_reader_close(&e->rd);

@@ -28,6 +28,8 @@
  *   is the record's first line in its file plus first_line - 1; rec->no is
  *   its number counted across the whole input from first_no.  The text is
  *   NUL-terminated and may hold NUL bytes (use rec->len).
+ * - Threads: jobs - 1 more worker states and the threads are made only when
+ *   a second record exists (one record is solved on the calling thread).
  * - Memory: at most `window` records (default 64 per job, at most 4096) and
  *   about `window_bytes` (default 8 MiB) of record text and finished output
  *   are held at once, plus what the records being solved write.
