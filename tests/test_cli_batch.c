@@ -422,13 +422,16 @@ static void test_json(void)
     cli_json_bool(&j, 1);
     cli_json_close(&j);
     cli_json_int(&j, -7);
+    cli_json_int(&j, 0);
+    cli_json_int(&j, -9223372036854775807LL - 1);
+    cli_json_uint(&j, 18446744073709551615ULL);
     cli_json_close(&j);
     cli_json_key(&j, "e");
     cli_json_array(&j);
     cli_json_close(&j);
     cli_json_end(&j);
     const char *want = "{\"line\":3,\"s\":\"a\\\"b\\\\c\\u0009d\\u000a\\u0001\\u007f\xc3\xa9\\ufffdx\\ufffd\\ufffd"
-                       "\xf0\x9f\x80\x84\",\"w\":[\"cat\",{\"n\":null,\"t\":true},-7],\"e\":[]}\n";
+                       "\xf0\x9f\x80\x84\",\"w\":[\"cat\",{\"n\":null,\"t\":true},-7,0,-9223372036854775808,18446744073709551615],\"e\":[]}\n";
     CHECKF(strcmp(b.p, want) == 0, "%s", b.p);
     /* a string with a NUL byte */
     b.len = 0;

@@ -32,9 +32,26 @@
 
 /* ---- cli_buf ---------------------------------------------------------------- */
 
+/* Format straight into the free space (one pass when it fits, as it nearly
+ * always does; a second pass after growing the buffer otherwise). */
 static void buf_vprintf(cli_buf *b, const char *fmt, va_list ap)
 {
-    (void)tku_buf_vprintf(&b->t, fmt, ap);
+    va_list aq;
+    if (cli_buf_reserve(b, 128))
+        return;
+    va_copy(aq, ap);
+    int n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, aq);
+    va_end(aq);
+    if (n < 0) {
+        b->oom = 1;
+        return;
+    }
+    if ((size_t)n >= b->cap - b->len) {
+        if (cli_buf_reserve(b, (size_t)n))
+            return;
+        vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+    }
+    b->len += (size_t)n;
 }
 
 void cli_buf_printf(cli_buf *b, const char *fmt, ...)
