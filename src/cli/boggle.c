@@ -470,9 +470,10 @@ static int run_random(const char *set, int have_seed, unsigned long long seed, b
 
 typedef struct options {
     const char *dict, *lang, *random_set;
-    int jobs, have_seed, verbose;
+    int have_seed;
     unsigned long long seed;
-    long first_line, first_grid;
+    long first_grid;
+    cli_common co;       /* --json, --jobs, --first-line, --verbose */
 } options;
 
 static unsigned long long parse_seed(const char *s)
@@ -488,7 +489,7 @@ static unsigned long long parse_seed(const char *s)
 
 static void parse_options(int argc, char **argv, options *o)
 {
-    enum { O_SEED = 256, O_JOBS, O_FIRST_LINE, O_FIRST_GRID };
+    enum { O_SEED = 256, O_FIRST_GRID };
     static const struct option longopts[] = {
         { "dict", required_argument, NULL, 'd' },
         { "lang", required_argument, NULL, 'l' },
@@ -496,24 +497,18 @@ static void parse_options(int argc, char **argv, options *o)
         { "score", no_argument, NULL, 's' },
         { "paths", no_argument, NULL, 'p' },
         { "count", no_argument, NULL, 'c' },
-        { "json", no_argument, NULL, 'j' },
         { "show", no_argument, NULL, 'g' },
         { "mark", required_argument, NULL, 'k' },
         { "random", required_argument, NULL, 'r' },
         { "seed", required_argument, NULL, O_SEED },
-        { "jobs", required_argument, NULL, O_JOBS },
-        { "first-line", required_argument, NULL, O_FIRST_LINE },
         { "first-grid", required_argument, NULL, O_FIRST_GRID },
-        { "verbose", no_argument, NULL, 'v' },
-        { "help", no_argument, NULL, 'h' },
-        { "version", no_argument, NULL, 'V' },
+        CLI_COMMON_OPTIONS,
         { NULL, 0, NULL, 0 }
     };
     int c;
-    while ((c = getopt_long(argc, argv, ":d:l:m:spcjgk:r:vhV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":d:l:m:spcgk:r:" CLI_COMMON_SHORT, longopts, NULL)) != -1) {
         switch (c) {
         case 'd': o->dict = optarg; break;
-        case 'v': o->verbose = 1; break;
         case 'l':
             if (strcmp(optarg, "en") != 0 && strcmp(optarg, "hu") != 0) {
                 char q[64];
@@ -525,19 +520,15 @@ static void parse_options(int argc, char **argv, options *o)
         case 's': opt_score = 1; break;
         case 'p': opt_paths = 1; break;
         case 'c': opt_count = 1; break;
-        case 'j': opt_json = 1; break;
         case 'g': opt_show = 1; break;
         case 'k': opt_mark = optarg; opt_show = 1; break;
         case 'r': o->random_set = optarg; break;
         case O_SEED: o->seed = parse_seed(optarg); o->have_seed = 1; break;
-        case O_JOBS: o->jobs = cli_parse_jobs(optarg); break;
-        case O_FIRST_LINE: o->first_line = cli_parse_long("--first-line", optarg, 1, LONG_MAX); break;
         case O_FIRST_GRID: o->first_grid = cli_parse_long("--first-grid", optarg, 1, LONG_MAX); break;
-        case 'h': usage(); exit(cli_close_stdout() ? CLI_EXIT_DATA : CLI_EXIT_OK);
-        case 'V': cli_print_version(); exit(cli_close_stdout() ? CLI_EXIT_DATA : CLI_EXIT_OK);
-        default: cli_getopt_error(c, argv);
+        default: cli_common_option(c, &o->co, argv);
         }
     }
+    opt_json = o->co.json;
     if (o->random_set && optind < argc)
         cli_usage_error("--random takes no FILE");
     if (o->have_seed && !o->random_set)
@@ -578,7 +569,7 @@ static int run(const options *o, int nfiles, char **files)
     }
     cli_batch b = { .kind = CLI_BATCH_GRIDS, .files = (const char *const *)files, .nfiles = nfiles,
                     .empty_msg = "no grid (a grid is one or more lines of letters)",
-                    .first_line = o->first_line, .first_no = o->first_grid, .jobs = o->jobs,
+                    .first_line = o->co.first_line, .first_no = o->first_grid, .jobs = o->co.jobs,
                     .progress = "boggle: grids", .user = &the_app, .init = worker_new, .fini = worker_free,
                     .solve = solve_grid };
     status = cli_batch_run(&b);
@@ -589,15 +580,16 @@ static int run(const options *o, int nfiles, char **files)
 
 int main(int argc, char **argv)
 {
-    options o = { .jobs = cli_jobs(CLI_JOBS_DEFAULT), .first_line = 1, .first_grid = 1 };
+    options o = { .first_grid = 1 };
     const char *dict_used = NULL;
     cli_init("boggle");
+    cli_common_init(&o.co, usage);
     parse_options(argc, argv, &o);
     double t0 = cli_now();
     Dawg *dawg = cli_load_dict(o.dict, o.lang, &dict_used);
     if (!dawg)
         return CLI_EXIT_DATA;
-    if (o.verbose) {
+    if (o.co.verbose) {
         dawg_info info;
         dawg_get_info(dawg, &info);
         cli_error(NULL, 0, "dictionary %s: %llu words, %d letters", dict_used,
@@ -615,9 +607,9 @@ int main(int argc, char **argv)
     if (opt_mark)
         set_mark(the_app.a);
     int status = run(&o, argc - optind, argv + optind);
-    if (o.verbose && !o.random_set)
+    if (o.co.verbose && !o.random_set)
         cli_error(NULL, 0, "%ld grid%s (%ld bad), %d thread%s, %.3f s", the_app.grids, the_app.grids == 1 ? "" : "s",
-                  the_app.bad, o.jobs, o.jobs == 1 ? "" : "s", cli_now() - t0);
+                  the_app.bad, o.co.jobs, o.co.jobs == 1 ? "" : "s", cli_now() - t0);
     bog_dict_destroy(bd);
     dawg_destroy(dawg);
     if (cli_close_stdout() != 0)

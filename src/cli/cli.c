@@ -98,6 +98,33 @@ int cli_parse_jobs(const char *s)
     return cli_jobs((int)cli_parse_long("--jobs", s, 0, CLI_JOBS_MAX));
 }
 
+void cli_common_init(cli_common *co, void (*usage)(void))
+{
+    memset(co, 0, sizeof *co);
+    co->jobs = cli_jobs(CLI_JOBS_DEFAULT);
+    co->first_line = 1;
+    co->usage = usage;
+}
+
+void cli_common_option(int c, cli_common *co, char **argv)
+{
+    extern char *optarg;
+    switch (c) {
+    case 'j': co->json = 1; break;
+    case 'v': co->verbose = 1; break;
+    case CLI_OPT_JOBS: co->jobs = cli_parse_jobs(optarg); break;
+    case CLI_OPT_FIRST_LINE: co->first_line = cli_parse_long("--first-line", optarg, 1, LONG_MAX); break;
+    case 'h':
+        co->usage();
+        exit(cli_close_stdout());
+    case 'V':
+        cli_print_version();
+        exit(cli_close_stdout());
+    default:
+        cli_getopt_error(c, argv);
+    }
+}
+
 void cli_getopt_error(int ch, char **argv)
 {
     extern int optind, optopt;

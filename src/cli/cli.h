@@ -61,6 +61,40 @@ long cli_parse_long(const char *opt, const char *s, long lo, long hi);
 int cli_parse_jobs(const char *s);
 /* The thread count for a --jobs value (0 = all CPUs, at most CLI_JOBS_MAX). */
 int cli_jobs(int requested);
+/* The options every tool has, to end its getopt_long table with:
+ *
+ *     static const struct option lo[] = { { "dict", required_argument, 0, 'd' }, ...,
+ *                                         CLI_COMMON_OPTIONS, { 0, 0, 0, 0 } };
+ *     cli_common co;
+ *     cli_common_init(&co, usage);
+ *     while ((c = getopt_long(argc, argv, ":d:" CLI_COMMON_SHORT, lo, NULL)) != -1)
+ *         switch (c) {
+ *         case 'd': ...; break;
+ *         default: cli_common_option(c, &co, argv);   // or a usage error
+ *         }
+ *
+ * --json (-j), --jobs N, --first-line N (number the input's lines from N:
+ * one chunk of a batch split over several processes), --verbose (-v),
+ * --help (-h: usage() and exit) and --version (-V). */
+enum { CLI_OPT_JOBS = 0x1000, CLI_OPT_FIRST_LINE };
+#define CLI_COMMON_SHORT "jvhV"
+#define CLI_COMMON_OPTIONS                                             \
+    { "json", no_argument, NULL, 'j' },                                \
+    { "jobs", required_argument, NULL, CLI_OPT_JOBS },                 \
+    { "first-line", required_argument, NULL, CLI_OPT_FIRST_LINE },     \
+    { "verbose", no_argument, NULL, 'v' },                             \
+    { "help", no_argument, NULL, 'h' },                                \
+    { "version", no_argument, NULL, 'V' }
+typedef struct cli_common {
+    int json, jobs, verbose;
+    long first_line;
+    void (*usage)(void);
+} cli_common;
+void cli_common_init(cli_common *co, void (*usage)(void));
+/* Handle getopt_long's return c if it is a common option (optarg read
+ * here); anything else is a usage error (cli_getopt_error). */
+void cli_common_option(int c, cli_common *co, char **argv);
+
 /* Report getopt_long's ':' (missing argument) or '?' (unknown option) return
  * as "prog: ..." plus the --help hint, and exit(2). */
 void cli_getopt_error(int ch, char **argv)

@@ -15,7 +15,6 @@
 #include "tilekit/mahjong.h"
 
 #include <getopt.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -550,45 +549,36 @@ static int solve_line(void *state, const cli_record *rec, cli_buf *out, cli_buf 
 
 int main(int argc, char **argv)
 {
-    enum { O_JOBS = 256, O_SHOW, O_FIRST_LINE };
+    enum { O_SHOW = 256 };
     static const struct option longopts[] = {
-        { "json", no_argument, NULL, 'j' },
         { "waits", no_argument, NULL, 'w' },
-        { "jobs", required_argument, NULL, O_JOBS },
         { "show", no_argument, NULL, O_SHOW },
-        { "first-line", required_argument, NULL, O_FIRST_LINE },
-        { "verbose", no_argument, NULL, 'v' },
-        { "help", no_argument, NULL, 'h' },
-        { "version", no_argument, NULL, 'V' },
+        CLI_COMMON_OPTIONS,
         { NULL, 0, NULL, 0 }
     };
-    int jobs = cli_jobs(CLI_JOBS_DEFAULT), c, verbose = 0;
-    long first_line = 1;
+    int c;
+    cli_common co;
     cli_init("mjwait");
-    while ((c = getopt_long(argc, argv, ":jwvhV", longopts, NULL)) != -1) {
+    cli_common_init(&co, usage);
+    while ((c = getopt_long(argc, argv, ":w" CLI_COMMON_SHORT, longopts, NULL)) != -1) {
         switch (c) {
-        case 'j': opt_json = 1; break;
         case 'w': opt_waits = 1; break;
-        case 'v': verbose = 1; break;
         case O_SHOW: opt_show = 1; break;
-        case O_JOBS: jobs = cli_parse_jobs(optarg); break;
-        case O_FIRST_LINE: first_line = cli_parse_long("--first-line", optarg, 1, LONG_MAX); break;
-        case 'h': usage(); return cli_close_stdout() ? CLI_EXIT_DATA : CLI_EXIT_OK;
-        case 'V': cli_print_version(); return cli_close_stdout() ? CLI_EXIT_DATA : CLI_EXIT_OK;
-        default: cli_getopt_error(c, argv);
+        default: cli_common_option(c, &co, argv);
         }
     }
+    opt_json = co.json;
     if (opt_show && opt_json)
         cli_usage_error("--show draws tiles for a terminal: not with --json");
     double t0 = cli_now();
     cli_batch b = { .kind = CLI_BATCH_LINES, .flags = CLI_BATCH_SKIP_BLANK,
                     .files = (const char *const *)argv + optind, .nfiles = argc - optind,
-                    .first_line = first_line, .jobs = jobs, .progress = "mjwait: hands",
+                    .first_line = co.first_line, .jobs = co.jobs, .progress = "mjwait: hands",
                     .init = worker_new, .fini = worker_free, .solve = solve_line };
     int status = cli_batch_run(&b);
-    if (verbose)
+    if (co.verbose)
         cli_error(NULL, 0, "%ld line%s with a hand (%ld bad), %d thread%s, %.3f s", b.records,
-                  b.records == 1 ? "" : "s", b.bad, jobs, jobs == 1 ? "" : "s", cli_now() - t0);
+                  b.records == 1 ? "" : "s", b.bad, co.jobs, co.jobs == 1 ? "" : "s", cli_now() - t0);
     if (cli_close_stdout() != 0)
         status = CLI_EXIT_DATA;
     return status;

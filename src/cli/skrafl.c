@@ -9,7 +9,6 @@
 #include "cli/skrafl_cli.h"
 
 #include <getopt.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,22 +103,21 @@ static void check_usage(const skc_opts *o, int nargs)
 
 static void parse_options(int argc, char **argv, skc_opts *o)
 {
-    enum { O_LAYOUT = 256, O_TILES, O_ALLOPEN, O_CGP, O_JOBS, O_CHECK, O_SHOW, O_SVG, O_FIRST_LINE };
+    enum { O_LAYOUT = 256, O_TILES, O_ALLOPEN, O_CGP, O_CHECK, O_SHOW, O_SVG };
     static const struct option lo[] = {
         { "rack", required_argument, 0, 'r' },       { "dict", required_argument, 0, 'd' },
         { "lang", required_argument, 0, 'l' },       { "layout", required_argument, 0, O_LAYOUT },
         { "tiles", required_argument, 0, O_TILES },  { "top", required_argument, 0, 'n' },
-        { "count", no_argument, 0, 'c' },            { "json", no_argument, 0, 'j' },
-        { "words", no_argument, 0, 'w' },            { "all-openings", no_argument, 0, O_ALLOPEN },
-        { "cgp", no_argument, 0, O_CGP },            { "jobs", required_argument, 0, O_JOBS },
-        { "first-line", required_argument, 0, O_FIRST_LINE },
-        { "check", required_argument, 0, O_CHECK },  { "verbose", no_argument, 0, 'v' },
-        { "help", no_argument, 0, 'h' },             { "version", no_argument, 0, 'V' },
-        { "show", no_argument, 0, O_SHOW },          { "svg", required_argument, 0, O_SVG },
+        { "count", no_argument, 0, 'c' },            { "words", no_argument, 0, 'w' },
+        { "all-openings", no_argument, 0, O_ALLOPEN }, { "cgp", no_argument, 0, O_CGP },
+        { "check", required_argument, 0, O_CHECK },  { "show", no_argument, 0, O_SHOW },
+        { "svg", required_argument, 0, O_SVG },      CLI_COMMON_OPTIONS,
         { 0, 0, 0, 0 }
     };
     int ch;
-    while ((ch = getopt_long(argc, argv, ":r:d:l:n:cjwvhV", lo, NULL)) != -1) {
+    cli_common co;
+    cli_common_init(&co, usage);
+    while ((ch = getopt_long(argc, argv, ":r:d:l:n:cw" CLI_COMMON_SHORT, lo, NULL)) != -1) {
         switch (ch) {
         case 'r': o->rack = optarg; break;
         case 'd': o->dict = optarg; break;
@@ -134,21 +132,19 @@ static void parse_options(int argc, char **argv, skc_opts *o)
         case O_TILES: o->tiles = optarg; break;
         case 'n': o->top = cli_parse_long("--top", optarg, 1, 100000000); break;
         case 'c': o->count = 1; break;
-        case 'j': o->json = 1; break;
         case 'w': o->words = 1; break;
         case O_ALLOPEN: o->all_openings = 1; break;
         case O_CGP: o->cgp = 1; break;
-        case O_JOBS: o->jobs = cli_parse_jobs(optarg); break;
-        case O_FIRST_LINE: o->first_line = cli_parse_long("--first-line", optarg, 1, LONG_MAX); break;
         case O_CHECK: check_option(o, argc, argv); break;
-        case 'v': o->verbose = 1; break;
         case O_SHOW: o->show = 1; break;
         case O_SVG: o->svg = optarg; break;
-        case 'h': usage(); exit(cli_close_stdout());
-        case 'V': cli_print_version(); exit(cli_close_stdout());
-        default: cli_getopt_error(ch, argv);
+        default: cli_common_option(ch, &co, argv);
         }
     }
+    o->json = co.json;
+    o->jobs = co.jobs;
+    o->verbose = co.verbose;
+    o->first_line = co.first_line;
     check_usage(o, argc - optind);
     /* Colour only for a terminal, and never when NO_COLOR is set (no-color.org). */
     o->show_color = o->show && getenv("NO_COLOR") == NULL && isatty(STDOUT_FILENO);
@@ -267,7 +263,7 @@ static int run_file(skc_ctx *c, const char *input)
 int main(int argc, char **argv)
 {
     cli_init("skrafl");
-    skc_opts o = { .lang = "en", .layout = "standard", .jobs = cli_jobs(CLI_JOBS_DEFAULT), .first_line = 1 };
+    skc_opts o = { .lang = "en", .layout = "standard" };
     parse_options(argc, argv, &o);
     const char *input = optind < argc ? argv[optind] : "-";
     skc_ctx c;
