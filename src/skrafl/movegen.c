@@ -37,52 +37,10 @@
  * direction, score) into a growable array or a bounded heap: no allocation
  * per move, no recursion allocations, no I/O.
  */
-#include "sk_internal.h"
+#include "sk_gen.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct leftpart {
-    alpha_set next;                 /* letters that may follow: the node's edges that the
-                                       rest of the rack can still supply */
-    alpha_set sub;                  /* union of `next` over this left part's subtree */
-    uint32_t node;                  /* DAWG node after the prefix (has children) */
-    uint32_t end;                   /* index just past this left part's subtree */
-    uint16_t face;                  /* sum of its letters' values (blanks 0) */
-    uint8_t len;
-    uint8_t last;                   /* its last letter | SK_BLANK (the rest is the parent's) */
-} leftpart;
-
-struct sk_gen {
-    const sk_engine *e;
-    const dawg_edge *E;
-    const alpha_set *nm;            /* the engine's node letter sets */
-    int dim;
-    /* per position, per orientation */
-    /* Row stride dim + 1: square dim of each row is a sentinel (empty, no
-     * letter allowed), so the hot loop needs no bounds checks. */
-    uint8_t bd[2][SK_MAX_DIM * (SK_MAX_DIM + 1)];
-    alpha_set xset[2][SK_MAX_DIM * (SK_MAX_DIM + 1)];
-    int16_t xsum[2][SK_MAX_DIM * (SK_MAX_DIM + 1)];
-    uint8_t anchor[2][SK_MAX_DIM * (SK_MAX_DIM + 1)];
-    /* rack */
-    int cnt[64];
-    int blanks, left, ntiles;
-    /* left parts in DFS preorder (a prefix comes before its extensions) */
-    leftpart *lp;
-    size_t nlp, caplp;
-    alpha_set rackmask;             /* letters with cnt > 0 */
-    /* the line being worked on */
-    const uint8_t *row;
-    const alpha_set *xs;
-    const int16_t *xw;
-    const uint8_t *wm, *lm;
-    int dir, line, start, anchor_pos;
-    uint8_t word[2 * SK_MAX_DIM + 1];
-    sk_movelist *list;
-    unsigned flags;
-    int err;
-};
 
 int sk_gen_create(sk_gen **out, const sk_engine *e)
 {
@@ -119,6 +77,8 @@ void sk_movelist_free(sk_movelist *list)
 
 int sk_move_cmp(const sk_engine *e, const sk_move *a, const sk_move *b)
 {
+    if (a->equity != b->equity)
+        return a->equity > b->equity ? -1 : 1;
     if (a->score != b->score)
         return a->score > b->score ? -1 : 1;
     if (a->row != b->row)
@@ -199,10 +159,13 @@ static int list_grow(sk_movelist *list)
 
 /* ---- recording ---------------------------------------------------------- */
 
+static void record_heap(sk_gen *g, int end, int score);
+
 static void fill_move(const sk_gen *g, sk_move *m, int end, int score)
 {
     int start = g->start;
     m->score = (int32_t)score;
+    m->equity = sk_equity(score, 0);
     m->row = (uint8_t)(g->dir ? start : g->line);
     m->col = (uint8_t)(g->dir ? g->line : start);
     m->dir = (uint8_t)g->dir;
@@ -226,8 +189,36 @@ static void record(sk_gen *g, int end, int score)
         fill_move(g, &list->v[list->n++], end, score);
         return;
     }
+    record_heap(g, end, score);
+}
+
+/* Into the bounded heap of the best list->limit moves.  When the heap is
+ * full, a move is first compared by its rank value alone, before it is
+ * built: under a leave table, score * 1000 + the best leave for its number
+ * of tiles is a cheap upper bound on it. */
+static void record_heap(sk_gen *g, int end, int score)
+{
+    sk_movelist *list = g->list;
+    const sk_leaves *L = g->leaves;
+    int full = list->n == list->limit;
+    int32_t eq = sk_equity(score, 0);
+    if (L) {
+        int placed = g->ntiles - g->left;
+        if (full && sk_equity(score, L->best[placed]) < list->v[0].equity)
+            return;
+        int idx = L->full;
+        for (int i = g->start; i <= end; i++) {
+            uint8_t t = g->word[i];
+            if (!(t & SK_ONBOARD))
+                idx -= L->rad[t & SK_BLANK ? 0 : t & SK_LETTER];
+        }
+        eq = sk_equity(score, L->value[idx]);
+    }
+    if (full && eq < list->v[0].equity)
+        return;
     sk_move m;
     fill_move(g, &m, end, score);
+    m.equity = eq;
     if (list->n < list->limit) {
         if (list->n == list->cap && list_grow(list)) {
             g->err = TK_ENOMEM;
@@ -464,7 +455,7 @@ static alpha_set cross_set(const sk_gen *g, const uint8_t *left, int nl, const u
 
 /* ---- per position ---------------------------------------------------------- */
 
-static void line_setup(sk_gen *g, int o, int r)
+void sk_gen_line(sk_gen *g, int o, int r)
 {
     int dim = g->dim;
     g->dir = o;
@@ -476,7 +467,16 @@ static void line_setup(sk_gen *g, int o, int r)
     g->lm = &g->e->lm[o][r * dim];
 }
 
-static void gen_anchor(sk_gen *g, int a)
+int sk_gen_room(const sk_gen *g, int a)
+{
+    const uint8_t *row = g->row, *an = &g->anchor[g->dir][g->line * (g->dim + 1)];
+    int limit = 0;
+    for (int p = a - 1; p >= 0 && !row[p] && !an[p] && limit < SK_RACK_MAX; p--)
+        limit++;
+    return limit;
+}
+
+void sk_gen_anchor(sk_gen *g, int a)
 {
     const sk_engine *e = g->e;
     const uint8_t *row = g->row;
@@ -515,11 +515,7 @@ static void gen_anchor(sk_gen *g, int a)
         extend_from(g, a, node, msum, 1);
         return;
     }
-    int limit = 0;
-    for (int p = a - 1; p >= 0 && !row[p] && !g->anchor[g->dir][g->line * (g->dim + 1) + p]; p--)
-        limit++;
-    if (limit > SK_RACK_MAX)
-        limit = SK_RACK_MAX;
+    int limit = sk_gen_room(g, a);
     g->start = a;
     if (e->root)
         extend_from(g, a, e->root, 0, 1);
@@ -585,19 +581,21 @@ static void gen_anchor(sk_gen *g, int a)
     g->left = g->ntiles;
 }
 
-int sk_generate(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
-                sk_movelist *list, tk_error *err)
+int sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
+                   sk_movelist *list, int *none, tk_error *err)
 {
     const sk_engine *e = g->e;
     int dim = g->dim;
     list->n = 0;
     list->total = 0;
+    *none = 1;
     if (b->dim != dim)
         return tk_error_set(err, TK_EINVAL, 0, 0, "board is %dx%d, the layout %dx%d",
                             b->dim, b->dim, dim, dim);
     g->list = list;
     g->flags = flags;
     g->err = 0;
+    g->ndirs = 0;
     /* Rack. */
     alpha_set rackset = 0;
     g->ntiles = 0;
@@ -692,13 +690,26 @@ int sk_generate(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
     int rc = build_leftparts(g, maxlimit);
     if (rc)
         return tk_error_set(err, rc, 0, 0, "out of memory");
-    for (int o = 0; o < ndirs && !g->err; o++)
+    g->ndirs = ndirs;
+    *none = 0;
+    return TK_OK;
+}
+
+int sk_generate(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
+                sk_movelist *list, tk_error *err)
+{
+    int none, dim = g->dim;
+    g->leaves = NULL;
+    int rc = sk_gen_prepare(g, b, r, flags, list, &none, err);
+    if (rc || none)
+        return rc;
+    for (int o = 0; o < g->ndirs && !g->err; o++)
         for (int rr = 0; rr < dim && !g->err; rr++) {
-            line_setup(g, o, rr);
+            sk_gen_line(g, o, rr);
             const uint8_t *an = &g->anchor[o][rr * (dim + 1)];
             for (int a = 0; a < dim; a++)
                 if (an[a])
-                    gen_anchor(g, a);
+                    sk_gen_anchor(g, a);
         }
     if (g->err)
         return tk_error_set(err, g->err, 0, 0, "out of memory");
