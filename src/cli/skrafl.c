@@ -464,8 +464,11 @@ static int solve(const ctx *c, sk_gen *g, sk_movelist *list, FILE *f, const sk_b
         return do_check(c, g, f, b, r, flags, line);
     if (o->count)
         flags |= SK_COUNT_ONLY;
-    list->limit = o->top > 0 ? (size_t)o->top : 0;
-    rc = sk_generate(g, b, r, flags, list, &err);
+    list->limit = 0;
+    if (o->top > 0 && !o->count)
+        rc = sk_generate_top(g, b, r, flags, NULL, (size_t)o->top, list, &err);
+    else
+        rc = sk_generate(g, b, r, flags, list, &err);
     if (rc) {
         print_error(c, f, line, &err, batch);
         return CLI_EXIT_DATA;
@@ -485,8 +488,11 @@ static int solve(const ctx *c, sk_gen *g, sk_movelist *list, FILE *f, const sk_b
     if (batch && !o->json) {
         char rs[64];
         sk_move_leave(c->e, r, NULL, rs, sizeof rs);
-        fprintf(f, "# line %ld: rack %s: %llu move%s\n", line, rs[0] ? rs : "-",
-                (unsigned long long)list->total, list->total == 1 ? "" : "s");
+        if (o->top > 0)   /* the best-first search does not count every move */
+            fprintf(f, "# line %ld: rack %s: top %zu\n", line, rs[0] ? rs : "-", list->n);
+        else
+            fprintf(f, "# line %ld: rack %s: %llu move%s\n", line, rs[0] ? rs : "-",
+                    (unsigned long long)list->total, list->total == 1 ? "" : "s");
     }
     int prc = picture(c, f, b, list->n ? &list->v[0] : NULL, line, batch, "best");
     for (size_t i = 0; i < list->n; i++) {
