@@ -157,6 +157,13 @@ static int list_grow(sk_movelist *list)
     return TK_OK;
 }
 
+#ifdef SK_STATS
+long sk_st[8];
+#define ST(i) (sk_st[i]++)
+#else
+#define ST(i) ((void)0)
+#endif
+
 /* ---- recording ---------------------------------------------------------- */
 
 static void record_heap(sk_gen *g, int end, int score);
@@ -176,6 +183,7 @@ static void fill_move(const sk_gen *g, sk_move *m, int end, int score)
 
 static void record(sk_gen *g, int end, int score)
 {
+    ST(4);
     sk_movelist *list = g->list;
     list->total++;
     if (g->flags & SK_COUNT_ONLY)
@@ -202,7 +210,7 @@ static void record_heap(sk_gen *g, int end, int score)
     const sk_leaves *L = g->leaves;
     int full = list->n == list->limit;
     int32_t eq = sk_equity(score, 0);
-    if (L) {
+    if (L && L->ranked) {
         int placed = g->ntiles - g->left;
         if (full && sk_equity(score, L->best[placed]) < list->v[0].equity)
             return;
@@ -234,7 +242,14 @@ static void record_heap(sk_gen *g, int end, int score)
 
 /* ---- ExtendRight ---------------------------------------------------------- */
 
+#if defined(__GNUC__)
+#define SK_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define SK_ALWAYS_INLINE inline
+#endif
+
 static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot);
+static void extend_top(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot);
 
 /* Letters that may go on empty square pos now: cross-check, and the rack
  * (any letter while a blank is left). */
@@ -245,14 +260,10 @@ static inline alpha_set playable(const sk_gen *g, int pos)
 
 /* A tile went on square pos by edge ed: follow the tiles already on the
  * board after it (a loop, not a recursion), record the word if it ends
- * before an empty square, and go on to the next empty square. */
-#if defined(__GNUC__)
-#define SK_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define SK_ALWAYS_INLINE inline
-#endif
-
-static SK_ALWAYS_INLINE void after_tile(sk_gen *g, int pos, dawg_edge ed, int msum, int wmul, int xtot)
+ * before an empty square, and go on to the next empty square.  `top`
+ * (a constant) selects the best-first search's copy of extend. */
+static SK_ALWAYS_INLINE void after_tile(sk_gen *g, int pos, dawg_edge ed, int msum, int wmul, int xtot,
+                                        const int top)
 {
     const uint8_t *row = g->row;
     for (;;) {
@@ -266,8 +277,12 @@ static SK_ALWAYS_INLINE void after_tile(sk_gen *g, int pos, dawg_edge ed, int ms
             }
             if (child && g->left) {
                 alpha_set c = g->nm[child] & playable(g, pos + 1);
-                if (c)
-                    extend(g, pos + 1, child, c, msum, wmul, xtot);
+                if (c) {
+                    if (top)
+                        extend_top(g, pos + 1, child, c, msum, wmul, xtot);
+                    else
+                        extend(g, pos + 1, child, c, msum, wmul, xtot);
+                }
             }
             return;
         }
@@ -284,7 +299,8 @@ static SK_ALWAYS_INLINE void after_tile(sk_gen *g, int pos, dawg_edge ed, int ms
 
 /* Empty square pos, DAWG node `node`; cand = the node's letters that may go
  * there (never empty). */
-static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot)
+static SK_ALWAYS_INLINE void extend_body(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul,
+                                         int xtot, const int top)
 {
     int lmul = g->lm[pos], wm = g->wm[pos], xw = g->xw[pos];
     int nwmul = wmul * wm;
@@ -309,7 +325,7 @@ static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, 
                 g->rackmask &= ~ALPHA_BIT(l);
             g->left--;
             g->word[pos] = (uint8_t)l;
-            after_tile(g, pos, ed, msum + ls, nwmul, xblank + ls * cwm);
+            after_tile(g, pos, ed, msum + ls, nwmul, xblank + ls * cwm, top);
             g->cnt[l]++;
             g->rackmask |= ALPHA_BIT(l);
             g->left++;
@@ -318,18 +334,68 @@ static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, 
             g->blanks--;
             g->left--;
             g->word[pos] = (uint8_t)(l | SK_BLANK);
-            after_tile(g, pos, ed, msum, nwmul, xblank);
+            after_tile(g, pos, ed, msum, nwmul, xblank, top);
             g->blanks++;
             g->left++;
         }
     } while (cand);
 }
 
+static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot)
+{
+    extend_body(g, pos, node, cand, msum, wmul, xtot, 0);
+}
+
+/* The best-first search's copy: first asks whether a play through pos
+ * could still enter the heap of the best moves.  The anchor's bounds per
+ * number of tiles (g->usb) say how many tiles a play needs at least
+ * (kmin) to reach the worst move kept; the word must then reach the
+ * square of its kmin-th tile, which the DAWG node's reach (the longest way
+ * to a word end) may forbid. */
+static void extend_top(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot)
+{
+    const sk_movelist *list = g->list;
+    ST(0);
+    if (list->n == list->limit) {
+        /* A play equal in rank to the worst kept one enters only if it comes
+         * first in the tie order (row, column, direction, word): if its
+         * start comes later, it must rank higher. */
+        const sk_move *w = &list->v[0];
+        int32_t thr = w->equity;
+        int row = g->dir ? g->start : g->line, col = g->dir ? g->line : g->start;
+        if (thr < INT32_MAX && (row != w->row ? row > w->row : col != w->col ? col > w->col : g->dir > w->dir))
+            thr++;
+        if (thr != g->kthr) {
+            int k = 1;
+            while (k <= g->ntiles && g->usb[k] < thr)
+                k++;
+            g->kthr = thr;
+            g->kmin = k;
+        }
+        /* Plays with fewer than kmin tiles cannot make it: this one needs
+         * `need` more, so the word must reach the need-th empty square. */
+        int need = g->kmin - (g->ntiles - g->left);
+        if (need > g->left) {
+            ST(1);
+            return;
+        }
+        if (need > 0 && g->nextk[pos][need] - pos >= g->e->reach[node]) {
+            ST(2);
+            return;
+        }
+    }
+    extend_body(g, pos, node, cand, msum, wmul, xtot, 1);
+}
+
 /* Start at empty anchor square a from node (after a left part). */
 static inline void extend_from(sk_gen *g, int a, uint32_t node, int msum, int wmul)
 {
     alpha_set c = g->nm[node] & playable(g, a);
-    if (c)
+    if (!c)
+        return;
+    if (g->leaves)
+        extend_top(g, a, node, c, msum, wmul, 0);
+    else
         extend(g, a, node, c, msum, wmul, 0);
 }
 

@@ -32,8 +32,14 @@ void sk_leaves_build(sk_leaves *L, const sk_rack *r, int nletters, const sk_rank
         nd++;
     }
     L->full = n - 1;
+    L->ranked = rank && rank->leave;
     for (int k = 0; k <= SK_RACK_MAX; k++)
         L->best[k] = INT64_MIN;
+    if (!L->ranked) {   /* by score: every leave is worth 0 */
+        for (int k = 0; k <= ntiles; k++)
+            L->best[k] = 0;
+        return;
+    }
     for (int idx = 0; idx < n; idx++) {
         uint8_t counts[64];
         int kept = 0;
@@ -43,7 +49,7 @@ void sk_leaves_build(sk_leaves *L, const sk_rack *r, int nletters, const sk_rank
             counts[lt[j]] = (uint8_t)k;
             kept += k;
         }
-        int32_t v = rank && rank->leave ? rank->leave(rank->ctx, counts) : 0;
+        int32_t v = rank->leave(rank->ctx, counts);
         L->value[idx] = v;
         if (v > L->best[ntiles - kept])
             L->best[ntiles - kept] = v;
@@ -53,10 +59,8 @@ void sk_leaves_build(sk_leaves *L, const sk_rack *r, int nletters, const sk_rank
 void sk_movelist_sort_ranked(const sk_engine *e, const sk_rack *r, const sk_rank *rank,
                              sk_movelist *list)
 {
-    static const sk_leaves zero;    /* not used when rank is NULL */
-    sk_leaves L = zero;
-    if (rank)
-        sk_leaves_build(&L, r, e->alpha.size, rank);
+    sk_leaves L;
+    sk_leaves_build(&L, r, e->alpha.size, rank);
     for (size_t i = 0; i < list->n; i++) {
         sk_move *m = &list->v[i];
         int idx = L.full;
@@ -65,7 +69,7 @@ void sk_movelist_sort_ranked(const sk_engine *e, const sk_rack *r, const sk_rank
             if (!(t & SK_ONBOARD))
                 idx -= L.rad[t & SK_BLANK ? 0 : t & SK_LETTER];
         }
-        m->equity = sk_equity(m->score, rank && idx >= 0 ? L.value[idx] : 0);
+        m->equity = sk_equity(m->score, L.ranked && idx >= 0 ? L.value[idx] : 0);
     }
     list->limit = 0;
     sk_movelist_sort(e, list);

@@ -12,6 +12,7 @@
  * the whole rack (7 distinct tiles at most) has at most 128 sub-multisets. */
 #define SK_LEAVES_MAX 128
 typedef struct sk_leaves {
+    int ranked;                       /* 0: every value 0 (ranked by score) */
     int full;                         /* index of the whole rack */
     uint8_t rad[64];                  /* weight of one tile of letter l (0: blank) */
     int32_t value[SK_LEAVES_MAX];     /* leave value by index (thousandths) */
@@ -71,10 +72,18 @@ struct sk_gen {
     sk_movelist *list;
     unsigned flags;
     int err;
-    /* best-first search (sk_generate_top): leave values of the rack, or NULL */
+    /* best-first search (sk_generate_top): leave values of the rack, or NULL
+     * (NULL also means "not the best-first search") */
     const sk_leaves *leaves;
     sk_leaves lv;
+    int vals[SK_RACK_MAX];          /* the rack's tile values, descending */
+    int64_t usb[SK_RACK_MAX + 2];   /* the anchor being searched: rank bound per tiles played */
+    int32_t kthr;                   /* the threshold kmin was computed for */
+    int kmin;                       /* fewest tiles a play needs to reach the threshold */
+    uint8_t nextk[SK_MAX_DIM + 1][SK_RACK_MAX + 1];   /* k-th empty square from q (255: none) */
 };
+
+
 
 /* Per position: rack, both boards, cross-sets, anchors, left parts.
  * Returns a TK_ status (err filled); *none = 1 if no move is possible at all

@@ -18,6 +18,7 @@ struct sk_engine {
     uint8_t val[256];                 /* cell byte (letter | SK_BLANK) -> points */
     uint16_t rank[256];               /* cell byte -> rank of its display text */
     alpha_set *nmask;                 /* per node (first edge index): its letters */
+    uint8_t *reach;                   /* per node: letters of its longest way to a word end */
 };
 
 /* Population count without a library call (baseline x86-64 has no POPCNT). */

@@ -38,12 +38,13 @@
 typedef struct unit {
     int64_t bound;
     uint8_t o, line, a;
+    uint8_t s0;                     /* the leftmost start of its plays */
 } unit;
 
 /* The shadow walk for anchor a of the current line: sb[k] = an upper bound
  * on the score of any move from this anchor placing k tiles (INT64_MIN if
  * none can).  vals: the rack's tile values, descending. */
-static void shadow(const sk_gen *g, int a, const int *vals, int64_t *sb)
+static int shadow(const sk_gen *g, int a, const int *vals, int64_t *sb)
 {
     const uint8_t *row = g->row, *wm = g->wm, *lm = g->lm, *val = g->e->val;
     const alpha_set *xs = g->xs;
@@ -110,6 +111,35 @@ static void shadow(const sk_gen *g, int a, const int *vals, int64_t *sb)
                 sb[k] = t;
         }
     }
+    return s0;
+}
+
+/* Before searching anchor a of the current line: its rank bound per number
+ * of tiles (for kmin), and the k-th empty square from every square. */
+static void search_prepare(sk_gen *g, int a)
+{
+    int64_t sb[SK_RACK_MAX + 1];
+    shadow(g, a, g->vals, sb);
+    g->usb[0] = INT64_MIN;
+    for (int k = 1; k <= SK_RACK_MAX + 1; k++)
+        g->usb[k] = k <= g->ntiles && sb[k] != INT64_MIN ? sb[k] * 1000 + g->leaves->best[k] : INT64_MIN;
+    g->kthr = INT32_MIN;
+    g->kmin = 1;
+    const uint8_t *row = g->row;
+    const alpha_set *xs = g->xs;
+    for (int q = g->dim; q >= 0; q--) {
+        uint8_t *nk = g->nextk[q];
+        if (q == g->dim || (!row[q] && !xs[q])) {
+            memset(nk, 255, SK_RACK_MAX + 1);
+        } else if (row[q]) {
+            memcpy(nk, g->nextk[q + 1], SK_RACK_MAX + 1);
+        } else {
+            nk[0] = (uint8_t)q;
+            nk[1] = (uint8_t)q;
+            for (int k = 2; k <= SK_RACK_MAX; k++)
+                nk[k] = g->nextk[q + 1][k - 1];
+        }
+    }
 }
 
 /* Max-heap of units by bound. */
@@ -148,9 +178,9 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
     }
     sk_leaves *L = &g->lv;
     sk_leaves_build(L, r, g->e->alpha.size, rank);
-    g->leaves = rank ? L : NULL;
+    g->leaves = L;
     /* The rack's tile values, best first (blanks score 0). */
-    int vals[SK_RACK_MAX], nv = 0;
+    int *vals = g->vals, nv = 0;
     for (int l = 1; l < 64; l++)
         for (int c = 0; c < g->cnt[l]; c++) {
             int v = g->e->val[l], j = nv++;
@@ -177,7 +207,7 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
                     lined = 1;
                 }
                 int64_t sb[SK_RACK_MAX + 1], best = INT64_MIN;
-                shadow(g, a, vals, sb);
+                int s0 = shadow(g, a, vals, sb);
                 for (int k = 1; k <= g->ntiles; k++)
                     if (sb[k] != INT64_MIN && L->best[k] != INT64_MIN && sb[k] * 1000 + L->best[k] > best)
                         best = sb[k] * 1000 + L->best[k];
@@ -187,6 +217,7 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
                 U[nu].o = (uint8_t)o;
                 U[nu].line = (uint8_t)rr;
                 U[nu].a = (uint8_t)a;
+                U[nu].s0 = (uint8_t)s0;
                 nu++;
             }
         }
@@ -195,11 +226,20 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
         unit_down(U, nu, i);
     while (nu > 0 && !g->err) {
         unit u = U[0];
-        if (list->n == n && u.bound < list->v[0].equity)
-            break;
         U[0] = U[--nu];
         unit_down(U, nu, 0);
+        if (list->n == n) {
+            const sk_move *w = &list->v[0];
+            if (u.bound < w->equity)
+                break;
+            /* Equal to the worst kept: only plays first in the tie order can enter. */
+            int row = u.o ? u.s0 : u.line, col = u.o ? u.line : u.s0;
+            if (u.bound == w->equity &&
+                (row != w->row ? row > w->row : col != w->col ? col > w->col : u.o > w->dir))
+                continue;
+        }
         sk_gen_line(g, u.o, u.line);
+        search_prepare(g, u.a);
         sk_gen_anchor(g, u.a);
     }
     g->leaves = NULL;
