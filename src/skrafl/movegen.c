@@ -61,6 +61,8 @@ void sk_gen_destroy(sk_gen *g)
     if (!g)
         return;
     free(g->lp);
+    free(g->lpidx);
+    free(g->lppath);
     free(g);
 }
 
@@ -482,6 +484,93 @@ static int build_leftparts(sk_gen *g, int maxlimit)
     if (maxlen > 0 && g->e->root)
         return lp_dfs(g, g->e->root, 0, maxlen, 0);
     return TK_OK;
+}
+
+int sk_gen_index_leftparts(sk_gen *g)
+{
+    size_t n = g->nlp;
+    if (n > g->caplpidx) {
+        size_t nc = n + n / 2 + 256;
+        uint32_t *ix = realloc(g->lpidx, nc * sizeof *ix);
+        if (ix)
+            g->lpidx = ix;
+        uint8_t(*pa)[SK_RACK_MAX] = realloc(g->lppath, nc * sizeof *pa);
+        if (pa)
+            g->lppath = pa;
+        if (!ix || !pa)
+            return TK_ENOMEM;
+        g->caplpidx = nc;
+    }
+    uint32_t cnt[SK_RACK_MAX + 2] = { 0 };
+    for (size_t i = 0; i < n; i++)
+        cnt[g->lp[i].len]++;
+    g->lpoff[0] = g->lpoff[1] = 0;
+    for (int L = 1; L <= SK_RACK_MAX; L++)
+        g->lpoff[L + 1] = g->lpoff[L] + cnt[L];
+    uint32_t fill[SK_RACK_MAX + 2];
+    memcpy(fill, g->lpoff, sizeof fill);
+    uint8_t path[SK_RACK_MAX];
+    for (size_t i = 0; i < n; i++) {   /* preorder: path[0 .. len-1) is the parent's */
+        const leftpart *lp = &g->lp[i];
+        path[lp->len - 1] = lp->last;
+        uint32_t j = fill[lp->len]++;
+        g->lpidx[j] = (uint32_t)i;
+        memcpy(g->lppath[j], path, SK_RACK_MAX);
+    }
+    return TK_OK;
+}
+
+void sk_gen_anchor_left(sk_gen *g, int a, int L)
+{
+    if (L < 0) {
+        sk_gen_anchor(g, a);
+        return;
+    }
+    const sk_engine *e = g->e;
+    g->anchor_pos = a;
+    if (L == 0) {
+        g->start = a;
+        if (e->root)
+            extend_from(g, a, e->root, 0, 1);
+        return;
+    }
+    int s = a - L, wmul = 1, plain = 1;
+    for (int k = s; k < a; k++) {
+        wmul *= g->wm[k];
+        plain &= g->lm[k] == 1;
+    }
+    alpha_set at = g->xs[a];
+    for (uint32_t j = g->lpoff[L]; j < g->lpoff[L + 1] && !g->err; j++) {
+        const leftpart *lp = &g->lp[g->lpidx[j]];
+        if (!(lp->next & at))
+            continue;
+        const uint8_t *path = g->lppath[j];
+        int msum = lp->face;
+        if (!plain) {
+            msum = 0;
+            for (int k = 0; k < L; k++)
+                msum += e->val[path[k]] * g->lm[s + k];
+        }
+        for (int k = 0; k < L; k++) {
+            uint8_t t = path[k];
+            if (t & SK_BLANK)
+                g->blanks--;
+            else
+                g->cnt[t]--;
+        }
+        memcpy(g->word + s, path, SK_RACK_MAX);   /* fixed size; bytes past L are rewritten later */
+        g->left = g->ntiles - L;
+        g->start = s;
+        extend_from(g, a, lp->node, msum, wmul);
+        for (int k = 0; k < L; k++) {
+            uint8_t t = path[k];
+            if (t & SK_BLANK)
+                g->blanks++;
+            else
+                g->cnt[t]++;
+        }
+    }
+    g->left = g->ntiles;
 }
 
 /* ---- cross-checks ----------------------------------------------------------- */

@@ -40,6 +40,16 @@ typedef struct leftpart {
     uint8_t last;                   /* its last letter | SK_BLANK (the rest is the parent's) */
 } leftpart;
 
+/* Best-first search: the plays of one anchor with one left-part length,
+ * and an upper bound on their rank. */
+typedef struct sk_unit {
+    int64_t bound;
+    uint8_t o, line, a;
+    int8_t L;                       /* left part length; -1: the tiles before the anchor */
+    uint16_t key;                   /* its plays' start in tie order: row, column, direction */
+} sk_unit;
+#define SK_UNITS_MAX (2 * SK_MAX_DIM * SK_MAX_DIM * (SK_RACK_MAX + 1))
+
 /* Row stride dim + 1: square dim of each row is a sentinel (empty, no
  * letter allowed), so the hot loop needs no bounds checks. */
 #define SK_LINE_SQ (SK_MAX_DIM * (SK_MAX_DIM + 1))
@@ -62,6 +72,12 @@ struct sk_gen {
     leftpart *lp;
     size_t nlp, caplp;
     alpha_set rackmask;             /* letters with cnt > 0 */
+    /* best-first search: the left parts sorted by length (lpoff[L] .. lpoff[L + 1]),
+     * each with its letters */
+    uint32_t *lpidx;
+    uint8_t (*lppath)[SK_RACK_MAX];
+    size_t caplpidx;
+    uint32_t lpoff[SK_RACK_MAX + 2];
     /* the line being worked on */
     const uint8_t *row;
     const alpha_set *xs;
@@ -81,6 +97,8 @@ struct sk_gen {
     int32_t kthr;                   /* the threshold kmin was computed for */
     int kmin;                       /* fewest tiles a play needs to reach the threshold */
     uint8_t nextk[SK_MAX_DIM + 1][SK_RACK_MAX + 1];   /* k-th empty square from q (255: none) */
+    int nk_line;                    /* the line nextk was made for (o * SK_MAX_DIM + line) */
+    sk_unit units[SK_UNITS_MAX];
 };
 
 
@@ -94,6 +112,13 @@ int sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flag
 void sk_gen_line(sk_gen *g, int o, int r);
 /* Every move whose leftmost anchor is square a of the current line. */
 void sk_gen_anchor(sk_gen *g, int a);
+/* Best-first search: index the left parts by length (TK_ENOMEM). */
+int sk_gen_index_leftparts(sk_gen *g);
+/* Every move whose leftmost anchor is square a of the current line and whose
+ * left part has exactly L letters (laid on the L squares before a, which
+ * must be empty non-anchor squares); L < 0: the fixed left part of tiles
+ * before a (sk_gen_anchor). */
+void sk_gen_anchor_left(sk_gen *g, int a, int L);
 /* Left-part room before anchor a of the current line: empty non-anchor squares (at most 7). */
 int sk_gen_room(const sk_gen *g, int a);
 

@@ -35,96 +35,196 @@
 
 #include <string.h>
 
-typedef struct unit {
-    int64_t bound;
-    uint8_t o, line, a;
-    uint8_t s0;                     /* the leftmost start of its plays */
-} unit;
+typedef sk_unit unit;
 
-/* The shadow walk for anchor a of the current line: sb[k] = an upper bound
- * on the score of any move from this anchor placing k tiles (INT64_MIN if
- * none can).  vals: the rack's tile values, descending. */
-static int shadow(const sk_gen *g, int a, const int *vals, int64_t *sb)
+/* Where the plays of anchor a of the current line may start: [*s0, *s1].
+ * With tiles just before a (a fixed left part), *s0 = *s1 = their first
+ * square, and *qmax = the last square the word can reach (the DAWG node
+ * after those tiles has a limited reach; -1 if they spell no prefix). */
+static void shadow_starts(const sk_gen *g, int a, int *s0, int *s1, int *qmax)
 {
-    const uint8_t *row = g->row, *wm = g->wm, *lm = g->lm, *val = g->e->val;
-    const alpha_set *xs = g->xs;
-    const int16_t *xw = g->xw;
-    int nt = g->ntiles, s0, s1;
-    int64_t fixed = 0;
-    for (int k = 0; k <= SK_RACK_MAX; k++)
-        sb[k] = INT64_MIN;
+    const uint8_t *row = g->row;
+    *qmax = g->dim - 1;
     if (a > 0 && row[a - 1]) {
         int p = a - 1;
         while (p > 0 && row[p - 1])
             p--;
-        for (int q = p; q < a; q++)
-            fixed += val[row[q]];
-        s0 = s1 = p;
-    } else {
-        int room = sk_gen_room(g, a);
-        if (room > nt - 1)
-            room = nt - 1;
-        s0 = a - room;
-        s1 = a;
+        *s0 = *s1 = p;
+        const sk_engine *e = g->e;
+        uint32_t node = e->root;
+        for (int q = p; q < a && node; q++) {
+            alpha_set m = e->nmask[node];
+            unsigned l = row[q] & SK_LETTER;
+            node = (m & ALPHA_BIT(l)) ? dawg_edge_child(sk_edge_of(e->edges, node, m, l)) : 0;
+        }
+        *qmax = node ? a - 1 + e->reach[node] : -1;
+        return;
     }
-    for (int s = s0; s <= s1; s++) {
-        int lmv[SK_RACK_MAX], cwv[SK_RACK_MAX], k = 0;
-        int64_t WM = 1, bsum = fixed, xfix = 0;
-        for (int q = s; q < a && !row[q]; q++) {   /* room squares: never a cross-word */
+    int room = sk_gen_room(g, a);
+    if (room > g->ntiles - 1)
+        room = g->ntiles - 1;
+    *s0 = a - room;
+    *s1 = a;
+}
+
+/* The shadow walk for the plays of anchor a of the current line that start
+ * on square s and end by square qmax: sb[k] = an upper bound on the score of
+ * any of them placing k tiles (INT64_MIN if none can).  vals: the rack's
+ * tile values, descending. */
+static void shadow(const sk_gen *g, int a, int s, int qmax, const int *vals, int64_t *sb)
+{
+    const uint8_t *row = g->row, *wm = g->wm, *lm = g->lm, *val = g->e->val;
+    const alpha_set *xs = g->xs;
+    const int16_t *xw = g->xw;
+    int nt = g->ntiles, lmv[SK_RACK_MAX], cwv[SK_RACK_MAX], k = 0;
+    int64_t WM = 1, bsum = 0, xfix = 0;
+    for (int i = 0; i <= SK_RACK_MAX; i++)
+        sb[i] = INT64_MIN;
+    for (int q = s; q < a; q++) {
+        if (row[q]) {                 /* the fixed left part */
+            bsum += val[row[q]];
+        } else {                      /* room squares: never a cross-word */
             lmv[k] = lm[q];
             cwv[k++] = 0;
             WM *= wm[q];
         }
-        for (int q = a;; q++) {
-            if (row[q]) {
-                bsum += val[row[q]];
-            } else {
-                if (!xs[q] || k == nt)
-                    break;
-                lmv[k] = lm[q];
-                cwv[k] = 0;
-                if (xw[q] >= 0) {
-                    cwv[k] = wm[q];
-                    xfix += (int64_t)xw[q] * wm[q];
-                }
-                k++;
-                if (WM < ((int64_t)1 << 30))
-                    WM *= wm[q];
-            }
-            if (row[q + 1] || q == s)
-                continue;
-            /* A span [s, q] that can end here: coefficients, sorted descending. */
-            int64_t c[SK_RACK_MAX];
-            for (int i = 0; i < k; i++) {
-                int64_t v = lmv[i] * (WM + cwv[i]);
-                int j = i;
-                while (j > 0 && c[j - 1] < v) {
-                    c[j] = c[j - 1];
-                    j--;
-                }
-                c[j] = v;
-            }
-            int64_t t = bsum * WM + xfix + (k == SK_RACK_MAX ? SK_BINGO : 0);
-            for (int i = 0; i < k; i++)
-                t += c[i] * vals[i];
-            if (t > sb[k])
-                sb[k] = t;
-        }
     }
-    return s0;
+    for (int q = a; q <= qmax; q++) {
+        if (row[q]) {
+            bsum += val[row[q]];
+        } else {
+            if (!xs[q] || k == nt)
+                break;
+            lmv[k] = lm[q];
+            cwv[k] = 0;
+            if (xw[q] >= 0) {
+                cwv[k] = wm[q];
+                xfix += (int64_t)xw[q] * wm[q];
+            }
+            k++;
+            if (WM < ((int64_t)1 << 30))
+                WM *= wm[q];
+        }
+        if (row[q + 1] || q == s)
+            continue;
+        /* A span [s, q] that can end here: coefficients, sorted descending. */
+        int64_t c[SK_RACK_MAX];
+        for (int i = 0; i < k; i++) {
+            int64_t v = lmv[i] * (WM + cwv[i]);
+            int j = i;
+            while (j > 0 && c[j - 1] < v) {
+                c[j] = c[j - 1];
+                j--;
+            }
+            c[j] = v;
+        }
+        int64_t t = bsum * WM + xfix + (k == SK_RACK_MAX ? SK_BINGO : 0);
+        for (int i = 0; i < k; i++)
+            t += c[i] * vals[i];
+        if (t > sb[k])
+            sb[k] = t;
+    }
 }
 
-/* Before searching anchor a of the current line: its rank bound per number
- * of tiles (for kmin), and the k-th empty square from every square. */
-static void search_prepare(sk_gen *g, int a)
+/* A cheaper, coarser shadow for all the plays of anchor a (every start from
+ * s0 to a): one walk right from a; at every end q, the room squares [s0, a)
+ * and the empties [a, q] are all candidates for the tiles (the word
+ * premiums of all of them multiplied, the best k coefficients taken), the
+ * empties of [a, q] being forced.  Every real play uses a subset of these
+ * squares with a smaller or equal word premium, so this bounds them all;
+ * the exact bounds per start are made when the anchor comes up. */
+static void shadow_coarse(const sk_gen *g, int a, int s0, const int *vals, int64_t *sb)
 {
+    const uint8_t *row = g->row, *wm = g->wm, *lm = g->lm, *val = g->e->val;
+    const alpha_set *xs = g->xs;
+    const int16_t *xw = g->xw;
+    int nt = g->ntiles, lmv[2 * SK_RACK_MAX], cwv[2 * SK_RACK_MAX], room = 0, kr = 0;
+    int64_t WM = 1, bsum = 0, xfix = 0;
+    for (int i = 0; i <= SK_RACK_MAX; i++)
+        sb[i] = INT64_MIN;
+    for (int q = s0; q < a; q++) {
+        lmv[room] = lm[q];
+        cwv[room++] = 0;
+        WM *= wm[q];
+    }
+    for (int q = a;; q++) {
+        if (row[q]) {
+            bsum += val[row[q]];
+        } else {
+            if (!xs[q] || kr == nt)
+                break;
+            lmv[room + kr] = lm[q];
+            cwv[room + kr] = 0;
+            if (xw[q] >= 0) {
+                cwv[room + kr] = wm[q];
+                xfix += (int64_t)xw[q] * wm[q];
+            }
+            kr++;
+            if (WM < ((int64_t)1 << 30))
+                WM *= wm[q];
+        }
+        if (row[q + 1] || q == s0)
+            continue;
+        int n = room + kr;
+        int64_t c[2 * SK_RACK_MAX];
+        for (int i = 0; i < n; i++) {
+            int64_t v = lmv[i] * (WM + cwv[i]);
+            int j = i;
+            while (j > 0 && c[j - 1] < v) {
+                c[j] = c[j - 1];
+                j--;
+            }
+            c[j] = v;
+        }
+        int64_t t = bsum * WM + xfix;
+        for (int k = 1; k <= nt && k <= n; k++) {
+            t += c[k - 1] * vals[k - 1];
+            if (k >= kr) {
+                int64_t tk = t + (k == SK_RACK_MAX ? SK_BINGO : 0);
+                if (tk > sb[k])
+                    sb[k] = tk;
+            }
+        }
+    }
+}
+
+/* The rank bound of a shadow: the best over k of sb[k] * 1000 + the best
+ * leave after k tiles; usb (if not NULL) gets each term. */
+static int64_t rank_bound(const sk_gen *g, const int64_t *sb, int64_t *usb)
+{
+    int64_t best = INT64_MIN;
+    const int64_t *lb = g->leaves->best;
+    if (usb)
+        for (int k = 0; k <= SK_RACK_MAX + 1; k++)
+            usb[k] = INT64_MIN;
+    for (int k = 1; k <= g->ntiles; k++) {
+        if (sb[k] == INT64_MIN)
+            continue;
+        int64_t v = sb[k] * 1000 + lb[k];
+        if (usb)
+            usb[k] = v;
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+/* Before searching a unit of the current line: its rank bound per number of
+ * tiles (for kmin), and (once per line) the k-th empty square from every
+ * square. */
+static void search_prepare(sk_gen *g, const unit *u)
+{
+    int s0, s1, qmax;
     int64_t sb[SK_RACK_MAX + 1];
-    shadow(g, a, g->vals, sb);
-    g->usb[0] = INT64_MIN;
-    for (int k = 1; k <= SK_RACK_MAX + 1; k++)
-        g->usb[k] = k <= g->ntiles && sb[k] != INT64_MIN ? sb[k] * 1000 + g->leaves->best[k] : INT64_MIN;
+    shadow_starts(g, u->a, &s0, &s1, &qmax);
+    shadow(g, u->a, u->L < 0 ? s0 : u->a - u->L, qmax, g->vals, sb);
+    rank_bound(g, sb, g->usb);
     g->kthr = INT32_MIN;
     g->kmin = 1;
+    int id = u->o * SK_MAX_DIM + u->line;
+    if (g->nk_line == id)
+        return;
+    g->nk_line = id;
     const uint8_t *row = g->row;
     const alpha_set *xs = g->xs;
     for (int q = g->dim; q >= 0; q--) {
@@ -142,14 +242,39 @@ static void search_prepare(sk_gen *g, int a)
     }
 }
 
-/* Max-heap of units by bound. */
+/* Tie-order key of a start square: row, column, direction. */
+static uint16_t start_key(int o, int line, int s)
+{
+    int row = o ? s : line, col = o ? line : s;
+    return (uint16_t)((row * SK_MAX_DIM + col) * 2 + o);
+}
+
+static int unit_before(const unit *x, const unit *y)
+{
+    return x->bound != y->bound ? x->bound > y->bound : x->key < y->key;
+}
+
+/* Heap of units: best bound first, then first in tie order. */
+static void unit_up(unit *u, size_t i)
+{
+    while (i > 0) {
+        size_t p = (i - 1) / 2;
+        if (!unit_before(&u[i], &u[p]))
+            return;
+        unit t = u[i];
+        u[i] = u[p];
+        u[p] = t;
+        i = p;
+    }
+}
+
 static void unit_down(unit *u, size_t n, size_t i)
 {
     for (;;) {
         size_t l = 2 * i + 1, w = i;
-        if (l < n && u[l].bound > u[w].bound)
+        if (l < n && unit_before(&u[l], &u[w]))
             w = l;
-        if (l + 1 < n && u[l + 1].bound > u[w].bound)
+        if (l + 1 < n && unit_before(&u[l + 1], &u[w]))
             w = l + 1;
         if (w == i)
             return;
@@ -192,8 +317,15 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
         }
     while (nv < g->ntiles)
         vals[nv++] = 0;
-    /* Bound every anchor. */
-    unit U[2 * SK_MAX_DIM * SK_MAX_DIM];
+    rc = sk_gen_index_leftparts(g);
+    if (rc) {
+        list->limit = 0;
+        g->leaves = NULL;
+        return tk_error_set(err, rc, 0, 0, "out of memory");
+    }
+    g->nk_line = -1;
+    /* Bound every anchor and left-part length. */
+    unit *U = g->units;
     size_t nu = 0;
     for (int o = 0; o < g->ndirs; o++)
         for (int rr = 0; rr < dim; rr++) {
@@ -206,19 +338,24 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
                     sk_gen_line(g, o, rr);
                     lined = 1;
                 }
-                int64_t sb[SK_RACK_MAX + 1], best = INT64_MIN;
-                int s0 = shadow(g, a, vals, sb);
-                for (int k = 1; k <= g->ntiles; k++)
-                    if (sb[k] != INT64_MIN && L->best[k] != INT64_MIN && sb[k] * 1000 + L->best[k] > best)
-                        best = sb[k] * 1000 + L->best[k];
+                int s0, s1, qmax;
+                int64_t sb[SK_RACK_MAX + 1];
+                shadow_starts(g, a, &s0, &s1, &qmax);
+                int fixed = a > 0 && g->row[a - 1];
+                if (fixed || s0 == s1)
+                    shadow(g, a, s0, qmax, vals, sb);
+                else
+                    shadow_coarse(g, a, s0, vals, sb);
+                int64_t best = rank_bound(g, sb, NULL);
                 if (best == INT64_MIN)
                     continue;
-                U[nu].bound = best;
-                U[nu].o = (uint8_t)o;
-                U[nu].line = (uint8_t)rr;
-                U[nu].a = (uint8_t)a;
-                U[nu].s0 = (uint8_t)s0;
-                nu++;
+                unit *u = &U[nu++];
+                u->bound = best;
+                u->o = (uint8_t)o;
+                u->line = (uint8_t)rr;
+                u->a = (uint8_t)a;
+                u->L = (int8_t)(fixed ? -1 : s0 == s1 ? 0 : -2);
+                u->key = start_key(o, rr, s0);
             }
         }
     /* Best bound first, until no bound left can beat the n-th move. */
@@ -233,14 +370,32 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
             if (u.bound < w->equity)
                 break;
             /* Equal to the worst kept: only plays first in the tie order can enter. */
-            int row = u.o ? u.s0 : u.line, col = u.o ? u.line : u.s0;
-            if (u.bound == w->equity &&
-                (row != w->row ? row > w->row : col != w->col ? col > w->col : u.o > w->dir))
+            if (u.bound == w->equity && u.key > start_key(w->dir, w->dir ? w->col : w->row,
+                                                          w->dir ? w->row : w->col))
                 continue;
         }
         sk_gen_line(g, u.o, u.line);
-        search_prepare(g, u.a);
-        sk_gen_anchor(g, u.a);
+        if (u.L == -2) {
+            /* A coarse anchor: its exact bounds, one unit per start, back into the heap. */
+            int s0, s1, qmax;
+            shadow_starts(g, u.a, &s0, &s1, &qmax);
+            for (int st = s0; st <= s1; st++) {
+                int64_t sb[SK_RACK_MAX + 1];
+                shadow(g, u.a, st, qmax, vals, sb);
+                int64_t best = rank_bound(g, sb, NULL);
+                if (best == INT64_MIN)
+                    continue;
+                unit *v = &U[nu];
+                *v = u;
+                v->bound = best;
+                v->L = (int8_t)(u.a - st);
+                v->key = start_key(u.o, u.line, st);
+                unit_up(U, nu++);
+            }
+            continue;
+        }
+        search_prepare(g, &u);
+        sk_gen_anchor_left(g, u.a, u.L);
     }
     g->leaves = NULL;
     sk_movelist_sort(g->e, list);
