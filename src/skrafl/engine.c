@@ -69,9 +69,11 @@ int sk_engine_create(sk_engine **out, const Dawg *d, const sk_tileset *ts,
     uint32_t ne = dawg_edge_count(d);
     e->nmask = calloc(ne + 1, sizeof *e->nmask);
     e->reach = calloc(ne + 1, 1);
-    if (!e->nmask || !e->reach) {
+    e->below = calloc(ne + 1, sizeof *e->below);
+    if (!e->nmask || !e->reach || !e->below) {
         free(e->nmask);
         free(e->reach);
+        free(e->below);
         free(e);
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
@@ -90,6 +92,7 @@ int sk_engine_create(sk_engine **out, const Dawg *d, const sk_tileset *ts,
      * the list being read and is stored when its first edge is reached (the
      * edge before it ends another list, or is edge 0). */
     uint8_t acc8 = 0;
+    alpha_set accb = 0;
     for (uint32_t i = ne - 1; i >= 1; i--) {
         dawg_edge ed = e->edges[i];
         uint32_t child = dawg_edge_child(ed);
@@ -98,9 +101,12 @@ int sk_engine_create(sk_engine **out, const Dawg *d, const sk_tileset *ts,
             d = 255;
         if (d > acc8)
             acc8 = (uint8_t)d;
+        accb |= ALPHA_BIT(ed & DAWG_LETTER_MASK) | (child ? e->below[child] : 0);
         if (i == 1 || (e->edges[i - 1] & DAWG_LAST)) {
             e->reach[i] = acc8;
+            e->below[i] = accb;
             acc8 = 0;
+            accb = 0;
         }
     }
     *out = e;
@@ -113,6 +119,7 @@ void sk_engine_destroy(sk_engine *e)
         return;
     free(e->nmask);
     free(e->reach);
+    free(e->below);
     free(e);
 }
 const Alphabet *sk_engine_alphabet(const sk_engine *e) { return &e->alpha; }

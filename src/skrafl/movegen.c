@@ -42,6 +42,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__GNUC__)
+#define SK_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define SK_ALWAYS_INLINE inline
+#endif
+
 int sk_gen_create(sk_gen **out, const sk_engine *e)
 {
     sk_gen *g = calloc(1, sizeof *g);
@@ -170,11 +176,12 @@ long sk_st[8];
 
 static void record_heap(sk_gen *g, int end, int score);
 
-static void fill_move(const sk_gen *g, sk_move *m, int end, int score)
+static SK_ALWAYS_INLINE void fill_move(const sk_gen *g, sk_move *m, int end, int score)
 {
     int start = g->start;
     m->score = (int32_t)score;
-    m->equity = sk_equity(score, 0);
+    /* score * 1000, saturated (scores beyond 2 million need absurd layouts) */
+    m->equity = score < 2147483 && score > -2147483 ? score * 1000 : sk_equity(score, 0);
     m->row = (uint8_t)(g->dir ? start : g->line);
     m->col = (uint8_t)(g->dir ? g->line : start);
     m->dir = (uint8_t)g->dir;
@@ -244,11 +251,6 @@ static void record_heap(sk_gen *g, int end, int score)
 
 /* ---- ExtendRight ---------------------------------------------------------- */
 
-#if defined(__GNUC__)
-#define SK_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define SK_ALWAYS_INLINE inline
-#endif
 
 static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot);
 static void extend_top(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot);
@@ -383,6 +385,11 @@ static void extend_top(sk_gen *g, int pos, uint32_t node, alpha_set cand, int ms
         }
         if (need > 0 && g->nextk[pos][need] - pos >= g->e->reach[node]) {
             ST(2);
+            return;
+        }
+        /* Every tile left must be played: the word's rest needs all their letters. */
+        if (need == g->left && (g->rackmask & ~g->e->below[node])) {
+            ST(3);
             return;
         }
     }
@@ -534,10 +541,11 @@ void sk_gen_anchor_left(sk_gen *g, int a, int L)
             extend_from(g, a, e->root, 0, 1);
         return;
     }
-    int s = a - L, wmul = 1, plain = 1;
+    int s = a - L, wmul = 1, np = 0, plq[SK_RACK_MAX];
     for (int k = s; k < a; k++) {
         wmul *= g->wm[k];
-        plain &= g->lm[k] == 1;
+        if (g->lm[k] != 1)
+            plq[np++] = k;
     }
     alpha_set at = g->xs[a];
     for (uint32_t j = g->lpoff[L]; j < g->lpoff[L + 1] && !g->err; j++) {
@@ -546,17 +554,14 @@ void sk_gen_anchor_left(sk_gen *g, int a, int L)
             continue;
         const uint8_t *path = g->lppath[j];
         int msum = lp->face;
-        if (!plain) {
-            msum = 0;
-            for (int k = 0; k < L; k++)
-                msum += e->val[path[k]] * g->lm[s + k];
-        }
+        for (int j = 0; j < np; j++)
+            msum += e->val[path[plq[j] - s]] * (g->lm[plq[j]] - 1);
         for (int k = 0; k < L; k++) {
             uint8_t t = path[k];
             if (t & SK_BLANK)
                 g->blanks--;
-            else
-                g->cnt[t]--;
+            else if (--g->cnt[t] == 0)
+                g->rackmask &= ~ALPHA_BIT(t);
         }
         memcpy(g->word + s, path, SK_RACK_MAX);   /* fixed size; bytes past L are rewritten later */
         g->left = g->ntiles - L;
@@ -566,8 +571,10 @@ void sk_gen_anchor_left(sk_gen *g, int a, int L)
             uint8_t t = path[k];
             if (t & SK_BLANK)
                 g->blanks++;
-            else
+            else {
                 g->cnt[t]++;
+                g->rackmask |= ALPHA_BIT(t);
+            }
         }
     }
     g->left = g->ntiles;
@@ -622,15 +629,6 @@ void sk_gen_line(sk_gen *g, int o, int r)
     g->lm = &g->e->lm[o][r * dim];
 }
 
-int sk_gen_room(const sk_gen *g, int a)
-{
-    const uint8_t *row = g->row, *an = &g->anchor[g->dir][g->line * (g->dim + 1)];
-    int limit = 0;
-    for (int p = a - 1; p >= 0 && !row[p] && !an[p] && limit < SK_RACK_MAX; p--)
-        limit++;
-    return limit;
-}
-
 void sk_gen_anchor(sk_gen *g, int a)
 {
     const sk_engine *e = g->e;
@@ -680,13 +678,17 @@ void sk_gen_anchor(sk_gen *g, int a)
      * left parts whose node cannot continue on the anchor, are skipped. */
     alpha_set at = g->xs[a];
     /* Premiums of the span [a - len, a) for each length: the word multiplier,
-     * and whether any letter premium lies there (else the face sum is the score). */
-    int spanw[SK_RACK_MAX + 1], spanl[SK_RACK_MAX + 1];
+     * and the letter premiums (squares a - 1 - j, j < npl[len]: the face sum
+     * plus val * (lm - 1) for each is the left part's letter sum). */
+    int spanw[SK_RACK_MAX + 1], npl[SK_RACK_MAX + 1], plq[SK_RACK_MAX];
     spanw[0] = 1;
-    spanl[0] = 0;
+    npl[0] = 0;
+    int np = 0;
     for (int k = 1; k <= limit; k++) {
         spanw[k] = spanw[k - 1] * g->wm[a - k];
-        spanl[k] = spanl[k - 1] | (g->lm[a - k] != 1);
+        if (g->lm[a - k] != 1)
+            plq[np++] = a - k;
+        npl[k] = np;
     }
     uint8_t path[SK_RACK_MAX];
     int depth = 0;
@@ -714,11 +716,8 @@ void sk_gen_anchor(sk_gen *g, int a)
         if (lp->next & at) {
             int s = a - len, msum = lp->face;
             memcpy(g->word + s, path, SK_RACK_MAX);   /* fixed size; bytes past len are rewritten later */
-            if (spanl[len]) {
-                msum = 0;
-                for (int k = 0; k < len; k++)
-                    msum += e->val[path[k]] * g->lm[s + k];
-            }
+            for (int j = 0; j < npl[len]; j++)
+                msum += e->val[path[plq[j] - s]] * (g->lm[plq[j]] - 1);
             int wmul = spanw[len];
             g->left = g->ntiles - len;
             g->start = s;

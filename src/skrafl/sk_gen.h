@@ -120,6 +120,13 @@ int sk_gen_index_leftparts(sk_gen *g);
  * before a (sk_gen_anchor). */
 void sk_gen_anchor_left(sk_gen *g, int a, int L);
 /* Left-part room before anchor a of the current line: empty non-anchor squares (at most 7). */
-int sk_gen_room(const sk_gen *g, int a);
+static inline int sk_gen_room(const sk_gen *g, int a)
+{
+    const uint8_t *row = g->row, *an = &g->anchor[g->dir][g->line * (g->dim + 1)];
+    int limit = 0;
+    for (int p = a - 1; p >= 0 && !row[p] && !an[p] && limit < SK_RACK_MAX; p--)
+        limit++;
+    return limit;
+}
 
 #endif

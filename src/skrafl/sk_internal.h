@@ -19,6 +19,7 @@ struct sk_engine {
     uint16_t rank[256];               /* cell byte -> rank of its display text */
     alpha_set *nmask;                 /* per node (first edge index): its letters */
     uint8_t *reach;                   /* per node: letters of its longest way to a word end */
+    alpha_set *below;                 /* per node: every letter on some way to a word end */
 };
 
 /* Population count without a library call (baseline x86-64 has no POPCNT). */
