@@ -25,6 +25,7 @@
  * median, 90th percentile and maximum instructions per position.
  */
 #include "cli/cli.h"
+#include "core/tk_text.h"
 #include "tilekit/skrafl.h"
 
 #include <getopt.h>
@@ -33,24 +34,12 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
-static double wall(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
+static double wall(void) { return tku_clock_seconds(); }
 /* In-process timings use this thread's CPU time: on a loaded machine the
  * wall clock also counts the time the thread waited for a core. */
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
+static double now(void) { return tku_cpu_seconds(); }
 
 static int cmp_d(const void *a, const void *b)
 {
@@ -137,30 +126,30 @@ static void corpus_free(corpus *c)
     dawg_destroy(c->d);
 }
 
-/* The "cgp" fields of the shared vectors. */
-static void load_shared(corpus *c, char *vec, int only_blanks)
+/* The "cgp" fields of the shared vectors (one JSON object a line). */
+static void load_shared(corpus *c, const char *vec, size_t vlen, int only_blanks)
 {
     tk_error err = {0};
-    for (char *line = vec; line && *line;) {
-        char *nl = strchr(line, '\n');
-        if (nl)
-            *nl = 0;
-        char *q0 = strstr(line, "\"cgp\": \""), *id = strstr(line, "\"id\": \"");
-        if (q0) {
+    tku_lines it;
+    const char *line;
+    size_t len;
+    tku_lines_init(&it, vec, vlen, TKU_LINES_BLANK);
+    while (tku_lines_next(&it, &line, &len)) {
+        char *l = strndup(line, len);
+        char *q0 = l ? strstr(l, "\"cgp\": \"") : NULL, *id = l ? strstr(l, "\"id\": \"") : NULL;
+        char *q = q0 ? strchr(q0 + 8, '"') : NULL;
+        if (q) {
             q0 += 8;
-            char *q = strchr(q0, '"');
-            if (q) {
-                pos *p = corpus_add(c);
-                p->cgp = strndup(q0, (size_t)(q - q0));
-                snprintf(p->id, sizeof p->id, "%.*s", id ? 4 : 1, id ? id + 7 : "?");
-                if (sk_cgp_parse(&p->b, &p->r, c->e, p->cgp, strlen(p->cgp), &err) == 0 &&
-                    (only_blanks < 0 || p->r.blanks == only_blanks))
-                    c->np++;
-                else
-                    free(p->cgp);
-            }
+            pos *p = corpus_add(c);
+            p->cgp = strndup(q0, (size_t)(q - q0));
+            snprintf(p->id, sizeof p->id, "%.*s", id ? 4 : 1, id ? id + 7 : "?");
+            if (p->cgp && sk_cgp_parse(&p->b, &p->r, c->e, p->cgp, strlen(p->cgp), &err) == 0 &&
+                (only_blanks < 0 || p->r.blanks == only_blanks))
+                c->np++;
+            else
+                free(p->cgp);
         }
-        line = nl ? nl + 1 : NULL;
+        free(l);
     }
 }
 
@@ -354,7 +343,7 @@ int main(int argc, char **argv)
     if (want_s) {
         if (corpus_open(&cs, "shared (wamerican-large, 48 vector positions)", wpath, &a))
             return CLI_EXIT_DATA;
-        load_shared(&cs, vec, only_blanks);
+        load_shared(&cs, vec, vlen, only_blanks);
     }
     free(vec);
     if (want_e) {
