@@ -37,6 +37,46 @@
 
 typedef sk_unit unit;
 
+/* The coefficients of a shadow's empty squares, kept sorted descending as
+ * squares are added: square i takes lm_i * (WM + cw_i) per point of the tile
+ * put there (WM the product of the span's word premiums, cw_i the square's
+ * cross-word premium or 0), and dot = the rack's best values against them
+ * (vals descending, rearrangement inequality).  A word premium changes WM
+ * and so every coefficient: then they are all made and sorted again. */
+typedef struct coefs {
+    int n;
+    int64_t WM;
+    int lmv[2 * SK_RACK_MAX], cwv[2 * SK_RACK_MAX];
+    int64_t c[2 * SK_RACK_MAX];
+} coefs;
+
+static inline void coefs_insert(coefs *cs, int64_t v)
+{
+    int j = cs->n++;
+    while (j > 0 && cs->c[j - 1] < v) {
+        cs->c[j] = cs->c[j - 1];
+        j--;
+    }
+    cs->c[j] = v;
+}
+
+static inline void coefs_add(coefs *cs, int lm, int cw, int wm)
+{
+    int i = cs->n;
+    cs->lmv[i] = lm;
+    cs->cwv[i] = cw;
+    if (wm == 1) {
+        coefs_insert(cs, (int64_t)lm * (cs->WM + cw));
+        return;
+    }
+    if (cs->WM < ((int64_t)1 << 30))
+        cs->WM *= wm;
+    int n = cs->n + 1;
+    cs->n = 0;
+    for (int k = 0; k < n; k++)
+        coefs_insert(cs, (int64_t)cs->lmv[k] * (cs->WM + cs->cwv[k]));
+}
+
 /* Where the plays of anchor a of the current line may start: [*s0, *s1].
  * With tiles just before a (a fixed left part), *s0 = *s1 = their first
  * square, and *qmax = the last square the word can reach (the DAWG node
@@ -76,51 +116,39 @@ static void shadow(const sk_gen *g, int a, int s, int qmax, const int *vals, int
     const uint8_t *row = g->row, *wm = g->wm, *lm = g->lm, *val = g->e->val;
     const alpha_set *xs = g->xs;
     const int16_t *xw = g->xw;
-    int nt = g->ntiles, lmv[SK_RACK_MAX], cwv[SK_RACK_MAX], k = 0;
-    int64_t WM = 1, bsum = 0, xfix = 0;
+    int nt = g->ntiles;
+    int64_t bsum = 0, xfix = 0;
+    coefs cs;
+    cs.n = 0;
+    cs.WM = 1;
     for (int i = 0; i <= SK_RACK_MAX; i++)
         sb[i] = INT64_MIN;
     for (int q = s; q < a; q++) {
-        if (row[q]) {                 /* the fixed left part */
+        if (row[q])                   /* the fixed left part */
             bsum += val[row[q]];
-        } else {                      /* room squares: never a cross-word */
-            lmv[k] = lm[q];
-            cwv[k++] = 0;
-            WM *= wm[q];
-        }
+        else                          /* room squares: never a cross-word */
+            coefs_add(&cs, lm[q], 0, wm[q]);
     }
     for (int q = a; q <= qmax; q++) {
         if (row[q]) {
             bsum += val[row[q]];
         } else {
-            if (!xs[q] || k == nt)
+            if (!xs[q] || cs.n == nt)
                 break;
-            lmv[k] = lm[q];
-            cwv[k] = 0;
+            int cw = 0;
             if (xw[q] >= 0) {
-                cwv[k] = wm[q];
+                cw = wm[q];
                 xfix += (int64_t)xw[q] * wm[q];
             }
-            k++;
-            if (WM < ((int64_t)1 << 30))
-                WM *= wm[q];
+            coefs_add(&cs, lm[q], cw, wm[q]);
         }
         if (row[q + 1] || q == s)
             continue;
-        /* A span [s, q] that can end here: coefficients, sorted descending. */
-        int64_t c[SK_RACK_MAX];
-        for (int i = 0; i < k; i++) {
-            int64_t v = lmv[i] * (WM + cwv[i]);
-            int j = i;
-            while (j > 0 && c[j - 1] < v) {
-                c[j] = c[j - 1];
-                j--;
-            }
-            c[j] = v;
-        }
-        int64_t t = bsum * WM + xfix + (k == SK_RACK_MAX ? SK_BINGO : 0);
+        /* A span [s, q] that can end here. */
+        int k = cs.n;
+        int64_t t = bsum * cs.WM + xfix + (k == SK_RACK_MAX ? SK_BINGO : 0);
         for (int i = 0; i < k; i++)
-            t += c[i] * vals[i];
+            t += cs.c[i] * vals[i];
         if (t > sb[k])
             sb[k] = t;
     }
@@ -138,47 +166,34 @@ static void shadow_coarse(const sk_gen *g, int a, int s0, const int *vals, int64
     const uint8_t *row = g->row, *wm = g->wm, *lm = g->lm, *val = g->e->val;
     const alpha_set *xs = g->xs;
     const int16_t *xw = g->xw;
-    int nt = g->ntiles, lmv[2 * SK_RACK_MAX], cwv[2 * SK_RACK_MAX], room = 0, kr = 0;
-    int64_t WM = 1, bsum = 0, xfix = 0;
+    int nt = g->ntiles, kr = 0;
+    int64_t bsum = 0, xfix = 0;
+    coefs cs;
+    cs.n = 0;
+    cs.WM = 1;
     for (int i = 0; i <= SK_RACK_MAX; i++)
         sb[i] = INT64_MIN;
-    for (int q = s0; q < a; q++) {
-        lmv[room] = lm[q];
-        cwv[room++] = 0;
-        WM *= wm[q];
-    }
+    for (int q = s0; q < a; q++)
+        coefs_add(&cs, lm[q], 0, wm[q]);
     for (int q = a;; q++) {
         if (row[q]) {
             bsum += val[row[q]];
         } else {
             if (!xs[q] || kr == nt)
                 break;
-            lmv[room + kr] = lm[q];
-            cwv[room + kr] = 0;
+            int cw = 0;
             if (xw[q] >= 0) {
-                cwv[room + kr] = wm[q];
+                cw = wm[q];
                 xfix += (int64_t)xw[q] * wm[q];
             }
+            coefs_add(&cs, lm[q], cw, wm[q]);
             kr++;
-            if (WM < ((int64_t)1 << 30))
-                WM *= wm[q];
         }
         if (row[q + 1] || q == s0)
             continue;
-        int n = room + kr;
-        int64_t c[2 * SK_RACK_MAX];
-        for (int i = 0; i < n; i++) {
-            int64_t v = lmv[i] * (WM + cwv[i]);
-            int j = i;
-            while (j > 0 && c[j - 1] < v) {
-                c[j] = c[j - 1];
-                j--;
-            }
-            c[j] = v;
-        }
-        int64_t t = bsum * WM + xfix;
-        for (int k = 1; k <= nt && k <= n; k++) {
-            t += c[k - 1] * vals[k - 1];
+        int64_t t = bsum * cs.WM + xfix;
+        for (int k = 1; k <= nt && k <= cs.n; k++) {
+            t += cs.c[k - 1] * vals[k - 1];
             if (k >= kr) {
                 int64_t tk = t + (k == SK_RACK_MAX ? SK_BINGO : 0);
                 if (tk > sb[k])
