@@ -165,12 +165,6 @@ static int list_grow(sk_movelist *list)
     return TK_OK;
 }
 
-#ifdef SK_STATS
-long sk_st[8];
-#define ST(i) (sk_st[i]++)
-#else
-#define ST(i) ((void)0)
-#endif
 
 /* ---- recording ---------------------------------------------------------- */
 
@@ -192,7 +186,6 @@ static SK_ALWAYS_INLINE void fill_move(const sk_gen *g, sk_move *m, int end, int
 
 static void record(sk_gen *g, int end, int score)
 {
-    ST(4);
     sk_movelist *list = g->list;
     list->total++;
     if (g->flags & SK_COUNT_ONLY)
@@ -359,7 +352,6 @@ static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, 
 static void extend_top(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot)
 {
     const sk_movelist *list = g->list;
-    ST(0);
     if (list->n == list->limit) {
         /* A play equal in rank to the worst kept one enters only if it comes
          * first in the tie order (row, column, direction, word): if its
@@ -379,19 +371,13 @@ static void extend_top(sk_gen *g, int pos, uint32_t node, alpha_set cand, int ms
         /* Plays with fewer than kmin tiles cannot make it: this one needs
          * `need` more, so the word must reach the need-th empty square. */
         int need = g->kmin - (g->ntiles - g->left);
-        if (need > g->left) {
-            ST(1);
+        if (need > g->left)
             return;
-        }
-        if (need > 0 && g->nextk[pos][need] - pos >= g->e->reach[node]) {
-            ST(2);
+        if (need > 0 && g->nextk[pos][need] - pos >= g->e->reach[node])
             return;
-        }
         /* Every tile left must be played: the word's rest needs all their letters. */
-        if (need == g->left && (g->rackmask & ~g->e->below[node])) {
-            ST(3);
+        if (need == g->left && (g->rackmask & ~g->e->below[node]))
             return;
-        }
     }
     extend_body(g, pos, node, cand, msum, wmul, xtot, 1);
 }
