@@ -1,19 +1,31 @@
-/* bench_skrafl.c - how fast skrafl generates every move, in process and whole.
+/* bench_skrafl.c - how fast skrafl finds the best moves and every move.
  *
- *   bench_skrafl [--runs N] [--once] [--blanks K] [--shared DIR] [--bin DIR]
+ *   bench_skrafl [--runs N] [--once MODE] [--set SET] [--blanks K] [--shared DIR] [--bin DIR]
  *
- * Loads ../shared/vectors/skrafl-positions.jsonl (the CGP field of each
- * line) and ../shared/words/en-wamerican-large-upper.txt once, then times
- * sk_generate over all positions, single-threaded, in thread CPU time (the
- * machine may be shared): full move records (scored, stored) and
- * count-only, and the split by blanks on the rack.  Reports the median of N runs as
- * positions/s and moves/s, the slowest position (median over runs), and the
- * peak resident memory.  Then times the whole process
- * `skrafl --dict WORDS --count --cgp FILE --jobs 1` (and with all cores),
- * median of N runs.  --once does a single full pass and nothing else
- * (for valgrind --tool=callgrind); --blanks K keeps only racks with K blanks.  Timings are informative, never asserted.
+ * Two corpora, each with its own dictionary, loaded once:
+ *   shared  the 48 positions of ../shared/vectors/skrafl-positions.jsonl (their
+ *           CGP fields) with ../shared/words/en-wamerican-large-upper.txt;
+ *   enable  mid-game positions made here with ../shared/words/enable2k.txt:
+ *           games from a fixed seed in which each player plays its best move
+ *           from a randomly drawn rack; every position from the 4th turn on
+ *           while the bag still holds tiles.
+ * For each corpus, single-threaded, in thread CPU time (the machine may be
+ * shared), median of N runs: top-1 and top-10 (sk_generate_top), all moves
+ * scored and stored (sk_generate), count only; positions/s, and the slowest
+ * position of each.  Then the whole process `skrafl --count` on the shared
+ * CGP lines.  Timings are informative, never asserted.
+ *
+ * Instructions per position: --once MODE (top1, top10, all, count) solves
+ * every position of --set (shared, enable) once, each by one call of
+ * bench_one(), and nothing else, so that callgrind can dump one profile per
+ * position:
+ *   valgrind --tool=callgrind --toggle-collect=bench_one --dump-after=bench_one \
+ *       build/tools/bench_skrafl --once top1 --set shared
+ * tools/callgrind-skrafl.sh runs this for every mode and set and prints the
+ * median, 90th percentile and maximum instructions per position.
  */
 #include "cli/cli.h"
+#include "core/tk_text.h"
 #include "tilekit/skrafl.h"
 
 #include <getopt.h>
@@ -22,24 +34,12 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
-static double wall(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
+static double wall(void) { return tku_clock_seconds(); }
 /* In-process timings use this thread's CPU time: on a loaded machine the
  * wall clock also counts the time the thread waited for a core. */
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
+static double now(void) { return tku_cpu_seconds(); }
 
 static int cmp_d(const void *a, const void *b)
 {
@@ -60,22 +60,254 @@ typedef struct pos {
     char *cgp;
 } pos;
 
+typedef struct corpus {
+    const char *name;
+    Dawg *d;
+    sk_engine *e;
+    sk_gen *g;
+    pos *P;
+    int np, cap;
+} corpus;
+
+enum { M_TOP1, M_TOP10, M_ALL, M_COUNT, M_N };
+static const char *const mode_name[M_N] = { "top1", "top10", "all", "count" };
+
+/* One position, one mode: the unit callgrind measures. */
+__attribute__((noinline)) uint64_t bench_one(sk_gen *g, const pos *p, int mode, sk_movelist *ml)
+{
+    switch (mode) {
+    case M_TOP1: sk_generate_top(g, &p->b, &p->r, 0, NULL, 1, ml, NULL); return ml->n;
+    case M_TOP10: sk_generate_top(g, &p->b, &p->r, 0, NULL, 10, ml, NULL); return ml->n;
+    case M_ALL: sk_generate(g, &p->b, &p->r, 0, ml, NULL); return ml->total;
+    default: sk_generate(g, &p->b, &p->r, SK_COUNT_ONLY, ml, NULL); return ml->total;
+    }
+}
+
+static pos *corpus_add(corpus *c)
+{
+    if (c->np == c->cap) {
+        c->cap = c->cap ? c->cap * 2 : 64;
+        c->P = realloc(c->P, (size_t)c->cap * sizeof *c->P);
+    }
+    pos *p = &c->P[c->np];
+    memset(p, 0, sizeof *p);
+    return p;
+}
+
+static int corpus_open(corpus *c, const char *name, const char *wpath, const Alphabet *a)
+{
+    tk_error err = {0};
+    size_t wlen;
+    memset(c, 0, sizeof *c);
+    c->name = name;
+    char *words = cli_read_file(wpath, &wlen, &err);
+    if (!words)
+        return -1;
+    int rc = dawg_build(&c->d, a, words, wlen, NULL, NULL, &err);
+    free(words);
+    sk_tileset ts;
+    sk_layout lay;
+    if (rc || sk_tileset_builtin(&ts, dawg_alphabet(c->d), "en", &err) ||
+        sk_layout_builtin(&lay, "standard", &err) || sk_engine_create(&c->e, c->d, &ts, &lay, &err) ||
+        sk_gen_create(&c->g, c->e)) {
+        cli_error(wpath, err.line, "%s", err.msg);
+        return -1;
+    }
+    return 0;
+}
+
+static void corpus_free(corpus *c)
+{
+    for (int i = 0; i < c->np; i++)
+        free(c->P[i].cgp);
+    free(c->P);
+    sk_gen_destroy(c->g);
+    sk_engine_destroy(c->e);
+    dawg_destroy(c->d);
+}
+
+/* The "cgp" fields of the shared vectors (one JSON object a line). */
+static void load_shared(corpus *c, const char *vec, size_t vlen, int only_blanks)
+{
+    tk_error err = {0};
+    tku_lines it;
+    const char *line;
+    size_t len;
+    tku_lines_init(&it, vec, vlen, TKU_LINES_BLANK);
+    while (tku_lines_next(&it, &line, &len)) {
+        char *l = strndup(line, len);
+        char *q0 = l ? strstr(l, "\"cgp\": \"") : NULL, *id = l ? strstr(l, "\"id\": \"") : NULL;
+        char *q = q0 ? strchr(q0 + 8, '"') : NULL;
+        if (q) {
+            q0 += 8;
+            pos *p = corpus_add(c);
+            p->cgp = strndup(q0, (size_t)(q - q0));
+            snprintf(p->id, sizeof p->id, "%.*s", id ? 4 : 1, id ? id + 7 : "?");
+            if (p->cgp && sk_cgp_parse(&p->b, &p->r, c->e, p->cgp, strlen(p->cgp), &err) == 0 &&
+                (only_blanks < 0 || p->r.blanks == only_blanks))
+                c->np++;
+            else
+                free(p->cgp);
+        }
+        free(l);
+    }
+}
+
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static int draw(uint64_t *s, int *bag, int n)
+{
+    int total = 0;
+    for (int l = 0; l <= n; l++)
+        total += bag[l];
+    if (!total)
+        return -1;
+    int k = (int)(rng_next(s) % (uint64_t)total);
+    for (int l = 0; l <= n; l++) {
+        if (k < bag[l]) {
+            bag[l]--;
+            return l;
+        }
+        k -= bag[l];
+    }
+    return -1;
+}
+
+/* Games of best moves from random racks; positions from turn 4 on while the bag is not empty. */
+static void make_games(corpus *c, int games, uint64_t seed, int only_blanks)
+{
+    const sk_tileset *ts = sk_engine_tileset(c->e);
+    int nl = ts->nletters, dim = sk_engine_layout(c->e)->dim;
+    sk_movelist ml = {0};
+    uint64_t s = seed;
+    for (int gi = 0; gi < games; gi++) {
+        int bag[64];
+        for (int l = 0; l <= nl; l++)
+            bag[l] = ts->count[l];
+        sk_board b;
+        memset(&b, 0, sizeof b);
+        b.dim = dim;
+        sk_rack hands[2];
+        memset(hands, 0, sizeof hands);
+        for (int turn = 0, passes = 0; passes < 4; turn++) {
+            sk_rack *h = &hands[turn & 1];
+            while (h->n < SK_RACK_MAX) {
+                int l = draw(&s, bag, nl);
+                if (l < 0)
+                    break;
+                if (l)
+                    h->count[l]++;
+                else
+                    h->blanks++;
+                h->n++;
+            }
+            int left = 0;
+            for (int l = 0; l <= nl; l++)
+                left += bag[l];
+            if (h->n == 0 || left == 0)
+                break;
+            if (turn >= 3 && (only_blanks < 0 || h->blanks == only_blanks)) {
+                pos *p = corpus_add(c);
+                p->b = b;
+                p->r = *h;
+                snprintf(p->id, sizeof p->id, "g%02dt%02d", gi % 100, turn % 100);
+                c->np++;
+            }
+            if (sk_generate_top(c->g, &b, h, 0, NULL, 1, &ml, NULL) || ml.n == 0) {
+                passes++;
+                continue;
+            }
+            passes = 0;
+            const sk_move *m = &ml.v[0];
+            for (int i = 0; i < m->len; i++) {
+                uint8_t x = m->word[i];
+                if (x & SK_ONBOARD)
+                    continue;
+                b.sq[(m->row + (m->dir ? i : 0)) * dim + m->col + (m->dir ? 0 : i)] = x;
+                if (x & SK_BLANK)
+                    h->blanks--;
+                else
+                    h->count[x & SK_LETTER]--;
+                h->n--;
+            }
+        }
+    }
+    sk_movelist_free(&ml);
+}
+
+/* Time every mode on a corpus. */
+static void bench_corpus(corpus *c, int runs, sk_movelist *ml)
+{
+    int np = c->np;
+    if (!np)
+        return;
+    printf("%s: %d positions\n", c->name, np);
+    double *pt = calloc((size_t)np * (size_t)runs, sizeof *pt), *rt = calloc((size_t)runs, sizeof *rt);
+    double base = 0;
+    for (int mode = 0; mode < M_N; mode++) {
+        uint64_t out = 0;
+        for (int run = 0; run < runs; run++) {
+            out = 0;
+            double s = now();
+            for (int i = 0; i < np; i++) {
+                double ps = now();
+                out += bench_one(c->g, &c->P[i], mode, ml);
+                pt[(size_t)i * (size_t)runs + (size_t)run] = now() - ps;
+            }
+            rt[run] = now() - s;
+        }
+        double mt = median(rt, runs), worst = 0;
+        int wi = 0;
+        for (int i = 0; i < np; i++) {
+            double m = median(pt + (size_t)i * (size_t)runs, runs);
+            if (m > worst) {
+                worst = m;
+                wi = i;
+            }
+        }
+        if (mode == M_ALL)
+            base = mt;
+        printf("  %-5s %8.1f ms  %8.0f positions/s  slowest %s %.2f ms  (%llu %s)\n", mode_name[mode], mt * 1e3,
+               np / mt, c->P[wi].id, worst * 1e3, (unsigned long long)out, mode >= M_ALL ? "moves" : "kept");
+    }
+    (void)base;
+    free(pt);
+    free(rt);
+}
+
 int main(int argc, char **argv)
 {
     cli_init("bench_skrafl");
-    int runs = 7, once = 0, only_blanks = -1;
-    const char *shared = getenv("TK_SHARED");
+    int runs = 5, once = -1, only_blanks = -1, games = 12;
+    const char *shared = getenv("TK_SHARED"), *set = "shared";
     const char *bindir = "bin";
     static const struct option lo[] = {
-        { "runs", required_argument, 0, 'n' }, { "once", no_argument, 0, 'o' },
+        { "runs", required_argument, 0, 'n' }, { "once", required_argument, 0, 'o' },
+        { "set", required_argument, 0, 'S' }, { "games", required_argument, 0, 'g' },
         { "shared", required_argument, 0, 's' }, { "bin", required_argument, 0, 'b' },
         { "blanks", required_argument, 0, 'k' }, { 0, 0, 0, 0 }
     };
     int ch;
-    while ((ch = getopt_long(argc, argv, "n:os:b:k:", lo, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, "n:o:S:g:s:b:k:", lo, NULL)) != -1) {
         switch (ch) {
         case 'n': runs = atoi(optarg) > 0 ? atoi(optarg) : 1; break;
-        case 'o': once = 1; break;
+        case 'o':
+            for (int m = 0; m < M_N; m++)
+                if (strcmp(optarg, mode_name[m]) == 0)
+                    once = m;
+            if (once < 0) {
+                cli_error(NULL, 0, "--once: top1, top10, all or count");
+                return CLI_EXIT_USAGE;
+            }
+            break;
+        case 'S': set = optarg; break;
+        case 'g': games = atoi(optarg) > 0 ? atoi(optarg) : 1; break;
         case 's': shared = optarg; break;
         case 'b': bindir = optarg; break;
         case 'k': only_blanks = atoi(optarg); break;
@@ -84,15 +316,15 @@ int main(int argc, char **argv)
     }
     if (!shared || !*shared)
         shared = "../shared";
-    char vpath[4096], wpath[4096];
+    char vpath[4096], wpath[4096], epath[4096];
     snprintf(vpath, sizeof vpath, "%s/vectors/skrafl-positions.jsonl", shared);
     snprintf(wpath, sizeof wpath, "%s/words/en-wamerican-large-upper.txt", shared);
+    snprintf(epath, sizeof epath, "%s/words/enable2k.txt", shared);
     tk_error err = {0};
-    size_t vlen, wlen;
+    size_t vlen;
     char *vec = cli_read_file(vpath, &vlen, &err);
-    char *words = vec ? cli_read_file(wpath, &wlen, &err) : NULL;
-    if (!vec || !words) {
-        printf("bench_skrafl: %s not found; skipped\n", vec ? wpath : vpath);
+    if (!vec || access(wpath, R_OK) || access(epath, R_OK)) {
+        printf("bench_skrafl: %s, %s or %s not found; skipped\n", vpath, wpath, epath);
         free(vec);
         return 0;
     }
@@ -100,126 +332,51 @@ int main(int argc, char **argv)
     if (access("data/alphabets/en.txt", R_OK) == 0 ? cli_load_alphabet("data/alphabets/en.txt", &a)
                                                    : cli_load_alphabet("en", &a))
         return CLI_EXIT_DATA;
-    double t0 = wall();
-    Dawg *d = NULL;
-    if (dawg_build(&d, &a, words, wlen, NULL, NULL, &err)) {
-        cli_error(wpath, err.line, "%s", err.msg);
-        return CLI_EXIT_DATA;
+    corpus cs, ce;
+    int want_s = once < 0 || strcmp(set, "shared") == 0, want_e = once < 0 || strcmp(set, "enable") == 0;
+    if (once >= 0 && !want_s && !want_e) {
+        cli_error(NULL, 0, "--set: shared or enable");
+        return CLI_EXIT_USAGE;
     }
-    double tbuild = wall() - t0;
-    sk_tileset ts;
-    sk_layout lay;
-    sk_engine *e = NULL;
-    sk_gen *g = NULL;
-    if (sk_tileset_builtin(&ts, dawg_alphabet(d), "en", &err) || sk_layout_builtin(&lay, "standard", &err) ||
-        sk_engine_create(&e, d, &ts, &lay, &err) || sk_gen_create(&g, e)) {
-        cli_error(NULL, 0, "%s", err.msg);
-        return CLI_EXIT_DATA;
-    }
-    /* Positions from the "cgp" fields. */
-    pos *P = NULL;
-    int np = 0, cap = 0;
-    for (char *line = vec; line && *line;) {
-        char *nl = strchr(line, '\n');
-        if (nl)
-            *nl = 0;
-        char *c = strstr(line, "\"cgp\": \""), *id = strstr(line, "\"id\": \"");
-        if (c) {
-            c += 8;
-            char *q = strchr(c, '"');
-            if (q) {
-                if (np == cap) {
-                    cap = cap ? cap * 2 : 64;
-                    P = realloc(P, (size_t)cap * sizeof *P);
-                }
-                pos *p = &P[np];
-                p->cgp = strndup(c, (size_t)(q - c));
-                snprintf(p->id, sizeof p->id, "%.*s", id ? 4 : 1, id ? id + 7 : "?");
-                if (sk_cgp_parse(&p->b, &p->r, e, p->cgp, strlen(p->cgp), &err) == 0 &&
-                    (only_blanks < 0 || p->r.blanks == only_blanks))
-                    np++;
-                else
-                    free(p->cgp);   /* unreadable, or filtered out by --blanks */
-            }
-        }
-        line = nl ? nl + 1 : NULL;
+    memset(&cs, 0, sizeof cs);
+    memset(&ce, 0, sizeof ce);
+    if (want_s) {
+        if (corpus_open(&cs, "shared (wamerican-large, 48 vector positions)", wpath, &a))
+            return CLI_EXIT_DATA;
+        load_shared(&cs, vec, vlen, only_blanks);
     }
     free(vec);
+    if (want_e) {
+        if (corpus_open(&ce, "enable (ENABLE2K, mid-game positions of best-move games)", epath, &a))
+            return CLI_EXIT_DATA;
+        make_games(&ce, games, 0x5c2af1, only_blanks);
+    }
     sk_movelist ml = {0};
-    if (once) {
-        uint64_t moves = 0;
-        for (int i = 0; i < np; i++) {
-            sk_generate(g, &P[i].b, &P[i].r, 0, &ml, NULL);
-            moves += ml.total;
-        }
-        printf("once: %d positions, %llu moves\n", np, (unsigned long long)moves);
+    if (once >= 0) {
+        corpus *c = want_s ? &cs : &ce;
+        uint64_t out = 0;
+        for (int i = 0; i < c->np; i++)
+            out += bench_one(c->g, &c->P[i], once, &ml);
+        printf("once %s %s: %d positions, %llu\n", mode_name[once], set, c->np, (unsigned long long)out);
+        sk_movelist_free(&ml);
+        corpus_free(&cs);
+        corpus_free(&ce);
         return 0;
     }
-    printf("positions: %d (from %s); dictionary built in %.3f s\n", np, vpath, tbuild);
-    double *rt = calloc((size_t)runs, sizeof *rt), *rc = calloc((size_t)runs, sizeof *rc);
-    double *pt = calloc((size_t)np * (size_t)runs, sizeof *pt);
-    uint64_t moves = 0;
-    size_t worst_cap = 0;
-    for (int run = 0; run < runs; run++) {
-        moves = 0;
-        double s = now();
-        for (int i = 0; i < np; i++) {
-            double ps = now();
-            sk_generate(g, &P[i].b, &P[i].r, 0, &ml, NULL);
-            pt[(size_t)i * (size_t)runs + (size_t)run] = now() - ps;
-            moves += ml.total;
-        }
-        rt[run] = now() - s;
-        if (ml.cap > worst_cap)
-            worst_cap = ml.cap;
-        s = now();
-        for (int i = 0; i < np; i++)
-            sk_generate(g, &P[i].b, &P[i].r, SK_COUNT_ONLY, &ml, NULL);
-        rc[run] = now() - s;
-    }
-    double mt = median(rt, runs), mc = median(rc, runs);
-    double worst = 0;
-    int wi = 0;
-    for (int i = 0; i < np; i++) {
-        double m = median(pt + (size_t)i * (size_t)runs, runs);
-        if (m > worst) {
-            worst = m;
-            wi = i;
-        }
-    }
-    /* Where the time goes: by number of blanks on the rack. */
-    for (int nb = 0; nb <= 2; nb++) {
-        double tt = 0;
-        uint64_t mm = 0;
-        int k = 0;
-        for (int i = 0; i < np; i++) {
-            if (P[i].r.blanks != nb)
-                continue;
-            tt += median(pt + (size_t)i * (size_t)runs, runs);
-            sk_generate(g, &P[i].b, &P[i].r, SK_COUNT_ONLY, &ml, NULL);
-            mm += ml.total;
-            k++;
-        }
-        if (k)
-            printf("  racks with %d blank%s: %2d positions, %7llu moves, %6.1f ms, %.2f M moves/s\n", nb,
-                   nb == 1 ? " " : "s", k, (unsigned long long)mm, tt * 1e3, tt > 0 ? mm / tt / 1e6 : 0);
-    }
+    printf("in process, 1 thread, CPU time, median of %d runs (top1/top10: sk_generate_top; all: every move "
+           "scored and stored; count: SK_COUNT_ONLY)\n", runs);
+    bench_corpus(&cs, runs, &ml);
+    bench_corpus(&ce, runs, &ml);
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
-    printf("in process, 1 thread, CPU time, median of %d runs:\n", runs);
-    printf("  all moves, scored and stored: %.1f ms  %.0f positions/s  %.2f M moves/s  (%llu moves)\n",
-           mt * 1e3, np / mt, moves / mt / 1e6, (unsigned long long)moves);
-    printf("  count only:                   %.1f ms  %.0f positions/s  %.2f M moves/s\n", mc * 1e3, np / mc,
-           moves / mc / 1e6);
-    printf("  slowest position: %s %.2f ms (%s)\n", P[wi].id, worst * 1e3, P[wi].cgp);
-    printf("  peak RSS %.1f MB (move array %zu KB)\n", ru.ru_maxrss / 1024.0, worst_cap * sizeof(sk_move) / 1024);
+    printf("peak RSS %.1f MB\n", ru.ru_maxrss / 1024.0);
     /* Whole process. */
     char cgpf[] = "/tmp/bench_skrafl_XXXXXX";
     int fd = mkstemp(cgpf);
     if (fd >= 0) {
         FILE *f = fdopen(fd, "w");
-        for (int i = 0; i < np; i++)
-            fprintf(f, "%s\n", P[i].cgp);
+        for (int i = 0; i < cs.np; i++)
+            fprintf(f, "%s\n", cs.P[i].cgp);
         fclose(f);
         for (int jobs1 = 1; jobs1 >= 0; jobs1--) {
             char cmd[8192];
@@ -242,16 +399,8 @@ int main(int argc, char **argv)
         }
         unlink(cgpf);
     }
-    for (int i = 0; i < np; i++)
-        free(P[i].cgp);
-    free(P);
-    free(rt);
-    free(rc);
-    free(pt);
-    free(words);
     sk_movelist_free(&ml);
-    sk_gen_destroy(g);
-    sk_engine_destroy(e);
-    dawg_destroy(d);
+    corpus_free(&cs);
+    corpus_free(&ce);
     return 0;
 }

@@ -7,3 +7,9 @@ for b in "$B"/tools/bench_*; do
     echo "== $(basename "$b")"
     "$b" || echo "(benchmark $(basename "$b") exited $?)"
 done
+# Instructions per position of skrafl's searches (callgrind; skipped without
+# valgrind or with TK_BENCH_NO_CALLGRIND=1).
+if [ -x "$B/tools/bench_skrafl" ] && [ -z "$TK_BENCH_NO_CALLGRIND" ] && command -v valgrind >/dev/null; then
+    echo "== skrafl instructions per position (tools/callgrind-skrafl.sh)"
+    sh tools/callgrind-skrafl.sh "$B" "top1 top10 all" "shared enable"
+fi

@@ -98,12 +98,15 @@ typedef struct sk_rack {
     uint8_t count[64];          /* real tiles per letter */
 } sk_rack;
 
-/* One move, compact (32 bytes).  word[0..len) holds the whole main word:
+/* One move, compact (36 bytes).  word[0..len) holds the whole main word:
  * letter | SK_BLANK for a blank | SK_ONBOARD for a tile that was already on
  * the board; the bytes after len are unspecified. */
 typedef struct sk_move {
     int32_t score;              /* 32 bits: odd layouts (quadruple squares, 21x21) and
                                  * tile values up to 255 go far beyond 32767 */
+    int32_t equity;             /* the rank value, in thousandths of a point: score * 1000
+                                 * + the value of the leave under an sk_rank (score * 1000
+                                 * when moves are ranked by score), saturated to 32 bits */
     uint8_t row, col;           /* start of the main word, 0-based */
     uint8_t dir;                /* 0 across (H), 1 down (V) */
     uint8_t len;                /* letters of the main word */
@@ -120,6 +123,12 @@ typedef struct sk_movelist {
 
 typedef struct sk_engine sk_engine;
 typedef struct sk_gen sk_gen;
+
+/* Equity ranking: a move's rank is score * 1000 + the value of its leave, in thousandths of a point.
+ * leave(ctx, counts) returns the value of keeping counts[i] tiles of letter i (1..alphabet size),
+ * counts[0] = blanks kept; it is called once per distinct sub-multiset of the rack, never per move. */
+typedef int32_t (*sk_leave_value_fn)(void *ctx, const uint8_t counts[64]);
+typedef struct sk_rank { sk_leave_value_fn leave; void *ctx; } sk_rank;
 
 /* Flags for sk_generate. */
 #define SK_ALL_OPENINGS 1u      /* list down openings too on a symmetric layout */
@@ -176,10 +185,35 @@ const sk_engine *sk_gen_engine(const sk_gen *g);
 int sk_generate(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
                 sk_movelist *list, tk_error *err);
 
-/* Order: score descending, then row, column, direction (H first), then the
- * word as displayed (byte order of its UTF-8, tiles upper, blanks lower). */
+/* The best n moves of rack r on board b, exactly the first n of the full
+ * list sorted by sk_movelist_sort_ranked (same rank, same tie order), found
+ * without generating every move: every anchor square and direction gets an
+ * upper bound on the rank of any play through it (see src/skrafl/topn.c),
+ * anchors are searched best bound first, and the search stops when no
+ * bound left can beat the n-th move found.  rank NULL ranks by score
+ * (today's order: score, then row, column, direction, word).  On return
+ * list->v[0..list->n) holds min(n, legal moves) moves sorted best first,
+ * list->limit = 0, and list->total the number of moves the search generated
+ * (NOT the number of legal moves: use SK_COUNT_ONLY with sk_generate for
+ * that).  flags: SK_ALL_OPENINGS (SK_COUNT_ONLY is ignored).  n >= 1.
+ * Errors: TK_EINVAL (board size, n == 0), TK_ENOMEM, TK_ELIMIT (rack). */
+int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
+                    const sk_rank *rank, size_t n, sk_movelist *list, tk_error *err);
+
+/* Order: equity descending (score * 1000 when ranked by score), then score
+ * descending, then row, column, direction (H first), then the word as
+ * displayed (byte order of its UTF-8, tiles upper, blanks lower).  Moves
+ * must come from the generator (which sets `equity`). */
 int sk_move_cmp(const sk_engine *e, const sk_move *a, const sk_move *b);
+/* Sort by score (as generated: equity = score * 1000).  A list generated
+ * with `limit` set is a heap until sorted; this sorts it. */
 void sk_movelist_sort(const sk_engine *e, sk_movelist *list);
+/* Rank every move of a full list (not a `limit` heap) of rack r by `rank`:
+ * set each move's equity to score * 1000 + the value of its leave, then
+ * sort (rank NULL: by score, as sk_movelist_sort).  Calls rank->leave once
+ * per sub-multiset of the rack (at most 128).  Sets list->limit = 0. */
+void sk_movelist_sort_ranked(const sk_engine *e, const sk_rack *r, const sk_rank *rank,
+                             sk_movelist *list);
 void sk_movelist_free(sk_movelist *list);
 
 /* ---- notation ----------------------------------------------------------- */

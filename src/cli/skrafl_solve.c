@@ -271,8 +271,11 @@ int skc_solve(const skc_ctx *c, sk_gen *g, sk_movelist *list, cli_buf *out, cli_
     unsigned flags = o->all_openings ? SK_ALL_OPENINGS : 0;
     if (o->check_coord)
         return do_check(c, g, out, err, b, r, flags, p);
-    list->limit = o->top > 0 ? (size_t)o->top : 0;
-    if (sk_generate(g, b, r, flags | (o->count ? SK_COUNT_ONLY : 0), list, &e))
+    list->limit = 0;
+    int grc = o->top > 0 && !o->count
+                  ? sk_generate_top(g, b, r, flags, NULL, (size_t)o->top, list, &e)
+                  : sk_generate(g, b, r, flags | (o->count ? SK_COUNT_ONLY : 0), list, &e);
+    if (grc)
         return print_error(c, out, err, p, &e);
     if (o->count) {
         print_count(c, out, r, p, (unsigned long long)list->total);
@@ -282,8 +285,11 @@ int skc_solve(const skc_ctx *c, sk_gen *g, sk_movelist *list, cli_buf *out, cli_
     if (p->cgp && !o->json) {
         cli_buf t = {0};
         const char *rs = leave_text(&t, c->e, r, NULL);
-        cli_buf_printf(out, "# line %ld: rack %s: %llu move%s\n", p->line, rs[0] ? rs : "-",
-                       (unsigned long long)list->total, list->total == 1 ? "" : "s");
+        if (o->top > 0)   /* the best-first search does not count every move */
+            cli_buf_printf(out, "# line %ld: rack %s: top %zu\n", p->line, rs[0] ? rs : "-", list->n);
+        else
+            cli_buf_printf(out, "# line %ld: rack %s: %llu move%s\n", p->line, rs[0] ? rs : "-",
+                           (unsigned long long)list->total, list->total == 1 ? "" : "s");
         cli_buf_free(&t);
     }
     int prc = picture(c, out, err, b, list->n ? &list->v[0] : NULL, p, "best");

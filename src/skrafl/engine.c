@@ -68,7 +68,12 @@ int sk_engine_create(sk_engine **out, const Dawg *d, const sk_tileset *ts,
     /* Letter set of every sibling list, indexed by its first edge. */
     uint32_t ne = dawg_edge_count(d);
     e->nmask = calloc(ne + 1, sizeof *e->nmask);
-    if (!e->nmask) {
+    e->reach = calloc(ne + 1, 1);
+    e->below = calloc(ne + 1, sizeof *e->below);
+    if (!e->nmask || !e->reach || !e->below) {
+        free(e->nmask);
+        free(e->reach);
+        free(e->below);
         free(e);
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
@@ -81,6 +86,29 @@ int sk_engine_create(sk_engine **out, const Dawg *d, const sk_tileset *ts,
             start = i + 1;
         }
     }
+    /* How far every node can still go: children come after their parents,
+     * so a backward pass sees each child's reach before its parent's.  A
+     * list's reach is stored at its first edge; walking back, `acc` gathers
+     * the list being read and is stored when its first edge is reached (the
+     * edge before it ends another list, or is edge 0). */
+    uint8_t acc8 = 0;
+    alpha_set accb = 0;
+    for (uint32_t i = ne - 1; i >= 1; i--) {
+        dawg_edge ed = e->edges[i];
+        uint32_t child = dawg_edge_child(ed);
+        int d = child ? 1 + e->reach[child] : (ed & DAWG_FINAL) ? 1 : 0;
+        if (d > 255)
+            d = 255;
+        if (d > acc8)
+            acc8 = (uint8_t)d;
+        accb |= ALPHA_BIT(ed & DAWG_LETTER_MASK) | (child ? e->below[child] : 0);
+        if (i == 1 || (e->edges[i - 1] & DAWG_LAST)) {
+            e->reach[i] = acc8;
+            e->below[i] = accb;
+            acc8 = 0;
+            accb = 0;
+        }
+    }
     *out = e;
     return TK_OK;
 }
@@ -90,6 +118,8 @@ void sk_engine_destroy(sk_engine *e)
     if (!e)
         return;
     free(e->nmask);
+    free(e->reach);
+    free(e->below);
     free(e);
 }
 const Alphabet *sk_engine_alphabet(const sk_engine *e) { return &e->alpha; }

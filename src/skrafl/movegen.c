@@ -37,52 +37,16 @@
  * direction, score) into a growable array or a bounded heap: no allocation
  * per move, no recursion allocations, no I/O.
  */
-#include "sk_internal.h"
+#include "sk_gen.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct leftpart {
-    alpha_set next;                 /* letters that may follow: the node's edges that the
-                                       rest of the rack can still supply */
-    alpha_set sub;                  /* union of `next` over this left part's subtree */
-    uint32_t node;                  /* DAWG node after the prefix (has children) */
-    uint32_t end;                   /* index just past this left part's subtree */
-    uint16_t face;                  /* sum of its letters' values (blanks 0) */
-    uint8_t len;
-    uint8_t last;                   /* its last letter | SK_BLANK (the rest is the parent's) */
-} leftpart;
-
-struct sk_gen {
-    const sk_engine *e;
-    const dawg_edge *E;
-    const alpha_set *nm;            /* the engine's node letter sets */
-    int dim;
-    /* per position, per orientation */
-    /* Row stride dim + 1: square dim of each row is a sentinel (empty, no
-     * letter allowed), so the hot loop needs no bounds checks. */
-    uint8_t bd[2][SK_MAX_DIM * (SK_MAX_DIM + 1)];
-    alpha_set xset[2][SK_MAX_DIM * (SK_MAX_DIM + 1)];
-    int16_t xsum[2][SK_MAX_DIM * (SK_MAX_DIM + 1)];
-    uint8_t anchor[2][SK_MAX_DIM * (SK_MAX_DIM + 1)];
-    /* rack */
-    int cnt[64];
-    int blanks, left, ntiles;
-    /* left parts in DFS preorder (a prefix comes before its extensions) */
-    leftpart *lp;
-    size_t nlp, caplp;
-    alpha_set rackmask;             /* letters with cnt > 0 */
-    /* the line being worked on */
-    const uint8_t *row;
-    const alpha_set *xs;
-    const int16_t *xw;
-    const uint8_t *wm, *lm;
-    int dir, line, start, anchor_pos;
-    uint8_t word[2 * SK_MAX_DIM + 1];
-    sk_movelist *list;
-    unsigned flags;
-    int err;
-};
+#if defined(__GNUC__)
+#define SK_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define SK_ALWAYS_INLINE inline
+#endif
 
 int sk_gen_create(sk_gen **out, const sk_engine *e)
 {
@@ -103,6 +67,8 @@ void sk_gen_destroy(sk_gen *g)
     if (!g)
         return;
     free(g->lp);
+    free(g->lpidx);
+    free(g->lppath);
     free(g);
 }
 
@@ -119,6 +85,8 @@ void sk_movelist_free(sk_movelist *list)
 
 int sk_move_cmp(const sk_engine *e, const sk_move *a, const sk_move *b)
 {
+    if (a->equity != b->equity)
+        return a->equity > b->equity ? -1 : 1;
     if (a->score != b->score)
         return a->score > b->score ? -1 : 1;
     if (a->row != b->row)
@@ -197,12 +165,17 @@ static int list_grow(sk_movelist *list)
     return TK_OK;
 }
 
+
 /* ---- recording ---------------------------------------------------------- */
 
-static void fill_move(const sk_gen *g, sk_move *m, int end, int score)
+static void record_heap(sk_gen *g, int end, int score);
+
+static SK_ALWAYS_INLINE void fill_move(const sk_gen *g, sk_move *m, int end, int score)
 {
     int start = g->start;
     m->score = (int32_t)score;
+    /* score * 1000, saturated (scores beyond 2 million need absurd layouts) */
+    m->equity = score < 2147483 && score > -2147483 ? score * 1000 : sk_equity(score, 0);
     m->row = (uint8_t)(g->dir ? start : g->line);
     m->col = (uint8_t)(g->dir ? g->line : start);
     m->dir = (uint8_t)g->dir;
@@ -226,8 +199,36 @@ static void record(sk_gen *g, int end, int score)
         fill_move(g, &list->v[list->n++], end, score);
         return;
     }
+    record_heap(g, end, score);
+}
+
+/* Into the bounded heap of the best list->limit moves.  When the heap is
+ * full, a move is first compared by its rank value alone, before it is
+ * built: under a leave table, score * 1000 + the best leave for its number
+ * of tiles is a cheap upper bound on it. */
+static void record_heap(sk_gen *g, int end, int score)
+{
+    sk_movelist *list = g->list;
+    const sk_leaves *L = g->leaves;
+    int full = list->n == list->limit;
+    int32_t eq = sk_equity(score, 0);
+    if (L && L->ranked) {
+        int placed = g->ntiles - g->left;
+        if (full && sk_equity(score, L->best[placed]) < list->v[0].equity)
+            return;
+        int idx = L->full;
+        for (int i = g->start; i <= end; i++) {
+            uint8_t t = g->word[i];
+            if (!(t & SK_ONBOARD))
+                idx -= L->rad[t & SK_BLANK ? 0 : t & SK_LETTER];
+        }
+        eq = sk_equity(score, L->value[idx]);
+    }
+    if (full && eq < list->v[0].equity)
+        return;
     sk_move m;
     fill_move(g, &m, end, score);
+    m.equity = eq;
     if (list->n < list->limit) {
         if (list->n == list->cap && list_grow(list)) {
             g->err = TK_ENOMEM;
@@ -243,7 +244,9 @@ static void record(sk_gen *g, int end, int score)
 
 /* ---- ExtendRight ---------------------------------------------------------- */
 
+
 static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot);
+static void extend_top(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot);
 
 /* Letters that may go on empty square pos now: cross-check, and the rack
  * (any letter while a blank is left). */
@@ -254,14 +257,10 @@ static inline alpha_set playable(const sk_gen *g, int pos)
 
 /* A tile went on square pos by edge ed: follow the tiles already on the
  * board after it (a loop, not a recursion), record the word if it ends
- * before an empty square, and go on to the next empty square. */
-#if defined(__GNUC__)
-#define SK_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define SK_ALWAYS_INLINE inline
-#endif
-
-static SK_ALWAYS_INLINE void after_tile(sk_gen *g, int pos, dawg_edge ed, int msum, int wmul, int xtot)
+ * before an empty square, and go on to the next empty square.  `top`
+ * (a constant) selects the best-first search's copy of extend. */
+static SK_ALWAYS_INLINE void after_tile(sk_gen *g, int pos, dawg_edge ed, int msum, int wmul, int xtot,
+                                        const int top)
 {
     const uint8_t *row = g->row;
     for (;;) {
@@ -275,8 +274,12 @@ static SK_ALWAYS_INLINE void after_tile(sk_gen *g, int pos, dawg_edge ed, int ms
             }
             if (child && g->left) {
                 alpha_set c = g->nm[child] & playable(g, pos + 1);
-                if (c)
-                    extend(g, pos + 1, child, c, msum, wmul, xtot);
+                if (c) {
+                    if (top)
+                        extend_top(g, pos + 1, child, c, msum, wmul, xtot);
+                    else
+                        extend(g, pos + 1, child, c, msum, wmul, xtot);
+                }
             }
             return;
         }
@@ -293,7 +296,8 @@ static SK_ALWAYS_INLINE void after_tile(sk_gen *g, int pos, dawg_edge ed, int ms
 
 /* Empty square pos, DAWG node `node`; cand = the node's letters that may go
  * there (never empty). */
-static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot)
+static SK_ALWAYS_INLINE void extend_body(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul,
+                                         int xtot, const int top)
 {
     int lmul = g->lm[pos], wm = g->wm[pos], xw = g->xw[pos];
     int nwmul = wmul * wm;
@@ -318,7 +322,7 @@ static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, 
                 g->rackmask &= ~ALPHA_BIT(l);
             g->left--;
             g->word[pos] = (uint8_t)l;
-            after_tile(g, pos, ed, msum + ls, nwmul, xblank + ls * cwm);
+            after_tile(g, pos, ed, msum + ls, nwmul, xblank + ls * cwm, top);
             g->cnt[l]++;
             g->rackmask |= ALPHA_BIT(l);
             g->left++;
@@ -327,18 +331,66 @@ static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, 
             g->blanks--;
             g->left--;
             g->word[pos] = (uint8_t)(l | SK_BLANK);
-            after_tile(g, pos, ed, msum, nwmul, xblank);
+            after_tile(g, pos, ed, msum, nwmul, xblank, top);
             g->blanks++;
             g->left++;
         }
     } while (cand);
 }
 
+static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot)
+{
+    extend_body(g, pos, node, cand, msum, wmul, xtot, 0);
+}
+
+/* The best-first search's copy: first asks whether a play through pos
+ * could still enter the heap of the best moves.  The anchor's bounds per
+ * number of tiles (g->usb) say how many tiles a play needs at least
+ * (kmin) to reach the worst move kept; the word must then reach the
+ * square of its kmin-th tile, which the DAWG node's reach (the longest way
+ * to a word end) may forbid. */
+static void extend_top(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot)
+{
+    const sk_movelist *list = g->list;
+    if (list->n == list->limit) {
+        /* A play equal in rank to the worst kept one enters only if it comes
+         * first in the tie order (row, column, direction, word): if its
+         * start comes later, it must rank higher. */
+        const sk_move *w = &list->v[0];
+        int32_t thr = w->equity;
+        int row = g->dir ? g->start : g->line, col = g->dir ? g->line : g->start;
+        if (thr < INT32_MAX && (row != w->row ? row > w->row : col != w->col ? col > w->col : g->dir > w->dir))
+            thr++;
+        if (thr != g->kthr) {
+            int k = 1;
+            while (k <= g->ntiles && g->usb[k] < thr)
+                k++;
+            g->kthr = thr;
+            g->kmin = k;
+        }
+        /* Plays with fewer than kmin tiles cannot make it: this one needs
+         * `need` more, so the word must reach the need-th empty square. */
+        int need = g->kmin - (g->ntiles - g->left);
+        if (need > g->left)
+            return;
+        if (need > 0 && g->nextk[pos][need] - pos >= g->e->reach[node])
+            return;
+        /* Every tile left must be played: the word's rest needs all their letters. */
+        if (need == g->left && (g->rackmask & ~g->e->below[node]))
+            return;
+    }
+    extend_body(g, pos, node, cand, msum, wmul, xtot, 1);
+}
+
 /* Start at empty anchor square a from node (after a left part). */
 static inline void extend_from(sk_gen *g, int a, uint32_t node, int msum, int wmul)
 {
     alpha_set c = g->nm[node] & playable(g, a);
-    if (c)
+    if (!c)
+        return;
+    if (g->leaves)
+        extend_top(g, a, node, c, msum, wmul, 0);
+    else
         extend(g, a, node, c, msum, wmul, 0);
 }
 
@@ -427,6 +479,93 @@ static int build_leftparts(sk_gen *g, int maxlimit)
     return TK_OK;
 }
 
+int sk_gen_index_leftparts(sk_gen *g)
+{
+    size_t n = g->nlp;
+    if (n > g->caplpidx) {
+        size_t nc = n + n / 2 + 256;
+        uint32_t *ix = realloc(g->lpidx, nc * sizeof *ix);
+        if (ix)
+            g->lpidx = ix;
+        uint8_t(*pa)[SK_RACK_MAX] = realloc(g->lppath, nc * sizeof *pa);
+        if (pa)
+            g->lppath = pa;
+        if (!ix || !pa)
+            return TK_ENOMEM;
+        g->caplpidx = nc;
+    }
+    uint32_t cnt[SK_RACK_MAX + 2] = { 0 };
+    for (size_t i = 0; i < n; i++)
+        cnt[g->lp[i].len]++;
+    g->lpoff[0] = g->lpoff[1] = 0;
+    for (int L = 1; L <= SK_RACK_MAX; L++)
+        g->lpoff[L + 1] = g->lpoff[L] + cnt[L];
+    uint32_t fill[SK_RACK_MAX + 2];
+    memcpy(fill, g->lpoff, sizeof fill);
+    uint8_t path[SK_RACK_MAX];
+    for (size_t i = 0; i < n; i++) {   /* preorder: path[0 .. len-1) is the parent's */
+        const leftpart *lp = &g->lp[i];
+        path[lp->len - 1] = lp->last;
+        uint32_t j = fill[lp->len]++;
+        g->lpidx[j] = (uint32_t)i;
+        memcpy(g->lppath[j], path, SK_RACK_MAX);
+    }
+    return TK_OK;
+}
+
+void sk_gen_anchor_left(sk_gen *g, int a, int L)
+{
+    if (L < 0) {
+        sk_gen_anchor(g, a);
+        return;
+    }
+    const sk_engine *e = g->e;
+    g->anchor_pos = a;
+    if (L == 0) {
+        g->start = a;
+        if (e->root)
+            extend_from(g, a, e->root, 0, 1);
+        return;
+    }
+    int s = a - L, wmul = 1, np = 0, plq[SK_RACK_MAX];
+    for (int k = s; k < a; k++) {
+        wmul *= g->wm[k];
+        if (g->lm[k] != 1)
+            plq[np++] = k;
+    }
+    alpha_set at = g->xs[a];
+    for (uint32_t j = g->lpoff[L]; j < g->lpoff[L + 1] && !g->err; j++) {
+        const leftpart *lp = &g->lp[g->lpidx[j]];
+        if (!(lp->next & at))
+            continue;
+        const uint8_t *path = g->lppath[j];
+        int msum = lp->face;
+        for (int j = 0; j < np; j++)
+            msum += e->val[path[plq[j] - s]] * (g->lm[plq[j]] - 1);
+        for (int k = 0; k < L; k++) {
+            uint8_t t = path[k];
+            if (t & SK_BLANK)
+                g->blanks--;
+            else if (--g->cnt[t] == 0)
+                g->rackmask &= ~ALPHA_BIT(t);
+        }
+        memcpy(g->word + s, path, SK_RACK_MAX);   /* fixed size; bytes past L are rewritten later */
+        g->left = g->ntiles - L;
+        g->start = s;
+        extend_from(g, a, lp->node, msum, wmul);
+        for (int k = 0; k < L; k++) {
+            uint8_t t = path[k];
+            if (t & SK_BLANK)
+                g->blanks++;
+            else {
+                g->cnt[t]++;
+                g->rackmask |= ALPHA_BIT(t);
+            }
+        }
+    }
+    g->left = g->ntiles;
+}
+
 /* ---- cross-checks ----------------------------------------------------------- */
 
 /* The Appel-Jacobson cross-check (what dawg_cross_set computes), restricted
@@ -464,7 +603,7 @@ static alpha_set cross_set(const sk_gen *g, const uint8_t *left, int nl, const u
 
 /* ---- per position ---------------------------------------------------------- */
 
-static void line_setup(sk_gen *g, int o, int r)
+void sk_gen_line(sk_gen *g, int o, int r)
 {
     int dim = g->dim;
     g->dir = o;
@@ -476,7 +615,7 @@ static void line_setup(sk_gen *g, int o, int r)
     g->lm = &g->e->lm[o][r * dim];
 }
 
-static void gen_anchor(sk_gen *g, int a)
+void sk_gen_anchor(sk_gen *g, int a)
 {
     const sk_engine *e = g->e;
     const uint8_t *row = g->row;
@@ -515,11 +654,7 @@ static void gen_anchor(sk_gen *g, int a)
         extend_from(g, a, node, msum, 1);
         return;
     }
-    int limit = 0;
-    for (int p = a - 1; p >= 0 && !row[p] && !g->anchor[g->dir][g->line * (g->dim + 1) + p]; p--)
-        limit++;
-    if (limit > SK_RACK_MAX)
-        limit = SK_RACK_MAX;
+    int limit = sk_gen_room(g, a);
     g->start = a;
     if (e->root)
         extend_from(g, a, e->root, 0, 1);
@@ -529,13 +664,17 @@ static void gen_anchor(sk_gen *g, int a)
      * left parts whose node cannot continue on the anchor, are skipped. */
     alpha_set at = g->xs[a];
     /* Premiums of the span [a - len, a) for each length: the word multiplier,
-     * and whether any letter premium lies there (else the face sum is the score). */
-    int spanw[SK_RACK_MAX + 1], spanl[SK_RACK_MAX + 1];
+     * and the letter premiums (squares a - 1 - j, j < npl[len]: the face sum
+     * plus val * (lm - 1) for each is the left part's letter sum). */
+    int spanw[SK_RACK_MAX + 1], npl[SK_RACK_MAX + 1], plq[SK_RACK_MAX];
     spanw[0] = 1;
-    spanl[0] = 0;
+    npl[0] = 0;
+    int np = 0;
     for (int k = 1; k <= limit; k++) {
         spanw[k] = spanw[k - 1] * g->wm[a - k];
-        spanl[k] = spanl[k - 1] | (g->lm[a - k] != 1);
+        if (g->lm[a - k] != 1)
+            plq[np++] = a - k;
+        npl[k] = np;
     }
     uint8_t path[SK_RACK_MAX];
     int depth = 0;
@@ -563,11 +702,8 @@ static void gen_anchor(sk_gen *g, int a)
         if (lp->next & at) {
             int s = a - len, msum = lp->face;
             memcpy(g->word + s, path, SK_RACK_MAX);   /* fixed size; bytes past len are rewritten later */
-            if (spanl[len]) {
-                msum = 0;
-                for (int k = 0; k < len; k++)
-                    msum += e->val[path[k]] * g->lm[s + k];
-            }
+            for (int j = 0; j < npl[len]; j++)
+                msum += e->val[path[plq[j] - s]] * (g->lm[plq[j]] - 1);
             int wmul = spanw[len];
             g->left = g->ntiles - len;
             g->start = s;
@@ -585,19 +721,21 @@ static void gen_anchor(sk_gen *g, int a)
     g->left = g->ntiles;
 }
 
-int sk_generate(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
-                sk_movelist *list, tk_error *err)
+int sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
+                   sk_movelist *list, int *none, tk_error *err)
 {
     const sk_engine *e = g->e;
     int dim = g->dim;
     list->n = 0;
     list->total = 0;
+    *none = 1;
     if (b->dim != dim)
         return tk_error_set(err, TK_EINVAL, 0, 0, "board is %dx%d, the layout %dx%d",
                             b->dim, b->dim, dim, dim);
     g->list = list;
     g->flags = flags;
     g->err = 0;
+    g->ndirs = 0;
     /* Rack. */
     alpha_set rackset = 0;
     g->ntiles = 0;
@@ -692,13 +830,26 @@ int sk_generate(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
     int rc = build_leftparts(g, maxlimit);
     if (rc)
         return tk_error_set(err, rc, 0, 0, "out of memory");
-    for (int o = 0; o < ndirs && !g->err; o++)
+    g->ndirs = ndirs;
+    *none = 0;
+    return TK_OK;
+}
+
+int sk_generate(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
+                sk_movelist *list, tk_error *err)
+{
+    int none, dim = g->dim;
+    g->leaves = NULL;
+    int rc = sk_gen_prepare(g, b, r, flags, list, &none, err);
+    if (rc || none)
+        return rc;
+    for (int o = 0; o < g->ndirs && !g->err; o++)
         for (int rr = 0; rr < dim && !g->err; rr++) {
-            line_setup(g, o, rr);
+            sk_gen_line(g, o, rr);
             const uint8_t *an = &g->anchor[o][rr * (dim + 1)];
             for (int a = 0; a < dim; a++)
                 if (an[a])
-                    gen_anchor(g, a);
+                    sk_gen_anchor(g, a);
         }
     if (g->err)
         return tk_error_set(err, g->err, 0, 0, "out of memory");

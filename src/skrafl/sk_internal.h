@@ -2,6 +2,7 @@
 #ifndef TILEKIT_SK_INTERNAL_H
 #define TILEKIT_SK_INTERNAL_H
 
+#include "core/tk_text.h"
 #include "tilekit/skrafl.h"
 
 struct sk_engine {
@@ -18,26 +19,15 @@ struct sk_engine {
     uint8_t val[256];                 /* cell byte (letter | SK_BLANK) -> points */
     uint16_t rank[256];               /* cell byte -> rank of its display text */
     alpha_set *nmask;                 /* per node (first edge index): its letters */
+    uint8_t *reach;                   /* per node: letters of its longest way to a word end */
+    alpha_set *below;                 /* per node: every letter on some way to a word end */
 };
-
-/* Population count without a library call (baseline x86-64 has no POPCNT). */
-static inline int sk_popcount(uint64_t x)
-{
-#if defined(__POPCNT__)
-    return __builtin_popcountll(x);
-#else
-    x = x - ((x >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-    return (int)((x * 0x0101010101010101ull) >> 56);
-#endif
-}
 
 /* The edge for letter l of node (whose letter set is nm, l in nm): edges are
  * sorted by letter, so it is the node's edge number popcount(letters below l). */
 static inline dawg_edge sk_edge_of(const dawg_edge *E, uint32_t node, alpha_set nm, unsigned l)
 {
-    return E[node + (uint32_t)sk_popcount(nm & (ALPHA_BIT(l) - 1))];
+    return E[node + (uint32_t)tku_popcount64(nm & (ALPHA_BIT(l) - 1))];
 }
 
 /* Column letter of a 0-based column (A, B, ... then lower-case beyond Z). */

@@ -1,0 +1,132 @@
+/* sk_gen.h - the move generator's private state, shared by movegen.c (the
+ * Appel-Jacobson search), topn.c (bounds and the best-first search) and
+ * rank.c (leave tables).  Not a public interface. */
+#ifndef TILEKIT_SK_GEN_H
+#define TILEKIT_SK_GEN_H
+
+#include "sk_internal.h"
+
+/* Leave values of one rack.  The distinct tiles of the rack (the blank as
+ * letter 0) are the digits of a mixed-radix number: a sub-multiset that
+ * keeps k_j tiles of the j-th distinct tile has index sum k_j * rad[j], so
+ * the whole rack (7 distinct tiles at most) has at most 128 sub-multisets. */
+#define SK_LEAVES_MAX 128
+typedef struct sk_leaves {
+    int ranked;                       /* 0: every value 0 (ranked by score) */
+    int full;                         /* index of the whole rack */
+    uint8_t rad[64];                  /* weight of one tile of letter l (0: blank) */
+    int32_t value[SK_LEAVES_MAX];     /* leave value by index (thousandths) */
+    int64_t best[SK_RACK_MAX + 1];    /* best value kept after playing k tiles */
+} sk_leaves;
+
+/* Fill L for rack r (rank NULL: every value 0). */
+void sk_leaves_build(sk_leaves *L, const sk_rack *r, int nletters, const sk_rank *rank);
+
+/* Equity of a score and a leave value, saturated to 32 bits. */
+static inline int32_t sk_equity(int64_t score, int64_t leave)
+{
+    int64_t v = score * 1000 + leave;
+    return (int32_t)(v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : v);
+}
+
+typedef struct leftpart {
+    alpha_set next;                 /* letters that may follow: the node's edges that the
+                                       rest of the rack can still supply */
+    alpha_set sub;                  /* union of `next` over this left part's subtree */
+    uint32_t node;                  /* DAWG node after the prefix (has children) */
+    uint32_t end;                   /* index just past this left part's subtree */
+    uint16_t face;                  /* sum of its letters' values (blanks 0) */
+    uint8_t len;
+    uint8_t last;                   /* its last letter | SK_BLANK (the rest is the parent's) */
+} leftpart;
+
+/* Best-first search: the plays of one anchor with one left-part length,
+ * and an upper bound on their rank. */
+typedef struct sk_unit {
+    int64_t bound;
+    uint8_t o, line, a;
+    int8_t L;                       /* left part length; -1: the tiles before the anchor */
+    uint16_t key;                   /* its plays' start in tie order: row, column, direction */
+} sk_unit;
+#define SK_UNITS_MAX (2 * SK_MAX_DIM * SK_MAX_DIM * (SK_RACK_MAX + 1))
+
+/* Row stride dim + 1: square dim of each row is a sentinel (empty, no
+ * letter allowed), so the hot loop needs no bounds checks. */
+#define SK_LINE_SQ (SK_MAX_DIM * (SK_MAX_DIM + 1))
+
+struct sk_gen {
+    const sk_engine *e;
+    const dawg_edge *E;
+    const alpha_set *nm;            /* the engine's node letter sets */
+    int dim;
+    /* per position, per orientation */
+    uint8_t bd[2][SK_LINE_SQ];
+    alpha_set xset[2][SK_LINE_SQ];
+    int16_t xsum[2][SK_LINE_SQ];
+    uint8_t anchor[2][SK_LINE_SQ];
+    int ndirs;                      /* orientations searched (1 for symmetric openings) */
+    /* rack */
+    int cnt[64];
+    int blanks, left, ntiles;
+    /* left parts in DFS preorder (a prefix comes before its extensions) */
+    leftpart *lp;
+    size_t nlp, caplp;
+    alpha_set rackmask;             /* letters with cnt > 0 */
+    /* best-first search: the left parts sorted by length (lpoff[L] .. lpoff[L + 1]),
+     * each with its letters */
+    uint32_t *lpidx;
+    uint8_t (*lppath)[SK_RACK_MAX];
+    size_t caplpidx;
+    uint32_t lpoff[SK_RACK_MAX + 2];
+    /* the line being worked on */
+    const uint8_t *row;
+    const alpha_set *xs;
+    const int16_t *xw;
+    const uint8_t *wm, *lm;
+    int dir, line, start, anchor_pos;
+    uint8_t word[2 * SK_MAX_DIM + 1];
+    sk_movelist *list;
+    unsigned flags;
+    int err;
+    /* best-first search (sk_generate_top): leave values of the rack, or NULL
+     * (NULL also means "not the best-first search") */
+    const sk_leaves *leaves;
+    sk_leaves lv;
+    int vals[SK_RACK_MAX];          /* the rack's tile values, descending */
+    int64_t usb[SK_RACK_MAX + 2];   /* the anchor being searched: rank bound per tiles played */
+    int32_t kthr;                   /* the threshold kmin was computed for */
+    int kmin;                       /* fewest tiles a play needs to reach the threshold */
+    uint8_t nextk[SK_MAX_DIM + 1][SK_RACK_MAX + 1];   /* k-th empty square from q (255: none) */
+    int nk_line;                    /* the line nextk was made for (o * SK_MAX_DIM + line) */
+    sk_unit units[SK_UNITS_MAX];
+};
+
+
+
+/* Per position: rack, both boards, cross-sets, anchors, left parts.
+ * Returns a TK_ status (err filled); *none = 1 if no move is possible at all
+ * (empty rack or empty dictionary). */
+int sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
+                   sk_movelist *list, int *none, tk_error *err);
+/* Work on line r of orientation o (0 rows, 1 columns). */
+void sk_gen_line(sk_gen *g, int o, int r);
+/* Every move whose leftmost anchor is square a of the current line. */
+void sk_gen_anchor(sk_gen *g, int a);
+/* Best-first search: index the left parts by length (TK_ENOMEM). */
+int sk_gen_index_leftparts(sk_gen *g);
+/* Every move whose leftmost anchor is square a of the current line and whose
+ * left part has exactly L letters (laid on the L squares before a, which
+ * must be empty non-anchor squares); L < 0: the fixed left part of tiles
+ * before a (sk_gen_anchor). */
+void sk_gen_anchor_left(sk_gen *g, int a, int L);
+/* Left-part room before anchor a of the current line: empty non-anchor squares (at most 7). */
+static inline int sk_gen_room(const sk_gen *g, int a)
+{
+    const uint8_t *row = g->row, *an = &g->anchor[g->dir][g->line * (g->dim + 1)];
+    int limit = 0;
+    for (int p = a - 1; p >= 0 && !row[p] && !an[p] && limit < SK_RACK_MAX; p--)
+        limit++;
+    return limit;
+}
+
+#endif

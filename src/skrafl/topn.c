@@ -1,0 +1,421 @@
+/* topn.c - the best n moves without generating all of them.
+ *
+ * Every move is found exactly once, from its leftmost anchor (movegen.c), so
+ * the anchors (square, direction) split the moves into disjoint groups.  For
+ * each group an upper bound on the rank of any of its moves is computed by
+ * a "shadow" walk over the line that places no letters:
+ *
+ *   - the main word's span starts at the tiles just left of the anchor (a
+ *     fixed left part) or anywhere in the room before it (empty squares
+ *     that are not anchors, no further than the rack allows), runs through
+ *     the anchor, and may end before any empty square; squares whose
+ *     cross-check leaves no tile of the rack (no letter at all without a
+ *     blank) stop the walk, and so does running out of tiles;
+ *   - for a span with k empty squares, a new tile of value v on square i
+ *     scores v * lm_i * (WM + cw_i): WM the product of the span's word
+ *     premiums, cw_i the square's word premium if it makes a cross-word
+ *     (else 0).  The rack's k best tile values, in descending order,
+ *     against these coefficients sorted descending, is the best any
+ *     assignment of tiles can do (rearrangement inequality), whatever the
+ *     dictionary allows; add the board tiles of the span times WM, the
+ *     cross-words' fixed parts (their board tiles times the square's word
+ *     premium) and the bingo bonus when k = 7;
+ *   - sb[k], the best such bound over spans with k new tiles, becomes a rank
+ *     bound sb[k] * 1000 + best[k], where best[k] is the best leave value
+ *     kept after playing k tiles of this rack (0 when ranking by score);
+ *     the group's bound is the largest over k.
+ *
+ * The groups are then searched best bound first (a binary heap), each by the
+ * ordinary generator, into a bounded heap of the best n moves; the search
+ * stops as soon as the heap is full and the next bound is below the n-th
+ * move's rank: no move left can enter.  Equal bounds are searched, so ties
+ * are broken exactly as in the full sorted list.
+ */
+#include "sk_gen.h"
+
+#include <string.h>
+
+typedef sk_unit unit;
+
+/* The coefficients of a shadow's empty squares, kept sorted descending as
+ * squares are added: square i takes lm_i * (WM + cw_i) per point of the tile
+ * put there (WM the product of the span's word premiums, cw_i the square's
+ * cross-word premium or 0), and dot = the rack's best values against them
+ * (vals descending, rearrangement inequality).  A word premium changes WM
+ * and so every coefficient: then they are all made and sorted again. */
+typedef struct coefs {
+    int n;
+    int64_t WM;
+    int lmv[2 * SK_RACK_MAX], cwv[2 * SK_RACK_MAX];
+    int64_t c[2 * SK_RACK_MAX];
+} coefs;
+
+static inline void coefs_insert(coefs *cs, int64_t v)
+{
+    int j = cs->n++;
+    while (j > 0 && cs->c[j - 1] < v) {
+        cs->c[j] = cs->c[j - 1];
+        j--;
+    }
+    cs->c[j] = v;
+}
+
+static inline void coefs_add(coefs *cs, int lm, int cw, int wm)
+{
+    int i = cs->n;
+    cs->lmv[i] = lm;
+    cs->cwv[i] = cw;
+    if (wm == 1) {
+        coefs_insert(cs, (int64_t)lm * (cs->WM + cw));
+        return;
+    }
+    if (cs->WM < ((int64_t)1 << 30))
+        cs->WM *= wm;
+    int n = cs->n + 1;
+    cs->n = 0;
+    for (int k = 0; k < n; k++)
+        coefs_insert(cs, (int64_t)cs->lmv[k] * (cs->WM + cs->cwv[k]));
+}
+
+/* Where the plays of anchor a of the current line may start: [*s0, *s1].
+ * With tiles just before a (a fixed left part), *s0 = *s1 = their first
+ * square, and *qmax = the last square the word can reach (the DAWG node
+ * after those tiles has a limited reach; -1 if they spell no prefix). */
+static void shadow_starts(const sk_gen *g, int a, int *s0, int *s1, int *qmax)
+{
+    const uint8_t *row = g->row;
+    *qmax = g->dim - 1;
+    if (a > 0 && row[a - 1]) {
+        int p = a - 1;
+        while (p > 0 && row[p - 1])
+            p--;
+        *s0 = *s1 = p;
+        const sk_engine *e = g->e;
+        uint32_t node = e->root;
+        for (int q = p; q < a && node; q++) {
+            alpha_set m = e->nmask[node];
+            unsigned l = row[q] & SK_LETTER;
+            node = (m & ALPHA_BIT(l)) ? dawg_edge_child(sk_edge_of(e->edges, node, m, l)) : 0;
+        }
+        *qmax = node ? a - 1 + e->reach[node] : -1;
+        return;
+    }
+    int room = sk_gen_room(g, a);
+    if (room > g->ntiles - 1)
+        room = g->ntiles - 1;
+    *s0 = a - room;
+    *s1 = a;
+}
+
+/* The shadow walk for the plays of anchor a of the current line that start
+ * on square s and end by square qmax: sb[k] = an upper bound on the score of
+ * any of them placing k tiles (INT64_MIN if none can).  vals: the rack's
+ * tile values, descending. */
+static void shadow(const sk_gen *g, int a, int s, int qmax, const int *vals, int64_t *sb)
+{
+    const uint8_t *row = g->row, *wm = g->wm, *lm = g->lm, *val = g->e->val;
+    const alpha_set *xs = g->xs;
+    const int16_t *xw = g->xw;
+    int nt = g->ntiles;
+    int64_t bsum = 0, xfix = 0;
+    coefs cs;
+    cs.n = 0;
+    cs.WM = 1;
+    for (int i = 0; i <= SK_RACK_MAX; i++)
+        sb[i] = INT64_MIN;
+    for (int q = s; q < a; q++) {
+        if (row[q])                   /* the fixed left part */
+            bsum += val[row[q]];
+        else                          /* room squares: never a cross-word */
+            coefs_add(&cs, lm[q], 0, wm[q]);
+    }
+    for (int q = a; q <= qmax; q++) {
+        if (row[q]) {
+            bsum += val[row[q]];
+        } else {
+            if (!xs[q] || cs.n == nt)
+                break;
+            int cw = 0;
+            if (xw[q] >= 0) {
+                cw = wm[q];
+                xfix += (int64_t)xw[q] * wm[q];
+            }
+            coefs_add(&cs, lm[q], cw, wm[q]);
+        }
+        if (row[q + 1] || q == s)
+            continue;
+        /* A span [s, q] that can end here. */
+        int k = cs.n;
+        int64_t t = bsum * cs.WM + xfix + (k == SK_RACK_MAX ? SK_BINGO : 0);
+        for (int i = 0; i < k; i++)
+            t += cs.c[i] * vals[i];
+        if (t > sb[k])
+            sb[k] = t;
+    }
+}
+
+/* A cheaper, coarser shadow for all the plays of anchor a (every start from
+ * s0 to a): one walk right from a; at every end q, the room squares [s0, a)
+ * and the empties [a, q] are all candidates for the tiles (the word
+ * premiums of all of them multiplied, the best k coefficients taken), the
+ * empties of [a, q] being forced.  Every real play uses a subset of these
+ * squares with a smaller or equal word premium, so this bounds them all;
+ * the exact bounds per start are made when the anchor comes up. */
+static void shadow_coarse(const sk_gen *g, int a, int s0, const int *vals, int64_t *sb)
+{
+    const uint8_t *row = g->row, *wm = g->wm, *lm = g->lm, *val = g->e->val;
+    const alpha_set *xs = g->xs;
+    const int16_t *xw = g->xw;
+    int nt = g->ntiles, kr = 0;
+    int64_t bsum = 0, xfix = 0;
+    coefs cs;
+    cs.n = 0;
+    cs.WM = 1;
+    for (int i = 0; i <= SK_RACK_MAX; i++)
+        sb[i] = INT64_MIN;
+    for (int q = s0; q < a; q++)
+        coefs_add(&cs, lm[q], 0, wm[q]);
+    for (int q = a;; q++) {
+        if (row[q]) {
+            bsum += val[row[q]];
+        } else {
+            if (!xs[q] || kr == nt)
+                break;
+            int cw = 0;
+            if (xw[q] >= 0) {
+                cw = wm[q];
+                xfix += (int64_t)xw[q] * wm[q];
+            }
+            coefs_add(&cs, lm[q], cw, wm[q]);
+            kr++;
+        }
+        if (row[q + 1] || q == s0)
+            continue;
+        int64_t t = bsum * cs.WM + xfix;
+        for (int k = 1; k <= nt && k <= cs.n; k++) {
+            t += cs.c[k - 1] * vals[k - 1];
+            if (k >= kr) {
+                int64_t tk = t + (k == SK_RACK_MAX ? SK_BINGO : 0);
+                if (tk > sb[k])
+                    sb[k] = tk;
+            }
+        }
+    }
+}
+
+/* The rank bound of a shadow: the best over k of sb[k] * 1000 + the best
+ * leave after k tiles; usb (if not NULL) gets each term. */
+static int64_t rank_bound(const sk_gen *g, const int64_t *sb, int64_t *usb)
+{
+    int64_t best = INT64_MIN;
+    const int64_t *lb = g->leaves->best;
+    if (usb)
+        for (int k = 0; k <= SK_RACK_MAX + 1; k++)
+            usb[k] = INT64_MIN;
+    for (int k = 1; k <= g->ntiles; k++) {
+        if (sb[k] == INT64_MIN)
+            continue;
+        int64_t v = sb[k] * 1000 + lb[k];
+        if (usb)
+            usb[k] = v;
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+/* Before searching a unit of the current line: its rank bound per number of
+ * tiles (for kmin), and (once per line) the k-th empty square from every
+ * square. */
+static void search_prepare(sk_gen *g, const unit *u)
+{
+    int s0, s1, qmax;
+    int64_t sb[SK_RACK_MAX + 1];
+    shadow_starts(g, u->a, &s0, &s1, &qmax);
+    shadow(g, u->a, u->L < 0 ? s0 : u->a - u->L, qmax, g->vals, sb);
+    rank_bound(g, sb, g->usb);
+    g->kthr = INT32_MIN;
+    g->kmin = 1;
+    int id = u->o * SK_MAX_DIM + u->line;
+    if (g->nk_line == id)
+        return;
+    g->nk_line = id;
+    const uint8_t *row = g->row;
+    const alpha_set *xs = g->xs;
+    for (int q = g->dim; q >= 0; q--) {
+        uint8_t *nk = g->nextk[q];
+        if (q == g->dim || (!row[q] && !xs[q])) {
+            memset(nk, 255, SK_RACK_MAX + 1);
+        } else if (row[q]) {
+            memcpy(nk, g->nextk[q + 1], SK_RACK_MAX + 1);
+        } else {
+            nk[0] = (uint8_t)q;
+            nk[1] = (uint8_t)q;
+            for (int k = 2; k <= SK_RACK_MAX; k++)
+                nk[k] = g->nextk[q + 1][k - 1];
+        }
+    }
+}
+
+/* Tie-order key of a start square: row, column, direction. */
+static uint16_t start_key(int o, int line, int s)
+{
+    int row = o ? s : line, col = o ? line : s;
+    return (uint16_t)((row * SK_MAX_DIM + col) * 2 + o);
+}
+
+static int unit_before(const unit *x, const unit *y)
+{
+    return x->bound != y->bound ? x->bound > y->bound : x->key < y->key;
+}
+
+/* Heap of units: best bound first, then first in tie order. */
+static void unit_up(unit *u, size_t i)
+{
+    while (i > 0) {
+        size_t p = (i - 1) / 2;
+        if (!unit_before(&u[i], &u[p]))
+            return;
+        unit t = u[i];
+        u[i] = u[p];
+        u[p] = t;
+        i = p;
+    }
+}
+
+static void unit_down(unit *u, size_t n, size_t i)
+{
+    for (;;) {
+        size_t l = 2 * i + 1, w = i;
+        if (l < n && unit_before(&u[l], &u[w]))
+            w = l;
+        if (l + 1 < n && unit_before(&u[l + 1], &u[w]))
+            w = l + 1;
+        if (w == i)
+            return;
+        unit t = u[i];
+        u[i] = u[w];
+        u[w] = t;
+        i = w;
+    }
+}
+
+int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
+                    const sk_rank *rank, size_t n, sk_movelist *list, tk_error *err)
+{
+    if (n == 0) {
+        list->n = 0;
+        list->total = 0;
+        return tk_error_set(err, TK_EINVAL, 0, 0, "sk_generate_top: n must be at least 1");
+    }
+    int none, dim = g->dim;
+    g->leaves = NULL;
+    list->limit = n;
+    int rc = sk_gen_prepare(g, b, r, flags & ~SK_COUNT_ONLY, list, &none, err);
+    if (rc || none) {
+        list->limit = 0;
+        return rc;
+    }
+    sk_leaves *L = &g->lv;
+    sk_leaves_build(L, r, g->e->alpha.size, rank);
+    g->leaves = L;
+    /* The rack's tile values, best first (blanks score 0). */
+    int *vals = g->vals, nv = 0;
+    for (int l = 1; l < 64; l++)
+        for (int c = 0; c < g->cnt[l]; c++) {
+            int v = g->e->val[l], j = nv++;
+            while (j > 0 && vals[j - 1] < v) {
+                vals[j] = vals[j - 1];
+                j--;
+            }
+            vals[j] = v;
+        }
+    while (nv < g->ntiles)
+        vals[nv++] = 0;
+    rc = sk_gen_index_leftparts(g);
+    if (rc) {
+        list->limit = 0;
+        g->leaves = NULL;
+        return tk_error_set(err, rc, 0, 0, "out of memory");
+    }
+    g->nk_line = -1;
+    /* Bound every anchor and left-part length. */
+    unit *U = g->units;
+    size_t nu = 0;
+    for (int o = 0; o < g->ndirs; o++)
+        for (int rr = 0; rr < dim; rr++) {
+            const uint8_t *an = &g->anchor[o][rr * (dim + 1)];
+            int lined = 0;
+            for (int a = 0; a < dim; a++) {
+                if (!an[a])
+                    continue;
+                if (!lined) {
+                    sk_gen_line(g, o, rr);
+                    lined = 1;
+                }
+                int s0, s1, qmax;
+                int64_t sb[SK_RACK_MAX + 1];
+                shadow_starts(g, a, &s0, &s1, &qmax);
+                int fixed = a > 0 && g->row[a - 1];
+                if (fixed || s0 == s1)
+                    shadow(g, a, s0, qmax, vals, sb);
+                else
+                    shadow_coarse(g, a, s0, vals, sb);
+                int64_t best = rank_bound(g, sb, NULL);
+                if (best == INT64_MIN)
+                    continue;
+                unit *u = &U[nu++];
+                u->bound = best;
+                u->o = (uint8_t)o;
+                u->line = (uint8_t)rr;
+                u->a = (uint8_t)a;
+                u->L = (int8_t)(fixed ? -1 : s0 == s1 ? 0 : -2);
+                u->key = start_key(o, rr, s0);
+            }
+        }
+    /* Best bound first, until no bound left can beat the n-th move. */
+    for (size_t i = nu / 2; i-- > 0;)
+        unit_down(U, nu, i);
+    while (nu > 0 && !g->err) {
+        unit u = U[0];
+        U[0] = U[--nu];
+        unit_down(U, nu, 0);
+        if (list->n == n) {
+            const sk_move *w = &list->v[0];
+            if (u.bound < w->equity)
+                break;
+            /* Equal to the worst kept: only plays first in the tie order can enter. */
+            if (u.bound == w->equity && u.key > start_key(w->dir, w->dir ? w->col : w->row,
+                                                          w->dir ? w->row : w->col))
+                continue;
+        }
+        sk_gen_line(g, u.o, u.line);
+        if (u.L == -2) {
+            /* A coarse anchor: its exact bounds, one unit per start, back into the heap. */
+            int s0, s1, qmax;
+            shadow_starts(g, u.a, &s0, &s1, &qmax);
+            for (int st = s0; st <= s1; st++) {
+                int64_t sb[SK_RACK_MAX + 1];
+                shadow(g, u.a, st, qmax, vals, sb);
+                int64_t best = rank_bound(g, sb, NULL);
+                if (best == INT64_MIN)
+                    continue;
+                unit *v = &U[nu];
+                *v = u;
+                v->bound = best;
+                v->L = (int8_t)(u.a - st);
+                v->key = start_key(u.o, u.line, st);
+                unit_up(U, nu++);
+            }
+            continue;
+        }
+        search_prepare(g, &u);
+        sk_gen_anchor_left(g, u.a, u.L);
+    }
+    g->leaves = NULL;
+    sk_movelist_sort(g->e, list);
+    list->limit = 0;
+    if (g->err)
+        return tk_error_set(err, g->err, 0, 0, "out of memory");
+    return TK_OK;
+}

@@ -1,0 +1,439 @@
+/* test_skrafl_topn.c - the best-first top-N search against the full sorted list.
+ *
+ * sk_generate_top(n) must return exactly the first n moves of the full list
+ * (sk_generate, every move; itself checked against a brute-force oracle in
+ * test_skrafl_oracle.c) sorted by the same rank: same moves, same order,
+ * ties included.  The full list's ranking is checked independently here:
+ * every move's equity is recomputed naively (the rack minus the move's
+ * tiles, handed straight to the leave function) and the list must be in
+ * non-increasing (equity, score) order.  Ranks: by score, and by a random
+ * leave function (a hash of the kept counts, up to +-40 points, so that
+ * equity order differs a lot from score order); the leave function must be
+ * called exactly once per sub-multiset of the rack.
+ *
+ * Positions: games played from an empty board to the end (boards from
+ * empty to full), the player taking its best move (or the second best); at
+ * every turn a test rack is drawn from the unseen tiles with 0, 1 or 2
+ * blanks (the blanks are kept out of the game), of 1 to 7 tiles.  English
+ * and Icelandic, standard and explo layouts, an asymmetric 11x11 layout;
+ * N = 1, 3, 10, 100.  The dictionaries are samples of the shipped word
+ * lists, so that the many positions stay cheap.
+ */
+#include "support/harness.h"
+#include "tilekit/dawg.h"
+#include "tilekit/skrafl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Under AddressSanitizer the suite runs again, about four times slower:
+ * fewer games there (the plain run covers the tens of thousands). */
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED_SLOWDOWN 4
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED_SLOWDOWN 4
+#endif
+#endif
+#ifndef SANITIZED_SLOWDOWN
+#define SANITIZED_SLOWDOWN 1
+#endif
+
+typedef struct lang {
+    Alphabet a;
+    Dawg *dawg;
+    sk_tileset ts;
+} lang;
+
+static char *slurp(const char *rel, size_t *len)
+{
+    return th_read_file(th_top_path(rel), len);
+}
+
+/* Sample: every word of 2 letters, every third of 3 letters, every
+ * `step`-th longer one. */
+static int lang_load(lang *L, const char *code, size_t step)
+{
+    char rel[64];
+    size_t len;
+    memset(L, 0, sizeof *L);
+    snprintf(rel, sizeof rel, "data/alphabets/%s.txt", code);
+    char *spec = slurp(rel, &len);
+    if (!spec)
+        return -1;
+    tk_error err = {0};
+    int rc = alpha_parse(&L->a, spec, len, &err);
+    free(spec);
+    if (rc)
+        return -1;
+    snprintf(rel, sizeof rel, "data/words/%s.txt", code);
+    char *words = slurp(rel, &len);
+    if (!words)
+        return -1;
+    char *text = malloc(len + 1);
+    size_t tl = 0, k = 0, k3 = 0;
+    for (size_t p = 0; p < len;) {
+        size_t e = p;
+        while (e < len && words[e] != '\n')
+            e++;
+        uint8_t enc[ALPHA_WORD_MAX];
+        int n = alpha_encode(&L->a, words + p, e - p, enc, ALPHA_WORD_MAX, NULL);
+        if (n == 2 || (n == 3 && k3++ % 3 == 0) || (n > 3 && k++ % step == 0)) {
+            memcpy(text + tl, words + p, e - p);
+            tl += e - p;
+            text[tl++] = '\n';
+        }
+        p = e + 1;
+    }
+    free(words);
+    rc = dawg_build(&L->dawg, &L->a, text, tl, NULL, NULL, &err);
+    free(text);
+    if (rc)
+        return -1;
+    snprintf(rel, sizeof rel, "data/tiles/%s.txt", code);
+    char *tiles = slurp(rel, &len);
+    if (!tiles)
+        return -1;
+    rc = sk_tileset_parse(&L->ts, dawg_alphabet(L->dawg), tiles, len, &err);
+    free(tiles);
+    return rc;
+}
+
+/* ---- a random leave function ----------------------------------------------------- */
+
+typedef struct leavectx {
+    uint64_t salt;
+    long calls;
+} leavectx;
+
+static int32_t random_leave(void *ctx, const uint8_t counts[64])
+{
+    leavectx *c = ctx;
+    uint64_t h = c->salt;
+    for (int i = 0; i < 40; i++)   /* both alphabets have fewer letters */
+        h = (h ^ counts[i]) * 0x100000001b3ull;
+    h ^= h >> 29;
+    c->calls++;
+    return (int32_t)(h % 80001) - 40000;
+}
+
+/* Naive equity of a move: the rack minus the tiles it places. */
+static int64_t naive_equity(const sk_move *m, const sk_rack *r, leavectx *c)
+{
+    uint8_t counts[64];
+    memset(counts, 0, sizeof counts);
+    counts[0] = (uint8_t)r->blanks;
+    for (int l = 1; l < 64; l++)
+        counts[l] = r->count[l];
+    for (int i = 0; i < m->len; i++) {
+        uint8_t t = m->word[i];
+        if (t & SK_ONBOARD)
+            continue;
+        counts[t & SK_BLANK ? 0 : t & SK_LETTER]--;
+    }
+    int64_t v = (int64_t)m->score * 1000;
+    if (c) {
+        long saved = c->calls;
+        v += random_leave(c, counts);
+        c->calls = saved;
+    }
+    return v;
+}
+
+static int sub_multisets(const sk_rack *r)
+{
+    int n = r->blanks + 1;
+    for (int l = 1; l < 64; l++)
+        n *= r->count[l] + 1;
+    return n;
+}
+
+typedef struct stats {
+    long positions, calls, moves_compared, mismatches, generated, all;
+    int blanks[3], short_racks, max_tiles;
+} stats;
+
+static int same_move(const sk_move *a, const sk_move *b)
+{
+    return a->score == b->score && a->equity == b->equity && a->row == b->row && a->col == b->col &&
+           a->dir == b->dir && a->len == b->len && a->ntiles == b->ntiles &&
+           memcmp(a->word, b->word, a->len) == 0;
+}
+
+/* One position, ranked by score or by the random leave function (half of
+ * the positions each), two of N = 1, 3, 10, 100 (every pair comes up). */
+static void check_position(const sk_engine *e, sk_gen *g, const sk_board *b, const sk_rack *r,
+                           unsigned flags, uint64_t salt, stats *st, const char *what)
+{
+    static const size_t ns[] = { 1, 3, 10, 100 };
+    static const int pairs[6][2] = { { 0, 1 }, { 2, 3 }, { 0, 2 }, { 1, 3 }, { 0, 3 }, { 1, 2 } };
+    const int *pick = pairs[salt % 6];
+    sk_movelist gen = {0}, full = {0}, top = {0};
+    REQUIRE(sk_generate(g, b, r, flags, &gen, NULL) == 0);
+    CHECK(gen.n == gen.total);
+    full.v = malloc((gen.n + 1) * sizeof *full.v);
+    REQUIRE(full.v != NULL);
+    full.cap = gen.n + 1;
+    for (int ranked = (int)(salt >> 8 & 1); ranked < 2; ranked += 2) {
+        leavectx lc = { salt, 0 };
+        sk_rank rk = { random_leave, &lc };
+        const sk_rank *rank = ranked ? &rk : NULL;
+        memcpy(full.v, gen.v, gen.n * sizeof *full.v);
+        full.n = gen.n;
+        full.limit = 0;
+        sk_movelist_sort_ranked(e, r, rank, &full);
+        CHECK(!ranked || lc.calls == sub_multisets(r));
+        for (size_t i = 0; i < full.n; i++) {
+            int64_t want = naive_equity(&full.v[i], r, ranked ? &lc : NULL);
+            CHECKF(full.v[i].equity == want, "%s: equity %d, naive %lld", what, full.v[i].equity,
+                   (long long)want);
+            if (i)
+                CHECKF(full.v[i - 1].equity > full.v[i].equity ||
+                       (full.v[i - 1].equity == full.v[i].equity && full.v[i - 1].score >= full.v[i].score),
+                       "%s: full list out of order at %zu", what, i);
+        }
+        for (int kk = 0; kk < 2; kk++) {
+            int k = pick[kk];
+            lc.calls = 0;
+            int rc = sk_generate_top(g, b, r, flags, rank, ns[k], &top, NULL);
+            CHECK(rc == 0);
+            CHECK(!ranked || lc.calls == sub_multisets(r));
+            size_t want = full.n < ns[k] ? full.n : ns[k];
+            int ok = top.n == want && top.limit == 0;
+            for (size_t i = 0; ok && i < want; i++)
+                ok = same_move(&top.v[i], &full.v[i]);
+            if (!ok) {
+                st->mismatches++;
+                char rs[64];
+                sk_move_leave(e, r, NULL, rs, sizeof rs);
+                CHECKF(ok, "%s: rack %s, top %zu (%s): %zu moves, want %zu; first: %d/%d vs %d/%d", what,
+                       rs, ns[k], ranked ? "leaves" : "score", top.n, want, top.n ? top.v[0].score : -1,
+                       top.n ? top.v[0].equity : -1, want ? full.v[0].score : -1, want ? full.v[0].equity : -1);
+            }
+            st->moves_compared += (long)want;
+            st->generated += (long)top.total;
+            st->all += (long)full.n;
+            st->calls++;
+        }
+    }
+    sk_movelist_free(&gen);
+    sk_movelist_free(&full);
+    sk_movelist_free(&top);
+}
+
+/* ---- games ---------------------------------------------------------------------------- */
+
+static int draw(th_rng *rng, int *bag, int nletters)
+{
+    int total = 0;
+    for (int l = 0; l <= nletters; l++)
+        total += bag[l];
+    if (!total)
+        return -1;
+    int k = (int)th_below(rng, (uint32_t)total);
+    for (int l = 0; l <= nletters; l++) {
+        if (k < bag[l]) {
+            bag[l]--;
+            return l;
+        }
+        k -= bag[l];
+    }
+    return -1;
+}
+
+static void rack_add(sk_rack *r, int l)
+{
+    if (l == 0)
+        r->blanks++;
+    else
+        r->count[l]++;
+    r->n++;
+}
+
+/* One game; every turn is also a test position. */
+static void play_game(th_rng *rng, const lang *L, const sk_engine *e, sk_gen *g, stats *st,
+                      const char *name, int all_openings_sometimes)
+{
+    int dim = sk_engine_layout(e)->dim, nl = L->ts.nletters;
+    int bag[64];
+    for (int l = 0; l <= nl; l++)
+        bag[l] = L->ts.count[l];
+    int reserved = bag[0] < 2 ? bag[0] : 2;   /* the test racks' blanks */
+    bag[0] = 0;
+    sk_board b;
+    memset(&b, 0, sizeof b);
+    b.dim = dim;
+    sk_rack hand;
+    memset(&hand, 0, sizeof hand);
+    sk_movelist ml = {0};
+    for (int turn = 0, stuck = 0; stuck < 2; turn++) {
+        while (hand.n < 7) {
+            int l = draw(rng, bag, nl);
+            if (l < 0)
+                break;
+            rack_add(&hand, l);
+        }
+        if (hand.n == 0)
+            break;
+        /* A test rack from the unseen tiles (bag + hand), with 0-2 blanks. */
+        int unseen[64];
+        for (int l = 0; l <= nl; l++)
+            unseen[l] = bag[l] + (l ? hand.count[l] : 0);
+        sk_rack tr;
+        memset(&tr, 0, sizeof tr);
+        /* Mostly short racks (cheap), a fifth full ones. */
+        int dice = (int)th_below(rng, 10);
+        int size = dice < 5 ? 1 + (int)th_below(rng, 3) : dice < 8 ? 4 + (int)th_below(rng, 3) : 7;
+        int nb = (int)th_below(rng, 3);
+        if (nb > reserved)
+            nb = reserved;
+        if (nb > size)
+            nb = size;
+        for (int i = 0; i < nb; i++)
+            rack_add(&tr, 0);
+        while (tr.n < size) {
+            int l = draw(rng, unseen, nl);
+            if (l < 0)
+                break;
+            rack_add(&tr, l);
+        }
+        if (tr.n > 0) {
+            int tiles = 0;
+            for (int i = 0; i < dim * dim; i++)
+                tiles += b.sq[i] != 0;
+            unsigned flags = (all_openings_sometimes && tiles == 0 && th_below(rng, 2)) ? SK_ALL_OPENINGS : 0;
+            char what[160];
+            snprintf(what, sizeof what, "%s turn %d (%d tiles on the board)", name, turn, tiles);
+            check_position(e, g, &b, &tr, flags, th_rand(rng), st, what);
+            st->positions++;
+            st->blanks[tr.blanks]++;
+            st->short_racks += tr.n < 7;
+            if (tiles > st->max_tiles)
+                st->max_tiles = tiles;
+        }
+        /* The player: the best move of its own rack, or now and then the second best. */
+        if (sk_generate_top(g, &b, &hand, 0, NULL, 1 + (th_below(rng, 4) == 0), &ml, NULL) || ml.n == 0) {
+            stuck++;
+            continue;
+        }
+        stuck = 0;
+        const sk_move *m = &ml.v[th_below(rng, (uint32_t)ml.n)];
+        for (int i = 0; i < m->len; i++) {
+            uint8_t x = m->word[i];
+            if (x & SK_ONBOARD)
+                continue;
+            int rr = m->row + (m->dir ? i : 0), cc = m->col + (m->dir ? 0 : i);
+            b.sq[rr * dim + cc] = x;
+            hand.count[x & SK_LETTER]--;
+            hand.n--;
+        }
+    }
+    sk_movelist_free(&ml);
+}
+
+static void run(const char *code, size_t step, const char *layout_name, const char *layout_text,
+                int games, uint64_t seed)
+{
+    lang L;
+    if (lang_load(&L, code, step) != 0) {
+        th_skip("data/words, data/alphabets or data/tiles missing");
+        return;
+    }
+    sk_layout lay;
+    if (layout_text) {
+        REQUIRE(sk_layout_parse(&lay, layout_text, strlen(layout_text), NULL) == 0);
+    } else {
+        char rel[64];
+        size_t len;
+        snprintf(rel, sizeof rel, "data/layouts/%s.txt", layout_name);
+        char *lt = slurp(rel, &len);
+        REQUIRE(lt != NULL);
+        REQUIRE(sk_layout_parse(&lay, lt, len, NULL) == 0);
+        free(lt);
+    }
+    sk_engine *e = NULL;
+    sk_gen *g = NULL;
+    REQUIRE(sk_engine_create(&e, L.dawg, &L.ts, &lay, NULL) == 0);
+    REQUIRE(sk_gen_create(&g, e) == 0);
+    th_rng rng = { seed };
+    stats st = {0};
+    int n = (int)(games * th_scale() / SANITIZED_SLOWDOWN);
+    if (n < 2)
+        n = 2;
+    char name[64];
+    for (int i = 0; i < n; i++) {
+        snprintf(name, sizeof name, "%s/%s game %d", code, layout_name, i);
+        play_game(&rng, &L, e, g, &st, name, 1);
+    }
+    printf("  %s/%s: %ld positions (racks with 0/1/2 blanks: %d/%d/%d, %d short; up to %d tiles), "
+           "%ld top-N calls, %ld moves compared, %ld mismatches; generated %.1f%% of the moves\n",
+           code, layout_name, st.positions, st.blanks[0], st.blanks[1], st.blanks[2], st.short_racks,
+           st.max_tiles, st.calls, st.moves_compared, st.mismatches,
+           st.all ? 100.0 * (double)st.generated / (double)st.all : 0.0);
+    CHECK(st.positions > 0 && st.moves_compared > 0);
+    sk_gen_destroy(g);
+    sk_engine_destroy(e);
+    dawg_destroy(L.dawg);
+}
+
+static void test_en_standard(void) { run("en", 40, "standard", NULL, 150, 0x70b0001); }
+static void test_is_standard(void) { run("is", 40, "standard", NULL, 60, 0x70b0002); }
+static void test_is_explo(void) { run("is", 40, "explo", NULL, 60, 0x70b0003); }
+static void test_asymmetric(void)
+{
+    static const char text[] =
+        "T..d.....tT\n.D...t....d\n..D...d..D.\nd..+...d...\n....D.....T\n"
+        ".t...t...t.\n..d...d.d..\nT..d.....dQ\n..q...d.d..\n.t...t...t.\nQ...D.....d\n";
+    run("en", 40, "asymmetric-11x11", text, 60, 0x70b0004);
+}
+
+/* Errors and edge cases of the call itself. */
+static void test_edges(void)
+{
+    lang L;
+    if (lang_load(&L, "en", 40) != 0) {
+        th_skip("data missing");
+        return;
+    }
+    sk_layout lay;
+    REQUIRE(sk_layout_builtin(&lay, "standard", NULL) == 0);
+    sk_engine *e = NULL;
+    sk_gen *g = NULL;
+    REQUIRE(sk_engine_create(&e, L.dawg, &L.ts, &lay, NULL) == 0);
+    REQUIRE(sk_gen_create(&g, e) == 0);
+    sk_board b;
+    memset(&b, 0, sizeof b);
+    b.dim = 15;
+    sk_rack r;
+    memset(&r, 0, sizeof r);
+    sk_movelist ml = {0};
+    tk_error err = {0};
+    CHECK(sk_generate_top(g, &b, &r, 0, NULL, 0, &ml, &err) == TK_EINVAL);
+    CHECK(sk_generate_top(g, &b, &r, 0, NULL, 5, &ml, &err) == 0 && ml.n == 0);   /* empty rack */
+    CHECK(sk_rack_parse(&r, e, "QQ", 2, NULL) == 0);
+    CHECK(sk_generate_top(g, &b, &r, 0, NULL, 5, &ml, &err) == 0 && ml.n == 0);   /* no move */
+    sk_board small;
+    memset(&small, 0, sizeof small);
+    small.dim = 11;
+    CHECK(sk_generate_top(g, &small, &r, 0, NULL, 5, &ml, &err) == TK_EINVAL);
+    /* Count-only is ignored: the moves are still returned. */
+    CHECK(sk_rack_parse(&r, e, "AEINST?", 7, NULL) == 0);
+    CHECK(sk_generate_top(g, &b, &r, SK_COUNT_ONLY, NULL, 3, &ml, &err) == 0 && ml.n == 3);
+    CHECK(ml.v[0].ntiles == 7 && ml.v[0].score >= 50);   /* a bingo on a sampled list */
+    sk_movelist_free(&ml);
+    sk_gen_destroy(g);
+    sk_engine_destroy(e);
+    dawg_destroy(L.dawg);
+}
+
+static const th_test tests[] = {
+    { "topn_en_standard", test_en_standard },
+    { "topn_is_standard", test_is_standard },
+    { "topn_is_explo", test_is_explo },
+    { "topn_asymmetric", test_asymmetric },
+    { "topn_edges", test_edges },
+    { 0, 0 }
+};
+
+int main(int argc, char **argv) { return th_main("skrafl_topn", tests, argc, argv); }
