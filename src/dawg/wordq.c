@@ -529,7 +529,7 @@ static int search_rack(wq_searcher *s, const wq_query *q)
                 radix *= (uint64_t)(q->count[l] + 1);
         }
     }
-    s->use_memo = fits && (q->blanks > 0 || q->star);
+    s->use_memo = fits && q->star;
     /* without '*' the used tiles give the depth; with it, the depth matters
      * only to length filters */
     s->depth_in_key = q->star && (s->min > 1 || s->max < ALPHA_WORD_MAX);
