@@ -25,11 +25,12 @@
  * Errors (TK_EFORMAT, TK_ELIMIT) carry a message and err->col, the 1-based
  * byte where the problem is.
  *
- * Blanks in answers: a blank stands for a letter only where the rack lacks
- * a real tile of it; real tiles are used first, from the left, so the blank
- * letters are the last occurrences ("AEINST?" gives SaTINE? no: SATINE uses
- * only real tiles ... see wq_search).  The `wild` mask of an answer has bit
- * i set when letter i comes from a blank or from '*'.
+ * Blanks in answers: each word is listed once, however many ways the blanks
+ * could be placed.  A blank stands for a letter only where the rack has no
+ * real tile of it left, real tiles being used first from the left: rack
+ * "ECA?" gives ACrE, CArE and rACE; "AEINST?" gives ISATiNE.  The `wild`
+ * mask of an answer has bit i set when letter i comes from a blank or from
+ * '*' (extra letters are marked the same way).
  */
 #ifndef TILEKIT_WORDQ_H
 #define TILEKIT_WORDQ_H
@@ -76,8 +77,8 @@ typedef struct wq_searcher wq_searcher;
 
 /* The pruning figures of a graph, made once (one linear pass) and shared
  * read-only by every searcher and thread: for each node, the set of letters
- * on the paths leaving it and the length of the longest one (9 bytes an
- * edge: 1.1 MB for ENABLE2K).  `d` must outlive it.  TK_ENOMEM on failure. */
+ * on the paths leaving it and the word lengths below it (12 bytes an
+ * edge: 1.5 MB for ENABLE2K).  `d` must outlive it.  TK_ENOMEM on failure. */
 int wq_dict_create(wq_dict **out, const Dawg *d, tk_error *err);
 void wq_dict_destroy(wq_dict *x);              /* NULL allowed */
 const Dawg *wq_dict_dawg(const wq_dict *x);

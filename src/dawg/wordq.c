@@ -226,7 +226,7 @@ struct wq_dict {
     const dawg_edge *e;
     uint32_t n;            /* edges, edge 0 included */
     alpha_set *below;      /* below[node]: letters on the paths leaving node */
-    uint8_t *height;       /* height[node]: letters of the longest path leaving node */
+    uint32_t *lens;        /* lens[node]: bit k (1..30): a word ends k letters below node; bit 31: 31 or more */
 };
 
 struct wq_searcher {
@@ -234,7 +234,7 @@ struct wq_searcher {
     const Dawg *d;
     const dawg_edge *e;
     const alpha_set *below;
-    const uint8_t *height;
+    const uint32_t *lens;
     memo_ent *memo;
     uint32_t memo_mask;    /* slots - 1 (a power of two) */
     int memo_shift;        /* 64 - log2(slots) */
@@ -266,11 +266,11 @@ int wq_dict_create(wq_dict **out, const Dawg *d, tk_error *err)
     uint32_t n = dawg_edge_count(d);
     wq_dict *x = calloc(1, sizeof *x);
     alpha_set *below = calloc(n ? n : 1, sizeof *below);
-    uint8_t *height = calloc(n ? n : 1, 1);
-    if (!x || !below || !height) {
+    uint32_t *lens = calloc(n ? n : 1, sizeof *lens);
+    if (!x || !below || !lens) {
         free(x);
         free(below);
-        free(height);
+        free(lens);
         *out = NULL;
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
@@ -279,28 +279,27 @@ int wq_dict_create(wq_dict **out, const Dawg *d, tk_error *err)
      * starts at edge 1 or right after an edge marked last. */
     const dawg_edge *e = dawg_edges(d);
     alpha_set acc = 0;
-    unsigned h = 0;
+    uint32_t m = 0;
     for (uint32_t i = n; i-- > 1;) {
         dawg_edge y = e[i];
         uint32_t c = dawg_edge_child(y);
         if (dawg_edge_last(y)) {
             acc = 0;
-            h = 0;
+            m = 0;
         }
         acc |= ALPHA_BIT(dawg_edge_letter(y)) | (c < n ? below[c] : 0);
-        unsigned hc = 1u + (c < n ? height[c] : 0);
-        if (hc > h)
-            h = hc;
+        uint32_t mc = c < n ? lens[c] : 0;
+        m |= (uint32_t)dawg_edge_final(y) << 1 | mc << 1 | (mc & UINT32_C(0x80000000));
         if (i == 1 || dawg_edge_last(e[i - 1])) {
             below[i] = acc;
-            height[i] = (uint8_t)(h > 255 ? 255 : h);
+            lens[i] = m;
         }
     }
     x->d = d;
     x->e = e;
     x->n = n;
     x->below = below;
-    x->height = height;
+    x->lens = lens;
     *out = x;
     return TK_OK;
 }
@@ -310,7 +309,7 @@ void wq_dict_destroy(wq_dict *x)
     if (!x)
         return;
     free(x->below);
-    free(x->height);
+    free(x->lens);
     free(x);
 }
 
@@ -318,7 +317,7 @@ const Dawg *wq_dict_dawg(const wq_dict *x) { return x->d; }
 
 size_t wq_dict_bytes(const wq_dict *x)
 {
-    return sizeof *x + (size_t)x->n * (sizeof *x->below + sizeof *x->height);
+    return sizeof *x + (size_t)x->n * (sizeof *x->below + sizeof *x->lens);
 }
 
 int wq_searcher_create(wq_searcher **out, const wq_dict *x, tk_error *err)
@@ -346,7 +345,7 @@ int wq_searcher_create(wq_searcher **out, const wq_dict *x, tk_error *err)
     s->d = d;
     s->e = x->e;
     s->below = x->below;
-    s->height = x->height;
+    s->lens = x->lens;
     s->memo = m;
     s->memo_mask = ((uint32_t)1 << bits) - 1;
     s->memo_shift = 64 - bits;
@@ -412,6 +411,16 @@ static void memo_add(wq_searcher *s, uint64_t state, uint32_t aux)
     s->memo_used++;
 }
 
+/* Word lengths below a node (lens): exactly k letters, at least k letters. */
+static inline int len_exact(uint32_t m, int k)
+{
+    return k < 31 ? (int)((m >> k) & 1) : (int)(m >> 31);
+}
+static inline int len_at_least(uint32_t m, int k)
+{
+    return k < 31 ? (m >> k) != 0 : (int)(m >> 31);
+}
+
 /* ---- anagram and build --------------------------------------------------- */
 
 /* Walk below `node` with `left` tiles (real + blank) still to place.
@@ -468,11 +477,12 @@ static int rack_dfs(wq_searcher *s, rack_walk *w, uint32_t node, int depth, int 
             }
             uint32_t c = dawg_edge_child(x);
             /* go on only if what must still be placed fits below c: every
-             * tile (anagram) within the longest path, every letter of the
+             * tile (anagram) on a path of the right length, every letter of the
              * real tiles left on some path; for build, something usable */
             int go = c && nd < s->max;
             if (go && !build)
-                go = (s->star || nleft > 0) && nleft <= s->height[c] && (s->below[c] & s->avail) == s->avail;
+                go = (s->star ? len_at_least(s->lens[c], nleft) : nleft > 0 && len_exact(s->lens[c], nleft)) &&
+                     (s->below[c] & s->avail) == s->avail;
             else if (go)
                 go = nleft > 0 && (s->blanks || (s->below[c] & s->avail));
             if (go) {
@@ -584,7 +594,7 @@ static int pat_dfs(wq_searcher *s, int *stopped, uint32_t node, int depth, uint6
                     t &= t - 1;
                 }
                 int lack = p - (63 - __builtin_clzll(ns));
-                go = lack <= s->height[c] && (s->below[c] & req) == req;
+                go = len_at_least(s->lens[c], lack) && (s->below[c] & req) == req;
             }
             if (go) {
                 uint32_t aux = s->use_memo ? memo_aux(s, c, nd, nfull) : 0;
