@@ -679,7 +679,9 @@ static void test_parse_errors(void)
     struct { int kind; const char *text; int code; long col; const char *msg; } cases[] = {
         {WQ_ANAGRAM, "", TK_EFORMAT, 0, "empty anagram query"},
         {WQ_ANAGRAM, "AB3", TK_EFORMAT, 3, "'3' is not a letter of the alphabet"},
-        {WQ_ANAGRAM, "ABÉ", TK_EFORMAT, 3, "'É' is not a letter of the alphabet"},
+        {WQ_ANAGRAM, "ABÉ", TK_EFORMAT, 3, "'É' (U+00C9) is not a letter of the alphabet"},
+        {WQ_ANAGRAM, "AB\t", TK_EFORMAT, 3, "U+0009 is not a letter of the alphabet"},
+        {WQ_ANAGRAM, "A[xy]", TK_EFORMAT, 2, "'[xy]' is not a letter of the alphabet"},
         {WQ_BUILD, "AB*", TK_EFORMAT, 3, "'*' is not allowed in a build query"},
         {WQ_CHECK, "A?", TK_EFORMAT, 2, "'?' is not allowed in a check query"},
         {WQ_PATTERN, "C[AE", TK_EFORMAT, 2, "unbalanced '['"},

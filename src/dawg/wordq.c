@@ -23,6 +23,7 @@
  * wq_searcher_create.
  */
 #include "tilekit/wordq.h"
+#include "core/tk_text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -41,21 +42,14 @@ const char *wq_kind_name(int kind)
     }
 }
 
-/* Describe the character at s[0..len) for a message: one code point (or a
- * bracketed group), quoted safely. */
-static const char *describe(const char *s, size_t len, char *out, size_t cap)
+/* A bracketed group "[...]" at s[0..len), quoted safely for a message. */
+static const char *describe_group(const char *s, size_t len, char *out, size_t cap)
 {
     size_t n = 1;
-    if (s[0] == '[') {
-        while (n < len && s[n] != ']' && n < 24)
-            n++;
-        if (n < len && s[n] == ']')
-            n++;
-    } else {
-        uint32_t cp;
-        int k = alpha_utf8_decode(s, len, &cp);
-        n = k > 0 ? (size_t)k : 1;
-    }
+    while (n < len && s[n] != ']' && n < 24)
+        n++;
+    if (n < len && s[n] == ']')
+        n++;
     return alpha_quote(s, n, 40, out, cap);
 }
 
@@ -75,12 +69,13 @@ static int read_letter(const Alphabet *a, const char *s, size_t len, size_t p, i
         if (!close)
             return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1, "unbalanced '['");
         return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1, "'%s' is not a letter of the alphabet",
-                            describe(s + p, len - p, q, sizeof q));
+                            describe_group(s + p, len - p, q, sizeof q));
     }
     if (s[p] == ']')
         return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1, "unbalanced ']'");
-    return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1, "'%s' is not a letter of the alphabet",
-                        describe(s + p, len - p, q, sizeof q));
+    char d[TKU_CHAR_DESC];
+    tku_char_describe(s + p, len - p, d, sizeof d);
+    return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1, "%s is not a letter of the alphabet", d);
 }
 
 static int too_long(tk_error *err, size_t p)
