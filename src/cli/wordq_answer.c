@@ -188,11 +188,13 @@ static void order_hooks(wstate *st)
 
 /* ---- output -------------------------------------------------------------- */
 
+/* Append a word as answers show it (wq_format, straight into the buffer). */
 static void put_word(cli_buf *b, const Alphabet *a, const uint8_t *w, int n, uint64_t wild)
 {
-    char tmp[ALPHA_WORD_MAX * (ALPHA_LETTER_MAX + 3) + 1];
-    wq_format(a, w, n, wild, tmp, sizeof tmp);
-    cli_buf_puts(b, tmp);
+    size_t room = (size_t)n * (ALPHA_LETTER_MAX + 2) + 1;
+    if (cli_buf_reserve(b, room))
+        return;
+    b->len += wq_format(a, w, n, wild, b->p + b->len, room);
 }
 
 static size_t shown(const wstate *st)

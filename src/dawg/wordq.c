@@ -722,8 +722,14 @@ size_t wq_format(const Alphabet *a, const uint8_t *letters, int n, uint64_t wild
     for (int i = 0; i < n; i++) {
         int l = letters[i];
         int low = i < 64 && ((wild >> i) & 1);
-        const char *t = low ? a->lower[l] : a->upper[l];
         size_t tl = low ? a->len[l] : a->ulen[l];
+        if (tl == 1 && a->ncp[l] == 1) {          /* one byte: the common case */
+            if (written == len && len + 1 < cap)
+                out[written++] = low ? a->lower[l][0] : a->upper[l][0];
+            len++;
+            continue;
+        }
+        const char *t = low ? a->lower[l] : a->upper[l];
         int br = a->ncp[l] > 1;
         size_t need = tl + (br ? 2 : 0);
         if (written == len && len + need < cap) {   /* whole letters only */
