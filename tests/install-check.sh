@@ -38,7 +38,7 @@ else
     fail "make install" "$(tail -n 20 "$WORK/install.log")"; finish
 fi
 missing=""
-for f in bin/skrafl bin/mjwait bin/boggle bin/mkdawg lib/libtilekit.a lib/pkgconfig/tilekit.pc \
+for f in bin/skrafl bin/mjwait bin/boggle bin/mkdawg bin/wordq share/man/man1/wordq.1 lib/libtilekit.a lib/pkgconfig/tilekit.pc \
          share/man/man1/skrafl.1 share/man/man1/mjwait.1 share/man/man1/boggle.1 share/man/man1/mkdawg.1 \
          share/man/man3/tilekit.3 share/tilekit/dict/en.dawg share/tilekit/words/en.txt \
          share/tilekit/tiles/en.txt share/tilekit/layouts/standard.txt share/tilekit/hands/sample.txt \
@@ -46,7 +46,7 @@ for f in bin/skrafl bin/mjwait bin/boggle bin/mkdawg lib/libtilekit.a lib/pkgcon
          share/doc/tilekit/examples/mjwait_hand.c share/doc/tilekit/examples/boggle_grid.c; do
     [ -f "$P/$f" ] || missing="$missing $f"
 done
-for t in skrafl mjwait boggle mkdawg; do
+for t in skrafl mjwait boggle mkdawg wordq; do
     [ -f "$P/share/bash-completion/completions/$t" ] || missing="$missing completions/$t"
     [ -x "$P/bin/$t" ] || missing="$missing bin/$t(executable)"
 done
@@ -115,6 +115,12 @@ printf 'pers\nlate\ngins\nrbed\n' | "$P/bin/boggle" --count > bgc.out 2>&1
 printf 'pers\nlate\ngins\nrbed\n' | "$TOP/bin/boggle" --count > bgc.want 2>&1
 if cmp -s bgc.out bgc.want; then ok "installed boggle on a grid ($(cat bgc.out) words)"
 else fail "installed boggle grid" "$(cat bgc.out) vs $(cat bgc.want)"; fi
+"$P/bin/wordq" -v -a RETAINS -c QI > wq.out 2> wq.err
+"$TOP/bin/wordq" -a RETAINS -c QI > wq.want 2>/dev/null
+used=$(sed -n 's/^wordq: dictionary \(.*\): [0-9]* words.*/\1/p' wq.err)
+check "installed wordq finds the installed dictionary" "$(readlink -f "$used" 2>/dev/null)" "$(readlink -f "$P/share/tilekit/dict/en.dawg")"
+if cmp -s wq.out wq.want && grep -q '^RETAINS$' wq.out && grep -q '^QI is VALID$' wq.out; then ok "installed wordq answers as bin/wordq"
+else fail "installed wordq" "$(head -c 300 wq.out)"; fi
 if "$P/bin/mkdawg" --alphabet en -o en.dawg "$P/share/tilekit/words/en.txt" 2>mk.err &&
    cmp -s en.dawg "$P/share/tilekit/dict/en.dawg"; then ok "installed mkdawg rebuilds the installed en.dawg byte for byte"
 else fail "installed mkdawg" "$(head -c 300 mk.err)"; fi
@@ -122,7 +128,7 @@ check "installed --version" "$("$P/bin/mkdawg" --version | head -n 1)" "mkdawg (
 
 # ---- man pages and completions ---------------------------------------------------
 if command -v man >/dev/null 2>&1; then
-    for pg in skrafl mjwait boggle mkdawg; do
+    for pg in skrafl mjwait boggle mkdawg wordq; do
         check "man finds $pg(1)" "$(MANPATH="$P/share/man" man -w "$pg" 2>&1)" "$P/share/man/man1/$pg.1"
     done
     check "man finds tilekit(3)" "$(MANPATH="$P/share/man" man -w 3 tilekit 2>&1)" "$P/share/man/man3/tilekit.3"
@@ -130,7 +136,7 @@ else
     fail "man" "not installed (apt-get install man-db)"
 fi
 if command -v bash >/dev/null 2>&1; then
-    for t in skrafl mjwait boggle mkdawg; do
+    for t in skrafl mjwait boggle mkdawg wordq; do
         if bash -c ". '$P/share/bash-completion/completions/$t' && complete -p $t" >/dev/null 2>&1; then
             ok "completion for $t loads"
         else fail "completion for $t" "does not load"; fi

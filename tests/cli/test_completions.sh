@@ -31,7 +31,7 @@ complete_words() {
         printf "%s\n" "${COMPREPLY[@]}"' "$C/$tool" "$tool" "$tool" "$@" | sort -u
 }
 
-for tool in skrafl mjwait boggle mkdawg; do
+for tool in skrafl mjwait boggle mkdawg wordq; do
     f=$C/$tool
     if [ ! -f "$f" ]; then t_fail "$tool completion" "missing: $f"; continue; fi
     if bash -n "$f" 2>err; then t_ok "$tool: bash -n"; else t_fail "$tool: bash -n" "$(cat err)"; fi

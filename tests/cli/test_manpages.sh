@@ -43,7 +43,7 @@ man_check() {  # NAME PAGE
     else t_fail "$1: sections" "NAME or DESCRIPTION missing in the formatted page"; fi
 }
 
-for tool in skrafl mjwait boggle mkdawg; do
+for tool in skrafl mjwait boggle mkdawg wordq; do
     page=$MAN/$tool.1
     if [ ! -f "$page" ]; then t_fail "$tool.1" "missing: $page"; continue; fi
     help_opts "$tool" > help.opts

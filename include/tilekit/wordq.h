@@ -1,0 +1,119 @@
+/* tilekit/wordq.h - word study on the word graph: anagrams, sub-anagrams
+ * (build), patterns, hooks and the word judge, plus the Zyzzyva probability
+ * of a word.
+ *
+ * A query is parsed once (wq_parse) into a wq_query value: letter counts for
+ * a rack, or per-position letter sets for a pattern.  wq_search walks the
+ * graph with a wq_searcher (scratch memory made once, reused for every
+ * query; one searcher per thread, the Dawg itself is shared read-only) and
+ * hands every answer to a callback, in the alphabet's order (letter index
+ * order), each word once.
+ *
+ * Query text (letters of the dictionary's alphabet, either case; a
+ * multi-letter tile may be written in brackets, "[cs]", and is otherwise
+ * read by longest match, as words are):
+ *   WQ_ANAGRAM  words using exactly these tiles: '?' is a blank (any one
+ *               letter), '*' any number of extra letters (also none).
+ *   WQ_BUILD    words using some of these tiles ('?' allowed).
+ *   WQ_PATTERN  '?' one letter, '*' any run of letters (also empty),
+ *               "[AEIOU]" one of a set, "[^AEIOU]" one letter not in it.
+ *               A bracket that spells one letter of the alphabet ("[cs]"
+ *               in Hungarian) is that letter; inside a set, letters are read
+ *               by longest match ("[csa]" is {cs, a}; {c, s} is "[sc]").
+ *   WQ_HOOKS, WQ_CHECK   one word (letters only).
+ * Limits: at most ALPHA_WORD_MAX (64) letters (tiles or pattern positions).
+ * Errors (TK_EFORMAT, TK_ELIMIT) carry a message and err->col, the 1-based
+ * byte where the problem is.
+ *
+ * Blanks in answers: each word is listed once, however many ways the blanks
+ * could be placed.  A blank stands for a letter only where the rack has no
+ * real tile of it left, real tiles being used first from the left: rack
+ * "ECA?" gives ACrE, CArE and rACE; "AEINST?" gives ISATiNE.  The `wild`
+ * mask of an answer has bit i set when letter i comes from a blank or from
+ * '*' (extra letters are marked the same way).
+ */
+#ifndef TILEKIT_WORDQ_H
+#define TILEKIT_WORDQ_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tilekit/alphabet.h"
+#include "tilekit/common.h"
+#include "tilekit/dawg.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum wq_kind { WQ_ANAGRAM = 1, WQ_BUILD, WQ_PATTERN, WQ_HOOKS, WQ_CHECK };
+
+/* A parsed query: a plain value (no heap memory). */
+typedef struct wq_query {
+    int kind;
+    int ntiles;                   /* anagram/build: tiles including blanks; */
+                                  /* pattern: positions ('*' excluded); hooks/check: letters */
+    int blanks;                   /* '?' in a rack */
+    int star;                     /* anagram: '*' given */
+    uint8_t count[64];            /* anagram/build: tiles of each letter */
+    uint8_t word[ALPHA_WORD_MAX]; /* hooks/check: the word */
+    alpha_set pos[ALPHA_WORD_MAX + 1]; /* pattern: pos[k] = letters allowed at position k (1-based) */
+    uint8_t gap_star[ALPHA_WORD_MAX + 1]; /* pattern: '*' after k positions */
+} wq_query;
+
+/* Parse `text` as a query of `kind` for alphabet `a`. */
+int wq_parse(wq_query *q, const Alphabet *a, int kind, const char *text, size_t len, tk_error *err);
+
+/* Name of a kind: "anagram", "build", "pattern", "hooks", "check". */
+const char *wq_kind_name(int kind);
+
+/* Answer callback: the word's letters (indices), its length and the mask of
+ * letters that come from a blank or a '*'.  Return 0 to go on, non-zero to
+ * stop the search (wq_search then returns that value). */
+typedef int (*wq_word_fn)(void *ctx, const uint8_t *letters, int n, uint64_t wild);
+
+typedef struct wq_dict wq_dict;
+typedef struct wq_searcher wq_searcher;
+
+/* The pruning figures of a graph, made once (one linear pass) and shared
+ * read-only by every searcher and thread: for each node, the set of letters
+ * on the paths leaving it and the word lengths below it (12 bytes an
+ * edge: 1.5 MB for ENABLE2K).  `d` must outlive it.  TK_ENOMEM on failure. */
+int wq_dict_create(wq_dict **out, const Dawg *d, tk_error *err);
+void wq_dict_destroy(wq_dict *x);              /* NULL allowed */
+const Dawg *wq_dict_dawg(const wq_dict *x);
+size_t wq_dict_bytes(const wq_dict *x);        /* memory it holds */
+
+/* Scratch memory for searches (a memo of failed search states sized to the
+ * graph: 16 bytes a slot, 2.5 slots a sibling list, touched only by
+ * searches with blanks or '*').  One per thread.  TK_ENOMEM on failure. */
+int wq_searcher_create(wq_searcher **out, const wq_dict *x, tk_error *err);
+void wq_searcher_destroy(wq_searcher *s);   /* NULL allowed */
+
+/* Every answer of an anagram, build or pattern query with min_len <= letters
+ * <= max_len, in letter order, each word once.  Returns 0, or the callback's
+ * non-zero value if it stopped the search; TK_EINVAL for a hooks/check
+ * query.  Nothing is allocated. */
+int wq_search(wq_searcher *s, const wq_query *q, int min_len, int max_len, wq_word_fn fn, void *ctx);
+
+/* Hooks of a word: the letters x that make xWORD / WORDx words, and whether
+ * the word itself is valid. */
+void wq_hooks(const Dawg *d, const uint8_t *word, int n, alpha_set *front, alpha_set *back, int *valid);
+
+/* The Zyzzyva probability order: the number of ways to draw the word's tiles
+ * from a full bag where count[L] is the number of tiles of letter L and
+ * count[0] the number of blanks.  As Zyzzyva does, draws in which blanks
+ * stand for some of the letters count too (a blank may replace any letter
+ * occurrence, also one the bag has too few of); Zyzzyva considers at most 2
+ * blanks, this counts every blank of the bag.  A double, exact up to 2^53. */
+double wq_ways(const int count[64], const uint8_t *letters, int n);
+
+/* Write a word as answers show it: tiles in upper case, letters in `wild`
+ * in lower case, multi-code-point letters in brackets ("[CS]").  Returns the
+ * length needed (NUL excluded); truncates if cap is too small. */
+size_t wq_format(const Alphabet *a, const uint8_t *letters, int n, uint64_t wild, char *out, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

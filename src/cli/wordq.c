@@ -1,0 +1,293 @@
+/* wordq.c - word study on the dictionary (the `wordq` command): anagrams,
+ * sub-anagrams, patterns, hooks and the word judge.
+ *
+ * Queries come from the command line (-a LETTERS, -b LETTERS, -p PATTERN,
+ * -k WORD, -c WORD..., in any number and order) or, when there is none, from
+ * standard input, one a line written the same way.  Either way they run
+ * through the shared batch engine (cli_batch): one record per query,
+ * answered by wordq_answer.c on the worker threads (--jobs), written in
+ * input order.  The dictionary, its pruning figures (wq_dict) and the tile
+ * counts for --sort probability are loaded once and shared read-only.
+ */
+#include "cli/wordq_int.h"
+#include "tilekit/skrafl.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void usage(void)
+{
+    const char *p = cli_prog();
+    printf("Usage: %s [OPTION]... QUERY...\n"
+           "       %s [OPTION]...            (one QUERY a line on standard input)\n"
+           "Study the words of a dictionary: anagrams, words from a rack, patterns,\n"
+           "hooks, and the word judge.  A QUERY is one of:\n"
+           "\n"
+           "  -a, --anagram LETTERS  words that use exactly these tiles; '?' is a blank\n"
+           "                         (any one letter), '*' any number of extra letters\n"
+           "  -b, --build LETTERS    words made from some of these tiles ('?' allowed)\n"
+           "  -p, --pattern PATTERN  '?' one letter, '*' any run of letters (also none),\n"
+           "                         [AEIOU] one of a set, [^AEIOU] one letter not in it\n"
+           "  -k, --hooks WORD       front and back hooks (frontWORDback), whether WORD is\n"
+           "                         valid, then the hook words\n"
+           "  -c, --check WORD...    the word judge: each word VALID or INVALID; several\n"
+           "                         words are one play (\"play is VALID\")\n"
+           "\n"
+           "Letters are those of the dictionary's alphabet, in either case; a\n"
+           "multi-letter tile may be written in brackets ([CS]).  Answers are one word a\n"
+           "line in upper case, letters that come from a blank or '*' in lower case;\n"
+           "several queries' answers are separated by blank lines, in input order.\n"
+           "\n"
+           "Options:\n"
+           "  -d, --dict FILE        dictionary: a .dawg file or a word list\n"
+           "      --lexicon NAME     the installed lexicon NAME (dict/NAME.dawg in the data path)\n"
+           "  -l, --lang LANG        language of the default dictionary and tile set: en, is, hu\n"
+           "      --min N            only words of at least N letters\n"
+           "      --max N            only words of at most N letters\n"
+           "      --limit N          at most N words per query\n"
+           "  -s, --sort ORDER       alpha (default), length (shortest first), or\n"
+           "                         probability (most probable first: the number of ways\n"
+           "                         to draw the word's tiles from a full bag, blanks\n"
+           "                         counted as Zyzzyva does)\n"
+           "      --count            only the number of words of each query\n"
+           "  -j, --json             one JSON object per query: query, kind, count, words\n"
+           "                         (line for standard input; hooks, valid, play, checked)\n"
+           "      --jobs N           answer with N threads, output unchanged (0 = all CPUs)\n"
+           "  -v, --verbose          say which dictionary was loaded (on standard error)\n"
+           "  -h, --help             show this help and exit\n"
+           "  -V, --version          show version information and exit\n"
+           "\n"
+           "Exit status: 0 if every query was answered (and every checked word is valid),\n"
+           "1 if a query was bad (reported as 'FILE:LINE: ...', the others are still\n"
+           "answered) or a checked word is not valid, 2 for bad usage.\n"
+           "\n"
+           "Examples:\n"
+           "  %s -a AEINST?\n"
+           "  %s --sort probability --limit 10 -b RETAINS\n"
+           "  %s -p 'C?T*' -p '*[^AEIOU]Q*'\n"
+           "  %s -k CARE -c QI ZA\n"
+           "  printf -- '-a SATIRE\\n-p QU??\\n' | %s --json\n",
+           p, p, p, p, p, p, p);
+}
+
+enum { OPT_MIN = 256, OPT_MAX, OPT_LIMIT, OPT_COUNT, OPT_JOBS, OPT_LEXICON };
+
+/* Command-line queries, in order: a query option starts one, and the
+ * non-option words after -c WORD join its play; after another kind they
+ * are further queries of the same kind. */
+typedef struct qlist {
+    int n, cap;
+    int *kinds;
+    char ***args;
+    int *nargs;
+} qlist;
+
+static void qlist_add(qlist *l, int kind, char *arg, int join)
+{
+    if (join && l->n && l->kinds[l->n - 1] == WQ_CHECK && kind == WQ_CHECK) {
+        int i = l->n - 1;
+        char **a = realloc(l->args[i], (size_t)(l->nargs[i] + 1) * sizeof *a);
+        if (!a)
+            goto oom;
+        a[l->nargs[i]++] = arg;
+        l->args[i] = a;
+        return;
+    }
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 16;
+        l->kinds = realloc(l->kinds, (size_t)l->cap * sizeof *l->kinds);
+        l->args = realloc(l->args, (size_t)l->cap * sizeof *l->args);
+        l->nargs = realloc(l->nargs, (size_t)l->cap * sizeof *l->nargs);
+        if (!l->kinds || !l->args || !l->nargs)
+            goto oom;
+    }
+    l->kinds[l->n] = kind;
+    l->args[l->n] = malloc(sizeof(char *));
+    if (!l->args[l->n])
+        goto oom;
+    l->args[l->n][0] = arg;
+    l->nargs[l->n++] = 1;
+    return;
+oom:
+    cli_error(NULL, 0, "out of memory");
+    exit(CLI_EXIT_DATA);
+}
+
+/* Tile counts of the language's tile set for --sort probability. */
+static int load_bag(const char *lang, const Alphabet *a, int bag[64])
+{
+    char rel[64], path[4096];
+    snprintf(rel, sizeof rel, "tiles/%s.txt", lang);
+    sk_tileset ts;
+    tk_error err = {0};
+    const char *p = cli_find_data(rel, path, sizeof path);
+    if (p) {
+        size_t len;
+        char *text = cli_read_file(p, &len, &err);
+        if (!text) {
+            cli_error(p, 0, "%s", err.msg);
+            return -1;
+        }
+        int rc = sk_tileset_parse(&ts, a, text, len, &err);
+        free(text);
+        if (rc) {
+            cli_error(p, err.line, "tile set for --sort probability: %s", err.msg);
+            return -1;
+        }
+    } else if (sk_tileset_builtin(&ts, a, lang, &err) != TK_OK) {
+        cli_error(NULL, 0, "no tile set for language '%s' (looked for %s) to sort by probability", lang, rel);
+        return -1;
+    }
+    memcpy(bag, ts.count, sizeof ts.count);
+    return 0;
+}
+
+static Dawg *load_lexicon(const char *name, const char **used)
+{
+    static char path[4096];
+    char rel[300];
+    if (!*name || strchr(name, '/') || strlen(name) > 200)
+        cli_usage_error("invalid --lexicon name '%s' (a name such as NWL2020, not a path: use --dict)", name);
+    snprintf(rel, sizeof rel, "dict/%s.dawg", name);
+    if (!cli_find_data(rel, path, sizeof path)) {
+        cli_error(NULL, 0, "no lexicon '%s' (looked for %s in $TILEKIT_DATA and the installed data)", name, rel);
+        return NULL;
+    }
+    return cli_load_dict(path, NULL, used);
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"anagram", required_argument, NULL, 'a'},
+        {"build", required_argument, NULL, 'b'},
+        {"pattern", required_argument, NULL, 'p'},
+        {"hooks", required_argument, NULL, 'k'},
+        {"check", required_argument, NULL, 'c'},
+        {"dict", required_argument, NULL, 'd'},
+        {"lexicon", required_argument, NULL, OPT_LEXICON},
+        {"lang", required_argument, NULL, 'l'},
+        {"min", required_argument, NULL, OPT_MIN},
+        {"max", required_argument, NULL, OPT_MAX},
+        {"limit", required_argument, NULL, OPT_LIMIT},
+        {"sort", required_argument, NULL, 's'},
+        {"count", no_argument, NULL, OPT_COUNT},
+        {"json", no_argument, NULL, 'j'},
+        {"jobs", required_argument, NULL, OPT_JOBS},
+        {"verbose", no_argument, NULL, 'v'},
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {NULL, 0, NULL, 0}
+    };
+    wordq_opts o;
+    memset(&o, 0, sizeof o);
+    o.min = 1;
+    o.max = ALPHA_WORD_MAX;
+    const char *dict = NULL, *lexicon = NULL, *lang = NULL, *used = NULL;
+    int jobs = CLI_JOBS_DEFAULT, verbose = 0, c, last_kind = 0;
+    qlist ql = {0};
+    cli_init("wordq");
+    while ((c = getopt_long(argc, argv, "-:a:b:p:k:c:d:l:s:jvhV", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'a': qlist_add(&ql, last_kind = WQ_ANAGRAM, optarg, 0); break;
+        case 'b': qlist_add(&ql, last_kind = WQ_BUILD, optarg, 0); break;
+        case 'p': qlist_add(&ql, last_kind = WQ_PATTERN, optarg, 0); break;
+        case 'k': qlist_add(&ql, last_kind = WQ_HOOKS, optarg, 0); break;
+        case 'c': qlist_add(&ql, last_kind = WQ_CHECK, optarg, 0); break;
+        case 1:
+            if (!last_kind)
+                cli_usage_error("'%s': a query starts with -a, -b, -p, -k or -c", optarg);
+            qlist_add(&ql, last_kind, optarg, 1);
+            break;
+        case 'd': dict = optarg; break;
+        case OPT_LEXICON: lexicon = optarg; break;
+        case 'l':
+            if (strcmp(optarg, "en") != 0 && strcmp(optarg, "is") != 0 && strcmp(optarg, "hu") != 0)
+                cli_usage_error("unknown --lang '%s' (en, is or hu)", optarg);
+            lang = optarg;
+            break;
+        case OPT_MIN: o.min = (int)cli_parse_long("--min", optarg, 1, ALPHA_WORD_MAX); break;
+        case OPT_MAX: o.max = (int)cli_parse_long("--max", optarg, 1, ALPHA_WORD_MAX); break;
+        case OPT_LIMIT: o.limit = cli_parse_long("--limit", optarg, 1, 1000000000L); break;
+        case 's':
+            if (strcmp(optarg, "alpha") == 0 || strcmp(optarg, "alphabetical") == 0)
+                o.sort = WQ_SORT_ALPHA;
+            else if (strcmp(optarg, "length") == 0)
+                o.sort = WQ_SORT_LENGTH;
+            else if (strcmp(optarg, "probability") == 0)
+                o.sort = WQ_SORT_PROB;
+            else
+                cli_usage_error("unknown --sort '%s' (alpha, length or probability)", optarg);
+            break;
+        case OPT_COUNT: o.count = 1; break;
+        case 'j': o.json = 1; break;
+        case OPT_JOBS: jobs = cli_parse_jobs(optarg); break;
+        case 'v': verbose = 1; break;
+        case 'h': usage(); return cli_close_stdout() ? CLI_EXIT_DATA : CLI_EXIT_OK;
+        case 'V': cli_print_version(); return cli_close_stdout() ? CLI_EXIT_DATA : CLI_EXIT_OK;
+        default: cli_getopt_error(c, argv);
+        }
+    }
+    if (dict && lexicon)
+        cli_usage_error("--dict and --lexicon do not go together");
+    if (o.min > o.max)
+        cli_usage_error("--min %d is more than --max %d", o.min, o.max);
+
+    Dawg *d = lexicon ? load_lexicon(lexicon, &used) : cli_load_dict(dict, lang, &used);
+    if (!d)
+        return CLI_EXIT_DATA;
+    o.alpha = dawg_alphabet(d);
+    if (verbose) {
+        dawg_info info;
+        dawg_get_info(d, &info);
+        cli_error(NULL, 0, "dictionary %s: %llu words, %d letters", used, (unsigned long long)info.words,
+                  o.alpha->size);
+    }
+    if (o.sort == WQ_SORT_PROB && load_bag(lang ? lang : "en", o.alpha, o.bag) != 0) {
+        dawg_destroy(d);
+        return CLI_EXIT_DATA;
+    }
+    wq_dict *x;
+    tk_error err = {0};
+    if (wq_dict_create(&x, d, &err) != TK_OK) {
+        cli_error(NULL, 0, "%s", err.msg);
+        dawg_destroy(d);
+        return CLI_EXIT_DATA;
+    }
+    o.dict = x;
+    o.nq = ql.n;
+    o.kinds = ql.kinds;
+    o.args = ql.args;
+    o.nargs = ql.nargs;
+
+    cli_batch b;
+    memset(&b, 0, sizeof b);
+    b.jobs = cli_jobs(jobs);
+    b.user = &o;
+    b.init = wordq_state_new;
+    b.fini = wordq_state_free;
+    if (ql.n) {
+        b.kind = CLI_BATCH_COUNT;
+        b.count = ql.n;
+        b.solve = wordq_solve_arg;
+    } else {
+        b.kind = CLI_BATCH_LINES;
+        b.flags = CLI_BATCH_SKIP_BLANK;
+        b.solve = wordq_solve_line;
+        b.progress = "wordq: queries";
+    }
+    int status = cli_batch_run(&b);
+
+    wq_dict_destroy(x);
+    dawg_destroy(d);
+    for (int i = 0; i < ql.n; i++)
+        free(ql.args[i]);
+    free(ql.args);
+    free(ql.kinds);
+    free(ql.nargs);
+    if (cli_close_stdout() != 0)
+        status = CLI_EXIT_DATA;
+    return status < 0 ? CLI_EXIT_DATA : status;
+}

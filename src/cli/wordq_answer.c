@@ -1,0 +1,572 @@
+/* wordq_answer.c - one wordq query, answered into the record's buffers.
+ *
+ * A query arrives either as a line of standard input written like the
+ * command line ("-a AEINST?", "--pattern C?T*", "-c QI ZA") or as a
+ * command-line query (kind and arguments already split by the shell).  It
+ * is parsed by the library (wq_parse: errors carry the byte where they are),
+ * searched with the thread's wq_searcher, its answers collected in the
+ * thread's store (reused from query to query), filtered (--min/--max),
+ * ordered (--sort: the search already gives alphabetical order), cut
+ * (--limit; with alphabetical order the search stops there) and written as
+ * text or as one JSON object.
+ */
+#include "cli/wordq_int.h"
+#include "cli/cli_json.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct wanswer {
+    uint32_t off;          /* letters in the pool */
+    uint32_t idx;          /* order found (alphabetical) */
+    uint8_t n;
+    uint64_t wild;
+    double ways;
+} wanswer;
+
+typedef struct wstate {
+    const wordq_opts *o;
+    wq_searcher *s;
+    uint8_t *pool;
+    size_t pool_len, pool_cap;
+    wanswer *a;
+    size_t na, cap;
+    int oom;
+    char *line;            /* a copy of the query line, cut into tokens */
+    size_t line_cap;
+    cli_buf tmp;
+    cli_buf qtext;         /* the query as written */
+} wstate;
+
+void *wordq_state_new(void *opts)
+{
+    wordq_opts *o = opts;
+    wstate *st = calloc(1, sizeof *st);
+    tk_error err;
+    if (!st)
+        return NULL;
+    st->o = o;
+    if (wq_searcher_create(&st->s, o->dict, &err) != TK_OK) {
+        free(st);
+        return NULL;
+    }
+    return st;
+}
+
+void wordq_state_free(void *opts, void *state)
+{
+    (void)opts;
+    wstate *st = state;
+    if (!st)
+        return;
+    wq_searcher_destroy(st->s);
+    free(st->pool);
+    free(st->a);
+    free(st->line);
+    cli_buf_free(&st->tmp);
+    cli_buf_free(&st->qtext);
+    free(st);
+}
+
+int wordq_kind_of(const char *opt)
+{
+    static const struct { const char *s, *l; int kind; } k[] = {
+        {"-a", "--anagram", WQ_ANAGRAM}, {"-b", "--build", WQ_BUILD}, {"-p", "--pattern", WQ_PATTERN},
+        {"-k", "--hooks", WQ_HOOKS},     {"-c", "--check", WQ_CHECK},
+    };
+    for (size_t i = 0; i < sizeof k / sizeof *k; i++)
+        if (strcmp(opt, k[i].s) == 0 || strcmp(opt, k[i].l) == 0)
+            return k[i].kind;
+    return 0;
+}
+
+/* ---- collecting ---------------------------------------------------------- */
+
+static int add_answer(wstate *st, const uint8_t *letters, int n, uint64_t wild)
+{
+    if (st->pool_len + (size_t)n > st->pool_cap) {
+        size_t cap = st->pool_cap ? st->pool_cap * 2 : 4096;
+        while (cap < st->pool_len + (size_t)n)
+            cap *= 2;
+        uint8_t *p = realloc(st->pool, cap);
+        if (!p) {
+            st->oom = 1;
+            return -1;
+        }
+        st->pool = p;
+        st->pool_cap = cap;
+    }
+    if (st->na == st->cap) {
+        size_t cap = st->cap ? st->cap * 2 : 256;
+        wanswer *a = realloc(st->a, cap * sizeof *a);
+        if (!a) {
+            st->oom = 1;
+            return -1;
+        }
+        st->a = a;
+        st->cap = cap;
+    }
+    wanswer *x = &st->a[st->na];
+    x->off = (uint32_t)st->pool_len;
+    x->idx = (uint32_t)st->na;
+    x->n = (uint8_t)n;
+    x->wild = wild;
+    x->ways = 0;
+    memcpy(st->pool + st->pool_len, letters, (size_t)n);
+    st->pool_len += (size_t)n;
+    st->na++;
+    return 0;
+}
+
+static int collect(void *ctx, const uint8_t *letters, int n, uint64_t wild)
+{
+    wstate *st = ctx;
+    if (add_answer(st, letters, n, wild))
+        return 1;
+    /* alphabetical order is the search's order: stop at the limit */
+    if (st->o->limit && st->o->sort == WQ_SORT_ALPHA && st->na >= (size_t)st->o->limit)
+        return 1;
+    return 0;
+}
+
+/* ---- ordering ------------------------------------------------------------ */
+
+static int cmp_length(const void *p, const void *q)
+{
+    const wanswer *x = p, *y = q;
+    if (x->n != y->n)
+        return x->n < y->n ? -1 : 1;
+    return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+static int cmp_prob(const void *p, const void *q)
+{
+    const wanswer *x = p, *y = q;
+    if (x->ways != y->ways)
+        return x->ways > y->ways ? -1 : 1;
+    return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* --sort: the comparators read only the records (length, ways, and the
+ * alphabetical rank `idx` for ties), so threads sort independently. */
+static void order(wstate *st, int sort)
+{
+    if (sort == WQ_SORT_PROB) {
+        for (size_t i = 0; i < st->na; i++)
+            st->a[i].ways = wq_ways(st->o->bag, st->pool + st->a[i].off, st->a[i].n);
+        qsort(st->a, st->na, sizeof *st->a, cmp_prob);
+    } else if (sort == WQ_SORT_LENGTH) {
+        qsort(st->a, st->na, sizeof *st->a, cmp_length);
+    }
+}
+
+/* Hook words come as front hooks then back hooks: put them in letter order
+ * by insertion (a few dozen at most), then renumber. */
+static void order_hooks(wstate *st)
+{
+    for (size_t i = 1; i < st->na; i++) {
+        wanswer x = st->a[i];
+        size_t j = i;
+        while (j > 0) {
+            const wanswer *y = &st->a[j - 1];
+            const uint8_t *a = st->pool + y->off, *b = st->pool + x.off;
+            int n = y->n < x.n ? y->n : x.n, c = 0;
+            for (int k = 0; k < n && !c; k++)
+                c = a[k] < b[k] ? -1 : a[k] > b[k];
+            if (!c)
+                c = y->n < x.n ? -1 : y->n > x.n;
+            if (c <= 0)
+                break;
+            st->a[j] = st->a[j - 1];
+            j--;
+        }
+        st->a[j] = x;
+    }
+    for (size_t i = 0; i < st->na; i++)
+        st->a[i].idx = (uint32_t)i;
+}
+
+/* ---- output -------------------------------------------------------------- */
+
+/* Append a word as answers show it (wq_format, straight into the buffer). */
+static void put_word(cli_buf *b, const Alphabet *a, const uint8_t *w, int n, uint64_t wild)
+{
+    size_t room = (size_t)n * (ALPHA_LETTER_MAX + 2) + 1;
+    if (cli_buf_reserve(b, room))
+        return;
+    b->len += wq_format(a, w, n, wild, b->p + b->len, room);
+}
+
+static size_t shown(const wstate *st)
+{
+    size_t n = st->na;
+    if (st->o->limit && n > (size_t)st->o->limit)
+        n = (size_t)st->o->limit;
+    return n;
+}
+
+/* The answer list: text lines, or "count" and "words" of a JSON object. */
+static void put_list(wstate *st, cli_buf *out, cli_json *j)
+{
+    const wordq_opts *o = st->o;
+    size_t n = shown(st);
+    if (j) {
+        cli_json_kint(j, "count", (long long)n);
+        if (o->count)
+            return;
+        cli_json_key(j, "words");
+        cli_json_array(j);
+        for (size_t i = 0; i < n; i++) {
+            char tmp[ALPHA_WORD_MAX * (ALPHA_LETTER_MAX + 3) + 1];
+            wq_format(o->alpha, st->pool + st->a[i].off, st->a[i].n, st->a[i].wild, tmp, sizeof tmp);
+            cli_json_str(j, tmp);
+        }
+        cli_json_close(j);
+        return;
+    }
+    if (o->count)
+        return;
+    for (size_t i = 0; i < n; i++) {
+        put_word(out, o->alpha, st->pool + st->a[i].off, st->a[i].n, st->a[i].wild);
+        cli_buf_putc(out, '\n');
+    }
+}
+
+/* Letters of a set, lower case, each multi-letter tile in brackets. */
+static void put_set(cli_buf *b, const Alphabet *a, alpha_set s)
+{
+    for (int l = 1; l <= a->size; l++)
+        if (s & ALPHA_BIT(l)) {
+            uint8_t x = (uint8_t)l;
+            put_word(b, a, &x, 1, 1);
+        }
+}
+
+/* ---- one query ----------------------------------------------------------- */
+
+typedef struct qctx {
+    const char *text;      /* the query as written, for messages and JSON */
+    const char *file;      /* NULL for the command line */
+    long line;
+    long no;
+    long col0;             /* column of each argument's first byte in the line (0: unknown) */
+    const long *argcol;
+} qctx;
+
+static int bad_query(wstate *st, const qctx *q, int kind, long col, const char *msg, cli_buf *out, cli_buf *err)
+{
+    char where[64] = "";
+    if (col > 0)
+        snprintf(where, sizeof where, " (column %ld)", col);
+    if (q->file)
+        cli_buf_error(err, q->file, q->line, "%s: %s%s", q->text, msg, where);
+    else
+        cli_buf_error(err, NULL, 0, "query %ld '%s': %s%s", q->no, q->text, msg, where);
+    if (st->o->json) {
+        cli_json j;
+        cli_json_begin(&j, out);
+        cli_json_kstr(&j, "query", q->text);
+        if (kind)
+            cli_json_kstr(&j, "kind", wq_kind_name(kind));
+        if (q->file)
+            cli_json_kint(&j, "line", q->line);
+        st->tmp.len = 0;
+        cli_buf_printf(&st->tmp, "%s%s", msg, where);
+        cli_json_kstr(&j, "error", st->tmp.p);
+        cli_json_end(&j);
+    } else if (st->o->count) {
+        cli_buf_puts(out, "error\n");
+    }
+    return CLI_EXIT_DATA;
+}
+
+static void json_head(cli_json *j, cli_buf *out, const qctx *q, int kind)
+{
+    cli_json_begin(j, out);
+    cli_json_kstr(j, "query", q->text);
+    cli_json_kstr(j, "kind", wq_kind_name(kind));
+    if (q->file)
+        cli_json_kint(j, "line", q->line);
+}
+
+static int do_search(wstate *st, const wq_query *wq, const qctx *q, cli_buf *out, cli_buf *err)
+{
+    const wordq_opts *o = st->o;
+    int rc = wq_search(st->s, wq, o->min, o->max, collect, st);
+    if (st->oom || rc < 0)
+        return bad_query(st, q, wq->kind, 0, "out of memory", out, err);
+    order(st, o->sort);
+    if (o->json) {
+        cli_json j;
+        json_head(&j, out, q, wq->kind);
+        put_list(st, out, &j);
+        cli_json_end(&j);
+    } else if (o->count) {
+        cli_buf_printf(out, "%zu\n", shown(st));
+    } else {
+        put_list(st, out, NULL);
+    }
+    return 0;
+}
+
+static int do_hooks(wstate *st, const wq_query *wq, const qctx *q, cli_buf *out)
+{
+    const wordq_opts *o = st->o;
+    const Dawg *d = wq_dict_dawg(o->dict);
+    const Alphabet *a = o->alpha;
+    alpha_set front, back;
+    int valid, n = wq->ntiles;
+    wq_hooks(d, wq->word, n, &front, &back, &valid);
+    uint8_t w[ALPHA_WORD_MAX + 1];
+    if (n + 1 >= o->min && n + 1 <= o->max) {
+        for (int l = 1; l <= a->size; l++) {
+            if (front & ALPHA_BIT(l)) {
+                w[0] = (uint8_t)l;
+                memcpy(w + 1, wq->word, (size_t)n);
+                add_answer(st, w, n + 1, 0);
+            }
+            if (back & ALPHA_BIT(l)) {
+                memcpy(w, wq->word, (size_t)n);
+                w[n] = (uint8_t)l;
+                add_answer(st, w, n + 1, 0);
+            }
+        }
+    }
+    order_hooks(st);
+    order(st, o->sort);
+    st->tmp.len = 0;
+    put_set(&st->tmp, a, front);
+    put_word(&st->tmp, a, wq->word, n, 0);
+    put_set(&st->tmp, a, back);
+    if (o->json) {
+        cli_json j;
+        json_head(&j, out, q, WQ_HOOKS);
+        cli_json_kstr(&j, "hooks", st->tmp.p);
+        cli_json_key(&j, "valid");
+        cli_json_bool(&j, valid);
+        put_list(st, out, &j);
+        cli_json_end(&j);
+    } else if (o->count) {
+        cli_buf_printf(out, "%zu\n", shown(st));
+    } else {
+        cli_buf_printf(out, "%s %s\n", st->tmp.p, valid ? "VALID" : "INVALID");
+        put_list(st, out, NULL);
+    }
+    return 0;
+}
+
+/* -c WORD...: the word judge.  Returns 1 if some word is not valid. */
+static int do_check(wstate *st, char **args, int nargs, const qctx *q, cli_buf *out, cli_buf *err)
+{
+    const wordq_opts *o = st->o;
+    const Dawg *d = wq_dict_dawg(o->dict);
+    wq_query wq;
+    tk_error e;
+    uint64_t valid = 0;
+    int all = 1;
+    if (nargs > 64)
+        return bad_query(st, q, WQ_CHECK, 0, "more than 64 words in one play", out, err);
+    for (int i = 0; i < nargs; i++) {
+        memset(&e, 0, sizeof e);
+        if (wq_parse(&wq, o->alpha, WQ_CHECK, args[i], strlen(args[i]), &e) != TK_OK) {
+            long col = e.col > 0 && q->argcol ? q->argcol[i] + e.col - 1 : e.col;
+            return bad_query(st, q, WQ_CHECK, col, e.msg, out, err);
+        }
+        if (dawg_contains(d, wq.word, wq.ntiles)) {
+            valid |= (uint64_t)1 << i;
+            add_answer(st, wq.word, wq.ntiles, 0);
+        } else {
+            all = 0;
+        }
+    }
+    if (o->json) {
+        cli_json j;
+        json_head(&j, out, q, WQ_CHECK);
+        cli_json_kstr(&j, "play", all ? "VALID" : "INVALID");
+        cli_json_key(&j, "checked");
+        cli_json_array(&j);
+        for (int i = 0; i < nargs; i++) {
+            wq_parse(&wq, o->alpha, WQ_CHECK, args[i], strlen(args[i]), &e);
+            st->tmp.len = 0;
+            put_word(&st->tmp, o->alpha, wq.word, wq.ntiles, 0);
+            cli_json_str(&j, st->tmp.p);
+        }
+        cli_json_close(&j);
+        cli_json_key(&j, "valid");
+        cli_json_array(&j);
+        for (int i = 0; i < nargs; i++)
+            cli_json_bool(&j, (int)((valid >> i) & 1));
+        cli_json_close(&j);
+        cli_json_kint(&j, "count", (long long)st->na);
+        if (!o->count) {
+            cli_json_key(&j, "words");
+            cli_json_array(&j);
+            for (size_t i = 0; i < st->na; i++) {
+                st->tmp.len = 0;
+                put_word(&st->tmp, o->alpha, st->pool + st->a[i].off, st->a[i].n, 0);
+                cli_json_str(&j, st->tmp.p);
+            }
+            cli_json_close(&j);
+        }
+        cli_json_end(&j);
+    } else if (o->count) {
+        cli_buf_printf(out, "%zu\n", st->na);
+    } else {
+        for (int i = 0; i < nargs; i++) {
+            wq_parse(&wq, o->alpha, WQ_CHECK, args[i], strlen(args[i]), &e);
+            put_word(out, o->alpha, wq.word, wq.ntiles, 0);
+            cli_buf_puts(out, (valid >> i) & 1 ? " is VALID\n" : " is INVALID\n");
+        }
+        if (nargs > 1)
+            cli_buf_printf(out, "play is %s\n", all ? "VALID" : "INVALID");
+    }
+    return all ? 0 : CLI_EXIT_DATA;
+}
+
+static int answer(wstate *st, int kind, char **args, int nargs, const qctx *q, cli_buf *out, cli_buf *err)
+{
+    const wordq_opts *o = st->o;
+    st->na = 0;
+    st->pool_len = 0;
+    st->oom = 0;
+    if (!o->json && !o->count && q->no > 1)
+        cli_buf_putc(out, '\n');     /* answers are separated by a blank line */
+    if (nargs == 0)
+        return bad_query(st, q, kind, 0, kind == WQ_CHECK ? "no word to check" : "empty query", out, err);
+    if (kind == WQ_CHECK)
+        return do_check(st, args, nargs, q, out, err);
+    if (nargs > 1) {
+        long col = q->argcol ? q->argcol[1] : 0;
+        return bad_query(st, q, kind, col, "one query a line: more than one argument", out, err);
+    }
+    wq_query wq;
+    tk_error e;
+    memset(&e, 0, sizeof e);
+    if (wq_parse(&wq, o->alpha, kind, args[0], strlen(args[0]), &e) != TK_OK) {
+        long col = e.col > 0 && q->argcol ? q->argcol[0] + e.col - 1 : e.col;
+        return bad_query(st, q, kind, col, e.msg, out, err);
+    }
+    if (kind == WQ_HOOKS)
+        return do_hooks(st, &wq, q, out);
+    return do_search(st, &wq, q, out, err);
+}
+
+/* ---- the two kinds of record --------------------------------------------- */
+
+int wordq_solve_arg(void *state, const cli_record *rec, cli_buf *out, cli_buf *err)
+{
+    wstate *st = state;
+    const wordq_opts *o = st->o;
+    long i = rec->no - 1;
+    int kind = o->kinds[i];
+    st->tmp.len = 0;
+    static const char *const flag[] = {"", "-a", "-b", "-p", "-k", "-c"};
+    cli_buf *text = &st->qtext;
+    text->len = 0;
+    cli_buf_puts(text, flag[kind]);
+    for (int k = 0; k < o->nargs[i]; k++) {
+        cli_buf_putc(text, ' ');
+        cli_buf_puts(text, o->args[i][k]);
+    }
+    qctx q = {text->p ? text->p : "", NULL, 0, rec->no, 0, NULL};
+    return answer(st, kind, o->args[i], o->nargs[i], &q, out, err);
+}
+
+int wordq_solve_line(void *state, const cli_record *rec, cli_buf *out, cli_buf *err)
+{
+    wstate *st = state;
+    if (rec->len + 1 > st->line_cap) {
+        char *p = realloc(st->line, rec->len + 1);
+        if (!p)
+            return -1;
+        st->line = p;
+        st->line_cap = rec->len + 1;
+    }
+    memcpy(st->line, rec->text, rec->len + 1);
+    /* the query as written, without surrounding blanks */
+    const char *t = rec->text;
+    size_t b = 0, e = rec->len;
+    while (b < e && (t[b] == ' ' || t[b] == '\t'))
+        b++;
+    while (e > b && (t[e - 1] == ' ' || t[e - 1] == '\t'))
+        e--;
+    cli_buf *text = &st->qtext;
+    text->len = 0;
+    cli_buf_put(text, t + b, e - b);
+    qctx q = {text->p ? text->p : "", rec->file, rec->line, rec->no, 0, NULL};
+    /* tokens: split at blanks */
+    char *tok[ALPHA_WORD_MAX + 3];
+    long col[ALPHA_WORD_MAX + 3];
+    int nt = 0, rc;
+    char *s = st->line;
+    for (size_t i = 0; i < rec->len;) {
+        while (i < rec->len && (s[i] == ' ' || s[i] == '\t'))
+            i++;
+        if (i >= rec->len)
+            break;
+        if (nt == ALPHA_WORD_MAX + 2) {
+            rc = bad_query(st, &q, 0, (long)i + 1, "too many words on one line", out, err);
+            goto done;
+        }
+        tok[nt] = s + i;
+        col[nt++] = (long)i + 1;
+        while (i < rec->len && s[i] != ' ' && s[i] != '\t')
+            i++;
+        if (i < rec->len)
+            s[i++] = 0;
+    }
+    if (nt == 0) {
+        rc = bad_query(st, &q, 0, 0, "empty query", out, err);
+        goto done;
+    }
+    if (memchr(rec->text, 0, rec->len)) {
+        rc = bad_query(st, &q, 0, (long)((const char *)memchr(rec->text, 0, rec->len) - rec->text) + 1,
+                       "NUL byte in the query", out, err);
+        goto done;
+    }
+    /* "-aAEI", "--anagram=AEI" and "-a AEI" are all one query */
+    char opt[16] = "";
+    char *first = tok[0];
+    int kind = 0;
+    char **args = tok + 1;
+    long *argcol = col + 1;
+    int nargs = nt - 1;
+    if (first[0] == '-' && first[1] == '-' && strchr(first, '=')) {
+        size_t k = (size_t)(strchr(first, '=') - first);
+        if (k < sizeof opt) {
+            memcpy(opt, first, k);
+            opt[k] = 0;
+            kind = wordq_kind_of(opt);
+            tok[0] = first + k + 1;
+            col[0] += (long)k + 1;
+            args = tok;
+            argcol = col;
+            nargs = *tok[0] ? nt : nt - 1;
+            if (!*tok[0])
+                args = tok + 1, argcol = col + 1;
+        }
+    } else if (first[0] == '-' && first[1] && first[1] != '-' && first[2]) {
+        opt[0] = '-';
+        opt[1] = first[1];
+        kind = wordq_kind_of(opt);
+        tok[0] = first + 2;
+        col[0] += 2;
+        args = tok;
+        argcol = col;
+        nargs = nt;
+    } else {
+        kind = wordq_kind_of(first);
+    }
+    if (!kind) {
+        char m[160];
+        char qd[64];
+        snprintf(m, sizeof m, "unknown query '%s' (a query starts with -a, -b, -p, -k or -c)",
+                 alpha_quote(first, strlen(first), 30, qd, sizeof qd));
+        rc = bad_query(st, &q, 0, col[0], m, out, err);
+        goto done;
+    }
+    q.argcol = argcol;
+    rc = answer(st, kind, args, nargs, &q, out, err);
+done:
+    return rc;
+}

@@ -1,0 +1,750 @@
+/* wordq.c - word-study searches on the word graph (see tilekit/wordq.h).
+ *
+ * Every search is one depth-first walk of the graph from the root, never a
+ * scan of the word list:
+ *   - anagram / build: the rack is a multiset (count per letter, blanks, a
+ *     '*' flag).  An edge is followed only if its letter can be paid for: a
+ *     real tile of that letter first, else a blank, else (anagram with '*')
+ *     a free extra letter.  Paying with a real tile whenever one is left is
+ *     never worse than paying with a wildcard (exchange argument), so this
+ *     greedy choice finds every word exactly once.  The walk stops at the
+ *     rack's length (exact anagram, build) or at the longest word.
+ *   - pattern: compiled once into per-position letter sets and the gaps
+ *     that hold a '*'; the walk carries the set of pattern states (bit k =
+ *     "k positions matched", a bit-parallel NFA) and follows an edge only
+ *     if some state survives the edge's letter.
+ * The graph is a DAWG: many prefixes lead to the same node.  Where the walk
+ * can reach a node in the same search state by different prefixes (blanks,
+ * '*'), a failed (node, state) pair is remembered in a small hash table of
+ * the searcher (cleared per search by a generation stamp), so a shared
+ * sub-graph with no answer is explored once per state, not once per prefix:
+ * a pattern such as "*ING" costs about the graph's size times the few
+ * pattern states, not the word list's size.  Nothing here allocates after
+ * wq_searcher_create.
+ */
+#include "tilekit/wordq.h"
+#include "core/tk_text.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- parsing ------------------------------------------------------------- */
+
+const char *wq_kind_name(int kind)
+{
+    switch (kind) {
+    case WQ_ANAGRAM: return "anagram";
+    case WQ_BUILD: return "build";
+    case WQ_PATTERN: return "pattern";
+    case WQ_HOOKS: return "hooks";
+    case WQ_CHECK: return "check";
+    default: return "unknown";
+    }
+}
+
+/* A bracketed group "[...]" at s[0..len), quoted safely for a message. */
+static const char *describe_group(const char *s, size_t len, char *out, size_t cap)
+{
+    size_t n = 1;
+    while (n < len && s[n] != ']' && n < 24)
+        n++;
+    if (n < len && s[n] == ']')
+        n++;
+    return alpha_quote(s, n, 40, out, cap);
+}
+
+/* One letter of the alphabet at s[p..len): returns bytes consumed (> 0) and
+ * the letter, or a negative status with err filled. */
+static int read_letter(const Alphabet *a, const char *s, size_t len, size_t p, int *letter, tk_error *err)
+{
+    int up;
+    int k = alpha_match(a, s + p, len - p, letter, &up);
+    if (k > 0)
+        return k;
+    char q[64];
+    if (k < 0)
+        return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1, "invalid UTF-8 at byte %zu", p + 1);
+    if (s[p] == '[') {
+        const char *close = memchr(s + p, ']', len - p);
+        if (!close)
+            return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1, "unbalanced '['");
+        return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1, "'%s' is not a letter of the alphabet",
+                            describe_group(s + p, len - p, q, sizeof q));
+    }
+    if (s[p] == ']')
+        return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1, "unbalanced ']'");
+    char d[TKU_CHAR_DESC];
+    tku_char_describe(s + p, len - p, d, sizeof d);
+    return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1, "%s is not a letter of the alphabet", d);
+}
+
+static int too_long(tk_error *err, size_t p)
+{
+    return tk_error_set(err, TK_ELIMIT, 0, (long)p + 1, "more than %d letters", ALPHA_WORD_MAX);
+}
+
+static int parse_rack(wq_query *q, const Alphabet *a, const char *s, size_t len, tk_error *err)
+{
+    size_t p = 0;
+    while (p < len) {
+        char c = s[p];
+        if (c == '?' || c == '*') {
+            if (q->kind == WQ_HOOKS || q->kind == WQ_CHECK || (c == '*' && q->kind == WQ_BUILD))
+                return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1, "'%c' is not allowed in a %s query", c,
+                                    wq_kind_name(q->kind));
+            if (c == '*') {
+                q->star = 1;
+            } else {
+                if (q->ntiles == ALPHA_WORD_MAX)
+                    return too_long(err, p);
+                q->blanks++;
+                q->ntiles++;
+            }
+            p++;
+            continue;
+        }
+        int l, k = read_letter(a, s, len, p, &l, err);
+        if (k < 0)
+            return k;
+        if (q->ntiles == ALPHA_WORD_MAX)
+            return too_long(err, p);
+        q->word[q->ntiles++] = (uint8_t)l;
+        q->count[l]++;
+        p += (size_t)k;
+    }
+    return TK_OK;
+}
+
+/* A bracketed set at s[p] == '[': fills *set, returns bytes consumed. */
+static int parse_class(const Alphabet *a, const char *s, size_t len, size_t p, alpha_set *set, tk_error *err)
+{
+    size_t i = p + 1;
+    int neg = 0;
+    alpha_set m = 0;
+    if (i < len && s[i] == '^') {
+        neg = 1;
+        i++;
+    }
+    for (;;) {
+        if (i >= len)
+            return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1, "unbalanced '['");
+        if (s[i] == ']')
+            break;
+        if (s[i] == '?' || s[i] == '*' || s[i] == '^')
+            return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1, "'%c' inside a letter set", s[i]);
+        if (s[i] == '[' && !memchr(s + i + 1, ']', len - i - 1))
+            return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1, "unbalanced '['");
+        int l, k = read_letter(a, s, len, i, &l, err);
+        if (k < 0)
+            return k;
+        m |= ALPHA_BIT(l);
+        i += (size_t)k;
+    }
+    if (!m)
+        return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1, "empty letter set '[%s]'", neg ? "^" : "");
+    alpha_set all = 0;
+    for (int l = 1; l <= a->size; l++)
+        all |= ALPHA_BIT(l);
+    *set = neg ? all & ~m : m;
+    if (!*set)
+        return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1, "the letter set excludes every letter");
+    return (int)(i + 1 - p);
+}
+
+static int parse_pattern(wq_query *q, const Alphabet *a, const char *s, size_t len, tk_error *err)
+{
+    alpha_set all = 0;
+    for (int l = 1; l <= a->size; l++)
+        all |= ALPHA_BIT(l);
+    size_t p = 0;
+    while (p < len) {
+        char c = s[p];
+        alpha_set set = 0;
+        int k;
+        if (c == '*') {
+            q->gap_star[q->ntiles] = 1;
+            p++;
+            continue;
+        }
+        if (c == '?') {
+            set = all;
+            k = 1;
+        } else if (c == '[') {
+            int l, up;
+            k = alpha_match(a, s + p, len - p, &l, &up);   /* "[cs]": one letter */
+            if (k > 0)
+                set = ALPHA_BIT(l);
+            else if ((k = parse_class(a, s, len, p, &set, err)) < 0)
+                return k;
+        } else {
+            int l;
+            k = read_letter(a, s, len, p, &l, err);
+            if (k < 0)
+                return k;
+            set = ALPHA_BIT(l);
+        }
+        if (q->ntiles == ALPHA_WORD_MAX)
+            return too_long(err, p);
+        q->pos[++q->ntiles] = set;
+        p += (size_t)k;
+    }
+    return TK_OK;
+}
+
+int wq_parse(wq_query *q, const Alphabet *a, int kind, const char *text, size_t len, tk_error *err)
+{
+    memset(q, 0, sizeof *q);
+    q->kind = kind;
+    if (kind < WQ_ANAGRAM || kind > WQ_CHECK)
+        return tk_error_set(err, TK_EINVAL, 0, 0, "unknown query kind %d", kind);
+    if (len == 0)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "empty %s query", wq_kind_name(kind));
+    int rc = kind == WQ_PATTERN ? parse_pattern(q, a, text, len, err) : parse_rack(q, a, text, len, err);
+    if (rc)
+        return rc;
+    if (q->ntiles == 0 && !(kind == WQ_PATTERN && q->gap_star[0]) && !(kind == WQ_ANAGRAM && q->star))
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "empty %s query", wq_kind_name(kind));
+    return TK_OK;
+}
+
+/* ---- the searcher -------------------------------------------------------- */
+
+
+typedef struct memo_ent {
+    uint64_t state;
+    uint32_t aux;          /* node | depth << 24 | flag << 31 */
+    uint32_t gen;
+} memo_ent;
+
+struct wq_dict {
+    const Dawg *d;
+    const dawg_edge *e;
+    uint32_t n;            /* edges, edge 0 included */
+    alpha_set *below;      /* below[node]: letters on the paths leaving node */
+    uint32_t *lens;        /* lens[node]: bit k (1..30): a word ends k letters below node; bit 31: 31 or more */
+};
+
+struct wq_searcher {
+    const wq_dict *x;
+    const Dawg *d;
+    const dawg_edge *e;
+    const alpha_set *below;
+    const uint32_t *lens;
+    memo_ent *memo;
+    uint32_t memo_mask;    /* slots - 1 (a power of two) */
+    int memo_shift;        /* 64 - log2(slots) */
+    uint32_t memo_full;    /* stop adding beyond this many entries */
+    uint32_t gen;
+    uint32_t memo_used;
+    int use_memo;
+    int depth_in_key;
+    /* one search */
+    wq_word_fn fn;
+    void *ctx;
+    int min, max;
+    uint8_t word[ALPHA_WORD_MAX + 1];
+    /* rack */
+    int kind;
+    uint8_t cnt[64];
+    alpha_set avail;       /* letters with a real tile left */
+    int blanks, star;
+    uint64_t weight[64];   /* mixed-radix weight of a used tile of letter L (index 0: blank) */
+    /* pattern */
+    uint64_t trans[64];    /* bit k: letter L allowed at position k+1 */
+    uint64_t starmask;     /* bit k: '*' in gap k */
+    int npos, star_last;   /* positions; '*' after the 64th */
+    alpha_set need[64];    /* need[k]: letters of the one-letter positions after position k */
+};
+
+int wq_dict_create(wq_dict **out, const Dawg *d, tk_error *err)
+{
+    uint32_t n = dawg_edge_count(d);
+    wq_dict *x = calloc(1, sizeof *x);
+    alpha_set *below = calloc(n ? n : 1, sizeof *below);
+    uint32_t *lens = calloc(n ? n : 1, sizeof *lens);
+    if (!x || !below || !lens) {
+        free(x);
+        free(below);
+        free(lens);
+        *out = NULL;
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    }
+    /* One backward pass: children are stored after their parents, so a
+     * child's figures are known when its parents' list is summed.  A list
+     * starts at edge 1 or right after an edge marked last. */
+    const dawg_edge *e = dawg_edges(d);
+    alpha_set acc = 0;
+    uint32_t m = 0;
+    for (uint32_t i = n; i-- > 1;) {
+        dawg_edge y = e[i];
+        uint32_t c = dawg_edge_child(y);
+        if (dawg_edge_last(y)) {
+            acc = 0;
+            m = 0;
+        }
+        acc |= ALPHA_BIT(dawg_edge_letter(y)) | (c < n ? below[c] : 0);
+        uint32_t mc = c < n ? lens[c] : 0;
+        m |= (uint32_t)dawg_edge_final(y) << 1 | mc << 1 | (mc & UINT32_C(0x80000000));
+        if (i == 1 || dawg_edge_last(e[i - 1])) {
+            below[i] = acc;
+            lens[i] = m;
+        }
+    }
+    x->d = d;
+    x->e = e;
+    x->n = n;
+    x->below = below;
+    x->lens = lens;
+    *out = x;
+    return TK_OK;
+}
+
+void wq_dict_destroy(wq_dict *x)
+{
+    if (!x)
+        return;
+    free(x->below);
+    free(x->lens);
+    free(x);
+}
+
+const Dawg *wq_dict_dawg(const wq_dict *x) { return x->d; }
+
+size_t wq_dict_bytes(const wq_dict *x)
+{
+    return sizeof *x + (size_t)x->n * (sizeof *x->below + sizeof *x->lens);
+}
+
+int wq_searcher_create(wq_searcher **out, const wq_dict *x, tk_error *err)
+{
+    const Dawg *d = x->d;
+    /* The memo holds the failed (node, state) pairs of one search: a few per
+     * sibling list of the graph (patterns such as "*ING" reach most nodes in
+     * two or three states).  Sized to the graph: 2.5 slots per list, at
+     * least 2^12, at most 2^20 (16 bytes a slot; pages are touched only by
+     * searches that use the memo). */
+    dawg_info info;
+    dawg_get_info(d, &info);
+    int bits = 12;
+    while (bits < 20 && (uint64_t)1 << bits < (uint64_t)info.lists * 5 / 2)
+        bits++;
+    wq_searcher *s = calloc(1, sizeof *s);
+    memo_ent *m = calloc((size_t)1 << bits, sizeof *m);
+    if (!s || !m) {
+        free(s);
+        free(m);
+        *out = NULL;
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    }
+    s->x = x;
+    s->d = d;
+    s->e = x->e;
+    s->below = x->below;
+    s->lens = x->lens;
+    s->memo = m;
+    s->memo_mask = ((uint32_t)1 << bits) - 1;
+    s->memo_shift = 64 - bits;
+    s->memo_full = ((uint32_t)1 << bits) / 8 * 7;
+    *out = s;
+    return TK_OK;
+}
+
+void wq_searcher_destroy(wq_searcher *s)
+{
+    if (!s)
+        return;
+    free(s->memo);
+    free(s);
+}
+
+static void memo_reset(wq_searcher *s)
+{
+    if (++s->gen == 0) {
+        memset(s->memo, 0, ((size_t)s->memo_mask + 1) * sizeof *s->memo);
+        s->gen = 1;
+    }
+    s->memo_used = 0;
+}
+
+static inline uint32_t memo_slot(const wq_searcher *s, uint64_t state, uint32_t aux)
+{
+    uint64_t h = (state ^ ((uint64_t)aux << 17 | aux)) * 0x9E3779B97F4A7C15ull;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    return (uint32_t)(h >> s->memo_shift);
+}
+
+static inline uint32_t memo_aux(const wq_searcher *s, uint32_t node, int depth, int flag)
+{
+    return node | (uint32_t)(s->depth_in_key ? depth : 0) << 24 | (uint32_t)flag << 31;
+}
+
+/* 1 if (state, aux) is known to have no answer below. */
+static int memo_dead(const wq_searcher *s, uint64_t state, uint32_t aux)
+{
+    uint32_t i = memo_slot(s, state, aux);
+    for (;;) {
+        const memo_ent *m = &s->memo[i];
+        if (m->gen != s->gen)
+            return 0;
+        if (m->state == state && m->aux == aux)
+            return 1;
+        i = (i + 1) & s->memo_mask;
+    }
+}
+
+static void memo_add(wq_searcher *s, uint64_t state, uint32_t aux)
+{
+    if (s->memo_used >= s->memo_full)
+        return;
+    uint32_t i = memo_slot(s, state, aux);
+    while (s->memo[i].gen == s->gen)
+        i = (i + 1) & s->memo_mask;
+    s->memo[i].state = state;
+    s->memo[i].aux = aux;
+    s->memo[i].gen = s->gen;
+    s->memo_used++;
+}
+
+/* Word lengths below a node (lens): exactly k letters, at least k letters. */
+static inline int len_exact(uint32_t m, int k)
+{
+    return k < 31 ? (int)((m >> k) & 1) : (int)(m >> 31);
+}
+static inline int len_at_least(uint32_t m, int k)
+{
+    return k < 31 ? (m >> k) != 0 : (int)(m >> 31);
+}
+
+/* ---- anagram and build --------------------------------------------------- */
+
+/* Walk below `node` with `left` tiles (real + blank) still to place.
+ * Returns the number of answers found below (> 0), 0, or -1 when the
+ * callback stopped the search (its value in s->...).  state: the used
+ * tiles in mixed radix (for the memo). */
+typedef struct rack_walk {
+    uint64_t wild;
+    int stopped;
+} rack_walk;
+
+static int rack_dfs(wq_searcher *s, rack_walk *w, uint32_t node, int depth, int left, uint64_t state)
+{
+    const dawg_edge *e = s->e + node;
+    int found = 0;
+    const int build = s->kind == WQ_BUILD;
+    for (;; e++) {
+        dawg_edge x = *e;
+        unsigned l = dawg_edge_letter(x);
+        int how;              /* 0 real tile, 1 blank, 2 extra ('*') */
+        if (s->cnt[l])
+            how = 0;
+        else if (s->blanks)
+            how = 1;
+        else if (s->star)
+            how = 2;
+        else
+            goto next;
+        {
+            uint64_t nstate = state;
+            int nleft = left;
+            if (how == 0) {
+                if (--s->cnt[l] == 0)
+                    s->avail &= ~ALPHA_BIT(l);
+                nstate += s->weight[l];
+                nleft--;
+            } else if (how == 1) {
+                s->blanks--;
+                nstate += s->weight[0];
+                nleft--;
+            }
+            uint64_t bit = (uint64_t)1 << depth;
+            if (how)
+                w->wild |= bit;
+            s->word[depth] = (uint8_t)l;
+            int nd = depth + 1;
+            if (dawg_edge_final(x) && nd >= s->min && (build || nleft == 0)) {
+                int rc = s->fn(s->ctx, s->word, nd, w->wild);
+                found++;
+                if (rc) {
+                    w->stopped = rc;
+                    return -1;
+                }
+            }
+            uint32_t c = dawg_edge_child(x);
+            /* go on only if what must still be placed fits below c: every
+             * tile (anagram) on a path of the right length, every letter of the
+             * real tiles left on some path; for build, something usable */
+            int go = c && nd < s->max;
+            if (go && !build)
+                go = (s->star ? len_at_least(s->lens[c], nleft) : nleft > 0 && len_exact(s->lens[c], nleft)) &&
+                     (s->below[c] & s->avail) == s->avail;
+            else if (go)
+                go = nleft > 0 && (s->blanks || (s->below[c] & s->avail));
+            if (go) {
+                uint32_t aux = s->use_memo ? memo_aux(s, c, nd, 0) : 0;
+                if (!s->use_memo || !memo_dead(s, nstate, aux)) {
+                    int r = rack_dfs(s, w, c, nd, nleft, nstate);
+                    if (r < 0)
+                        return -1;
+                    if (r == 0 && s->use_memo)
+                        memo_add(s, nstate, aux);
+                    found += r;
+                }
+            }
+            w->wild &= ~bit;
+            if (how == 0) {
+                s->cnt[l]++;
+                s->avail |= ALPHA_BIT(l);
+            } else if (how == 1) {
+                s->blanks++;
+            }
+        }
+    next:
+        if (dawg_edge_last(x))
+            return found;
+    }
+}
+
+static int search_rack(wq_searcher *s, const wq_query *q)
+{
+    memcpy(s->cnt, q->count, sizeof s->cnt);
+    s->avail = 0;
+    for (int l = 1; l < 64; l++)
+        if (q->count[l])
+            s->avail |= ALPHA_BIT(l);
+    s->blanks = q->blanks;
+    s->star = q->star;
+    /* mixed-radix weights of used tiles: one digit per letter, one for
+     * blanks; the memo is used only when the product fits 62 bits */
+    uint64_t radix = 1;
+    int fits = 1;
+    s->weight[0] = radix;
+    if (q->blanks) {
+        if (radix > (UINT64_C(1) << 62) / (uint64_t)(q->blanks + 1))
+            fits = 0;
+        else
+            radix *= (uint64_t)(q->blanks + 1);
+    }
+    for (int l = 1; l < 64; l++) {
+        s->weight[l] = radix;
+        if (q->count[l] && fits) {
+            if (radix > (UINT64_C(1) << 62) / (uint64_t)(q->count[l] + 1))
+                fits = 0;
+            else
+                radix *= (uint64_t)(q->count[l] + 1);
+        }
+    }
+    s->use_memo = fits && q->star;
+    /* without '*' the used tiles give the depth; with it, the depth matters
+     * only to length filters */
+    s->depth_in_key = q->star && (s->min > 1 || s->max < ALPHA_WORD_MAX);
+    if (!q->star && s->max > q->ntiles)
+        s->max = q->ntiles;
+    if (s->kind == WQ_ANAGRAM && !q->star && (q->ntiles < s->min || q->ntiles > s->max))
+        return 0;
+    rack_walk w = {0, 0};
+    uint32_t root = dawg_root(s->d);
+    if (!root)
+        return 0;
+    if (rack_dfs(s, &w, root, 0, q->ntiles, 0) < 0)
+        return w.stopped;
+    return 0;
+}
+
+/* ---- patterns ------------------------------------------------------------ */
+
+static int pat_dfs(wq_searcher *s, int *stopped, uint32_t node, int depth, uint64_t st, int full)
+{
+    const dawg_edge *e = s->e + node;
+    const int p = s->npos;
+    int found = 0;
+    for (;; e++) {
+        dawg_edge x = *e;
+        unsigned l = dawg_edge_letter(x);
+        uint64_t mv = st & s->trans[l];
+        uint64_t ns = mv << 1 | (st & s->starmask);
+        int nfull = p == 64 && ((mv >> 63) | (uint64_t)(full & s->star_last));
+        if (ns | (uint64_t)nfull) {
+            int nd = depth + 1;
+            s->word[depth] = (uint8_t)l;
+            int accept = p == 64 ? nfull : (int)((ns >> p) & 1);
+            if (accept && dawg_edge_final(x) && nd >= s->min) {
+                int rc = s->fn(s->ctx, s->word, nd, 0);
+                found++;
+                if (rc) {
+                    *stopped = rc;
+                    return -1;
+                }
+            }
+            uint32_t c = dawg_edge_child(x);
+            int go = c && nd < s->max;
+            if (go && !nfull) {
+                /* the positions still to match must fit below c: as many
+                 * letters as the most advanced state lacks, and the
+                 * one-letter positions that every state still needs */
+                uint64_t t = ns;
+                alpha_set req = ~(alpha_set)0;
+                while (t) {
+                    req &= s->need[__builtin_ctzll(t)];
+                    t &= t - 1;
+                }
+                int lack = p - (63 - __builtin_clzll(ns));
+                go = len_at_least(s->lens[c], lack) && (s->below[c] & req) == req;
+            }
+            if (go) {
+                uint32_t aux = s->use_memo ? memo_aux(s, c, nd, nfull) : 0;
+                if (!s->use_memo || !memo_dead(s, ns, aux)) {
+                    int r = pat_dfs(s, stopped, c, nd, ns, nfull);
+                    if (r < 0)
+                        return -1;
+                    if (r == 0 && s->use_memo)
+                        memo_add(s, ns, aux);
+                    found += r;
+                }
+            }
+        }
+        if (dawg_edge_last(x))
+            return found;
+    }
+}
+
+static int search_pattern(wq_searcher *s, const wq_query *q)
+{
+    int p = q->ntiles;
+    s->npos = p;
+    s->starmask = 0;
+    memset(s->trans, 0, sizeof s->trans);
+    for (int k = 0; k < p; k++) {
+        alpha_set set = q->pos[k + 1];
+        for (int l = 1; l < 64; l++)
+            if (set & ALPHA_BIT(l))
+                s->trans[l] |= (uint64_t)1 << k;
+    }
+    for (int k = 0; k <= p && k < 64; k++)
+        if (q->gap_star[k])
+            s->starmask |= (uint64_t)1 << k;
+    alpha_set acc = 0;
+    for (int k = p; k >= 0; k--) {
+        if (k < 64)
+            s->need[k] = acc;
+        if (k >= 1 && alpha_set_count(q->pos[k]) == 1)
+            acc |= q->pos[k];
+    }
+    s->star_last = p == 64 && q->gap_star[64];
+    s->use_memo = s->starmask != 0;
+    s->depth_in_key = s->min > 1 || s->max < ALPHA_WORD_MAX;
+    if (!s->starmask && s->max > p)
+        s->max = p;
+    uint32_t root = dawg_root(s->d);
+    int stopped = 0;
+    if (!root)
+        return 0;
+    if (p == 0 && !s->starmask)
+        return 0;
+    if (pat_dfs(s, &stopped, root, 0, 1, 0) < 0)
+        return stopped;
+    return 0;
+}
+
+int wq_search(wq_searcher *s, const wq_query *q, int min_len, int max_len, wq_word_fn fn, void *ctx)
+{
+    if (q->kind != WQ_ANAGRAM && q->kind != WQ_BUILD && q->kind != WQ_PATTERN)
+        return TK_EINVAL;
+    s->fn = fn;
+    s->ctx = ctx;
+    s->kind = q->kind;
+    s->min = min_len < 1 ? 1 : min_len;
+    s->max = max_len < 1 || max_len > ALPHA_WORD_MAX ? ALPHA_WORD_MAX : max_len;
+    if (s->min > s->max)
+        return 0;
+    memo_reset(s);
+    return q->kind == WQ_PATTERN ? search_pattern(s, q) : search_rack(s, q);
+}
+
+/* ---- hooks --------------------------------------------------------------- */
+
+void wq_hooks(const Dawg *d, const uint8_t *word, int n, alpha_set *front, alpha_set *back, int *valid)
+{
+    *front = n < ALPHA_WORD_MAX ? dawg_cross_set(d, NULL, 0, word, n) : 0;
+    *back = n < ALPHA_WORD_MAX ? dawg_cross_set(d, word, n, NULL, 0) : 0;
+    *valid = dawg_contains(d, word, n);
+}
+
+/* ---- probability --------------------------------------------------------- */
+
+static double choose(int n, int k)
+{
+    if (k < 0 || k > n)
+        return 0;
+    double r = 1;
+    if (k > n - k)
+        k = n - k;
+    for (int i = 1; i <= k; i++)
+        r = r * (n - k + i) / i;
+    return r;
+}
+
+double wq_ways(const int count[64], const uint8_t *letters, int n)
+{
+    int need[64] = {0};
+    for (int i = 0; i < n; i++)
+        need[letters[i] & 63]++;
+    int blanks = count[0] < 0 ? 0 : count[0];
+    if (blanks > n)
+        blanks = n;
+    /* dp[u]: ways to draw the letters seen so far with u blanks standing in */
+    double dp[ALPHA_WORD_MAX + 1] = {0}, nx[ALPHA_WORD_MAX + 1];
+    dp[0] = 1;
+    for (int l = 1; l < 64; l++) {
+        if (!need[l])
+            continue;
+        for (int u = 0; u <= blanks; u++)
+            nx[u] = 0;
+        for (int u = 0; u <= blanks; u++) {
+            if (dp[u] == 0)
+                continue;
+            for (int j = 0; j <= need[l] && u + j <= blanks; j++)
+                nx[u + j] += dp[u] * choose(count[l], need[l] - j);
+        }
+        memcpy(dp, nx, sizeof(double) * (size_t)(blanks + 1));
+    }
+    double total = 0;
+    for (int u = 0; u <= blanks; u++)
+        total += dp[u] * choose(count[0], u);
+    return total;
+}
+
+/* ---- display ------------------------------------------------------------- */
+
+size_t wq_format(const Alphabet *a, const uint8_t *letters, int n, uint64_t wild, char *out, size_t cap)
+{
+    size_t len = 0, written = 0;
+    for (int i = 0; i < n; i++) {
+        int l = letters[i];
+        int low = i < 64 && ((wild >> i) & 1);
+        size_t tl = low ? a->len[l] : a->ulen[l];
+        if (tl == 1 && a->ncp[l] == 1) {          /* one byte: the common case */
+            if (written == len && len + 1 < cap)
+                out[written++] = low ? a->lower[l][0] : a->upper[l][0];
+            len++;
+            continue;
+        }
+        const char *t = low ? a->lower[l] : a->upper[l];
+        int br = a->ncp[l] > 1;
+        size_t need = tl + (br ? 2 : 0);
+        if (written == len && len + need < cap) {   /* whole letters only */
+            char *o = out + len;
+            if (br)
+                *o++ = '[';
+            memcpy(o, t, tl);
+            o += tl;
+            if (br)
+                *o++ = ']';
+            written += need;
+        }
+        len += need;
+    }
+    if (cap)
+        out[written] = 0;
+    return len;
+}
