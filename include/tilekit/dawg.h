@@ -133,6 +133,13 @@ int dawg_is_dawg_file(const void *buf, size_t len);
 /* Free; NULL is allowed. */
 void dawg_destroy(Dawg *d);
 
+/* A copy of `d` over the alphabet `wider`, which must hold every letter of
+ * d's alphabet in the same relative order (TK_EINVAL otherwise): letters the
+ * graph never uses just form no word.  Used to let a dictionary built with a
+ * smaller alphabet work with a language's tile set or dice.  The copy owns
+ * its edges (d may be destroyed after). */
+int dawg_widen(Dawg **out, const Dawg *d, const Alphabet *wider, tk_error *err);
+
 /* ---- navigation (no allocation, thread-safe) ---------------------------- */
 
 const Alphabet *dawg_alphabet(const Dawg *d);

@@ -22,7 +22,13 @@
 #include <time.h>
 #include <unistd.h>
 
-static int opt_json, opt_score, opt_paths, opt_count, opt_min = 3;
+static int opt_json, opt_score, opt_paths, opt_count, opt_min = 0;   /* 0: by grid size */
+
+/* --min N, else the official minimum for the grid's size. */
+static int min_len(const bog_grid *g)
+{
+    return opt_min ? opt_min : bog_default_min_len(g->rows, g->cols);
+}
 static int opt_show, opt_color;     /* --show; in colour (a terminal, no NO_COLOR) */
 static const char *opt_mark;        /* --mark WORD, as typed */
 static char mark_word[512];         /* --mark WORD in the dictionary's spelling (lower case) */
@@ -45,8 +51,11 @@ static void usage(void)
            "to 1024 cells (32x32, 1x1024, ...), up to 8 letters on a face.\n"
            "\n"
            "  -d, --dict FILE    dictionary: a .dawg file or a word list (one word a line)\n"
-           "  -l, --lang LANG    language of the default dictionary and alphabet: en, hu\n"
-           "  -m, --min N        shortest word, in letters (Qu counts 2); default 3\n"
+           "  -L, --lexicon NAME the installed dictionary NAME (dict/NAME.dawg in the data\n"
+           "                     path; see mkdawg --install)\n"
+           "  -l, --lang LANG    language of the default dictionary and alphabet: en, is, hu\n"
+           "  -m, --min N        shortest word, in letters (Qu counts 2); default by grid\n"
+           "                     size, as the official rules: 3 up to 4x4, 4 from 5x5\n"
            "  -s, --score        each word's score and a total (3-4 letters 1, 5: 2, 6: 3,\n"
            "                     7: 5, 8 and more: 11)\n"
            "  -p, --paths        one path per word, as 0-based row,col pairs\n"
@@ -169,8 +178,8 @@ static void draw_grid(FILE *f, const bog_grid *g, const bog_result *r)
         fprintf(f, "%s:", mark_word);
         if (w)
             put_path(f, g, r, w, 0);
-        else if (mark_len < opt_min)
-            fprintf(f, " shorter than --min %d", opt_min);
+        else if (mark_len < min_len(g))
+            fprintf(f, " shorter than the minimum %d", min_len(g));
         else
             fputs(" not in this grid", f);
         putc('\n', f);
@@ -196,7 +205,7 @@ static int render(FILE *f, bog_solver *s, const item *it, const char *board_json
     bog_result r;
     tk_error err = {0};
     unsigned flags = BOG_TEXT | (opt_paths || opt_mark ? BOG_PATHS : 0);
-    if (bog_solve(s, &it->g, opt_min, flags, &r, &err) != TK_OK) {
+    if (bog_solve(s, &it->g, min_len(&it->g), flags, &r, &err) != TK_OK) {
         snprintf(errbuf, cap, "grid %d: %s", it->no, err.msg);
         if (opt_json) {
             fprintf(f, "{\"grid\":%d,\"line\":%ld,\"error\":", it->no, it->line);
@@ -551,6 +560,7 @@ int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
         { "dict", required_argument, NULL, 'd' },
+        { "lexicon", required_argument, NULL, 'L' },
         { "lang", required_argument, NULL, 'l' },
         { "min", required_argument, NULL, 'm' },
         { "score", no_argument, NULL, 's' },
@@ -567,17 +577,18 @@ int main(int argc, char **argv)
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 }
     };
-    const char *dict = NULL, *lang = NULL, *random_set = NULL, *dict_used = NULL;
+    const char *dict = NULL, *lang = NULL, *random_set = NULL, *dict_used = NULL, *lexicon = NULL;
     int jobs = 1, c, have_seed = 0, verbose = 0;
     unsigned long long seed = 0;
     cli_init("boggle");
-    while ((c = getopt_long(argc, argv, "d:l:m:spcjgk:r:vhV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "d:L:l:m:spcjgk:r:vhV", longopts, NULL)) != -1) {
         switch (c) {
         case 'd': dict = optarg; break;
+        case 'L': lexicon = optarg; break;
         case 'v': verbose = 1; break;
         case 'l':
-            if (strcmp(optarg, "en") != 0 && strcmp(optarg, "hu") != 0)
-                cli_usage_error("unknown --lang '%s' (en or hu)", optarg);
+            if (strcmp(optarg, "en") != 0 && strcmp(optarg, "is") != 0 && strcmp(optarg, "hu") != 0)
+                cli_usage_error("unknown --lang '%s' (en, is or hu)", optarg);
             lang = optarg;
             break;
         case 'm': opt_min = (int)parse_num("--min", optarg, 1, ALPHA_WORD_MAX); break;
@@ -622,7 +633,9 @@ int main(int argc, char **argv)
     /* Colour only for a terminal, and never when NO_COLOR is set (no-color.org). */
     opt_color = opt_show && getenv("NO_COLOR") == NULL && isatty(STDOUT_FILENO);
 
-    Dawg *dawg = cli_load_dict(dict, lang, &dict_used);
+    if (dict && lexicon)
+        cli_usage_error("--dict and --lexicon do not go together");
+    Dawg *dawg = cli_load_dictionary(dict, lexicon, lang, &dict_used);
     if (!dawg)
         return CLI_EXIT_DATA;
     if (verbose) {

@@ -25,7 +25,7 @@
 #include <unistd.h>
 
 typedef struct opts {
-    const char *rack, *dict, *lang, *layout, *tiles;
+    const char *rack, *dict, *lang, *layout, *tiles, *lexicon;
     const char *check_coord, *check_word;
     long top;
     int count, json, words, all_openings, cgp, jobs, verbose;
@@ -54,6 +54,8 @@ static void usage(void)
            "\n"
            "  -r, --rack=RACK        the player's tiles, up to 7, '?' = blank (CGP: its rack)\n"
            "  -d, --dict=FILE        dictionary: a .dawg file or a word list (built in memory)\n"
+           "  -L, --lexicon=NAME     the installed dictionary NAME (dict/NAME.dawg in the data\n"
+           "                         path; see mkdawg --install); CGP: the 'lex NAME;' opcode\n"
            "  -l, --lang=LANG        en or is: tile set, alphabet, default dictionary (en)\n"
            "      --layout=NAME      standard, explo, or a layout file (default standard)\n"
            "      --tiles=FILE       tile set file (default: the language's)\n"
@@ -715,6 +717,7 @@ int main(int argc, char **argv)
     static const struct option lo[] = {
         { "rack", required_argument, 0, 'r' },
         { "dict", required_argument, 0, 'd' },
+        { "lexicon", required_argument, 0, 'L' },
         { "lang", required_argument, 0, 'l' },
         { "layout", required_argument, 0, O_LAYOUT },
         { "tiles", required_argument, 0, O_TILES },
@@ -734,10 +737,11 @@ int main(int argc, char **argv)
         { 0, 0, 0, 0 }
     };
     int ch;
-    while ((ch = getopt_long(argc, argv, "r:d:l:n:cjwvh", lo, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, "r:d:L:l:n:cjwvh", lo, NULL)) != -1) {
         switch (ch) {
         case 'r': o.rack = optarg; break;
         case 'd': o.dict = optarg; break;
+        case 'L': o.lexicon = optarg; break;
         case 'l':
             if (strcmp(optarg, "en") && strcmp(optarg, "is"))
                 cli_usage_error("unknown language '%s' (en or is)", optarg);
@@ -793,7 +797,9 @@ int main(int argc, char **argv)
 
     double t0 = now_s();
     const char *dict_used = NULL;
-    Dawg *d = cli_load_dict(o.dict, o.lang, &dict_used);
+    if (o.dict && o.lexicon)
+        cli_usage_error("--dict and --lexicon do not go together");
+    Dawg *d = cli_load_dictionary(o.dict, o.lexicon, o.lang, &dict_used);
     if (!d)
         return CLI_EXIT_DATA;
     const Alphabet *a = dawg_alphabet(d);
