@@ -11,6 +11,7 @@
  * same picture as SVG.
  */
 #include "cli.h"
+#include "skrafl_lex.h"
 #include "tilekit/skrafl.h"
 
 #include <errno.h>
@@ -28,7 +29,7 @@ typedef struct opts {
     const char *rack, *dict, *lang, *layout, *tiles, *lexicon;
     const char *check_coord, *check_word;
     long top;
-    int count, json, words, all_openings, cgp, jobs, verbose;
+    int count, json, words, all_openings, cgp, jobs, verbose, lang_set;
     const char *svg;       /* --svg FILE */
     int show, show_color;  /* --show; in colour (a terminal, no NO_COLOR) */
 } opts;
@@ -40,6 +41,7 @@ typedef struct ctx {
     int have_rack;
     const char *file;      /* for messages */
     long svg_line;         /* batch: the line whose position --svg draws */
+    skx_cache *lex;        /* engines for CGP 'lex NAME;' / 'ld NAME;' */
 } ctx;
 
 static void usage(void)
@@ -506,14 +508,39 @@ static int solve_cgp_line(const ctx *c, sk_gen *g, sk_movelist *list, FILE *f,
     sk_board b;
     sk_rack r;
     tk_error err = {0};
+    const sk_engine *e = c->e;
+    if (c->lex && skx_engine_for(c->lex, s, len, &e, &err) != TK_OK) {
+        print_error(c, f, line, &err, 1);
+        return CLI_EXIT_DATA;
+    }
+    ctx other = *c;               /* the line names its own lexicon or tile set */
+    sk_gen *g2 = NULL;
+    if (e != c->e) {
+        other.e = e;
+        c = &other;
+        if (sk_gen_create(&g2, e)) {
+            tk_error_set(&err, TK_ENOMEM, 0, 0, "out of memory");
+            print_error(c, f, line, &err, 1);
+            return CLI_EXIT_DATA;
+        }
+        g = g2;
+        if (c->have_rack && sk_rack_parse(&other.rack, e, c->o->rack, strlen(c->o->rack), &err)) {
+            print_error(c, f, line, &err, 1);
+            sk_gen_destroy(g2);
+            return CLI_EXIT_DATA;
+        }
+    }
     int rc = sk_cgp_parse(&b, &r, c->e, s, len, &err);
     if (rc) {
         print_error(c, f, line, &err, 1);
+        sk_gen_destroy(g2);
         return CLI_EXIT_DATA;
     }
     if (c->have_rack)
         r = c->rack;
-    return solve(c, g, list, f, &b, &r, line, 1);
+    rc = solve(c, g, list, f, &b, &r, line, 1);
+    sk_gen_destroy(g2);
+    return rc;
 }
 
 /* ---- batch ------------------------------------------------------------------------------------- */
@@ -746,6 +773,7 @@ int main(int argc, char **argv)
             if (strcmp(optarg, "en") && strcmp(optarg, "is"))
                 cli_usage_error("unknown language '%s' (en or is)", optarg);
             o.lang = optarg;
+            o.lang_set = 1;
             break;
         case O_LAYOUT: o.layout = optarg; break;
         case O_TILES: o.tiles = optarg; break;
@@ -866,7 +894,8 @@ int main(int argc, char **argv)
         dawg_destroy(d);
         return CLI_EXIT_DATA;
     }
-    ctx c = { &o, e, { 0 }, 0, input, 0 };
+    skx_defaults lexdef = { e, o.lang, o.tiles, o.dict || o.lexicon, o.lang_set || o.tiles };
+    ctx c = { &o, e, { 0 }, 0, input, 0, skx_cache_create(&lexdef) };
     if (o.rack) {
         if (sk_rack_parse(&c.rack, e, o.rack, strlen(o.rack), &err)) {
             char q[64];
@@ -985,6 +1014,7 @@ int main(int argc, char **argv)
     }
     if (o.verbose)
         fprintf(stderr, "skrafl: solved in %.3f s\n", now_s() - t1);
+    skx_cache_destroy(c.lex);
     sk_engine_destroy(e);
     dawg_destroy(d);
     int w = cli_close_stdout();
