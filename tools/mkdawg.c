@@ -56,7 +56,7 @@ static void usage(void)
            "  -o, --output=FILE         write the graph to FILE ('-' = standard output); only\n"
            "                            a regular file is ever replaced (atomically)\n"
            "      --install=NAME        write the graph to the user's data directory as\n"
-           "                            dict/NAME.dawg (for skrafl/boggle --lexicon NAME)\n"
+           "                            dict/NAME.dawg, the lexicon NAME of skrafl and boggle\n"
            "  -s, --stats               print the graph's figures after building\n"
            "  -d, --dump                print every word of each FILE, one a line, in\n"
            "                            the alphabet's order\n"

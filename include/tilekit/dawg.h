@@ -99,9 +99,11 @@ typedef struct dawg_build_opts {
     size_t skipped;           /* out: lines skipped */
 } dawg_build_opts;
 
-/* dawg_build, but a line that does not encode in the alphabet (a character
- * outside it, invalid UTF-8, too long) is skipped and counted unless
- * o->strict; nothing is ever turned into a letter.  `a` must not be NULL.
+/* dawg_build, but a line with a character outside the alphabet ("co-op",
+ * "Aaron's", "4th") is skipped and counted unless o->strict; nothing is
+ * ever turned into a letter.  Invalid UTF-8 and words longer than
+ * ALPHA_WORD_MAX stay errors (TK_EFORMAT / TK_ELIMIT, err->line set).
+ * `a` must not be NULL.
  * An empty result (no word at all) is TK_EFORMAT "no words". */
 int dawg_build_ex(Dawg **out, const Alphabet *a, const char *text, size_t len, dawg_build_opts *o,
                   tk_error *err);

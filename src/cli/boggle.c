@@ -52,7 +52,7 @@ static void usage(void)
            "\n"
            "  -d, --dict FILE    dictionary: a .dawg file or a word list (one word a line)\n"
            "  -L, --lexicon NAME the installed dictionary NAME (dict/NAME.dawg in the data\n"
-           "                     path; see mkdawg --install)\n"
+           "                     path, installed by mkdawg)\n"
            "  -l, --lang LANG    language of the default dictionary and alphabet: en, is, hu\n"
            "  -m, --min N        shortest word, in letters (Qu counts 2); default by grid\n"
            "                     size, as the official rules: 3 up to 4x4, 4 from 5x5\n"

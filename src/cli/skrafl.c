@@ -57,7 +57,7 @@ static void usage(void)
            "  -r, --rack=RACK        the player's tiles, up to 7, '?' = blank (CGP: its rack)\n"
            "  -d, --dict=FILE        dictionary: a .dawg file or a word list (built in memory)\n"
            "  -L, --lexicon=NAME     the installed dictionary NAME (dict/NAME.dawg in the data\n"
-           "                         path; see mkdawg --install); CGP: the 'lex NAME;' opcode\n"
+           "                         path, installed by mkdawg); CGP: 'lex NAME;'\n"
            "  -l, --lang=LANG        en or is: tile set, alphabet, default dictionary (en)\n"
            "      --layout=NAME      standard, explo, or a layout file (default standard)\n"
            "      --tiles=FILE       tile set file (default: the language's)\n"

@@ -455,7 +455,9 @@ static int build_text(Dawg **out, const Alphabet *a, const char *text, size_t le
                                   ALPHA_WORD_MAX);
             else
                 rc = tk_error_set(err, TK_EFORMAT, line, werr.col, "word '%s': %s", q, werr.msg);
-            if (!o->strict) {
+            /* only a character outside the alphabet is skipped; invalid
+             * UTF-8 (a Latin-1 list?) and over-long words stay errors */
+            if (!o->strict && n != TK_ELIMIT && alpha_utf8_check(text + s, e - s) < 0) {
                 o->skipped++;
                 if (o->skip)
                     o->skip(o->skip_ctx, line, err ? err->msg : "");
