@@ -246,11 +246,94 @@ static void report_skip(void *ctx, long line, const char *msg)
         cli_error(r->file, line, "skipped: %s", msg);
 }
 
-/* Build a dictionary from a word list in memory, with the alphabet of `lang`. */
+/* A shipped alphabet by name, quietly (0 ok, -1 not found or bad). */
+static int quiet_alphabet(const char *name, Alphabet *a)
+{
+    char rel[128], path[PATH_MAX];
+    snprintf(rel, sizeof rel, "alphabets/%s.txt", name);
+    if (!cli_find_data(rel, path, sizeof path))
+        return -1;
+    tk_error err = {0};
+    size_t len;
+    char *text = cli_read_file(path, &len, &err);
+    int rc = text && alpha_parse(a, text, len, &err) == TK_OK ? 0 : -1;
+    free(text);
+    return rc;
+}
+
+/* Does every line of the list encode in `a`?  Lines holding ASCII that is
+ * not a letter (' - digits) are left out: they are skipped in any language. */
+static int list_fits(const Alphabet *a, const char *text, size_t len)
+{
+    size_t i = 0;
+    while (i < len) {
+        size_t s = i, e;
+        int junk = 0;
+        while (i < len && text[i] != '\n') {
+            unsigned char c = (unsigned char)text[i];
+            if (c < 0x80 && !((c | 0x20) >= 'a' && (c | 0x20) <= 'z') && c != ' ' && c != '\t' && c != '\r')
+                junk = 1;
+            i++;
+        }
+        e = i;
+        if (i < len)
+            i++;
+        while (s < e && (text[s] == ' ' || text[s] == '\t'))
+            s++;
+        while (e > s && (text[e - 1] == '\r' || text[e - 1] == ' ' || text[e - 1] == '\t'))
+            e--;
+        if (junk || s == e)
+            continue;
+        uint8_t w[ALPHA_WORD_MAX];
+        int n = alpha_encode(a, text + s, e - s, w, ALPHA_WORD_MAX, NULL);
+        if (n < 0 && n != TK_ELIMIT)
+            return 0;
+    }
+    return 1;
+}
+
+/* The alphabet for a word list: the given language's; with no language, the
+ * first shipped alphabet (en, is, hu) that holds every letter of the list,
+ * else the letters the list uses (ASCII other than letters never becomes a
+ * letter).  Prints errors. */
+static int list_alphabet(const char *text, size_t len, const char *lang, Alphabet *a, const char **chosen)
+{
+    static const char *const langs[] = {"en", "is", "hu"};
+    *chosen = lang;
+    if (lang)
+        return cli_load_alphabet(lang, a);
+    for (size_t k = 0; k < sizeof langs / sizeof *langs; k++)
+        if (quiet_alphabet(langs[k], a) == 0 && list_fits(a, text, len)) {
+            *chosen = langs[k];
+            return 0;
+        }
+    char *keep = malloc(len + 1);
+    if (!keep) {
+        cli_error(NULL, 0, "out of memory");
+        return -1;
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c >= 0x80 || c == '\n' || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'))
+            keep[k++] = (char)c;
+    }
+    int rc = alpha_infer(a, keep, k, NULL);
+    free(keep);
+    *chosen = "inferred";
+    if (rc == TK_OK && a->size > 0)
+        return 0;
+    *chosen = "en";                   /* invalid UTF-8: the build names the lines */
+    return cli_load_alphabet("en", a);
+}
+
+/* Build a dictionary from a word list in memory, with the alphabet of `lang`
+ * (NULL: chosen by list_alphabet). */
 static Dawg *build_list(const char *name, const char *text, size_t len, const char *lang, int strict)
 {
     Alphabet a;
-    if (cli_load_alphabet(lang, &a) != 0)
+    const char *chosen;
+    if (list_alphabet(text, len, lang, &a, &chosen) != 0)
         return NULL;
     skip_report rep = { name, 0 };
     dawg_build_opts o;
@@ -266,7 +349,7 @@ static Dawg *build_list(const char *name, const char *text, size_t len, const ch
     }
     if (o.skipped)
         cli_error(name, 0, "%zu line%s skipped: not made of letters of the '%s' alphabet", o.skipped,
-                  o.skipped == 1 ? "" : "s", lang);
+                  o.skipped == 1 ? "" : "s", chosen);
     return d;
 }
 
@@ -333,6 +416,7 @@ Dawg *cli_load_dictionary(const char *dict, const char *lexicon, const char *lan
     static char found[PATH_MAX];
     tk_error err = {0};
     const char *path = dict;
+    const char *list_lang = lang;        /* NULL: the word list's alphabet is chosen from it */
     if (!lang)
         lang = "en";
     if (dict && lexicon) {
@@ -364,10 +448,11 @@ Dawg *cli_load_dictionary(const char *dict, const char *lexicon, const char *lan
             return NULL;
         }
         path = found;
+        list_lang = lang;                /* a shipped words/LANG.txt */
     }
     if (used)
         *used = path;
-    Dawg *d = open_dict(path, lang);
+    Dawg *d = open_dict(path, list_lang);
     if (!d)
         return NULL;
     if (dawg_root(d) == 0) {

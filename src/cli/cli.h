@@ -76,7 +76,9 @@ void cli_error_tried(const char *rel);
 
 /* Load a dictionary, opening the file once (a .dawg is mapped and
  * validated; any other file is a word list built in memory with the
- * alphabet of `lang`, lines outside it reported and skipped with a count).
+ * alphabet of `lang`, or when `lang` is NULL the first shipped alphabet
+ * (en, is, hu) that holds all its letters, else the letters it uses; lines
+ * outside the alphabet are reported and skipped with a count).
  * `dict` a path ("-" = stdin), or `lexicon` a name (dict/NAME.dawg in the
  * data path; an unknown name prints every path tried), or neither: the
  * default of `lang` (NULL = "en"), dict/LANG.dawg else words/LANG.txt.  A
