@@ -334,7 +334,7 @@ static void check_output(const char *out, const char *list)
 /* --install NAME: USERDIR/dict/NAME.dawg, the directories created.  Exits on error. */
 static const char *install_path(const char *name)
 {
-    static char path[4096];
+    static char path[4096 + 80];   /* dir + "/" + a name of at most 64 + ".dawg" */
     char dir[4096];
     tk_error err = {0};
     if (!tk_lexicon_name_ok(name))
