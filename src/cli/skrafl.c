@@ -847,7 +847,11 @@ int main(int argc, char **argv)
     }
     if (text) {
         if (sk_tileset_parse(&ts, a, text, len, &err)) {
-            cli_error(where, err.line, "%s", err.msg);
+            if (o.tiles)
+                cli_error(where, err.line, "%s", err.msg);
+            else     /* the shipped tile set is right: the dictionary is another language's */
+                cli_error(where, err.line, "%s (the dictionary %s has another alphabet: give --lang to match it)",
+                          err.msg, dict_used ? dict_used : "");
             free(text);
             dawg_destroy(d);
             return CLI_EXIT_DATA;

@@ -176,6 +176,11 @@ t_grep "skrafl: no words" "no words" "$ERR"
 t_run "skrafl --dict all-bad list" 1 "$S" --dict allbad.txt -r AEIOU "$TOP/data/boards/empty.txt"
 t_run "boggle --dict empty" 1 "$B" --dict empty.txt cgrid.txt
 t_grep "boggle: no words" "empty.txt: no words" "$ERR"
+t_run "skrafl: an empty .dawg" 1 "$S" --dict "$CORPUS/empty-graph.dawg" -r AB "$TOP/data/boards/empty.txt"
+t_grep "skrafl: empty .dawg message" "empty-graph.dawg: the dictionary has no words" "$ERR"
+t_run "boggle: an empty .dawg" 1 "$B" --dict "$CORPUS/empty-graph.dawg" cgrid.txt
+t_run "skrafl: another language's dictionary" 1 "$S" --dict "$TK_TOP/build/dict/is.dawg" -r AB "$TOP/data/boards/empty.txt"
+t_grep "the tile set error says the dictionary differs" "has another alphabet: give --lang" "$ERR"
 t_run "mkdawg empty list" 1 "$M" -o e.dawg empty.txt
 t_run "mkdawg all lines skipped" 1 "$M" -o e.dawg allbad.txt
 t_grep "mkdawg: every line skipped" "no words (every line was skipped)" "$ERR"
