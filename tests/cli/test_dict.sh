@@ -38,6 +38,18 @@ else
     t_skip "ENABLE2K checks" "$EN2K not available"
 fi
 
+# the dictionary file is opened once and mapped (not read into memory first)
+if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; then
+    strace -f -e trace=openat,open,mmap -o trace.txt "$S" -r AEIRST? -n 1 "$TOP/data/boards/sample.txt" >/dev/null 2>&1
+    _opens=$(grep -c 'en\.dawg"' trace.txt)
+    _size=$(wc -c < "$TK_TOP/build/dict/en.dawg" | tr -d ' ')
+    if [ "$_opens" -eq 1 ]; then t_ok "en.dawg opened once"; else t_fail "en.dawg opened once" "$_opens opens"; fi
+    if grep -q "mmap(NULL, $_size, PROT_READ, MAP_PRIVATE" trace.txt; then t_ok "en.dawg mapped whole"
+    else t_fail "en.dawg mapped" "no mmap of $_size bytes"; fi
+else
+    t_skip "dictionary opened once" "strace not available"
+fi
+
 # ---- mkdawg: the language's full alphabet, skipped lines, --strict ----------------
 printf 'cat\nAaron'"'"'s\nco-op\ndog\n4th\nzebra\nquiet\n' > list.txt
 t_run "mkdawg skips lines outside the alphabet" 0 "$M" -o list.dawg list.txt
