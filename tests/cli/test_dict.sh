@@ -104,6 +104,15 @@ if [ -p fifo.dawg ]; then t_ok "FIFO untouched"; else t_fail "FIFO untouched" "f
 ln -s /dev/null devlink.dawg          # a device reached through a link: refused, never opened
 t_run "-o a symlink to a device: refused" 1 "$M" -o devlink.dawg list.txt
 if [ -L devlink.dawg ]; then t_ok "device link untouched"; else t_fail "device link" "replaced"; fi
+# a character device of our own (a copy of /dev/null's numbers, in the
+# temporary directory): refused, still a device afterwards
+if mknod chardev c 1 3 2>/dev/null && [ -c chardev ]; then
+    t_run "-o a device: refused" 1 "$M" -o chardev list.txt
+    t_grep "-o device message" "^mkdawg: chardev: refusing to replace a device" "$ERR"
+    if [ -c chardev ]; then t_ok "device untouched"; else t_fail "device untouched" "chardev replaced"; fi
+else
+    t_skip "-o a device" "cannot make a device node here (mknod)"
+fi
 t_run "-o names the input" 2 "$M" -o list.txt list.txt
 t_grep "-o input message" "names the input word list" "$ERR"
 ln -s list.txt listlink.txt
