@@ -425,6 +425,89 @@ static void print_figures(const Dawg *d, const char *file, int json)
     printf("bytes        %zu (%.2f per edge)\n", in.bytes, per_edge);
 }
 
+/* ---- the parts of main ------------------------------------------------------------ */
+
+/* --alphabet NAME|FILE (or the --lang default); with -v, say which file. */
+static int load_alphabet(const char *name, Alphabet *alpha)
+{
+    if (cli_load_alphabet(name, alpha) != 0)
+        return -1;
+    if (verbose) {
+        char where[4096], rel[300];
+        const char *path = name;
+        snprintf(rel, sizeof rel, "alphabets/%s.txt", name);
+        FILE *f = strchr(name, '/') ? NULL : fopen(name, "rb");
+        if (f)
+            fclose(f);
+        else if (!strchr(name, '/') && cli_find_data(rel, where, sizeof where))
+            path = where;
+        char real[4096];
+        note("alphabet %s: %d letters", realpath(path, real) ? real : path, alpha->size);
+    }
+    return 0;
+}
+
+/* --dump / --info: each file in turn; a bad one does not stop the rest. */
+static int inspect(char **files, int n, const Alphabet *ap, int dump, int json)
+{
+    int rc = CLI_EXIT_OK, shown = 0;
+    for (int k = 0; k < n; k++) {
+        const char *path = files[k];
+        Dawg *d = open_any(path, ap);
+        if (!d) {
+            rc = CLI_EXIT_DATA;
+            continue;
+        }
+        if (dump) {
+            dump_ctx *ctx = malloc(sizeof *ctx);
+            if (ctx) {
+                ctx->a = dawg_alphabet(d);
+                dawg_foreach_word(d, dump_word, ctx);   /* write errors: cli_close_stdout */
+                free(ctx);
+            } else {
+                cli_error(NULL, 0, "out of memory");
+                rc = CLI_EXIT_DATA;
+            }
+        } else {
+            if (shown++ && !json)
+                putchar('\n');
+            print_figures(d, display_name(path), json);
+        }
+        dawg_destroy(d);
+    }
+    int w = cli_close_stdout();
+    return rc ? rc : w;
+}
+
+/* -o OUT ('-' = stdout) or the --install path.  Prints errors; 0 or -1. */
+static int write_graph(const Dawg *d, const char *out, const char *install)
+{
+    tk_error err = {0};
+    if (strcmp(out, "-") == 0) {
+        void *buf;
+        size_t len;
+        if (dawg_serialize(d, &buf, &len, &err) != TK_OK) {
+            cli_error(NULL, 0, "%s", err.msg);
+            return -1;
+        }
+        fwrite(buf, 1, len, stdout);
+        free(buf);
+        note("wrote %zu bytes to standard output", len);
+        return 0;
+    }
+    if (dawg_save(d, out, &err) != TK_OK) {
+        cli_error(out, 0, "%s", err.msg);
+        return -1;
+    }
+    dawg_info in;
+    dawg_get_info(d, &in);
+    note("wrote %s: %zu bytes", out, in.bytes);
+    if (install)
+        cli_error(NULL, 0, "installed lexicon '%s' (%llu words) as %s; use it with --lexicon %s", install,
+                  (unsigned long long)in.words, out, install);
+    return 0;
+}
+
 /* ---- main ---------------------------------------------------------------------- */
 
 int main(int argc, char **argv)
@@ -509,52 +592,13 @@ int main(int argc, char **argv)
     Alphabet alpha;
     const Alphabet *ap = NULL;
     if (alpha_arg) {
-        if (cli_load_alphabet(alpha_arg, &alpha) != 0)
+        if (load_alphabet(alpha_arg, &alpha) != 0)
             return CLI_EXIT_DATA;
         ap = &alpha;
-        if (verbose) {
-            char where[4096], rel[300];
-            const char *path = alpha_arg;
-            snprintf(rel, sizeof rel, "alphabets/%s.txt", alpha_arg);
-            FILE *f = strchr(alpha_arg, '/') ? NULL : fopen(alpha_arg, "rb");
-            if (f)
-                fclose(f);
-            else if (!strchr(alpha_arg, '/') && cli_find_data(rel, where, sizeof where))
-                path = where;
-            char real[4096];
-            note("alphabet %s: %d letters", realpath(path, real) ? real : path, alpha.size);
-        }
     }
 
-    if (dump || info) {              /* each file in turn; a bad one does not stop the rest */
-        int rc = CLI_EXIT_OK, shown = 0;
-        for (int k = optind; k < argc; k++) {
-            const char *path = argv[k];
-            Dawg *d = open_any(path, ap);
-            if (!d) {
-                rc = CLI_EXIT_DATA;
-                continue;
-            }
-            if (dump) {
-                dump_ctx *ctx = malloc(sizeof *ctx);
-                if (ctx) {
-                    ctx->a = dawg_alphabet(d);
-                    dawg_foreach_word(d, dump_word, ctx);   /* write errors: cli_close_stdout */
-                    free(ctx);
-                } else {
-                    cli_error(NULL, 0, "out of memory");
-                    rc = CLI_EXIT_DATA;
-                }
-            } else {
-                if (shown++ && !json)
-                    putchar('\n');
-                print_figures(d, display_name(path), json);
-            }
-            dawg_destroy(d);
-        }
-        int w = cli_close_stdout();
-        return rc ? rc : w;
-    }
+    if (dump || info)
+        return inspect(argv + optind, argc - optind, ap, dump, json);
 
     const char *list = argv[optind];
     Dawg *d = build_from_list(list, ap, 0);
@@ -565,30 +609,9 @@ int main(int argc, char **argv)
         alpha_format(dawg_alphabet(d), spec, sizeof spec);
         note("inferred alphabet (%d letters): %s", dawg_alphabet(d)->size, spec);
     }
-    tk_error err = {0};
-    if (strcmp(out, "-") == 0) {
-        void *buf;
-        size_t len;
-        if (dawg_serialize(d, &buf, &len, &err) != TK_OK) {
-            cli_error(NULL, 0, "%s", err.msg);
-            dawg_destroy(d);
-            return CLI_EXIT_DATA;
-        }
-        fwrite(buf, 1, len, stdout);
-        free(buf);
-        note("wrote %zu bytes to standard output", len);
-    } else {
-        if (dawg_save(d, out, &err) != TK_OK) {
-            cli_error(out, 0, "%s", err.msg);
-            dawg_destroy(d);
-            return CLI_EXIT_DATA;
-        }
-        dawg_info in;
-        dawg_get_info(d, &in);
-        note("wrote %s: %zu bytes", out, in.bytes);
-        if (install)
-            cli_error(NULL, 0, "installed lexicon '%s' (%llu words) as %s; use it with --lexicon %s", install,
-                      (unsigned long long)in.words, out, install);
+    if (write_graph(d, out, install) != 0) {
+        dawg_destroy(d);
+        return CLI_EXIT_DATA;
     }
     if (stats)
         print_figures(d, NULL, json);
