@@ -187,7 +187,7 @@ static void build_entry(skx_cache *c, entry *en)
     }
 }
 
-int skx_engine_for(skx_cache *c, const char *cgp, size_t len, const sk_engine **e, tk_error *err)
+int skx_engine_for(skx_cache *c, const char *cgp, size_t len, sk_engine **e, tk_error *err)
 {
     char lex[72] = "", ld[72] = "";
     *e = c->def.engine;

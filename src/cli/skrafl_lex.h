@@ -20,7 +20,7 @@
 typedef struct skx_cache skx_cache;
 
 typedef struct skx_defaults {
-    const sk_engine *engine;  /* the command line's engine */
+    sk_engine *engine;        /* the command line's engine */
     const char *lang;         /* its language ("en") */
     const char *tiles;        /* --tiles FILE, or NULL */
     int keep_lex;             /* --dict or --lexicon given: ignore `lex` */
@@ -33,7 +33,7 @@ void skx_cache_destroy(skx_cache *c);
 
 /* The engine for one CGP line.  TK_OK with *e set (the default engine when
  * the line names nothing new), else an error in err. */
-int skx_engine_for(skx_cache *c, const char *cgp, size_t len, const sk_engine **e, tk_error *err);
+int skx_engine_for(skx_cache *c, const char *cgp, size_t len, sk_engine **e, tk_error *err);
 
 /* The first argument of CGP opcode `name` in the line ("lex CSW21;" ->
  * "CSW21"): 1 if present (out filled, cut to cap), 0 if not. */
