@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define HDR_VERSION 8
@@ -289,7 +290,10 @@ static void test_specific(void)
 #define EDGE(i) (q + hdr + 4 * (size_t)(i))
 
     memcpy(q, p, len); q[0] = 'X';
-    expect(q, len, &(corruption){"bad magic", TK_EFORMAT, "magic"});
+    expect(q, len, &(corruption){"bad magic", TK_ENOTDAWG, "magic"});
+    /* a file cut below the 8-byte magic still starts like a .dawg: truncated */
+    for (size_t k = 1; k < 8; k++)
+        expect(p, k, &(corruption){"cut in the magic", TK_EFORMAT, "truncated"});
 
     memcpy(q, p, len); wr32(q + HDR_VERSION, 2); fix_sum(q, len);
     expect(q, len, &(corruption){"wrong version", TK_EVERSION, "version"});
@@ -406,8 +410,13 @@ static void test_specific(void)
     Dawg *d = NULL;
     CHECK(dawg_load(&d, "/nonexistent/x.dawg", &e) == TK_EIO && d == NULL);
     CHECK(dawg_load(&d, "/tmp", &e) == TK_EIO && d == NULL);
-    CHECK(!dawg_is_dawg_file("TKDAWG", 6));
+    CHECK(dawg_is_dawg_file("TKDAWG", 6));          /* a prefix of the magic is a (truncated) .dawg */
+    CHECK(dawg_is_dawg_file("T", 1));
+    CHECK(dawg_is_dawg_file("TKDAWG\x1a\nxyz", 11));
+    CHECK(!dawg_is_dawg_file("TKDAWX", 6));
+    CHECK(!dawg_is_dawg_file("", 0));
     CHECK(!dawg_is_dawg_file("abc\ndef\n", 8));
+    CHECK(!dawg_is_dawg_file("TK\n", 3));
     free(q);
     free(p);
 }
@@ -449,12 +458,256 @@ static void test_random_damage(void)
     free(p);
 }
 
+/* ---- forged files: valid structure, checksum recomputed ---------------------- */
+
+static void wr64(unsigned char *p, uint64_t v)
+{
+    wr32(p, (uint32_t)v);
+    wr32(p + 4, (uint32_t)(v >> 32));
+}
+
+/* A chain of `depth` sibling lists of `width` edges each (letters 1..width),
+ * every edge ending a word and leading to the next list; the last list's
+ * edges lead nowhere.  Words: width + width^2 + ... + width^depth; longest:
+ * depth.  The header claims `words` / `maxlen`. */
+static unsigned char *forge(unsigned depth, unsigned width, uint64_t words, uint32_t maxlen, size_t *len)
+{
+    const char *alpha = "a b c d";
+    uint32_t alen = (uint32_t)strlen(alpha), hdr = (64 + alen + 3) / 4 * 4;
+    uint32_t n = 1 + depth * width;
+    *len = hdr + 4 * (size_t)n;
+    unsigned char *p = calloc(1, *len);
+    if (!p) return NULL;
+    memcpy(p, "TKDAWG\x1a\n", 8);
+    wr32(p + HDR_VERSION, 1);
+    wr32(p + HDR_SIZE, hdr);
+    wr32(p + HDR_ALEN, alen);
+    wr32(p + HDR_EDGES, n);
+    wr32(p + HDR_ROOT, 1);
+    wr64(p + HDR_WORDS, words);
+    wr32(p + HDR_MAXLEN, maxlen);
+    memcpy(p + 64, alpha, alen);
+    for (unsigned l = 0; l < depth; l++)
+        for (unsigned k = 0; k < width; k++) {
+            uint32_t i = 1 + l * width + k;
+            uint32_t child = l + 1 < depth ? 1 + (l + 1) * width : 0;
+            uint32_t x = (k + 1) | DAWG_FINAL | (k + 1 == width ? DAWG_LAST : 0) | child << 8;
+            wr32(p + hdr + 4 * (size_t)i, x);
+        }
+    fix_sum(p, *len);
+    return p;
+}
+
+static uint64_t chain_words(unsigned depth, unsigned width)
+{
+    uint64_t t = 0, pw = 1;
+    for (unsigned l = 0; l < depth; l++) {
+        pw *= width;
+        t += pw;
+    }
+    return t;
+}
+
+static void test_forged(void)
+{
+    size_t len;
+    tk_error e;
+    Dawg *d;
+    /* a small honest chain loads, with the exact count */
+    unsigned char *p = forge(10, 2, chain_words(10, 2), 10, &len);
+    REQUIRE(p);
+    CHECKF(load(p, len, &e, &d) == TK_OK, "%s", e.msg);
+    if (d) {
+        dawg_info in;
+        dawg_get_info(d, &in);
+        CHECK(in.words == 2046 && in.max_len == 10);
+        CHECK(walk_all(d) == 0);
+    }
+    dawg_destroy(d);
+    free(p);
+    /* the same graph with a header that lies about the count or the length */
+    p = forge(10, 2, 2047, 10, &len);
+    REQUIRE(p);
+    expect(p, len, &(corruption){"word count mismatch", TK_EFORMAT, "header says 2047 words"});
+    free(p);
+    p = forge(10, 2, 2046, 9, &len);
+    REQUIRE(p);
+    expect(p, len, &(corruption){"longest word mismatch", TK_EFORMAT, "up to 9 letters"});
+    free(p);
+    /* 2 + 4 + ... + 2^40 words: more than DAWG_MAX_WORDS, refused however the
+     * header reads (saturated, wrapped or "right") */
+    uint64_t claims[] = {UINT64_MAX, chain_words(40, 2), 0, 12345};
+    for (size_t k = 0; k < sizeof claims / sizeof *claims; k++) {
+        p = forge(40, 2, claims[k], 40, &len);
+        REQUIRE(p);
+        expect(p, len, &(corruption){"2^41 words", TK_ELIMIT, "more than 4294967295 words"});
+        free(p);
+    }
+    /* 4^64 ~ 2^128 words, far past 2^64: never a wrapped count */
+    p = forge(64, 4, UINT64_MAX, 64, &len);
+    REQUIRE(p);
+    expect(p, len, &(corruption){"2^128 words", TK_ELIMIT, "more than"});
+    free(p);
+    /* just under the bound: 2 + ... + 2^31 = 2^32 - 2 words, exact */
+    p = forge(31, 2, chain_words(31, 2), 31, &len);
+    REQUIRE(p);
+    CHECKF(load(p, len, &e, &d) == TK_OK, "%s", e.msg);
+    if (d) {
+        dawg_info in;
+        dawg_get_info(d, &in);
+        CHECK(in.words == 4294967294ull);
+    }
+    dawg_destroy(d);
+    free(p);
+    /* one word longer than ALPHA_WORD_MAX letters */
+    p = forge(ALPHA_WORD_MAX + 1, 1, ALPHA_WORD_MAX + 1, ALPHA_WORD_MAX + 1, &len);
+    REQUIRE(p);
+    expect(p, len, &(corruption){"65-letter path", TK_EFORMAT, "more than 64 letters"});
+    free(p);
+    p = forge(ALPHA_WORD_MAX, 1, ALPHA_WORD_MAX, ALPHA_WORD_MAX, &len);
+    REQUIRE(p);
+    CHECKF(load(p, len, &e, &d) == TK_OK, "64 letters: %s", e.msg);
+    dawg_destroy(d);
+    free(p);
+}
+
+/* dawg_load opens a file once: TK_ENOTDAWG for a word list, "truncated" for
+ * a file cut anywhere, even inside the magic. */
+static void test_load_file(void)
+{
+    char dir[] = "/tmp/tkdawgXXXXXX";
+    REQUIRE(mkdtemp(dir));
+    char path[256];
+    snprintf(path, sizeof path, "%s/f", dir);
+    size_t len;
+    unsigned char *p = make_file(small_list, &len);
+    REQUIRE(p);
+    static const size_t cuts[] = {1, 5, 7, 8, 63, 64, 100};
+    tk_error e;
+    Dawg *d;
+    for (size_t k = 0; k < sizeof cuts / sizeof *cuts; k++) {
+        FILE *f = fopen(path, "wb");
+        REQUIRE(f);
+        fwrite(p, 1, cuts[k], f);
+        fclose(f);
+        int rc = dawg_load(&d, path, &e);
+        CHECKF(rc == TK_EFORMAT && strstr(e.msg, "truncated") && !d, "cut at %zu: %d %s", cuts[k], rc, e.msg);
+    }
+    FILE *f = fopen(path, "wb");
+    REQUIRE(f);
+    fputs("able\nbaker\n", f);
+    fclose(f);
+    CHECK(dawg_load(&d, path, &e) == TK_ENOTDAWG && !d);
+    f = fopen(path, "wb");
+    REQUIRE(f);
+    fclose(f);
+    CHECK(dawg_load(&d, path, &e) == TK_ENOTDAWG && !d);      /* empty: not a .dawg either */
+    remove(path);
+    rmdir(dir);
+    free(p);
+}
+
+/* dawg_save replaces a regular file, never a symlink, FIFO or directory. */
+static void test_save_safety(void)
+{
+    char dir[] = "/tmp/tkdawgXXXXXX";
+    REQUIRE(mkdtemp(dir));
+    char reg[256], lnk[256], fifo[256], target[256];
+    snprintf(reg, sizeof reg, "%s/reg.dawg", dir);
+    snprintf(lnk, sizeof lnk, "%s/link.dawg", dir);
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    snprintf(target, sizeof target, "%s/target", dir);
+    Alphabet a;
+    tk_error e;
+    REQUIRE(alpha_parse(&a, "a b c", 5, &e) == TK_OK);
+    Dawg *d = NULL;
+    REQUIRE(dawg_build(&d, &a, "ab\nba\n", 6, NULL, NULL, &e) == TK_OK);
+    FILE *f = fopen(target, "wb");
+    REQUIRE(f);
+    fputs("keep me\n", f);
+    fclose(f);
+    REQUIRE(symlink(target, lnk) == 0);
+    REQUIRE(mkfifo(fifo, 0600) == 0);
+    f = fopen(reg, "wb");
+    REQUIRE(f);
+    fputs("old\n", f);
+    fclose(f);
+    CHECK(dawg_save(d, reg, &e) == TK_OK);
+    Dawg *back = NULL;
+    CHECK(dawg_load(&back, reg, &e) == TK_OK && back && dawg_contains_utf8(back, "ba"));
+    dawg_destroy(back);
+    CHECK(dawg_save(d, lnk, &e) == TK_EINVAL && strstr(e.msg, "symbolic link"));
+    struct stat st;
+    CHECK(lstat(lnk, &st) == 0 && S_ISLNK(st.st_mode));
+    char *kept = th_read_file(target, NULL);
+    CHECK(kept && strcmp(kept, "keep me\n") == 0);
+    free(kept);
+    CHECK(dawg_save(d, fifo, &e) == TK_EINVAL && strstr(e.msg, "FIFO"));
+    CHECK(lstat(fifo, &st) == 0 && S_ISFIFO(st.st_mode));
+    CHECK(dawg_save(d, dir, &e) == TK_EINVAL && strstr(e.msg, "directory"));
+    CHECK(dawg_save(d, "", &e) == TK_EINVAL);
+    dawg_destroy(d);
+    remove(reg);
+    remove(lnk);
+    remove(fifo);
+    remove(target);
+    CHECK(rmdir(dir) == 0);                     /* no temporary file left behind */
+}
+
+/* dawg_build_ex: lines outside the alphabet are skipped and counted (or an
+ * error with --strict); an empty result is an error. */
+typedef struct skips {
+    long lines[8];
+    int n;
+} skips;
+
+static void on_skip(void *ctx, long line, const char *msg)
+{
+    skips *s = ctx;
+    (void)msg;
+    if (s->n < 8) s->lines[s->n] = line;
+    s->n++;
+}
+
+static void test_build_skip(void)
+{
+    Alphabet a;
+    tk_error e;
+    const char *spec = "a b c d e f g h i j k l m n o p q r s t u v w x y z";
+    REQUIRE(alpha_parse(&a, spec, strlen(spec), &e) == TK_OK);
+    const char *list = "aaron's\ncoop\nco-op\n\nabc1\nzoo\n";
+    skips sk = {{0}, 0};
+    dawg_build_opts o;
+    memset(&o, 0, sizeof o);
+    o.skip = on_skip;
+    o.skip_ctx = &sk;
+    Dawg *d = NULL;
+    CHECK(dawg_build_ex(&d, &a, list, strlen(list), &o, &e) == TK_OK && d);
+    CHECK(o.skipped == 3 && sk.n == 3 && sk.lines[0] == 1 && sk.lines[1] == 3 && sk.lines[2] == 5);
+    if (d) {
+        dawg_info in;
+        dawg_get_info(d, &in);
+        CHECK(in.words == 2 && dawg_contains_utf8(d, "coop") && !dawg_contains_utf8(d, "co-op"));
+        CHECK(dawg_alphabet(d)->size == 26);       /* the full alphabet, even unused letters */
+    }
+    dawg_destroy(d);
+    o.strict = 1;
+    CHECK(dawg_build_ex(&d, &a, list, strlen(list), &o, &e) == TK_EFORMAT && !d && e.line == 1);
+    o.strict = 0;
+    CHECK(dawg_build_ex(&d, &a, "x-y\n1\n", 6, &o, &e) == TK_EFORMAT && !d && strstr(e.msg, "no words"));
+    CHECK(dawg_build_ex(&d, &a, "", 0, &o, &e) == TK_EFORMAT && !d && strstr(e.msg, "no words"));
+}
+
 static const th_test tests[] = {
     {"valid", test_valid},
     {"truncation", test_truncation},
     {"byte_changes", test_byte_changes},
     {"specific", test_specific},
     {"random_damage", test_random_damage},
+    {"forged", test_forged},
+    {"load_file", test_load_file},
+    {"save_safety", test_save_safety},
+    {"build_skip", test_build_skip},
     {0, 0},
 };
 

@@ -1,6 +1,8 @@
 /* mkdawg.c - build, inspect and dump tilekit word graphs (.dawg files).
  *
- *   mkdawg [--alphabet NAME|FILE] [--stats] [--verbose] -o OUT.dawg WORDLIST|-
+ *   mkdawg [--lang LANG | --alphabet NAME|FILE | --infer-alphabet] [--strict]
+ *          [--stats] [--verbose] -o OUT.dawg WORDLIST|-
+ *   mkdawg --install NAME WORDLIST   into the user's data directory (dict/NAME.dawg)
  *   mkdawg --dump FILE...            every word, one a line, in the graph's order
  *   mkdawg --info [--json] FILE...   alphabet, counts, sizes, format version
  *
@@ -10,12 +12,16 @@
  * dawg_foreach_word and decodes each word once into a line buffer; --info
  * and --stats print one "name value" line per figure (or one JSON object
  * with --json).  --dump and --info also accept a word list, which is then
- * built in memory first (with --alphabet, or an inferred alphabet).
+ * built in memory first.  The alphabet is the language's (--lang, default
+ * en) unless --alphabet names one or --infer-alphabet asks for inference;
+ * list lines with a character outside it are reported and skipped (an
+ * error with --strict).  -o only ever replaces a regular file.
  */
 #define _XOPEN_SOURCE 700   /* realpath() */
 #include "cli/cli.h"
 #include "tilekit/alphabet.h"
 #include "tilekit/dawg.h"
+#include "tilekit/datapath.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -23,23 +29,34 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 static void usage(void)
 {
     printf("Usage: mkdawg [OPTION]... -o OUT.dawg WORDLIST|-\n"
+           "       mkdawg [OPTION]... --install NAME WORDLIST|-\n"
            "       mkdawg --dump FILE...\n"
            "       mkdawg --info [--json] FILE...\n"
            "Build a minimal word graph (DAWG) from a word list, or inspect one.\n"
            "\n"
            "The word list is UTF-8, one word a line, in any order and case; duplicates\n"
            "are merged, blank lines ignored, CR LF and a byte order mark accepted.\n"
-           "Every word must consist of letters of the alphabet (at most %d letters).\n"
+           "The alphabet is the language's (all its letters, used or not); a line with a\n"
+           "character outside it (Aaron's, co-op, 4th) is reported with its line number\n"
+           "and skipped, with a count at the end.  Words have at most %d letters.\n"
            "\n"
+           "  -l, --lang=LANG           the alphabet of language LANG: en (default), is, hu\n"
            "  -a, --alphabet=NAME|FILE  letters and their order: a shipped name (en, is,\n"
-           "                            hu, hu-scrabble) or a file; default: inferred\n"
-           "                            from the list (every letter used, in code point order)\n"
-           "  -o, --output=FILE         write the graph to FILE ('-' = standard output)\n"
+           "                            hu, hu-scrabble) or a file\n"
+           "      --infer-alphabet      the letters the list uses (in code point order;\n"
+           "                            lines with ASCII other than letters are skipped)\n"
+           "      --strict              a line outside the alphabet is an error, not skipped\n"
+           "  -o, --output=FILE         write the graph to FILE ('-' = standard output); only\n"
+           "                            a regular file is ever replaced (atomically)\n"
+           "      --install=NAME        write the graph to the user's data directory as\n"
+           "                            dict/NAME.dawg, the lexicon NAME of skrafl and boggle\n"
            "  -s, --stats               print the graph's figures after building\n"
            "  -d, --dump                print every word of each FILE, one a line, in\n"
            "                            the alphabet's order\n"
@@ -53,11 +70,15 @@ static void usage(void)
            "classic minimal automaton (final flags on states, root included); 'lists'\n"
            "and 'edges' are what the file stores (end-of-word flag on the edge, equal\n"
            "sibling lists shared), 4 bytes an edge.  --dump and --info also take a\n"
-           "word list (built in memory first, with --alphabet or an inferred one).\n"
+           "word list (built in memory first, with the alphabet chosen as above).\n"
+           "A .dawg is checked against corruption (checksum) and against forgery\n"
+           "(structure: every edge, exact word count, at most 64 letters deep).\n"
            "\n"
-           "Exit status: 0 success, 1 bad data or I/O error, 2 bad usage.\n"
+           "Exit status: 0 success, 1 bad data or I/O error (also: -o names a symlink,\n"
+           "device or FIFO), 2 bad usage.\n"
            "Examples:\n"
-           "  mkdawg --alphabet en --stats -o en.dawg data/words/en.txt\n"
+           "  mkdawg --stats -o en.dawg data/words/en.txt\n"
+           "  mkdawg --install CSW21 csw21.txt\n"
            "  mkdawg --dump en.dawg | grep -c '^qu'\n"
            "  mkdawg --info --json en.dawg\n",
            ALPHA_WORD_MAX);
@@ -154,8 +175,45 @@ static void more_bad_words(const char *name, const Alphabet *alpha, const char *
         cli_error(name, 0, "%ld more bad lines not shown", more);
 }
 
+static int strict;             /* --strict: a bad line is an error */
+
+/* Report the first skipped lines (then only count them). */
+typedef struct skip_report {
+    const char *name;
+    long shown;
+} skip_report;
+
+static void report_skip(void *ctx, long line, const char *msg)
+{
+    skip_report *r = ctx;
+    if (r->shown++ < 20)
+        cli_error(r->name, line, "skipped: %s", msg);
+}
+
+/* --infer-alphabet: every character the list uses, except ASCII characters
+ * that are not letters (' - digits punctuation), which never become letters:
+ * the lines holding them are then skipped by the build. */
+static int infer_alphabet(const char *text, size_t len, Alphabet *a, tk_error *err)
+{
+    char *keep = malloc(len + 1);
+    if (!keep)
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    size_t k = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c >= 0x80 || c == '\n' || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'))
+            keep[k++] = (char)c;
+    }
+    int rc = alpha_infer(a, keep, k, err);
+    free(keep);
+    if (rc == TK_OK && a->size == 0)
+        rc = tk_error_set(err, TK_EFORMAT, 0, 0, "no words");
+    return rc;
+}
+
 /* Build a graph from the word list at `path` ("-" = stdin); a .dawg file
- * there is loaded instead if `allow_dawg`, else refused.  Prints errors. */
+ * there is loaded instead if `allow_dawg`, else refused.  `alpha` NULL:
+ * infer it.  Prints errors. */
 static Dawg *build_from_list(const char *path, const Alphabet *alpha, int allow_dawg)
 {
     tk_error err = {0};
@@ -176,6 +234,15 @@ static Dawg *build_from_list(const char *path, const Alphabet *alpha, int allow_
         free(text);
         return d;
     }
+    Alphabet inferred;
+    if (!alpha) {
+        if (infer_alphabet(text, len, &inferred, &err) != TK_OK) {
+            cli_error_tk(display_name(path), &err);
+            free(text);
+            return NULL;
+        }
+        alpha = &inferred;
+    }
     cli_progress prog;
     memset(&prog, 0, sizeof prog);
     int big = len >= (1u << 20);
@@ -183,9 +250,22 @@ static Dawg *build_from_list(const char *path, const Alphabet *alpha, int allow_
         cli_progress_start(&prog, "mkdawg: lines", 0);
     Dawg *d = NULL;
     t0 = now();
-    int rc = dawg_build(&d, alpha, text, len, big ? progress_cb : NULL, &prog, &err);
+    skip_report rep = { display_name(path), 0 };
+    dawg_build_opts o;
+    memset(&o, 0, sizeof o);
+    o.strict = strict;
+    o.skip = report_skip;
+    o.skip_ctx = &rep;
+    o.progress = big ? progress_cb : NULL;
+    o.progress_ctx = &prog;
+    int rc = dawg_build_ex(&d, alpha, text, len, &o, &err);
     if (big)
         cli_progress_end(&prog);
+    if (rep.shown > 20)
+        cli_error(display_name(path), 0, "%ld more skipped lines not shown", rep.shown - 20);
+    if (o.skipped)
+        cli_error(display_name(path), 0, "%zu line%s skipped (characters outside the alphabet%s)", o.skipped,
+                  o.skipped == 1 ? "" : "s", strict ? "" : "; --strict makes this an error");
     if (rc != TK_OK) {
         cli_error_tk(display_name(path), &err);
         if ((rc == TK_EFORMAT || rc == TK_ELIMIT) && err.line > 0)
@@ -204,32 +284,83 @@ static Dawg *build_from_list(const char *path, const Alphabet *alpha, int allow_
     return d;
 }
 
-/* Load a .dawg, or build a word list in memory.  Prints errors. */
+/* Load a .dawg (opened once and mapped), or build a word list in memory. */
 static Dawg *open_any(const char *path, const Alphabet *alpha)
 {
-    if (strcmp(path, "-") != 0) {
-        FILE *f = fopen(path, "rb");
-        if (!f) {
-            cli_error(path, 0, "%s", strerror(errno));
-            return NULL;
-        }
-        unsigned char magic[8];
-        size_t got = fread(magic, 1, sizeof magic, f);
-        fclose(f);
-        if (dawg_is_dawg_file(magic, got)) {
-            tk_error err = {0};
-            Dawg *d = NULL;
-            double t0 = now();
-            if (dawg_load(&d, path, &err) != TK_OK) {
-                cli_error_tk(path, &err);
-                return NULL;
-            }
+    struct stat st;
+    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+        tk_error err = {0};
+        Dawg *d = NULL;
+        double t0 = now();
+        int rc = dawg_load(&d, path, &err);
+        if (rc == TK_OK) {
             note("loaded %s (validated) in %.3f s", path, now() - t0);
             return d;
+        }
+        if (rc != TK_ENOTDAWG) {
+            cli_error_tk(path, &err);
+            return NULL;
         }
         note("%s is not a .dawg file: reading it as a word list", path);
     }
     return build_from_list(path, alpha, 1);
+}
+
+/* -o OUT: refuse what must not be replaced, before any work.  Exits. */
+static void check_output(const char *out, const char *list)
+{
+    if (!*out)
+        cli_usage_error("-o needs a file name ('-' for standard output)");
+    if (strcmp(out, "-") == 0)
+        return;
+    struct stat so, sl;
+    if (strcmp(out, list) == 0 ||
+        (strcmp(list, "-") != 0 && stat(out, &so) == 0 && stat(list, &sl) == 0 && so.st_dev == sl.st_dev &&
+         so.st_ino == sl.st_ino))
+        cli_usage_error("-o '%s' names the input word list: it would be overwritten", out);
+    if (lstat(out, &so) != 0)
+        return;                                /* a new file */
+    if (S_ISDIR(so.st_mode))
+        cli_usage_error("-o '%s' is a directory: give a file name", out);
+    if (S_ISREG(so.st_mode))
+        return;
+    cli_error(out, 0, "refusing to replace %s (only a regular file is ever replaced); "
+                      "for standard output use '-o -'",
+              S_ISLNK(so.st_mode) ? "a symbolic link"
+              : S_ISFIFO(so.st_mode) ? "a FIFO"
+              : S_ISCHR(so.st_mode) || S_ISBLK(so.st_mode) ? "a device"
+                                                           : "a special file");
+    exit(CLI_EXIT_DATA);
+}
+
+/* --install NAME: USERDIR/dict/NAME.dawg, the directories created.  Exits on error. */
+static const char *install_path(const char *name)
+{
+    static char path[4096 + 80];   /* dir + "/" + a name of at most 64 + ".dawg" */
+    char dir[4096];
+    tk_error err = {0};
+    if (!tk_lexicon_name_ok(name))
+        cli_usage_error("invalid lexicon name '%s' (1-64 of A-Z a-z 0-9 _ - ., not starting with '.')", name);
+    if (tk_data_user_dir(dir, sizeof dir - 8, &err) != TK_OK) {
+        cli_error(NULL, 0, "%s", err.msg);
+        exit(CLI_EXIT_DATA);
+    }
+    strcat(dir, "/dict");
+    for (char *p = dir + 1;; p++) {            /* mkdir -p */
+        if (*p == '/' || *p == 0) {
+            char c = *p;
+            *p = 0;
+            if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+                cli_error(dir, 0, "cannot create the directory: %s", strerror(errno));
+                exit(CLI_EXIT_DATA);
+            }
+            *p = c;
+            if (!c)
+                break;
+        }
+    }
+    snprintf(path, sizeof path, "%s/%s.dawg", dir, name);
+    return path;
 }
 
 /* ---- --dump ------------------------------------------------------------------- */
@@ -294,12 +425,99 @@ static void print_figures(const Dawg *d, const char *file, int json)
     printf("bytes        %zu (%.2f per edge)\n", in.bytes, per_edge);
 }
 
+/* ---- the parts of main ------------------------------------------------------------ */
+
+/* --alphabet NAME|FILE (or the --lang default); with -v, say which file. */
+static int load_alphabet(const char *name, Alphabet *alpha)
+{
+    if (cli_load_alphabet(name, alpha) != 0)
+        return -1;
+    if (verbose) {
+        char where[4096], rel[300];
+        const char *path = name;
+        snprintf(rel, sizeof rel, "alphabets/%s.txt", name);
+        FILE *f = strchr(name, '/') ? NULL : fopen(name, "rb");
+        if (f)
+            fclose(f);
+        else if (!strchr(name, '/') && cli_find_data(rel, where, sizeof where))
+            path = where;
+        char real[4096];
+        note("alphabet %s: %d letters", realpath(path, real) ? real : path, alpha->size);
+    }
+    return 0;
+}
+
+/* --dump / --info: each file in turn; a bad one does not stop the rest. */
+static int inspect(char **files, int n, const Alphabet *ap, int dump, int json)
+{
+    int rc = CLI_EXIT_OK, shown = 0;
+    for (int k = 0; k < n; k++) {
+        const char *path = files[k];
+        Dawg *d = open_any(path, ap);
+        if (!d) {
+            rc = CLI_EXIT_DATA;
+            continue;
+        }
+        if (dump) {
+            dump_ctx *ctx = malloc(sizeof *ctx);
+            if (ctx) {
+                ctx->a = dawg_alphabet(d);
+                dawg_foreach_word(d, dump_word, ctx);   /* write errors: cli_close_stdout */
+                free(ctx);
+            } else {
+                cli_error(NULL, 0, "out of memory");
+                rc = CLI_EXIT_DATA;
+            }
+        } else {
+            if (shown++ && !json)
+                putchar('\n');
+            print_figures(d, display_name(path), json);
+        }
+        dawg_destroy(d);
+    }
+    int w = cli_close_stdout();
+    return rc ? rc : w;
+}
+
+/* -o OUT ('-' = stdout) or the --install path.  Prints errors; 0 or -1. */
+static int write_graph(const Dawg *d, const char *out, const char *install)
+{
+    tk_error err = {0};
+    if (strcmp(out, "-") == 0) {
+        void *buf;
+        size_t len;
+        if (dawg_serialize(d, &buf, &len, &err) != TK_OK) {
+            cli_error(NULL, 0, "%s", err.msg);
+            return -1;
+        }
+        fwrite(buf, 1, len, stdout);
+        free(buf);
+        note("wrote %zu bytes to standard output", len);
+        return 0;
+    }
+    if (dawg_save(d, out, &err) != TK_OK) {
+        cli_error(out, 0, "%s", err.msg);
+        return -1;
+    }
+    dawg_info in;
+    dawg_get_info(d, &in);
+    note("wrote %s: %zu bytes", out, in.bytes);
+    if (install)
+        cli_error(NULL, 0, "installed lexicon '%s' (%llu words) as %s; use it with --lexicon %s", install,
+                  (unsigned long long)in.words, out, install);
+    return 0;
+}
+
 /* ---- main ---------------------------------------------------------------------- */
 
 int main(int argc, char **argv)
 {
     static const struct option opts[] = {
         {"alphabet", required_argument, 0, 'a'},
+        {"lang", required_argument, 0, 'l'},
+        {"infer-alphabet", no_argument, 0, 'I'},
+        {"strict", no_argument, 0, 'S'},
+        {"install", required_argument, 0, 'N'},
         {"output", required_argument, 0, 'o'},
         {"stats", no_argument, 0, 's'},
         {"dump", no_argument, 0, 'd'},
@@ -311,12 +529,16 @@ int main(int argc, char **argv)
         {0, 0, 0, 0},
     };
     cli_init("mkdawg");
-    const char *alpha_arg = NULL, *out = NULL;
-    int stats = 0, json = 0, dump = 0, info = 0, c;
+    const char *alpha_arg = NULL, *out = NULL, *lang = NULL, *install = NULL;
+    int stats = 0, json = 0, dump = 0, info = 0, infer = 0, c;
     opterr = 0;   /* our own messages, with our program name */
-    while ((c = getopt_long(argc, argv, ":a:o:sdijvhV", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":a:l:o:sdijvhV", opts, NULL)) != -1) {
         switch (c) {
         case 'a': alpha_arg = optarg; break;
+        case 'l': lang = optarg; break;
+        case 'I': infer = 1; break;
+        case 'S': strict = 1; break;
+        case 'N': install = optarg; break;
         case 'o': out = optarg; break;
         case 's': stats = 1; break;
         case 'd': dump = 1; break;
@@ -333,11 +555,20 @@ int main(int argc, char **argv)
             cli_usage_error("unknown option '%s'", argv[optind - 1]);
         }
     }
-    int modes = dump + info + (out != NULL);
+    int modes = dump + info + (out != NULL) + (install != NULL);
     if (modes == 0)
-        cli_usage_error("nothing to do: give -o OUT.dawg WORDLIST, --dump FILE or --info FILE");
+        cli_usage_error("nothing to do: give -o OUT.dawg WORDLIST, --install NAME WORDLIST, --dump FILE "
+                        "or --info FILE");
     if (modes > 1)
-        cli_usage_error("-o, --dump and --info are exclusive");
+        cli_usage_error("-o, --install, --dump and --info are exclusive");
+    if (!!alpha_arg + !!lang + infer > 1)
+        cli_usage_error("--lang, --alphabet and --infer-alphabet are exclusive");
+    if (lang && !tk_lexicon_name_ok(lang))
+        cli_usage_error("invalid language '%s'", lang);
+    if (install && optind == argc)
+        cli_usage_error("--install NAME needs a word list (use '-' for standard input)");
+    if (install && argc - optind > 1)
+        cli_usage_error("one word list at a time (got '%s' and '%s')", argv[optind], argv[optind + 1]);
     if ((dump || info) && optind == argc)
         cli_usage_error("--%s needs a file (a .dawg, or a word list; '-' = standard input)",
                         dump ? "dump" : "info");
@@ -345,60 +576,29 @@ int main(int argc, char **argv)
         cli_usage_error("missing word list (use '-' for standard input)");
     if (out && argc - optind > 1)
         cli_usage_error("one word list at a time (got '%s' and '%s')", argv[optind], argv[optind + 1]);
-    if (stats && !out)
-        cli_usage_error("--stats goes with -o (use --info for an existing graph)");
-    if (stats && strcmp(out, "-") == 0)
+    if (stats && !out && !install)
+        cli_usage_error("--stats goes with -o or --install (use --info for an existing graph)");
+    if (stats && out && strcmp(out, "-") == 0)
         cli_usage_error("--stats cannot share standard output with the graph");
+    if (out)
+        check_output(out, argv[optind]);
+    if (install) {
+        out = install_path(install);
+        check_output(out, argv[optind]);
+    }
+    if (!alpha_arg && !infer)
+        alpha_arg = lang ? lang : "en";
 
     Alphabet alpha;
     const Alphabet *ap = NULL;
     if (alpha_arg) {
-        if (cli_load_alphabet(alpha_arg, &alpha) != 0)
+        if (load_alphabet(alpha_arg, &alpha) != 0)
             return CLI_EXIT_DATA;
         ap = &alpha;
-        if (verbose) {
-            char where[4096], rel[300];
-            const char *path = alpha_arg;
-            snprintf(rel, sizeof rel, "alphabets/%s.txt", alpha_arg);
-            FILE *f = strchr(alpha_arg, '/') ? NULL : fopen(alpha_arg, "rb");
-            if (f)
-                fclose(f);
-            else if (!strchr(alpha_arg, '/') && cli_find_data(rel, where, sizeof where))
-                path = where;
-            char real[4096];
-            note("alphabet %s: %d letters", realpath(path, real) ? real : path, alpha.size);
-        }
     }
 
-    if (dump || info) {              /* each file in turn; a bad one does not stop the rest */
-        int rc = CLI_EXIT_OK, shown = 0;
-        for (int k = optind; k < argc; k++) {
-            const char *path = argv[k];
-            Dawg *d = open_any(path, ap);
-            if (!d) {
-                rc = CLI_EXIT_DATA;
-                continue;
-            }
-            if (dump) {
-                dump_ctx *ctx = malloc(sizeof *ctx);
-                if (ctx) {
-                    ctx->a = dawg_alphabet(d);
-                    dawg_foreach_word(d, dump_word, ctx);   /* write errors: cli_close_stdout */
-                    free(ctx);
-                } else {
-                    cli_error(NULL, 0, "out of memory");
-                    rc = CLI_EXIT_DATA;
-                }
-            } else {
-                if (shown++ && !json)
-                    putchar('\n');
-                print_figures(d, display_name(path), json);
-            }
-            dawg_destroy(d);
-        }
-        int w = cli_close_stdout();
-        return rc ? rc : w;
-    }
+    if (dump || info)
+        return inspect(argv + optind, argc - optind, ap, dump, json);
 
     const char *list = argv[optind];
     Dawg *d = build_from_list(list, ap, 0);
@@ -409,27 +609,9 @@ int main(int argc, char **argv)
         alpha_format(dawg_alphabet(d), spec, sizeof spec);
         note("inferred alphabet (%d letters): %s", dawg_alphabet(d)->size, spec);
     }
-    tk_error err = {0};
-    if (strcmp(out, "-") == 0) {
-        void *buf;
-        size_t len;
-        if (dawg_serialize(d, &buf, &len, &err) != TK_OK) {
-            cli_error(NULL, 0, "%s", err.msg);
-            dawg_destroy(d);
-            return CLI_EXIT_DATA;
-        }
-        fwrite(buf, 1, len, stdout);
-        free(buf);
-        note("wrote %zu bytes to standard output", len);
-    } else {
-        if (dawg_save(d, out, &err) != TK_OK) {
-            cli_error(out, 0, "%s", err.msg);
-            dawg_destroy(d);
-            return CLI_EXIT_DATA;
-        }
-        dawg_info in;
-        dawg_get_info(d, &in);
-        note("wrote %s: %zu bytes", out, in.bytes);
+    if (write_graph(d, out, install) != 0) {
+        dawg_destroy(d);
+        return CLI_EXIT_DATA;
     }
     if (stats)
         print_figures(d, NULL, json);

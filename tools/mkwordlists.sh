@@ -1,13 +1,16 @@
 #!/bin/sh
-# mkwordlists.sh - regenerate the shipped word lists in data/words/ from
-# Debian packages (run from the top of the tree; needs scowl, aspell,
-# aspell-is, aspell-hu and perl):
+# mkwordlists.sh - regenerate the shipped word lists in data/words/ (run
+# from the top of the tree; needs aspell, aspell-is, aspell-hu and perl):
 #
-#   apt-get install -y scowl aspell aspell-is aspell-hu
-#   sh tools/mkwordlists.sh [OUTDIR]        (default data/words)
+#   apt-get install -y aspell aspell-is aspell-hu
+#   ENABLE2K=path/to/enable2k.txt sh tools/mkwordlists.sh [OUTDIR]   (default data/words)
 #
-# en.txt  SCOWL american-words + english-words, sizes 10..80, converted from
-#         ISO-8859-1 to UTF-8, kept if they match ^[a-z]{2,15}$.
+# en.txt  ENABLE2K (public domain, 173,528 words), the word list of word-game
+#         programs and Boggle research.  It is in no Debian package: the
+#         script copies the file named by $ENABLE2K (default
+#         ../shared/words/enable2k.txt, the project's shared copy), lower-cased,
+#         sorted and made unique, and checks that every line matches ^[a-z]+$
+#         and that there are 173,528 words (else it stops: not ENABLE2K).
 # is.txt  `aspell --encoding=utf-8 -d is dump master`: the Icelandic dictionary stores full
 #         forms (no affix flags), so no `aspell expand` is needed.  Entries
 #         written with a capital (proper names, abbreviations) are dropped;
@@ -22,7 +25,7 @@
 # the number of words written and dropped for each list.
 set -eu
 OUT=${1:-data/words}
-SCOWL=/usr/share/dict/scowl
+ENABLE2K=${ENABLE2K:-../shared/words/enable2k.txt}
 LC_ALL=C; export LC_ALL
 mkdir -p "$OUT"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/mkwordlists.XXXXXX")
@@ -31,8 +34,8 @@ trap 'rm -rf "$tmp"' EXIT
 need() { command -v "$1" >/dev/null 2>&1 || { echo "mkwordlists: $1 not found ($2)" >&2; exit 1; }; }
 need aspell "apt-get install aspell aspell-is aspell-hu"
 need perl "apt-get install perl"
-need iconv "libc-bin"
-[ -d "$SCOWL" ] || { echo "mkwordlists: $SCOWL missing (apt-get install scowl)" >&2; exit 1; }
+
+[ -f "$ENABLE2K" ] || { echo "mkwordlists: $ENABLE2K missing (set ENABLE2K=path/to/enable2k.txt)" >&2; exit 1; }
 
 # keep LETTERS < IN > OUT: keep lines made only of the given letters (UTF-8);
 # prints "kept dropped" counts on stderr-free stdout of the caller.
@@ -48,17 +51,15 @@ keep() {
         print "$kept $dropped\n";' "$1" "$2"
 }
 
-# ---- English: SCOWL size <= 80, american + english words --------------------
-files=""
-for kind in english-words american-words; do
-    for size in 10 20 35 40 50 55 60 70 80; do
-        [ -f "$SCOWL/$kind.$size" ] && files="$files $SCOWL/$kind.$size"
-    done
-done
-# shellcheck disable=SC2086
-cat $files | iconv -f ISO-8859-1 -t UTF-8 | sort -u > "$tmp/en.all"
-grep -E '^[a-z]{2,15}$' "$tmp/en.all" > "$OUT/en.txt" || true
-echo "en.txt: $(wc -l < "$OUT/en.txt") words ($(wc -l < "$tmp/en.all") distinct SCOWL entries before the ^[a-z]{2,15}\$ filter)"
+# ---- English: ENABLE2K ----------------------------------------------------
+tr -d '\r' < "$ENABLE2K" | tr 'A-Z' 'a-z' | sed '/^$/d' | sort -u > "$tmp/en.u"
+if grep -qv '^[a-z][a-z]*$' "$tmp/en.u"; then
+    echo "mkwordlists: $ENABLE2K has lines other than ^[a-z]+\$: not ENABLE2K" >&2; exit 1
+fi
+n=$(wc -l < "$tmp/en.u")
+[ "$n" -eq 173528 ] || { echo "mkwordlists: $ENABLE2K has $n words, ENABLE2K has 173528" >&2; exit 1; }
+cp "$tmp/en.u" "$OUT/en.txt"
+echo "en.txt: $n words (ENABLE2K, from $ENABLE2K)"
 
 # ---- Icelandic: aspell-is full forms ----------------------------------------
 aspell --encoding=utf-8 -d is dump master > "$tmp/is.raw"

@@ -168,6 +168,10 @@ size_t bog_dice_roll(const bog_dice *d, uint64_t *rng, char *out, size_t cap);
 /* The generator used by bog_dice_roll (splitmix64); handy for callers. */
 uint64_t bog_rand(uint64_t *state);
 
+/* The official minimum word length for a grid: 3 letters up to 4x4, 4 for
+ * Big Boggle 5x5 and larger (both sides at least 5). */
+int bog_default_min_len(int rows, int cols);
+
 #ifdef __cplusplus
 }
 #endif

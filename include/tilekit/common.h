@@ -26,7 +26,8 @@ enum {
     TK_ELIMIT   = -5,   /* input exceeds a documented limit */
     TK_EVERSION = -6,   /* file format version not supported */
     TK_ECHECKSUM = -7,  /* file checksum mismatch */
-    TK_ENOTFOUND = -8   /* lookup failed (unknown name, no such word) */
+    TK_ENOTFOUND = -8,  /* lookup failed (unknown name, no such word) */
+    TK_ENOTDAWG = -9    /* dawg_load: the file does not start like a .dawg (a word list?) */
 };
 
 /* Filled on failure.  `line` and `col` are 1-based, 0 when not meaningful. */

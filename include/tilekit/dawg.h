@@ -12,8 +12,13 @@
  *   bits 8-31  child node (0 = none); always greater than the edge's index
  *
  * Children are stored after their parents, so every walk moves forward and
- * terminates.  Limits: at most DAWG_MAX_EDGES edges, words of at most
- * ALPHA_WORD_MAX letters.
+ * terminates.  Limits: at most DAWG_MAX_EDGES edges, DAWG_MAX_WORDS words,
+ * words of at most ALPHA_WORD_MAX letters.
+ *
+ * Trust: a loaded file is validated against corruption by its checksum and
+ * made safe against malice by structure checks (not by the checksum, which a
+ * forger recomputes): every edge in range, every walk forward and at most
+ * ALPHA_WORD_MAX letters deep, the word count exact and bounded.
  *
  * Ownership and threads: a Dawg is immutable after dawg_build/dawg_load and
  * may be shared by any number of threads.  Navigation never allocates.
@@ -39,6 +44,9 @@ typedef struct Dawg Dawg;
 #define DAWG_LAST        0x80u
 #define DAWG_CHILD_SHIFT 8
 #define DAWG_MAX_EDGES   (1u << 24)
+/* At most this many words in a graph (built or loaded): the loader counts
+ * them exactly and refuses more, so a forged file cannot claim 2^65 words. */
+#define DAWG_MAX_WORDS   0xFFFFFFFFull
 
 static inline unsigned dawg_edge_letter(dawg_edge e) { return e & DAWG_LETTER_MASK; }
 static inline int dawg_edge_final(dawg_edge e) { return (e & DAWG_FINAL) != 0; }
@@ -77,6 +85,29 @@ typedef void (*dawg_progress_fn)(void *ctx, size_t done, size_t total);
 int dawg_build(Dawg **out, const Alphabet *a, const char *text, size_t len,
                dawg_progress_fn progress, void *ctx, tk_error *err);
 
+/* Called for each line dawg_build_ex skips: its 1-based number and why
+ * ("word 'co-op': '-' is not a letter of the alphabet"). */
+typedef void (*dawg_skip_fn)(void *ctx, long line, const char *msg);
+
+/* Options of dawg_build_ex (zero-initialise, then set what you need). */
+typedef struct dawg_build_opts {
+    int strict;               /* 1: a bad line is an error, as in dawg_build */
+    dawg_skip_fn skip;        /* not strict: told about each skipped line (may be NULL) */
+    void *skip_ctx;
+    dawg_progress_fn progress;
+    void *progress_ctx;
+    size_t skipped;           /* out: lines skipped */
+} dawg_build_opts;
+
+/* dawg_build, but a line with a character outside the alphabet ("co-op",
+ * "Aaron's", "4th") is skipped and counted unless o->strict; nothing is
+ * ever turned into a letter.  Invalid UTF-8 and words longer than
+ * ALPHA_WORD_MAX stay errors (TK_EFORMAT / TK_ELIMIT, err->line set).
+ * `a` must not be NULL.
+ * An empty result (no word at all) is TK_EFORMAT "no words". */
+int dawg_build_ex(Dawg **out, const Alphabet *a, const char *text, size_t len, dawg_build_opts *o,
+                  tk_error *err);
+
 /* Build from already encoded words (letter indices 1..a->size); the same
  * rules otherwise.  words[i] has lens[i] letters. */
 int dawg_build_encoded(Dawg **out, const Alphabet *a, const uint8_t *const *words,
@@ -86,17 +117,30 @@ int dawg_build_encoded(Dawg **out, const Alphabet *a, const uint8_t *const *word
 
 /* Serialize to a freshly malloc'ed buffer (caller frees). */
 int dawg_serialize(const Dawg *d, void **buf, size_t *len, tk_error *err);
-/* Write to a file (atomically: temp file then rename). */
+/* Write to a file atomically (a new temporary file beside it, then rename).
+ * Only ever replaces a regular file: an existing symlink, directory, device,
+ * FIFO or socket at `path` is TK_EINVAL, and left alone. */
 int dawg_save(const Dawg *d, const char *path, tk_error *err);
-/* Map a file and validate it completely (magic, version, sizes, alphabet,
- * every edge, every list terminated, checksum) before returning. */
+/* Open a file once, map it and validate it completely (magic, version,
+ * sizes, alphabet, every edge, every list terminated, exact word count,
+ * checksum) before returning.  A file that does not start like a .dawg
+ * gives TK_ENOTDAWG (the caller may read it as a word list); one that does
+ * but is cut short (even below the 8-byte magic) is TK_EFORMAT "truncated". */
 int dawg_load(Dawg **out, const char *path, tk_error *err);
 /* Validate a buffer in memory; the Dawg keeps a private copy. */
 int dawg_load_memory(Dawg **out, const void *buf, size_t len, tk_error *err);
-/* True if the bytes start with the .dawg magic (to tell a .dawg from a word list). */
+/* True if the bytes start like a .dawg: the 8-byte magic, or, for fewer
+ * than 8 bytes (1..7), a prefix of it (a truncated .dawg is still one). */
 int dawg_is_dawg_file(const void *buf, size_t len);
 /* Free; NULL is allowed. */
 void dawg_destroy(Dawg *d);
+
+/* A copy of `d` over the alphabet `wider`, which must hold every letter of
+ * d's alphabet in the same relative order (TK_EINVAL otherwise): letters the
+ * graph never uses just form no word.  Used to let a dictionary built with a
+ * smaller alphabet work with a language's tile set or dice.  The copy owns
+ * its edges (d may be destroyed after). */
+int dawg_widen(Dawg **out, const Dawg *d, const Alphabet *wider, tk_error *err);
 
 /* ---- navigation (no allocation, thread-safe) ---------------------------- */
 

@@ -20,7 +20,13 @@
 #include <time.h>
 #include <unistd.h>
 
-static int opt_json, opt_score, opt_paths, opt_count, opt_min = 3;
+static int opt_json, opt_score, opt_paths, opt_count, opt_min = 0;   /* 0: by grid size */
+
+/* --min N, else the official minimum for the grid's size. */
+static int min_len(const bog_grid *g)
+{
+    return opt_min ? opt_min : bog_default_min_len(g->rows, g->cols);
+}
 static int opt_show, opt_color;     /* --show; in colour (a terminal, no NO_COLOR) */
 static const char *opt_mark;        /* --mark WORD, as typed */
 static char mark_word[512];         /* --mark WORD in the dictionary's spelling (lower case) */
@@ -43,8 +49,11 @@ static void usage(void)
            "to 1024 cells (32x32, 1x1024, ...), up to 8 letters on a face.\n"
            "\n"
            "  -d, --dict FILE    dictionary: a .dawg file or a word list (one word a line)\n"
-           "  -l, --lang LANG    language of the default dictionary and alphabet: en, hu\n"
-           "  -m, --min N        shortest word, in letters (Qu counts 2); default 3\n"
+           "  -L, --lexicon NAME the installed dictionary NAME (dict/NAME.dawg in the data\n"
+           "                     path, installed by mkdawg)\n"
+           "  -l, --lang LANG    language of the default dictionary and alphabet: en, is, hu\n"
+           "  -m, --min N        shortest word, in letters (Qu counts 2); default by grid\n"
+           "                     size, as the official rules: 3 up to 4x4, 4 from 5x5\n"
            "  -s, --score        each word's score and a total (3-4 letters 1, 5: 2, 6: 3,\n"
            "                     7: 5, 8 and more: 11)\n"
            "  -p, --paths        one path per word, as 0-based row,col pairs\n"
@@ -199,8 +208,8 @@ static void draw_grid(cli_buf *f, const bog_grid *g, const bog_result *r)
         cli_buf_printf(f, "%s:", mark_word);
         if (w)
             put_path(f, g, r, w);
-        else if (mark_len < opt_min)
-            cli_buf_printf(f, " shorter than --min %d", opt_min);
+        else if (mark_len < min_len(g))
+            cli_buf_printf(f, " shorter than the minimum %d", min_len(g));
         else
             cli_buf_puts(f, " not in this grid");
         cli_buf_putc(f, '\n');
@@ -313,7 +322,7 @@ static int solve_print(bog_solver *s, cli_buf *f, cli_buf *err, const grid_in *i
     bog_result r;
     tk_error e = {0};
     unsigned flags = BOG_TEXT | (opt_paths || opt_mark ? BOG_PATHS : 0);
-    if (bog_solve(s, in->g, opt_min, flags, &r, &e) != TK_OK) {
+    if (bog_solve(s, in->g, min_len(in->g), flags, &r, &e) != TK_OK) {
         char msg[sizeof e.msg + 32];
         snprintf(msg, sizeof msg, "grid %ld: %s", in->no, e.msg);
         return render_bad(f, err, in, in->line, msg);
@@ -469,7 +478,7 @@ static int run_random(const char *set, int have_seed, unsigned long long seed, b
 /* ---- main ---------------------------------------------------------------- */
 
 typedef struct options {
-    const char *dict, *lang, *random_set;
+    const char *dict, *lang, *random_set, *lexicon;
     int have_seed;
     unsigned long long seed;
     long first_grid;
@@ -492,6 +501,7 @@ static void parse_options(int argc, char **argv, options *o)
     enum { O_SEED = 256, O_FIRST_GRID };
     static const struct option longopts[] = {
         { "dict", required_argument, NULL, 'd' },
+        { "lexicon", required_argument, NULL, 'L' },
         { "lang", required_argument, NULL, 'l' },
         { "min", required_argument, NULL, 'm' },
         { "score", no_argument, NULL, 's' },
@@ -506,13 +516,14 @@ static void parse_options(int argc, char **argv, options *o)
         { NULL, 0, NULL, 0 }
     };
     int c;
-    while ((c = getopt_long(argc, argv, ":d:l:m:spcgk:r:" CLI_COMMON_SHORT, longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":d:L:l:m:spcgk:r:" CLI_COMMON_SHORT, longopts, NULL)) != -1) {
         switch (c) {
         case 'd': o->dict = optarg; break;
+        case 'L': o->lexicon = optarg; break;
         case 'l':
-            if (strcmp(optarg, "en") != 0 && strcmp(optarg, "hu") != 0) {
+            if (strcmp(optarg, "en") != 0 && strcmp(optarg, "is") != 0 && strcmp(optarg, "hu") != 0) {
                 char q[64];
-                cli_usage_error("unknown --lang '%s' (en or hu)", alpha_quote(optarg, strlen(optarg), 40, q, sizeof q));
+                cli_usage_error("unknown --lang '%s' (en, is or hu)", alpha_quote(optarg, strlen(optarg), 40, q, sizeof q));
             }
             o->lang = optarg;
             break;
@@ -529,6 +540,8 @@ static void parse_options(int argc, char **argv, options *o)
         }
     }
     opt_json = o->co.json;
+    if (o->dict && o->lexicon)
+        cli_usage_error("--dict and --lexicon do not go together");
     if (o->random_set && optind < argc)
         cli_usage_error("--random takes no FILE");
     if (o->have_seed && !o->random_set)
@@ -586,7 +599,7 @@ int main(int argc, char **argv)
     cli_common_init(&o.co, usage);
     parse_options(argc, argv, &o);
     double t0 = cli_now();
-    Dawg *dawg = cli_load_dict(o.dict, o.lang, &dict_used);
+    Dawg *dawg = cli_load_dictionary(o.dict, o.lexicon, o.lang, &dict_used);
     if (!dawg)
         return CLI_EXIT_DATA;
     if (o.co.verbose) {

@@ -4,8 +4,10 @@
 #include "cli_batch.h"
 #include "cli_json.h"
 #include "core/tk_text.h"
+#include "tilekit/datapath.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -258,35 +260,33 @@ static int exists(const char *p)
     return access(p, R_OK) == 0;
 }
 
+static tk_datapath the_path;
+static pthread_once_t path_once = PTHREAD_ONCE_INIT;
+static void path_init(void) { tk_datapath_init(&the_path); }
+
+const tk_datapath *cli_datapath(void)
+{
+    pthread_once(&path_once, path_init);
+    return &the_path;
+}
+
 const char *cli_find_data(const char *rel, char *buf, size_t cap)
 {
-    const char *env = getenv("TILEKIT_DATA");
-    if (env && *env) {
-        const char *s = env;
-        while (*s) {
-            const char *e = strchr(s, ':');
-            size_t n = e ? (size_t)(e - s) : strlen(s);
-            if (n && (size_t)snprintf(buf, cap, "%.*s/%s", (int)n, s, rel) < cap && exists(buf))
-                return buf;
-            s += n + (e ? 1 : 0);
-        }
+    return tk_data_find(cli_datapath(), rel, buf, cap, NULL) == TK_OK ? buf : NULL;
+}
+
+void cli_error_tried(const char *rel)
+{
+    char list[8192];
+    tk_datapath_tried(cli_datapath(), rel, list, sizeof list);
+    fflush(stdout);
+    fprintf(stderr, "%s: looked for %s in:\n", prog_name, rel);
+    for (char *s = list, *e; *s; s = e + 1) {
+        e = strchr(s, '\n');
+        if (!e)
+            break;
+        fprintf(stderr, "%s:   %.*s\n", prog_name, (int)(e - s), s);
     }
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = 0;
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = 0;
-            static const char *const sub[] = {"../share/tilekit", "../build", "../data"};
-            for (size_t i = 0; i < sizeof sub / sizeof *sub; i++)
-                if ((size_t)snprintf(buf, cap, "%s/%s/%s", exe, sub[i], rel) < cap && exists(buf))
-                    return buf;
-        }
-    }
-    if ((size_t)snprintf(buf, cap, "%s/%s", TILEKIT_DATADIR, rel) < cap && exists(buf))
-        return buf;
-    return NULL;
 }
 
 int cli_load_alphabet(const char *name_or_path, Alphabet *a)
@@ -318,66 +318,239 @@ int cli_load_alphabet(const char *name_or_path, Alphabet *a)
     return 0;
 }
 
-Dawg *cli_load_dict(const char *path, const char *lang, const char **used)
+/* Report each skipped word-list line (the first few) on stderr. */
+typedef struct skip_report {
+    const char *file;
+    long shown;
+} skip_report;
+
+static void report_skip(void *ctx, long line, const char *msg)
 {
-    static char found[PATH_MAX];
-    char rel[256];
+    skip_report *r = ctx;
+    if (r->shown++ < 10)
+        cli_error(r->file, line, "skipped: %s", msg);
+}
+
+/* A shipped alphabet by name, quietly (0 ok, -1 not found or bad). */
+static int quiet_alphabet(const char *name, Alphabet *a)
+{
+    char rel[128], path[PATH_MAX];
+    snprintf(rel, sizeof rel, "alphabets/%s.txt", name);
+    if (!cli_find_data(rel, path, sizeof path))
+        return -1;
+    tk_error err = {0};
+    size_t len;
+    char *text = cli_read_file(path, &len, &err);
+    int rc = text && alpha_parse(a, text, len, &err) == TK_OK ? 0 : -1;
+    free(text);
+    return rc;
+}
+
+/* Does every line of the list encode in `a`?  Lines holding ASCII that is
+ * not a letter (' - digits) are left out: they are skipped in any language. */
+static int list_fits(const Alphabet *a, const char *text, size_t len)
+{
+    size_t i = 0;
+    while (i < len) {
+        size_t s = i, e;
+        int junk = 0;
+        while (i < len && text[i] != '\n') {
+            unsigned char c = (unsigned char)text[i];
+            if (c < 0x80 && !((c | 0x20) >= 'a' && (c | 0x20) <= 'z') && c != ' ' && c != '\t' && c != '\r')
+                junk = 1;
+            i++;
+        }
+        e = i;
+        if (i < len)
+            i++;
+        while (s < e && (text[s] == ' ' || text[s] == '\t'))
+            s++;
+        while (e > s && (text[e - 1] == '\r' || text[e - 1] == ' ' || text[e - 1] == '\t'))
+            e--;
+        if (junk || s == e)
+            continue;
+        uint8_t w[ALPHA_WORD_MAX];
+        int n = alpha_encode(a, text + s, e - s, w, ALPHA_WORD_MAX, NULL);
+        if (n < 0 && n != TK_ELIMIT)
+            return 0;
+    }
+    return 1;
+}
+
+/* The alphabet for a word list: the given language's; with no language, the
+ * first shipped alphabet (en, is, hu) that holds every letter of the list,
+ * else the letters the list uses (ASCII other than letters never becomes a
+ * letter).  Prints errors. */
+static int list_alphabet(const char *text, size_t len, const char *lang, Alphabet *a, const char **chosen)
+{
+    static const char *const langs[] = {"en", "is", "hu"};
+    *chosen = lang;
+    if (lang)
+        return cli_load_alphabet(lang, a);
+    for (size_t k = 0; k < sizeof langs / sizeof *langs; k++)
+        if (quiet_alphabet(langs[k], a) == 0 && list_fits(a, text, len)) {
+            *chosen = langs[k];
+            return 0;
+        }
+    char *keep = malloc(len + 1);
+    if (!keep) {
+        cli_error(NULL, 0, "out of memory");
+        return -1;
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c >= 0x80 || c == '\n' || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'))
+            keep[k++] = (char)c;
+    }
+    int rc = alpha_infer(a, keep, k, NULL);
+    free(keep);
+    *chosen = "inferred";
+    if (rc == TK_OK && a->size > 0)
+        return 0;
+    *chosen = "en";                   /* invalid UTF-8: the build names the lines */
+    return cli_load_alphabet("en", a);
+}
+
+/* Build a dictionary from a word list in memory, with the alphabet of `lang`
+ * (NULL: chosen by list_alphabet). */
+static Dawg *build_list(const char *name, const char *text, size_t len, const char *lang, int strict)
+{
+    Alphabet a;
+    const char *chosen;
+    if (list_alphabet(text, len, lang, &a, &chosen) != 0)
+        return NULL;
+    skip_report rep = { name, 0 };
+    dawg_build_opts o;
+    memset(&o, 0, sizeof o);
+    o.strict = strict;
+    o.skip = report_skip;
+    o.skip_ctx = &rep;
     tk_error err = {0};
     Dawg *d = NULL;
-    const char *alang = lang;   /* alphabet only when a language was given */
-    if (!lang)
-        lang = "en";
-    if (!path) {
-        snprintf(rel, sizeof rel, "dict/%s.dawg", lang);
-        path = cli_find_data(rel, found, sizeof found);
-        if (!path) {
-            snprintf(rel, sizeof rel, "words/%s.txt", lang);
-            path = cli_find_data(rel, found, sizeof found);
-        }
-        if (!path) {
-            cli_error(NULL, 0, "no dictionary for language '%s' (looked for dict/%s.dawg and words/%s.txt; "
-                      "set TILEKIT_DATA or use --dict)", lang, lang, lang);
+    if (dawg_build_ex(&d, &a, text, len, &o, &err) != TK_OK) {
+        cli_error_tk(name, &err);
+        return NULL;
+    }
+    if (o.skipped)
+        cli_error(name, 0, "%zu line%s skipped: not made of letters of the '%s' alphabet", o.skipped,
+                  o.skipped == 1 ? "" : "s", chosen);
+    return d;
+}
+
+/* Open a dictionary file once: a regular file is handed to dawg_load (which
+ * maps it); if it is not a .dawg it is read as a word list.  Standard input
+ * and other non-regular files are read into memory first. */
+static Dawg *open_dict(const char *path, const char *lang)
+{
+    const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+    tk_error err = {0};
+    Dawg *d = NULL;
+    struct stat st;
+    if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+        int rc = dawg_load(&d, path, &err);
+        if (rc == TK_OK)
+            return d;
+        if (rc != TK_ENOTDAWG) {
+            cli_error_tk(name, &err);
             return NULL;
         }
     }
-    if (used)
-        *used = path;
     size_t len;
     char *text = cli_read_file(path, &len, &err);
     if (!text) {
-        cli_error(path, 0, "%s", err.msg);
+        cli_error(name, 0, "%s", err.msg);
         return NULL;
     }
     if (dawg_is_dawg_file(text, len)) {
-        free(text);
-        if (strcmp(path, "-") == 0) {
-            cli_error(path, 0, "a .dawg dictionary cannot be read from standard input");
-            return NULL;
-        }
-        if (dawg_load(&d, path, &err) != TK_OK) {
-            cli_error_tk(path, &err);
-            return NULL;
-        }
-        return d;
+        if (dawg_load_memory(&d, text, len, &err) != TK_OK)
+            cli_error_tk(name, &err);
+    } else {
+        d = build_list(name, text, len, lang, 0);
     }
-    Alphabet a;
-    const Alphabet *ap = NULL;
-    char abuf[PATH_MAX];
-    snprintf(rel, sizeof rel, "alphabets/%s.txt", alang ? alang : lang);
-    if ((alang || path == found) && cli_find_data(rel, abuf, sizeof abuf)) {
-        if (cli_load_alphabet(abuf, &a) != 0) {
-            free(text);
-            return NULL;
-        }
-        ap = &a;
-    }
-    int rc = dawg_build(&d, ap, text, len, NULL, NULL, &err);
     free(text);
-    if (rc) {
-        cli_error_tk(path, &err);
+    return d;
+}
+
+/* Give `d` the full alphabet of `lang` when its own is a subset (a dictionary
+ * built from a list that never uses some letter): that letter then forms no
+ * word instead of being refused by tile sets, racks and grids. */
+static Dawg *widen_to_lang(Dawg *d, const char *lang)
+{
+    char rel[128], path[PATH_MAX];
+    snprintf(rel, sizeof rel, "alphabets/%s.txt", lang);
+    if (!cli_find_data(rel, path, sizeof path))
+        return d;
+    tk_error err = {0};
+    size_t len;
+    char *text = cli_read_file(path, &len, &err);
+    Alphabet a;
+    int ok = text && alpha_parse(&a, text, len, &err) == TK_OK;
+    free(text);
+    if (!ok || a.size == dawg_alphabet(d)->size)
+        return d;
+    Dawg *w = NULL;
+    if (dawg_widen(&w, d, &a, &err) != TK_OK)
+        return d;                      /* another language's dictionary: keep it as it is */
+    dawg_destroy(d);
+    return w;
+}
+
+Dawg *cli_load_dictionary(const char *dict, const char *lexicon, const char *lang, const char **used)
+{
+    static char found[PATH_MAX];
+    tk_error err = {0};
+    const char *path = dict;
+    const char *list_lang = lang;        /* NULL: the word list's alphabet is chosen from it */
+    if (!lang)
+        lang = "en";
+    if (dict && lexicon) {
+        cli_error(NULL, 0, "--dict and --lexicon do not go together");
         return NULL;
     }
-    return d;
+    if (lexicon) {
+        int rc = tk_lexicon_find(cli_datapath(), lexicon, found, sizeof found, &err);
+        if (rc != TK_OK) {
+            if (rc == TK_EINVAL) {
+                cli_error(NULL, 0, "%s", err.msg);
+                return NULL;
+            }
+            char rel[96];
+            snprintf(rel, sizeof rel, "dict/%s.dawg", lexicon);
+            cli_error(NULL, 0, "unknown lexicon '%s': no %s.dawg in the data path", lexicon, lexicon);
+            cli_error_tried(rel);
+            cli_error(NULL, 0, "install one with: mkdawg --install %s WORDLIST (or set TILEKIT_DATA)", lexicon);
+            return NULL;
+        }
+        path = found;
+    } else if (!path) {
+        if (tk_dict_default(cli_datapath(), lang, found, sizeof found, &err) != TK_OK) {
+            char rel[96];
+            cli_error(NULL, 0, "%s", err.msg);
+            snprintf(rel, sizeof rel, "dict/%s.dawg", lang);
+            cli_error_tried(rel);
+            cli_error(NULL, 0, "set TILEKIT_DATA or use --dict");
+            return NULL;
+        }
+        path = found;
+        list_lang = lang;                /* a shipped words/LANG.txt */
+    }
+    if (used)
+        *used = path;
+    Dawg *d = open_dict(path, list_lang);
+    if (!d)
+        return NULL;
+    if (dawg_root(d) == 0) {
+        cli_error(strcmp(path, "-") == 0 ? "<stdin>" : path, 0, "the dictionary has no words");
+        dawg_destroy(d);
+        return NULL;
+    }
+    return widen_to_lang(d, lang);
+}
+
+Dawg *cli_load_dict(const char *path, const char *lang, const char **used)
+{
+    return cli_load_dictionary(path, NULL, lang, used);
 }
 
 /* ---- output ---------------------------------------------------------------------------- */

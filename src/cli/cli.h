@@ -128,20 +128,31 @@ void cli_reader_close(cli_reader *r);
  * (same text, same lineno). */
 void cli_reader_unread(cli_reader *r);
 
-/* Find a shipped data file by relative name ("dict/en.dawg",
- * "tiles/en.txt").  Search order: each directory of $TILEKIT_DATA
- * (colon-separated); <exe dir>/../share/tilekit (installed); <exe
- * dir>/../build and <exe dir>/../data (build tree); the compiled-in install
- * directory.  Returns buf (filled with the path) or NULL if not found. */
+/* Find a data file by relative name ("dict/en.dawg", "tiles/en.txt") in
+ * the data path of tilekit/datapath.h ($TILEKIT_DATA, the user's data
+ * directory, the installation, the build tree).  Returns buf (filled with
+ * the path) or NULL if not found.  A thin wrapper over tk_data_find. */
 const char *cli_find_data(const char *rel, char *buf, size_t cap);
+/* The process's data path (built once, thread-safe). */
+struct tk_datapath;
+const struct tk_datapath *cli_datapath(void);
+/* "prog: looked for REL in:" and one "prog:   DIR/REL" line per directory. */
+void cli_error_tried(const char *rel);
 
-/* Load a dictionary.  `path` NULL means the default for `lang` ("en", "is",
- * "hu"): dict/LANG.dawg, else words/LANG.txt built in memory.  A path to a
- * .dawg file is loaded (validated); any other file is read as a word list
- * and built in memory with the alphabet alphabets/LANG.txt (if `lang` is
- * given and that file exists), else one inferred from the list.  On failure
- * prints the error and returns NULL.  *used (if not NULL) gets the path
- * loaded (static storage). */
+/* Load a dictionary, opening the file once (a .dawg is mapped and
+ * validated; any other file is a word list built in memory with the
+ * alphabet of `lang`, or when `lang` is NULL the first shipped alphabet
+ * (en, is, hu) that holds all its letters, else the letters it uses; lines
+ * outside the alphabet are reported and skipped with a count).
+ * `dict` a path ("-" = stdin), or `lexicon` a name (dict/NAME.dawg in the
+ * data path; an unknown name prints every path tried), or neither: the
+ * default of `lang` (NULL = "en"), dict/LANG.dawg else words/LANG.txt.  A
+ * dictionary with no word is an error.  A dictionary whose alphabet is a
+ * subset of the language's gets the full alphabet (unused letters form no
+ * word).  On failure prints the error and returns NULL.  *used (if not
+ * NULL) gets the path loaded (static storage). */
+Dawg *cli_load_dictionary(const char *dict, const char *lexicon, const char *lang, const char **used);
+/* cli_load_dictionary(path, NULL, lang, used). */
 Dawg *cli_load_dict(const char *path, const char *lang, const char **used);
 
 /* Load a named or file alphabet ("en" -> alphabets/en.txt, or a path).

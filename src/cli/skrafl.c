@@ -27,6 +27,8 @@ static void usage(void)
            "\n"
            "  -r, --rack=RACK        the player's tiles, up to 7, '?' = blank (CGP: its rack)\n"
            "  -d, --dict=FILE        dictionary: a .dawg file or a word list (built in memory)\n"
+           "  -L, --lexicon=NAME     the installed dictionary NAME (dict/NAME.dawg in the data\n"
+           "                         path, installed by mkdawg); CGP: 'lex NAME;'\n"
            "  -l, --lang=LANG        en or is: tile set, alphabet, default dictionary (en)\n"
            "      --layout=NAME      standard, explo, or a layout file (default standard)\n"
            "      --tiles=FILE       tile set file (default: the language's)\n"
@@ -99,6 +101,8 @@ static void check_usage(const skc_opts *o, int nargs)
         cli_usage_error("--svg draws the best move: not with --count");
     if (o->svg && !*o->svg)
         cli_usage_error("--svg needs a file name");
+    if (o->dict && o->lexicon)
+        cli_usage_error("--dict and --lexicon do not go together");
 }
 
 static void parse_options(int argc, char **argv, skc_opts *o)
@@ -106,6 +110,7 @@ static void parse_options(int argc, char **argv, skc_opts *o)
     enum { O_LAYOUT = 256, O_TILES, O_ALLOPEN, O_CGP, O_CHECK, O_SHOW, O_SVG };
     static const struct option lo[] = {
         { "rack", required_argument, 0, 'r' },       { "dict", required_argument, 0, 'd' },
+        { "lexicon", required_argument, 0, 'L' },
         { "lang", required_argument, 0, 'l' },       { "layout", required_argument, 0, O_LAYOUT },
         { "tiles", required_argument, 0, O_TILES },  { "top", required_argument, 0, 'n' },
         { "count", no_argument, 0, 'c' },            { "words", no_argument, 0, 'w' },
@@ -117,16 +122,18 @@ static void parse_options(int argc, char **argv, skc_opts *o)
     int ch;
     cli_common co;
     cli_common_init(&co, usage);
-    while ((ch = getopt_long(argc, argv, ":r:d:l:n:cw" CLI_COMMON_SHORT, lo, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, ":r:d:L:l:n:cw" CLI_COMMON_SHORT, lo, NULL)) != -1) {
         switch (ch) {
         case 'r': o->rack = optarg; break;
         case 'd': o->dict = optarg; break;
+        case 'L': o->lexicon = optarg; break;
         case 'l':
             if (strcmp(optarg, "en") && strcmp(optarg, "is")) {
                 char q[64];
                 cli_usage_error("unknown language '%s' (en or is)", alpha_quote(optarg, strlen(optarg), 40, q, sizeof q));
             }
             o->lang = optarg;
+            o->lang_set = 1;
             break;
         case O_LAYOUT: o->layout = optarg; break;
         case O_TILES: o->tiles = optarg; break;

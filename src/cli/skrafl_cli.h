@@ -19,10 +19,10 @@
 #include "tilekit/skrafl.h"
 
 typedef struct skc_opts {
-    const char *rack, *dict, *lang, *layout, *tiles;
+    const char *rack, *dict, *lang, *layout, *tiles, *lexicon;
     const char *check_coord, *check_word;
     long top, first_line;
-    int count, json, words, all_openings, cgp, jobs, verbose;
+    int count, json, words, all_openings, cgp, jobs, verbose, lang_set;
     const char *svg;       /* --svg FILE */
     int show, show_color;  /* --show; in colour (a terminal, no NO_COLOR) */
 } skc_opts;
@@ -35,6 +35,7 @@ typedef struct skc_ctx {
     int have_rack;
     const char *dict_used;
     long svg_line;         /* batch: the line whose position --svg draws */
+    struct skx_cache *lex; /* engines for CGP 'lex NAME;' / 'ld NAME;' (skrafl_lex.h) */
 } skc_ctx;
 
 /* Where one position came from: every JSON object carries it. */

@@ -1,8 +1,9 @@
 /* skrafl_load.c - what skrafl loads before the first position: the
- * dictionary (cli_load_dict), the tile set (--tiles, or the language's,
+ * dictionary (cli_load_dictionary: --dict or --lexicon), the tile set (--tiles, or the language's,
  * else built in), the layout (standard, explo, or a file), the engine made
  * of them, and the --rack.  Every failure is reported here, once. */
 #include "cli/skrafl_cli.h"
+#include "cli/skrafl_lex.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -36,8 +37,13 @@ static int load_tiles(const skc_opts *o, const Alphabet *a, sk_tileset *ts)
     if (text) {
         int rc = sk_tileset_parse(ts, a, text, len, &err);
         free(text);
-        if (rc) {
+        if (rc && o->tiles) {
             cli_error(where, err.line, "%s", err.msg);
+            return CLI_EXIT_DATA;
+        }
+        if (rc) {       /* the shipped tile set is right: the dictionary is another language's */
+            cli_error(where, err.line, "%s (the dictionary has another alphabet: give --lang to match it)",
+                      err.msg);
             return CLI_EXIT_DATA;
         }
     } else if (sk_tileset_builtin(ts, a, o->lang, &err)) {
@@ -96,7 +102,7 @@ int skc_load(skc_ctx *c, const skc_opts *o)
     double t0 = cli_now();
     memset(c, 0, sizeof *c);
     c->o = o;
-    c->d = cli_load_dict(o->dict, o->lang, &c->dict_used);
+    c->d = cli_load_dictionary(o->dict, o->lexicon, o->lang, &c->dict_used);
     if (!c->d)
         return CLI_EXIT_DATA;
     sk_tileset ts;
@@ -116,6 +122,12 @@ int skc_load(skc_ctx *c, const skc_opts *o)
         }
         c->have_rack = 1;
     }
+    skx_defaults lexdef = { c->e, o->lang, o->tiles, o->dict || o->lexicon, o->lang_set || o->tiles };
+    c->lex = skx_cache_create(&lexdef);
+    if (!c->lex) {
+        cli_error(NULL, 0, "out of memory");
+        return CLI_EXIT_DATA;
+    }
     if (o->verbose)
         say_loaded(c, &ts, &lay, cli_now() - t0);
     return 0;
@@ -123,6 +135,8 @@ int skc_load(skc_ctx *c, const skc_opts *o)
 
 void skc_unload(skc_ctx *c)
 {
+    skx_cache_destroy(c->lex);
+    c->lex = NULL;
     sk_engine_destroy(c->e);
     dawg_destroy(c->d);
     c->e = NULL;

@@ -5,6 +5,7 @@
  * Move texts have no length limit (skc_move_text asks the library for the
  * length it needs). */
 #include "cli/skrafl_cli.h"
+#include "cli/skrafl_lex.h"
 
 #include <string.h>
 
@@ -310,9 +311,32 @@ int skc_solve_cgp(const skc_ctx *c, sk_gen *g, sk_movelist *list, cli_buf *out, 
     sk_board b;
     sk_rack r;
     tk_error e = {0};
-    if (sk_cgp_parse(&b, &r, c->e, p->cgp, p->cgp_len, &e))
+    sk_engine *eng = c->e;
+    if (c->lex && skx_engine_for(c->lex, p->cgp, p->cgp_len, &eng, &e) != TK_OK)
         return print_error(c, out, err, p, &e);
-    if (c->have_rack)
-        r = c->rack;
-    return skc_solve(c, g, list, out, err, &b, &r, p);
+    skc_ctx other = *c;           /* the line names its own lexicon or tile set */
+    sk_gen *g2 = NULL;
+    if (eng != c->e) {
+        other.e = eng;
+        c = &other;
+        if (sk_gen_create(&g2, eng)) {
+            tk_error_set(&e, TK_ENOMEM, 0, 0, "out of memory");
+            return print_error(c, out, err, p, &e);
+        }
+        g = g2;
+        if (c->have_rack && sk_rack_parse(&other.rack, eng, c->o->rack, strlen(c->o->rack), &e)) {
+            sk_gen_destroy(g2);
+            return print_error(c, out, err, p, &e);
+        }
+    }
+    int rc;
+    if (sk_cgp_parse(&b, &r, c->e, p->cgp, p->cgp_len, &e)) {
+        rc = print_error(c, out, err, p, &e);
+    } else {
+        if (c->have_rack)
+            r = c->rack;
+        rc = skc_solve(c, g, list, out, err, &b, &r, p);
+    }
+    sk_gen_destroy(g2);
+    return rc;
 }

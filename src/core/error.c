@@ -20,6 +20,7 @@ const char *tk_strerror(int code)
     case TK_EVERSION:  return "unsupported format version";
     case TK_ECHECKSUM: return "checksum mismatch";
     case TK_ENOTFOUND: return "not found";
+    case TK_ENOTDAWG:  return "not a .dawg file";
     default:           return "unknown error";
     }
 }

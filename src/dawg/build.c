@@ -297,6 +297,8 @@ static void builder_free(builder *b, lists *L)
 /* Build from sorted, unique word refs. */
 static int build_sorted(Dawg **out, const Alphabet *a, const word_ref *w, size_t n, tk_error *err)
 {
+    if ((unsigned long long)n > DAWG_MAX_WORDS)
+        return tk_error_set(err, TK_ELIMIT, 0, 0, "more than %llu words", (unsigned long long)DAWG_MAX_WORDS);
     builder *b = calloc(1, sizeof *b);
     lists L;
     memset(&L, 0, sizeof L);
@@ -406,17 +408,11 @@ int dawg_build_encoded(Dawg **out, const Alphabet *a, const uint8_t *const *word
     return rc;
 }
 
-int dawg_build(Dawg **out, const Alphabet *a, const char *text, size_t len, dawg_progress_fn progress,
-               void *ctx, tk_error *err)
+/* Read, encode, sort and build; bad lines stop the build when o->strict,
+ * else they are reported through o->skip and counted. */
+static int build_text(Dawg **out, const Alphabet *a, const char *text, size_t len, dawg_build_opts *o,
+                      tk_error *err)
 {
-    Alphabet inferred;
-    *out = NULL;
-    if (!a) {
-        int rc = alpha_infer(&inferred, text, len, err);
-        if (rc)
-            return rc;
-        a = &inferred;
-    }
     size_t lines = 0;
     for (size_t i = 0; i < len; i++)
         lines += text[i] == '\n';
@@ -445,8 +441,8 @@ int dawg_build(Dawg **out, const Alphabet *a, const char *text, size_t len, dawg
             s++;
         while (e > s && (text[e - 1] == '\r' || text[e - 1] == ' ' || text[e - 1] == '\t'))
             e--;
-        if (progress && (line & 0xFFFF) == 0)
-            progress(ctx, (size_t)line, lines);
+        if (o->progress && (line & 0xFFFF) == 0)
+            o->progress(o->progress_ctx, (size_t)line, lines);
         if (s == e)
             continue;
         tk_error werr;
@@ -459,7 +455,15 @@ int dawg_build(Dawg **out, const Alphabet *a, const char *text, size_t len, dawg
                                   ALPHA_WORD_MAX);
             else
                 rc = tk_error_set(err, TK_EFORMAT, line, werr.col, "word '%s': %s", q, werr.msg);
-            break;
+            /* only a character outside the alphabet is skipped; invalid
+             * UTF-8 (a Latin-1 list?) and over-long words stay errors */
+            if (!o->strict && n != TK_ELIMIT && alpha_utf8_check(text + s, e - s) < 0) {
+                o->skipped++;
+                if (o->skip)
+                    o->skip(o->skip_ctx, line, err ? err->msg : "");
+                rc = TK_OK;
+            }
+            continue;
         }
         r[k].w = letters + used;
         r[k].n = n;
@@ -469,10 +473,51 @@ int dawg_build(Dawg **out, const Alphabet *a, const char *text, size_t len, dawg
     if (rc == TK_OK) {
         k = sort_unique(r, k);
         rc = build_sorted(out, a, r, k, err);
-        if (progress)
-            progress(ctx, lines, lines);
+        if (o->progress)
+            o->progress(o->progress_ctx, lines, lines);
     }
     free(letters);
     free(r);
+    return rc;
+}
+
+int dawg_build(Dawg **out, const Alphabet *a, const char *text, size_t len, dawg_progress_fn progress,
+               void *ctx, tk_error *err)
+{
+    Alphabet inferred;
+    *out = NULL;
+    if (!a) {
+        int rc = alpha_infer(&inferred, text, len, err);
+        if (rc)
+            return rc;
+        a = &inferred;
+    }
+    dawg_build_opts o;
+    memset(&o, 0, sizeof o);
+    o.strict = 1;
+    o.progress = progress;
+    o.progress_ctx = ctx;
+    return build_text(out, a, text, len, &o, err);
+}
+
+int dawg_build_ex(Dawg **out, const Alphabet *a, const char *text, size_t len, dawg_build_opts *o,
+                  tk_error *err)
+{
+    *out = NULL;
+    if (!a || a->size < 1)
+        return tk_error_set(err, TK_EINVAL, 0, 0, "no alphabet");
+    dawg_build_opts none;
+    if (!o) {
+        memset(&none, 0, sizeof none);
+        o = &none;
+    }
+    o->skipped = 0;
+    tk_error local;
+    int rc = build_text(out, a, text, len, o, err ? err : &local);
+    if (rc == TK_OK && (*out)->info.words == 0) {
+        dawg_destroy(*out);
+        *out = NULL;
+        return tk_error_set(err, TK_EFORMAT, 0, 0, o->skipped ? "no words (every line was skipped)" : "no words");
+    }
     return rc;
 }

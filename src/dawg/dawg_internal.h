@@ -18,10 +18,4 @@ struct Dawg {
 /* Allocate a Dawg that takes ownership of `edges` (malloc'ed, n entries). */
 Dawg *dawg_new_owned(const Alphabet *a, dawg_edge *edges, uint32_t n, uint32_t root);
 
-/* Longest path (in letters) and word count below every node, in one reverse
- * pass (children are stored after parents).  Fails with TK_EFORMAT if a path
- * is longer than ALPHA_WORD_MAX.  Word counts saturate at UINT64_MAX. */
-int dawg_measure(const dawg_edge *e, uint32_t n, uint32_t root, uint64_t *words,
-                 uint32_t *max_len, tk_error *err);
-
 #endif

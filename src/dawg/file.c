@@ -15,14 +15,24 @@
  *   56  u64      checksum: FNV-1a 64 of the whole file with these 8 bytes as zero
  *   64  alphabet text, zero padding, then the edges (u32 each, see dawg.h)
  *
- * The loader checks, in one linear pass before anything is used: size,
- * magic, version, flags, header fields against the file length, the
- * checksum, the alphabet, every edge (letter in the alphabet, child 0 or a
- * list start strictly after the edge and inside the array, letters rising
- * within a list, a leaf edge ends a word), the last edge closing its list,
- * and finally the word count and longest word against the header (one
- * reverse pass, which also bounds every walk by ALPHA_WORD_MAX).  So a
- * corrupt file is an error, never a crash or an endless loop.
+ * The loader checks the header (size, magic, version, flags, fields against
+ * the file length, checksum, alphabet), then every edge in ONE reverse pass
+ * (children are stored after their parents, so a child's figures are known
+ * before its parent's): letter in the alphabet, letters rising within a list,
+ * child 0 or a list start strictly after the edge and inside the array, a
+ * leaf edge ends a word, the array's last edge closes its list.  The same
+ * pass computes, for every list, the exact number of words below it and the
+ * longest path, rejecting a path longer than ALPHA_WORD_MAX letters and a
+ * count above DAWG_MAX_WORDS (so it can never overflow); both must then
+ * equal the header's figures.
+ *
+ * What protects against what: the checksum (FNV-1a 64) detects accidental
+ * corruption (a truncated download, a flipped bit); it is no defence against
+ * a forged file, whose author simply recomputes it.  Safety against malice
+ * comes from the structure checks alone: a file that passes them can be
+ * walked by every function of the library, every walk ends within
+ * ALPHA_WORD_MAX steps, and the word count (what --info prints, what
+ * --dump enumerates) is exact and at most DAWG_MAX_WORDS.
  */
 #include "dawg_internal.h"
 
@@ -105,7 +115,8 @@ void dawg_destroy(Dawg *d)
 
 int dawg_is_dawg_file(const void *buf, size_t len)
 {
-    return len >= 8 && memcmp(buf, MAGIC, 8) == 0;
+    /* a file that starts like a .dawg is one, even when cut below 8 bytes */
+    return len >= 1 && memcmp(buf, MAGIC, len < 8 ? len : 8) == 0;
 }
 
 /* ---- writing -------------------------------------------------------------- */
@@ -142,21 +153,39 @@ int dawg_serialize(const Dawg *d, void **out, size_t *out_len, tk_error *err)
 
 int dawg_save(const Dawg *d, const char *path, tk_error *err)
 {
+    /* Only ever replace a regular file: renaming over a device, a FIFO or a
+     * symlink would destroy it (as root, /dev/null). */
+    struct stat st;
+    if (!path || !*path)
+        return tk_error_set(err, TK_EINVAL, 0, 0, "empty output file name");
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return tk_error_set(err, TK_EINVAL, 0, 0, "refusing to replace %s: %s, not a regular file", path,
+                            S_ISLNK(st.st_mode)   ? "a symbolic link"
+                            : S_ISDIR(st.st_mode) ? "a directory"
+                            : S_ISFIFO(st.st_mode) ? "a FIFO"
+                            : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
+                                                                          : "a special file");
     void *buf;
     size_t len;
     int rc = dawg_serialize(d, &buf, &len, err);
     if (rc)
         return rc;
     size_t plen = strlen(path);
-    char *tmp = malloc(plen + 16);
+    char *tmp = malloc(plen + 32);
     if (!tmp) {
         free(buf);
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
-    snprintf(tmp, plen + 16, "%s.tmp%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "wb");
+    snprintf(tmp, plen + 32, "%s.tmp%ld", path, (long)getpid());
+    /* O_EXCL: never follow a symlink planted at the temporary name */
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
     if (!f) {
         rc = tk_error_set(err, TK_EIO, 0, 0, "cannot create %s: %s", tmp, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            remove(tmp);
+        }
     } else {
         size_t w = fwrite(buf, 1, len, f);
         int bad = w != len || fflush(f) != 0;
@@ -180,13 +209,18 @@ int dawg_save(const Dawg *d, const char *path, tk_error *err)
 
 /* ---- validation ------------------------------------------------------------ */
 
-int dawg_measure(const dawg_edge *e, uint32_t n, uint32_t root, uint64_t *words, uint32_t *max_len,
-                 tk_error *err)
+/* Check every edge and measure the graph in one reverse pass (see the top of
+ * the file).  Reads edges through rd32, so it works on any host. */
+static int check_edges(const unsigned char *ep, uint32_t n, int letters, uint32_t root, uint64_t *words,
+                       uint32_t *max_len, tk_error *err)
 {
-    /* Per node (list start): words below and longest path, filled from the
-     * end, so a child is always known before its parent. */
-    uint64_t *cnt = malloc((size_t)(n + 1) * sizeof *cnt);
-    uint8_t *dep = malloc((size_t)n + 1);
+    if (rd32(ep) != 0)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "edge 0 must be the zero placeholder");
+    if (n > 1 && !dawg_edge_last(rd32(ep + 4 * (size_t)(n - 1))))
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "the last sibling list has no last-sibling mark");
+    /* per edge: words below it and after it in its list, longest path from it */
+    uint64_t *cnt = malloc((size_t)n * sizeof *cnt);
+    uint8_t *dep = malloc((size_t)n);
     if (!cnt || !dep) {
         free(cnt);
         free(dep);
@@ -195,33 +229,58 @@ int dawg_measure(const dawg_edge *e, uint32_t n, uint32_t root, uint64_t *words,
     cnt[0] = 0;
     dep[0] = 0;
     uint64_t acc = 0;
-    unsigned depth = 0;
-    for (uint32_t i = n - 1; i >= 1; i--) {
-        dawg_edge x = e[i];
-        if (dawg_edge_last(x)) {
+    unsigned depth = 0, next_letter = 0;
+    int rc = TK_OK;
+    for (uint32_t i = n - 1; i >= 1 && rc == TK_OK; i--) {
+        dawg_edge x = rd32(ep + 4 * (size_t)i);
+        unsigned letter = dawg_edge_letter(x);
+        uint32_t c = dawg_edge_child(x);
+        if (dawg_edge_last(x)) {             /* walking backwards: a list ends here */
             acc = 0;
             depth = 0;
+            next_letter = ALPHA_MAX_LETTERS + 1;
         }
-        uint32_t c = dawg_edge_child(x);
-        uint64_t w = cnt[c] + (uint64_t)dawg_edge_final(x);
-        acc = (acc + w < acc || w < cnt[c]) ? UINT64_MAX : acc + w;
-        unsigned dd = (unsigned)dep[c] + 1;
-        if (dd > depth)
-            depth = dd;
-        if (depth > ALPHA_WORD_MAX) {
-            free(cnt);
-            free(dep);
-            return tk_error_set(err, TK_EFORMAT, 0, 0, "corrupt file: a path of more than %d letters",
-                                ALPHA_WORD_MAX);
+        if (letter < 1 || (int)letter > letters) {
+            rc = tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u: letter index %u out of range 1..%d", i, letter,
+                              letters);
+        } else if (letter >= next_letter) {
+            rc = tk_error_set(err, TK_EFORMAT, 0, 0,
+                              "edge %u: letters out of order in a sibling list (missing last-sibling mark?)",
+                              i + 1);
+        } else if (c != 0 && c <= i) {
+            rc = tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u points backwards to %u", i, c);
+        } else if (c != 0 && c >= n) {
+            rc = tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u points to %u, beyond the %u edges", i, c, n);
+        } else if (c != 0 && !dawg_edge_last(rd32(ep + 4 * (size_t)(c - 1)))) {
+            rc = tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u points into the middle of a sibling list (%u)",
+                              i, c);
+        } else if (c == 0 && !dawg_edge_final(x)) {
+            rc = tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u leads nowhere and ends no word", i);
+        } else {
+            /* cnt[c], dep[c] hold the whole list at c (c > i, already seen) */
+            acc += cnt[c] + (uint64_t)dawg_edge_final(x);   /* each term <= DAWG_MAX_WORDS + 1 */
+            unsigned dd = (unsigned)dep[c] + 1;
+            if (dd > depth)
+                depth = dd;
+            if (acc > DAWG_MAX_WORDS)
+                rc = tk_error_set(err, TK_ELIMIT, 0, 0,
+                                  "corrupt or forged file: more than %llu words below edge %u",
+                                  (unsigned long long)DAWG_MAX_WORDS, i);
+            else if (depth > ALPHA_WORD_MAX)
+                rc = tk_error_set(err, TK_EFORMAT, 0, 0,
+                                  "corrupt or forged file: a path of more than %d letters", ALPHA_WORD_MAX);
+            cnt[i] = acc;
+            dep[i] = (uint8_t)depth;
+            next_letter = letter;
         }
-        cnt[i] = acc;
-        dep[i] = (uint8_t)depth;
     }
-    *words = root ? cnt[root] : 0;
-    *max_len = root ? dep[root] : 0;
+    if (rc == TK_OK) {
+        *words = root ? cnt[root] : 0;
+        *max_len = root ? dep[root] : 0;
+    }
     free(cnt);
     free(dep);
-    return TK_OK;
+    return rc;
 }
 
 /* Validate `len` bytes at p; on success create the Dawg.  `edges` is where
@@ -229,8 +288,8 @@ int dawg_measure(const dawg_edge *e, uint32_t n, uint32_t root, uint64_t *words,
 static int validate(const unsigned char *p, size_t len, Dawg **out, tk_error *err)
 {
     *out = NULL;
-    if (len < 8 || memcmp(p, MAGIC, 8) != 0)
-        return tk_error_set(err, TK_EFORMAT, 0, 0, "not a tilekit .dawg file (bad magic)");
+    if (!dawg_is_dawg_file(p, len))
+        return tk_error_set(err, TK_ENOTDAWG, 0, 0, "not a tilekit .dawg file (bad magic)");
     if (len < HEADER_FIXED)
         return tk_error_set(err, TK_EFORMAT, 0, 0, "truncated file: %zu bytes, the header alone has %d",
                             len, HEADER_FIXED);
@@ -264,40 +323,15 @@ static int validate(const unsigned char *p, size_t len, Dawg **out, tk_error *er
         return tk_error_set(err, TK_EFORMAT, 0, 0, "root node %u out of range", root);
 
     const unsigned char *ep = p + hdr;
-    if (rd32(ep) != 0)
-        return tk_error_set(err, TK_EFORMAT, 0, 0, "edge 0 must be the zero placeholder");
-    int list_start = 1;   /* is edge i the first of its list? */
-    unsigned prev_letter = 0;
-    for (uint32_t i = 1; i < n; i++) {
-        dawg_edge x = rd32(ep + 4 * (size_t)i);
-        unsigned letter = dawg_edge_letter(x);
-        uint32_t c = dawg_edge_child(x);
-        if (list_start)
-            prev_letter = 0;
-        if (letter < 1 || (int)letter > a.size)
-            return tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u: letter index %u out of range 1..%d", i,
-                                letter, a.size);
-        if (letter <= prev_letter)
-            return tk_error_set(err, TK_EFORMAT, 0, 0,
-                                "edge %u: letters out of order in a sibling list (missing last-sibling mark?)",
-                                i);
-        if (c != 0) {
-            if (c <= i)
-                return tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u points backwards to %u", i, c);
-            if (c >= n)
-                return tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u points to %u, beyond the %u edges", i, c,
-                                    n);
-            if (!dawg_edge_last(rd32(ep + 4 * (size_t)(c - 1))))
-                return tk_error_set(err, TK_EFORMAT, 0, 0,
-                                    "edge %u points into the middle of a sibling list (%u)", i, c);
-        } else if (!dawg_edge_final(x)) {
-            return tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u leads nowhere and ends no word", i);
-        }
-        prev_letter = letter;
-        list_start = dawg_edge_last(x);
-    }
-    if (!list_start)
-        return tk_error_set(err, TK_EFORMAT, 0, 0, "the last sibling list has no last-sibling mark");
+    uint64_t words = 0;
+    uint32_t max_len = 0;
+    int rc = check_edges(ep, n, a.size, root, &words, &max_len, err);
+    if (rc)
+        return rc;
+    if (words != rd64(p + 32) || max_len != rd32(p + 52))
+        return tk_error_set(err, TK_EFORMAT, 0, 0,
+                            "corrupt file: header says %llu words of up to %u letters, the graph has %llu of up to %u",
+                            (unsigned long long)rd64(p + 32), rd32(p + 52), (unsigned long long)words, max_len);
 
     dawg_edge *edges = NULL;
     const dawg_edge *view;
@@ -310,17 +344,6 @@ static int validate(const unsigned char *p, size_t len, Dawg **out, tk_error *er
         for (uint32_t i = 0; i < n; i++)
             edges[i] = rd32(ep + 4 * (size_t)i);
         view = edges;
-    }
-    uint64_t words;
-    uint32_t max_len;
-    int rc = dawg_measure(view, n, root, &words, &max_len, err);
-    if (rc == TK_OK && (words != rd64(p + 32) || max_len != rd32(p + 52)))
-        rc = tk_error_set(err, TK_EFORMAT, 0, 0,
-                          "corrupt file: header says %llu words of up to %u letters, the graph has %llu of up to %u",
-                          (unsigned long long)rd64(p + 32), rd32(p + 52), (unsigned long long)words, max_len);
-    if (rc) {
-        free(edges);
-        return rc;
     }
     Dawg *d = calloc(1, sizeof *d);
     if (!d) {

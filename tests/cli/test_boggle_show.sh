@@ -62,7 +62,7 @@ check_draw() {
 }
 # words_only FILE: the --show output without the drawings (and mark lines),
 # which must then read like the output without --show.
-words_only() { grep -v -e '^[[ ]' -e ': not in this grid$' -e ': shorter than --min' -e '^[a-z]*: [0-9]' "$1" | cat -s | sed '1{/^$/d;}'; }
+words_only() { grep -v -e '^[[ ]' -e ': not in this grid$' -e ': shorter than the minimum' -e '^[a-z]*: [0-9]' "$1" | cat -s | sed '1{/^$/d;}'; }
 
 printf 'cab\ncabs\nglop\nbikes\nabcdejihgfklmno\nplates\npates\nsteal\nqua\nquad\nthe\nthen\ntea\nrat\nrats\nstar\nuvwxyz\n' > words.txt
 
@@ -85,7 +85,7 @@ head -n 4 "$OUT" > d.txt
 check_draw "absent word: nothing marked" d.txt g1.txt ""
 check "absent word: said so" "$(sed -n 5p "$OUT")" "plates: not in this grid"
 t_run_in "mark a word shorter than --min" 0 g1.in "$B" -d words.txt --min 5 --mark glop
-check "short word: said so" "$(sed -n 5p "$OUT")" "glop: shorter than --min 5"
+check "short word: said so" "$(sed -n 5p "$OUT")" "glop: shorter than the minimum 5"
 
 # 5x5, a 15-letter snake: row 0 left to right, row 1 right to left, row 2 again
 printf 'a b c d e\nf g h i j\nk l m n o\np q r s t\nu v w x y\n' > g2.txt

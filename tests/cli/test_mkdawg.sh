@@ -29,7 +29,8 @@ t_run "--stats without -o" 2 "$M" --stats --info x.dawg
 
 # ---- tiny lists: figures checked by hand ------------------------------------
 cp "$G/tiny.txt" tiny.txt
-t_run "tiny build --stats" 0 "$M" --stats -o tiny.dawg tiny.txt
+# an inferred alphabet (asked for) holds only the letters used: the figures of the goldens
+t_run "tiny build --stats" 0 "$M" --infer-alphabet --stats -o tiny.dawg tiny.txt
 t_golden "tiny --stats" "$G/tiny.stats"
 t_run "tiny --info" 0 "$M" --info tiny.dawg
 t_golden "tiny --info" "$G/tiny.info"
@@ -44,16 +45,16 @@ t_golden "--info FILE --json" "$G/tiny.json"
 t_run "--info of two files, one missing" 1 "$M" --info --json nope.dawg tiny.dawg
 t_golden "the good file is still reported" "$G/tiny.json"
 t_grep "the missing one is named" "^mkdawg: nope.dawg: " "$ERR"
-t_run "--dump of a word list" 0 "$M" --dump tiny.txt
+t_run "--dump of a word list" 0 "$M" --infer-alphabet --dump tiny.txt
 t_golden "--dump of a word list" "$G/tiny.dump"
 if [ "$(wc -c < tiny.dawg)" -eq 112 ]; then t_ok "tiny file is 112 bytes"; else t_fail "tiny size" "$(wc -c < tiny.dawg) bytes"; fi
 t_run "merge build --stats (named alphabet)" 0 "$M" --alphabet en --stats -o merge.dawg "$G/merge.txt"
 t_golden "merge --stats: shared list" "$G/merge.stats"
 
 # ---- stdin, -o -, and identical bytes ---------------------------------------
-t_run_in "build from stdin" 0 tiny.txt "$M" -o stdin.dawg -
+t_run_in "build from stdin" 0 tiny.txt "$M" --infer-alphabet -o stdin.dawg -
 t_same "stdin build = file build" tiny.dawg stdin.dawg
-t_run "write to stdout" 0 "$M" -o - tiny.txt
+t_run "write to stdout" 0 "$M" --infer-alphabet -o - tiny.txt
 t_same "-o - = file" "$OUT" tiny.dawg
 t_run_in "--dump of a list on stdin" 0 tiny.txt "$M" --dump -
 t_golden "--dump of a list on stdin" "$G/tiny.dump"
@@ -61,7 +62,7 @@ t_golden "--dump of a list on stdin" "$G/tiny.dump"
 # ---- round trips against sort -u -----------------------------------------------
 roundtrip() {  # name list alphabet(or "") [extra mkdawg args]
     _n=$1; _l=$2; _a=$3
-    if [ -n "$_a" ]; then set -- --alphabet "$_a"; else set --; fi
+    if [ -n "$_a" ]; then set -- --alphabet "$_a"; else set -- --infer-alphabet; fi
     "$M" "$@" -o rt.dawg "$_l" 2>rt.err; _rc=$?
     if [ $_rc -ne 0 ]; then t_fail "$_n build" "exit $_rc: $(head -c 300 rt.err)"; return; fi
     "$M" --dump rt.dawg > rt.dump 2>rt.err || { t_fail "$_n dump" "$(head -c 300 rt.err)"; return; }
@@ -118,11 +119,12 @@ t_grep "missing file named" "^mkdawg: nope.txt: " "$ERR"
 printf 'abc\nabd\nab\303\n' > badutf.txt
 t_run "bad UTF-8" 1 "$M" -a en -o x.dawg badutf.txt
 t_grep "bad UTF-8 file:line" "^mkdawg: badutf.txt:3: " "$ERR"
-t_run "bad UTF-8, inferred alphabet" 1 "$M" -o x.dawg badutf.txt
+t_run "bad UTF-8, inferred alphabet" 1 "$M" --infer-alphabet -o x.dawg badutf.txt
 t_grep "bad UTF-8 file:line (inferred)" "^mkdawg: badutf.txt:3: " "$ERR"
 printf 'abc\nxyzzy\nfoo-bar\n' > badletter.txt
-t_run "letter outside the alphabet" 1 "$M" -a en -o x.dawg badletter.txt
+t_run "letter outside the alphabet: --strict" 1 "$M" -a en --strict -o x.dawg badletter.txt
 t_grep "letter error names line and word" "^mkdawg: badletter.txt:3: .*foo-bar" "$ERR"
+if [ -e x.dawg ]; then t_fail "--strict: no output" "x.dawg was created"; else t_ok "--strict: no output file"; fi
 awk 'BEGIN{print "ok"; s=""; for(i=0;i<65;i++) s=s "a"; print s}' > long.txt
 t_run "word too long" 1 "$M" -a en -o x.dawg long.txt
 t_grep "too long names line" "^mkdawg: long.txt:2: " "$ERR"

@@ -3,7 +3,9 @@
  * Each input is loaded twice: as given (the checksum stops almost all
  * random inputs early) and, when it is long enough, with the header checksum
  * recomputed, so the fuzzer reaches the structural checks.  Whatever loads
- * must then behave: a bounded walk over every word (each one found again by
+ * must then behave: its word count within DAWG_MAX_WORDS and its longest word
+ * within ALPHA_WORD_MAX (forged files: tests/fuzz/make-forged-corpus.py), a
+ * bounded walk over every word (each one found again by
  * dawg_contains, letters in range), every edge inspected, the cross-set query
  * on each word, and serialize -> load giving the same edges.  A rejected file
  * must come with a message.  A broken invariant aborts.
@@ -48,6 +50,8 @@ static void exercise(const Dawg *d)
     dawg_info in;
     dawg_get_info(d, &in);
     if (!stopped && (uint64_t)c.words != in.words)
+        abort();
+    if (in.words > DAWG_MAX_WORDS || in.max_len > ALPHA_WORD_MAX)   /* bounded, exact */
         abort();
     uint32_t n = dawg_edge_count(d);
     const dawg_edge *e = dawg_edges(d);
