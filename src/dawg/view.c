@@ -1,0 +1,251 @@
+/* view.c - the letter-indexed view of a word graph (see tilekit/dawg_view.h).
+ *
+ * Built in three linear passes over the Dawg's packed edges:
+ *   1. mark the first edge of every sibling list, and check that every
+ *      child is one (true of every graph tilekit builds or loads);
+ *   2. backward (children are stored after their parents): for each edge i,
+ *      `sfx[i]` = words through i and its later siblings, and `set[i]` = the
+ *      letters of i and its later siblings; so at a list start they are the
+ *      node's word count and letter set;
+ *   3. the lists are laid out again breadth-first from the root (lists not
+ *      reachable from the root are dropped) and each edge becomes a 16-byte
+ *      record: its child's letter set, child << 1 | final, and its rank
+ *      offset sfx[first] - sfx[i] (the words through earlier siblings).
+ * The cold arrays (sfx, set, letter) follow the same new layout.
+ */
+#include "tilekit/dawg_view.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct dawg_view {
+    const Dawg *dawg;
+    dawg_vedge *E;       /* n entries, E[0] all zero */
+    uint32_t *sfx;       /* words through edge i and its later siblings */
+    uint64_t *set;       /* letters of edge i and its later siblings */
+    uint8_t *letter;     /* letter of edge i */
+    uint32_t n;
+    uint32_t root;
+    uint64_t root_letters;
+    uint32_t words;
+};
+
+/* Pass 2 on the Dawg's own order.  Returns TK_OK, TK_EFORMAT or TK_ELIMIT. */
+static int measure(const dawg_edge *ed, uint32_t n, const uint8_t *start, uint32_t *sfx, uint64_t *set)
+{
+    for (uint32_t i = n; i-- > 1;) {
+        dawg_edge e = ed[i];
+        uint32_t child = dawg_edge_child(e);
+        if (child >= n || (child && (child <= i || !start[child])))
+            return TK_EFORMAT;
+        int more = !dawg_edge_last(e) && i + 1 < n;
+        uint64_t s = (dawg_edge_final(e) ? 1u : 0u) + (uint64_t)(child ? sfx[child] : 0) +
+                     (more ? sfx[i + 1] : 0);
+        if (s >= UINT32_MAX)
+            return TK_ELIMIT;
+        sfx[i] = (uint32_t)s;
+        set[i] = ((uint64_t)1 << dawg_edge_letter(e)) | (more ? set[i + 1] : 0);
+    }
+    return TK_OK;
+}
+
+/* Pass 3: breadth-first layout.  pos[] maps an old list start to its new
+ * one (0 = not reached yet); queue[] lists the old starts in visiting order. */
+static int relayout(dawg_view *v, const dawg_edge *ed, uint32_t n, uint32_t root, const uint32_t *sfx,
+                    const uint64_t *set)
+{
+    uint32_t *pos = calloc(n, sizeof *pos);
+    uint32_t *queue = malloc(n * sizeof *queue);
+    v->E = calloc(n, sizeof *v->E);
+    v->sfx = calloc(n, sizeof *v->sfx);
+    v->set = calloc(n, sizeof *v->set);
+    v->letter = calloc(n, 1);
+    if (!pos || !queue || !v->E || !v->sfx || !v->set || !v->letter) {
+        free(pos);
+        free(queue);
+        return TK_ENOMEM;
+    }
+    uint32_t head = 0, tail = 0;
+    pos[root] = 1;
+    queue[tail++] = root;
+    while (head < tail)
+        for (uint32_t i = queue[head++];; i++) {
+            uint32_t c = dawg_edge_child(ed[i]);
+            if (c && !pos[c]) {
+                pos[c] = 1;
+                queue[tail++] = c;
+            }
+            if (dawg_edge_last(ed[i]))
+                break;
+        }
+    uint32_t at = 1;
+    for (uint32_t q = 0; q < tail; q++) {
+        pos[queue[q]] = at;
+        at += dawg_popcount64(set[queue[q]]);
+    }
+    for (uint32_t q = 0; q < tail; q++) {
+        uint32_t old = queue[q], p = pos[old];
+        for (uint32_t k = 0;; k++) {
+            dawg_edge e = ed[old + k];
+            uint32_t c = dawg_edge_child(e);
+            dawg_vedge *x = &v->E[p + k];
+            x->next = c ? set[c] : 0;
+            x->link = (c ? pos[c] : 0) << 1 | (dawg_edge_final(e) ? 1u : 0u);
+            x->rank = sfx[old] - sfx[old + k];
+            v->sfx[p + k] = sfx[old + k];
+            v->set[p + k] = set[old + k];
+            v->letter[p + k] = (uint8_t)dawg_edge_letter(e);
+            if (dawg_edge_last(e))
+                break;
+        }
+    }
+    v->n = at;
+    v->root = pos[root];
+    free(pos);
+    free(queue);
+    return TK_OK;
+}
+
+static int build(dawg_view *v, const Dawg *d)
+{
+    uint32_t n = dawg_edge_count(d);
+    uint32_t root = dawg_root(d);
+    const dawg_edge *ed = dawg_edges(d);
+    v->n = 1;
+    if (!root || n < 2)
+        return (v->E = calloc(1, sizeof *v->E)) && (v->sfx = calloc(1, sizeof *v->sfx)) &&
+                       (v->set = calloc(1, sizeof *v->set)) && (v->letter = calloc(1, 1))
+                   ? TK_OK
+                   : TK_ENOMEM;
+    if (root >= n)
+        return TK_EFORMAT;
+    uint8_t *start = calloc(n, 1);
+    uint32_t *sfx = calloc(n, sizeof *sfx);
+    uint64_t *set = calloc(n, sizeof *set);
+    int rc = start && sfx && set ? TK_OK : TK_ENOMEM;
+    if (rc == TK_OK) {
+        for (uint32_t i = 1; i < n; i++)
+            start[i] = i == 1 || dawg_edge_last(ed[i - 1]);
+        rc = start[root] ? measure(ed, n, start, sfx, set) : TK_EFORMAT;
+    }
+    if (rc == TK_OK) {
+        v->words = sfx[root];
+        v->root_letters = set[root];
+        rc = relayout(v, ed, n, root, sfx, set);
+    }
+    free(start);
+    free(sfx);
+    free(set);
+    return rc;
+}
+
+int dawg_view_create(dawg_view **out, const Dawg *d, tk_error *err)
+{
+    *out = NULL;
+    if (!d)
+        return tk_error_set(err, TK_EINVAL, 0, 0, "no dictionary");
+    dawg_view *v = calloc(1, sizeof *v);
+    if (!v)
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory building the word graph's view");
+    v->dawg = d;
+    int rc = build(v, d);
+    if (rc != TK_OK) {
+        dawg_view_destroy(v);
+        if (rc == TK_ENOMEM)
+            return tk_error_set(err, rc, 0, 0, "out of memory building the word graph's view");
+        if (rc == TK_ELIMIT)
+            return tk_error_set(err, rc, 0, 0, "dictionary has too many words (limit 2^32 - 2)");
+        return tk_error_set(err, rc, 0, 0, "dictionary graph enters a sibling list in its middle "
+                                           "(not produced by tilekit; rebuild it with mkdawg)");
+    }
+    *out = v;
+    return TK_OK;
+}
+
+void dawg_view_destroy(dawg_view *v)
+{
+    if (!v)
+        return;
+    free(v->E);
+    free(v->sfx);
+    free(v->set);
+    free(v->letter);
+    free(v);
+}
+
+const Dawg *dawg_view_dawg(const dawg_view *v) { return v->dawg; }
+const Alphabet *dawg_view_alphabet(const dawg_view *v) { return dawg_alphabet(v->dawg); }
+uint32_t dawg_view_words(const dawg_view *v) { return v->words; }
+uint32_t dawg_view_edge_count(const dawg_view *v) { return v->n; }
+const dawg_vedge *dawg_view_edges(const dawg_view *v) { return v->E; }
+uint32_t dawg_view_root(const dawg_view *v) { return v->root; }
+uint64_t dawg_view_root_letters(const dawg_view *v) { return v->root_letters; }
+
+dawg_vpos dawg_view_start(const dawg_view *v)
+{
+    dawg_vpos p;
+    p.node = v->root;
+    p.next = v->root_letters;
+    p.first = 0;
+    p.final = 0;
+    return p;
+}
+
+int dawg_view_walk(const dawg_view *v, const uint8_t *letters, int n, dawg_vpos *p)
+{
+    dawg_vpos q = dawg_view_start(v);
+    for (int i = 0; i < n; i++)
+        if (!dawg_view_step(v, &q, letters[i]))
+            return 0;
+    *p = q;
+    return 1;
+}
+
+uint32_t dawg_view_pos_words(const dawg_view *v, const dawg_vpos *p)
+{
+    return (uint32_t)p->final + dawg_view_node_words(v, p->node);
+}
+
+uint64_t dawg_view_letters(const dawg_view *v, uint32_t node) { return node < v->n ? v->set[node] : 0; }
+uint32_t dawg_view_node_words(const dawg_view *v, uint32_t node) { return node < v->n ? v->sfx[node] : 0; }
+unsigned dawg_view_edge_letter(const dawg_view *v, uint32_t e) { return e < v->n ? v->letter[e] : 0; }
+
+uint32_t dawg_view_edge_words(const dawg_view *v, uint32_t e)
+{
+    if (e == 0 || e >= v->n)
+        return 0;
+    /* the set of e and its later siblings has more than one letter unless e is last */
+    int last = (v->set[e] & (v->set[e] - 1)) == 0;
+    return v->sfx[e] - (last ? 0 : v->sfx[e + 1]);
+}
+
+int64_t dawg_view_rank(const dawg_view *v, const uint8_t *letters, int n)
+{
+    dawg_vpos p;
+    if (n < 1 || !dawg_view_walk(v, letters, n, &p) || !p.final)
+        return -1;
+    return p.first;
+}
+
+int dawg_view_word(const dawg_view *v, uint32_t rank, uint8_t *out)
+{
+    if (rank >= v->words)
+        return TK_EINVAL;
+    uint32_t node = v->root, k = rank;
+    int n = 0;
+    while (node && n < ALPHA_WORD_MAX) {
+        /* the last edge whose rank offset is <= k */
+        uint32_t e = node, end = node + dawg_popcount64(v->set[node]);
+        while (e + 1 < end && v->E[e + 1].rank <= k)
+            e++;
+        k -= v->E[e].rank;
+        out[n++] = v->letter[e];
+        if (dawg_vedge_final(v->E[e])) {
+            if (k == 0)
+                return n;
+            k--;
+        }
+        node = dawg_vedge_child(v->E[e]);
+    }
+    return TK_EINVAL;   /* cannot happen in a valid view */
+}
