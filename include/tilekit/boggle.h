@@ -7,10 +7,10 @@
  *               `qu`, `th`) or blocked (`#`, a blank die face).  A plain value:
  *               no heap memory, copy it freely.
  *   bog_dict    what the solver needs from one dictionary, computed once: the
- *               DAWG edges paired with per-edge word counts, so every word has
- *               a number (its rank in letter order).  Immutable once created;
- *               share it read-only between any number of threads.  It keeps a
- *               pointer to the Dawg, which must outlive it.
+ *               word graph's letter-indexed view (tilekit/dawg_view.h), in
+ *               which every word has a number (its rank in letter order).
+ *               Immutable once created; share it read-only between any number
+ *               of threads.  The Dawg (and a view passed in) must outlive it.
  *   bog_solver  per-thread scratch (dedup stamps, neighbour lists, result
  *               arrays).  One per thread; bog_solve() on one solver is not
  *               to be called concurrently, different solvers are independent.
@@ -37,8 +37,10 @@
  * Memory: bog_solve never allocates once its result arrays have grown to the
  * largest answer seen (they are kept between boards); no allocation at all
  * per board in the steady state.  Results stay valid until the next
- * bog_solve on the same solver.  Sizes: bog_dict holds 21 bytes per DAWG
- * edge; a solver about 40 KB plus one byte per dictionary word.
+ * bog_solve on the same solver.  Sizes: the view holds 29 bytes per DAWG
+ * edge; a solver about 60 KB plus one byte per dictionary word (and 8 more
+ * per word the first time a board needs the careful mode: a grid of one
+ * letter, see src/boggle/exhaust.c).
  *
  * Word order: by default words come sorted by their number in the
  * dictionary (letter-index order); with BOG_TEXT, by UTF-8 bytes (what
@@ -54,6 +56,7 @@
 #include "tilekit/alphabet.h"
 #include "tilekit/common.h"
 #include "tilekit/dawg.h"
+#include "tilekit/dawg_view.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -96,9 +99,14 @@ size_t bog_grid_format(const bog_grid *g, const Alphabet *a, char *out, size_t c
 typedef struct bog_dict bog_dict;
 typedef struct bog_solver bog_solver;
 
-/* Prepare a dictionary (linear in its edges).  Errors: TK_ENOMEM, TK_ELIMIT
- * (2^32 words or more). */
+/* Prepare a dictionary: builds (and owns) the word graph's view (linear in
+ * its edges).  Errors: TK_ENOMEM, TK_ELIMIT (2^32 - 1 words or more). */
 int bog_dict_create(bog_dict **out, const Dawg *d, tk_error *err);
+/* The same over a view the caller already has (shared, not copied; it must
+ * outlive the bog_dict). */
+int bog_dict_create_view(bog_dict **out, const dawg_view *v, tk_error *err);
+/* The view the dictionary walks. */
+const dawg_view *bog_dict_view(const bog_dict *bd);
 void bog_dict_destroy(bog_dict *bd);              /* NULL allowed */
 const Alphabet *bog_dict_alphabet(const bog_dict *bd);
 uint32_t bog_dict_words(const bog_dict *bd);      /* number of words */
@@ -113,6 +121,8 @@ void bog_solver_destroy(bog_solver *s);           /* NULL allowed */
 #define BOG_TEXT  1u   /* fill bog_word.text and sort by UTF-8 bytes (else by word number) */
 #define BOG_PATHS 2u   /* one path per word (the first found in row-major DFS order);
                           currently always recorded, the flag documents intent */
+#define BOG_COUNT 4u   /* only bog_result.count and .score: no word list is kept,
+                          spelled or sorted (words, text, paths are NULL or stale) */
 
 typedef struct bog_word {
     uint32_t index;    /* word number in the dictionary (letter order) */

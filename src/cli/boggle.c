@@ -195,7 +195,8 @@ static int render(FILE *f, bog_solver *s, const item *it, const char *board_json
     }
     bog_result r;
     tk_error err = {0};
-    unsigned flags = BOG_TEXT | (opt_paths || opt_mark ? BOG_PATHS : 0);
+    /* --count: the library neither keeps, spells nor sorts the words */
+    unsigned flags = opt_count && !opt_mark ? BOG_COUNT : BOG_TEXT | (opt_paths || opt_mark ? BOG_PATHS : 0);
     if (bog_solve(s, &it->g, opt_min, flags, &r, &err) != TK_OK) {
         snprintf(errbuf, cap, "grid %d: %s", it->no, err.msg);
         if (opt_json) {
