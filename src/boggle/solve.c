@@ -238,7 +238,12 @@ static int follow_rest(const bog_solver *s, int cell, uint32_t *link, uint64_t *
  * add cell c (unused, its first letter in m).  Records a new word; returns
  * 1 and the child's node, letters and base in *cn, *cm, *cb if the search
  * should go on from c. */
-static inline int step(bog_solver *s, int c, uint32_t node, uint64_t m, uint32_t base, int len, int depth,
+#if defined(__GNUC__)
+#define BOG_INLINE inline __attribute__((always_inline))
+#else
+#define BOG_INLINE inline
+#endif
+static BOG_INLINE int step(bog_solver *s, int c, uint32_t node, uint64_t m, uint32_t base, int len, int depth,
                        uint32_t *cn, uint64_t *cm, uint32_t *cb)
 {
     const dawg_vedge *x = &s->E[dawg_view_index(node, m, s->first[c])];
