@@ -116,6 +116,13 @@ int bog_dict_word(const bog_dict *bd, uint32_t index, char *out, size_t cap);
 
 int bog_solver_create(bog_solver **out, const bog_dict *bd, tk_error *err);
 void bog_solver_destroy(bog_solver *s);           /* NULL allowed */
+/* Searched-out subtrees (a grid of one letter reaches the same prefix by
+ * exponentially many paths): after `descents` steps down on one board, the
+ * solver first checks before each further step that a word below could
+ * still be new on this board, and skips the subtree if not (same answers,
+ * far fewer steps on such boards).  Negative: the default, well above what
+ * real boards need (100,000 + 500 per cell); 0: check from the start (tests). */
+void bog_solver_set_careful(bog_solver *s, long descents);
 
 /* bog_solve flags */
 #define BOG_TEXT  1u   /* fill bog_word.text and sort by UTF-8 bytes (else by word number) */

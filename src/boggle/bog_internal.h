@@ -33,6 +33,7 @@ struct bog_solver {
     unsigned flags;
     int oom;
     long budget;             /* descents left before the careful mode */
+    long careful;            /* bog_solver_set_careful (negative: default) */
     /* neighbour lists of the current shape */
     int rows, cols;
     uint8_t nbn[BOG_MAX_CELLS];

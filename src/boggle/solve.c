@@ -139,6 +139,7 @@ int bog_solver_create(bog_solver **out, const bog_dict *d, tk_error *err)
     }
     s->d = d;
     s->E = dawg_view_edges(d->view);
+    s->careful = -1;
     *out = s;
     return TK_OK;
 }
@@ -154,6 +155,8 @@ void bog_solver_destroy(bog_solver *s)
     free(s->text);
     free(s);
 }
+
+void bog_solver_set_careful(bog_solver *s, long descents) { s->careful = descents < 0 ? -1 : descents; }
 
 static void set_shape(bog_solver *s, int rows, int cols)
 {
@@ -431,7 +434,7 @@ int bog_solve(bog_solver *s, const bog_grid *g, int min_len, unsigned flags, bog
     s->count = 0;
     s->score = 0;
     s->nwords = s->npaths = s->ntext = 0;
-    s->budget = BOG_BUDGET_BASE + BOG_BUDGET_CELL * cells;
+    s->budget = s->careful >= 0 ? s->careful : BOG_BUDGET_BASE + BOG_BUDGET_CELL * cells;
     if (++s->gen == 0) {
         memset(s->stamp, 0, (size_t)(d->words ? d->words : 1) * sizeof *s->stamp);
         s->gen = 1;
