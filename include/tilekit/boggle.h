@@ -174,7 +174,9 @@ typedef struct bog_dice {
     char face[BOG_DICE_MAX][BOG_DIE_FACES_MAX][BOG_FACE_TEXT_MAX + 1];
 } bog_dice;
 
-/* Parse a dice set.  Errors: TK_EFORMAT / TK_ELIMIT with err->line. */
+/* Parse a dice set.  Errors: TK_EFORMAT / TK_ELIMIT with err->line (and
+ * err->col for a NUL byte, invalid UTF-8 or a control character anywhere in
+ * a line; the message locates it and never quotes raw bytes). */
 int bog_dice_parse(bog_dice *d, const char *text, size_t len, tk_error *err);
 /* Roll: shuffle the dice over the cells and pick a face of each, with the
  * caller's random state (*rng, any seed; advanced).  Writes grid text (one
@@ -182,6 +184,14 @@ int bog_dice_parse(bog_dice *d, const char *text, size_t len, tk_error *err);
  * several letters is bracketed, "[th]") into out; returns the length
  * needed (excluding NUL), truncated if cap is short. */
 size_t bog_dice_roll(const bog_dice *d, uint64_t *rng, char *out, size_t cap);
+/* Roll straight into a grid (no text): the same draws as bog_dice_roll, so
+ * one seed gives the same board both ways; every face encoded in `a`
+ * (`#` a blocked cell).  TK_EFORMAT if a face rolled is not made of letters
+ * of `a` (the grid is then incomplete; bog_dice_check tells beforehand). */
+int bog_dice_roll_grid(const bog_dice *d, const Alphabet *a, uint64_t *rng, bog_grid *g, tk_error *err);
+/* TK_OK if every face of every die encodes in `a` (at most BOG_FACE_MAX
+ * letters); else TK_EFORMAT / TK_ELIMIT naming the die and the face. */
+int bog_dice_check(const bog_dice *d, const Alphabet *a, tk_error *err);
 /* The generator used by bog_dice_roll (splitmix64); handy for callers. */
 uint64_t bog_rand(uint64_t *state);
 

@@ -11,6 +11,7 @@
  * so the output is the same as with one thread.  --random rolls a dice set
  * from data/boggle/ and solves that grid.
  */
+#include "cli/boggle_random.h"
 #include "cli/cli.h"
 #include "tilekit/boggle.h"
 
@@ -24,6 +25,7 @@
 
 static int opt_json, opt_score, opt_paths, opt_count, opt_min = 3;
 static int opt_show, opt_color;     /* --show; in colour (a terminal, no NO_COLOR) */
+static long opt_boards = 1;         /* --boards N (with --random) */
 static const char *opt_mark;        /* --mark WORD, as typed */
 static char mark_word[512];         /* --mark WORD in the dictionary's spelling (lower case) */
 static int mark_len;                /* its letters */
@@ -91,6 +93,8 @@ typedef struct item {
     long errline;
     char err[sizeof(((tk_error *)0)->msg) + 64];
     int sep;             /* print a blank line before the answer */
+    long rolled;         /* --random: board number (1-based), 0 for a grid read */
+    unsigned long long seed;   /* --random: the board's seed */
 } item;
 
 static void put_path(FILE *f, const bog_grid *g, const bog_result *r, const bog_word *w, int json)
@@ -210,6 +214,8 @@ static int render(FILE *f, bog_solver *s, const item *it, const char *board_json
         fprintf(f, "{\"grid\":%d,", it->no);
         if (board_json)
             fputs(board_json, f);
+        if (it->rolled)
+            boggle_print_roll_json(f, &it->g, the_alpha, it->seed);
         fprintf(f, "\"rows\":%d,\"cols\":%d,\"count\":%zu,\"score\":%ld", it->g.rows, it->g.cols, r.count,
                 r.score);
         if (!opt_count) {
@@ -232,6 +238,12 @@ static int render(FILE *f, bog_solver *s, const item *it, const char *board_json
         }
         fputs("}\n", f);
         return 0;
+    }
+    if (it->rolled) {
+        /* the rolled grid (--show draws it instead), then a blank line */
+        boggle_print_roll(f, &it->g, the_alpha, it->rolled, it->seed, opt_boards > 1, !opt_show);
+        if (opt_count && !opt_show)
+            putc('\n', f);
     }
     if (opt_show) {
         if (it->sep)
@@ -427,114 +439,36 @@ static int read_file(const char *path, const Alphabet *a, batch *b, worker *ws, 
 
 /* ---- --random ------------------------------------------------------------ */
 
-static int run_random(const char *set, int have_seed, unsigned long long seed, const Alphabet *a, bog_solver *s)
+/* Roll --boards N boards (board i with seed + i - 1) and solve them as a
+ * batch, like grids read from a file (boggle_random.c). */
+static int run_random(const char *set, int have_seed, unsigned long long seed, const Alphabet *a, batch *b,
+                      worker *ws, int jobs)
 {
-    char rel[64], path[4096];
     const char *p = NULL;
-    if (strchr(set, '/') || strchr(set, '.')) {
-        p = set;
-    } else {
-        snprintf(rel, sizeof rel, "boggle/dice-%s.txt", set);
-        if (strlen(set) > 20 || !(p = cli_find_data(rel, path, sizeof path))) {
-            cli_error(NULL, 0, "no dice set '%s' (known: 4x4, 4x4-1987, 5x5, 6x6; looked for %s)", set, rel);
-            return CLI_EXIT_DATA;
-        }
-    }
-    tk_error err = {0};
-    size_t len;
-    char *text = cli_read_file(p, &len, &err);
-    if (!text) {
-        cli_error(p, 0, "%s", err.msg);
+    bog_dice *dice = boggle_dice_load(set, a, &p);
+    if (!dice)
         return CLI_EXIT_DATA;
-    }
-    bog_dice *dice = malloc(sizeof *dice);
-    if (!dice) {
-        free(text);
-        cli_error(NULL, 0, "out of memory");
-        return CLI_EXIT_DATA;
-    }
-    int rc = bog_dice_parse(dice, text, len, &err);
-    free(text);
-    if (rc) {
-        cli_error_tk(p, &err);
-        free(dice);
-        return CLI_EXIT_DATA;
-    }
     if (!have_seed)
-        seed = (unsigned long long)time(NULL) * 1000003ull ^ (unsigned long long)getpid() ^
-               (unsigned long long)clock();
-    uint64_t rng = seed;
-    size_t need = bog_dice_roll(dice, &rng, NULL, 0);
-    char *gtext = malloc(need + 1);
-    if (!gtext) {
-        free(dice);
-        cli_error(NULL, 0, "out of memory");
-        return CLI_EXIT_DATA;
-    }
-    rng = seed;
-    bog_dice_roll(dice, &rng, gtext, need + 1);
-    free(dice);
-    item *it = calloc(1, sizeof *it);
-    if (!it) {
-        free(gtext);
-        cli_error(NULL, 0, "out of memory");
-        return CLI_EXIT_DATA;
-    }
-    it->file = p;
-    it->no = 1;
-    it->line = 1;
-    if (bog_grid_parse(&it->g, a, gtext, need, &err) != TK_OK) {
-        cli_error(p, 0, "rolled grid does not fit the dictionary: %s", err.msg);
-        free(gtext);
-        free(it);
-        return CLI_EXIT_DATA;
-    }
-    char eb[512];
-    int status = CLI_EXIT_OK;
-    if (opt_json) {
-        /* "seed":N,"board":["row",...], inserted after "grid" */
-        size_t cap = need * 2 + 64;
-        char *bj = malloc(cap);
-        FILE *f = bj ? fmemopen(bj, cap, "w") : NULL;
-        if (!f) {
-            free(bj);
-            free(gtext);
-            free(it);
-            cli_error(NULL, 0, "out of memory");
+        seed = boggle_clock_seed();
+    for (long i = 1; i <= opt_boards; i++) {
+        item *it = &b->items[b->n];
+        memset(it, 0, sizeof *it);
+        it->file = p;
+        it->no = (int)(i > 0x7FFFFFFF ? 0x7FFFFFFF : i);
+        it->line = 1;
+        it->rolled = i;
+        it->sep = !opt_count && !opt_show;   /* blank line between the grid and its answer */
+        if (boggle_roll(dice, a, seed, i, &it->g, &it->seed) != 0) {
+            cli_error(p, 0, "rolled grid does not fit the dictionary");
+            free(dice);
             return CLI_EXIT_DATA;
         }
-        fprintf(f, "\"seed\":%llu,\"board\":[", seed);
-        char *q = gtext;
-        for (int r = 0; r < it->g.rows; r++) {
-            char *nl = strchr(q, '\n');
-            *nl = 0;
-            if (r)
-                putc(',', f);
-            cli_json_string(f, q);
-            q = nl + 1;
-        }
-        fputs("],", f);
-        putc(0, f);
-        fclose(f);
-        if (render(stdout, s, it, bj, eb, sizeof eb) != 0) {
-            cli_error(NULL, 0, "%s", eb);
-            status = CLI_EXIT_DATA;
-        }
-        free(bj);
-    } else {
-        if (!opt_show)
-            fputs(gtext, stdout);   /* --show draws it instead */
-        it->sep = !opt_count && !opt_show;   /* blank line between the grid and its answer */
-        if (opt_count && !opt_show)
-            putc('\n', stdout);
-        if (render(stdout, s, it, NULL, eb, sizeof eb) != 0) {
-            cli_error(NULL, 0, "%s", eb);
-            status = CLI_EXIT_DATA;
-        }
+        if (++b->n == b->cap)
+            flush_batch(b, ws, jobs);
     }
-    free(gtext);
-    free(it);
-    return status;
+    flush_batch(b, ws, jobs);
+    free(dice);
+    return b->bad ? CLI_EXIT_DATA : CLI_EXIT_OK;
 }
 
 /* ---- main ---------------------------------------------------------------- */
@@ -562,6 +496,7 @@ int main(int argc, char **argv)
         { "mark", required_argument, NULL, 'k' },
         { "random", required_argument, NULL, 'r' },
         { "seed", required_argument, NULL, 'S' },
+        { "boards", required_argument, NULL, 'B' },
         { "jobs", required_argument, NULL, 'J' },
         { "verbose", no_argument, NULL, 'v' },
         { "help", no_argument, NULL, 'h' },
@@ -602,6 +537,7 @@ int main(int argc, char **argv)
             have_seed = 1;
             break;
         }
+        case 'B': opt_boards = parse_num("--boards", optarg, 1, 1000000000L); break;
         case 'J': {
             long v = parse_num("--jobs", optarg, 0, 256);
             jobs = v == 0 ? cli_cpu_count() : (int)v;
@@ -618,6 +554,8 @@ int main(int argc, char **argv)
         cli_usage_error("--random takes no FILE");
     if (have_seed && !random_set)
         cli_usage_error("--seed needs --random");
+    if (opt_boards != 1 && !random_set)
+        cli_usage_error("--boards needs --random");
     if (opt_show && opt_json)
         cli_usage_error("--show/--mark do not go with --json (use --json --paths)");
     /* Colour only for a terminal, and never when NO_COLOR is set (no-color.org). */
@@ -667,7 +605,7 @@ int main(int argc, char **argv)
         }
 
     if (random_set) {
-        status = run_random(random_set, have_seed, seed, a, ws[0].s);
+        status = run_random(random_set, have_seed, seed, a, &b, ws, jobs);
     } else {
         int nfiles = argc - optind;
         cli_progress_batch(&b.prog, "boggle: grids");
