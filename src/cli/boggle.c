@@ -412,6 +412,7 @@ static int read_file(const char *path, const Alphabet *a, batch *b, worker *ws, 
             cur->no = ++grids;
             cur->bad = 0;
             cur->sep = 0;
+            cur->rolled = 0;
         }
         if (cur->bad)
             continue;
