@@ -46,7 +46,7 @@ bog_dice *boggle_dice_load(const char *set, const Alphabet *a, const char **used
         return NULL;
     }
     if (rc) {
-        cli_error_tk(p, &err);
+        cli_error(p, 0, "%s", err.msg);   /* the message names the line */
         free(dice);
         return NULL;
     }
