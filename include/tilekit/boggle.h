@@ -195,6 +195,56 @@ int bog_dice_check(const bog_dice *d, const Alphabet *a, tk_error *err);
 /* The generator used by bog_dice_roll (splitmix64); handy for callers. */
 uint64_t bog_rand(uint64_t *state);
 
+/* ---- the best board (src/boggle/best.c) --------------------------------- */
+
+/* A face a cell may show in a letter search: 1..BOG_FACE_MAX letters. */
+typedef struct bog_face {
+    uint8_t n;
+    uint8_t let[BOG_FACE_MAX];
+} bog_face;
+
+typedef struct bog_best_config {
+    int rows, cols;            /* letter search: the grid (rows * cols <= 64) */
+    int min_len;               /* shortest word counted (0: 3) */
+    uint64_t seed;             /* the whole search is a function of the seed */
+    long iterations;           /* boards to score; 0: until the callback stops it */
+    const bog_face *faces;     /* letter search: the faces a cell may show */
+    int nfaces;                /* (2..255); faces NULL: every letter of the alphabet alone */
+    const bog_dice *dice;      /* non-NULL: search the rolls of these dice instead (which die
+                                  where, which face up); rows, cols, faces are then ignored */
+    long progress_every;       /* boards between BOG_BEST_PROGRESS events (0: 8192) */
+    long target;               /* stop at the first board scoring this much (0: never) */
+} bog_best_config;
+
+#define BOG_BEST_NEW      1    /* a board better than every one before */
+#define BOG_BEST_PROGRESS 2    /* now and then, so a caller can show progress or stop */
+#define BOG_BEST_DONE     3    /* once at the end (return value ignored) */
+
+typedef struct bog_best_event {
+    int kind;
+    long boards;               /* boards scored so far */
+    long restarts;             /* annealing runs started */
+    long score;                /* NEW: the new best's score; PROGRESS: the current board's */
+    long best;                 /* the best score so far */
+    const bog_grid *grid;      /* NEW: the new best board (valid during the call) */
+} bog_best_event;
+
+/* Return non-zero to stop the search (a time limit, an interrupt). */
+typedef int (*bog_best_fn)(void *ctx, const bog_best_event *ev);
+
+/* Search for the highest-scoring board: simulated annealing from random
+ * boards (change a cell's face or swap two cells; for dice, swap two dice
+ * or turn one), each run finished by a greedy climb over every single
+ * change and swap, then a restart.  Scores with the caller's solver (one
+ * per thread; run several searches with different seeds in parallel).
+ * Deterministic for a seed and `iterations`: the events, their order and
+ * the result depend on nothing else.  Stops after `iterations` boards or
+ * when fn returns non-zero; *best gets the best board, *best_score its
+ * score.  No allocation per board.  Errors: TK_EINVAL (bad configuration),
+ * TK_ENOMEM. */
+int bog_best_search(bog_solver *s, const bog_best_config *cfg, bog_best_fn fn, void *ctx, bog_grid *best,
+                    long *best_score, tk_error *err);
+
 #ifdef __cplusplus
 }
 #endif

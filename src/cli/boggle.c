@@ -11,6 +11,7 @@
  * so the output is the same as with one thread.  --random rolls a dice set
  * from data/boggle/ and solves that grid.
  */
+#include "cli/boggle_best.h"
 #include "cli/boggle_random.h"
 #include "cli/cli.h"
 #include "tilekit/boggle.h"
@@ -34,7 +35,8 @@ static const Alphabet *the_alpha;   /* for drawing faces */
 static void usage(void)
 {
     printf("Usage: %s [OPTION]... [FILE]...\n"
-           "       %s --random 4x4|5x5|6x6 [--seed N] [OPTION]...\n"
+           "       %s --random 4x4|5x5|6x6 [--boards N] [--seed N] [OPTION]...\n"
+           "       %s --best 4x4|5x5|RxC [--seconds S] [--iterations N] [--dice SET] [OPTION]...\n"
            "Print every dictionary word that can be traced in Boggle grids read from the\n"
            "FILEs (stdin when no FILE or FILE is -).  Grids are separated by blank lines;\n"
            "their answers come in the same order, separated by blank lines.\n"
@@ -64,8 +66,21 @@ static void usage(void)
            "                     1976 dice), 4x4-1987 (the 1987 dice), 5x5 (Big Boggle),\n"
            "                     6x6 (Super Big Boggle), or a dice file; prints the grid,\n"
            "                     a blank line, then the answer\n"
-           "      --seed N       random seed for --random (default: from the clock)\n"
-           "      --jobs N       solve with N threads, output unchanged (0 = all CPUs)\n"
+           "      --boards N     with --random: roll and solve N boards; board i is rolled\n"
+           "                     with seed N+i-1 and headed '# board i, seed S' (N > 1)\n"
+           "      --seed N       random seed for --random and --best (default: the clock)\n"
+           "  -b, --best RxC     search for the highest-scoring RxC board (simulated\n"
+           "                     annealing with restarts); prints each new best as\n"
+           "                     'SCORE row/row/...', then '# best ...' and the board\n"
+           "      --seconds S    --best: stop after S seconds (default 60 unless\n"
+           "                     --iterations is given)\n"
+           "      --iterations N --best: stop after N boards per thread (with --jobs 1\n"
+           "                     and no --seconds, the output depends only on the seed)\n"
+           "      --dice SET     --best: search the rolls of a dice set (which die where,\n"
+           "                     which face up) instead of any letters\n"
+           "      --target N     --best: stop at the first board scoring N or more\n"
+           "      --jobs N       solve with N threads, output unchanged (0 = all CPUs);\n"
+           "                     --best: N searches with seeds N, N+1, ...\n"
            "  -v, --verbose      say which dictionary was loaded (on standard error)\n"
            "  -h, --help         show this help and exit\n"
            "  -V, --version      show version information and exit\n"
@@ -77,9 +92,12 @@ static void usage(void)
            "Examples:\n"
            "  printf 'pers\\nlate\\ngins\\nrbed\\n' | %s --score --count\n"
            "  %s --random 5x5 --seed 42 --min 4\n"
+           "  %s --random 4x4 --boards 1000 --count --score --jobs 0\n"
+           "  %s --best 4x4 --seconds 60 --jobs 2\n"
            "  %s --json --paths grids.txt\n"
            "  printf 'pers\\nlate\\ngins\\nrbed\\n' | %s --show --mark plates\n",
-           cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog());
+           cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(),
+           cli_prog());
 }
 
 /* ---- one grid ------------------------------------------------------------ */
@@ -498,6 +516,11 @@ int main(int argc, char **argv)
         { "random", required_argument, NULL, 'r' },
         { "seed", required_argument, NULL, 'S' },
         { "boards", required_argument, NULL, 'B' },
+        { "best", required_argument, NULL, 'b' },
+        { "seconds", required_argument, NULL, 'T' },
+        { "iterations", required_argument, NULL, 'I' },
+        { "dice", required_argument, NULL, 'D' },
+        { "target", required_argument, NULL, 'G' },
         { "jobs", required_argument, NULL, 'J' },
         { "verbose", no_argument, NULL, 'v' },
         { "help", no_argument, NULL, 'h' },
@@ -506,9 +529,10 @@ int main(int argc, char **argv)
     };
     const char *dict = NULL, *lang = NULL, *random_set = NULL, *dict_used = NULL;
     int jobs = 1, c, have_seed = 0, verbose = 0;
+    boggle_best_opts best = {0};
     unsigned long long seed = 0;
     cli_init("boggle");
-    while ((c = getopt_long(argc, argv, "d:l:m:spcjgk:r:vhV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "d:l:m:spcjgk:r:b:vhV", longopts, NULL)) != -1) {
         switch (c) {
         case 'd': dict = optarg; break;
         case 'v': verbose = 1; break;
@@ -539,6 +563,17 @@ int main(int argc, char **argv)
             break;
         }
         case 'B': opt_boards = parse_num("--boards", optarg, 1, 1000000000L); break;
+        case 'b': best.shape = optarg; break;
+        case 'D': best.dice = optarg; break;
+        case 'G': best.target = parse_num("--target", optarg, 1, 1000000000L); break;
+        case 'I': best.iterations = parse_num("--iterations", optarg, 1, 1000000000000L); break;
+        case 'T': {
+            char *e;
+            best.seconds = strtod(optarg, &e);
+            if (!*optarg || *e || !(best.seconds > 0 && best.seconds < 1e9))
+                cli_usage_error("invalid --seconds value '%s' (a positive number)", optarg);
+            break;
+        }
         case 'J': {
             long v = parse_num("--jobs", optarg, 0, 256);
             jobs = v == 0 ? cli_cpu_count() : (int)v;
@@ -553,8 +588,12 @@ int main(int argc, char **argv)
     }
     if (random_set && optind < argc)
         cli_usage_error("--random takes no FILE");
-    if (have_seed && !random_set)
-        cli_usage_error("--seed needs --random");
+    if ((best.dice || best.seconds > 0 || best.iterations || best.target) && !best.shape)
+        cli_usage_error("--dice, --seconds, --iterations and --target need --best");
+    if (best.shape && (random_set || optind < argc))
+        cli_usage_error("--best takes no FILE and no --random");
+    if (have_seed && !random_set && !best.shape)
+        cli_usage_error("--seed needs --random or --best");
     if (opt_boards != 1 && !random_set)
         cli_usage_error("--boards needs --random");
     if (opt_show && opt_json)
@@ -605,7 +644,15 @@ int main(int argc, char **argv)
             return CLI_EXIT_DATA;
         }
 
-    if (random_set) {
+    if (best.shape) {
+        best.have_seed = have_seed;
+        best.seed = have_seed ? seed : boggle_clock_seed();
+        best.jobs = jobs;
+        best.min_len = opt_min;
+        best.json = opt_json;
+        best.verbose = verbose;
+        status = boggle_best_run(&best, bd);
+    } else if (random_set) {
         status = run_random(random_set, have_seed, seed, a, &b, ws, jobs);
     } else {
         int nfiles = argc - optind;
