@@ -10,9 +10,10 @@
  * cooling as T0 * exp(-k n); a run ends when it has found nothing better for
  * a while, with a greedy climb that tries every single change and every
  * swap and keeps any improvement until none is left (a local optimum).
- * Runs start from random boards, and every other one from the best board so
- * far with a few random changes, at a lower temperature (iterated local
- * search).  Temperatures are fractions of the best score seen, so the same
+ * Each run's optimum is then explored (iterated local search): a few random
+ * changes and a greedy climb, kept if better (and explored afresh), else
+ * undone, until ILS_ROUNDS tries in a row bring nothing; then a restart
+ * from a random board.  Temperatures are fractions of the best score seen, so the same
  * schedule fits 4x4 English (3,625 points at best) and small Hungarian lists.
  * New faces are drawn in proportion to how often their letters occur in the
  * dictionary.
@@ -292,9 +293,9 @@ static long climb(best_state *b, long cur)
 #define COOL_K 0.05
 #define STALL_PER_CELL 60
 #define MUTATION_P 0.75        /* probability that a proposal is one change, not more */
-#define PERTURB_EVERY 2
+#define PERTURB_EVERY 0
 #define PERTURB_CHANGES 4
-#define ILS_ROUNDS 0
+#define ILS_ROUNDS 15
 #define ILS_CHANGES 3
 #define CLIMB_FIRST 0
 #define CLIMB_LAST 1
