@@ -478,9 +478,9 @@ static void test_dice_grid(void)
     static const struct { const char *text; size_t len; long line, col; const char *what; } cases[] = {
         {"grid 1x3\na\nb\0c\nd\n", 16, 3, 2, "NUL byte"},
         {"grid 1x3\na\n\0\nd\n", 14, 3, 1, "NUL byte"},
-        {"grid 1x2\na \xff\nb\n", 15, 2, 3, "invalid UTF-8 (byte 0xFF)"},
-        {"grid 1x2\na\nb \xc3\n", 15, 3, 3, "invalid UTF-8 (byte 0xC3)"},
-        {"; \xe9t\xe9\ngrid 1x1\na\n", 17, 1, 3, "invalid UTF-8 (byte 0xE9)"},
+        {"grid 1x2\na \xff\nb\n", 15, 2, 3, "invalid UTF-8 (byte 0xff)"},
+        {"grid 1x2\na\nb \xc3\n", 15, 3, 3, "invalid UTF-8 (byte 0xc3)"},
+        {"; \xe9t\xe9\ngrid 1x1\na\n", 17, 1, 3, "invalid UTF-8 (byte 0xe9)"},
         {"grid 1x2\na\x01" "b\nc\n", 15, 2, 2, "control character U+0001"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

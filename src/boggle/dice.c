@@ -11,6 +11,8 @@
  */
 #include "tilekit/boggle.h"
 
+#include "core/tk_text.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,23 +40,25 @@ static int is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == 
 
 /* Every character of line `lineno` (text[p..e)) must be valid UTF-8 and not
  * a control character other than white space: a NUL would silently cut a
- * face short.  The message locates the byte and never quotes it. */
+ * face short.  The message locates the byte and describes it (the shared
+ * tku_char_describe), never quoting it. */
 static int check_line(const char *text, size_t p, size_t e, long lineno, tk_error *err)
 {
     for (size_t k = p; k < e;) {
-        unsigned char b = (unsigned char)text[k];
         long col = (long)(k - p) + 1;
-        if (b == 0)
-            return tk_error_set(err, TK_EFORMAT, lineno, col, "line %ld, column %ld: NUL byte", lineno, col);
+        char what[TKU_CHAR_DESC];
         uint32_t cp;
         int n = alpha_utf8_decode(text + k, e - k, &cp);
+        if (n > 0 && !((cp < 0x20 && !is_space((char)cp)) || cp == 0x7F || (cp >= 0x80 && cp < 0xA0))) {
+            k += (size_t)n;
+            continue;
+        }
+        tku_char_describe(text + k, e - k, what, sizeof what);
         if (n <= 0)
-            return tk_error_set(err, TK_EFORMAT, lineno, col, "line %ld, column %ld: invalid UTF-8 (byte 0x%02X)",
-                                lineno, col, b);
-        if ((cp < 0x20 && !is_space((char)cp)) || cp == 0x7F || (cp >= 0x80 && cp < 0xA0))
-            return tk_error_set(err, TK_EFORMAT, lineno, col, "line %ld, column %ld: control character U+%04X",
-                                lineno, col, (unsigned)cp);
-        k += (size_t)n;
+            return tk_error_set(err, TK_EFORMAT, lineno, col, "line %ld, column %ld: invalid UTF-8 (%s)", lineno,
+                                col, what);
+        return tk_error_set(err, TK_EFORMAT, lineno, col, "line %ld, column %ld: %s %s", lineno, col,
+                            cp == 0 ? "NUL byte" : "control character", what);
     }
     return TK_OK;
 }

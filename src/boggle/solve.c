@@ -37,6 +37,8 @@
  */
 #include "bog_internal.h"
 
+#include "core/tk_text.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,14 +55,6 @@ static const uint8_t score_of[8] = {0, 0, 0, 1, 1, 2, 3, 5};
 
 /* ---- dictionary ------------------------------------------------------------ */
 
-static int count_cps(const char *s)
-{
-    int n = 0;
-    for (; *s; s++)
-        n += ((unsigned char)*s & 0xC0) != 0x80;
-    return n;
-}
-
 int bog_dict_create_view(bog_dict **out, const dawg_view *v, tk_error *err)
 {
     *out = NULL;
@@ -76,7 +70,7 @@ int bog_dict_create_view(bog_dict **out, const dawg_view *v, tk_error *err)
      * increasing and none is a prefix of another. */
     d->byte_order = 1;
     for (int i = 1; i <= d->a->size; i++) {
-        d->cpl[i] = (uint8_t)count_cps(d->a->lower[i]);
+        d->cpl[i] = (uint8_t)tku_utf8_count(d->a->lower[i], strlen(d->a->lower[i]));
         for (int j = i + 1; j <= d->a->size; j++) {
             size_t li = strlen(d->a->lower[i]), lj = strlen(d->a->lower[j]);
             size_t m = li < lj ? li : lj;

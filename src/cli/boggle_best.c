@@ -16,6 +16,8 @@
 
 #include "cli/boggle_random.h"
 #include "cli/cli.h"
+#include "cli/cli_json.h"
+#include "core/tk_text.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -57,36 +59,46 @@ static void on_sigint(int sig)
     interrupted = 1;
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+static double now(void) { return tku_clock_seconds(); }
 
-/* The grid's rows (bog_grid_format) joined by `sep`, or as a JSON array. */
-static void put_board(FILE *f, const bog_grid *g, const Alphabet *a, const char *sep, int json)
+/* The grid's rows as bog_grid_format writes them (packed, or cells separated
+ * by spaces), joined by `sep` into b, or as a JSON array member "board". */
+static void put_board(cli_buf *b, cli_json *j, const bog_grid *g, const Alphabet *a, char sep)
 {
-    char text[BOG_MAX_CELLS * (BOG_FACE_MAX * (ALPHA_LETTER_MAX + 1) + 3) + BOG_MAX_SIDE + 1];
-    bog_grid_format(g, a, text, sizeof text);
-    if (json)
-        putc('[', f);
-    int first = 1;
+    static const size_t cap = BOG_MAX_CELLS * (BOG_FACE_MAX * (ALPHA_LETTER_MAX + 1) + 3) + BOG_MAX_SIDE + 1;
+    char *text = malloc(cap);
+    if (!text) {
+        b->oom = 1;
+        return;
+    }
+    bog_grid_format(g, a, text, cap);
+    if (j) {
+        cli_json_key(j, "board");
+        cli_json_array(j);
+    }
     for (char *p = text; *p;) {
         char *nl = strchr(p, '\n');
-        if (nl)
-            *nl = 0;
-        if (!first)
-            fputs(json ? "," : sep, f);
-        if (json)
-            cli_json_string(f, p);
-        else
-            fputs(p, f);
-        first = 0;
-        p = nl ? nl + 1 : p + strlen(p);
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        if (j)
+            cli_json_strn(j, p, n);
+        else {
+            if (p != text)
+                cli_buf_putc(b, sep);
+            cli_buf_put(b, p, n);
+        }
+        p += n + (nl != NULL);
     }
-    if (json)
-        putc(']', f);
+    if (j)
+        cli_json_close(j);
+    free(text);
+}
+
+/* Write b on stdout at once (lines from several threads never mix). */
+static void emit(cli_buf *b)
+{
+    fwrite(b->p, 1, b->len, stdout);
+    fflush(stdout);
+    b->len = 0;
 }
 
 static void clear_progress(shared *sh)
@@ -105,16 +117,21 @@ static int on_event(void *ctx, const bog_best_event *ev)
     if (ev->kind == BOG_BEST_NEW && ev->score > sh->best) {
         sh->best = ev->score;
         clear_progress(sh);
+        cli_buf b = {0};
         if (sh->o->json) {
-            printf("{\"score\":%ld,\"board\":", ev->score);
-            put_board(stdout, ev->grid, bog_dict_alphabet(sh->bd), "/", 1);
-            printf(",\"boards\":%ld}\n", sh->boards);
+            cli_json j;
+            cli_json_begin(&j, &b);
+            cli_json_kint(&j, "score", ev->score);
+            put_board(&b, &j, ev->grid, bog_dict_alphabet(sh->bd), 0);
+            cli_json_kint(&j, "boards", sh->boards);
+            cli_json_end(&j);
         } else {
-            printf("%ld ", ev->score);
-            put_board(stdout, ev->grid, bog_dict_alphabet(sh->bd), "/", 0);
-            putc('\n', stdout);
+            cli_buf_printf(&b, "%ld ", ev->score);
+            put_board(&b, NULL, ev->grid, bog_dict_alphabet(sh->bd), '/');
+            cli_buf_putc(&b, '\n');
         }
-        fflush(stdout);
+        emit(&b);
+        cli_buf_free(&b);
         sh->last_draw = 0;
     }
     double t = sh->progress || sh->deadline ? now() : 0;
@@ -181,17 +198,29 @@ static void report(shared *sh, const bog_grid *g, long score)
         bog_solver_destroy(s);
     }
     clear_progress(sh);
+    cli_buf b = {0};
     if (sh->o->json) {
-        printf("{\"best\":true,\"score\":%ld,\"words\":%zu,\"boards\":%ld,\"seed\":%llu,\"board\":", score,
-               res.count, sh->boards, sh->o->seed);
-        put_board(stdout, g, bog_dict_alphabet(sh->bd), "/", 1);
-        puts("}");
+        char seed[32];
+        cli_json j;
+        cli_json_begin(&j, &b);
+        cli_json_key(&j, "best");
+        cli_json_bool(&j, 1);
+        cli_json_kint(&j, "score", score);
+        cli_json_kint(&j, "words", (long long)res.count);
+        cli_json_kint(&j, "boards", sh->boards);
+        snprintf(seed, sizeof seed, "%llu", sh->o->seed);
+        cli_json_key(&j, "seed");
+        cli_json_raw(&j, seed);
+        put_board(&b, &j, g, bog_dict_alphabet(sh->bd), 0);
+        cli_json_end(&j);
     } else {
-        printf("# best %ld point%s, %zu word%s, %ld boards, seed %llu\n", score, score == 1 ? "" : "s",
-               res.count, res.count == 1 ? "" : "s", sh->boards, sh->o->seed);
-        put_board(stdout, g, bog_dict_alphabet(sh->bd), "\n", 0);
-        putc('\n', stdout);
+        cli_buf_printf(&b, "# best %ld point%s, %zu word%s, %ld boards, seed %llu\n", score, score == 1 ? "" : "s",
+                       res.count, res.count == 1 ? "" : "s", sh->boards, sh->o->seed);
+        put_board(&b, NULL, g, bog_dict_alphabet(sh->bd), '\n');
+        cli_buf_putc(&b, '\n');
     }
+    emit(&b);
+    cli_buf_free(&b);
 }
 
 static int run_threads(shared *sh, runner *rs, int jobs)

@@ -75,48 +75,80 @@ int boggle_roll(const bog_dice *d, const Alphabet *a, unsigned long long seed, l
 
 /* Row r as the dice files write faces: cells separated by one space; in a
  * one-column grid a face of several letters in brackets. */
-static void put_row(FILE *f, const bog_grid *g, const Alphabet *a, int r, int json)
+static void row_text(cli_buf *b, const bog_grid *g, const Alphabet *a, int r)
 {
-    char cell[BOG_FACE_MAX * (ALPHA_LETTER_MAX + 1) + 3], row[BOG_MAX_SIDE * sizeof cell + 1];
-    size_t at = 0;
+    char cell[BOG_FACE_MAX * (ALPHA_LETTER_MAX + 1) + 1];
     for (int c = 0; c < g->cols; c++) {
         size_t n = bog_grid_cell_text(g, a, r, c, cell, sizeof cell);
         int br = g->cols == 1 && g->n[r * g->cols + c] > 1;
         if (c)
-            row[at++] = ' ';
+            cli_buf_putc(b, ' ');
         if (br)
-            row[at++] = '[';
-        memcpy(row + at, cell, n);
-        at += n;
+            cli_buf_putc(b, '[');
+        cli_buf_put(b, cell, n < sizeof cell ? n : sizeof cell - 1);
         if (br)
-            row[at++] = ']';
+            cli_buf_putc(b, ']');
     }
-    row[at] = 0;
-    if (json)
-        cli_json_string(f, row);
-    else
-        fprintf(f, "%s\n", row);
+}
+
+void boggle_roll_text(cli_buf *b, const bog_grid *g, const Alphabet *a, long no, unsigned long long seed,
+                      int header, int grid)
+{
+    if (header) {
+        if (no > 1)
+            cli_buf_putc(b, '\n');
+        cli_buf_printf(b, "# board %ld, seed %llu\n", no, seed);
+    }
+    for (int r = 0; grid && r < g->rows; r++) {
+        row_text(b, g, a, r);
+        cli_buf_putc(b, '\n');
+    }
+}
+
+void boggle_roll_json(cli_json *j, const bog_grid *g, const Alphabet *a, unsigned long long seed)
+{
+    char num[32];
+    cli_json_key(j, "seed");
+    snprintf(num, sizeof num, "%llu", seed);   /* the whole unsigned range */
+    cli_json_raw(j, num);
+    cli_json_key(j, "board");
+    cli_json_array(j);
+    cli_buf row = {0};
+    for (int r = 0; r < g->rows; r++) {
+        row.len = 0;
+        row_text(&row, g, a, r);
+        cli_json_strn(j, row.p ? row.p : "", row.len);
+    }
+    cli_json_close(j);
+    cli_buf_free(&row);
+}
+
+static void flush_buf(FILE *f, cli_buf *b)
+{
+    if (b->len)
+        fwrite(b->p, 1, b->len, f);
+    cli_buf_free(b);
 }
 
 void boggle_print_roll(FILE *f, const bog_grid *g, const Alphabet *a, long no, unsigned long long seed,
                        int header, int grid)
 {
-    if (header) {
-        if (no > 1)
-            putc('\n', f);
-        fprintf(f, "# board %ld, seed %llu\n", no, seed);
-    }
-    for (int r = 0; grid && r < g->rows; r++)
-        put_row(f, g, a, r, 0);
+    cli_buf b = {0};
+    boggle_roll_text(&b, g, a, no, seed, header, grid);
+    flush_buf(f, &b);
 }
 
 void boggle_print_roll_json(FILE *f, const bog_grid *g, const Alphabet *a, unsigned long long seed)
 {
-    fprintf(f, "\"seed\":%llu,\"board\":[", seed);
-    for (int r = 0; r < g->rows; r++) {
-        if (r)
-            putc(',', f);
-        put_row(f, g, a, r, 1);
+    /* the writer makes a whole object: keep what is between its braces */
+    cli_buf b = {0};
+    cli_json j;
+    cli_json_begin(&j, &b);
+    boggle_roll_json(&j, g, a, seed);
+    cli_json_end(&j);
+    if (b.len >= 3) {
+        fwrite(b.p + 1, 1, b.len - 3, f);   /* drop "{" and "}\n" */
+        putc(',', f);
     }
-    fputs("],", f);
+    cli_buf_free(&b);
 }

@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 
+#include "cli/cli_json.h"
 #include "tilekit/boggle.h"
 
 /* Load a dice set: a name (4x4, 4x4-1987, 5x5, 6x6: data/boggle/dice-NAME.txt)
@@ -28,11 +29,17 @@ int boggle_roll(const bog_dice *d, const Alphabet *a, unsigned long long seed, l
 
 /* What goes before a rolled board's answer in text mode: with `header`
  * (several boards) a blank line between boards and "# board N, seed S";
- * then the grid (unless --show draws it). */
+ * then the grid (unless --show draws it), cells separated by one space. */
+void boggle_roll_text(cli_buf *b, const bog_grid *g, const Alphabet *a, long no, unsigned long long seed,
+                      int header, int grid);
+/* Its JSON members "seed" and "board" (the rows as above), for the shared
+ * JSON writer. */
+void boggle_roll_json(cli_json *j, const bog_grid *g, const Alphabet *a, unsigned long long seed);
+
+/* The same onto a stdio stream (the JSON members followed by a comma, to
+ * splice into an object being printed). */
 void boggle_print_roll(FILE *f, const bog_grid *g, const Alphabet *a, long no, unsigned long long seed,
                        int header, int grid);
-/* Its JSON members, `"seed":S,"board":["row",...],` (rows as bog_grid_format
- * writes them). */
 void boggle_print_roll_json(FILE *f, const bog_grid *g, const Alphabet *a, unsigned long long seed);
 
 #endif

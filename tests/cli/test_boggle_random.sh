@@ -47,7 +47,7 @@ t_run dice-nul 1 $B $D --random "$T_TMP/nul.txt" --seed 1
 t_grep dice-nul-msg "nul.txt: line 3, column 2: NUL byte" "$ERR"
 printf 'grid 1x2\na \377\nb\n' > "$T_TMP/ff.txt"
 t_run dice-utf8 1 $B $D --random "$T_TMP/ff.txt" --seed 1
-t_grep dice-utf8-msg "ff.txt: line 2, column 3: invalid UTF-8 (byte 0xFF)" "$ERR"
+t_grep dice-utf8-msg "ff.txt: line 2, column 3: invalid UTF-8 (byte 0xff)" "$ERR"
 if LC_ALL=C grep -q "$(printf '[\200-\377]')" "$ERR"; then t_fail dice-utf8-raw "raw byte in the message"; else t_ok dice-utf8-raw; fi
 printf 'grid 1x2\na\n7\n' > "$T_TMP/seven.txt"
 t_run dice-alphabet 1 $B $D --random "$T_TMP/seven.txt" --seed 1
