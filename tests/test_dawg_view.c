@@ -219,7 +219,8 @@ static void check_graph(const Dawg *d, uint64_t seed, double samples)
         CHECKF(n == L.len[i] && memcmp(out, L.w[i], (size_t)n) == 0, "word of rank %zu", i);
     }
     CHECK(dawg_view_word(v, (uint32_t)L.n, out) == TK_EINVAL);
-    check_prefix(v, &L, NULL, 0);
+    static const uint8_t none[1] = {0};
+    check_prefix(v, &L, none, 0);
     th_rng rng = {seed};
     size_t nprefix = (size_t)(samples * 20000);
     for (size_t k = 0; k < nprefix && L.n; k++) {
