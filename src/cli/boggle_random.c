@@ -21,7 +21,9 @@ bog_dice *boggle_dice_load(const char *set, const Alphabet *a, const char **used
     } else {
         snprintf(rel, sizeof rel, "boggle/dice-%s.txt", set);
         if (strlen(set) > 20 || !(p = cli_find_data(rel, path, sizeof path))) {
-            cli_error(NULL, 0, "no dice set '%s' (known: 4x4, 4x4-1987, 5x5, 6x6; looked for %s)", set, rel);
+            char q[64];
+            cli_error(NULL, 0, "no dice set '%s' (known: 4x4, 4x4-1987, 5x5, 6x6; looked for %s)",
+                      alpha_quote(set, strlen(set), 40, q, sizeof q), rel);
             return NULL;
         }
     }
