@@ -420,6 +420,80 @@ static void test_dice(void)
     free(d);
 }
 
+/* Every byte of a message is printable ASCII (no raw input bytes). */
+static int clean_msg(const char *m)
+{
+    for (; *m; m++)
+        if ((unsigned char)*m < 0x20 || (unsigned char)*m >= 0x7F)
+            return 0;
+    return 1;
+}
+
+/* Rolling straight into a grid gives the grid that parsing the rolled text
+ * gives, draw for draw; bad bytes in a dice file are located errors. */
+static void test_dice_grid(void)
+{
+    static const char *sets[] = {"4x4", "4x4-1987", "5x5", "6x6"};
+    bog_dice *d = malloc(sizeof *d);
+    REQUIRE(d);
+    Alphabet a = en_alpha();
+    tk_error err = {0};
+    for (int si = 0; si < 4; si++) {
+        if (load_dice(sets[si], d) != 0) {
+            CHECKF(0, "dice set %s does not load", sets[si]);
+            continue;
+        }
+        CHECK(bog_dice_check(d, &a, &err) == TK_OK);
+        for (uint64_t seed = 0; seed < 300; seed++) {
+            char t[512];
+            uint64_t r1 = seed * 7919u, r2 = seed * 7919u;
+            bog_dice_roll(d, &r1, t, sizeof t);
+            bog_grid want, got;
+            REQUIRE(parse(&want, &a, t, &err) == TK_OK);
+            CHECK(bog_dice_roll_grid(d, &a, &r2, &got, &err) == TK_OK);
+            CHECK(r1 == r2);
+            int same = got.rows == want.rows && got.cols == want.cols;
+            for (int i = 0; same && i < want.rows * want.cols; i++)
+                same = got.n[i] == want.n[i] && memcmp(got.let[i], want.let[i], want.n[i]) == 0;
+            CHECKF(same, "%s seed %llu: grid differs from the parsed roll %s", sets[si],
+                   (unsigned long long)seed, t);
+        }
+    }
+    /* a one-column set with multi-letter faces and a blank */
+    const char *one = "grid 3x1\nqu\nth\n#\n";
+    REQUIRE(bog_dice_parse(d, one, strlen(one), &err) == TK_OK);
+    bog_grid g;
+    uint64_t r = 5;
+    REQUIRE(bog_dice_roll_grid(d, &a, &r, &g, &err) == TK_OK);
+    int blocked = 0, two = 0;
+    for (int i = 0; i < 3; i++) {
+        blocked += g.n[i] == 0;
+        two += g.n[i] == 2;
+    }
+    CHECK(g.rows == 3 && g.cols == 1 && blocked == 1 && two == 2);
+    /* a face that is not letters of the alphabet */
+    const char *bad = "grid 1x2\na b\nc 7\n";
+    REQUIRE(bog_dice_parse(d, bad, strlen(bad), &err) == TK_OK);
+    CHECK(bog_dice_check(d, &a, &err) == TK_EFORMAT && strstr(err.msg, "die 2, face '7'"));
+    /* NUL, invalid UTF-8, control characters: located, never quoted */
+    static const struct { const char *text; size_t len; long line, col; const char *what; } cases[] = {
+        {"grid 1x3\na\nb\0c\nd\n", 16, 3, 2, "NUL byte"},
+        {"grid 1x3\na\n\0\nd\n", 14, 3, 1, "NUL byte"},
+        {"grid 1x2\na \xff\nb\n", 15, 2, 3, "invalid UTF-8 (byte 0xff)"},
+        {"grid 1x2\na\nb \xc3\n", 15, 3, 3, "invalid UTF-8 (byte 0xc3)"},
+        {"; \xe9t\xe9\ngrid 1x1\na\n", 17, 1, 3, "invalid UTF-8 (byte 0xe9)"},
+        {"grid 1x2\na\x01" "b\nc\n", 15, 2, 2, "control character U+0001"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        memset(&err, 0, sizeof err);
+        int rc = bog_dice_parse(d, cases[i].text, cases[i].len, &err);
+        CHECKF(rc == TK_EFORMAT && err.line == cases[i].line && err.col == cases[i].col &&
+                   strstr(err.msg, cases[i].what) && clean_msg(err.msg),
+               "case %zu: rc %d line %ld col %ld msg '%s'", i, rc, err.line, err.col, err.msg);
+    }
+    free(d);
+}
+
 /* ---- threads ------------------------------------------------------------- */
 
 typedef struct job {
@@ -570,6 +644,7 @@ static const th_test tests[] = {
     {"word_numbers", test_word_numbers},
     {"solve_errors", test_solve_errors},
     {"dice", test_dice},
+    {"dice_grid", test_dice_grid},
     {"threads", test_threads},
     {"vectors_en", test_vectors_en},
     {"vectors_hu", test_vectors_hu},

@@ -115,8 +115,12 @@ static void random_case(setup *st, th_rng *r, int rows, int cols, int min_len, c
             bt_plant(g, w, n, r);
     }
     char what[96];
-    snprintf(what, sizeof what, "%s case %ld (%dx%d, min %d)", tag, no, rows, cols, min_len);
+    /* every third case in careful mode from the first step (exhaust.c) */
+    bog_solver_set_careful(st->s, no % 3 == 1 ? 0 : -1);
+    snprintf(what, sizeof what, "%s case %ld (%dx%d, min %d%s)", tag, no, rows, cols, min_len,
+             no % 3 == 1 ? ", careful" : "");
     bt_compare(st->d, st->bd, st->s, g, min_len, what);
+    bog_solver_set_careful(st->s, -1);
     free(g);
 }
 
@@ -268,7 +272,72 @@ static void test_full_english(void)
     free_setup(&st);
 }
 
+/* Grids of one letter (and nearly so) with dictionaries of a, aa, aaa, ...:
+ * a plain search would follow exponentially many paths to the same prefixes
+ * and never finish; the solver must skip searched-out subtrees and still
+ * agree with the oracle.  (A hang here is the failure.) */
+static void pathological_case(const char *words, const char *grid_letters, int rows, int cols, int min_len,
+                              long careful, const char *what)
+{
+    setup st;
+    REQUIRE(make_setup(&st, bt_dict_text(NULL, words)));
+    bog_solver_set_careful(st.s, careful);
+    const Alphabet *a = dawg_alphabet(st.d);
+    bog_grid *g = malloc(sizeof *g);
+    REQUIRE(g);
+    g->rows = rows;
+    g->cols = cols;
+    size_t nl = strlen(grid_letters);
+    for (int i = 0; i < rows * cols; i++) {
+        char one[2] = {grid_letters[(size_t)i % nl], 0};
+        g->n[i] = 1;
+        g->let[i][0] = (uint8_t)alpha_index(a, one);
+    }
+    char label[128];
+    snprintf(label, sizeof label, "%s %dx%d of '%s', min %d", what, rows, cols, grid_letters, min_len);
+    bt_compare(st.d, st.bd, st.s, g, min_len, label);
+    free(g);
+    free_setup(&st);
+}
+
+static void test_pathological(void)
+{
+    /* a .. a x63; the same with b after and before each */
+    char *as = malloc(64 * 64 * 3 + 16), *ab = malloc(64 * 64 * 3 * 3 + 16);
+    REQUIRE(as && ab);
+    size_t p = 0, q = 0;
+    for (int k = 1; k <= 63; k++) {
+        memset(as + p, 'a', (size_t)k);
+        p += (size_t)k;
+        as[p++] = '\n';
+        memset(ab + q, 'a', (size_t)k);
+        q += (size_t)k;
+        ab[q++] = 'b';
+        ab[q++] = '\n';
+        ab[q++] = 'b';
+        memset(ab + q, 'a', (size_t)k);
+        q += (size_t)k;
+        ab[q++] = '\n';
+        memset(ab + q, 'a', (size_t)k);
+        q += (size_t)k;
+        ab[q++] = '\n';
+    }
+    as[p] = ab[q] = 0;
+    static const int shapes[][2] = {{5, 5}, {8, 8}, {9, 9}, {32, 32}, {1, 40}, {3, 17}};
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        pathological_case(as, "a", shapes[i][0], shapes[i][1], 3, -1, "a..a");
+        pathological_case(ab, "a", shapes[i][0], shapes[i][1], 1, -1, "a..a, ab, ba");
+    }
+    /* careful from the first step, and boards with two letters */
+    pathological_case(as, "a", 6, 6, 2, 0, "a..a");
+    pathological_case(ab, "aab", 5, 5, 3, -1, "a..a, ab, ba");
+    pathological_case(ab, "aaaaaaab", 6, 6, 3, 0, "a..a, ab, ba");
+    free(as);
+    free(ab);
+}
+
 static const th_test tests[] = {
+    {"pathological", test_pathological},
     {"english_sample", test_english_sample},
     {"large_grids", test_large_grids},
     {"hungarian_sample", test_hungarian_sample},

@@ -14,6 +14,8 @@
  *   - every edge reached: letters strictly increase within a node, the
  *     index by rank lands on the edge of that letter, the edge's word count
  *     is the sum of its child's count and its final flag;
+ *   - contains, the cross-check (with and without a letter mask) and rank-range
+ *     enumeration agree with the Dawg's own queries and the enumeration;
  *   - the empty graph and bad ranks behave as documented.
  */
 #include "support/harness.h"
@@ -153,6 +155,52 @@ static void check_edges(const dawg_view *v)
     free(stack);
 }
 
+typedef struct fe_ctx {
+    const wlist *L;
+    uint32_t next;
+    int bad;
+} fe_ctx;
+
+static int fe_check(void *ctx, uint32_t rank, const uint8_t *letters, int n)
+{
+    fe_ctx *c = ctx;
+    if (rank != c->next || rank >= c->L->n || n != c->L->len[rank] || memcmp(letters, c->L->w[rank], (size_t)n))
+        c->bad = 1;
+    c->next++;
+    return 0;
+}
+
+/* The navigation queries on the view against the Dawg's own (nav.c) and
+ * the enumeration. */
+static void check_queries(const Dawg *d, const dawg_view *v, const wlist *L, th_rng *rng, size_t rounds)
+{
+    int alpha = dawg_alphabet(d)->size;
+    for (size_t k = 0; k < rounds && L->n; k++) {
+        size_t i = th_below(rng, (uint32_t)L->n);
+        uint8_t w[ALPHA_WORD_MAX];
+        int n = L->len[i];
+        memcpy(w, L->w[i], (size_t)n);
+        CHECK(dawg_view_contains(v, w, n));
+        w[th_below(rng, (uint32_t)n)] = (uint8_t)(1 + th_below(rng, (uint32_t)alpha));
+        CHECK(dawg_view_contains(v, w, n) == dawg_contains(d, w, n));
+        CHECK(dawg_view_contains(v, w, n - 1) == dawg_contains(d, w, n - 1));
+        /* cross-set with the hole anywhere in a word */
+        memcpy(w, L->w[i], (size_t)n);
+        int at = (int)th_below(rng, (uint32_t)n);
+        uint64_t want = th_rand(rng) | 1, all = dawg_cross_set(d, w, at, w + at + 1, n - at - 1);
+        CHECK(dawg_view_cross_set(v, w, at, w + at + 1, n - at - 1, ~(uint64_t)0) == all);
+        CHECK(dawg_view_cross_set(v, w, at, w + at + 1, n - at - 1, want) == (all & want));
+        CHECK((all >> w[at]) & 1);
+        /* a range of ranks */
+        uint32_t from = th_below(rng, (uint32_t)L->n), to = from + th_below(rng, 200);
+        fe_ctx c = {L, from, 0};
+        CHECK(dawg_view_foreach(v, from, to, fe_check, &c) == 0);
+        CHECK(!c.bad && c.next == (to < L->n ? to : L->n));
+    }
+    fe_ctx all = {L, 0, 0};
+    CHECK(dawg_view_foreach(v, 0, UINT32_MAX, fe_check, &all) == 0 && !all.bad && all.next == L->n);
+}
+
 static void check_graph(const Dawg *d, uint64_t seed, double samples)
 {
     dawg_view *v = NULL;
@@ -196,6 +244,7 @@ static void check_graph(const Dawg *d, uint64_t seed, double samples)
     CHECK(!dawg_view_step(v, &p, 0) || (dawg_view_root_letters(v) & 1));
     CHECK(!dawg_view_step(v, &p, 64));
     check_edges(v);
+    check_queries(d, v, &L, &rng, (size_t)(samples * 5000) + 20);
     free(L.w);
     free(L.len);
     dawg_view_destroy(v);

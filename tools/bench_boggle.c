@@ -10,9 +10,16 @@
  * rolled with the Big Boggle dice (dice-5x5.txt).  Each set is
  * solved N times (runs); the median run is reported as boards per second of
  * thread CPU time (robust on a shared machine) and of wall time, with the
- * words and points per board so different solvers can be compared.  "core"
- * is bog_solve without text (words found, deduplicated, ranked, scored,
- * sorted by rank); "text" also decodes every word to UTF-8 as the CLI does.
+ * words and points per board so different solvers can be compared.  "count"
+ * is bog_solve with BOG_COUNT (what `boggle --count --score` needs: words
+ * found, deduplicated and scored, no list kept); "core" also keeps the word
+ * list sorted by rank; "text" also spells every word as the CLI does.
+ *
+ * Instructions: when valgrind is installed (and TK_BENCH_CALLGRIND is not
+ * 0), the dice boards are also written to files and `bin/boggle --count
+ * --score` (TK_BIN) is run under callgrind on all of them and on one; the
+ * difference over the number of boards is the whole-process cost of a board
+ * (parsing, solving, printing), which does not depend on machine load.
  * Timings are informative only.
  */
 #include "cli/cli.h"
@@ -22,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static double now(void)
 {
@@ -94,10 +102,71 @@ static void run_set(bog_solver *s, const set *st, int runs, unsigned flags, cons
     qsort(t, (size_t)runs, sizeof t[0], cmp_double);
     qsort(wall, (size_t)runs, sizeof wall[0], cmp_double);
     double med = t[runs / 2];
-    printf("%-16s %-4s %6d boards  %8.0f boards/s CPU (min %.0f, max %.0f)  %8.0f boards/s wall  "
+    printf("%-16s %-5s %6d boards  %8.0f boards/s CPU (min %.0f, max %.0f)  %8.0f boards/s wall  "
            "%.1f words %.1f points/board\n",
            st->name, label, st->n, st->n / med, st->n / t[runs - 1], st->n / t[0], st->n / wall[runs / 2],
            (double)words / st->n, (double)points / st->n);
+}
+
+/* Instructions of a whole `boggle --count --score` run (callgrind), or -1. */
+static long long callgrind(const char *boggle, const char *dict, const char *grids)
+{
+    char cmd[8192], line[512];
+    snprintf(cmd, sizeof cmd,
+             "valgrind --tool=callgrind --callgrind-out-file=/dev/null '%s' -d '%s' --count --score '%s' "
+             "2>&1 >/dev/null",
+             boggle, dict, grids);
+    FILE *p = popen(cmd, "r");
+    long long n = -1;
+    if (!p)
+        return -1;
+    while (fgets(line, sizeof line, p)) {
+        const char *c = strstr(line, "Collected : ");
+        if (c)
+            n = atoll(c + 12);
+    }
+    pclose(p);
+    return n;
+}
+
+/* Write n grids of set st to a temporary file; returns 0 on success. */
+static int write_grids(const set *st, int n, const Alphabet *a, char *path)
+{
+    strcpy(path, "/tmp/bench_boggle.XXXXXX");
+    int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f)
+        return -1;
+    for (int i = 0; i < n; i++) {
+        char text[8192];
+        bog_grid_format(&st->g[i], a, text, sizeof text);
+        fprintf(f, "%s%s", i ? "\n" : "", text);
+    }
+    return fclose(f);
+}
+
+/* Whole-process instructions per board of `boggle --count --score`. */
+static void instructions(const set *st, int n, const Alphabet *a, const char *dict)
+{
+    const char *bin = getenv("TK_BIN");
+    char boggle[4096], many[64], one[64];
+    snprintf(boggle, sizeof boggle, "%s/boggle", bin && *bin ? bin : "bin");
+    if (n > st->n)
+        n = st->n;
+    if (write_grids(st, n, a, many) != 0 || write_grids(st, 1, a, one) != 0) {
+        printf("(could not write grid files for callgrind)\n");
+        return;
+    }
+    long long all = callgrind(boggle, dict, many), base = callgrind(boggle, dict, one);
+    remove(many);
+    remove(one);
+    if (all < 0 || base < 0) {
+        printf("(callgrind run of %s failed)\n", boggle);
+        return;
+    }
+    printf("%-16s boggle --count --score: %.1fk instructions a board (callgrind, whole process, %d boards "
+           "minus one)\n",
+           st->name, (double)(all - base) / (n - 1) / 1000.0, n);
 }
 
 int main(int argc, char **argv)
@@ -197,9 +266,18 @@ int main(int argc, char **argv)
     }
     free(dice);
     for (int k = 0; k < 3; k++)
+        run_set(s, &sets[k], runs, BOG_COUNT, "count");
+    for (int k = 0; k < 3; k++)
         run_set(s, &sets[k], runs, 0, "core");
     for (int k = 0; k < 3; k++)
         run_set(s, &sets[k], runs, BOG_TEXT, "text");
+    const char *cg = getenv("TK_BENCH_CALLGRIND");
+    if ((!cg || strcmp(cg, "0") != 0) && system("valgrind --version >/dev/null 2>&1") == 0) {
+        instructions(&sets[1], 2001, a, list);
+        instructions(&sets[2], 1001, a, list);
+    } else {
+        printf("(valgrind not found or TK_BENCH_CALLGRIND=0: no instruction counts)\n");
+    }
     for (int k = 0; k < 3; k++)
         free(sets[k].g);
     bog_solver_destroy(s);

@@ -7,10 +7,10 @@
  *               `qu`, `th`) or blocked (`#`, a blank die face).  A plain value:
  *               no heap memory, copy it freely.
  *   bog_dict    what the solver needs from one dictionary, computed once: the
- *               DAWG edges paired with per-edge word counts, so every word has
- *               a number (its rank in letter order).  Immutable once created;
- *               share it read-only between any number of threads.  It keeps a
- *               pointer to the Dawg, which must outlive it.
+ *               word graph's letter-indexed view (tilekit/dawg_view.h), in
+ *               which every word has a number (its rank in letter order).
+ *               Immutable once created; share it read-only between any number
+ *               of threads.  The Dawg (and a view passed in) must outlive it.
  *   bog_solver  per-thread scratch (dedup stamps, neighbour lists, result
  *               arrays).  One per thread; bog_solve() on one solver is not
  *               to be called concurrently, different solvers are independent.
@@ -37,8 +37,10 @@
  * Memory: bog_solve never allocates once its result arrays have grown to the
  * largest answer seen (they are kept between boards); no allocation at all
  * per board in the steady state.  Results stay valid until the next
- * bog_solve on the same solver.  Sizes: bog_dict holds 21 bytes per DAWG
- * edge; a solver about 40 KB plus one byte per dictionary word.
+ * bog_solve on the same solver.  Sizes: the view holds 29 bytes per DAWG
+ * edge; a solver about 60 KB plus one byte per dictionary word (and 8 more
+ * per word the first time a board needs the careful mode: a grid of one
+ * letter, see src/boggle/exhaust.c).
  *
  * Word order: by default words come sorted by their number in the
  * dictionary (letter-index order); with BOG_TEXT, by UTF-8 bytes (what
@@ -54,6 +56,7 @@
 #include "tilekit/alphabet.h"
 #include "tilekit/common.h"
 #include "tilekit/dawg.h"
+#include "tilekit/dawg_view.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -96,9 +99,14 @@ size_t bog_grid_format(const bog_grid *g, const Alphabet *a, char *out, size_t c
 typedef struct bog_dict bog_dict;
 typedef struct bog_solver bog_solver;
 
-/* Prepare a dictionary (linear in its edges).  Errors: TK_ENOMEM, TK_ELIMIT
- * (2^32 words or more). */
+/* Prepare a dictionary: builds (and owns) the word graph's view (linear in
+ * its edges).  Errors: TK_ENOMEM, TK_ELIMIT (2^32 - 1 words or more). */
 int bog_dict_create(bog_dict **out, const Dawg *d, tk_error *err);
+/* The same over a view the caller already has (shared, not copied; it must
+ * outlive the bog_dict). */
+int bog_dict_create_view(bog_dict **out, const dawg_view *v, tk_error *err);
+/* The view the dictionary walks. */
+const dawg_view *bog_dict_view(const bog_dict *bd);
 void bog_dict_destroy(bog_dict *bd);              /* NULL allowed */
 const Alphabet *bog_dict_alphabet(const bog_dict *bd);
 uint32_t bog_dict_words(const bog_dict *bd);      /* number of words */
@@ -108,11 +116,20 @@ int bog_dict_word(const bog_dict *bd, uint32_t index, char *out, size_t cap);
 
 int bog_solver_create(bog_solver **out, const bog_dict *bd, tk_error *err);
 void bog_solver_destroy(bog_solver *s);           /* NULL allowed */
+/* Searched-out subtrees (a grid of one letter reaches the same prefix by
+ * exponentially many paths): after `descents` steps down on one board, the
+ * solver first checks before each further step that a word below could
+ * still be new on this board, and skips the subtree if not (same answers,
+ * far fewer steps on such boards).  Negative: the default, well above what
+ * real boards need (100,000 + 500 per cell); 0: check from the start (tests). */
+void bog_solver_set_careful(bog_solver *s, long descents);
 
 /* bog_solve flags */
 #define BOG_TEXT  1u   /* fill bog_word.text and sort by UTF-8 bytes (else by word number) */
 #define BOG_PATHS 2u   /* one path per word (the first found in row-major DFS order);
                           currently always recorded, the flag documents intent */
+#define BOG_COUNT 4u   /* only bog_result.count and .score: no word list is kept,
+                          spelled or sorted (words, text, paths are NULL or stale) */
 
 typedef struct bog_word {
     uint32_t index;    /* word number in the dictionary (letter order) */
@@ -157,7 +174,9 @@ typedef struct bog_dice {
     char face[BOG_DICE_MAX][BOG_DIE_FACES_MAX][BOG_FACE_TEXT_MAX + 1];
 } bog_dice;
 
-/* Parse a dice set.  Errors: TK_EFORMAT / TK_ELIMIT with err->line. */
+/* Parse a dice set.  Errors: TK_EFORMAT / TK_ELIMIT with err->line (and
+ * err->col for a NUL byte, invalid UTF-8 or a control character anywhere in
+ * a line; the message locates it and never quotes raw bytes). */
 int bog_dice_parse(bog_dice *d, const char *text, size_t len, tk_error *err);
 /* Roll: shuffle the dice over the cells and pick a face of each, with the
  * caller's random state (*rng, any seed; advanced).  Writes grid text (one
@@ -165,12 +184,69 @@ int bog_dice_parse(bog_dice *d, const char *text, size_t len, tk_error *err);
  * several letters is bracketed, "[th]") into out; returns the length
  * needed (excluding NUL), truncated if cap is short. */
 size_t bog_dice_roll(const bog_dice *d, uint64_t *rng, char *out, size_t cap);
+/* Roll straight into a grid (no text): the same draws as bog_dice_roll, so
+ * one seed gives the same board both ways; every face encoded in `a`
+ * (`#` a blocked cell).  TK_EFORMAT if a face rolled is not made of letters
+ * of `a` (the grid is then incomplete; bog_dice_check tells beforehand). */
+int bog_dice_roll_grid(const bog_dice *d, const Alphabet *a, uint64_t *rng, bog_grid *g, tk_error *err);
+/* TK_OK if every face of every die encodes in `a` (at most BOG_FACE_MAX
+ * letters); else TK_EFORMAT / TK_ELIMIT naming the die and the face. */
+int bog_dice_check(const bog_dice *d, const Alphabet *a, tk_error *err);
 /* The generator used by bog_dice_roll (splitmix64); handy for callers. */
 uint64_t bog_rand(uint64_t *state);
 
 /* The official minimum word length for a grid: 3 letters up to 4x4, 4 for
  * Big Boggle 5x5 and larger (both sides at least 5). */
 int bog_default_min_len(int rows, int cols);
+/* ---- the best board (src/boggle/best.c) --------------------------------- */
+
+/* A face a cell may show in a letter search: 1..BOG_FACE_MAX letters. */
+typedef struct bog_face {
+    uint8_t n;
+    uint8_t let[BOG_FACE_MAX];
+} bog_face;
+
+typedef struct bog_best_config {
+    int rows, cols;            /* letter search: the grid (rows * cols <= 64) */
+    int min_len;               /* shortest word counted (0: 3) */
+    uint64_t seed;             /* the whole search is a function of the seed */
+    long iterations;           /* boards to score; 0: until the callback stops it */
+    const bog_face *faces;     /* letter search: the faces a cell may show */
+    int nfaces;                /* (2..255); faces NULL: every letter of the alphabet alone */
+    const bog_dice *dice;      /* non-NULL: search the rolls of these dice instead (which die
+                                  where, which face up); rows, cols, faces are then ignored */
+    long progress_every;       /* boards between BOG_BEST_PROGRESS events (0: 8192) */
+    long target;               /* stop at the first board scoring this much (0: never) */
+} bog_best_config;
+
+#define BOG_BEST_NEW      1    /* a board better than every one before */
+#define BOG_BEST_PROGRESS 2    /* now and then, so a caller can show progress or stop */
+#define BOG_BEST_DONE     3    /* once at the end (return value ignored) */
+
+typedef struct bog_best_event {
+    int kind;
+    long boards;               /* boards scored so far */
+    long restarts;             /* annealing runs started */
+    long score;                /* NEW: the new best's score; PROGRESS: the current board's */
+    long best;                 /* the best score so far */
+    const bog_grid *grid;      /* NEW: the new best board (valid during the call) */
+} bog_best_event;
+
+/* Return non-zero to stop the search (a time limit, an interrupt). */
+typedef int (*bog_best_fn)(void *ctx, const bog_best_event *ev);
+
+/* Search for the highest-scoring board: simulated annealing from random
+ * boards (change a cell's face or swap two cells; for dice, swap two dice
+ * or turn one), each run finished by a greedy climb over every single
+ * change and swap, then a restart.  Scores with the caller's solver (one
+ * per thread; run several searches with different seeds in parallel).
+ * Deterministic for a seed and `iterations`: the events, their order and
+ * the result depend on nothing else.  Stops after `iterations` boards or
+ * when fn returns non-zero; *best gets the best board, *best_score its
+ * score.  No allocation per board.  Errors: TK_EINVAL (bad configuration),
+ * TK_ENOMEM. */
+int bog_best_search(bog_solver *s, const bog_best_config *cfg, bog_best_fn fn, void *ctx, bog_grid *best,
+                    long *best_score, tk_error *err);
 
 #ifdef __cplusplus
 }

@@ -149,6 +149,20 @@ int64_t dawg_view_rank(const dawg_view *v, const uint8_t *letters, int n);
  * its length, or TK_EINVAL if rank >= dawg_view_words(). */
 int dawg_view_word(const dawg_view *v, uint32_t rank, uint8_t *out);
 
+/* ---- the navigation queries on the view ----------------------------------- */
+
+/* Is this (encoded) word in the graph? */
+int dawg_view_contains(const dawg_view *v, const uint8_t *letters, int n);
+/* The Appel-Jacobson cross-check: the letters x of `want` such that
+ * left + x + right is a word (nl or nr may be 0; want ~0 for all). */
+uint64_t dawg_view_cross_set(const dawg_view *v, const uint8_t *left, int nl, const uint8_t *right, int nr,
+                             uint64_t want);
+/* Call fn for every word whose rank is in [from, to) in rank order, with
+ * its rank; stops early and returns fn's value if it returns non-zero.
+ * Walks down to `from` directly (no enumeration of the words before it). */
+int dawg_view_foreach(const dawg_view *v, uint32_t from, uint32_t to,
+                      int (*fn)(void *ctx, uint32_t rank, const uint8_t *letters, int n), void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

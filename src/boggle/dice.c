@@ -5,9 +5,13 @@
  * shuffled over the cells (Fisher-Yates with an unbiased bounded draw from
  * splitmix64), then each shows one of its faces, uniformly.  The random state
  * belongs to the caller, so rolls are reproducible from a seed and the code
- * is re-entrant.
+ * is re-entrant.  bog_dice_roll_grid rolls straight into a grid (the same
+ * draws as bog_dice_roll, so a seed gives the same board either way), each
+ * face encoded in the dictionary's alphabet.
  */
 #include "tilekit/boggle.h"
+
+#include "core/tk_text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +38,31 @@ static uint32_t below(uint64_t *rng, uint32_t n)
 
 static int is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
+/* Every character of line `lineno` (text[p..e)) must be valid UTF-8 and not
+ * a control character other than white space: a NUL would silently cut a
+ * face short.  The message locates the byte and describes it (the shared
+ * tku_char_describe), never quoting it. */
+static int check_line(const char *text, size_t p, size_t e, long lineno, tk_error *err)
+{
+    for (size_t k = p; k < e;) {
+        long col = (long)(k - p) + 1;
+        char what[TKU_CHAR_DESC];
+        uint32_t cp;
+        int n = alpha_utf8_decode(text + k, e - k, &cp);
+        if (n > 0 && !((cp < 0x20 && !is_space((char)cp)) || cp == 0x7F || (cp >= 0x80 && cp < 0xA0))) {
+            k += (size_t)n;
+            continue;
+        }
+        tku_char_describe(text + k, e - k, what, sizeof what);
+        if (n <= 0)
+            return tk_error_set(err, TK_EFORMAT, lineno, col, "line %ld, column %ld: invalid UTF-8 (%s)", lineno,
+                                col, what);
+        return tk_error_set(err, TK_EFORMAT, lineno, col, "line %ld, column %ld: %s %s", lineno, col,
+                            cp == 0 ? "NUL byte" : "control character", what);
+    }
+    return TK_OK;
+}
+
 int bog_dice_parse(bog_dice *d, const char *text, size_t len, tk_error *err)
 {
     d->rows = d->cols = d->ndice = 0;
@@ -43,6 +72,9 @@ int bog_dice_parse(bog_dice *d, const char *text, size_t len, tk_error *err)
         const char *nl = memchr(text + p, '\n', len - p);
         size_t e = nl ? (size_t)(nl - text) : len;
         lineno++;
+        int rc = check_line(text, p, e, lineno, err);
+        if (rc != TK_OK)
+            return rc;
         size_t q = p;
         size_t end = e;
         for (size_t k = p; k < e; k++)
@@ -161,4 +193,66 @@ size_t bog_dice_roll(const bog_dice *d, uint64_t *rng, char *out, size_t cap)
     if (cap)
         out[at < cap ? at : cap - 1] = 0;
     return at;
+}
+
+/* One face's text as grid cell letters: `#` is blocked (0 letters). */
+static int encode_face(const Alphabet *a, const char *f, uint8_t *out, int *n, tk_error *err)
+{
+    if (strcmp(f, "#") == 0) {
+        *n = 0;
+        return TK_OK;
+    }
+    int k = alpha_encode(a, f, strlen(f), out, BOG_FACE_MAX, err);
+    if (k < 0)
+        return k;
+    if (k == 0)
+        return TK_EFORMAT;
+    *n = k;
+    return TK_OK;
+}
+
+int bog_dice_check(const bog_dice *d, const Alphabet *a, tk_error *err)
+{
+    for (int i = 0; i < d->ndice; i++)
+        for (int j = 0; j < d->nfaces[i]; j++) {
+            uint8_t let[BOG_FACE_MAX];
+            int n;
+            tk_error e2 = {0};
+            int rc = encode_face(a, d->face[i][j], let, &n, &e2);
+            if (rc != TK_OK)
+                return tk_error_set(err, rc == TK_ELIMIT ? TK_ELIMIT : TK_EFORMAT, 0, 0,
+                                    "die %d, face '%s': %s", i + 1, d->face[i][j],
+                                    rc == TK_ELIMIT ? "more letters than a cell holds"
+                                                    : "not letters of the dictionary's alphabet");
+        }
+    return TK_OK;
+}
+
+int bog_dice_roll_grid(const bog_dice *d, const Alphabet *a, uint64_t *rng, bog_grid *g, tk_error *err)
+{
+    uint16_t order[BOG_DICE_MAX];
+    if (d->ndice < 1 || d->ndice != d->rows * d->cols || d->ndice > BOG_MAX_CELLS)
+        return tk_error_set(err, TK_EINVAL, 0, 0, "dice set of %d dice for a %dx%d grid", d->ndice, d->rows,
+                            d->cols);
+    for (int i = 0; i < d->ndice; i++)
+        order[i] = (uint16_t)i;
+    for (int i = d->ndice - 1; i > 0; i--) {
+        int j = (int)below(rng, (uint32_t)i + 1);
+        uint16_t t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    g->rows = d->rows;
+    g->cols = d->cols;
+    int rc = TK_OK;
+    for (int i = 0; i < d->ndice; i++) {
+        int die = order[i];
+        const char *f = d->face[die][below(rng, d->nfaces[die])];
+        int n = 0;
+        if (rc == TK_OK && encode_face(a, f, g->let[i], &n, NULL) != TK_OK)
+            rc = tk_error_set(err, TK_EFORMAT, 0, 0, "die %d, face '%s': not letters of the dictionary's alphabet",
+                              die + 1, f);
+        g->n[i] = (uint8_t)n;
+    }
+    return rc;
 }

@@ -5,8 +5,12 @@
  * row by row (bog_grid_add_row, so a bad row is named with its file and
  * line) and solved by the thread's own bog_solver (sharing the read-only
  * bog_dict); the answers are written in input order whatever --jobs.
- * --random rolls a dice set from data/boggle/ and solves that grid.
+ * --random rolls a dice set from data/boggle/ straight into grids (--boards
+ * N of them, a batch of N numbered records; boggle_random.c) and solves them
+ * the same way.  --best searches for the best board (boggle_best.c).
  */
+#include "cli/boggle_best.h"
+#include "cli/boggle_random.h"
 #include "cli/cli.h"
 #include "cli/cli_batch.h"
 #include "cli/cli_json.h"
@@ -28,6 +32,7 @@ static int min_len(const bog_grid *g)
     return opt_min ? opt_min : bog_default_min_len(g->rows, g->cols);
 }
 static int opt_show, opt_color;     /* --show; in colour (a terminal, no NO_COLOR) */
+static long opt_boards = 1;         /* --boards N (with --random) */
 static const char *opt_mark;        /* --mark WORD, as typed */
 static char mark_word[512];         /* --mark WORD in the dictionary's spelling (lower case) */
 static int mark_len;                /* its letters */
@@ -36,7 +41,8 @@ static const Alphabet *the_alpha;   /* for drawing faces */
 static void usage(void)
 {
     printf("Usage: %s [OPTION]... [FILE]...\n"
-           "       %s --random 4x4|5x5|6x6 [--seed N] [OPTION]...\n"
+           "       %s --random 4x4|5x5|6x6 [--boards N] [--seed N] [OPTION]...\n"
+           "       %s --best 4x4|5x5|RxC [--seconds S] [--iterations N] [--dice SET] [OPTION]...\n"
            "Print every dictionary word that can be traced in Boggle grids read from the\n"
            "FILEs (stdin when no FILE or FILE is -).  Grids are separated by blank lines;\n"
            "their answers come in the same order, separated by blank lines.\n"
@@ -66,12 +72,27 @@ static void usage(void)
            "  -k, --mark WORD    with --show (implied): put the cells of WORD's path (as\n"
            "                     --paths gives it) in brackets, number its steps in a\n"
            "                     second grid on the right and print the path under it\n"
-           "  -r, --random SET   roll a dice set and solve it: 4x4 (classic Boggle, the\n"
+           "", cli_prog(), cli_prog(), cli_prog());
+    /* two strings: C11 compilers need only take 4095 characters in one */
+    printf("  -r, --random SET   roll a dice set and solve it: 4x4 (classic Boggle, the\n"
            "                     1976 dice), 4x4-1987 (the 1987 dice), 5x5 (Big Boggle),\n"
            "                     6x6 (Super Big Boggle), or a dice file; prints the grid,\n"
            "                     a blank line, then the answer\n"
-           "      --seed N       random seed for --random (default: from the clock)\n"
-           "      --jobs N       threads (default 0 = all CPUs; the output is the same)\n"
+           "      --boards N     with --random: roll and solve N boards; board i is rolled\n"
+           "                     with seed N+i-1 and headed '# board i, seed S' (N > 1)\n"
+           "      --seed N       random seed for --random and --best (default: the clock)\n"
+           "  -b, --best RxC     search for the highest-scoring RxC board (simulated\n"
+           "                     annealing with restarts); prints each new best as\n"
+           "                     'SCORE row/row/...', then '# best ...' and the board\n"
+           "      --seconds S    --best: stop after S seconds (default 60 unless\n"
+           "                     --iterations is given)\n"
+           "      --iterations N --best: stop after N boards per thread (with one thread\n"
+           "                     and no --seconds, the output depends only on the seed)\n"
+           "      --dice SET     --best: search the rolls of a dice set (which die where,\n"
+           "                     which face up) instead of any letters\n"
+           "      --target N     --best: stop at the first board scoring N or more\n"
+           "      --jobs N       threads (default 0 = all CPUs; the output is the same);\n"
+           "                     --best: N searches with seeds S, S+1, ... (default 1)\n"
            "      --first-line N   number the input's lines from N, and\n"
            "      --first-grid N   its grids from N (for one chunk of a batch split\n"
            "                     over several processes or machines)\n"
@@ -87,6 +108,8 @@ static void usage(void)
            "Examples:\n"
            "  printf 'pers\\nlate\\ngins\\nrbed\\n' | %s --score --count\n"
            "  %s --random 5x5 --seed 42 --min 4\n"
+           "  %s --random 4x4 --boards 1000 --count --score\n"
+           "  %s --best 4x4 --seconds 60 --jobs 2\n"
            "  %s --json --paths grids.txt\n"
            "  printf 'pers\\nlate\\ngins\\nrbed\\n' | %s --show --mark plates\n",
            cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog());
@@ -321,7 +344,8 @@ static int solve_print(bog_solver *s, cli_buf *f, cli_buf *err, const grid_in *i
 {
     bog_result r;
     tk_error e = {0};
-    unsigned flags = BOG_TEXT | (opt_paths || opt_mark ? BOG_PATHS : 0);
+    /* --count: the library neither keeps, spells nor sorts the words */
+    unsigned flags = opt_count && !opt_mark ? BOG_COUNT : BOG_TEXT | (opt_paths || opt_mark ? BOG_PATHS : 0);
     if (bog_solve(s, in->g, min_len(in->g), flags, &r, &e) != TK_OK) {
         char msg[sizeof e.msg + 32];
         snprintf(msg, sizeof msg, "grid %ld: %s", in->no, e.msg);
@@ -345,6 +369,8 @@ typedef struct app {
 typedef struct worker {
     bog_solver *s;
     bog_grid g;
+    cli_buf rows;        /* --random: the rolled grid's rows, for JSON */
+    long grids, bad;
 } worker;
 
 static void *worker_new(void *user)
@@ -355,14 +381,22 @@ static void *worker_new(void *user)
         free(w);
         return NULL;
     }
+    if (w) {
+        w->grids = w->bad = 0;
+        memset(&w->rows, 0, sizeof w->rows);
+    }
     return w;
 }
 
 static void worker_free(void *user, void *state)
 {
-    (void)user;
-    bog_solver_destroy(((worker *)state)->s);
-    free(state);
+    app *ap = user;
+    worker *w = state;
+    ap->grids += w->grids;
+    ap->bad += w->bad;
+    bog_solver_destroy(w->s);
+    cli_buf_free(&w->rows);
+    free(w);
 }
 
 static app the_app;
@@ -389,88 +423,49 @@ static int solve_grid(void *state, const cli_record *rec, cli_buf *out, cli_buf 
 
 /* ---- --random ------------------------------------------------------------ */
 
-static char *read_dice(const char *set, bog_dice *dice)
-{
-    static char path[PATH_MAX];
-    char rel[64];
-    const char *p = NULL;
-    if (strchr(set, '/') || strchr(set, '.')) {
-        p = set;
-    } else {
-        snprintf(rel, sizeof rel, "boggle/dice-%s.txt", set);
-        if (strlen(set) > 20 || !(p = cli_find_data(rel, path, sizeof path))) {
-            char q[64];
-            cli_error(NULL, 0, "no dice set '%s' (known: 4x4, 4x4-1987, 5x5, 6x6; looked for %s)",
-                      alpha_quote(set, strlen(set), 40, q, sizeof q), rel);
-            return NULL;
-        }
-    }
-    tk_error err = {0};
-    size_t len;
-    char *text = cli_read_file(p, &len, &err);
-    if (!text) {
-        cli_error(p, 0, "%s", err.msg);
-        return NULL;
-    }
-    int rc = bog_dice_parse(dice, text, len, &err);
-    free(text);
-    if (rc) {
-        cli_error_tk(p, &err);
-        return NULL;
-    }
-    return (char *)p;
-}
+/* --random SET --boards N: record i of a counted batch is board i, rolled
+ * straight into the grid with seed S + i - 1 (boggle_random.c). */
+static struct {
+    const bog_dice *dice;
+    const char *file;
+    unsigned long long seed;
+} the_roll;
 
-static int run_random(const char *set, int have_seed, unsigned long long seed, bog_solver *s)
+static int solve_roll(void *state, const cli_record *rec, cli_buf *out, cli_buf *err)
 {
-    bog_dice *dice = malloc(sizeof *dice);
-    const char *p = dice ? read_dice(set, dice) : NULL;
-    if (!p) {
-        if (!dice)
-            cli_error(NULL, 0, "out of memory");
-        free(dice);
+    worker *w = state;
+    unsigned long long seed;
+    w->grids++;
+    if (boggle_roll(the_roll.dice, the_app.a, the_roll.seed, rec->no, &w->g, &seed) != 0) {
+        w->bad++;
+        cli_buf_error(err, the_roll.file, 0, "rolled grid does not fit the dictionary");
         return CLI_EXIT_DATA;
     }
-    if (!have_seed)
-        seed = (unsigned long long)time(NULL) * 1000003ull ^ (unsigned long long)getpid() ^
-               (unsigned long long)clock();
-    uint64_t rng = seed;
-    size_t need = bog_dice_roll(dice, &rng, NULL, 0);
-    char *gtext = malloc(need + 1);
-    bog_grid *g = malloc(sizeof *g);
-    tk_error err = {0};
-    int status = CLI_EXIT_DATA;
-    if (!gtext || !g) {
-        cli_error(NULL, 0, "out of memory");
-    } else {
-        rng = seed;
-        bog_dice_roll(dice, &rng, gtext, need + 1);
-        if (bog_grid_parse(g, the_app.a, gtext, need, &err) != TK_OK) {
-            cli_error(p, 0, "rolled grid does not fit the dictionary: %s", err.msg);
-        } else {
-            cli_buf out = {0}, msgs = {0};
-            size_t tl = need && gtext[need - 1] == '\n' ? need - 1 : need;
-            grid_in in = { g, 1, p, 1, gtext, tl, seed, 1, !opt_count && !opt_show };
-            if (!opt_json && !opt_show)
-                cli_buf_put(&out, gtext, need);   /* --show draws it instead */
-            if (!opt_json && opt_count && !opt_show)
-                cli_buf_putc(&out, '\n');
-            status = solve_print(s, &out, &msgs, &in);
-            fflush(stdout);
-            if (msgs.len)
-                fwrite(msgs.p, 1, msgs.len, stderr);
-            if (out.len)
-                fwrite(out.p, 1, out.len, stdout);
-            if (out.oom || msgs.oom) {
-                cli_error(NULL, 0, "out of memory");
-                status = CLI_EXIT_DATA;
-            }
-            cli_buf_free(&out);
-            cli_buf_free(&msgs);
-        }
+    w->rows.len = 0;
+    boggle_roll_text(&w->rows, &w->g, the_app.a, rec->no, seed, 0, 1);
+    size_t tl = w->rows.len && w->rows.p[w->rows.len - 1] == '\n' ? w->rows.len - 1 : w->rows.len;
+    grid_in in = { &w->g, rec->no, the_roll.file, 1, w->rows.p, tl, seed, 1, !opt_count && !opt_show };
+    if (!opt_json) {
+        /* the grid (--show draws it instead), then a blank line */
+        boggle_roll_text(out, &w->g, the_app.a, rec->no, seed, opt_boards > 1, !opt_show);
+        if (opt_count && !opt_show)
+            cli_buf_putc(out, '\n');
     }
-    free(g);
-    free(gtext);
+    int rc = solve_print(w->s, out, err, &in);
+    w->bad += rc != CLI_EXIT_OK;
+    return rc;
+}
+
+static int run_random(const char *set, int have_seed, unsigned long long seed, int jobs)
+{
+    bog_dice *dice = boggle_dice_load(set, the_app.a, &the_roll.file);
+    if (!dice)
+        return CLI_EXIT_DATA;
+    the_roll.dice = dice;
+    the_roll.seed = have_seed ? seed : boggle_clock_seed();
+    cli_batch b = { .kind = CLI_BATCH_COUNT, .count = opt_boards, .jobs = jobs, .progress = "boggle: boards",
+                    .user = &the_app, .init = worker_new, .fini = worker_free, .solve = solve_roll };
+    int status = cli_batch_run(&b);
     free(dice);
     return status;
 }
@@ -479,7 +474,8 @@ static int run_random(const char *set, int have_seed, unsigned long long seed, b
 
 typedef struct options {
     const char *dict, *lang, *random_set, *lexicon;
-    int have_seed;
+    int jobs_set, have_seed;
+    boggle_best_opts best;
     unsigned long long seed;
     long first_grid;
     cli_common co;       /* --json, --jobs, --first-line, --verbose */
@@ -498,7 +494,7 @@ static unsigned long long parse_seed(const char *s)
 
 static void parse_options(int argc, char **argv, options *o)
 {
-    enum { O_SEED = 256, O_FIRST_GRID };
+    enum { O_SEED = 256, O_FIRST_GRID, O_BOARDS, O_SECONDS, O_ITERATIONS, O_DICE, O_TARGET };
     static const struct option longopts[] = {
         { "dict", required_argument, NULL, 'd' },
         { "lexicon", required_argument, NULL, 'L' },
@@ -511,12 +507,18 @@ static void parse_options(int argc, char **argv, options *o)
         { "mark", required_argument, NULL, 'k' },
         { "random", required_argument, NULL, 'r' },
         { "seed", required_argument, NULL, O_SEED },
+        { "boards", required_argument, NULL, O_BOARDS },
+        { "best", required_argument, NULL, 'b' },
+        { "seconds", required_argument, NULL, O_SECONDS },
+        { "iterations", required_argument, NULL, O_ITERATIONS },
+        { "dice", required_argument, NULL, O_DICE },
+        { "target", required_argument, NULL, O_TARGET },
         { "first-grid", required_argument, NULL, O_FIRST_GRID },
         CLI_COMMON_OPTIONS,
         { NULL, 0, NULL, 0 }
     };
     int c;
-    while ((c = getopt_long(argc, argv, ":d:L:l:m:spcgk:r:" CLI_COMMON_SHORT, longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":d:L:l:m:spcgk:r:b:" CLI_COMMON_SHORT, longopts, NULL)) != -1) {
         switch (c) {
         case 'd': o->dict = optarg; break;
         case 'L': o->lexicon = optarg; break;
@@ -535,6 +537,19 @@ static void parse_options(int argc, char **argv, options *o)
         case 'k': opt_mark = optarg; opt_show = 1; break;
         case 'r': o->random_set = optarg; break;
         case O_SEED: o->seed = parse_seed(optarg); o->have_seed = 1; break;
+        case CLI_OPT_JOBS: o->jobs_set = 1; cli_common_option(c, &o->co, argv); break;
+        case O_BOARDS: opt_boards = cli_parse_long("--boards", optarg, 1, 1000000000L); break;
+        case 'b': o->best.shape = optarg; break;
+        case O_DICE: o->best.dice = optarg; break;
+        case O_ITERATIONS: o->best.iterations = cli_parse_long("--iterations", optarg, 1, 1000000000000L); break;
+        case O_TARGET: o->best.target = cli_parse_long("--target", optarg, 1, 1000000000L); break;
+        case O_SECONDS: {
+            char *e;
+            o->best.seconds = strtod(optarg, &e);
+            if (!*optarg || *e || !(o->best.seconds > 0 && o->best.seconds < 1e9))
+                cli_usage_error("invalid --seconds value '%s' (a positive number)", optarg);
+            break;
+        }
         case O_FIRST_GRID: o->first_grid = cli_parse_long("--first-grid", optarg, 1, LONG_MAX); break;
         default: cli_common_option(c, &o->co, argv);
         }
@@ -544,8 +559,14 @@ static void parse_options(int argc, char **argv, options *o)
         cli_usage_error("--dict and --lexicon do not go together");
     if (o->random_set && optind < argc)
         cli_usage_error("--random takes no FILE");
-    if (o->have_seed && !o->random_set)
-        cli_usage_error("--seed needs --random");
+    if ((o->best.dice || o->best.seconds > 0 || o->best.iterations || o->best.target) && !o->best.shape)
+        cli_usage_error("--dice, --seconds, --iterations and --target need --best");
+    if (o->best.shape && (o->random_set || optind < argc))
+        cli_usage_error("--best takes no FILE and no --random");
+    if (o->have_seed && !o->random_set && !o->best.shape)
+        cli_usage_error("--seed needs --random or --best");
+    if (opt_boards != 1 && !o->random_set)
+        cli_usage_error("--boards needs --random");
     if (opt_show && opt_json)
         cli_usage_error("--show/--mark do not go with --json (use --json --paths)");
     /* Colour only for a terminal, and never when NO_COLOR is set (no-color.org). */
@@ -569,23 +590,24 @@ static void set_mark(const Alphabet *a)
 
 static int run(const options *o, int nfiles, char **files)
 {
-    int status;
-    if (o->random_set) {
-        bog_solver *s;
-        if (bog_solver_create(&s, the_app.bd, NULL) != TK_OK) {
-            cli_error(NULL, 0, "out of memory");
-            return CLI_EXIT_DATA;
-        }
-        status = run_random(o->random_set, o->have_seed, o->seed, s);
-        bog_solver_destroy(s);
-        return status;
+    if (o->best.shape) {
+        boggle_best_opts best = o->best;
+        best.have_seed = o->have_seed;
+        best.seed = o->have_seed ? o->seed : boggle_clock_seed();
+        best.jobs = o->jobs_set ? o->co.jobs : 1;   /* one search unless asked: repeatable */
+        best.min_len = opt_min;
+        best.json = opt_json;
+        best.verbose = o->co.verbose;
+        return boggle_best_run(&best, the_app.bd);
     }
+    if (o->random_set)
+        return run_random(o->random_set, o->have_seed, o->seed, o->co.jobs);
     cli_batch b = { .kind = CLI_BATCH_GRIDS, .files = (const char *const *)files, .nfiles = nfiles,
                     .empty_msg = "no grid (a grid is one or more lines of letters)",
                     .first_line = o->co.first_line, .first_no = o->first_grid, .jobs = o->co.jobs,
                     .progress = "boggle: grids", .user = &the_app, .init = worker_new, .fini = worker_free,
                     .solve = solve_grid };
-    status = cli_batch_run(&b);
+    int status = cli_batch_run(&b);
     the_app.grids = b.records;
     the_app.bad = b.bad;
     return status;
@@ -620,7 +642,7 @@ int main(int argc, char **argv)
     if (opt_mark)
         set_mark(the_app.a);
     int status = run(&o, argc - optind, argv + optind);
-    if (o.co.verbose && !o.random_set)
+    if (o.co.verbose && !o.best.shape)
         cli_error(NULL, 0, "%ld grid%s (%ld bad), %d thread%s, %.3f s", the_app.grids, the_app.grids == 1 ? "" : "s",
                   the_app.bad, o.co.jobs, o.co.jobs == 1 ? "" : "s", cli_now() - t0);
     bog_dict_destroy(bd);

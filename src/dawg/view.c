@@ -249,3 +249,89 @@ int dawg_view_word(const dawg_view *v, uint32_t rank, uint8_t *out)
     }
     return TK_EINVAL;   /* cannot happen in a valid view */
 }
+
+int dawg_view_contains(const dawg_view *v, const uint8_t *letters, int n)
+{
+    dawg_vpos p;
+    return n > 0 && dawg_view_walk(v, letters, n, &p) && p.final;
+}
+
+uint64_t dawg_view_cross_set(const dawg_view *v, const uint8_t *left, int nl, const uint8_t *right, int nr,
+                             uint64_t want)
+{
+    dawg_vpos p;
+    if (!dawg_view_walk(v, left, nl, &p))
+        return 0;
+    uint64_t s = 0;
+    for (uint64_t cand = p.next & want; cand; cand &= cand - 1) {
+        unsigned l = 0;
+        while (!((cand >> l) & 1))
+            l++;
+        dawg_vpos q = p;
+        dawg_view_step(v, &q, l);
+        int i = 0;
+        while (i < nr && dawg_view_step(v, &q, right[i]))
+            i++;
+        if (i == nr && q.final)
+            s |= (uint64_t)1 << l;
+    }
+    return s;
+}
+
+int dawg_view_foreach(const dawg_view *v, uint32_t from, uint32_t to,
+                      int (*fn)(void *ctx, uint32_t rank, const uint8_t *letters, int n), void *ctx)
+{
+    uint8_t w[ALPHA_WORD_MAX];
+    uint32_t edge[ALPHA_WORD_MAX], end[ALPHA_WORD_MAX];
+    if (to > v->words)
+        to = v->words;
+    if (from >= to)
+        return 0;
+    /* descend to the word of rank `from`, keeping the path */
+    uint32_t node = v->root, k = from;
+    int d = 0;
+    for (;;) {
+        uint32_t e = node, last = node + dawg_popcount64(v->set[node]);
+        while (e + 1 < last && v->E[e + 1].rank <= k)
+            e++;
+        edge[d] = e;
+        end[d] = last;
+        w[d] = v->letter[e];
+        k -= v->E[e].rank;
+        if (dawg_vedge_final(v->E[e]) && k == 0)
+            break;
+        k -= (uint32_t)dawg_vedge_final(v->E[e]);
+        node = dawg_vedge_child(v->E[e]);
+        d++;
+    }
+    /* from there on, in order: depth first, each edge's word then its child's */
+    uint32_t rank = from;
+    for (;;) {
+        int rc = fn(ctx, rank, w, d + 1);
+        if (rc)
+            return rc;
+        if (++rank >= to)
+            return 0;
+        /* the next word: down the first edges below, or on to the next sibling */
+        uint32_t c = dawg_vedge_child(v->E[edge[d]]);
+        if (c && d + 1 < ALPHA_WORD_MAX) {
+            d++;
+            edge[d] = c;
+            end[d] = c + dawg_popcount64(v->set[c]);
+        } else {
+            while (edge[d] + 1 >= end[d])
+                d--;            /* rank < to guarantees a later word exists */
+            edge[d]++;
+        }
+        /* follow first edges until a final one */
+        for (;;) {
+            w[d] = v->letter[edge[d]];
+            if (dawg_vedge_final(v->E[edge[d]]))
+                break;
+            uint32_t cc = dawg_vedge_child(v->E[edge[d]]);
+            d++;
+            edge[d] = cc;
+            end[d] = cc + dawg_popcount64(v->set[cc]);
+        }
+    }
+}
