@@ -9,6 +9,7 @@
  * --show inserts, under each hand's first line, the hand and its waits in
  * the Unicode mahjong tiles (U+1F000 block). */
 #include "cli/cli.h"
+#include "cli/mjwait_score.h"
 #include "tilekit/alphabet.h"
 #include "tilekit/mahjong.h"
 
@@ -44,6 +45,7 @@ static void usage(void)
            "                   mahjong tiles (U+1F000 block), under its first line\n"
            "  -h, --help       show this help and exit\n"
            "  -V, --version    show version information and exit\n"
+           "\n%s"
            "\n"
            "Shanten uses the Tenhou convention: a tile held 4 times cannot be waited on\n"
            "(1111m234p567p789s is 1-shanten); melds are not counted.  Wait kinds: ryanmen,\n"
@@ -57,13 +59,13 @@ static void usage(void)
            "  echo 123m456p789s1122z | %s\n"
            "  echo '1112345678999m  # nine gates' | %s --waits --show\n"
            "  %s --json --jobs 0 hands.txt\n",
-           cli_prog(), cli_prog(), cli_prog(), cli_prog());
+           cli_prog(), mjs_help(), cli_prog(), cli_prog(), cli_prog());
 }
 
 /* ---- output buffer ----
  * Each hand's text is built in a growable buffer and written with one fwrite
  * (stdio calls per character get slow once threads exist). */
-typedef struct obuf { char *p; size_t len, cap; } obuf;
+typedef mjs_buf obuf;
 
 static void ob_reserve(obuf *b, size_t n)
 {
@@ -575,6 +577,14 @@ static void do_line(worker *w, char *line, size_t len, const char *fname, long l
     len -= s;
     line[len] = 0;
 
+    if (mjs_active()) {
+        char msg[400];
+        if (mjs_line(w->ctx, w->res, f, line, len, opt_json, (long)s, msg, sizeof msg)) {
+            report(w, fname, lineno, msg);
+            w->bad = 1;
+        }
+        return;
+    }
     mj_hand h;
     tk_error err = { 0 };
     int rc = mj_parse(line, len, &h, &err);
@@ -705,11 +715,14 @@ int main(int argc, char **argv)
         { "show", no_argument, NULL, 'S' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
+        MJS_LONGOPTS
         { NULL, 0, NULL, 0 }
     };
-    int jobs = 1, c;
+    int jobs = 1, c, li = 0;
     cli_init("mjwait");
-    while ((c = getopt_long(argc, argv, "jwhV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "jwhV", longopts, &li)) != -1) {
+        if (c >= MJS_O_SCORE && mjs_option(c, longopts[li].name, optarg, opt_json))
+            continue;
         switch (c) {
         case 'j': opt_json = 1; break;
         case 'w': opt_waits = 1; break;

@@ -1,0 +1,64 @@
+/* mjwait_score.h - mjwait's player's toolbox: --score (the value of a
+ * complete hand, or of each wait of a waiting hand, by ron and by tsumo),
+ * --shanten (one number a line), context words and their option defaults,
+ * seen tiles and ukeire.  mjwait.c hands each line to mjs_line() when
+ * mjs_active() says one of these modes is on. */
+#ifndef TILEKIT_MJWAIT_SCORE_H
+#define TILEKIT_MJWAIT_SCORE_H
+
+#include <stddef.h>
+
+#include "tilekit/mahjong.h"
+
+/* The output buffer of one worker (mjwait.c uses the same type). */
+typedef struct mjs_buf { char *p; size_t len, cap; } mjs_buf;
+
+/* Option codes (getopt_long values) of the options below. */
+enum {
+    MJS_O_SCORE = 0x1000, MJS_O_SHANTEN, MJS_O_SEEN, MJS_O_ROUND, MJS_O_SEAT, MJS_O_DORA, MJS_O_URA,
+    MJS_O_HONBA, MJS_O_STICKS, MJS_O_WORD, MJS_O_RULE
+};
+
+/* Entries for mjwait's getopt_long table. */
+#define MJS_LONGOPTS \
+    { "score", no_argument, NULL, MJS_O_SCORE }, \
+    { "shanten", no_argument, NULL, MJS_O_SHANTEN }, \
+    { "seen", required_argument, NULL, MJS_O_SEEN }, \
+    { "round", required_argument, NULL, MJS_O_ROUND }, \
+    { "seat", required_argument, NULL, MJS_O_SEAT }, \
+    { "dora", required_argument, NULL, MJS_O_DORA }, \
+    { "ura", required_argument, NULL, MJS_O_URA }, \
+    { "honba", required_argument, NULL, MJS_O_HONBA }, \
+    { "sticks", required_argument, NULL, MJS_O_STICKS }, \
+    { "ron", no_argument, NULL, MJS_O_WORD }, \
+    { "tsumo", no_argument, NULL, MJS_O_WORD }, \
+    { "riichi", no_argument, NULL, MJS_O_WORD }, \
+    { "double-riichi", no_argument, NULL, MJS_O_WORD }, \
+    { "ippatsu", no_argument, NULL, MJS_O_WORD }, \
+    { "haitei", no_argument, NULL, MJS_O_WORD }, \
+    { "houtei", no_argument, NULL, MJS_O_WORD }, \
+    { "rinshan", no_argument, NULL, MJS_O_WORD }, \
+    { "chankan", no_argument, NULL, MJS_O_WORD }, \
+    { "tenhou", no_argument, NULL, MJS_O_WORD }, \
+    { "chiihou", no_argument, NULL, MJS_O_WORD }, \
+    { "no-kuitan", no_argument, NULL, MJS_O_RULE }, \
+    { "no-red", no_argument, NULL, MJS_O_RULE }, \
+    { "single-yakuman", no_argument, NULL, MJS_O_RULE }, \
+    { "kiriage", no_argument, NULL, MJS_O_RULE }, \
+    { "double-wind-2fu", no_argument, NULL, MJS_O_RULE },
+
+/* Handle option c (name = the long option's name); returns 1 if it was one
+ * of ours (a bad value is a usage error: exits 2). */
+int mjs_option(int c, const char *name, const char *arg, int json);
+/* 1 when --score or --shanten is on (mjs_line then handles every line). */
+int mjs_active(void);
+/* One hand line (comment and blanks already stripped, NUL-terminated; col0
+ * = blanks stripped before it, added to error columns).
+ * Appends the output to out; returns 0, or 1 for a bad line with the
+ * message in msg (the JSON error object is already written). */
+int mjs_line(mj_ctx *ctx, mj_result *res, mjs_buf *out, const char *line, size_t len, int json,
+             long col0, char *msg, size_t msgcap);
+/* Help text of these options. */
+const char *mjs_help(void);
+
+#endif
