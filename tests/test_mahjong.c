@@ -825,7 +825,12 @@ static void test_parse_ok(void)
     CHECK(strcmp(buf, "23406m789p11z [406s]") == 0);
     /* 14 tiles (after the draw) */
     REQUIRE(parse("123m456p789s11122z", &h) == 0);
-    CHECK(h.n_tiles == 14);
+    CHECK(h.n_tiles == 14 && h.last == 28 && h.last_red == 0);
+    /* suit groups written apart, melds anywhere; the last closed tile is remembered */
+    REQUIRE(parse("340m 67p 34555s [789s]", &h) == 0);
+    CHECK(h.n_tiles == 10 && h.n_melds == 1 && h.red[0] == 1 && h.count[4] == 1 && h.last == 22);
+    REQUIRE(parse("[789s] 123m 456p 11z 50p", &h) == 0);
+    CHECK(h.n_tiles == 10 && h.last == 13 && h.last_red == 1 && h.red[1] == 1);
 }
 
 static void expect_error(const char *s, const char *needle, long col)
@@ -850,8 +855,8 @@ static void test_parse_errors(void)
     expect_error("123m456p789s11229", "digits '11229' have no suit letter", 13);
     expect_error("m123456p789s1122z", "suit letter 'm' has no digits", 1);
     expect_error("123M456p789s1122z", "upper-case suit 'M'", 4);
-    expect_error("123m 456p789s1122z", "closed tiles must be written together", 6);
-    expect_error("123m456p789s1122z\t1z", "closed tiles must be written together", 19);
+    expect_error("12 3m456p789s1122z", "digits '12' have no suit letter", 1);
+    expect_error("123m456p789s1122z\t12z", "wrong tile count: 15", 0);
     expect_error("00m123p456s789s11z", "two red fives", 2);
     expect_error("0m123p456s789s11z [406m]", "two red fives", 21);
     expect_error("123m456p11z [124s]", "is not a sequence, triplet or quad", 13);
@@ -860,7 +865,7 @@ static void test_parse_errors(void)
     expect_error("123m456p11z [123z]", "is not a sequence, triplet or quad", 13);
     expect_error("1234m456p11z (123s)", "closed kan '(123s)' must be four identical", 14);
     expect_error("123m456p11z [789s", "unclosed '['", 13);
-    expect_error("123m456p11z 789s]", "closed tiles must be written together", 13);
+    expect_error("123m456p11z 789s]", "unexpected ']'", 17);
     expect_error("123m456p11z ]", "unexpected ']'", 13);
     expect_error("1m [111z] [222z] [333z] [444z] [555z]", "more than 4 melds", 32);
     expect_error("1111m [111m] 23456789p1z", "more than 4 copies of 1m", 8);
