@@ -325,7 +325,8 @@ static void report(worker *w, const char *fname, long lineno, const char *msg)
     cli_error(fname, lineno, "%s", msg);
 }
 
-static void print_13(obuf *f, const char *text, const mj_hand *h, const mj_result *r)
+static void print_13(obuf *f, const char *text, const mj_hand *h, const mj_result *r, mj_ctx *ctx,
+                     const uint8_t *unseen)
 {
     if (opt_json) {
         ob_puts(f, "{\"hand\":");
@@ -344,7 +345,9 @@ static void print_13(obuf *f, const char *text, const mj_hand *h, const mj_resul
             }
             ob_puts(f, "{\"tile\":\"");
             put_tile(f, w->tile);
-            ob_puts(f, "\",\"readings\":[");
+            ob_putc(f, '"');
+            mjs_json_live(f, w->tile, unseen);
+            ob_puts(f, ",\"readings\":[");
             for (int j = 0; j < w->n; j++) {
                 const mj_reading *rd = &r->readings[w->first + j];
                 char s[40];
@@ -359,6 +362,8 @@ static void print_13(obuf *f, const char *text, const mj_hand *h, const mj_resul
         }
         ob_puts(f, "],\"dead_waits\":");
         json_mask(f, r->dead_mask);
+        if (!opt_waits && !r->n_waits)
+            mjs_json_ukeire(f, ctx, h, unseen);
         ob_puts(f, "}\n");
         return;
     }
@@ -374,6 +379,7 @@ static void print_13(obuf *f, const char *text, const mj_hand *h, const mj_resul
     if (r->n_waits) {
         ob_printf(f, "%s: tenpai, %d wait%s: ", text, r->n_waits, r->n_waits == 1 ? "" : "s");
         put_mask(f, r->wait_mask, " ");
+        mjs_text_live(f, r->wait_mask, unseen);
         ob_putc(f, '\n');
         for (int i = 0; i < r->n_waits; i++) {
             const mj_wait *w = &r->waits[i];
@@ -393,11 +399,12 @@ static void print_13(obuf *f, const char *text, const mj_hand *h, const mj_resul
             put_mask(f, r->dead_mask, " ");
             ob_puts(f, ": all 4 copies held)");
         }
+        mjs_text_ukeire(f, ctx, h, unseen);
         ob_putc(f, '\n');
     }
 }
 
-static void print_14(obuf *f, const char *text, const mj_hand *h, const mj_result *r)
+static void print_14(obuf *f, const char *text, const mj_hand *h, const mj_result *r, const uint8_t *unseen)
 {
     if (opt_json) {
         ob_puts(f, "{\"hand\":");
@@ -425,7 +432,7 @@ static void print_14(obuf *f, const char *text, const mj_hand *h, const mj_resul
                 put_tile(f, d->tile);
                 ob_printf(f, "\",\"shanten\":%d,\"accept\":", d->shanten);
                 json_mask(f, d->accept);
-                ob_printf(f, ",\"ukeire\":%d}", d->ukeire);
+                ob_printf(f, ",\"ukeire\":%d}", mjs_count(d->accept, unseen));
             }
             ob_puts(f, "]");
         }
@@ -478,7 +485,8 @@ static void print_14(obuf *f, const char *text, const mj_hand *h, const mj_resul
         put_tile(f, d->tile);
         ob_puts(f, d->shanten == 0 ? "  waits " : "  accepts ");
         put_mask(f, d->accept, " ");
-        ob_printf(f, " (%d tile%s)\n", d->ukeire, d->ukeire == 1 ? "" : "s");
+        int uk = mjs_count(d->accept, unseen);
+        ob_printf(f, " (%d tile%s)\n", uk, uk == 1 ? "" : "s");
     }
 }
 
@@ -587,7 +595,8 @@ static void do_line(worker *w, char *line, size_t len, const char *fname, long l
     }
     mj_hand h;
     tk_error err = { 0 };
-    int rc = mj_parse(line, len, &h, &err);
+    uint8_t unseen[MJ_TILES];
+    int rc = mjs_parse(line, len, &h, unseen, &err);
     if (rc == 0) {
         unsigned flags = opt_waits ? (MJ_WAITS_ONLY | MJ_NO_SHANTEN) : 0;
         rc = mj_analyze(w->ctx, &h, flags, w->res, &err);
@@ -611,9 +620,9 @@ static void do_line(worker *w, char *line, size_t len, const char *fname, long l
     }
     size_t start = f->len;
     if (w->res->is14)
-        print_14(f, line, &h, w->res);
+        print_14(f, line, &h, w->res, unseen);
     else
-        print_13(f, line, &h, w->res);
+        print_13(f, line, &h, w->res, w->ctx, unseen);
     if (opt_show)
         show_hand(f, start, &h, w->res);
 }

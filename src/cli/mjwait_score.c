@@ -430,11 +430,79 @@ static void put_mask_counts(mjs_buf *b, uint64_t m, const uint8_t *unseen, int j
                 if (!first)
                     putc_(b, ' ');
                 puttile(b, t);
-                putc_(b, 'x');
+                putc_(b, ':');
                 putint(b, unseen[t]);
             }
             first = 0;
         }
+}
+
+int mjs_count(uint64_t mask, const uint8_t unseen[MJ_TILES])
+{
+    int n = 0;
+    for (int t = 0; t < MJ_TILES; t++)
+        if (mask >> t & 1)
+            n += unseen[t];
+    return n;
+}
+
+void mjs_text_live(mjs_buf *b, uint64_t waits, const uint8_t unseen[MJ_TILES])
+{
+    puts_(b, " (");
+    putint(b, mjs_count(waits, unseen));
+    puts_(b, " live: ");
+    put_mask_counts(b, waits, unseen, 0);
+    putc_(b, ')');
+}
+
+static void text_ukeire(mjs_buf *b, uint64_t acc, int total, const uint8_t unseen[MJ_TILES])
+{
+    puts_(b, ", ukeire ");
+    putint(b, total);
+    puts_(b, " (");
+    putint(b, popcount(acc));
+    puts_(b, popcount(acc) == 1 ? " kind): " : " kinds): ");
+    put_mask_counts(b, acc, unseen, 0);
+}
+
+void mjs_text_ukeire(mjs_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES])
+{
+    uint64_t acc;
+    int total;
+    if (mj_ukeire(ctx, h, unseen, &acc, &total) >= 0)
+        text_ukeire(b, acc, total, unseen);
+}
+
+void mjs_json_live(mjs_buf *b, int tile, const uint8_t unseen[MJ_TILES])
+{
+    puts_(b, ",\"live\":");
+    putint(b, unseen[tile]);
+}
+
+void mjs_json_ukeire(mjs_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES])
+{
+    uint64_t acc;
+    int total;
+    if (mj_ukeire(ctx, h, unseen, &acc, &total) < 0)
+        return;
+    puts_(b, ",\"ukeire\":{\"tiles\":[");
+    put_mask_counts(b, acc, unseen, 1);
+    puts_(b, "],\"kinds\":");
+    putint(b, popcount(acc));
+    puts_(b, ",\"total\":");
+    putint(b, total);
+    putc_(b, '}');
+}
+
+int mjs_parse(const char *line, size_t len, mj_hand *h, uint8_t unseen[MJ_TILES], tk_error *err)
+{
+    mj_winctx w = *defs();
+    int rc = mj_parse_line(line, len, h, &w, err);
+    if (rc == 0)
+        rc = mj_winctx_check(h, &w, err);
+    if (rc == 0)
+        mj_unseen(h, &w, unseen);
+    return rc;
 }
 
 /* ---- one line ---- */
@@ -482,7 +550,12 @@ static void score13(mj_ctx *ctx, mj_result *res, mjs_buf *b, const char *line, c
         if (res->n_waits) {
             puts_(b, ": tenpai, ");
             putint(b, res->n_waits);
-            puts_(b, res->n_waits == 1 ? " wait, " : " waits, ");
+            puts_(b, res->n_waits == 1 ? " wait: " : " waits: ");
+            for (int i = 0; i < res->n_waits; i++) {
+                if (i)
+                    putc_(b, ' ');
+                puttile(b, res->waits[i].tile);
+            }
         }
     }
     if (!res->n_waits) {
@@ -490,35 +563,24 @@ static void score13(mj_ctx *ctx, mj_result *res, mjs_buf *b, const char *line, c
         int total;
         int sh = mj_ukeire(ctx, h, unseen, &acc, &total);
         if (json) {
-            puts_(b, ",\"waits\":[],\"ukeire\":{\"tiles\":[");
-            put_mask_counts(b, acc, unseen, 1);
-            puts_(b, "],\"kinds\":");
-            putint(b, popcount(acc));
-            puts_(b, ",\"total\":");
-            putint(b, total);
-            puts_(b, "}}\n");
+            puts_(b, ",\"waits\":[]");
+            mjs_json_ukeire(b, ctx, h, unseen);
+            puts_(b, "}\n");
         } else {
             puts_(b, ": noten, ");
             putint(b, sh);
-            puts_(b, "-shanten, ukeire ");
-            putint(b, total);
-            puts_(b, " (");
-            putint(b, popcount(acc));
-            puts_(b, " kinds): ");
-            put_mask_counts(b, acc, unseen, 0);
+            puts_(b, "-shanten");
+            text_ukeire(b, acc, total, unseen);
             putc_(b, '\n');
         }
         return;
     }
-    int live = 0;
-    for (int i = 0; i < res->n_waits; i++)
-        live += unseen[res->waits[i].tile];
-    if (json)
+    if (json) {
+        puts_(b, ",\"live\":");
+        putint(b, mjs_count(res->wait_mask, unseen));
         puts_(b, ",\"waits\":[");
-    else {
-        putint(b, live);
-        puts_(b, " live: ");
-        put_mask_counts(b, res->wait_mask, unseen, 0);
+    } else {
+        mjs_text_live(b, res->wait_mask, unseen);
         putc_(b, '\n');
     }
     for (int i = 0; i < res->n_waits; i++) {

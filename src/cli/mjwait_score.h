@@ -58,6 +58,20 @@ int mjs_active(void);
  * message in msg (the JSON error object is already written). */
 int mjs_line(mj_ctx *ctx, mj_result *res, mjs_buf *out, const char *line, size_t len, int json,
              long col0, char *msg, size_t msgcap);
+/* Default mode: read a line (hand + context words such as seen:TILES over
+ * the option defaults), check it, and fill unseen[] (4 - hand, melds,
+ * indicators and seen tiles).  Returns 0 or an error in err. */
+int mjs_parse(const char *line, size_t len, mj_hand *h, uint8_t unseen[MJ_TILES], tk_error *err);
+/* Text " (8 live: 1m:4 4m:4)" for the waits of a tenpai hand. */
+void mjs_text_live(mjs_buf *b, uint64_t waits, const uint8_t unseen[MJ_TILES]);
+/* Text ", ukeire 42 (11 kinds): 2m:4 ..." for a noten 13 - 3k tile hand. */
+void mjs_text_ukeire(mjs_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES]);
+/* JSON members: ",\"live\":N" for a wait; ",\"ukeire\":{...}" for a noten hand. */
+void mjs_json_live(mjs_buf *b, int tile, const uint8_t unseen[MJ_TILES]);
+void mjs_json_ukeire(mjs_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES]);
+/* Sum of unseen[t] over the tiles of mask. */
+int mjs_count(uint64_t mask, const uint8_t unseen[MJ_TILES]);
+
 /* Help text of these options. */
 const char *mjs_help(void);
 

@@ -1,8 +1,9 @@
 /* context.c - the win context of a scored hand: context words, the line
  * reader (hand + words), and the checks that reject impossible contexts.
  *
- * A line is split into blank-separated tokens.  Tokens that start with a
- * digit, '[' or '(' belong to the hand; the others are context words.  The
+ * A line is split into blank-separated tokens.  A token of lower-case
+ * letters and '-', optionally followed by ':' and a value, is a context
+ * word; every other token belongs to the hand.  The
  * hand tokens are handed to mj_parse() in a copy of the line where the words
  * are blanked out, so its columns stay those of the line.  Each word is
  * applied to the mj_winctx in order, so a word on the line overrides the
@@ -214,9 +215,13 @@ int mj_parse_line(const char *text, size_t len, mj_hand *h, mj_winctx *w, tk_err
         char c = text[s];
         if ((c >= '0' && c <= '9') || c == '[' || c == '(' || c == ']' || c == ')')
             continue;
-        /* a context word: blank it out of the hand text */
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')))
-            continue;   /* let the hand parser report the character */
+        /* a context word: letters and '-' up to an optional ':' (anything
+         * else is left to the hand parser, which reports it) */
+        size_t k = s;
+        while (k < i && ((text[k] >= 'a' && text[k] <= 'z') || text[k] == '-'))
+            k++;
+        if (k == s || (k < i && text[k] != ':'))
+            continue;
         if (i - s == 1 && (c == 'm' || c == 'p' || c == 's' || c == 'z'))
             continue;   /* a lone suit letter: the hand parser says it has no digits */
         int rc = mj_winctx_word(w, text + s, i - s, (long)s + 1, err);
