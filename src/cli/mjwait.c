@@ -153,6 +153,14 @@ static void put_tile(obuf *f, int t)
     ob_puts(f, n);
 }
 
+/* A discard: the red five (0m) when it is the hand's only five of its suit. */
+static void put_discard(obuf *f, const mj_hand *h, int t)
+{
+    char n[3];
+    mjs_discard_name(h, t, n);
+    ob_puts(f, n);
+}
+
 static void put_mask(obuf *f, uint64_t m, const char *sep)
 {
     int first = 1;
@@ -429,7 +437,7 @@ static void print_14(obuf *f, const char *text, const mj_hand *h, const mj_resul
             for (int i = 0; i < r->n_discards; i++) {
                 const mj_discard *d = &r->discards[i];
                 ob_puts(f, i ? ",{\"tile\":\"" : "{\"tile\":\"");
-                put_tile(f, d->tile);
+                put_discard(f, h, d->tile);
                 ob_printf(f, "\",\"shanten\":%d,\"accept\":", d->shanten);
                 json_mask(f, d->accept);
                 ob_printf(f, ",\"ukeire\":%d}", mjs_count(d->accept, unseen));
@@ -449,7 +457,7 @@ static void print_14(obuf *f, const char *text, const mj_hand *h, const mj_resul
         if (r->n_discards && r->discards[0].shanten == 0) {
             for (int i = 0; i < r->n_discards; i++) {
                 ob_puts(f, i ? "; discard " : "discard ");
-                put_tile(f, r->discards[i].tile);
+                put_discard(f, h, r->discards[i].tile);
                 ob_puts(f, ": ");
                 put_mask(f, r->discards[i].accept, " ");
             }
@@ -482,7 +490,7 @@ static void print_14(obuf *f, const char *text, const mj_hand *h, const mj_resul
     for (int i = 0; i < r->n_discards; i++) {
         const mj_discard *d = &r->discards[i];
         ob_puts(f, "  discard ");
-        put_tile(f, d->tile);
+        put_discard(f, h, d->tile);
         ob_puts(f, d->shanten == 0 ? "  waits " : "  accepts ");
         put_mask(f, d->accept, " ");
         int uk = mjs_count(d->accept, unseen);

@@ -437,6 +437,13 @@ static void put_mask_counts(mjs_buf *b, uint64_t m, const uint8_t *unseen, int j
         }
 }
 
+void mjs_discard_name(const mj_hand *h, int t, char out[3])
+{
+    mj_tile_name(t, out);
+    if (t < 27 && t % 9 == 4 && h->count[t] == 1 && h->red[t / 9])
+        out[0] = '0';
+}
+
 int mjs_count(uint64_t mask, const uint8_t unseen[MJ_TILES])
 {
     int n = 0;

@@ -72,6 +72,9 @@ void mjs_json_ukeire(mjs_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t un
 /* Sum of unseen[t] over the tiles of mask. */
 int mjs_count(uint64_t mask, const uint8_t unseen[MJ_TILES]);
 
+/* Name of discard t of hand h: "0m" when the only copy held is the red five. */
+void mjs_discard_name(const mj_hand *h, int t, char out[3]);
+
 /* Help text of these options. */
 const char *mjs_help(void);
 
