@@ -65,7 +65,7 @@ static void usage(void)
 /* ---- output buffer ----
  * Each hand's text is built in a growable buffer and written with one fwrite
  * (stdio calls per character get slow once threads exist). */
-typedef mjs_buf obuf;
+typedef cli_buf obuf;
 
 static void ob_reserve(obuf *b, size_t n)
 {

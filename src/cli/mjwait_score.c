@@ -10,9 +10,11 @@
  *   ron and by tsumo (the copy drawn is a plain one while one is unseen,
  *   else the red five); a noten hand gets its shanten and ukeire.
  * Output is text a player reads at a glance, or one JSON object a line
- * (yaku names of mjscore.md).  Numbers are written without printf. */
+ * (yaku names of mjscore.md) written with the shared cli_json writer.
+ * Numbers are written without printf (the --shanten path is hot). */
 #include "mjwait_score.h"
 #include "cli/cli.h"
+#include "cli/cli_json.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,89 +91,37 @@ const char *mjs_help(void)
 
 /* ---- output ---- */
 
-static void reserve(mjs_buf *b, size_t n)
-{
-    if (b->len + n + 1 <= b->cap)
-        return;
-    size_t cap = b->cap ? b->cap : 4096;
-    while (cap < b->len + n + 1)
-        cap *= 2;
-    char *p = realloc(b->p, cap);
-    if (!p) {
-        cli_error(NULL, 0, "out of memory");
-        exit(CLI_EXIT_DATA);
-    }
-    b->p = p;
-    b->cap = cap;
-}
-
-static void put(mjs_buf *b, const char *s, size_t n)
-{
-    reserve(b, n);
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
-}
-
-static void puts_(mjs_buf *b, const char *s) { put(b, s, strlen(s)); }
-
-static void putc_(mjs_buf *b, char c)
-{
-    reserve(b, 1);
-    b->p[b->len++] = c;
-}
-
-static void putint(mjs_buf *b, long v)
+static void putint(cli_buf *b, long v)
 {
     char t[24];
     int n = 0;
-    unsigned long u = v < 0 ? (unsigned long)-v : (unsigned long)v;
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
     do {
         t[n++] = (char)('0' + u % 10);
         u /= 10;
     } while (u);
     if (v < 0)
         t[n++] = '-';
-    reserve(b, (size_t)n);
+    if (cli_buf_reserve(b, (size_t)n))
+        return;
     while (n)
         b->p[b->len++] = t[--n];
+    b->p[b->len] = 0;
 }
 
-static void putjson(mjs_buf *b, const char *s)
-{
-    putc_(b, '"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') {
-            putc_(b, '\\');
-            putc_(b, (char)c);
-        } else if (c < 0x20) {
-            static const char hx[] = "0123456789abcdef";
-            puts_(b, "\\u00");
-            putc_(b, hx[c >> 4]);
-            putc_(b, hx[c & 15]);
-        } else {
-            putc_(b, (char)c);
-        }
-    }
-    putc_(b, '"');
-}
-
-static void puttile(mjs_buf *b, int t)
+static void puttile(cli_buf *b, int t)
 {
     char n[3];
     mj_tile_name(t, n);
-    put(b, n, 2);
+    cli_buf_put(b, n, 2);
 }
 
 /* The winning copy as written: 0m for the red five. */
-static void putwin(mjs_buf *b, int t, int red)
+static void win_name(int t, int red, char out[3])
 {
-    if (red) {
-        putc_(b, '0');
-        putc_(b, "mps"[t / 9]);
-    } else {
-        puttile(b, t);
-    }
+    mj_tile_name(t, out);
+    if (red)
+        out[0] = '0';
 }
 
 static void set_text(const mj_set *s, char *buf, size_t cap)
@@ -220,74 +170,79 @@ static void fu_label(const mj_fu_part *p, char *buf, size_t cap)
     }
 }
 
-static void json_score(mjs_buf *b, const mj_score *s)
+static const char *status_error(int status)
 {
-    char lab[48];
-    if (s->status == MJ_SCORE_NO_YAKU) {
-        puts_(b, "{\"error\":\"no_yaku\"}");
+    return status == MJ_SCORE_NO_YAKU ? "no_yaku" : "hand_not_winning";
+}
+
+/* The value of a hand as a JSON object (the current key's value). */
+static void json_score(cli_json *j, const mj_score *s)
+{
+    char lab[48], t[8];
+    cli_json_object(j);
+    if (s->status != MJ_SCORE_OK) {
+        cli_json_kstr(j, "error", status_error(s->status));
+        cli_json_close(j);
         return;
     }
-    if (s->status == MJ_SCORE_NOT_WINNING) {
-        puts_(b, "{\"error\":\"hand_not_winning\"}");
-        return;
-    }
-    puts_(b, "{\"han\":");
-    putint(b, s->han);
-    puts_(b, ",\"fu\":");
-    putint(b, s->fu);
-    puts_(b, ",\"fu_parts\":[");
+    cli_json_kint(j, "han", s->han);
+    cli_json_kint(j, "fu", s->fu);
+    cli_json_key(j, "fu_parts");
+    cli_json_array(j);
     for (int i = 0; i < s->n_fu; i++) {
         fu_label(&s->fu_parts[i], lab, sizeof lab);
-        puts_(b, i ? ",[" : "[");
-        putjson(b, lab);
-        putc_(b, ',');
-        putint(b, s->fu_parts[i].fu);
-        putc_(b, ']');
+        cli_json_array(j);
+        cli_json_str(j, lab);
+        cli_json_int(j, s->fu_parts[i].fu);
+        cli_json_close(j);
     }
-    puts_(b, "],\"yaku\":[");
+    cli_json_close(j);
+    cli_json_key(j, "yaku");
+    cli_json_array(j);
     for (int i = 0; i < s->n_yaku; i++) {
-        puts_(b, i ? ",[" : "[");
-        putjson(b, mj_yaku_name(s->yaku[i].id));
-        putc_(b, ',');
-        putint(b, s->yaku[i].han);
-        putc_(b, ']');
+        cli_json_array(j);
+        cli_json_str(j, mj_yaku_name(s->yaku[i].id));
+        cli_json_int(j, s->yaku[i].han);
+        cli_json_close(j);
     }
-    puts_(b, "],\"yakuman\":");
-    putint(b, s->yakuman);
-    puts_(b, ",\"limit\":");
-    putjson(b, mj_limit_name(s->limit));
-    puts_(b, ",\"points\":{\"main\":");
-    putint(b, s->main);
-    puts_(b, ",\"additional\":");
-    putint(b, s->additional);
-    puts_(b, ",\"total\":");
-    putint(b, s->total);
-    puts_(b, "},\"dealer\":");
-    puts_(b, s->dealer ? "true" : "false");
-    puts_(b, ",\"reading\":{\"sets\":[");
+    cli_json_close(j);
+    cli_json_kint(j, "yakuman", s->yakuman);
+    cli_json_kstr(j, "limit", mj_limit_name(s->limit));
+    cli_json_key(j, "points");
+    cli_json_object(j);
+    cli_json_kint(j, "main", s->main);
+    cli_json_kint(j, "additional", s->additional);
+    cli_json_kint(j, "total", s->total);
+    cli_json_close(j);
+    cli_json_key(j, "dealer");
+    cli_json_bool(j, s->dealer);
+    cli_json_key(j, "reading");
+    cli_json_object(j);
+    cli_json_kstr(j, "form", s->form == MJ_CHIITOI ? "chiitoi" : s->form == MJ_KOKUSHI ? "kokushi" : "regular");
+    cli_json_key(j, "sets");
+    cli_json_array(j);
     for (int i = 0; i < s->n_sets; i++) {
-        char t[8];
+        char m[12];
         set_text(&s->sets[i], t, sizeof t);
-        puts_(b, i ? ",\"" : "\"");
-        puts_(b, t);
-        putc_(b, '"');
+        snprintf(m, sizeof m, s->sets[i].called ? "[%s]" : s->sets[i].closed_kan ? "(%s)" : "%s", t);
+        cli_json_str(j, m);
     }
-    puts_(b, "],\"pair\":");
-    if (s->pair >= 0) {
-        putc_(b, '"');
-        puttile(b, s->pair);
-        puttile(b, s->pair);
-        putc_(b, '"');
+    cli_json_close(j);
+    cli_json_key(j, "pair");
+    if (s->pair >= 0 && s->form == MJ_COMPLETE) {
+        uint8_t pt[2] = { (uint8_t)s->pair, (uint8_t)s->pair };
+        mj_shape_text(pt, 2, t, sizeof t);
+        cli_json_str(j, t);
     } else {
-        puts_(b, "null");
+        cli_json_null(j);
     }
-    puts_(b, ",\"wait\":");
-    putjson(b, wait_name(s->wait));
-    puts_(b, "}}");
+    cli_json_kstr(j, "wait", wait_name(s->wait));
+    cli_json_close(j);
+    cli_json_close(j);
 }
 
 /* "riichi, pinfu, dora 1" */
-static void text_yaku(mjs_buf *b, const mj_score *s)
+static void text_yaku(cli_buf *b, const mj_score *s)
 {
     char nm[48];
     for (int i = 0; i < s->n_yaku; i++) {
@@ -297,114 +252,111 @@ static void text_yaku(mjs_buf *b, const mj_score *s)
             nm[k] = (char)(n[k] >= 'A' && n[k] <= 'Z' ? n[k] - 'A' + 'a' : n[k]);
         nm[k] = 0;
         if (i)
-            puts_(b, ", ");
-        puts_(b, nm);
+            cli_buf_puts(b, ", ");
+        cli_buf_puts(b, nm);
         int id = s->yaku[i].id;
         if (!mj_yaku_is_yakuman(id) && (s->yaku[i].han != 1 || id == MJ_Y_DORA || id == MJ_Y_AKA || id == MJ_Y_URA)) {
-            putc_(b, ' ');
+            cli_buf_putc(b, ' ');
             putint(b, s->yaku[i].han);
         }
     }
 }
 
 /* "3 han 30 fu 3900 (riichi, pinfu, dora 1)"; tsumo: "5200 [1300/2600]" */
-static void text_value(mjs_buf *b, const mj_score *s, int tsumo)
+static void text_value(cli_buf *b, const mj_score *s, int tsumo)
 {
-    if (s->status == MJ_SCORE_NO_YAKU) {
-        puts_(b, "no yaku");
-        return;
-    }
-    if (s->status == MJ_SCORE_NOT_WINNING) {
-        puts_(b, "not a winning hand");
+    if (s->status != MJ_SCORE_OK) {
+        cli_buf_puts(b, s->status == MJ_SCORE_NO_YAKU ? "no yaku" : "not a winning hand");
         return;
     }
     if (s->yakuman) {
         if (s->yakuman > 1) {
             putint(b, s->yakuman);
-            puts_(b, "x ");
+            cli_buf_puts(b, "x ");
         }
-        puts_(b, "yakuman ");
+        cli_buf_puts(b, "yakuman ");
     } else {
         putint(b, s->han);
-        puts_(b, " han ");
+        cli_buf_puts(b, " han ");
         putint(b, s->fu);
-        puts_(b, " fu ");
+        cli_buf_puts(b, " fu ");
         if (s->limit) {
-            puts_(b, s->limit == MJ_LIMIT_YAKUMAN ? "kazoe yakuman" : mj_limit_name(s->limit));
-            putc_(b, ' ');
+            cli_buf_puts(b, s->limit == MJ_LIMIT_YAKUMAN ? "kazoe yakuman" : mj_limit_name(s->limit));
+            cli_buf_putc(b, ' ');
         }
     }
     putint(b, s->total);
     if (tsumo) {
-        puts_(b, " [");
+        cli_buf_puts(b, " [");
         if (s->dealer) {
             putint(b, s->main);
-            puts_(b, " all]");
+            cli_buf_puts(b, " all]");
         } else {
             putint(b, s->additional);
-            putc_(b, '/');
+            cli_buf_putc(b, '/');
             putint(b, s->main);
-            putc_(b, ']');
+            cli_buf_putc(b, ']');
         }
     }
-    puts_(b, " (");
+    cli_buf_puts(b, " (");
     text_yaku(b, s);
-    putc_(b, ')');
+    cli_buf_putc(b, ')');
 }
 
 /* Second and third lines of a scored complete hand: fu parts and reading. */
-static void text_details(mjs_buf *b, const mj_score *s, int win, int win_red)
+static void text_details(cli_buf *b, const mj_score *s, int win, int win_red)
 {
     char lab[48], t[8];
     if (s->status != MJ_SCORE_OK)
         return;
     if (s->n_fu) {
-        puts_(b, "  fu: ");
+        cli_buf_puts(b, "  fu: ");
         for (int i = 0; i < s->n_fu; i++) {
             fu_label(&s->fu_parts[i], lab, sizeof lab);
             if (i)
-                puts_(b, " + ");
-            puts_(b, lab);
-            putc_(b, ' ');
+                cli_buf_puts(b, " + ");
+            cli_buf_puts(b, lab);
+            cli_buf_putc(b, ' ');
             putint(b, s->fu_parts[i].fu);
         }
-        puts_(b, " = ");
+        cli_buf_puts(b, " = ");
         putint(b, s->fu_raw);
         if (s->fu != s->fu_raw) {
-            puts_(b, " -> ");
+            cli_buf_puts(b, " -> ");
             putint(b, s->fu);
         }
-        putc_(b, '\n');
+        cli_buf_putc(b, '\n');
     }
-    puts_(b, "  reading: ");
+    cli_buf_puts(b, "  reading: ");
     for (int i = 0; i < s->n_sets; i++) {
         set_text(&s->sets[i], t, sizeof t);
         if (s->sets[i].called)
-            putc_(b, '[');
+            cli_buf_putc(b, '[');
         else if (s->sets[i].closed_kan)
-            putc_(b, '(');
-        puts_(b, t);
+            cli_buf_putc(b, '(');
+        cli_buf_puts(b, t);
         if (s->sets[i].called)
-            putc_(b, ']');
+            cli_buf_putc(b, ']');
         else if (s->sets[i].closed_kan)
-            putc_(b, ')');
-        putc_(b, ' ');
+            cli_buf_putc(b, ')');
+        cli_buf_putc(b, ' ');
     }
     if (s->pair >= 0 && s->form == MJ_COMPLETE) {
-        puttile(b, s->pair);
-        b->len--;
-        puttile(b, s->pair);
-        putc_(b, ' ');
+        uint8_t pt[2] = { (uint8_t)s->pair, (uint8_t)s->pair };
+        mj_shape_text(pt, 2, t, sizeof t);
+        cli_buf_puts(b, t);
+        cli_buf_putc(b, ' ');
     }
     if (s->form == MJ_CHIITOI)
-        puts_(b, "seven pairs ");
+        cli_buf_puts(b, "seven pairs ");
     if (s->form == MJ_KOKUSHI)
-        puts_(b, "thirteen orphans ");
-    puts_(b, "won on ");
-    putwin(b, win, win_red);
-    puts_(b, " (");
-    puts_(b, wait_name(s->wait));
-    puts_(b, ")\n");
+        cli_buf_puts(b, "thirteen orphans ");
+    win_name(win, win_red, t);
+    cli_buf_puts(b, "won on ");
+    cli_buf_puts(b, t);
+    cli_buf_puts(b, " (");
+    cli_buf_puts(b, wait_name(s->wait));
+    cli_buf_puts(b, ")\n");
 }
 
 static int popcount(uint64_t x)
@@ -415,26 +367,35 @@ static int popcount(uint64_t x)
     return n;
 }
 
-static void put_mask_counts(mjs_buf *b, uint64_t m, const uint8_t *unseen, int json)
+/* "1m:3 4m:4" */
+static void text_counts(cli_buf *b, uint64_t m, const uint8_t *unseen)
 {
     int first = 1;
     for (int t = 0; t < MJ_TILES; t++)
         if (m >> t & 1) {
-            if (json) {
-                puts_(b, first ? "[\"" : ",[\"");
-                puttile(b, t);
-                puts_(b, "\",");
-                putint(b, unseen[t]);
-                putc_(b, ']');
-            } else {
-                if (!first)
-                    putc_(b, ' ');
-                puttile(b, t);
-                putc_(b, ':');
-                putint(b, unseen[t]);
-            }
+            if (!first)
+                cli_buf_putc(b, ' ');
+            puttile(b, t);
+            cli_buf_putc(b, ':');
+            putint(b, unseen[t]);
             first = 0;
         }
+}
+
+/* [["1m",3],["4m",4]] as the current key's value */
+static void json_counts(cli_json *j, uint64_t m, const uint8_t *unseen)
+{
+    char n[3];
+    cli_json_array(j);
+    for (int t = 0; t < MJ_TILES; t++)
+        if (m >> t & 1) {
+            mj_tile_name(t, n);
+            cli_json_array(j);
+            cli_json_str(j, n);
+            cli_json_int(j, unseen[t]);
+            cli_json_close(j);
+        }
+    cli_json_close(j);
 }
 
 void mjs_discard_name(const mj_hand *h, int t, char out[3])
@@ -453,26 +414,26 @@ int mjs_count(uint64_t mask, const uint8_t unseen[MJ_TILES])
     return n;
 }
 
-void mjs_text_live(mjs_buf *b, uint64_t waits, const uint8_t unseen[MJ_TILES])
+void mjs_text_live(cli_buf *b, uint64_t waits, const uint8_t unseen[MJ_TILES])
 {
-    puts_(b, " (");
+    cli_buf_puts(b, " (");
     putint(b, mjs_count(waits, unseen));
-    puts_(b, " live: ");
-    put_mask_counts(b, waits, unseen, 0);
-    putc_(b, ')');
+    cli_buf_puts(b, " live: ");
+    text_counts(b, waits, unseen);
+    cli_buf_putc(b, ')');
 }
 
-static void text_ukeire(mjs_buf *b, uint64_t acc, int total, const uint8_t unseen[MJ_TILES])
+static void text_ukeire(cli_buf *b, uint64_t acc, int total, const uint8_t unseen[MJ_TILES])
 {
-    puts_(b, ", ukeire ");
+    cli_buf_puts(b, ", ukeire ");
     putint(b, total);
-    puts_(b, " (");
+    cli_buf_puts(b, " (");
     putint(b, popcount(acc));
-    puts_(b, popcount(acc) == 1 ? " kind): " : " kinds): ");
-    put_mask_counts(b, acc, unseen, 0);
+    cli_buf_puts(b, popcount(acc) == 1 ? " kind): " : " kinds): ");
+    text_counts(b, acc, unseen);
 }
 
-void mjs_text_ukeire(mjs_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES])
+void mjs_text_ukeire(cli_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES])
 {
     uint64_t acc;
     int total;
@@ -480,25 +441,36 @@ void mjs_text_ukeire(mjs_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t un
         text_ukeire(b, acc, total, unseen);
 }
 
-void mjs_json_live(mjs_buf *b, int tile, const uint8_t unseen[MJ_TILES])
+/* "ukeire": {"tiles": [[tile, unseen], ...], "kinds": N, "total": N} */
+static void json_ukeire(cli_json *j, uint64_t acc, int total, const uint8_t unseen[MJ_TILES])
 {
-    puts_(b, ",\"live\":");
+    cli_json_key(j, "ukeire");
+    cli_json_object(j);
+    cli_json_key(j, "tiles");
+    json_counts(j, acc, unseen);
+    cli_json_kint(j, "kinds", popcount(acc));
+    cli_json_kint(j, "total", total);
+    cli_json_close(j);
+}
+
+void mjs_json_live(cli_buf *b, int tile, const uint8_t unseen[MJ_TILES])
+{
+    cli_buf_puts(b, ",\"live\":");
     putint(b, unseen[tile]);
 }
 
-void mjs_json_ukeire(mjs_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES])
+void mjs_json_ukeire(cli_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES])
 {
     uint64_t acc;
     int total;
     if (mj_ukeire(ctx, h, unseen, &acc, &total) < 0)
         return;
-    puts_(b, ",\"ukeire\":{\"tiles\":[");
-    put_mask_counts(b, acc, unseen, 1);
-    puts_(b, "],\"kinds\":");
-    putint(b, popcount(acc));
-    puts_(b, ",\"total\":");
-    putint(b, total);
-    putc_(b, '}');
+    /* a member appended to an object another writer has open */
+    cli_json j;
+    memset(&j, 0, sizeof j);
+    j.b = b;
+    j.comma[0] = 1;
+    json_ukeire(&j, acc, total, unseen);
 }
 
 int mjs_parse(const char *line, size_t len, mj_hand *h, uint8_t unseen[MJ_TILES], tk_error *err)
@@ -514,116 +486,123 @@ int mjs_parse(const char *line, size_t len, mj_hand *h, uint8_t unseen[MJ_TILES]
 
 /* ---- one line ---- */
 
-static void score14(mjs_buf *b, const char *line, const mj_hand *h, const mj_winctx *w, int json)
+static void score14(cli_buf *b, const char *line, const mj_hand *h, const mj_winctx *w, int json)
 {
     mj_score s;
     tk_error err = { 0 };
+    char wn[3];
     mj_score_hand(h, w, &s, &err);
     int tsumo = (w->flags & MJ_WIN_TSUMO) != 0;
+    win_name(w->win, w->win_red, wn);
     if (json) {
-        puts_(b, "{\"hand\":");
-        putjson(b, line);
-        puts_(b, ",\"win\":\"");
-        putwin(b, w->win, w->win_red);
-        puts_(b, tsumo ? "\",\"tsumo\":true,\"score\":" : "\",\"tsumo\":false,\"score\":");
-        json_score(b, &s);
+        cli_json j;
+        cli_json_begin(&j, b);
+        cli_json_kstr(&j, "hand", line);
+        cli_json_kstr(&j, "win", wn);
+        cli_json_key(&j, "tsumo");
+        cli_json_bool(&j, tsumo);
+        cli_json_key(&j, "score");
+        json_score(&j, &s);
         if (s.status != MJ_SCORE_OK)
-            puts_(b, s.status == MJ_SCORE_NO_YAKU ? ",\"error\":\"no_yaku\"" : ",\"error\":\"hand_not_winning\"");
-        puts_(b, "}\n");
+            cli_json_kstr(&j, "error", status_error(s.status));
+        cli_json_end(&j);
         return;
     }
-    puts_(b, line);
-    puts_(b, tsumo ? ": tsumo " : ": ron ");
+    cli_buf_puts(b, line);
+    cli_buf_puts(b, tsumo ? ": tsumo " : ": ron ");
     text_value(b, &s, tsumo);
-    putc_(b, '\n');
+    cli_buf_putc(b, '\n');
     text_details(b, &s, w->win, w->win_red);
 }
 
-static void score13(mj_ctx *ctx, mj_result *res, mjs_buf *b, const char *line, const mj_hand *h,
+static void score13(mj_ctx *ctx, mj_result *res, cli_buf *b, const char *line, const mj_hand *h,
                     const mj_winctx *w, int json)
 {
     tk_error err = { 0 };
     uint8_t unseen[MJ_TILES];
+    cli_json j;
     mj_unseen(h, w, unseen);
     mj_analyze(ctx, h, MJ_WAITS_ONLY, res, &err);
     if (json) {
-        puts_(b, "{\"hand\":");
-        putjson(b, line);
-        puts_(b, ",\"shanten\":");
-        putint(b, res->shanten);
-        puts_(b, res->n_waits ? ",\"tenpai\":true" : ",\"tenpai\":false");
+        cli_json_begin(&j, b);
+        cli_json_kstr(&j, "hand", line);
+        cli_json_kint(&j, "shanten", res->shanten);
+        cli_json_key(&j, "tenpai");
+        cli_json_bool(&j, res->n_waits > 0);
     } else {
-        puts_(b, line);
-        if (res->n_waits) {
-            puts_(b, ": tenpai, ");
-            putint(b, res->n_waits);
-            puts_(b, res->n_waits == 1 ? " wait: " : " waits: ");
-            for (int i = 0; i < res->n_waits; i++) {
-                if (i)
-                    putc_(b, ' ');
-                puttile(b, res->waits[i].tile);
-            }
-        }
+        cli_buf_puts(b, line);
     }
     if (!res->n_waits) {
         uint64_t acc;
         int total;
         int sh = mj_ukeire(ctx, h, unseen, &acc, &total);
         if (json) {
-            puts_(b, ",\"waits\":[]");
-            mjs_json_ukeire(b, ctx, h, unseen);
-            puts_(b, "}\n");
+            cli_json_key(&j, "waits");
+            cli_json_array(&j);
+            cli_json_close(&j);
+            json_ukeire(&j, acc, total, unseen);
+            cli_json_end(&j);
         } else {
-            puts_(b, ": noten, ");
+            cli_buf_puts(b, ": noten, ");
             putint(b, sh);
-            puts_(b, "-shanten");
+            cli_buf_puts(b, "-shanten");
             text_ukeire(b, acc, total, unseen);
-            putc_(b, '\n');
+            cli_buf_putc(b, '\n');
         }
         return;
     }
     if (json) {
-        puts_(b, ",\"live\":");
-        putint(b, mjs_count(res->wait_mask, unseen));
-        puts_(b, ",\"waits\":[");
+        cli_json_kint(&j, "live", mjs_count(res->wait_mask, unseen));
+        cli_json_key(&j, "waits");
+        cli_json_array(&j);
     } else {
+        cli_buf_puts(b, ": tenpai, ");
+        putint(b, res->n_waits);
+        cli_buf_puts(b, res->n_waits == 1 ? " wait: " : " waits: ");
+        for (int i = 0; i < res->n_waits; i++) {
+            if (i)
+                cli_buf_putc(b, ' ');
+            puttile(b, res->waits[i].tile);
+        }
         mjs_text_live(b, res->wait_mask, unseen);
-        putc_(b, '\n');
+        cli_buf_putc(b, '\n');
     }
     for (int i = 0; i < res->n_waits; i++) {
         int t = res->waits[i].tile;
-        int copy = mj_wait_copy(h, w, t);
-        int red = copy == 1;
+        int red = mj_wait_copy(h, w, t) == 1;
+        char tn[3], wn[3];
         mj_score ron, tsu;
         mj_score_wait(h, w, t, red, 0, &ron, &err);
         mj_score_wait(h, w, t, red, 1, &tsu, &err);
+        mj_tile_name(t, tn);
+        win_name(t, red, wn);
         if (json) {
-            puts_(b, i ? ",{\"tile\":\"" : "{\"tile\":\"");
-            puttile(b, t);
-            puts_(b, "\",\"win\":\"");
-            putwin(b, t, red);
-            puts_(b, "\",\"live\":");
-            putint(b, unseen[t]);
-            puts_(b, ",\"ron\":");
-            json_score(b, &ron);
-            puts_(b, ",\"tsumo\":");
-            json_score(b, &tsu);
-            putc_(b, '}');
+            cli_json_object(&j);
+            cli_json_kstr(&j, "tile", tn);
+            cli_json_kstr(&j, "win", wn);
+            cli_json_kint(&j, "live", unseen[t]);
+            cli_json_key(&j, "ron");
+            json_score(&j, &ron);
+            cli_json_key(&j, "tsumo");
+            json_score(&j, &tsu);
+            cli_json_close(&j);
         } else {
-            puts_(b, "  ");
-            putwin(b, t, red);
-            puts_(b, "  ron ");
+            cli_buf_puts(b, "  ");
+            cli_buf_puts(b, wn);
+            cli_buf_puts(b, "  ron ");
             text_value(b, &ron, 0);
-            puts_(b, "  tsumo ");
+            cli_buf_puts(b, "  tsumo ");
             text_value(b, &tsu, 1);
-            putc_(b, '\n');
+            cli_buf_putc(b, '\n');
         }
     }
-    if (json)
-        puts_(b, "]}\n");
+    if (json) {
+        cli_json_close(&j);
+        cli_json_end(&j);
+    }
 }
 
-int mjs_line(mj_ctx *ctx, mj_result *res, mjs_buf *out, const char *line, size_t len, int json,
+int mjs_line(mj_ctx *ctx, mj_result *res, cli_buf *out, const char *line, size_t len, int json,
              long col0, char *msg, size_t msgcap)
 {
     mj_hand h;
@@ -633,14 +612,14 @@ int mjs_line(mj_ctx *ctx, mj_result *res, mjs_buf *out, const char *line, size_t
     if (rc == 0 && mode_shanten) {
         int s = mj_shanten(ctx, &h);
         if (json) {
-            puts_(out, "{\"hand\":");
-            putjson(out, line);
-            puts_(out, ",\"shanten\":");
-            putint(out, s);
-            puts_(out, "}\n");
+            cli_json j;
+            cli_json_begin(&j, out);
+            cli_json_kstr(&j, "hand", line);
+            cli_json_kint(&j, "shanten", s);
+            cli_json_end(&j);
         } else {
             putint(out, s);
-            putc_(out, '\n');
+            cli_buf_putc(out, '\n');
         }
         return 0;
     }
@@ -652,11 +631,11 @@ int mjs_line(mj_ctx *ctx, mj_result *res, mjs_buf *out, const char *line, size_t
         else
             snprintf(msg, msgcap, "%s", err.msg);
         if (json) {
-            puts_(out, "{\"hand\":");
-            putjson(out, line);
-            puts_(out, ",\"error\":");
-            putjson(out, msg);
-            puts_(out, "}\n");
+            cli_json j;
+            cli_json_begin(&j, out);
+            cli_json_kstr(&j, "hand", line);
+            cli_json_kstr(&j, "error", msg);
+            cli_json_end(&j);
         }
         return 1;
     }

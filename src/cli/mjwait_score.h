@@ -8,10 +8,8 @@
 
 #include <stddef.h>
 
+#include "cli/cli_batch.h"
 #include "tilekit/mahjong.h"
-
-/* The output buffer of one worker (mjwait.c uses the same type). */
-typedef struct mjs_buf { char *p; size_t len, cap; } mjs_buf;
 
 /* Option codes (getopt_long values) of the options below. */
 enum {
@@ -56,19 +54,19 @@ int mjs_active(void);
  * = blanks stripped before it, added to error columns).
  * Appends the output to out; returns 0, or 1 for a bad line with the
  * message in msg (the JSON error object is already written). */
-int mjs_line(mj_ctx *ctx, mj_result *res, mjs_buf *out, const char *line, size_t len, int json,
+int mjs_line(mj_ctx *ctx, mj_result *res, cli_buf *out, const char *line, size_t len, int json,
              long col0, char *msg, size_t msgcap);
 /* Default mode: read a line (hand + context words such as seen:TILES over
  * the option defaults), check it, and fill unseen[] (4 - hand, melds,
  * indicators and seen tiles).  Returns 0 or an error in err. */
 int mjs_parse(const char *line, size_t len, mj_hand *h, uint8_t unseen[MJ_TILES], tk_error *err);
 /* Text " (8 live: 1m:4 4m:4)" for the waits of a tenpai hand. */
-void mjs_text_live(mjs_buf *b, uint64_t waits, const uint8_t unseen[MJ_TILES]);
+void mjs_text_live(cli_buf *b, uint64_t waits, const uint8_t unseen[MJ_TILES]);
 /* Text ", ukeire 42 (11 kinds): 2m:4 ..." for a noten 13 - 3k tile hand. */
-void mjs_text_ukeire(mjs_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES]);
+void mjs_text_ukeire(cli_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES]);
 /* JSON members: ",\"live\":N" for a wait; ",\"ukeire\":{...}" for a noten hand. */
-void mjs_json_live(mjs_buf *b, int tile, const uint8_t unseen[MJ_TILES]);
-void mjs_json_ukeire(mjs_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES]);
+void mjs_json_live(cli_buf *b, int tile, const uint8_t unseen[MJ_TILES]);
+void mjs_json_ukeire(cli_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES]);
 /* Sum of unseen[t] over the tiles of mask. */
 int mjs_count(uint64_t mask, const uint8_t unseen[MJ_TILES]);
 

@@ -113,66 +113,85 @@ int mj_group_complete(uint8_t *c, int n, int seq, int pair)
 
 static uint64_t compute_entry(const uint8_t *cnt, int n, int seq)
 {
-    /* best[a][b][m][p]: a = sequences started two tiles back, b = one back,
-     * m blocks and p pairs chosen so far; -1 = unreachable.  Only states
-     * with a + b <= m <= 4 exist. */
-    int8_t best[5][5][5][2], nb[5][5][5][2];
-    memset(best, -1, sizeof best);
-    best[0][0][0][0] = 0;
-    int amax = 0, bmax = 0;     /* carried sequence counts seen so far */
+    /* cur[a][b][2m+p]: a = sequences started two tiles back, b = one back,
+     * m blocks and p pairs chosen so far; the largest coverage, -1 =
+     * unreachable.  Only states with a + b <= m <= 4 exist; `live` has bit
+     * 5a+b set for the (a, b) rows in use, so an empty tile with nothing
+     * pending and no sequence to start costs nothing. */
+    int8_t cur[5][5][10], nxt[5][5][10];
+    uint32_t live = 1;
+    memset(cur[0][0], -1, 10);
+    cur[0][0][0] = 0;
     for (int i = 0; i < n; i++) {
         int c = cnt[i];
-        /* only blocks touching a held tile; blank ones are added at the end */
-        int kmax = (seq && i + 2 < n && (c | cnt[i + 1] | cnt[i + 2])) ? 4 : 0;
-        int8_t gain[5];
-        for (int T = 0; T <= 4; T++)
+        /* only sequences that cover a held tile nothing else covers: more
+         * than max(c[i], c[i+1], c[i+2]) of them starting here would leave
+         * one covering nothing, no better than a blank block added at the end */
+        int kmax = 0;
+        if (seq && i + 2 < n) {
+            kmax = c;
+            if (cnt[i + 1] > kmax) kmax = cnt[i + 1];
+            if (cnt[i + 2] > kmax) kmax = cnt[i + 2];
+            if (kmax > 4) kmax = 4;
+        }
+        if (live == 1 && !c && !kmax)
+            continue;
+        int8_t gain[8];
+        for (int T = 0; T < 8; T++)
             gain[T] = (int8_t)(T < c ? T : c);
-        memset(nb, -1, sizeof nb);
-        int nbmax = 0;
-        for (int a = 0; a <= amax; a++)
-            for (int b = 0; b <= bmax && a + b <= 4; b++)
-                for (int m = a + b; m <= 4; m++)
-                    for (int p = 0; p <= 1; p++) {
-                        int v = best[a][b][m][p];
-                        if (v < 0)
-                            continue;
-                        int base = a + b;
-                        int klim = 4 - base < 4 - m ? 4 - base : 4 - m;
-                        if (klim > kmax)
-                            klim = kmax;
-                        for (int k = 0; k <= klim; k++) {
-                            int T0 = base + k, m0 = m + k;
-                            int8_t *row = nb[b][k][0];
-                            /* nothing else */
+        uint32_t nlive = 0;
+        for (int a = 0; a <= 4; a++)
+            for (int b = 0; a + b <= 4; b++) {
+                if (!(live >> (5 * a + b) & 1))
+                    continue;
+                const int8_t *V = cur[a][b];
+                int base = a + b;
+                int klim = 4 - base < kmax ? 4 - base : kmax;
+                for (int k = 0; k <= klim; k++) {
+                    int8_t *R = nxt[b][k];
+                    if (!(nlive >> (5 * b + k) & 1)) {
+                        memset(R, -1, 10);
+                        nlive |= 1u << (5 * b + k);
+                    }
+                    int T0 = base + k;
+                    for (int m = base; m + k <= 4; m++)
+                        for (int p = 0; p <= 1; p++) {
+                            int v = V[2 * m + p];
+                            if (v < 0)
+                                continue;
+                            int m0 = m + k;
                             int nv = v + gain[T0];
-                            if (nv > row[2 * m0 + p]) row[2 * m0 + p] = (int8_t)nv;
-                            if (k > nbmax)
-                                nbmax = k;
+                            if (nv > R[2 * m0 + p]) R[2 * m0 + p] = (int8_t)nv;
                             if (!c)
                                 continue;
-                            /* pair */
-                            if (!p && T0 + 2 <= 4) {
+                            if (!p && T0 + 2 <= 4) {      /* pair */
                                 nv = v + gain[T0 + 2];
-                                if (nv > row[2 * m0 + 1]) row[2 * m0 + 1] = (int8_t)nv;
+                                if (nv > R[2 * m0 + 1]) R[2 * m0 + 1] = (int8_t)nv;
                             }
-                            /* triplet (T0 + 3 <= 4 leaves no room for a pair too) */
-                            if (T0 + 3 <= 4 && m0 < 4) {
+                            if (T0 + 3 <= 4 && m0 < 4) {  /* triplet */
                                 nv = v + gain[T0 + 3];
-                                if (nv > row[2 * (m0 + 1) + p]) row[2 * (m0 + 1) + p] = (int8_t)nv;
+                                if (nv > R[2 * (m0 + 1) + p]) R[2 * (m0 + 1) + p] = (int8_t)nv;
                             }
                         }
-                    }
-        memcpy(best, nb, sizeof best);
-        amax = bmax;
-        bmax = nbmax;
+                }
+            }
+        for (uint32_t x = nlive; x; x &= x - 1) {
+            int bit = __builtin_ctz(x);
+            memcpy(cur[bit / 5][bit % 5], nxt[bit / 5][bit % 5], 10);
+        }
+        live = nlive;
     }
+    int8_t best[5][2];
+    for (int m = 0; m <= 4; m++)
+        for (int p = 0; p <= 1; p++)
+            best[m][p] = (live & 1) ? cur[0][0][2 * m + p] : -1;
     /* Blocks and a pair made only of unheld tiles cover nothing; one always
      * fits (the target holds at most 11 tiles of the group, so some tile is
      * used at most once), so they cost 3 and 2 on top of a smaller target. */
     int need[5][2];
     for (int m = 0; m <= 4; m++)
         for (int p = 0; p <= 1; p++) {
-            int cov = best[0][0][m][p];
+            int cov = best[m][p];
             need[m][p] = cov < 0 ? 99 : 3 * m + 2 * p - cov;
             if (m > 0 && need[m - 1][p] + 3 < need[m][p])
                 need[m][p] = need[m - 1][p] + 3;
