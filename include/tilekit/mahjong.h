@@ -166,12 +166,24 @@ typedef struct mj_ctx mj_ctx;
 /* NULL when out of memory.  mj_ctx_destroy(NULL) is safe. */
 mj_ctx *mj_ctx_create(void);
 void mj_ctx_destroy(mj_ctx *ctx);
+/* The cache filled for every state (seconds of work: tools/mkmjtable does it
+ * once), saved to a file and loaded back (3.6 MB, checksummed; the format
+ * is little-endian).  A context that failed to load stays empty and fills
+ * lazily as before.  Returns 0 or TK_EIO / TK_EFORMAT / TK_EVERSION /
+ * TK_ECHECKSUM / TK_EINVAL with err filled. */
+void mj_ctx_fill_all(mj_ctx *ctx);
+int mj_ctx_save(const mj_ctx *ctx, const char *path, tk_error *err);
+int mj_ctx_load(mj_ctx *ctx, const char *path, tk_error *err);
 
 /* Shanten of closed counts (13-3k or 14-3k tiles, each count <= 4) with k
  * melds (0..4); the irregular forms are tried only when k == 0.  Returns -1
  * .. 8, or TK_EINVAL (< -1) for a bad tile count. */
 int mj_shanten_counts(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds);
 int mj_shanten(mj_ctx *ctx, const mj_hand *h);
+/* Shanten straight from text written as digits and suit letters only
+ * ("123m456p789s1122z", 13 or 14 tiles, red fives as 0); TK_EFORMAT for
+ * anything else (blanks, melds, words, bad hands): parse those in full. */
+int mj_shanten_quick(mj_ctx *ctx, const char *s, size_t len);
 
 /* Tiles that lower the shanten of a 13 - 3k tile hand (for a tenpai hand:
  * its waits), as a mask, and *total = the sum of unseen[t] over them

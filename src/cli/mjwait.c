@@ -769,6 +769,7 @@ int main(int argc, char **argv)
     }
     for (int j = 0; j < jobs; j++) {
         ws[j].ctx = mj_ctx_create();
+        mjs_ctx_setup(ws[j].ctx);
         ws[j].res = malloc(sizeof *ws[j].res);
         if (!ws[j].ctx || !ws[j].res) {
             cli_error(NULL, 0, "out of memory");

@@ -89,6 +89,17 @@ const char *mjs_help(void)
            "      --double-wind-2fu  a pair of the seat and round wind is 2 fu (default 4)\n";
 }
 
+void mjs_ctx_setup(mj_ctx *ctx)
+{
+    static int warned;
+    char path[4096];
+    if (!ctx || !cli_find_data("mahjong/tables.bin", path, sizeof path))
+        return;
+    tk_error err = { 0 };
+    if (mj_ctx_load(ctx, path, &err) != 0 && !warned++)
+        cli_error(NULL, 0, "warning: %s (the tables are filled as needed instead)", err.msg);
+}
+
 /* ---- output ---- */
 
 static void putint(cli_buf *b, long v)
@@ -605,6 +616,19 @@ static void score13(mj_ctx *ctx, mj_result *res, cli_buf *b, const char *line, c
 int mjs_line(mj_ctx *ctx, mj_result *res, cli_buf *out, const char *line, size_t len, int json,
              long col0, char *msg, size_t msgcap)
 {
+    if (mode_shanten && !json) {
+        int s = mj_shanten_quick(ctx, line, len);   /* the common compact form */
+        if (s >= -1) {
+            char t[3] = { (char)('0' + s), '\n', 0 };
+            if (s < 0)
+                cli_buf_put(out, "-1\n", 3);
+            else if (s <= 9)
+                cli_buf_put(out, t, 2);
+            else
+                putint(out, s), cli_buf_putc(out, '\n');
+            return 0;
+        }
+    }
     mj_hand h;
     mj_winctx w = *defs();
     tk_error err = { 0 };

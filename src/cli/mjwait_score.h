@@ -73,6 +73,10 @@ int mjs_count(uint64_t mask, const uint8_t unseen[MJ_TILES]);
 /* Name of discard t of hand h: "0m" when the only copy held is the red five. */
 void mjs_discard_name(const mj_hand *h, int t, char out[3]);
 
+/* Load the filled per-suit tables (mahjong/tables.bin from the data path)
+ * into a new context; without the file the context fills itself lazily. */
+void mjs_ctx_setup(mj_ctx *ctx);
+
 /* Help text of these options. */
 const char *mjs_help(void);
 

@@ -15,6 +15,13 @@ struct mj_ctx {
     uint32_t srank[9][MJ_GROUP_MAX + 1][5];
     uint32_t hrank[7][MJ_GROUP_MAX + 1][5];
     uint32_t n_suit, n_honor;
+    /* the same rank split in two lookups for the quick path: tiles 0..k-1
+     * by their base-5 code (rank part and tiles used), tiles k..n-1 by the
+     * budget left and their base-5 code (k = 5 for a suit, 3 for honours) */
+    uint32_t slo[3125], shi[MJ_GROUP_MAX + 1][625];
+    uint8_t slo_used[3125];
+    uint32_t hlo[125], hhi[MJ_GROUP_MAX + 1][625];
+    uint8_t hlo_used[125];
     uint64_t *suit;    /* cached entries by rank, 0 = not yet filled */
     uint64_t *honor;
 };

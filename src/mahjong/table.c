@@ -54,6 +54,41 @@ static uint32_t make_rank(uint32_t rank[][MJ_GROUP_MAX + 1][5], int n)
     return cnt[n][MJ_GROUP_MAX];
 }
 
+/* Rank tables by base-5 code for the first k tiles and for the rest
+ * (digit i of a code is the count of tile i; codes whose tiles exceed the
+ * budget are never looked up and get rank 0). */
+static void make_split(uint32_t rank[][MJ_GROUP_MAX + 1][5], int n, int k, uint32_t *lo, uint8_t *lo_used,
+                       uint32_t hi[][625])
+{
+    int nlo = 1, nhi = 625;
+    for (int i = 0; i < k; i++)
+        nlo *= 5;
+    for (int code = 0; code < nlo; code++) {
+        uint32_t x = 0;
+        int b = MJ_GROUP_MAX, v = code;
+        for (int i = 0; i < k; i++, v /= 5) {
+            int c = v % 5;
+            if (c > b) { x = 0; b = 0; break; }
+            x += rank[i][b][c];
+            b -= c;
+        }
+        lo[code] = x;
+        lo_used[code] = (uint8_t)(MJ_GROUP_MAX - b);
+    }
+    for (int b0 = 0; b0 <= MJ_GROUP_MAX; b0++)
+        for (int code = 0; code < nhi; code++) {
+            uint32_t x = 0;
+            int b = b0, v = code;
+            for (int i = k; i < n; i++, v /= 5) {
+                int c = v % 5;
+                if (c > b) { x = 0; break; }
+                x += rank[i][b][c];
+                b -= c;
+            }
+            hi[b0][code] = x;
+        }
+}
+
 mj_ctx *mj_ctx_create(void)
 {
     mj_ctx *c = calloc(1, sizeof *c);
@@ -61,6 +96,8 @@ mj_ctx *mj_ctx_create(void)
         return NULL;
     c->n_suit = make_rank(c->srank, 9);
     c->n_honor = make_rank(c->hrank, 7);
+    make_split(c->srank, 9, 5, c->slo, c->slo_used, c->shi);
+    make_split(c->hrank, 7, 3, c->hlo, c->hlo_used, c->hhi);
     c->suit = calloc(c->n_suit, sizeof *c->suit);
     c->honor = calloc(c->n_honor, sizeof *c->honor);
     if (!c->suit || !c->honor) {
@@ -227,4 +264,130 @@ uint64_t mj_entry_fill(mj_ctx *ctx, int group, uint32_t idx, const uint8_t *cnt)
     else
         e = ctx->honor[idx] = compute_entry(cnt, 7, 0);
     return e;
+}
+
+/* ---- the whole table in a file ----
+ * Computing an entry costs thousands of instructions, so a batch of random
+ * hands spends most of its time filling the cache.  tools/mkmjtable fills
+ * every entry once and saves them; mj_ctx_load() reads them back (a few
+ * syscalls and one checksum pass).  Layout, little-endian:
+ *   "TKMJTAB1", u32 version (1), u32 suit entries, u32 honour entries,
+ *   u32 0, u64 checksum (FNV-1a over the entries' bytes, 64-bit words),
+ *   then the suit entries and the honour entries (u64 each). */
+#include <stdio.h>
+
+#define TABLE_MAGIC "TKMJTAB1"
+
+static uint64_t table_sum(const uint64_t *e, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ e[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static int little_endian(void)
+{
+    const uint16_t one = 1;
+    return *(const uint8_t *)&one == 1;
+}
+
+/* Fill entries for every count vector of n tiles (0..4 each, sum <= 14). */
+static void fill_group(mj_ctx *ctx, int group, int n)
+{
+    uint8_t c[9] = { 0 };
+    for (;;) {
+        int sum = 0;
+        for (int i = 0; i < n; i++)
+            sum += c[i];
+        if (sum <= MJ_GROUP_MAX) {
+            uint32_t x = group < 3 ? mj_suit_rank(ctx, c) : mj_honor_rank(ctx, c);
+            uint64_t *tab = group < 3 ? ctx->suit : ctx->honor;
+            if (!tab[x])
+                mj_entry_fill(ctx, group, x, c);
+        }
+        int i = 0;
+        while (i < n && c[i] == 4)
+            c[i++] = 0;
+        if (i == n)
+            break;
+        c[i]++;
+    }
+}
+
+void mj_ctx_fill_all(mj_ctx *ctx)
+{
+    fill_group(ctx, 0, 9);
+    fill_group(ctx, 3, 7);
+}
+
+int mj_ctx_save(const mj_ctx *ctx, const char *path, tk_error *err)
+{
+    if (!little_endian())
+        return tk_error_set(err, TK_EINVAL, 0, 0, "the table format is little-endian");
+    for (uint32_t i = 0; i < ctx->n_suit; i++)
+        if (!ctx->suit[i])
+            return tk_error_set(err, TK_EINVAL, 0, 0, "table not filled (mj_ctx_fill_all)");
+    for (uint32_t i = 0; i < ctx->n_honor; i++)
+        if (!ctx->honor[i])
+            return tk_error_set(err, TK_EINVAL, 0, 0, "table not filled (mj_ctx_fill_all)");
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return tk_error_set(err, TK_EIO, 0, 0, "%s: cannot create", path);
+    uint32_t head[4] = { 1, ctx->n_suit, ctx->n_honor, 0 };
+    uint64_t sum = table_sum(ctx->suit, ctx->n_suit) ^ table_sum(ctx->honor, ctx->n_honor);
+    int ok = fwrite(TABLE_MAGIC, 1, 8, f) == 8 && fwrite(head, 4, 4, f) == 4 && fwrite(&sum, 8, 1, f) == 1 &&
+             fwrite(ctx->suit, 8, ctx->n_suit, f) == ctx->n_suit && fwrite(ctx->honor, 8, ctx->n_honor, f) == ctx->n_honor;
+    if (fclose(f) != 0)
+        ok = 0;
+    if (!ok) {
+        remove(path);
+        return tk_error_set(err, TK_EIO, 0, 0, "%s: write error", path);
+    }
+    return 0;
+}
+
+int mj_ctx_load(mj_ctx *ctx, const char *path, tk_error *err)
+{
+    if (!little_endian())
+        return tk_error_set(err, TK_EINVAL, 0, 0, "the table format is little-endian");
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return tk_error_set(err, TK_EIO, 0, 0, "%s: cannot open", path);
+    char magic[8];
+    uint32_t head[4];
+    uint64_t sum;
+    int rc = 0;
+    if (fread(magic, 1, 8, f) != 8 || memcmp(magic, TABLE_MAGIC, 8) != 0 || fread(head, 4, 4, f) != 4 ||
+        fread(&sum, 8, 1, f) != 1)
+        rc = tk_error_set(err, TK_EFORMAT, 0, 0, "%s: not a tilekit mahjong table", path);
+    else if (head[0] != 1)
+        rc = tk_error_set(err, TK_EVERSION, 0, 0, "%s: table version %u (this build reads 1)", path, head[0]);
+    else if (head[1] != ctx->n_suit || head[2] != ctx->n_honor)
+        rc = tk_error_set(err, TK_EFORMAT, 0, 0, "%s: wrong table size", path);
+    /* read into scratch space of the same arrays: on any failure they are zeroed again */
+    else if (fread(ctx->suit, 8, ctx->n_suit, f) != ctx->n_suit || fread(ctx->honor, 8, ctx->n_honor, f) != ctx->n_honor ||
+             fgetc(f) != EOF)
+        rc = tk_error_set(err, TK_EFORMAT, 0, 0, "%s: truncated or oversized table", path);
+    else if ((table_sum(ctx->suit, ctx->n_suit) ^ table_sum(ctx->honor, ctx->n_honor)) != sum)
+        rc = tk_error_set(err, TK_ECHECKSUM, 0, 0, "%s: checksum mismatch", path);
+    fclose(f);
+    if (rc) {
+        memset(ctx->suit, 0, (size_t)ctx->n_suit * 8);
+        memset(ctx->honor, 0, (size_t)ctx->n_honor * 8);
+        return rc;
+    }
+    /* every entry must be marked filled (bit 63), or it would be used as is */
+    for (uint32_t i = 0; i < ctx->n_suit; i++)
+        if (!(ctx->suit[i] >> 63))
+            rc = 1;
+    for (uint32_t i = 0; i < ctx->n_honor; i++)
+        if (!(ctx->honor[i] >> 63))
+            rc = 1;
+    if (rc) {
+        memset(ctx->suit, 0, (size_t)ctx->n_suit * 8);
+        memset(ctx->honor, 0, (size_t)ctx->n_honor * 8);
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "%s: an entry is not filled", path);
+    }
+    return 0;
 }
