@@ -194,6 +194,10 @@ int mj_ukeire(mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES], uin
  * (if not NULL) gets the shape waits held 4 times.  0 for a noten hand or
  * a hand of any other size. */
 uint64_t mj_waits(mj_ctx *ctx, const mj_hand *h, uint64_t *dead);
+/* The same from compact text (digits and suit letters only, 13 tiles, no
+ * melds): 0 with *waits (and *dead) filled, or TK_EFORMAT for anything
+ * else (parse those in full and call mj_waits). */
+int mj_waits_quick(mj_ctx *ctx, const char *s, size_t len, uint64_t *waits, uint64_t *dead);
 
 /* Whole analysis of a parsed hand into *out (caller-owned, large: keep it
  * around rather than on a small stack).  13-3k tiles: waits and (unless

@@ -601,10 +601,12 @@ static void do_line(worker *w, char *line, size_t len, const char *fname, long l
         }
         return;
     }
+    if (opt_waits && !opt_show && mjs_waits_fast(w->ctx, f, line, len, opt_json))
+        return;
     mj_hand h;
     tk_error err = { 0 };
     uint8_t unseen[MJ_TILES];
-    int rc = mjs_parse(line, len, &h, unseen, &err);
+    int rc = mjs_parse(line, len, &h, opt_waits ? NULL : unseen, &err);
     if (rc == 0) {
         unsigned flags = opt_waits ? (MJ_WAITS_ONLY | MJ_NO_SHANTEN) : 0;
         rc = mj_analyze(w->ctx, &h, flags, w->res, &err);

@@ -484,13 +484,72 @@ void mjs_json_ukeire(cli_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t un
     json_ukeire(&j, acc, total, unseen);
 }
 
+int mjs_waits_fast(mj_ctx *ctx, cli_buf *out, const char *line, size_t len, int json)
+{
+    uint64_t waits, dead;
+    if (mj_waits_quick(ctx, line, len, &waits, &dead) != 0 || (mode_score | mode_shanten))
+        return 0;
+    if (json) {
+        cli_buf_puts(out, "{\"hand\":");
+        cli_json_quote(out, line, len);
+        cli_buf_puts(out, waits ? ",\"melds\":[],\"tenpai\":true,\"waits\":[" : ",\"melds\":[],\"tenpai\":false,\"waits\":[");
+    } else {
+        cli_buf_put(out, line, len);
+        cli_buf_put(out, ": ", 2);
+    }
+    if (cli_buf_reserve(out, 34 * 6 + 40))
+        return 1;
+    char *p = out->p + out->len;
+    const char *sep = json ? "\"" : "";
+    int first = 1;
+    for (uint64_t m = waits; m; m &= m - 1) {
+        int t = 0;
+        while (!(m >> t & 1))
+            t++;
+        if (!first)
+            *p++ = json ? ',' : ' ';
+        first = 0;
+        if (json) *p++ = *sep;
+        *p++ = (char)('1' + t % 9);
+        *p++ = "mpsz"[t / 9];
+        if (json) *p++ = *sep;
+    }
+    out->len = (size_t)(p - out->p);
+    if (json) {
+        cli_buf_puts(out, "],\"dead_waits\":[");
+        first = 1;
+        for (int t = 0; t < MJ_TILES; t++)
+            if (dead >> t & 1) {
+                char q[6] = { ',', '"', (char)('1' + t % 9), "mpsz"[t / 9], '"', 0 };
+                cli_buf_puts(out, first ? q + 1 : q);
+                first = 0;
+            }
+        cli_buf_puts(out, "]}\n");
+    } else {
+        if (!waits)
+            cli_buf_put(out, "noten", 5);
+        cli_buf_putc(out, '\n');
+    }
+    return 1;
+}
+
 int mjs_parse(const char *line, size_t len, mj_hand *h, uint8_t unseen[MJ_TILES], tk_error *err)
 {
+    static mj_winctx plain;
+    static int plain_ready;
+    if (!plain_ready) {
+        mj_winctx_init(&plain);
+        plain_ready = 1;
+    }
     mj_winctx w = *defs();
     int rc = mj_parse_line(line, len, h, &w, err);
-    if (rc == 0)
+    if (rc)
+        return rc;
+    /* no context word and no option: nothing to check, every tile unseen
+     * but the hand's own */
+    if (memcmp(&w, &plain, sizeof w) != 0)
         rc = mj_winctx_check(h, &w, err);
-    if (rc == 0)
+    if (rc == 0 && unseen)
         mj_unseen(h, &w, unseen);
     return rc;
 }

@@ -58,7 +58,7 @@ int mjs_line(mj_ctx *ctx, mj_result *res, cli_buf *out, const char *line, size_t
              long col0, char *msg, size_t msgcap);
 /* Default mode: read a line (hand + context words such as seen:TILES over
  * the option defaults), check it, and fill unseen[] (4 - hand, melds,
- * indicators and seen tiles).  Returns 0 or an error in err. */
+ * indicators and seen tiles; unseen may be NULL).  Returns 0 or an error. */
 int mjs_parse(const char *line, size_t len, mj_hand *h, uint8_t unseen[MJ_TILES], tk_error *err);
 /* Text " (8 live: 1m:4 4m:4)" for the waits of a tenpai hand. */
 void mjs_text_live(cli_buf *b, uint64_t waits, const uint8_t unseen[MJ_TILES]);
@@ -76,6 +76,11 @@ void mjs_discard_name(const mj_hand *h, int t, char out[3]);
 /* Load the filled per-suit tables (mahjong/tables.bin from the data path)
  * into a new context; without the file the context fills itself lazily. */
 void mjs_ctx_setup(mj_ctx *ctx);
+
+/* --waits on a compact 13-tile hand (the common case of a batch): writes
+ * the line mjwait would ("HAND: 1m 4m", "HAND: noten", or the JSON object)
+ * and returns 1; 0 when the line needs the full path. */
+int mjs_waits_fast(mj_ctx *ctx, cli_buf *out, const char *line, size_t len, int json);
 
 /* Help text of these options. */
 const char *mjs_help(void);

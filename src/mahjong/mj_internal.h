@@ -71,4 +71,32 @@ static inline uint64_t mj_entry(mj_ctx *ctx, const uint8_t *count, int g)
     return e ? e : mj_entry_fill(ctx, g, x, c);
 }
 
+/* Index of the lowest set bit of x != 0. */
+static inline int mj_ctz64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    while (!(x & 1)) { x >>= 1; n++; }
+    return n;
+#endif
+}
+
+/* A hand read by the quick path (quick.c): the closed counts, tiles per
+ * group, kinds, pairs, orphan kinds and tiles, an orphan pair, and the
+ * cache entries of the groups that hold tiles. */
+typedef struct mj_quick {
+    uint8_t count[MJ_TILES];
+    int held[4];
+    int n;
+    int kinds, pairs, orph, orph_pair, orph_tiles;
+    uint64_t e[4];
+} mj_quick;
+
+/* Read text made of digits and suit letters only (13 or 14 tiles, red
+ * fives as 0, at most 4 copies, one red five a suit) into *q; TK_EFORMAT
+ * for anything else. */
+int mj_quick_read(mj_ctx *ctx, const char *s, size_t len, mj_quick *q);
+
 #endif

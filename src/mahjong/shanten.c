@@ -153,83 +153,19 @@ int mj_shanten(mj_ctx *ctx, const mj_hand *h)
     return mj_shanten_counts(ctx, h->count, h->n_melds);
 }
 
-/* The quick path: digits and suit letters only, 13 or 14 tiles.  Anything
- * else (blanks, melds, words, errors) returns TK_EFORMAT so that the caller
- * takes the full parser, which gives the located message.  The groups'
- * base-5 codes, pairs, kinds and orphans are counted as the digits arrive,
- * so the cache ranks cost two lookups a group. */
+/* The quick path (quick.c reads the text): 13 or 14 tiles written as
+ * digits and suit letters only; TK_EFORMAT sends the caller to the full
+ * parser. */
 int mj_shanten_quick(mj_ctx *ctx, const char *s, size_t len)
 {
-    static const uint32_t POW5[10] = { 625, 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625 };
-    /* tile of digit d in group g (d = 0 is the red five), 255 = not a tile;
-     * row 4 is "no suit letter yet" */
-    static const uint8_t TILE[5][10] = {
-        { 4, 0, 1, 2, 3, 4, 5, 6, 7, 8 }, { 13, 9, 10, 11, 12, 13, 14, 15, 16, 17 },
-        { 22, 18, 19, 20, 21, 22, 23, 24, 25, 26 }, { 255, 27, 28, 29, 30, 31, 32, 33, 255, 255 },
-        { 255, 255, 255, 255, 255, 255, 255, 255, 255, 255 } };
-    /* what the x-th copy of a tile adds to the packed counters: kinds (bits
-     * 0-7), pairs (8-15), orphan kinds (16-23), an orphan pair (24-27), a
-     * fifth copy (28-31); row 1 for terminals and honours */
-    static const uint32_t ADD[2][16] = {
-        { 0, 1, 1u << 8, 0, 0, 1u << 28 },
-        { 0, 1 | 1u << 16, 1u << 8 | 1u << 24, 0, 0, 1u << 28 } };
-    static const uint8_t ORPH[MJ_TILES] = {
-        1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1,
-        1, 1, 1, 1, 1, 1, 1 };
-    uint8_t count[MJ_TILES];
-    uint32_t code[4] = { 0, 0, 0, 0 }, kp = 0;
-    int held[5] = { 0, 0, 0, 0, 0 }, n = 0, reds = 0, g = 4;
-    memset(count, 0, sizeof count);
-    /* right to left: the suit letter comes before its digits */
-    for (size_t i = len; i-- > 0;) {
-        unsigned c = (unsigned char)s[i], d = c - '0';
-        if (d <= 9) {
-            int t = TILE[g][d];
-            if (t == 255)
-                return TK_EFORMAT;
-            if (d == 0) {
-                if (reds >> g & 1)
-                    return TK_EFORMAT;
-                reds |= 1 << g;
-            }
-            int x = ++count[t];
-            code[g] += POW5[d];
-            kp += ADD[ORPH[t]][x];
-            held[g]++;
-            continue;
-        }
-        g = c == 'm' ? 0 : c == 'p' ? 1 : c == 's' ? 2 : c == 'z' ? 3 : -1;
-        if (g < 0 || i == 0 || (unsigned)(s[i - 1] - '0') > 9)
-            return TK_EFORMAT;   /* a letter needs digits before it */
-    }
-    n = held[0] + held[1] + held[2] + held[3];
-    if (kp >> 28 || (n != 13 && n != 14))
-        return TK_EFORMAT;       /* a fifth copy, or not 13/14 tiles */
-    int kinds = kp & 255, pairs = kp >> 8 & 255, orph = kp >> 16 & 255, orph_pair = (kp >> 24 & 15) != 0;
-    uint64_t e[4];
-    int used[4];
-    for (int g = 0; g < 4; g++) {
-        used[g] = held[g];
-        e[g] = 0;
-        if (!used[g])
-            continue;
-        uint32_t x;
-        uint64_t *tab;
-        if (g < 3) {
-            uint32_t lo = code[g] % 3125, hi = code[g] / 3125;
-            x = ctx->slo[lo] + ctx->shi[MJ_GROUP_MAX - ctx->slo_used[lo]][hi];
-            tab = ctx->suit;
-        } else {
-            uint32_t lo = code[g] % 125, hi = code[g] / 125;
-            x = ctx->hlo[lo] + ctx->hhi[MJ_GROUP_MAX - ctx->hlo_used[lo]][hi];
-            tab = ctx->honor;
-        }
-        e[g] = tab[x] ? tab[x] : mj_entry_fill(ctx, g, x, count + 9 * g);
-    }
-    int sh = regular_need(e, used, 4) - 1;
-    int x = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+    mj_quick q;
+    int rc = mj_quick_read(ctx, s, len, &q);
+    if (rc)
+        return rc;
+    int sh = regular_need(q.e, q.held, 4) - 1;
+    int x = 6 - q.pairs + (q.kinds < 7 ? 7 - q.kinds : 0);
     if (x < sh) sh = x;
-    x = 13 - orph - orph_pair;
+    x = 13 - q.orph - q.orph_pair;
     if (x < sh) sh = x;
     return sh;
 }

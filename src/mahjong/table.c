@@ -213,7 +213,7 @@ static uint64_t compute_entry(const uint8_t *cnt, int n, int seq)
                 }
             }
         for (uint32_t x = nlive; x; x &= x - 1) {
-            int bit = __builtin_ctz(x);
+            int bit = mj_ctz64(x);
             memcpy(cur[bit / 5][bit % 5], nxt[bit / 5][bit % 5], 10);
         }
         live = nlive;
