@@ -23,11 +23,11 @@ int mj_quick_read(mj_ctx *ctx, const char *s, size_t len, mj_quick *q)
         { 22, 18, 19, 20, 21, 22, 23, 24, 25, 26 }, { 255, 27, 28, 29, 30, 31, 32, 33, 255, 255 },
         { 255, 255, 255, 255, 255, 255, 255, 255, 255, 255 } };
     /* what the x-th copy of a tile adds to the packed counters: kinds (bits
-     * 0-7), pairs (8-15), orphan kinds (16-23), an orphan pair (24-27), a
-     * fifth copy (28-31); row 1 for terminals and honours */
-    static const uint32_t ADD[2][16] = {
-        { 0, 1, 1u << 8, 0, 0, 1u << 28 },
-        { 0, 1 | 1u << 16, 1u << 8 | 1u << 24, 0, 0, 1u << 28 } };
+     * 0-7), pairs (8-15), orphan kinds (16-23), an orphan pair (24-27); row
+     * 1 for terminals and honours */
+    static const uint32_t ADD[2][5] = {
+        { 0, 1, 1u << 8, 0, 0 },
+        { 0, 1 | 1u << 16, 1u << 8 | 1u << 24, 0, 0 } };
     static const uint8_t ORPH[MJ_TILES] = {
         1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1,
         1, 1, 1, 1, 1, 1, 1 };
@@ -46,6 +46,8 @@ int mj_quick_read(mj_ctx *ctx, const char *s, size_t len, mj_quick *q)
                 reds |= 1 << g;
             }
             int x = ++q->count[t];
+            if (x > 4)
+                return TK_EFORMAT;   /* a fifth copy */
             code[g] += POW5[d];
             kp += ADD[ORPH[t]][x];
             orph_tiles += ORPH[t];
@@ -57,8 +59,8 @@ int mj_quick_read(mj_ctx *ctx, const char *s, size_t len, mj_quick *q)
             return TK_EFORMAT;   /* a letter needs digits before it */
     }
     int n = held[0] + held[1] + held[2] + held[3];
-    if (kp >> 28 || (n != 13 && n != 14))
-        return TK_EFORMAT;       /* a fifth copy, or not 13/14 tiles */
+    if (n != 13 && n != 14)
+        return TK_EFORMAT;
     q->n = n;
     q->kinds = kp & 255;
     q->pairs = kp >> 8 & 255;
