@@ -713,6 +713,9 @@ static void test_context_errors(void)
     mj_score s;
     tk_error e = { 0 };
     CHECK(line_score("123456m34678p11z5p  round:Q", &s, &e) == -1 && e.col == 27);
+    CHECK(line_score("123456m34678p11z5p ippatsu", &s, &e) == -1 && e.col == 20);
+    CHECK(line_score("123456m34678p11z5p tsumo dora:1z1z1z", &s, &e) == -1 && e.col == 26);
+    CHECK(line_score("123456m34678p11z5p riichi chankan tsumo", &s, &e) == -1 && e.col == 27);
 }
 
 typedef struct known {

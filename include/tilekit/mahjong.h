@@ -272,6 +272,9 @@ typedef struct mj_winctx {
     uint8_t seen[MJ_TILES];    /* other visible tiles (discards, others' calls) */
     uint8_t seen_red[3];
     uint32_t honba, sticks;
+    /* column of the word that set each flag (index = flag bit) and of
+     * win: (16), dora: (17), ura: (18), seen: (19); 0 = given as an option */
+    uint16_t col[20];
 } mj_winctx;
 
 /* Yaku ids: standard yaku, dora, then yakuman (mj_yaku_is_yakuman). */

@@ -35,7 +35,12 @@ static void usage(void)
            "of them are unseen (ukeire), best first.\n"
            "\n"
            "Hands use mpsz notation: 123m456p789s1122z, 0m/0p/0s = red fives, open melds in\n"
-           "[...] and closed kans in (...): 23m11z [789s] [555z] (1111p).\n"
+           "[...] and closed kans in (...): 23m11z [789s] [555z] (1111p); suit groups may be\n"
+           "spaced (340m 67p 34555s [789s]).  Context words may follow the hand on its line:\n"
+           "ron tsumo riichi double-riichi ippatsu haitei houtei rinshan chankan tenhou\n"
+           "chiihou win:TILE round:W seat:W dora:TILES ura:TILES honba:N sticks:N seen:TILES.\n"
+           "Waits show their live copies and a noten hand its ukeire (tiles that lower the\n"
+           "shanten, with the unseen copies: not in the hand, the indicators or seen:).\n"
            "Blank lines and text after '#' are ignored.\n"
            "\n"
            "  -j, --json       one JSON object per hand\n"
@@ -58,8 +63,11 @@ static void usage(void)
            "Examples:\n"
            "  echo 123m456p789s1122z | %s\n"
            "  echo '1112345678999m  # nine gates' | %s --waits --show\n"
-           "  %s --json --jobs 0 hands.txt\n",
-           cli_prog(), mjs_help(), cli_prog(), cli_prog(), cli_prog());
+           "  %s --json --jobs 0 hands.txt\n"
+           "  echo '123456m34678p11z riichi seat:W dora:7p' | %s --score\n"
+           "  echo '234456m345p678s22s tsumo seat:E dora:1s' | %s --score --json\n"
+           "  %s --shanten hands.txt\n",
+           cli_prog(), mjs_help(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog());
 }
 
 /* ---- output buffer ----

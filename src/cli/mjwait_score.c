@@ -198,6 +198,7 @@ static void json_score(cli_json *j, const mj_score *s)
     }
     cli_json_kint(j, "han", s->han);
     cli_json_kint(j, "fu", s->fu);
+    cli_json_kint(j, "fu_raw", s->fu_raw);
     cli_json_key(j, "fu_parts");
     cli_json_array(j);
     for (int i = 0; i < s->n_fu; i++) {

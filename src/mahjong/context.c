@@ -93,6 +93,13 @@ static int number_of(const char *v, size_t n, uint32_t *out)
     return 0;
 }
 
+static int mj_ctz_flag(unsigned f)
+{
+    int n = 0;
+    while (f > 1) { f >>= 1; n++; }
+    return n;
+}
+
 static const struct { const char *word; unsigned flag; } FLAG_WORDS[] = {
     { "riichi", MJ_WIN_RIICHI }, { "double-riichi", MJ_WIN_DOUBLE_RIICHI },
     { "ippatsu", MJ_WIN_IPPATSU }, { "haitei", MJ_WIN_HAITEI }, { "houtei", MJ_WIN_HOUTEI },
@@ -102,17 +109,21 @@ static const struct { const char *word; unsigned flag; } FLAG_WORDS[] = {
 
 int mj_winctx_word(mj_winctx *w, const char *s, size_t n, long col, tk_error *err)
 {
+    uint16_t c16 = (uint16_t)(col > 0 && col < 65536 ? col : 0);
     if (eqw(s, n, "ron")) {
         w->flags = (w->flags & ~(unsigned)MJ_WIN_TSUMO) | MJ_WIN_RON_SET;
+        w->col[0] = c16;
         return 0;
     }
     if (eqw(s, n, "tsumo")) {
         w->flags |= MJ_WIN_TSUMO | MJ_WIN_RON_SET;
+        w->col[0] = c16;
         return 0;
     }
     for (size_t i = 0; i < sizeof FLAG_WORDS / sizeof FLAG_WORDS[0]; i++)
         if (eqw(s, n, FLAG_WORDS[i].word)) {
             w->flags |= FLAG_WORDS[i].flag;
+            w->col[mj_ctz_flag(FLAG_WORDS[i].flag)] = c16;
             return 0;
         }
     const char *colon = memchr(s, ':', n);
@@ -149,6 +160,7 @@ int mj_winctx_word(mj_winctx *w, const char *s, size_t n, long col, tk_error *er
             return tk_error_set(err, TK_EFORMAT, 0, vcol, "win: needs exactly one tile (win:3p, win:0m)");
         w->win = (int8_t)t[0];
         w->win_red = (uint8_t)(red & 1);
+        w->col[16] = c16;
         return 0;
     }
     if (eqw(s, kl, "dora") || eqw(s, kl, "ura")) {
@@ -158,6 +170,7 @@ int mj_winctx_word(mj_winctx *w, const char *s, size_t n, long col, tk_error *er
         if (k < 0)
             return k;
         if (s[0] == 'd') w->n_dora = (uint8_t)k; else w->n_ura = (uint8_t)k;
+        w->col[s[0] == 'd' ? 17 : 18] = c16;
         return 0;
     }
     if (eqw(s, kl, "seen")) {
@@ -165,6 +178,7 @@ int mj_winctx_word(mj_winctx *w, const char *s, size_t n, long col, tk_error *er
         uint16_t red;
         memset(w->seen, 0, sizeof w->seen);
         memset(w->seen_red, 0, sizeof w->seen_red);
+        w->col[19] = c16;
         int k = mj_parse_tiles(v, vn, t, 136, NULL, vcol, err);
         if (k < 0)
             return k;
@@ -280,15 +294,27 @@ static int check_copies(const mj_hand *h, const mj_winctx *w, tk_error *err)
         if (tot[t] + w->seen[t] > 4) {
             char nm[3];
             mj_tile_name(t, nm);
-            return tk_error_set(err, TK_EFORMAT, 0, 0,
+            long col = w->seen[t] ? w->col[19] : 0;
+            for (int i = 0; i < w->n_ura; i++)
+                if (w->ura[i] == t) col = w->col[18];
+            for (int i = 0; i < w->n_dora; i++)
+                if (w->dora[i] == t) col = w->col[17];
+            return tk_error_set(err, TK_EFORMAT, 0, col,
                                 "more than 4 copies of %s counting the dora/ura indicators and seen tiles", nm);
         }
     for (int s = 0; s < 3; s++)
         if (reds_seen(h, w, s) > 1)
-            return tk_error_set(err, TK_EFORMAT, 0, 0,
+            return tk_error_set(err, TK_EFORMAT, 0, w->col[17] ? w->col[17] : w->col[18] ? w->col[18] : w->col[19],
                                 "two red fives 0%c counting the indicators and seen tiles (there is one per suit)",
                                 "mps"[s]);
     return 0;
+}
+
+static int first_bit(unsigned f)
+{
+    int n = 0;
+    while (!(f & 1)) { f >>= 1; n++; }
+    return n;
 }
 
 static int has_kan(const mj_hand *h)
@@ -307,37 +333,42 @@ static int open_melds(const mj_hand *h)
     return n;
 }
 
+/* An error located at the word that set flag bit (or slot) `at`. */
+#define CTXERR_AT(at, ...) tk_error_set(err, TK_EFORMAT, 0, w->col[at], __VA_ARGS__)
 #define CTXERR(...) tk_error_set(err, TK_EFORMAT, 0, 0, __VA_ARGS__)
+enum { B_TSUMO = 0, B_RIICHI = 1, B_DOUBLE = 2, B_IPPATSU = 3, B_HAITEI = 4, B_HOUTEI = 5, B_RINSHAN = 6,
+       B_CHANKAN = 7, B_TENHOU = 8, B_CHIIHOU = 9, B_WIN = 16, B_DORA = 17, B_URA = 18, B_SEEN = 19 };
 
 /* Rules that hold for a waiting hand as well as a complete one. */
 static int check_common(const mj_hand *h, const mj_winctx *w, tk_error *err)
 {
     unsigned f = w->flags;
     if ((f & MJ_WIN_RIICHI) && (f & MJ_WIN_DOUBLE_RIICHI))
-        return CTXERR("riichi and double-riichi together (double-riichi is the riichi)");
+        return CTXERR_AT(B_DOUBLE, "riichi and double-riichi together (double-riichi is the riichi)");
     int riichi = (f & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI)) != 0;
     if ((f & MJ_WIN_IPPATSU) && !riichi)
-        return CTXERR("ippatsu without riichi");
+        return CTXERR_AT(B_IPPATSU, "ippatsu without riichi");
     if (riichi && open_melds(h))
-        return CTXERR("riichi with an open meld (only a closed kan keeps the hand closed)");
+        return CTXERR_AT((f & MJ_WIN_RIICHI) ? B_RIICHI : B_DOUBLE, "riichi with an open meld (only a closed kan keeps the hand closed)");
     if (w->n_ura && !riichi)
-        return CTXERR("ura dora indicators without riichi");
+        return CTXERR_AT(B_URA, "ura dora indicators without riichi");
     if (w->n_ura > w->n_dora)
-        return CTXERR("more ura indicators (%d) than dora indicators (%d)", w->n_ura, w->n_dora);
+        return CTXERR_AT(B_URA, "more ura indicators (%d) than dora indicators (%d)", w->n_ura, w->n_dora);
     if (f & (MJ_WIN_TENHOU | MJ_WIN_CHIIHOU)) {
         const char *nm = (f & MJ_WIN_TENHOU) ? "tenhou" : "chiihou";
+        int tb = (f & MJ_WIN_TENHOU) ? B_TENHOU : B_CHIIHOU;
         if ((f & MJ_WIN_TENHOU) && (f & MJ_WIN_CHIIHOU))
-            return CTXERR("tenhou and chiihou together");
+            return CTXERR_AT(B_CHIIHOU, "tenhou and chiihou together");
         if (h->n_melds)
-            return CTXERR("%s with a call (a first-draw win has no melds)", nm);
+            return CTXERR_AT(tb, "%s with a call (a first-draw win has no melds)", nm);
         if ((f & MJ_WIN_TENHOU) && w->seat != 0)
-            return CTXERR("tenhou off the dealer seat (seat:E is the dealer; chiihou is the non-dealer's)");
+            return CTXERR_AT(B_TENHOU, "tenhou off the dealer seat (seat:E is the dealer; chiihou is the non-dealer's)");
         if ((f & MJ_WIN_CHIIHOU) && w->seat == 0)
-            return CTXERR("chiihou on the dealer seat (the dealer's first-draw win is tenhou)");
+            return CTXERR_AT(B_CHIIHOU, "chiihou on the dealer seat (the dealer's first-draw win is tenhou)");
         if (riichi)
-            return CTXERR("%s with riichi (the first draw comes before any riichi)", nm);
+            return CTXERR_AT(tb, "%s with riichi (the first draw comes before any riichi)", nm);
         if (f & (MJ_WIN_HAITEI | MJ_WIN_HOUTEI | MJ_WIN_RINSHAN | MJ_WIN_CHANKAN))
-            return CTXERR("%s with haitei, houtei, rinshan or chankan", nm);
+            return CTXERR_AT(tb, "%s with haitei, houtei, rinshan or chankan", nm);
     }
     return check_copies(h, w, err);
 }
@@ -351,9 +382,11 @@ int mj_winctx_check(const mj_hand *h, mj_winctx *w, tk_error *err)
         return rc;
     if (!is14) {
         if (w->win >= 0)
-            return CTXERR("win: on a waiting hand (13 - 3 x melds tiles): each wait is scored");
+            return CTXERR_AT(B_WIN, "win: on a waiting hand (13 - 3 x melds tiles): each wait is scored");
         if (f & (MJ_WIN_HAITEI | MJ_WIN_HOUTEI | MJ_WIN_RINSHAN | MJ_WIN_CHANKAN | MJ_WIN_TENHOU | MJ_WIN_CHIIHOU))
-            return CTXERR("haitei, houtei, rinshan, chankan, tenhou and chiihou need a complete hand (14 - 3 x melds tiles)");
+            return CTXERR_AT(first_bit(f & (MJ_WIN_HAITEI | MJ_WIN_HOUTEI | MJ_WIN_RINSHAN | MJ_WIN_CHANKAN |
+                                            MJ_WIN_TENHOU | MJ_WIN_CHIIHOU)),
+                             "haitei, houtei, rinshan, chankan, tenhou and chiihou need a complete hand (14 - 3 x melds tiles)");
         return 0;
     }
     if (w->win < 0) {
@@ -366,33 +399,33 @@ int mj_winctx_check(const mj_hand *h, mj_winctx *w, tk_error *err)
     char nm[3];
     mj_tile_name(t, nm);
     if (!h->count[t])
-        return CTXERR("winning tile %s is not in the closed part of the hand", nm);
+        return CTXERR_AT(B_WIN, "winning tile %s is not in the closed part of the hand", nm);
     if (w->win_red && !h->red[t / 9])
-        return CTXERR("winning tile 0%c (red five) but the closed part holds no red five of that suit", nm[1]);
+        return CTXERR_AT(B_WIN, "winning tile 0%c (red five) but the closed part holds no red five of that suit", nm[1]);
     int tsumo = (f & MJ_WIN_TSUMO) != 0;
     if ((f & MJ_WIN_HAITEI) && !tsumo)
-        return CTXERR("haitei with ron (haitei is a win on the last draw; houtei is the last discard)");
+        return CTXERR_AT(B_HAITEI, "haitei with ron (haitei is a win on the last draw; houtei is the last discard)");
     if ((f & MJ_WIN_HOUTEI) && tsumo)
-        return CTXERR("houtei with tsumo (houtei is a win on the last discard; haitei is the last draw)");
+        return CTXERR_AT(B_HOUTEI, "houtei with tsumo (houtei is a win on the last discard; haitei is the last draw)");
     if ((f & MJ_WIN_HAITEI) && (f & MJ_WIN_RINSHAN))
-        return CTXERR("haitei with rinshan (the replacement tile is not the last draw)");
+        return CTXERR_AT(B_RINSHAN, "haitei with rinshan (the replacement tile is not the last draw)");
     if (f & MJ_WIN_RINSHAN) {
         if (!tsumo)
-            return CTXERR("rinshan with ron (rinshan is a win on the replacement tile of a kan)");
+            return CTXERR_AT(B_RINSHAN, "rinshan with ron (rinshan is a win on the replacement tile of a kan)");
         if (!has_kan(h))
-            return CTXERR("rinshan without a kan");
+            return CTXERR_AT(B_RINSHAN, "rinshan without a kan");
     }
     if ((f & MJ_WIN_TENHOU) || (f & MJ_WIN_CHIIHOU)) {
         if (!tsumo)
-            return CTXERR("%s with ron (a first-draw win is a tsumo)", (f & MJ_WIN_TENHOU) ? "tenhou" : "chiihou");
+            return CTXERR_AT((f & MJ_WIN_TENHOU) ? B_TENHOU : B_CHIIHOU, "%s with ron (a first-draw win is a tsumo)", (f & MJ_WIN_TENHOU) ? "tenhou" : "chiihou");
     }
     if (f & MJ_WIN_CHANKAN) {
         if (tsumo)
-            return CTXERR("chankan with tsumo (chankan robs another player's kan)");
+            return CTXERR_AT(B_CHANKAN, "chankan with tsumo (chankan robs another player's kan)");
         uint8_t tot[MJ_TILES];
         mj_hand_totals(h, tot);
         if (tot[t] > 1)
-            return CTXERR("chankan on %s, a tile the hand holds another copy of", nm);
+            return CTXERR_AT(B_CHANKAN, "chankan on %s, a tile the hand holds another copy of", nm);
     }
     return 0;
 }
