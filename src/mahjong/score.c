@@ -192,11 +192,25 @@ static void facts(hand_facts *f, const mj_hand *h, const mj_winctx *w)
     f->dealer = w->seat == 0;
     f->seat_tile = 27 + w->seat;
     f->round_tile = 27 + w->round;
+    /* one pass: per tile kind bits 0-3 suit, 4 terminal, 5 honour, 6 green */
+    static const uint8_t KIND[MJ_TILES] = {
+        0x11, 1, 1, 1, 1, 1, 1, 1, 0x11, 0x12, 2, 2, 2, 2, 2, 2, 2, 0x12,
+        0x14, 0x44, 0x44, 0x44, 4, 0x44, 4, 0x44, 0x14,
+        0x28, 0x28, 0x28, 0x28, 0x28, 0x68, 0x28 };
+    unsigned any = 0, all = 0xff, simple = 0;
     for (int t = 0; t < MJ_TILES; t++)
         if (f->tot[t]) {
-            f->has_honor |= is_honor(t);
-            f->has_terminal |= is_terminal(t);
+            any |= KIND[t];
+            all &= KIND[t];
+            simple |= !(KIND[t] & 0x30);
         }
+    f->suits = (int)(any & 15);
+    f->has_terminal = (any & 0x10) != 0;
+    f->has_honor = (any & 0x20) != 0;
+    f->all_orphan = !simple;
+    f->all_terminal = (all & 0x10) != 0;
+    f->all_honor = (all & 0x20) != 0;
+    f->all_green = (all & 0x40) != 0;
     for (int i = 0; i < w->n_dora; i++) f->dora += f->tot[dora_of(w->dora[i])];
     for (int i = 0; i < w->n_ura; i++) f->ura += f->tot[dora_of(w->ura[i])];
     if (!(w->rules & MJ_RULE_NO_AKA)) {

@@ -17,6 +17,9 @@ typedef struct hand_facts {
     int seat_tile, round_tile; /* 27..30 */
     int n_kans;
     int has_honor, has_terminal;
+    /* from one pass over the tiles: bit s of `suits` for each suit used
+     * (3 = honours); every tile an orphan / a terminal / an honour / green */
+    int suits, all_orphan, all_terminal, all_honor, all_green;
     int dora, aka, ura;
     /* hand-level yaku (the same for every regular or seven-pairs reading) */
     int n_base;

@@ -55,30 +55,18 @@ static void add(mj_yaku *list, int *n, int id, int han)
 }
 
 /* One suit only (0..2), -1 if several, 3 if honours only. */
-static int flush_suit(const uint8_t *tot)
+static int flush_suit(const hand_facts *f)
 {
-    int suit = -1;
-    for (int t = 0; t < 27; t++)
-        if (tot[t]) {
-            if (suit >= 0 && suit != t / 9)
-                return -1;
-            suit = t / 9;
-        }
-    return suit < 0 ? 3 : suit;
+    int s = f->suits & 7;
+    if (!s) return 3;
+    return s == 1 ? 0 : s == 2 ? 1 : s == 4 ? 2 : -1;
 }
 
 static void facts_yakuman(hand_facts *f)
 {
     const uint8_t *tot = f->tot;
     const mj_hand *h = f->h;
-    int n = 0, all_honor = 1, all_term = 1, green = 1;
-    for (int t = 0; t < MJ_TILES; t++) {
-        if (!tot[t])
-            continue;
-        all_honor &= is_honor(t);
-        all_term &= is_terminal(t);
-        green &= t == 19 || t == 20 || t == 21 || t == 23 || t == 25 || t == 32;
-    }
+    int n = 0, all_honor = f->all_honor, all_term = f->all_terminal, green = f->all_green;
     int drag3 = (tot[31] >= 3) + (tot[32] >= 3) + (tot[33] >= 3);
     int wind3 = 0, wind2 = 0;
     for (int t = 27; t < 31; t++) {
@@ -92,7 +80,7 @@ static void facts_yakuman(hand_facts *f)
     if (all_term) add(f->base_ym, &n, MJ_Y_CHINROUTOU, 13);
     if (green) add(f->base_ym, &n, MJ_Y_RYUUIISOU, 13);
     if (f->n_kans == 4) add(f->base_ym, &n, MJ_Y_SUUKANTSU, 13);
-    int suit = flush_suit(tot);
+    int suit = flush_suit(f);
     if (h->n_melds == 0 && suit >= 0 && suit < 3) {
         static const uint8_t need[9] = { 3, 1, 1, 1, 1, 1, 1, 1, 3 };
         const uint8_t *c = h->count + 9 * suit;
@@ -131,16 +119,12 @@ void mj_facts_yaku(hand_facts *f)
     int drag3 = (tot[31] >= 3) + (tot[32] >= 3) + (tot[33] >= 3);
     int drag2 = (tot[31] == 2) + (tot[32] == 2) + (tot[33] == 2);
     if (drag3 == 2 && drag2 == 1) add(f->base, &n, MJ_Y_SHOUSANGEN, 2);
-    int suit = flush_suit(tot);
+    int suit = flush_suit(f);
     if (suit >= 0 && suit < 3) {
         if (f->has_honor) add(f->base, &n, MJ_Y_HONITSU, f->closed ? 3 : 2);
         else add(f->base, &n, MJ_Y_CHINITSU, f->closed ? 6 : 5);
     }
-    int all_orphan = 1;
-    for (int t = 0; t < MJ_TILES; t++)
-        if (tot[t] && !is_orphan(t))
-            all_orphan = 0;
-    if (all_orphan && f->has_honor && f->has_terminal) add(f->base, &n, MJ_Y_HONROUTOU, 2);
+    if (f->all_orphan && f->has_honor && f->has_terminal) add(f->base, &n, MJ_Y_HONROUTOU, 2);
     if (f->n_kans == 3) add(f->base, &n, MJ_Y_SANKANTSU, 2);
     f->n_base = n;
     facts_yakuman(f);
@@ -176,20 +160,22 @@ int mj_reading_yaku(const hand_facts *f, const reading *r, mj_score *o)
 {
     int closed = f->closed;
     int nseq = 0, ntrip = 0, conc = 0;
-    uint8_t seqc[MJ_TILES], tripc[MJ_TILES];
-    memset(seqc, 0, sizeof seqc);
-    memset(tripc, 0, sizeof tripc);
+    /* bit n of seqm[s] / tripm[s]: a sequence starting at / a triplet of
+     * number n+1 of suit s (honours: tripm[3]); seqs[] for the peikou */
+    unsigned seqm[4] = { 0, 0, 0, 0 }, tripm[4] = { 0, 0, 0, 0 };
+    uint8_t seqs[4];
     int chanta_ok = r->form == MJ_COMPLETE && is_orphan(r->pair >= 0 ? r->pair : 1);
     for (int i = 0; i < r->n_sets; i++) {
         const mj_set *s = &r->sets[i];
+        int t = s->tile;
         if (s->type == MJ_SET_SEQ) {
-            nseq++;
-            seqc[s->tile]++;
-            chanta_ok &= s->tile % 9 == 0 || s->tile % 9 == 6;
+            seqs[nseq++] = (uint8_t)t;
+            seqm[t / 9] |= 1u << (t % 9);
+            chanta_ok &= t % 9 == 0 || t % 9 == 6;
         } else {
             ntrip++;
-            tripc[s->tile]++;
-            chanta_ok &= is_orphan(s->tile);
+            tripm[t / 9] |= 1u << (t % 9);
+            chanta_ok &= is_orphan(t);
             int ron_made = !f->tsumo && !s->called && i == r->win_set && s->type == MJ_SET_TRIPLET;
             conc += !s->called && !ron_made;
         }
@@ -208,20 +194,25 @@ int mj_reading_yaku(const hand_facts *f, const reading *r, mj_score *o)
     } else if (r->form == MJ_COMPLETE) {
         if (closed && f->h->n_melds == 0 && nseq == 4 && r->wait == MJ_RYANMEN && mj_pair_fu(f, r->pair) == 0)
             add(o->yaku, &o->n_yaku, MJ_Y_PINFU, 1);
-        if (closed) {
+        if (closed && nseq >= 2) {
+            /* identical sequences, paired off: sort the (at most 4) starts */
+            for (int i = 1; i < nseq; i++)
+                for (int j = i; j > 0 && seqs[j - 1] > seqs[j]; j--) {
+                    uint8_t x = seqs[j]; seqs[j] = seqs[j - 1]; seqs[j - 1] = x;
+                }
             int peiko = 0;
-            for (int t = 0; t < 27; t++)
-                peiko += seqc[t] / 2;
+            for (int i = 0; i + 1 < nseq; i++)
+                if (seqs[i] == seqs[i + 1]) {
+                    peiko++;
+                    i++;
+                }
             if (peiko >= 2) add(o->yaku, &o->n_yaku, MJ_Y_RYANPEIKOU, 3);
             else if (peiko == 1) add(o->yaku, &o->n_yaku, MJ_Y_IIPEIKO, 1);
         }
-        for (int x = 0; x < 7; x++)
-            if (seqc[x] && seqc[9 + x] && seqc[18 + x]) {
-                add(o->yaku, &o->n_yaku, MJ_Y_SANSHOKU, closed ? 2 : 1);
-                break;
-            }
+        if (seqm[0] & seqm[1] & seqm[2])
+            add(o->yaku, &o->n_yaku, MJ_Y_SANSHOKU, closed ? 2 : 1);
         for (int s = 0; s < 3; s++)
-            if (seqc[9 * s] && seqc[9 * s + 3] && seqc[9 * s + 6]) {
+            if ((seqm[s] & 0x49) == 0x49) {
                 add(o->yaku, &o->n_yaku, MJ_Y_ITTSU, closed ? 2 : 1);
                 break;
             }
@@ -231,11 +222,8 @@ int mj_reading_yaku(const hand_facts *f, const reading *r, mj_score *o)
         }
         if (ntrip == 4) add(o->yaku, &o->n_yaku, MJ_Y_TOITOI, 2);
         if (conc == 3) add(o->yaku, &o->n_yaku, MJ_Y_SANANKOU, 2);
-        for (int x = 0; x < 9; x++)
-            if (tripc[x] && tripc[9 + x] && tripc[18 + x]) {
-                add(o->yaku, &o->n_yaku, MJ_Y_DOUKOU, 2);
-                break;
-            }
+        if (tripm[0] & tripm[1] & tripm[2])
+            add(o->yaku, &o->n_yaku, MJ_Y_DOUKOU, 2);
     }
     int han = 0;
     for (int i = 0; i < o->n_yaku; i++)
