@@ -120,6 +120,28 @@ static void putint(cli_buf *b, long v)
     b->p[b->len] = 0;
 }
 
+/* An integer value through the shared writer without printf. */
+static void jint(cli_json *j, long v)
+{
+    char t[24];
+    int n = 23;
+    unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+    t[n] = 0;
+    do {
+        t[--n] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        t[--n] = '-';
+    cli_json_raw(j, t + n);
+}
+
+static void jkint(cli_json *j, const char *key, long v)
+{
+    cli_json_key(j, key);
+    jint(j, v);
+}
+
 static void puttile(cli_buf *b, int t)
 {
     char n[3];
@@ -158,27 +180,35 @@ static const char *wait_name(int w)
 static void fu_label(const mj_fu_part *p, char *buf, size_t cap)
 {
     char t[8];
+    const char *a = "?", *c = "";
     switch (p->what) {
-    case MJ_FU_BASE: snprintf(buf, cap, "base"); break;
-    case MJ_FU_CLOSED_RON: snprintf(buf, cap, "closed ron"); break;
-    case MJ_FU_TSUMO: snprintf(buf, cap, "tsumo"); break;
-    case MJ_FU_WAIT: snprintf(buf, cap, "%s wait", mj_kind_name(p->set)); break;
+    case MJ_FU_BASE: a = "base"; break;
+    case MJ_FU_CLOSED_RON: a = "closed ron"; break;
+    case MJ_FU_TSUMO: a = "tsumo"; break;
+    case MJ_FU_WAIT: a = mj_kind_name(p->set); c = " wait"; break;
     case MJ_FU_SET: {
         mj_set s = { p->set == 3 ? MJ_SET_QUAD : MJ_SET_TRIPLET, p->tile, 0, 0 };
         set_text(&s, t, sizeof t);
-        snprintf(buf, cap, "%s %s %s", p->open ? "open" : "concealed", p->set == 3 ? "quad" : "triplet", t);
+        a = p->set == 3 ? (p->open ? "open quad " : "concealed quad ")
+                        : (p->open ? "open triplet " : "concealed triplet ");
+        c = t;
         break;
     }
     case MJ_FU_PAIR: {
         uint8_t pt[2] = { p->tile, p->tile };
         mj_shape_text(pt, 2, t, sizeof t);
-        snprintf(buf, cap, "pair %s", t);
+        a = "pair ";
+        c = t;
         break;
     }
-    case MJ_FU_OPEN_MIN: snprintf(buf, cap, "open hand minimum"); break;
-    case MJ_FU_CHIITOI: snprintf(buf, cap, "seven pairs"); break;
-    default: snprintf(buf, cap, "?"); break;
+    case MJ_FU_OPEN_MIN: a = "open hand minimum"; break;
+    case MJ_FU_CHIITOI: a = "seven pairs"; break;
+    default: break;
     }
+    size_t k = 0;
+    for (; *a && k + 1 < cap; a++) buf[k++] = *a;
+    for (; *c && k + 1 < cap; c++) buf[k++] = *c;
+    buf[k] = 0;
 }
 
 static const char *status_error(int status)
@@ -196,16 +226,16 @@ static void json_score(cli_json *j, const mj_score *s)
         cli_json_close(j);
         return;
     }
-    cli_json_kint(j, "han", s->han);
-    cli_json_kint(j, "fu", s->fu);
-    cli_json_kint(j, "fu_raw", s->fu_raw);
+    jkint(j, "han", s->han);
+    jkint(j, "fu", s->fu);
+    jkint(j, "fu_raw", s->fu_raw);
     cli_json_key(j, "fu_parts");
     cli_json_array(j);
     for (int i = 0; i < s->n_fu; i++) {
         fu_label(&s->fu_parts[i], lab, sizeof lab);
         cli_json_array(j);
         cli_json_str(j, lab);
-        cli_json_int(j, s->fu_parts[i].fu);
+        jint(j, s->fu_parts[i].fu);
         cli_json_close(j);
     }
     cli_json_close(j);
@@ -214,17 +244,17 @@ static void json_score(cli_json *j, const mj_score *s)
     for (int i = 0; i < s->n_yaku; i++) {
         cli_json_array(j);
         cli_json_str(j, mj_yaku_name(s->yaku[i].id));
-        cli_json_int(j, s->yaku[i].han);
+        jint(j, s->yaku[i].han);
         cli_json_close(j);
     }
     cli_json_close(j);
-    cli_json_kint(j, "yakuman", s->yakuman);
+    jkint(j, "yakuman", s->yakuman);
     cli_json_kstr(j, "limit", mj_limit_name(s->limit));
     cli_json_key(j, "points");
     cli_json_object(j);
-    cli_json_kint(j, "main", s->main);
-    cli_json_kint(j, "additional", s->additional);
-    cli_json_kint(j, "total", s->total);
+    jkint(j, "main", s->main);
+    jkint(j, "additional", s->additional);
+    jkint(j, "total", s->total);
     cli_json_close(j);
     cli_json_key(j, "dealer");
     cli_json_bool(j, s->dealer);
@@ -235,8 +265,15 @@ static void json_score(cli_json *j, const mj_score *s)
     cli_json_array(j);
     for (int i = 0; i < s->n_sets; i++) {
         char m[12];
+        size_t k = 0;
         set_text(&s->sets[i], t, sizeof t);
-        snprintf(m, sizeof m, s->sets[i].called ? "[%s]" : s->sets[i].closed_kan ? "(%s)" : "%s", t);
+        if (s->sets[i].called || s->sets[i].closed_kan)
+            m[k++] = s->sets[i].called ? '[' : '(';
+        for (const char *q = t; *q; q++)
+            m[k++] = *q;
+        if (s->sets[i].called || s->sets[i].closed_kan)
+            m[k++] = s->sets[i].called ? ']' : ')';
+        m[k] = 0;
         cli_json_str(j, m);
     }
     cli_json_close(j);
@@ -404,7 +441,7 @@ static void json_counts(cli_json *j, uint64_t m, const uint8_t *unseen)
             mj_tile_name(t, n);
             cli_json_array(j);
             cli_json_str(j, n);
-            cli_json_int(j, unseen[t]);
+            jint(j, unseen[t]);
             cli_json_close(j);
         }
     cli_json_close(j);
@@ -460,8 +497,8 @@ static void json_ukeire(cli_json *j, uint64_t acc, int total, const uint8_t unse
     cli_json_object(j);
     cli_json_key(j, "tiles");
     json_counts(j, acc, unseen);
-    cli_json_kint(j, "kinds", popcount(acc));
-    cli_json_kint(j, "total", total);
+    jkint(j, "kinds", popcount(acc));
+    jkint(j, "total", total);
     cli_json_close(j);
 }
 
@@ -597,7 +634,7 @@ static void score13(mj_ctx *ctx, mj_result *res, cli_buf *b, const char *line, c
     if (json) {
         cli_json_begin(&j, b);
         cli_json_kstr(&j, "hand", line);
-        cli_json_kint(&j, "shanten", res->shanten);
+        jkint(&j, "shanten", res->shanten);
         cli_json_key(&j, "tenpai");
         cli_json_bool(&j, res->n_waits > 0);
     } else {
@@ -623,7 +660,7 @@ static void score13(mj_ctx *ctx, mj_result *res, cli_buf *b, const char *line, c
         return;
     }
     if (json) {
-        cli_json_kint(&j, "live", mjs_count(res->wait_mask, unseen));
+        jkint(&j, "live", mjs_count(res->wait_mask, unseen));
         cli_json_key(&j, "waits");
         cli_json_array(&j);
     } else {
@@ -651,7 +688,7 @@ static void score13(mj_ctx *ctx, mj_result *res, cli_buf *b, const char *line, c
             cli_json_object(&j);
             cli_json_kstr(&j, "tile", tn);
             cli_json_kstr(&j, "win", wn);
-            cli_json_kint(&j, "live", unseen[t]);
+            jkint(&j, "live", unseen[t]);
             cli_json_key(&j, "ron");
             json_score(&j, &ron);
             cli_json_key(&j, "tsumo");
@@ -699,7 +736,7 @@ int mjs_line(mj_ctx *ctx, mj_result *res, cli_buf *out, const char *line, size_t
             cli_json j;
             cli_json_begin(&j, out);
             cli_json_kstr(&j, "hand", line);
-            cli_json_kint(&j, "shanten", s);
+            jkint(&j, "shanten", s);
             cli_json_end(&j);
         } else {
             putint(out, s);
