@@ -21,13 +21,16 @@
 #include <string.h>
 
 static int mode_score, mode_shanten;
-static mj_winctx defaults;
+static mj_winctx defaults, plain_ctx;
 static int defaults_ready;
 
 static mj_winctx *defs(void)
 {
+    /* first called on the main thread (options, mjs_ctx_setup), before
+     * any worker runs; read-only afterwards */
     if (!defaults_ready) {
         mj_winctx_init(&defaults);
+        mj_winctx_init(&plain_ctx);
         defaults_ready = 1;
     }
     return &defaults;
@@ -93,6 +96,7 @@ void mjs_ctx_setup(mj_ctx *ctx)
 {
     static int warned;
     char path[4096];
+    defs();
     if (!ctx || !cli_find_data("mahjong/tables.bin", path, sizeof path))
         return;
     tk_error err = { 0 };
@@ -573,19 +577,13 @@ int mjs_waits_fast(mj_ctx *ctx, cli_buf *out, const char *line, size_t len, int 
 
 int mjs_parse(const char *line, size_t len, mj_hand *h, uint8_t unseen[MJ_TILES], tk_error *err)
 {
-    static mj_winctx plain;
-    static int plain_ready;
-    if (!plain_ready) {
-        mj_winctx_init(&plain);
-        plain_ready = 1;
-    }
     mj_winctx w = *defs();
     int rc = mj_parse_line(line, len, h, &w, err);
     if (rc)
         return rc;
     /* no context word and no option: nothing to check, every tile unseen
      * but the hand's own */
-    if (memcmp(&w, &plain, sizeof w) != 0)
+    if (memcmp(&w, &plain_ctx, sizeof w) != 0)
         rc = mj_winctx_check(h, &w, err);
     if (rc == 0 && unseen)
         mj_unseen(h, &w, unseen);

@@ -14,6 +14,10 @@ cp "$ERR" "$OUT"
 t_golden score-text-err "$G/hands.score.err"
 t_run score-json 1 sh -c "cd '$G' && '$MJ' --score --json hands.txt"
 t_golden score-json-out "$G/hands.score.json"
+# threads give the same bytes
+t_run score-jobs 1 sh -c "cd '$G' && '$MJ' --score --jobs 3 hands.txt"
+t_golden score-jobs-out "$G/hands.score.out"
+t_run score-json 1 sh -c "cd '$G' && '$MJ' --score --json hands.txt"
 # one JSON object per hand line, in order, errors in place
 n_hands=$(grep -cv '^#' "$G/hands.txt")
 n_json=$(grep -c '^{' "$OUT")
