@@ -614,7 +614,7 @@ static void do_line(worker *w, char *line, size_t len, const char *fname, long l
     mj_hand h;
     tk_error err = { 0 };
     uint8_t unseen[MJ_TILES];
-    int rc = mjs_parse(line, len, &h, opt_waits ? NULL : unseen, &err);
+    int rc = mjs_parse(line, len, &h, unseen, &err);
     if (rc == 0) {
         unsigned flags = opt_waits ? (MJ_WAITS_ONLY | MJ_NO_SHANTEN) : 0;
         rc = mj_analyze(w->ctx, &h, flags, w->res, &err);
