@@ -506,33 +506,40 @@ static void json_ukeire(cli_json *j, uint64_t acc, int total, const uint8_t unse
     cli_json_close(j);
 }
 
-void mjs_json_live(cli_buf *b, int tile, const uint8_t unseen[MJ_TILES])
+void mjs_jlive(cli_json *j, int tile, const uint8_t unseen[MJ_TILES])
 {
-    cli_buf_puts(b, ",\"live\":");
-    putint(b, unseen[tile]);
+    jkint(j, "live", unseen[tile]);
 }
 
-void mjs_json_ukeire(cli_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES])
+void mjs_jukeire(cli_json *j, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES])
 {
     uint64_t acc;
     int total;
-    if (mj_ukeire(ctx, h, unseen, &acc, &total) < 0)
-        return;
-    /* a member appended to an object another writer has open */
-    cli_json j;
-    memset(&j, 0, sizeof j);
-    j.b = b;
-    j.comma[0] = 1;
-    json_ukeire(&j, acc, total, unseen);
+    if (mj_ukeire(ctx, h, unseen, &acc, &total) >= 0)
+        json_ukeire(j, acc, total, unseen);
 }
 
-int mjs_waits_fast(mj_ctx *ctx, cli_buf *out, const char *line, size_t len, int json)
+/* {"file":..,"line":..,"hand":.. : every object carries its input */
+static void json_head(cli_json *j, cli_buf *b, const char *file, long lineno, const char *hand)
+{
+    cli_json_begin(j, b);
+    cli_json_kstr(j, "file", file);
+    jkint(j, "line", lineno);
+    cli_json_kstr(j, "hand", hand);
+}
+
+int mjs_waits_fast(mj_ctx *ctx, cli_buf *out, const char *file, long lineno, const char *line, size_t len,
+                   int json)
 {
     uint64_t waits, dead;
     if (mj_waits_quick(ctx, line, len, &waits, &dead) != 0 || (mode_score | mode_shanten))
         return 0;
     if (json) {
-        cli_buf_puts(out, "{\"hand\":");
+        cli_buf_puts(out, "{\"file\":");
+        cli_json_quote(out, file, strlen(file));
+        cli_buf_puts(out, ",\"line\":");
+        putint(out, lineno);
+        cli_buf_puts(out, ",\"hand\":");
         cli_json_quote(out, line, len);
         cli_buf_puts(out, waits ? ",\"melds\":[],\"tenpai\":true,\"waits\":[" : ",\"melds\":[],\"tenpai\":false,\"waits\":[");
     } else {
@@ -592,7 +599,8 @@ int mjs_parse(const char *line, size_t len, mj_hand *h, uint8_t unseen[MJ_TILES]
 
 /* ---- one line ---- */
 
-static void score14(cli_buf *b, const char *line, const mj_hand *h, const mj_winctx *w, int json)
+static void score14(cli_buf *b, const char *file, long lineno, const char *line, const mj_hand *h,
+                    const mj_winctx *w, int json)
 {
     mj_score s;
     tk_error err = { 0 };
@@ -602,8 +610,7 @@ static void score14(cli_buf *b, const char *line, const mj_hand *h, const mj_win
     win_name(w->win, w->win_red, wn);
     if (json) {
         cli_json j;
-        cli_json_begin(&j, b);
-        cli_json_kstr(&j, "hand", line);
+        json_head(&j, b, file, lineno, line);
         cli_json_kstr(&j, "win", wn);
         cli_json_key(&j, "tsumo");
         cli_json_bool(&j, tsumo);
@@ -621,8 +628,8 @@ static void score14(cli_buf *b, const char *line, const mj_hand *h, const mj_win
     text_details(b, &s, w->win, w->win_red);
 }
 
-static void score13(mj_ctx *ctx, mj_result *res, cli_buf *b, const char *line, const mj_hand *h,
-                    const mj_winctx *w, int json)
+static void score13(mj_ctx *ctx, mj_result *res, cli_buf *b, const char *file, long lineno, const char *line,
+                    const mj_hand *h, const mj_winctx *w, int json)
 {
     tk_error err = { 0 };
     uint8_t unseen[MJ_TILES];
@@ -630,8 +637,7 @@ static void score13(mj_ctx *ctx, mj_result *res, cli_buf *b, const char *line, c
     mj_unseen(h, w, unseen);
     mj_analyze(ctx, h, MJ_WAITS_ONLY, res, &err);
     if (json) {
-        cli_json_begin(&j, b);
-        cli_json_kstr(&j, "hand", line);
+        json_head(&j, b, file, lineno, line);
         jkint(&j, "shanten", res->shanten);
         cli_json_key(&j, "tenpai");
         cli_json_bool(&j, res->n_waits > 0);
@@ -708,8 +714,8 @@ static void score13(mj_ctx *ctx, mj_result *res, cli_buf *b, const char *line, c
     }
 }
 
-int mjs_line(mj_ctx *ctx, mj_result *res, cli_buf *out, const char *line, size_t len, int json,
-             long col0, char *msg, size_t msgcap)
+int mjs_line(mj_ctx *ctx, mj_result *res, cli_buf *out, const char *file, long lineno, const char *line,
+             size_t len, int json, long col0, char *msg, size_t msgcap)
 {
     if (mode_shanten && !json) {
         int s = mj_shanten_quick(ctx, line, len);   /* the common compact form */
@@ -732,8 +738,7 @@ int mjs_line(mj_ctx *ctx, mj_result *res, cli_buf *out, const char *line, size_t
         int s = mj_shanten(ctx, &h);
         if (json) {
             cli_json j;
-            cli_json_begin(&j, out);
-            cli_json_kstr(&j, "hand", line);
+            json_head(&j, out, file, lineno, line);
             jkint(&j, "shanten", s);
             cli_json_end(&j);
         } else {
@@ -751,16 +756,15 @@ int mjs_line(mj_ctx *ctx, mj_result *res, cli_buf *out, const char *line, size_t
             snprintf(msg, msgcap, "%s", err.msg);
         if (json) {
             cli_json j;
-            cli_json_begin(&j, out);
-            cli_json_kstr(&j, "hand", line);
+            json_head(&j, out, file, lineno, line);
             cli_json_kstr(&j, "error", msg);
             cli_json_end(&j);
         }
         return 1;
     }
     if (h.n_tiles == 14 - 3 * h.n_melds)
-        score14(out, line, &h, &w, json);
+        score14(out, file, lineno, line, &h, &w, json);
     else
-        score13(ctx, res, out, line, &h, &w, json);
+        score13(ctx, res, out, file, lineno, line, &h, &w, json);
     return 0;
 }

@@ -54,8 +54,8 @@ int mjs_active(void);
  * = blanks stripped before it, added to error columns).
  * Appends the output to out; returns 0, or 1 for a bad line with the
  * message in msg (the JSON error object is already written). */
-int mjs_line(mj_ctx *ctx, mj_result *res, cli_buf *out, const char *line, size_t len, int json,
-             long col0, char *msg, size_t msgcap);
+int mjs_line(mj_ctx *ctx, mj_result *res, cli_buf *out, const char *file, long lineno, const char *line,
+             size_t len, int json, long col0, char *msg, size_t msgcap);
 /* Default mode: read a line (hand + context words such as seen:TILES over
  * the option defaults), check it, and fill unseen[] (4 - hand, melds,
  * indicators and seen tiles; unseen may be NULL).  Returns 0 or an error. */
@@ -64,9 +64,11 @@ int mjs_parse(const char *line, size_t len, mj_hand *h, uint8_t unseen[MJ_TILES]
 void mjs_text_live(cli_buf *b, uint64_t waits, const uint8_t unseen[MJ_TILES]);
 /* Text ", ukeire 42 (11 kinds): 2m:4 ..." for a noten 13 - 3k tile hand. */
 void mjs_text_ukeire(cli_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES]);
-/* JSON members: ",\"live\":N" for a wait; ",\"ukeire\":{...}" for a noten hand. */
-void mjs_json_live(cli_buf *b, int tile, const uint8_t unseen[MJ_TILES]);
-void mjs_json_ukeire(cli_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES]);
+/* JSON members through the shared writer: "live": N for a wait, and
+ * "ukeire": {tiles: [[tile, unseen]...], kinds, total} for a noten hand. */
+struct cli_json;
+void mjs_jlive(struct cli_json *j, int tile, const uint8_t unseen[MJ_TILES]);
+void mjs_jukeire(struct cli_json *j, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES]);
 /* Sum of unseen[t] over the tiles of mask. */
 int mjs_count(uint64_t mask, const uint8_t unseen[MJ_TILES]);
 
@@ -79,8 +81,10 @@ void mjs_ctx_setup(mj_ctx *ctx);
 
 /* --waits on a compact 13-tile hand (the common case of a batch): writes
  * the line mjwait would ("HAND: 1m 4m", "HAND: noten", or the JSON object)
- * and returns 1; 0 when the line needs the full path. */
-int mjs_waits_fast(mj_ctx *ctx, cli_buf *out, const char *line, size_t len, int json);
+ * and returns 1; 0 when the line needs the full path.  JSON objects start
+ * with the file, line and hand, as every mjwait object does. */
+int mjs_waits_fast(mj_ctx *ctx, cli_buf *out, const char *file, long lineno, const char *line, size_t len,
+                   int json);
 
 /* Help text of these options. */
 const char *mjs_help(void);
