@@ -12,6 +12,7 @@
  *   (skipped with a message otherwise), compared exactly as acceptance does.
  * - hand-written cases: impossible contexts, context words, line syntax. */
 #include "support/harness.h"
+#include "support/json.h"
 #include "support/mjscore_oracle.h"
 #include "tilekit/mahjong.h"
 
@@ -377,185 +378,85 @@ static void test_oracle_any_tiles(void)
     CHECK(bad == 0 && complete > 0);
 }
 
-/* ------------------------------------------------------------ a small JSON reader for the vectors */
+/* ------------------------------------------------------------ the shared vectors */
 
-enum { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ };
-typedef struct jnode {
-    int type;
-    const char *key; int klen;     /* member name inside an object */
-    const char *s; int slen;       /* string value (no escapes in the vectors) */
-    double num;
-    int child, next;               /* indices, -1 none */
-} jnode;
-
-#define JMAX 4096
-static jnode J[JMAX];
-static int JN;
-
-static const char *jws(const char *p) { while (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t') p++; return p; }
-
-static const char *jvalue(const char *p, int *out);
-
-static const char *jstring(const char *p, const char **s, int *n)
+static int jtrue(const tj_value *o, const char *key)
 {
-    if (*p != '"') return NULL;
-    const char *q = ++p;
-    while (*q && *q != '"') q += *q == '\\' ? 2 : 1;
-    if (*q != '"') return NULL;
-    *s = p;
-    *n = (int)(q - p);
-    return q + 1;
-}
-
-static const char *jvalue(const char *p, int *out)
-{
-    p = jws(p);
-    if (JN >= JMAX) return NULL;
-    int me = JN++;
-    jnode *v = &J[me];
-    memset(v, 0, sizeof *v);
-    v->child = v->next = -1;
-    *out = me;
-    if (*p == '{' || *p == '[') {
-        int obj = *p == '{';
-        v->type = obj ? J_OBJ : J_ARR;
-        p = jws(p + 1);
-        int last = -1;
-        if (*p == (obj ? '}' : ']')) return p + 1;
-        for (;;) {
-            const char *k = NULL;
-            int kl = 0, c;
-            p = jws(p);
-            if (obj) {
-                p = jstring(p, &k, &kl);
-                if (!p) return NULL;
-                p = jws(p);
-                if (*p++ != ':') return NULL;
-            }
-            p = jvalue(p, &c);
-            if (!p) return NULL;
-            J[c].key = k;
-            J[c].klen = kl;
-            if (last < 0) J[me].child = c; else J[last].next = c;
-            last = c;
-            p = jws(p);
-            if (*p == ',') { p++; continue; }
-            if (*p == (obj ? '}' : ']')) return p + 1;
-            return NULL;
-        }
-    }
-    if (*p == '"') { v->type = J_STR; return jstring(p, &v->s, &v->slen); }
-    if (!strncmp(p, "true", 4)) { v->type = J_BOOL; v->num = 1; return p + 4; }
-    if (!strncmp(p, "false", 5)) { v->type = J_BOOL; return p + 5; }
-    if (!strncmp(p, "null", 4)) { v->type = J_NULL; return p + 4; }
-    char *e;
-    v->type = J_NUM;
-    v->num = strtod(p, &e);
-    return e == p ? NULL : e;
-}
-
-static int jget(int obj, const char *key)
-{
-    if (obj < 0) return -1;
-    size_t kl = strlen(key);
-    for (int c = J[obj].child; c >= 0; c = J[c].next)
-        if (J[c].key && (size_t)J[c].klen == kl && !memcmp(J[c].key, key, kl))
-            return c;
-    return -1;
-}
-
-static int jint(int obj, const char *key) { int c = jget(obj, key); return c < 0 ? 0 : (int)J[c].num; }
-static int jtrue(int obj, const char *key) { int c = jget(obj, key); return c >= 0 && J[c].num != 0; }
-
-static void jstr(int obj, const char *key, char *buf, size_t cap)
-{
-    int c = jget(obj, key);
-    snprintf(buf, cap, "%.*s", c < 0 ? 0 : J[c].slen, c < 0 ? "" : J[c].s);
+    const tj_value *v = tj_get(o, key);
+    return v && v->type == TJ_BOOL && v->boolean;
 }
 
 /* The line of a vector, built as mjscore_check.py builds it. */
-static void vector_line(int o, int with_win, char *buf, size_t cap)
+static void vector_line(const tj_value *o, int with_win, char *buf, size_t cap)
 {
-    char t[64];
     size_t k = 0;
-    jstr(o, "hand", t, sizeof t);
-    k += (size_t)snprintf(buf + k, cap - k, "%s", t);
-    for (int m = J[jget(o, "melds")].child; m >= 0; m = J[m].next) {
-        char ty[8], ti[8];
-        jstr(m, "type", ty, sizeof ty);
-        jstr(m, "tiles", ti, sizeof ti);
-        k += (size_t)snprintf(buf + k, cap - k, strcmp(ty, "ankan") ? " [%s]" : " (%s)", ti);
+    const char *hand = tj_str(o, "hand");
+    k += (size_t)snprintf(buf + k, cap - k, "%s", hand ? hand : "");
+    const tj_value *melds = tj_get(o, "melds");
+    for (size_t i = 0; melds && i < melds->n; i++) {
+        const char *ty = tj_str(&melds->items[i], "type"), *ti = tj_str(&melds->items[i], "tiles");
+        k += (size_t)snprintf(buf + k, cap - k, ty && !strcmp(ty, "ankan") ? " (%s)" : " [%s]", ti ? ti : "");
     }
-    if (with_win) {
-        jstr(o, "win", t, sizeof t);
-        k += (size_t)snprintf(buf + k, cap - k, " win:%s", t);
-    }
-    int c = jget(o, "ctx");
+    if (with_win)
+        k += (size_t)snprintf(buf + k, cap - k, " win:%s", tj_str(o, "win") ? tj_str(o, "win") : "");
+    const tj_value *c = tj_get(o, "ctx");
     static const char *const words[][2] = {
         { "riichi", "riichi" }, { "double_riichi", "double-riichi" }, { "ippatsu", "ippatsu" },
         { "haitei", "haitei" }, { "houtei", "houtei" }, { "rinshan", "rinshan" }, { "chankan", "chankan" },
         { "tenhou", "tenhou" }, { "chiihou", "chiihou" } };
-    if (jget(c, "tsumo") >= 0)
+    if (tj_get(c, "tsumo"))
         k += (size_t)snprintf(buf + k, cap - k, jtrue(c, "tsumo") ? " tsumo" : " ron");
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (jtrue(c, words[i][0]))
             k += (size_t)snprintf(buf + k, cap - k, " %s", words[i][1]);
-    char r[4], s[4];
-    jstr(c, "round", r, sizeof r);
-    jstr(c, "seat", s, sizeof s);
-    k += (size_t)snprintf(buf + k, cap - k, " round:%s seat:%s", r, s);
-    jstr(c, "dora", t, sizeof t);
-    if (*t) k += (size_t)snprintf(buf + k, cap - k, " dora:%s", t);
-    jstr(c, "ura", t, sizeof t);
-    if (*t) k += (size_t)snprintf(buf + k, cap - k, " ura:%s", t);
-    if (jint(c, "honba")) k += (size_t)snprintf(buf + k, cap - k, " honba:%d", jint(c, "honba"));
-    if (jint(c, "sticks")) snprintf(buf + k, cap - k, " sticks:%d", jint(c, "sticks"));
+    k += (size_t)snprintf(buf + k, cap - k, " round:%s seat:%s", tj_str(c, "round"), tj_str(c, "seat"));
+    const char *d = tj_str(c, "dora"), *u = tj_str(c, "ura");
+    if (d && *d) k += (size_t)snprintf(buf + k, cap - k, " dora:%s", d);
+    if (u && *u) k += (size_t)snprintf(buf + k, cap - k, " ura:%s", u);
+    if (tj_int(c, "honba", 0)) k += (size_t)snprintf(buf + k, cap - k, " honba:%lld", tj_int(c, "honba", 0));
+    if (tj_int(c, "sticks", 0)) snprintf(buf + k, cap - k, " sticks:%lld", tj_int(c, "sticks", 0));
 }
 
-/* Exact comparison with an expect object; returns "" or the difference. */
-static const char *vector_verdict(int ex, const mj_score *s, char *why, size_t cap)
+/* Exact comparison with an expect object; `why` gets "" or the difference. */
+static void vector_verdict(const tj_value *ex, const mj_score *s, char *why, size_t cap)
 {
-    int err = jget(ex, "error");
-    if (err >= 0) {
-        int want = !strncmp(J[err].s, "no_yaku", 7) ? MJ_SCORE_NO_YAKU : MJ_SCORE_NOT_WINNING;
+    const char *err = tj_str(ex, "error");
+    *why = 0;
+    if (err) {
+        int want = !strcmp(err, "no_yaku") ? MJ_SCORE_NO_YAKU : MJ_SCORE_NOT_WINNING;
         if (s->status != want)
-            snprintf(why, cap, "status %d, expected %.*s", s->status, J[err].slen, J[err].s);
-        else
-            *why = 0;
-        return why;
+            snprintf(why, cap, "status %d, expected %s", s->status, err);
+        return;
     }
     if (s->status != MJ_SCORE_OK) {
         snprintf(why, cap, "status %d, expected a score", s->status);
-        return why;
+        return;
     }
-    char lim[16];
-    jstr(ex, "limit", lim, sizeof lim);
-    int pts = jget(ex, "points");
-    int ok = s->han == jint(ex, "han") && s->yakuman == jint(ex, "yakuman") && !strcmp(lim, mj_limit_name(s->limit)) &&
-             (s->yakuman || s->fu == jint(ex, "fu")) && s->main == jint(pts, "main") &&
-             s->additional == jint(pts, "additional") && s->total == jint(pts, "total");
+    const char *lim = tj_str(ex, "limit");
+    const tj_value *pts = tj_get(ex, "points");
+    int ok = s->han == tj_int(ex, "han", -1) && s->yakuman == tj_int(ex, "yakuman", -1) && lim &&
+             !strcmp(lim, mj_limit_name(s->limit)) && (s->yakuman || s->fu == tj_int(ex, "fu", -1)) &&
+             s->main == tj_int(pts, "main", -1) && s->additional == tj_int(pts, "additional", -1) &&
+             s->total == tj_int(pts, "total", -1);
     /* yaku multiset */
-    int n = 0, used[MJ_MAX_YAKU] = { 0 };
-    for (int y = J[jget(ex, "yaku")].child; y >= 0; y = J[y].next) {
-        int name = J[y].child, han = J[name].next, found = 0;
-        n++;
-        for (int i = 0; i < s->n_yaku && !found; i++) {
-            const char *nm = mj_yaku_name(s->yaku[i].id);
-            if (!used[i] && (int)strlen(nm) == J[name].slen && !memcmp(nm, J[name].s, (size_t)J[name].slen) &&
-                s->yaku[i].han == (int)J[han].num)
+    const tj_value *yaku = tj_get(ex, "yaku");
+    int used[MJ_MAX_YAKU] = { 0 };
+    size_t n = yaku ? yaku->n : 0;
+    for (size_t y = 0; y < n; y++) {
+        const tj_value *pair = &yaku->items[y];
+        int found = 0;
+        for (int i = 0; i < s->n_yaku && !found && pair->n == 2; i++)
+            if (!used[i] && !strcmp(mj_yaku_name(s->yaku[i].id), pair->items[0].str) &&
+                s->yaku[i].han == (int)pair->items[1].number)
                 used[i] = found = 1;
-        }
         ok &= found;
     }
-    ok &= n == s->n_yaku;
-    if (ok)
-        *why = 0;
-    else
-        snprintf(why, cap, "got %d han %d fu %dx %s %d/%d/%d, %d yaku; expected %d han %d fu %dx '%s' %d/%d/%d",
+    ok &= (int)n == s->n_yaku;
+    if (!ok)
+        snprintf(why, cap, "got %d han %d fu %dx %s %d/%d/%d, %d yaku; expected %lld han %lld fu %lldx '%s' %lld/%lld/%lld",
                  s->han, s->fu, s->yakuman, mj_limit_name(s->limit), s->main, s->additional, s->total, s->n_yaku,
-                 jint(ex, "han"), jint(ex, "fu"), jint(ex, "yakuman"), lim, jint(pts, "main"),
-                 jint(pts, "additional"), jint(pts, "total"));
-    return why;
+                 tj_int(ex, "han", -1), tj_int(ex, "fu", -1), tj_int(ex, "yakuman", -1), lim ? lim : "?",
+                 tj_int(pts, "main", -1), tj_int(pts, "additional", -1), tj_int(pts, "total", -1));
 }
 
 static void test_vectors_complete(void)
@@ -570,11 +471,11 @@ static void test_vectors_complete(void)
     static char line[1 << 16];
     int n = 0, ok = 0;
     while (fgets(line, sizeof line, f)) {
-        int o;
-        JN = 0;
-        if (!jvalue(line, &o) || J[o].type != J_OBJ)
+        char text[512], why[400], jerr[128];
+        tj_value *o = tj_parse(line, strlen(line), jerr, sizeof jerr);
+        CHECKF(o != NULL, "bad vector line: %s", jerr);
+        if (!o)
             continue;
-        char text[512], why[400];
         vector_line(o, 1, text, sizeof text);
         mj_hand h;
         mj_winctx w;
@@ -584,14 +485,14 @@ static void test_vectors_complete(void)
         if (rc == 0)
             rc = mj_winctx_check(&h, &w, &e);
         n++;
-        CHECKF(rc == 0, "id %d '%s': %s", jint(o, "id"), text, e.msg);
-        if (rc)
-            continue;
+        CHECKF(rc == 0, "id %lld '%s': %s", tj_int(o, "id", -1), text, e.msg);
         mj_score s;
-        REQUIRE(mj_score_hand(&h, &w, &s, &e) == 0);
-        vector_verdict(jget(o, "expect"), &s, why, sizeof why);
-        CHECKF(!*why, "id %d '%s': %s", jint(o, "id"), text, why);
-        ok += !*why;
+        if (rc == 0 && mj_score_hand(&h, &w, &s, &e) == 0) {
+            vector_verdict(tj_get(o, "expect"), &s, why, sizeof why);
+            CHECKF(!*why, "id %lld '%s': %s", tj_int(o, "id", -1), text, why);
+            ok += !*why;
+        }
+        tj_free(o);
     }
     fclose(f);
     printf("mjscore.jsonl: %d of %d hands agree\n", ok, n);
@@ -612,11 +513,11 @@ static void test_vectors_waits(void)
     REQUIRE(ctx != NULL);
     int n = 0, ok = 0;
     while (fgets(line, sizeof line, f)) {
-        int o;
-        JN = 0;
-        if (!jvalue(line, &o) || J[o].type != J_OBJ)
+        char text[512], why[400], jerr[128];
+        tj_value *o = tj_parse(line, strlen(line), jerr, sizeof jerr);
+        CHECKF(o != NULL, "bad vector line: %s", jerr);
+        if (!o)
             continue;
-        char text[512], why[400];
         vector_line(o, 0, text, sizeof text);
         mj_hand h;
         mj_winctx w;
@@ -625,27 +526,28 @@ static void test_vectors_waits(void)
         int rc = mj_parse_line(text, strlen(text), &h, &w, &e);
         if (rc == 0)
             rc = mj_winctx_check(&h, &w, &e);
-        CHECKF(rc == 0, "waits id %d '%s': %s", jint(o, "id"), text, e.msg);
-        if (rc)
-            continue;
-        uint64_t waits = mj_waits(ctx, &h, NULL), seen = 0;
-        for (int wt = J[jget(o, "waits")].child; wt >= 0; wt = J[wt].next) {
-            char tn[4], wn[4];
-            snprintf(tn, sizeof tn, "%.*s", J[wt].klen, J[wt].key);
-            jstr(wt, "win", wn, sizeof wn);
-            int t = mj_tile_parse(tn), red = wn[0] == '0';
+        CHECKF(rc == 0, "waits id %lld '%s': %s", tj_int(o, "id", -1), text, e.msg);
+        const tj_value *waits = tj_get(o, "waits");
+        uint64_t want = rc == 0 ? mj_waits(ctx, &h, NULL) : 0, seen = 0;
+        for (size_t k = 0; rc == 0 && waits && k < waits->n; k++) {
+            const tj_value *wt = &waits->items[k];
+            const char *tn = waits->keys[k], *wn = tj_str(wt, "win");
+            int t = mj_tile_parse(tn), red = wn && wn[0] == '0';
             seen |= (uint64_t)1 << t;
             n += 2;
-            CHECKF(mj_wait_copy(&h, &w, t) == red, "waits id %d: copy of %s should be %s", jint(o, "id"), tn, wn);
+            CHECKF(mj_wait_copy(&h, &w, t) == red, "waits id %lld: copy of %s should be %s", tj_int(o, "id", -1), tn,
+                   wn);
             for (int ts = 0; ts <= 1; ts++) {
                 mj_score s;
-                REQUIRE(mj_score_wait(&h, &w, t, red, ts, &s, &e) == 0);
-                vector_verdict(jget(wt, ts ? "tsumo" : "ron"), &s, why, sizeof why);
-                CHECKF(!*why, "waits id %d '%s' %s %s: %s", jint(o, "id"), text, tn, ts ? "tsumo" : "ron", why);
+                if (mj_score_wait(&h, &w, t, red, ts, &s, &e) != 0)
+                    continue;
+                vector_verdict(tj_get(wt, ts ? "tsumo" : "ron"), &s, why, sizeof why);
+                CHECKF(!*why, "waits id %lld '%s' %s %s: %s", tj_int(o, "id", -1), text, tn, ts ? "tsumo" : "ron", why);
                 ok += !*why;
             }
         }
-        CHECKF(seen == waits, "waits id %d '%s': wait set differs", jint(o, "id"), text);
+        CHECKF(rc != 0 || seen == want, "waits id %lld '%s': wait set differs", tj_int(o, "id", -1), text);
+        tj_free(o);
     }
     fclose(f);
     mj_ctx_destroy(ctx);
