@@ -167,8 +167,8 @@ typedef struct mj_ctx mj_ctx;
 mj_ctx *mj_ctx_create(void);
 void mj_ctx_destroy(mj_ctx *ctx);
 /* The cache filled for every state (seconds of work: tools/mkmjtable does it
- * once), saved to a file and loaded back (3.6 MB, checksummed; the format
- * is little-endian).  A context that failed to load stays empty and fills
+ * once), saved to a file and loaded back (3.6 MB, mapped copy-on-write and
+ * checksummed; the format is little-endian).  A context that failed to load stays empty and fills
  * lazily as before.  Returns 0 or TK_EIO / TK_EFORMAT / TK_EVERSION /
  * TK_ECHECKSUM / TK_EINVAL with err filled. */
 void mj_ctx_fill_all(mj_ctx *ctx);

@@ -24,6 +24,10 @@ struct mj_ctx {
     uint8_t hlo_used[125];
     uint64_t *suit;    /* cached entries by rank, 0 = not yet filled */
     uint64_t *honor;
+    void *map;         /* a loaded table file mapped copy-on-write (suit and
+                          honor point into it), or NULL */
+    size_t map_len;
+    uint64_t *own_suit, *own_honor;   /* the calloc'ed arrays */
 };
 
 #define MJ_E_NEED(e, m, p) ((int)(((e) >> (4 * (2 * (m) + (p)))) & 15))

@@ -23,8 +23,13 @@
  * lookup is one memory read. */
 #include "mj_internal.h"
 
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* rank[i][b][c] = number of vectors for tiles i+1..n-1 (entries 0..4) that
  * come before: for each smaller count v < c of tile i, the completions of
@@ -98,8 +103,8 @@ mj_ctx *mj_ctx_create(void)
     c->n_honor = make_rank(c->hrank, 7);
     make_split(c->srank, 9, 5, c->slo, c->slo_used, c->shi);
     make_split(c->hrank, 7, 3, c->hlo, c->hlo_used, c->hhi);
-    c->suit = calloc(c->n_suit, sizeof *c->suit);
-    c->honor = calloc(c->n_honor, sizeof *c->honor);
+    c->suit = c->own_suit = calloc(c->n_suit, sizeof *c->suit);
+    c->honor = c->own_honor = calloc(c->n_honor, sizeof *c->honor);
     if (!c->suit || !c->honor) {
         mj_ctx_destroy(c);
         return NULL;
@@ -111,8 +116,10 @@ void mj_ctx_destroy(mj_ctx *c)
 {
     if (!c)
         return;
-    free(c->suit);
-    free(c->honor);
+    if (c->map)
+        munmap(c->map, c->map_len);
+    free(c->own_suit);
+    free(c->own_honor);
     free(c);
 }
 
@@ -274,8 +281,6 @@ uint64_t mj_entry_fill(mj_ctx *ctx, int group, uint32_t idx, const uint8_t *cnt)
  *   "TKMJTAB1", u32 version (1), u32 suit entries, u32 honour entries,
  *   u32 0, u64 checksum (FNV-1a over the entries' bytes, 64-bit words),
  *   then the suit entries and the honour entries (u64 each). */
-#include <stdio.h>
-
 #define TABLE_MAGIC "TKMJTAB1"
 
 static uint64_t table_sum(const uint64_t *e, size_t n)
@@ -349,45 +354,54 @@ int mj_ctx_save(const mj_ctx *ctx, const char *path, tk_error *err)
 
 int mj_ctx_load(mj_ctx *ctx, const char *path, tk_error *err)
 {
+    /* mapped copy-on-write: no copy, pages shared with other processes
+     * until a (never needed) lazy fill writes one */
     if (!little_endian())
         return tk_error_set(err, TK_EINVAL, 0, 0, "the table format is little-endian");
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    if (ctx->map)
+        return tk_error_set(err, TK_EINVAL, 0, 0, "a table is already loaded");
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
         return tk_error_set(err, TK_EIO, 0, 0, "%s: cannot open", path);
-    char magic[8];
-    uint32_t head[4];
+    struct stat st;
+    size_t head = 8 + 16 + 8, want = head + 8 * ((size_t)ctx->n_suit + ctx->n_honor);
+    if (fstat(fd, &st) != 0 || st.st_size < (off_t)head) {
+        close(fd);
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "%s: not a tilekit mahjong table", path);
+    }
+    void *map = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+    close(fd);
+    if (map == MAP_FAILED)
+        return tk_error_set(err, TK_EIO, 0, 0, "%s: cannot map", path);
+    const unsigned char *p = map;
+    uint32_t hd[4];
     uint64_t sum;
+    memcpy(hd, p + 8, 16);
+    memcpy(&sum, p + 24, 8);
     int rc = 0;
-    if (fread(magic, 1, 8, f) != 8 || memcmp(magic, TABLE_MAGIC, 8) != 0 || fread(head, 4, 4, f) != 4 ||
-        fread(&sum, 8, 1, f) != 1)
+    if (memcmp(p, TABLE_MAGIC, 8) != 0)
         rc = tk_error_set(err, TK_EFORMAT, 0, 0, "%s: not a tilekit mahjong table", path);
-    else if (head[0] != 1)
-        rc = tk_error_set(err, TK_EVERSION, 0, 0, "%s: table version %u (this build reads 1)", path, head[0]);
-    else if (head[1] != ctx->n_suit || head[2] != ctx->n_honor)
+    else if (hd[0] != 1)
+        rc = tk_error_set(err, TK_EVERSION, 0, 0, "%s: table version %u (this build reads 1)", path, hd[0]);
+    else if (hd[1] != ctx->n_suit || hd[2] != ctx->n_honor)
         rc = tk_error_set(err, TK_EFORMAT, 0, 0, "%s: wrong table size", path);
-    /* read into scratch space of the same arrays: on any failure they are zeroed again */
-    else if (fread(ctx->suit, 8, ctx->n_suit, f) != ctx->n_suit || fread(ctx->honor, 8, ctx->n_honor, f) != ctx->n_honor ||
-             fgetc(f) != EOF)
+    else if ((size_t)st.st_size != want)
         rc = tk_error_set(err, TK_EFORMAT, 0, 0, "%s: truncated or oversized table", path);
-    else if ((table_sum(ctx->suit, ctx->n_suit) ^ table_sum(ctx->honor, ctx->n_honor)) != sum)
-        rc = tk_error_set(err, TK_ECHECKSUM, 0, 0, "%s: checksum mismatch", path);
-    fclose(f);
-    if (rc) {
-        memset(ctx->suit, 0, (size_t)ctx->n_suit * 8);
-        memset(ctx->honor, 0, (size_t)ctx->n_honor * 8);
-        return rc;
+    else {
+        uint64_t *e = (uint64_t *)(void *)((unsigned char *)map + head);   /* 32-byte header: aligned */
+        if ((table_sum(e, ctx->n_suit) ^ table_sum(e + ctx->n_suit, ctx->n_honor)) != sum)
+            rc = tk_error_set(err, TK_ECHECKSUM, 0, 0, "%s: checksum mismatch", path);
+        else {
+            /* a zero entry is filled again on use; the others are only ever
+             * read as bit fields, so a bad file can give wrong answers (the
+             * checksum guards against that) but never a crash */
+            ctx->map = map;
+            ctx->map_len = (size_t)st.st_size;
+            ctx->suit = e;
+            ctx->honor = e + ctx->n_suit;
+            return 0;
+        }
     }
-    /* every entry must be marked filled (bit 63), or it would be used as is */
-    for (uint32_t i = 0; i < ctx->n_suit; i++)
-        if (!(ctx->suit[i] >> 63))
-            rc = 1;
-    for (uint32_t i = 0; i < ctx->n_honor; i++)
-        if (!(ctx->honor[i] >> 63))
-            rc = 1;
-    if (rc) {
-        memset(ctx->suit, 0, (size_t)ctx->n_suit * 8);
-        memset(ctx->honor, 0, (size_t)ctx->n_honor * 8);
-        return tk_error_set(err, TK_EFORMAT, 0, 0, "%s: an entry is not filled", path);
-    }
-    return 0;
+    munmap(map, (size_t)st.st_size);
+    return rc;
 }
