@@ -54,12 +54,14 @@ BINS       = $(addprefix $(BIN)/,$(PROGS))
 # Word lists shipped in data/words/ and the dictionaries built from them.
 DICT_LANGS = $(basename $(notdir $(wildcard data/words/*.txt)))
 DICTS      = $(patsubst %,$(B)/dict/%.dawg,$(DICT_LANGS))
+# mjwait's per-suit tables, filled once (tools/mkmjtable.c; optional at run time).
+MJTABLE    = $(B)/mahjong/tables.bin
 
 .PHONY: all lib test check-suite suite-programs bench fuzz install uninstall clean
 .SUFFIXES:
 .DELETE_ON_ERROR:
 
-all: $(BINS) $(DICTS)
+all: $(BINS) $(DICTS) $(MJTABLE)
 lib: $(LIB)
 
 $(B)/obj/%.o: %.c
@@ -83,6 +85,10 @@ $(BIN)/%: $(B)/obj/src/cli/%.o $$(call obj,$$(wildcard src/cli/$$*_*.c)) $(CLI_O
 $(B)/dict/%.dawg: data/words/%.txt $(BIN)/mkdawg
 	@mkdir -p $(@D)
 	$(BIN)/mkdawg --alphabet data/alphabets/$*.txt -o $@ $<
+
+$(MJTABLE): $(B)/tools/mkmjtable
+	@mkdir -p $(@D)
+	$(B)/tools/mkmjtable -o $@
 
 $(B)/tests/%: $(B)/obj/tests/%.o $(TSUP_OBJ) $(CLI_OBJ) $(LIB)
 	@mkdir -p $(@D)
@@ -110,7 +116,7 @@ check-suite: $(BINS) $(DICTS) $(TESTS) $(REPLAYS)
 # Programs are built in parallel (one job per CPU), then each suite runs its
 # programs in parallel.
 NPROC   := $(shell nproc 2>/dev/null || echo 1)
-SANVARS  = B=build-san BIN=build-san/bin SANFLAGS='$(SAN)' CFLAGS='-O1 -g' LABEL=sanitized MODE=sanitized DICTS=
+SANVARS  = B=build-san BIN=build-san/bin SANFLAGS='$(SAN)' CFLAGS='-O1 -g' LABEL=sanitized MODE=sanitized DICTS= MJTABLE=
 
 suite-programs: $(BINS) $(DICTS) $(TESTS) $(REPLAYS)
 
@@ -137,6 +143,8 @@ install: all
 	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR_I)
 	install -m 644 include/tilekit/*.h $(DESTDIR)$(INCDIR_I)/tilekit
 	install -m 644 $(DICTS) $(DESTDIR)$(DATADIR_I)/dict
+	install -d $(DESTDIR)$(DATADIR_I)/mahjong
+	install -m 644 $(MJTABLE) $(DESTDIR)$(DATADIR_I)/mahjong
 	for d in $$(cd data && find . -mindepth 1 -type d); do install -d $(DESTDIR)$(DATADIR_I)/$$d; done
 	for f in $$(cd data && find . -type f); do install -m 644 data/$$f $(DESTDIR)$(DATADIR_I)/$$f; done
 	install -d $(DESTDIR)$(MANDIR_I)/man1 $(DESTDIR)$(MANDIR_I)/man3 $(DESTDIR)$(PCDIR_I) $(DESTDIR)$(BASHCOMPDIR_I)

@@ -826,7 +826,12 @@ static void test_parse_ok(void)
     CHECK(strcmp(buf, "23406m789p11z [406s]") == 0);
     /* 14 tiles (after the draw) */
     REQUIRE(parse("123m456p789s11122z", &h) == 0);
-    CHECK(h.n_tiles == 14);
+    CHECK(h.n_tiles == 14 && h.last == 28 && h.last_red == 0);
+    /* suit groups written apart, melds anywhere; the last closed tile is remembered */
+    REQUIRE(parse("340m 67p 34555s [789s]", &h) == 0);
+    CHECK(h.n_tiles == 10 && h.n_melds == 1 && h.red[0] == 1 && h.count[4] == 1 && h.last == 22);
+    REQUIRE(parse("[789s] 123m 456p 11z 50p", &h) == 0);
+    CHECK(h.n_tiles == 10 && h.last == 13 && h.last_red == 1 && h.red[1] == 1);
 }
 
 static void expect_error(const char *s, const char *needle, long col)
@@ -851,8 +856,8 @@ static void test_parse_errors(void)
     expect_error("123m456p789s11229", "digits '11229' have no suit letter", 13);
     expect_error("m123456p789s1122z", "suit letter 'm' has no digits", 1);
     expect_error("123M456p789s1122z", "upper-case suit 'M'", 4);
-    expect_error("123m 456p789s1122z", "closed tiles must be written together", 6);
-    expect_error("123m456p789s1122z\t1z", "closed tiles must be written together", 19);
+    expect_error("12 3m456p789s1122z", "digits '12' have no suit letter", 1);
+    expect_error("123m456p789s1122z\t12z", "wrong tile count: 15", 0);
     expect_error("00m123p456s789s11z", "two red fives", 2);
     expect_error("0m123p456s789s11z [406m]", "two red fives", 21);
     expect_error("123m456p11z [124s]", "is not a sequence, triplet or quad", 13);
@@ -861,7 +866,7 @@ static void test_parse_errors(void)
     expect_error("123m456p11z [123z]", "is not a sequence, triplet or quad", 13);
     expect_error("1234m456p11z (123s)", "closed kan '(123s)' must be four identical", 14);
     expect_error("123m456p11z [789s", "unclosed '['", 13);
-    expect_error("123m456p11z 789s]", "closed tiles must be written together", 13);
+    expect_error("123m456p11z 789s]", "unexpected ']'", 17);
     expect_error("123m456p11z ]", "unexpected ']'", 13);
     expect_error("1m [111z] [222z] [333z] [444z] [555z]", "more than 4 melds", 32);
     expect_error("1111m [111m] 23456789p1z", "more than 4 copies of 1m", 8);
@@ -1273,6 +1278,133 @@ static void test_vectors(void)
     CHECK(n > 400 && ok == n);
 }
 
+
+/* The quick paths (mj_shanten_quick, mj_waits_quick) against the full
+ * parser + mj_shanten / mj_waits on random closed hands written compactly,
+ * and their refusal of everything else. */
+static void test_quick_paths(void)
+{
+    th_rng r = { 4242 };
+    long n = (long)(60000 * th_scale());
+    if (n < 1000) n = 1000;
+    long quick = 0, bad = 0, waits_checked = 0;
+    char text[128];
+    mj_hand h;
+    for (long i = 0; i < n && bad < 5; i++) {
+        int mode = (int)th_below(&r, 3);
+        if (!gen_complete(&r, &h, 0, th_below(&r, 4) != 0)) { i--; continue; }
+        if (mode == 0) {          /* tenpai */
+            int t = random_closed_tile(&r, &h);
+            h.count[t]--; h.n_tiles--;
+        } else if (mode == 1) {   /* random tiles */
+            memset(h.count, 0, sizeof h.count);
+            memset(h.red, 0, sizeof h.red);
+            h.n_tiles = (uint8_t)(13 + th_below(&r, 2));
+            for (int j = 0; j < h.n_tiles; j++)
+                h.count[random_free_tile(&r, &h)]++;
+        }                         /* mode 2: complete, 14 tiles */
+        mj_hand_format(&h, text, sizeof text);
+        mj_hand full;
+        tk_error e = { 0 };
+        REQUIRE(mj_parse(text, strlen(text), &full, &e) == 0);
+        int sq = mj_shanten_quick(ctx(), text, strlen(text)), sf = mj_shanten(ctx(), &full);
+        CHECKF(sq == sf, "'%s': quick shanten %d, full %d", text, sq, sf);
+        bad += sq != sf;
+        quick += sq >= -1;
+        uint64_t wq, dq, wf, df;
+        int rc = mj_waits_quick(ctx(), text, strlen(text), &wq, &dq);
+        if (full.n_tiles == 13) {
+            wf = mj_waits(ctx(), &full, &df);
+            CHECKF(rc == 0 && wq == wf && dq == df, "'%s': quick waits differ", text);
+            bad += !(rc == 0 && wq == wf && dq == df);
+            waits_checked++;
+        } else {
+            CHECK(rc == TK_EFORMAT);
+        }
+    }
+    static const char *const refused[] = {
+        "123m456p789s1122z ", " 123m456p789s1122z", "123m 456p789s1122z", "123m456p11z [789s]",
+        "11111m456p789s112z", "123m456p789s1128z", "123m456p789s11220z", "00m123p456s789s11z",
+        "123m456p789s112z", "123m456p789s112233z", "m123m456p789s1122z", "123m456p789s1122", "",
+        "123M456p789s1122z", "123m456p789s1122z riichi" };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        uint64_t w, d;
+        const char *t = refused[i];
+        CHECKF(mj_shanten_quick(ctx(), t, strlen(t)) == TK_EFORMAT, "'%s' taken by the quick path", t);
+        CHECKF(mj_waits_quick(ctx(), t, strlen(t), &w, &d) == TK_EFORMAT, "'%s' taken by the quick path", t);
+    }
+    printf("quick paths: %ld hands (%ld taken), %ld wait sets compared\n", n, quick, waits_checked);
+    CHECK(quick == n && waits_checked > n / 3);
+}
+
+/* The table file: the built one (if any) holds exactly the lazily computed
+ * entries; damaged files are refused and leave the context working. */
+static void test_table_file(void)
+{
+    const char *build = getenv("TK_BUILD");
+    char path[512];
+    snprintf(path, sizeof path, "%s/mahjong/tables.bin", build ? build : "build");
+    mj_ctx *a = mj_ctx_create();
+    REQUIRE(a != NULL);
+    tk_error e = { 0 };
+    CHECK(mj_ctx_load(a, "/nonexistent/tables.bin", &e) == TK_EIO);
+    /* a small bogus file */
+    char tmp[] = "/tmp/tk_mjtable_XXXXXX";
+    int fd = mkstemp(tmp);
+    REQUIRE(fd >= 0);
+    FILE *f = fdopen(fd, "wb");
+    REQUIRE(f != NULL);
+    fputs("not a table", f);
+    fclose(f);
+    CHECK(mj_ctx_load(a, tmp, &e) == TK_EFORMAT);
+    size_t len = 0;
+    char *data = th_read_file(path, &len);
+    if (!data) {
+        remove(tmp);
+        mj_ctx_destroy(a);
+        th_skip("no built table (make builds build/mahjong/tables.bin)");
+        return;
+    }
+    /* damaged copies: truncated, one flipped bit */
+    f = fopen(tmp, "wb");
+    REQUIRE(f != NULL);
+    fwrite(data, 1, len - 8, f);
+    fclose(f);
+    CHECK(mj_ctx_load(a, tmp, &e) == TK_EFORMAT);
+    data[len / 2] ^= 4;
+    f = fopen(tmp, "wb");
+    REQUIRE(f != NULL);
+    fwrite(data, 1, len, f);
+    fclose(f);
+    CHECK(mj_ctx_load(a, tmp, &e) == TK_ECHECKSUM);
+    remove(tmp);
+    free(data);
+    /* the context still works after failed loads (lazy filling) */
+    const char *t = "123m456p789s1122z";
+    CHECK(mj_shanten_quick(a, t, strlen(t)) == 0);
+    /* the real table agrees with fresh lazy entries on random hands */
+    REQUIRE(mj_ctx_load(a, path, &e) == 0);
+    mj_ctx *b = mj_ctx_create();
+    REQUIRE(b != NULL);
+    th_rng r = { 99 };
+    int agree = 0, n = (int)(3000 * th_scale());
+    for (int i = 0; i < n; i++) {
+        uint8_t c[MJ_TILES];
+        memset(c, 0, sizeof c);
+        for (int k = 0; k < 14;) {
+            int x = (int)th_below(&r, 34);
+            if (c[x] < 4) { c[x]++; k++; }
+        }
+        int ok = 1;
+        for (int g = 0; g < 4; g++)
+            ok &= mj_entry(a, c, g) == mj_entry(b, c, g);
+        agree += ok;
+    }
+    CHECKF(agree == n, "%d of %d hands agree", agree, n);
+    mj_ctx_destroy(a);
+    mj_ctx_destroy(b);
+}
+
 static void cleanup(void)
 {
     mj_ctx_destroy(CTX);
@@ -1291,6 +1423,8 @@ static const th_test tests[] = {
     { "random_hands", test_random_hands },
     { "random_shanten", test_random_shanten },
     { "vectors", test_vectors },
+    { "quick_paths", test_quick_paths },
+    { "table_file", test_table_file },
     { "cleanup", cleanup },
     { 0, 0 }
 };

@@ -15,7 +15,11 @@
  * median of RUNS warm passes.  Then, if bin/mjwait exists (make bench runs
  * from the top of the tree), the hands are written to a temporary file and
  * the whole command is timed on it (--waits, text, --json; a fresh process
- * each run, so these include the cold tables and the output).  Timings are
+ * each run, so these include the cold tables and the output).  Scoring:
+ * the same hands completed by the tile taken out, with random contexts,
+ * through mj_score_hand.  With TK_BENCH_CALLGRIND=1 and valgrind, whole
+ * runs are also counted in instructions (--waits, --shanten on random
+ * 13/14-tile hands, --score --json against --json).  Timings are
  * informative, never asserted. */
 #include "tilekit/mahjong.h"
 
@@ -39,7 +43,7 @@ static double now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static int gen_tenpai(mj_hand *h)
+static int gen_tenpai(mj_hand *h, int *removed)
 {
     uint8_t tot[34] = { 0 };
     memset(h, 0, sizeof *h);
@@ -69,10 +73,32 @@ static int gen_tenpai(mj_hand *h)
     h->n_tiles = (uint8_t)(13 - 3 * k);
     int r = (int)below(14 - 3 * k);
     for (int t = 0; t < 34; t++) {
-        if (r < h->count[t]) { h->count[t]--; break; }
+        if (r < h->count[t]) { h->count[t]--; *removed = t; break; }
         r -= h->count[t];
     }
     return 1;
+}
+
+/* Instructions of a whole mjwait run (valgrind --tool=callgrind), or -1. */
+static double callgrind(const char *args, const char *file)
+{
+    char cmd[512], line[512];
+    snprintf(cmd, sizeof cmd,
+             "valgrind --tool=callgrind --callgrind-out-file=/dev/null bin/mjwait %s %s 2>&1 >/dev/null", args, file);
+    FILE *p = popen(cmd, "r");
+    double v = -1;
+    if (!p)
+        return -1;
+    while (fgets(line, sizeof line, p)) {
+        char *c = strstr(line, "Collected :");
+        if (c) {
+            v = 0;
+            for (c += 11; *c; c++)
+                if (*c >= '0' && *c <= '9') v = v * 10 + (*c - '0');
+        }
+    }
+    pclose(p);
+    return v;
 }
 
 static int cmpd(const void *a, const void *b)
@@ -98,8 +124,11 @@ int main(int argc, char **argv)
         return 1;
     }
     long tenpai = 0;
+    int *wins = malloc((size_t)n * sizeof *wins);
+    if (!wins)
+        return 1;
     for (long i = 0; i < n; i++) {
-        while (!gen_tenpai(&hands[i]))
+        while (!gen_tenpai(&hands[i], &wins[i]))
             ;
         mj_hand_format(&hands[i], text[i], MJ_HAND_TEXT);
     }
@@ -138,6 +167,52 @@ int main(int argc, char **argv)
                n / med[w], med[w] * 1e9 / n, n / cold[w]);
     printf("  targets: waits only >= 2,000,000/s, full readings >= 300,000/s, shanten >= 5,000,000/s\n");
 
+    /* scoring: the same hands completed by the tile taken out, with a
+     * context (ron/tsumo, riichi on a third of the closed hands, a random
+     * dora indicator, seat and round) */
+    {
+        mj_winctx *ws = malloc((size_t)n * sizeof *ws);
+        if (!ws)
+            return 1;
+        for (long i = 0; i < n; i++) {
+            mj_hand *h = &hands[i];
+            h->count[wins[i]]++;
+            h->n_tiles++;
+            mj_winctx_init(&ws[i]);
+            ws[i].win = (int8_t)wins[i];
+            ws[i].flags = below(2) ? MJ_WIN_TSUMO : 0;
+            if (!h->n_melds && below(3) == 0)
+                ws[i].flags |= MJ_WIN_RIICHI;
+            ws[i].seat = (uint8_t)below(4);
+            ws[i].round = (uint8_t)below(2);
+            ws[i].dora[0] = (uint8_t)below(34);
+            ws[i].n_dora = 1;
+        }
+        double t[100];
+        long scored = 0, noyaku = 0;
+        for (int run = 0; run <= runs; run++) {
+            double t0 = now();
+            for (long i = 0; i < n; i++) {
+                mj_score sc;
+                mj_score_hand(&hands[i], &ws[i], &sc, NULL);
+                sink += (uint64_t)sc.total;
+                if (run == 0) {
+                    scored += sc.status == MJ_SCORE_OK;
+                    noyaku += sc.status == MJ_SCORE_NO_YAKU;
+                }
+            }
+            t[run] = now() - t0;
+        }
+        qsort(t + 1, (size_t)runs, sizeof t[0], cmpd);
+        printf("  %-14s %10.0f hands/s  (%.1f ns/hand; %ld scored, %ld without a yaku; target >= 1,000,000/s)\n",
+               "score", n / t[1 + runs / 2], t[1 + runs / 2] * 1e9 / n, scored, noyaku);
+        for (long i = 0; i < n; i++) {
+            hands[i].count[wins[i]]--;
+            hands[i].n_tiles--;
+        }
+        free(ws);
+    }
+
     /* the command line on a file of the same hands */
     char path[] = "/tmp/bench_mjwait.XXXXXX";
     int fd = access("bin/mjwait", X_OK) == 0 ? mkstemp(path) : -1;
@@ -165,6 +240,48 @@ int main(int argc, char **argv)
             qsort(t, 3, sizeof t[0], cmpd);
             printf("    mjwait %-8s %10.0f hands/s  (%.3f s)\n", modes[m][0] ? modes[m] : "(text)", n / t[1], t[1]);
         }
+        /* instruction counts (TK_BENCH_CALLGRIND=1 and valgrind installed):
+         * --waits on these hands, --shanten on random 13/14-tile hands, and
+         * --score --json against --json on the first 10,000 hands */
+        const char *cg = getenv("TK_BENCH_CALLGRIND");
+        if (cg && *cg == '1' && system("valgrind --version >/dev/null 2>&1") == 0) {
+            double w = callgrind("--waits", path);
+            char spath[] = "/tmp/bench_mjwait_sh.XXXXXX", small[] = "/tmp/bench_mjwait_10k.XXXXXX";
+            int sfd = mkstemp(spath), tfd = mkstemp(small);
+            FILE *sf = sfd >= 0 ? fdopen(sfd, "w") : NULL, *tf = tfd >= 0 ? fdopen(tfd, "w") : NULL;
+            if (sf && tf) {
+                for (long i = 0; i < n; i++) {
+                    uint8_t c[34] = { 0 };
+                    int k = 13 + (int)(i & 1);
+                    for (int j = 0; j < k;) {
+                        int x = (int)below(34);
+                        if (c[x] < 4) { c[x]++; j++; }
+                    }
+                    mj_hand h;
+                    memset(&h, 0, sizeof h);
+                    memcpy(h.count, c, 34);
+                    h.n_tiles = (uint8_t)k;
+                    char buf[MJ_HAND_TEXT];
+                    mj_hand_format(&h, buf, sizeof buf);
+                    fprintf(sf, "%s\n", buf);
+                    if (i < 10000)
+                        fprintf(tf, "%s\n", text[i]);
+                }
+                fclose(sf);
+                fclose(tf);
+                double sh = callgrind("--shanten", spath);
+                double sj = callgrind("--score --json", small), j = callgrind("--json", small);
+                long m = n < 10000 ? n : 10000;
+                printf("  callgrind, whole process: --waits %.0f instructions/hand (target <= 3,000), --shanten %.0f "
+                       "(random 13/14-tile hands, target <= 1,500)\n", w / n, sh / n);
+                printf("  callgrind, whole process: --score --json %.0f, --json %.0f instructions/hand: %.2fx "
+                       "(target <= 3x)\n", sj / m, j / m, sj / j);
+            }
+            remove(spath);
+            remove(small);
+        } else {
+            printf("  (TK_BENCH_CALLGRIND=1 with valgrind installed adds whole-process instruction counts)\n");
+        }
         remove(path);
     }
     (void)sink;
@@ -172,5 +289,6 @@ int main(int argc, char **argv)
     free(res);
     free(text);
     free(hands);
+    free(wins);
     return 0;
 }

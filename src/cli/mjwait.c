@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/cli_batch.h"
 #include "cli/cli_json.h"
+#include "cli/mjwait_score.h"
 #include "tilekit/alphabet.h"
 #include "tilekit/mahjong.h"
 
@@ -33,7 +34,12 @@ static void usage(void)
            "of them are unseen (ukeire), best first.\n"
            "\n"
            "Hands use mpsz notation: 123m456p789s1122z, 0m/0p/0s = red fives, open melds in\n"
-           "[...] and closed kans in (...): 23m11z [789s] [555z] (1111p).\n"
+           "[...] and closed kans in (...): 23m11z [789s] [555z] (1111p); suit groups may be\n"
+           "spaced (340m 67p 34555s [789s]).  Context words may follow the hand on its line:\n"
+           "ron tsumo riichi double-riichi ippatsu haitei houtei rinshan chankan tenhou\n"
+           "chiihou win:TILE round:W seat:W dora:TILES ura:TILES honba:N sticks:N seen:TILES.\n"
+           "Waits show their live copies and a noten hand its ukeire (tiles that lower the\n"
+           "shanten, with the unseen copies: not in the hand, the indicators or seen:).\n"
            "Blank lines and text after '#' are ignored.\n"
            "\n"
            "  -j, --json       one JSON object per hand, with its file, line and hand\n"
@@ -46,6 +52,7 @@ static void usage(void)
            "  -v, --verbose    hands, bad lines, threads and time on standard error\n"
            "  -h, --help       show this help and exit\n"
            "  -V, --version    show version information and exit\n"
+           "\n%s"
            "\n"
            "Shanten uses the Tenhou convention: a tile held 4 times cannot be waited on\n"
            "(1111m234p567p789s is 1-shanten); melds are not counted.  Wait kinds: ryanmen,\n"
@@ -58,8 +65,11 @@ static void usage(void)
            "Examples:\n"
            "  echo 123m456p789s1122z | %s\n"
            "  echo '1112345678999m  # nine gates' | %s --waits --show\n"
-           "  %s --json --jobs 0 hands.txt\n",
-           cli_prog(), cli_prog(), cli_prog(), cli_prog());
+           "  %s --json --jobs 0 hands.txt\n"
+           "  echo '123456m34678p11z riichi seat:W dora:7p' | %s --score\n"
+           "  echo '234456m345p678s22s tsumo seat:E dora:1s' | %s --score --json\n"
+           "  %s --shanten hands.txt\n",
+           cli_prog(), mjs_help(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog());
 }
 
 /* ---- text helpers ---- */
@@ -213,7 +223,8 @@ static void json_melds(cli_json *j, const mj_hand *h)
     cli_json_close(j);
 }
 
-static void json_13(cli_buf *f, const cli_record *rec, const char *text, const mj_hand *h, const mj_result *r)
+static void json_13(cli_buf *f, const cli_record *rec, const char *text, const mj_hand *h, const mj_result *r,
+                    mj_ctx *ctx, const uint8_t *unseen)
 {
     cli_json j;
     json_head(&j, f, rec, text);
@@ -233,6 +244,7 @@ static void json_13(cli_buf *f, const cli_record *rec, const char *text, const m
         cli_json_object(&j);
         cli_json_key(&j, "tile");
         json_tile(&j, w->tile);
+        mjs_jlive(&j, w->tile, unseen);
         cli_json_key(&j, "readings");
         cli_json_array(&j);
         for (int k = 0; k < w->n; k++) {
@@ -251,10 +263,13 @@ static void json_13(cli_buf *f, const cli_record *rec, const char *text, const m
     cli_json_close(&j);
     cli_json_key(&j, "dead_waits");
     json_mask(&j, r->dead_mask);
+    if (!opt_waits && !r->n_waits)
+        mjs_jukeire(&j, ctx, h, unseen);
     cli_json_end(&j);
 }
 
-static void json_14(cli_buf *f, const cli_record *rec, const char *text, const mj_hand *h, const mj_result *r)
+static void json_14(cli_buf *f, const cli_record *rec, const char *text, const mj_hand *h, const mj_result *r,
+                    const uint8_t *unseen)
 {
     cli_json j;
     json_head(&j, f, rec, text);
@@ -279,12 +294,13 @@ static void json_14(cli_buf *f, const cli_record *rec, const char *text, const m
     for (int i = 0; !r->complete && i < r->n_discards; i++) {
         const mj_discard *d = &r->discards[i];
         cli_json_object(&j);
-        cli_json_key(&j, "tile");
-        json_tile(&j, d->tile);
+        char dn[3];
+        mjs_discard_name(h, d->tile, dn);
+        cli_json_kstr(&j, "tile", dn);
         cli_json_kint(&j, "shanten", d->shanten);
         cli_json_key(&j, "accept");
         json_mask(&j, d->accept);
-        cli_json_kint(&j, "ukeire", d->ukeire);
+        cli_json_kint(&j, "ukeire", mjs_count(d->accept, unseen));
         cli_json_close(&j);
     }
     cli_json_end(&j);
@@ -292,7 +308,8 @@ static void json_14(cli_buf *f, const cli_record *rec, const char *text, const m
 
 /* ---- one hand ---- */
 
-static void print_13(cli_buf *f, const char *text, const mj_hand *h, const mj_result *r)
+static void print_13(cli_buf *f, const char *text, const mj_hand *h, const mj_result *r, mj_ctx *ctx,
+                     const uint8_t *unseen)
 {
     if (opt_waits) {
         cli_buf_printf(f, "%s: ", text);
@@ -306,6 +323,7 @@ static void print_13(cli_buf *f, const char *text, const mj_hand *h, const mj_re
     if (r->n_waits) {
         cli_buf_printf(f, "%s: tenpai, %d wait%s: ", text, r->n_waits, r->n_waits == 1 ? "" : "s");
         put_mask(f, r->wait_mask, " ");
+        mjs_text_live(f, r->wait_mask, unseen);
         cli_buf_putc(f, '\n');
         for (int i = 0; i < r->n_waits; i++) {
             const mj_wait *w = &r->waits[i];
@@ -325,11 +343,20 @@ static void print_13(cli_buf *f, const char *text, const mj_hand *h, const mj_re
             put_mask(f, r->dead_mask, " ");
             cli_buf_puts(f, ": all 4 copies held)");
         }
+        mjs_text_ukeire(f, ctx, h, unseen);
         cli_buf_putc(f, '\n');
     }
 }
 
-static void print_14(cli_buf *f, const char *text, const mj_result *r)
+/* A discard: the red five (0m) when it is the hand's only five of its suit. */
+static void put_discard(cli_buf *f, const mj_hand *h, int t)
+{
+    char n[3];
+    mjs_discard_name(h, t, n);
+    cli_buf_puts(f, n);
+}
+
+static void print_14(cli_buf *f, const char *text, const mj_hand *h, const mj_result *r, const uint8_t *unseen)
 {
     if (opt_waits) {
         /* one line: complete, the waits of each discard reaching tenpai, or the shanten */
@@ -341,7 +368,7 @@ static void print_14(cli_buf *f, const char *text, const mj_result *r)
         if (r->n_discards && r->discards[0].shanten == 0) {
             for (int i = 0; i < r->n_discards; i++) {
                 cli_buf_puts(f, i ? "; discard " : "discard ");
-                put_tile(f, r->discards[i].tile);
+                put_discard(f, h, r->discards[i].tile);
                 cli_buf_puts(f, ": ");
                 put_mask(f, r->discards[i].accept, " ");
             }
@@ -373,11 +400,12 @@ static void print_14(cli_buf *f, const char *text, const mj_result *r)
     cli_buf_printf(f, ", %d discard%s\n", r->n_discards, r->n_discards == 1 ? "" : "s");
     for (int i = 0; i < r->n_discards; i++) {
         const mj_discard *d = &r->discards[i];
+        int uk = mjs_count(d->accept, unseen);
         cli_buf_puts(f, "  discard ");
-        put_tile(f, d->tile);
+        put_discard(f, h, d->tile);
         cli_buf_puts(f, d->shanten == 0 ? "  waits " : "  accepts ");
         put_mask(f, d->accept, " ");
-        cli_buf_printf(f, " (%d tile%s)\n", d->ukeire, d->ukeire == 1 ? "" : "s");
+        cli_buf_printf(f, " (%d tile%s)\n", uk, uk == 1 ? "" : "s");
     }
 }
 
@@ -478,6 +506,8 @@ static void *worker_new(void *user)
         free(w);
         w = NULL;
     }
+    if (w)
+        mjs_ctx_setup(w->ctx);
     return w;
 }
 
@@ -526,22 +556,33 @@ static int solve_line(void *state, const cli_record *rec, cli_buf *out, cli_buf 
     line += s;
     len -= s;
     line[len] = 0;
+    if (mjs_active()) {   /* --score, --shanten: mjwait_score.c */
+        char msg[400];
+        if (mjs_line(w->ctx, &w->res, out, rec->file, rec->line, line, len, opt_json, (long)s, msg, sizeof msg)) {
+            cli_buf_error(msgs, rec->file, rec->line, "%s", msg);
+            return CLI_EXIT_DATA;
+        }
+        return CLI_EXIT_OK;
+    }
+    if (opt_waits && !opt_show && mjs_waits_fast(w->ctx, out, rec->file, rec->line, line, len, opt_json))
+        return CLI_EXIT_OK;
     mj_hand h;
     tk_error err = { 0 };
-    int rc = mj_parse(line, len, &h, &err);
+    uint8_t unseen[MJ_TILES];
+    int rc = mjs_parse(line, len, &h, unseen, &err);
     if (rc == 0)
         rc = mj_analyze(w->ctx, &h, opt_waits ? (MJ_WAITS_ONLY | MJ_NO_SHANTEN) : 0, &w->res, &err);
     if (rc != 0)
         return bad_hand(rec, line, &err, (long)s, out, msgs);
     size_t start = out->len;
     if (opt_json && w->res.is14)
-        json_14(out, rec, line, &h, &w->res);
+        json_14(out, rec, line, &h, &w->res, unseen);
     else if (opt_json)
-        json_13(out, rec, line, &h, &w->res);
+        json_13(out, rec, line, &h, &w->res, w->ctx, unseen);
     else if (w->res.is14)
-        print_14(out, line, &w->res);
+        print_14(out, line, &h, &w->res, unseen);
     else
-        print_13(out, line, &h, &w->res);
+        print_13(out, line, &h, &w->res, w->ctx, unseen);
     if (opt_show)
         show_hand(out, start, &h, &w->res);
     return CLI_EXIT_OK;
@@ -554,13 +595,16 @@ int main(int argc, char **argv)
         { "waits", no_argument, NULL, 'w' },
         { "show", no_argument, NULL, O_SHOW },
         CLI_COMMON_OPTIONS,
+        MJS_LONGOPTS
         { NULL, 0, NULL, 0 }
     };
-    int c;
+    int c, li = 0;
     cli_common co;
     cli_init("mjwait");
     cli_common_init(&co, usage);
-    while ((c = getopt_long(argc, argv, ":w" CLI_COMMON_SHORT, longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":w" CLI_COMMON_SHORT, longopts, &li)) != -1) {
+        if (c >= MJS_O_SCORE && mjs_option(c, longopts[li].name, optarg, 0))
+            continue;
         switch (c) {
         case 'w': opt_waits = 1; break;
         case O_SHOW: opt_show = 1; break;

@@ -15,8 +15,19 @@ struct mj_ctx {
     uint32_t srank[9][MJ_GROUP_MAX + 1][5];
     uint32_t hrank[7][MJ_GROUP_MAX + 1][5];
     uint32_t n_suit, n_honor;
+    /* the same rank split in two lookups for the quick path: tiles 0..k-1
+     * by their base-5 code (rank part and tiles used), tiles k..n-1 by the
+     * budget left and their base-5 code (k = 5 for a suit, 3 for honours) */
+    uint32_t slo[3125], shi[MJ_GROUP_MAX + 1][625];
+    uint8_t slo_used[3125];
+    uint32_t hlo[125], hhi[MJ_GROUP_MAX + 1][625];
+    uint8_t hlo_used[125];
     uint64_t *suit;    /* cached entries by rank, 0 = not yet filled */
     uint64_t *honor;
+    void *map;         /* a loaded table file mapped copy-on-write (suit and
+                          honor point into it), or NULL */
+    size_t map_len;
+    uint64_t *own_suit, *own_honor;   /* the calloc'ed arrays */
 };
 
 #define MJ_E_NEED(e, m, p) ((int)(((e) >> (4 * (2 * (m) + (p)))) & 15))
@@ -63,5 +74,33 @@ static inline uint64_t mj_entry(mj_ctx *ctx, const uint8_t *count, int g)
     uint64_t e = ctx->honor[x];
     return e ? e : mj_entry_fill(ctx, g, x, c);
 }
+
+/* Index of the lowest set bit of x != 0. */
+static inline int mj_ctz64(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int n = 0;
+    while (!(x & 1)) { x >>= 1; n++; }
+    return n;
+#endif
+}
+
+/* A hand read by the quick path (quick.c): the closed counts, tiles per
+ * group, kinds, pairs, orphan kinds and tiles, an orphan pair, and the
+ * cache entries of the groups that hold tiles. */
+typedef struct mj_quick {
+    uint8_t count[MJ_TILES];
+    int held[4];
+    int n;
+    int kinds, pairs, orph, orph_pair, orph_tiles;
+    uint64_t e[4];
+} mj_quick;
+
+/* Read text made of digits and suit letters only (13 or 14 tiles, red
+ * fives as 0, at most 4 copies, one red five a suit) into *q; TK_EFORMAT
+ * for anything else. */
+int mj_quick_read(mj_ctx *ctx, const char *s, size_t len, mj_quick *q);
 
 #endif

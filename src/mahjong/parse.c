@@ -4,9 +4,10 @@
  * their suit letter arrives and are then added to the closed part; '[' or
  * '(' opens a meld whose tiles are collected the same way into a small
  * buffer and checked when it closes (a sequence, triplet or quad of one
- * suit; a closed kan must be a quad).  The closed tiles must form one
- * contiguous word: digits after a blank or a meld are an error, so an
- * embedded space is caught.  Copies of each tile (closed + melds, red fives
+ * suit; a closed kan must be a quad).  The closed tiles may be written in
+ * several suit groups separated by blanks ("340m 67p 34555s [789s]"), but
+ * digits must be closed by their suit letter before a blank, so "12 3m" is
+ * an error.  Copies of each tile (closed + melds, red fives
  * as fives) and red fives per suit are counted during the scan, so the error
  * points at the first offending tile.  The tile count is checked last. */
 #include "tilekit/mahjong.h"
@@ -128,6 +129,7 @@ int mj_parse(const char *text, size_t len, mj_hand *h, tk_error *err)
 {
     pstate ps;
     memset(h, 0, sizeof *h);
+    h->last = -1;
     memset(&ps, 0, sizeof ps);
     ps.h = h;
     ps.err = err;
@@ -142,7 +144,6 @@ int mj_parse(const char *text, size_t len, mj_hand *h, tk_error *err)
     int in_meld = 0;             /* 0, '[' or '(' */
     long meld_col = 0;
     int meld_red = 0;
-    int closed_state = 0;        /* 0 none yet, 1 in the closed word, 2 finished */
     int rc;
     int any = 0;
 
@@ -151,12 +152,6 @@ int mj_parse(const char *text, size_t len, mj_hand *h, tk_error *err)
         long col = (long)i + 1;
         char ct[8];
         if (c >= '0' && c <= '9') {
-            if (!in_meld) {
-                if (closed_state == 2)
-                    return tk_error_set(err, TK_EFORMAT, 0, col,
-                                        "closed tiles must be written together (no blanks or melds inside them)");
-                closed_state = 1;
-            }
             if (nd >= MAXDIG)
                 return tk_error_set(err, TK_EFORMAT, 0, col, "too many tiles");
             dcol[nd] = col;
@@ -174,6 +169,10 @@ int mj_parse(const char *text, size_t len, mj_hand *h, tk_error *err)
                 meld_red += ps.reds[0] + ps.reds[1] + ps.reds[2] - before;
             } else {
                 rc = flush_digits(&ps, dig, dcol, nd, suit, closed, &nclosed, MAXDIG);
+                if (rc == 0 && nclosed > 0) {
+                    h->last = (int8_t)closed[nclosed - 1];
+                    h->last_red = dig[nd - 1] == '0';
+                }
             }
             if (rc)
                 return rc;
@@ -188,15 +187,11 @@ int mj_parse(const char *text, size_t len, mj_hand *h, tk_error *err)
         if (is_blank(c)) {
             if (in_meld)
                 return tk_error_set(err, TK_EFORMAT, 0, col, "blank inside a meld");
-            if (closed_state == 1)
-                closed_state = 2;
             continue;
         }
         if (c == '[' || c == '(') {
             if (in_meld)
                 return tk_error_set(err, TK_EFORMAT, 0, col, "'%c' inside a meld", c);
-            if (closed_state == 1)
-                closed_state = 2;
             in_meld = c;
             meld_col = col;
             nmeld = 0;

@@ -12,38 +12,84 @@
 
 #include <string.h>
 
-/* Fewest draws for `blocks` blocks + a pair, from the four group entries. */
-static int regular_need(const uint64_t e[4], int blocks)
+/* Fewest draws for `blocks` blocks + a pair, from the four group entries:
+ * a min-plus convolution of the groups' need[m][p] tables.  An entry keeps
+ * need[m][0] and need[m][1] in the low and high nibble of its byte m, so
+ * the two tables split into five byte lanes each with two masks, and one
+ * convolution step (all m at once for a shift j) is a handful of 64-bit
+ * operations: shift, add a broadcast value, lane-wise minimum.  Lanes hold
+ * values below 128 (a need is at most 14 a group; a lane shifted in from
+ * below gets FILL = 80, more than any real sum).  A group with no tile is
+ * skipped: its table is 3m + 2p, and blank blocks never beat a table that
+ * already allows them (need[m][p] <= need[m-1][p] + 3 for every entry). */
+#define LANE5 0x000000FFFFFFFFFFull
+#define ONE5 0x0000000101010101ull
+#define H8 0x8080808080808080ull
+
+static inline uint64_t min8(uint64_t a, uint64_t b)
 {
-    uint8_t acc[5][2], nx[5][2];
-    for (int m = 0; m <= blocks; m++)
-        for (int p = 0; p <= 1; p++)
-            acc[m][p] = (uint8_t)MJ_E_NEED(e[0], m, p);
-    for (int g = 1; g < 3; g++) {
-        for (int m = 0; m <= blocks; m++) {
-            int b0 = 99, b1 = 99;
-            for (int j = 0; j <= m; j++) {
-                int x0 = MJ_E_NEED(e[g], j, 0), x1 = MJ_E_NEED(e[g], j, 1);
-                int v = acc[m - j][0] + x0;
-                if (v < b0) b0 = v;
-                v = acc[m - j][1] + x0;
-                if (v < b1) b1 = v;
-                v = acc[m - j][0] + x1;
-                if (v < b1) b1 = v;
-            }
-            nx[m][0] = (uint8_t)b0;
-            nx[m][1] = (uint8_t)b1;
+    uint64_t ge = ((a | H8) - b) & H8;   /* lane high bit: a >= b */
+    uint64_t m = (ge >> 7) * 0xFF;
+    return (b & m) | (a & ~m);
+}
+
+/* One step j of the convolution: all m at once. */
+#define STEP(j)                                                                             \
+    do {                                                                                    \
+        uint64_t s0 = (a0 << 8 * (j) | FILL##j) & LANE5, s1 = (a1 << 8 * (j) | FILL##j) & LANE5; \
+        uint64_t b0 = (y0 >> 8 * (j) & 0xFF) * ONE5, b1 = (y1 >> 8 * (j) & 0xFF) * ONE5;    \
+        n0 = min8(n0, s0 + b0);                                                             \
+        n1 = min8(n1, min8(s1 + b0, s0 + b1));                                              \
+    } while (0)
+#define FILL1 0x50ull
+#define FILL2 0x5050ull
+#define FILL3 0x505050ull
+#define FILL4 0x50505050ull
+
+/* tiles[g] = tiles held in group g (0 = skip it).  A group with t tiles
+ * has at most t blocks that cover anything, so shifts j > t are dominated
+ * (need[j][p] = need[j-1][p] + 3 there) and skipped. */
+static inline int regular_need(const uint64_t e[4], const int tiles[4], int blocks)
+{
+    uint64_t a0 = 0, a1 = 0;
+    int have = 0, last = 3;
+    while (last > 0 && !tiles[last])
+        last--;
+    for (int g = 0; g < 4; g++) {
+        if (!tiles[g])
+            continue;
+        uint64_t y0 = e[g] & 0x0F0F0F0F0Full, y1 = e[g] >> 4 & 0x0F0F0F0F0Full;
+        if (!have) {
+            a0 = y0;
+            a1 = y1;
+            have = 1;
+            continue;
         }
-        memcpy(acc, nx, sizeof acc);
+        int jmax = tiles[g] < blocks ? tiles[g] : blocks;
+        if (g == last) {   /* only the total is needed from the last group */
+            int best = 99;
+            for (int j = 0; j <= jmax; j++) {
+                int k = 8 * (blocks - j);
+                int v0 = (int)(a1 >> k & 0xFF) + (int)(y0 >> 8 * j & 0xFF);
+                int v1 = (int)(a0 >> k & 0xFF) + (int)(y1 >> 8 * j & 0xFF);
+                if (v0 < best) best = v0;
+                if (v1 < best) best = v1;
+            }
+            return best;
+        }
+        uint64_t n0 = a0 + (y0 & 0xFF) * ONE5;
+        uint64_t n1 = min8(a1 + (y0 & 0xFF) * ONE5, a0 + (y1 & 0xFF) * ONE5);
+        switch (jmax) {
+        case 4: STEP(4); /* fall through */
+        case 3: STEP(3); /* fall through */
+        case 2: STEP(2); /* fall through */
+        case 1: STEP(1); /* fall through */
+        default: break;
+        }
+        a0 = n0 & LANE5;
+        a1 = n1 & LANE5;
     }
-    int best = 99;
-    for (int m = 0; m <= blocks; m++) {
-        int a = acc[blocks - m][0] + MJ_E_NEED(e[3], m, 1);
-        int b = acc[blocks - m][1] + MJ_E_NEED(e[3], m, 0);
-        if (a < best) best = a;
-        if (b < best) best = b;
-    }
-    return best;
+    return have ? (int)(a1 >> 8 * blocks & 0xFF) : 3 * blocks + 2;
 }
 
 static const uint8_t ORPHANS[13] = { 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33 };
@@ -57,6 +103,8 @@ static int kokushi_shanten(const uint8_t *c)
     }
     return 13 - kinds - pair;
 }
+
+static int shanten_of(mj_ctx *ctx, const uint8_t *count, int n_melds, int pairs, int kinds);
 
 int mj_shanten_counts(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds)
 {
@@ -72,20 +120,23 @@ int mj_shanten_counts(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds)
     }
     if (n_melds < 0 || n_melds > 4 || (n != 13 - 3 * n_melds && n != 14 - 3 * n_melds))
         return TK_EINVAL;
-    uint32_t idx[4];
-    idx[0] = mj_suit_rank(ctx, count);
-    idx[1] = mj_suit_rank(ctx, count + 9);
-    idx[2] = mj_suit_rank(ctx, count + 18);
-    idx[3] = mj_honor_rank(ctx, count + 27);
+    return shanten_of(ctx, count, n_melds, pairs, kinds);
+}
+
+/* Shanten of valid counts with the pairs and kinds already counted. */
+static int shanten_of(mj_ctx *ctx, const uint8_t *count, int n_melds, int pairs, int kinds)
+{
     uint64_t e[4];
-    e[0] = ctx->suit[idx[0]];
-    e[1] = ctx->suit[idx[1]];
-    e[2] = ctx->suit[idx[2]];
-    e[3] = ctx->honor[idx[3]];
-    for (int g = 0; g < 4; g++)
-        if (!e[g])
-            e[g] = mj_entry_fill(ctx, g, idx[g], count + 9 * g);
-    int s = regular_need(e, 4 - n_melds) - 1;
+    int used[4];
+    for (int g = 0; g < 4; g++) {
+        const uint8_t *c = count + 9 * g;
+        int n = g < 3 ? 9 : 7, held = 0;
+        for (int i = 0; i < n; i++)
+            held += c[i];
+        used[g] = held;
+        e[g] = held ? mj_entry(ctx, count, g) : 0;
+    }
+    int s = regular_need(e, used, 4 - n_melds) - 1;
     if (n_melds == 0) {
         int x = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
         if (x < s) s = x;
@@ -100,4 +151,21 @@ int mj_shanten_counts(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds)
 int mj_shanten(mj_ctx *ctx, const mj_hand *h)
 {
     return mj_shanten_counts(ctx, h->count, h->n_melds);
+}
+
+/* The quick path (quick.c reads the text): 13 or 14 tiles written as
+ * digits and suit letters only; TK_EFORMAT sends the caller to the full
+ * parser. */
+int mj_shanten_quick(mj_ctx *ctx, const char *s, size_t len)
+{
+    mj_quick q;
+    int rc = mj_quick_read(ctx, s, len, &q);
+    if (rc)
+        return rc;
+    int sh = regular_need(q.e, q.held, 4) - 1;
+    int x = 6 - q.pairs + (q.kinds < 7 ? 7 - q.kinds : 0);
+    if (x < sh) sh = x;
+    x = 13 - q.orph - q.orph_pair;
+    if (x < sh) sh = x;
+    return sh;
 }
