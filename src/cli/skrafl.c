@@ -11,6 +11,7 @@
  * same picture as SVG.
  */
 #include "cli.h"
+#include "skrafl_play.h"
 #include "tilekit/skrafl.h"
 
 #include <errno.h>
@@ -75,7 +76,9 @@ static void usage(void)
            "  -v, --verbose          dictionary, layout and timing on standard error\n"
            "  -h, --help             this help\n"
            "      --version          version and licence\n"
-           "\n"
+           "\n");
+    skp_usage();
+    printf("\n"
            "Output: COORD  WORD  SCORE  leave:LEAVE, e.g. '8D  FA(R)MED  34  leave:AEI':\n"
            "tiles already on the board in parentheses, blanks in lower case.\n"
            "Exit status: 0 success, 1 bad data (board, rack, dictionary, illegal play),\n"
@@ -460,6 +463,9 @@ static int solve(const ctx *c, sk_gen *g, sk_movelist *list, FILE *f, const sk_b
         return CLI_EXIT_DATA;
     }
     unsigned flags = o->all_openings ? SK_ALL_OPENINGS : 0;
+    if (skp_equity())
+        return skp_solve(c->e, g, list, f, b, r, line, o->json, o->top, o->count, o->words, flags,
+                         o->check_coord, o->check_word);
     if (o->check_coord)
         return do_check(c, g, f, b, r, flags, line);
     if (o->count)
@@ -731,10 +737,15 @@ int main(int argc, char **argv)
         { "version", no_argument, 0, O_VERSION },
         { "show", no_argument, 0, O_SHOW },
         { "svg", required_argument, 0, O_SVG },
+        SKP_LONG_OPTIONS
         { 0, 0, 0, 0 }
     };
     int ch;
     while ((ch = getopt_long(argc, argv, "r:d:l:n:cjwvh", lo, NULL)) != -1) {
+        if (ch >= SKP_O_BASE && ch < SKP_O_END) {
+            skp_option(ch, optarg);
+            continue;
+        }
         switch (ch) {
         case 'r': o.rack = optarg; break;
         case 'd': o.dict = optarg; break;
@@ -860,6 +871,15 @@ int main(int argc, char **argv)
         dawg_destroy(d);
         return CLI_EXIT_DATA;
     }
+    int skp_status = skp_setup(e, o.lang);
+    if (skp_status || skp_takes_over()) {
+        status = skp_status ? skp_status : skp_run(e, o.lang, o.json, o.jobs, o.verbose, o.all_openings);
+        skp_cleanup();
+        sk_engine_destroy(e);
+        dawg_destroy(d);
+        int w = cli_close_stdout();
+        return status ? status : w;
+    }
     ctx c = { &o, e, { 0 }, 0, input, 0 };
     if (o.rack) {
         if (sk_rack_parse(&c.rack, e, o.rack, strlen(o.rack), &err)) {
@@ -979,6 +999,7 @@ int main(int argc, char **argv)
     }
     if (o.verbose)
         fprintf(stderr, "skrafl: solved in %.3f s\n", now_s() - t1);
+    skp_cleanup();
     sk_engine_destroy(e);
     dawg_destroy(d);
     int w = cli_close_stdout();
