@@ -16,7 +16,8 @@
  *      squares: value(L) = sum of a value per tile + sum of a value per pair
  *      of tiles (every unordered pair of the leave's tiles, so a duplicate
  *      letter has its own pair value), by 12 rounds of coordinate descent
- *      with a small ridge term.
+ *      with a ridge term (100 samples for a tile, 1000 for a pair), so a
+ *      pair value moves away from 0 only on plenty of evidence.
  *   4. Each leave's value is the model's value plus its own mean residual
  *      shrunk toward 0: n / (n + K) of it (K = --shrink, default 50).
  *   5. The table written holds every leave of 1..4 tiles the tile set allows
@@ -194,7 +195,7 @@ static void fit(model *M, const acc *A, double mean)
         return;
     for (size_t i = 0; i < n; i++)
         res[i] = (double)A->st[i].sum / (double)A->st[i].n - mean;
-    const double ridge = 20.0;
+    const double ridge1 = 100.0, ridge2 = 1000.0;   /* in samples: pairs need many to move */
     for (int round = 0; round < 12; round++) {
         /* singles */
         for (int l = 0; l < 64; l++) {
@@ -207,7 +208,7 @@ static void fit(model *M, const acc *A, double mean)
                 }
             if (den == 0)
                 continue;
-            double d = num / (den + ridge);
+            double d = num / (den + ridge1);
             M->single[l] += d;
             for (size_t i = 0; i < n; i++)
                 if (A->cnt[i][l])
@@ -228,7 +229,7 @@ static void fit(model *M, const acc *A, double mean)
                 }
                 if (den == 0)
                     continue;
-                double d = num / (den + ridge);
+                double d = num / (den + ridge2);
                 M->pair[a][b] += d;
                 for (size_t i = 0; i < n; i++) {
                     int ca = A->cnt[i][a], cb = A->cnt[i][b];

@@ -224,7 +224,7 @@ typedef struct sk_gcg_event {
     int kind;
     int has_rack;
     sk_rack rack;              /* the rack shown (MOVE/EXCH/PASS/...) */
-    char coord[8];
+    char coord[16];
     uint8_t word[SK_MAX_DIM];  /* MOVE: letters (| SK_BLANK), 0 = played through ('.') */
     int len;
     int row, col, dir;
