@@ -163,8 +163,6 @@ int skp_takes_over(void) { return P.selfplay > 0 || (P.gcg != NULL); }
 
 int skp_equity(void)
 {
-    if (P.sort == 1)
-        return P.exchanges || P.unseen;
     return P.sort == 2 || P.leaves != NULL || P.exchanges || P.unseen;
 }
 
@@ -409,9 +407,20 @@ int skp_solve(const sk_engine *e, sk_gen *g, sk_movelist *list, FILE *f, const s
         cli_error(NULL, 0, "out of memory");
         return CLI_EXIT_DATA;
     }
-    long show = top > 0 && top < n ? top : n;
-    for (long i = 0; i < show; i++)
-        print_play(e, f, b, r, &v[i], line, json, words, (size_t)i + 1);
+    /* sorted by score, exchanges and the pass only with --exchanges */
+    int others = !(P.sort == 1 && !P.exchanges);
+    long shown = 0, nplays = 0;
+    for (long i = 0; i < n; i++)
+        nplays += others || v[i].kind == SK_PLAY_MOVE;
+    if (line > 0 && !json) {
+        char rs[64];
+        sk_move_leave(e, r, NULL, rs, sizeof rs);
+        fprintf(f, "# line %ld: rack %s: %llu move%s, %ld play%s\n", line, rs[0] ? rs : "-",
+                (unsigned long long)list->total, list->total == 1 ? "" : "s", nplays, nplays == 1 ? "" : "s");
+    }
+    for (long i = 0; i < n && (top <= 0 || shown < top); i++)
+        if (others || v[i].kind == SK_PLAY_MOVE)
+            print_play(e, f, b, r, &v[i], line, json, words, (size_t)++shown);
     free(v);
     return CLI_EXIT_OK;
 }
