@@ -55,7 +55,7 @@ BINS       = $(addprefix $(BIN)/,$(PROGS))
 DICT_LANGS = $(basename $(notdir $(wildcard data/words/*.txt)))
 DICTS      = $(patsubst %,$(B)/dict/%.dawg,$(DICT_LANGS))
 
-.PHONY: all lib test check-suite suite-programs bench fuzz install uninstall clean
+.PHONY: all lib test check-suite suite-programs bench fuzz install uninstall clean leaves
 .SUFFIXES:
 .DELETE_ON_ERROR:
 
@@ -121,6 +121,18 @@ test:
 # ---- benchmarks and fuzzing ------------------------------------------------
 bench: all $(BENCHES)
 	@sh tools/run-bench.sh "$(B)"
+
+# ---- leave tables (not run by `make test`): fitted by self-play --------------
+# See data/leaves/README for the method; the figures there come from these values.
+LEAVES_EN_DICT ?= ../shared/words/enable2k.txt
+LEAVES_IS_DICT ?= data/words/is.txt
+LEAVES_GAMES   ?= 12000
+LEAVES_ITERS   ?= 3
+leaves: $(B)/tools/mkleaves
+	nice $(B)/tools/mkleaves --dict $(LEAVES_EN_DICT) --lang en --games $(LEAVES_GAMES) \
+	    --iters $(LEAVES_ITERS) --seed 15 -o data/leaves/en.csv
+	nice $(B)/tools/mkleaves --dict $(LEAVES_IS_DICT) --lang is --games $(LEAVES_GAMES) \
+	    --iters $(LEAVES_ITERS) --seed 16 -o data/leaves/is.csv
 
 FUZZ_CC ?= clang
 fuzz:

@@ -199,14 +199,70 @@ static void merge_sort(const sk_engine *e, sk_play *v, sk_play *tmp, size_t n, i
     memcpy(v, tmp, n * sizeof *v);
 }
 
+/* Leave values of every sub-multiset of one rack, computed once per rack
+ * (at most 2^7 = 128 of them): multiset -> mixed-radix index over the rack's
+ * distinct tiles, so a move's leave is found by subtracting the weights of
+ * its new tiles from the whole rack's index. */
+typedef struct leave_cache {
+    int8_t digit[64];         /* tile code -> digit, -1 if not on the rack */
+    int weight[SK_RACK_MAX];
+    int full;                 /* index of the whole rack */
+    int32_t value[128];
+} leave_cache;
+
+static void cache_init(leave_cache *lc, const sk_engine *e, const sk_rack *r, const sk_state *st,
+                       sk_leaves_value_fn fn, void *ctx)
+{
+    uint8_t c[64];
+    rack_counts(r, c);
+    int code[SK_RACK_MAX], max[SK_RACK_MAX], nd = 0, w = 1;
+    memset(lc->digit, -1, sizeof lc->digit);
+    lc->full = 0;
+    for (int l = 0; l < 64 && nd < SK_RACK_MAX; l++)
+        if (c[l]) {
+            lc->digit[l] = (int8_t)nd;
+            code[nd] = l;
+            max[nd] = c[l];
+            lc->weight[nd] = w;
+            lc->full += c[l] * w;
+            w *= c[l] + 1;
+            nd++;
+        }
+    for (int idx = 0; idx < w; idx++) {
+        uint8_t kept[64];
+        memset(kept, 0, sizeof kept);
+        int n = 0, x = idx;
+        for (int i = 0; i < nd; i++) {
+            int k = x % (max[i] + 1);
+            x /= max[i] + 1;
+            kept[code[i]] = (uint8_t)k;
+            n += k;
+        }
+        lc->value[idx] = keep_value(e, kept, n, st, fn, ctx);
+    }
+}
+
 static void move_play(const sk_engine *e, const sk_rack *r, const sk_state *st, const sk_move *m,
-                      sk_leaves_value_fn fn, void *ctx, sk_play *p)
+                      sk_leaves_value_fn fn, void *ctx, const leave_cache *lc, sk_play *p)
 {
     p->move = *m;
     p->kind = SK_PLAY_MOVE;
     p->nx = 0;
     p->score = m->score;
-    p->equity = sk_move_equity(e, r, m, st, fn, ctx, &p->leave);
+    int idx = lc->full;
+    for (int i = 0; i < m->len && idx >= 0; i++) {
+        uint8_t t = m->word[i];
+        if (t & SK_ONBOARD)
+            continue;
+        int d = lc->digit[(t & SK_BLANK) ? 0 : (t & SK_LETTER)];
+        idx = d < 0 ? -1 : idx - lc->weight[d];
+    }
+    if (idx >= 0 && idx < 128) {
+        p->leave = lc->value[idx];
+        p->equity = (int64_t)m->score * 1000 + p->leave;
+    } else {
+        p->equity = sk_move_equity(e, r, m, st, fn, ctx, &p->leave);
+    }
 }
 
 long sk_rank_plays(const sk_engine *e, const sk_rack *r, const sk_state *st, const sk_movelist *moves,
@@ -221,8 +277,10 @@ long sk_rank_plays(const sk_engine *e, const sk_rack *r, const sk_state *st, con
         return TK_ENOMEM;
     }
     size_t k = 0;
+    leave_cache lc;
+    cache_init(&lc, e, r, st, fn, ctx);
     for (size_t i = 0; i < moves->n; i++)
-        move_play(e, r, st, &moves->v[i], fn, ctx, &v[k++]);
+        move_play(e, r, st, &moves->v[i], fn, ctx, &lc, &v[k++]);
     if (st->bag >= SK_EXCHANGE_MIN && r->n > 0)
         k += (size_t)sk_exchanges(e, r, st, fn, ctx, v + k);
     sk_pass_play(e, r, st, fn, ctx, &v[k++]);
@@ -236,9 +294,11 @@ void sk_best_play(const sk_engine *e, const sk_rack *r, const sk_state *st, cons
                   sk_leaves_value_fn fn, void *ctx, int by_score, sk_play *best)
 {
     sk_play p;
+    leave_cache lc;
+    cache_init(&lc, e, r, st, fn, ctx);
     sk_pass_play(e, r, st, fn, ctx, best);
     for (size_t i = 0; i < moves->n; i++) {
-        move_play(e, r, st, &moves->v[i], fn, ctx, &p);
+        move_play(e, r, st, &moves->v[i], fn, ctx, &lc, &p);
         if (cmp_by(e, &p, best, by_score) < 0)
             *best = p;
     }
