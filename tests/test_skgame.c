@@ -582,6 +582,70 @@ static void test_gcg_bad_lines(void)
     lang_free(&L);
 }
 
+/* Multi-letter tiles: a made-up alphabet with CS and a tile set for it;
+ * a self-play game on it is written with [CS] and reads back to the same
+ * scores, and a hand-written line spells the tile without brackets. */
+static void test_gcg_multiletter(void)
+{
+    const char *spec = "a b [cs] d e s t";
+    const char *words = "acs\ncsa\nbad\nbed\nbest\nbet\nde\ned\nes\nse\nsad\nset\ntea\neat\nate\n"
+                        "at\nta\nab\nba\nes\ndab\ndeb\ncsat\ntacs\nbe\nas\nad\nda\nte\net\n";
+    const char *tiles = "a 1 12\nb 3 4\ncs 4 3\nd 2 5\ne 1 12\ns 1 6\nt 1 8\n? 0 2\n";
+    Alphabet a;
+    tk_error err = {0};
+    REQUIRE(alpha_parse(&a, spec, strlen(spec), &err) == 0);
+    Dawg *d = NULL;
+    REQUIRE(dawg_build(&d, &a, words, strlen(words), NULL, NULL, &err) == 0);
+    sk_tileset ts;
+    sk_layout lay;
+    sk_engine *e = NULL;
+    REQUIRE(sk_tileset_parse(&ts, dawg_alphabet(d), tiles, strlen(tiles), &err) == 0);
+    REQUIRE(sk_layout_builtin(&lay, "standard", &err) == 0);
+    REQUIRE(sk_engine_create(&e, d, &ts, &lay, &err) == 0);
+    sk_gen *g = NULL;
+    REQUIRE(sk_gen_create(&g, e) == 0);
+    sk_movelist list = {0};
+    sk_player pl[2] = { { "a", SK_STRAT_EQUITY, NULL, NULL }, { "b", SK_STRAT_SCORE, NULL, NULL } };
+    sk_game *gm = malloc(sizeof *gm);
+    int found = 0;
+    for (int i = 0; i < 6; i++) {
+        REQUIRE(sk_selfplay(g, &list, pl, i % 2, sk_game_seed(9, (uint64_t)i), gm, &err) == 0);
+        const char *names[2] = { "alice", "bob" };
+        char *text = NULL;
+        size_t len;
+        REQUIRE(sk_game_gcg(e, gm, names, NULL, &text, &len) == 0);
+        found += strstr(text, "[CS]") != NULL;
+        lang L = { d, ts, lay, e };
+        replay_gcg(&L, g, gm);
+        free(text);
+    }
+    CHECK(found > 0);
+    const char *gcg = "#player1 p P\n#player2 q Q\n>p: ACSEBDT 8G CSAT +14 14\n>q: ABE?DES 9F B[CS] +12 12\n";
+    sk_gcg gc;
+    REQUIRE(sk_gcg_parse(&gc, e, gcg, strlen(gcg), NULL, NULL, &err) == 0);
+    CHECKF(gc.nevents == 2 && gc.nerrors == 0, "%d events, %d errors: %s", gc.nevents, gc.nerrors,
+           gc.first_err.msg);
+    if (gc.nevents == 2) {
+        CHECK(gc.ev[0].len == 3 && gc.ev[0].rack.n == 6);
+        CHECK(gc.ev[1].len == 2 && gc.ev[1].rack.blanks == 1);
+        sk_board b;
+        memset(&b, 0, sizeof b);
+        b.dim = 15;
+        sk_move m;
+        REQUIRE(sk_gcg_event_move(e, &b, &gc.ev[0], &m, &err) == 0);
+        sk_check_result res;
+        CHECKF(sk_check(g, &b, &gc.ev[0].rack, "8G", "[CS]AT", 0, &res, &err) == 0, "%s", err.msg);
+        /* CS (4) A T on 8G-8I, H8 doubles: (4 + 1 + 1) * 2 = 12 */
+        CHECK(res.move.score == 12);
+    }
+    sk_gcg_free(&gc);
+    free(gm);
+    sk_movelist_free(&list);
+    sk_gen_destroy(g);
+    sk_engine_destroy(e);
+    dawg_destroy(d);
+}
+
 static void test_rng(void)
 {
     sk_rng a, b;
@@ -638,6 +702,7 @@ static const th_test tests[] = {
     { "selfplay_gcg_en", test_selfplay_gcg_en },
     { "selfplay_gcg_is", test_selfplay_gcg_is },
     { "gcg_bad_lines", test_gcg_bad_lines },
+    { "gcg_multiletter", test_gcg_multiletter },
     { 0, 0 }
 };
 
