@@ -17,7 +17,9 @@
  *      of tiles (every unordered pair of the leave's tiles, so a duplicate
  *      letter has its own pair value), by 12 rounds of coordinate descent
  *      with a ridge term (100 samples for a tile, 1000 for a pair), so a
- *      pair value moves away from 0 only on plenty of evidence.
+ *      pair value moves away from 0 only on plenty of evidence.  The
+ *      leaves are put in a canonical order first, so the floating-point
+ *      sums, hence the table, do not depend on --jobs.
  *   4. Each leave's value is the model's value plus its own mean residual
  *      shrunk toward 0: n / (n + K) of it (K = --shrink, default 50).
  *   5. The table written holds every leave of 1..4 tiles the tile set allows
@@ -25,7 +27,8 @@
  *      least M samples (--min-samples, default 5).  Values in points with 3
  *      decimals; a leave absent from the table is worth 0 to its users.
  * The next iteration plays with the new table.  Deterministic for its
- * arguments whatever --jobs: sums are integers, merged in any order.
+ * arguments whatever --jobs: the samples are integer sums (merged in any
+ * order) and the fit runs over the leaves in a canonical order.
  */
 #include "cli/cli.h"
 #include "tilekit/skgame.h"
@@ -186,60 +189,148 @@ static double predict(const model *M, const uint8_t c[64])
     return v;
 }
 
-static void fit(model *M, const acc *A, double mean)
+/* The feature list of every leave: singles (letter, count) and pairs (id,
+ * multiplicity), and for each feature the leaves that have it (CSR), so that
+ * one coordinate-descent step touches only those leaves. */
+typedef struct feat {
+    int *start, *leaf;       /* start[f]..start[f+1]: leaves with feature f */
+    double *x;               /* the feature's value in that leave */
+} feat;
+
+#define NFEAT (64 + 64 * 64)
+
+static int feat_value(const uint8_t c[64], int f, double *x)
+{
+    if (f < 64) {
+        *x = c[f];
+        return c[f] != 0;
+    }
+    int a = (f - 64) / 64, b = (f - 64) % 64;
+    if (a > b)
+        return 0;
+    *x = a == b ? c[a] * (c[a] - 1) / 2.0 : (double)c[a] * c[b];
+    return *x != 0;
+}
+
+static int feat_build(feat *F, const acc *A, int nletters)
+{
+    size_t n = A->n, total = 0;
+    F->start = calloc(NFEAT + 1, sizeof *F->start);
+    if (!F->start)
+        return -1;
+    for (int pass = 0; pass < 2; pass++) {
+        int *fill = pass ? calloc(NFEAT, sizeof *fill) : NULL;
+        if (pass && !fill)
+            return -1;
+        for (size_t i = 0; i < n; i++) {
+            const uint8_t *c = A->cnt[i];
+            int t[8], k = 0;
+            for (int l = 0; l <= nletters; l++)
+                if (c[l])
+                    t[k++] = l;
+            for (int u = 0; u < k; u++)
+                for (int v = u - 1; v < k; v++) {
+                    int f = v < u ? t[u] : 64 + t[u] * 64 + t[v];
+                    double x;
+                    if (!feat_value(c, f, &x))
+                        continue;
+                    if (!pass) {
+                        F->start[f + 1]++;
+                        total++;
+                    } else {
+                        int at = F->start[f] + fill[f]++;
+                        F->leaf[at] = (int)i;
+                        F->x[at] = x;
+                    }
+                }
+        }
+        if (!pass) {
+            for (int f = 0; f < NFEAT; f++)
+                F->start[f + 1] += F->start[f];
+            F->leaf = malloc((total + 1) * sizeof *F->leaf);
+            F->x = malloc((total + 1) * sizeof *F->x);
+            if (!F->leaf || !F->x)
+                return -1;
+        }
+        free(fill);
+    }
+    return 0;
+}
+
+static void fit(model *M, const acc *A, double mean, int nletters)
 {
     memset(M, 0, sizeof *M);
     size_t n = A->n;
-    double *res = malloc(n * sizeof *res);
-    if (!res)
+    double *res = malloc((n + 1) * sizeof *res);
+    feat F = { NULL, NULL, NULL };
+    if (!res || feat_build(&F, A, nletters)) {
+        free(res);
         return;
+    }
     for (size_t i = 0; i < n; i++)
         res[i] = (double)A->st[i].sum / (double)A->st[i].n - mean;
     const double ridge1 = 100.0, ridge2 = 1000.0;   /* in samples: pairs need many to move */
-    for (int round = 0; round < 12; round++) {
-        /* singles */
-        for (int l = 0; l < 64; l++) {
+    for (int round = 0; round < 12; round++)
+        for (int f = 0; f < NFEAT; f++) {
             double num = 0, den = 0;
-            for (size_t i = 0; i < n; i++)
-                if (A->cnt[i][l]) {
-                    double w = (double)A->st[i].n, x = A->cnt[i][l];
-                    num += w * x * res[i];
-                    den += w * x * x;
-                }
+            for (int k = F.start[f]; k < F.start[f + 1]; k++) {
+                double w = (double)A->st[F.leaf[k]].n, x = F.x[k];
+                num += w * x * res[F.leaf[k]];
+                den += w * x * x;
+            }
             if (den == 0)
                 continue;
-            double d = num / (den + ridge1);
-            M->single[l] += d;
-            for (size_t i = 0; i < n; i++)
-                if (A->cnt[i][l])
-                    res[i] -= d * A->cnt[i][l];
+            double d = num / (den + (f < 64 ? ridge1 : ridge2));
+            if (f < 64)
+                M->single[f] += d;
+            else
+                M->pair[(f - 64) / 64][(f - 64) % 64] += d;
+            for (int k = F.start[f]; k < F.start[f + 1]; k++)
+                res[F.leaf[k]] -= d * F.x[k];
         }
-        /* pairs: the number of pairs (a, b) in leave i is ca*cb, or C(ca, 2) for a == b */
-        for (int a = 0; a < 64; a++)
-            for (int b = a; b < 64; b++) {
-                double num = 0, den = 0;
-                for (size_t i = 0; i < n; i++) {
-                    int ca = A->cnt[i][a], cb = A->cnt[i][b];
-                    double x = a == b ? ca * (ca - 1) / 2.0 : (double)ca * cb;
-                    if (x == 0)
-                        continue;
-                    double w = (double)A->st[i].n;
-                    num += w * x * res[i];
-                    den += w * x * x;
-                }
-                if (den == 0)
-                    continue;
-                double d = num / (den + ridge2);
-                M->pair[a][b] += d;
-                for (size_t i = 0; i < n; i++) {
-                    int ca = A->cnt[i][a], cb = A->cnt[i][b];
-                    double x = a == b ? ca * (ca - 1) / 2.0 : (double)ca * cb;
-                    if (x != 0)
-                        res[i] -= d * x;
-                }
-            }
-    }
+    free(F.start);
+    free(F.leaf);
+    free(F.x);
     free(res);
+}
+
+/* Put the distinct leaves in a canonical order (by their counts), so the
+ * floating-point sums of the fit do not depend on which thread saw a leave
+ * first: the table is the same for any --jobs. */
+static const acc *sort_acc;
+static int idx_cmp(const void *x, const void *y)
+{
+    return memcmp(sort_acc->cnt[*(const size_t *)x], sort_acc->cnt[*(const size_t *)y], 64);
+}
+
+static int canonical(acc *A)
+{
+    size_t n = A->n;
+    size_t *ix = malloc((n + 1) * sizeof *ix);
+    stat_t *st = malloc((n + 1) * sizeof *st);
+    uint8_t (*cn)[64] = malloc((n + 1) * sizeof *cn);
+    if (!ix || !st || !cn) {
+        free(ix);
+        free(st);
+        free(cn);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++)
+        ix[i] = i;
+    sort_acc = A;
+    qsort(ix, n, sizeof *ix, idx_cmp);
+    for (size_t i = 0; i < n; i++) {
+        st[i] = A->st[ix[i]];
+        memcpy(cn[i], A->cnt[ix[i]], 64);
+        if (sk_leaves_set(A->index, cn[i], (int32_t)(i + 1)))
+            return -1;
+    }
+    free(A->st);
+    free(A->cnt);
+    free(ix);
+    A->st = st;
+    A->cnt = cn;
+    return 0;
 }
 
 /* ---- output ------------------------------------------------------------------- */
@@ -430,7 +521,11 @@ int main(int argc, char **argv)
         }
         double mean = (double)A.ysum / (double)(A.ny ? A.ny : 1);
         model *M = calloc(1, sizeof *M);
-        fit(M, &A, mean);
+        if (!M || canonical(&A)) {
+            cli_error(NULL, 0, "out of memory");
+            return CLI_EXIT_DATA;
+        }
+        fit(M, &A, mean, ts.nletters);
         writer W = { e, M, &A, mean, shrink, NULL, 0 };
         sk_leaves_create(&W.out, 1 << 16);
         uint8_t c[64] = {0};
