@@ -8,17 +8,18 @@
  *
  * Self-play: N games, game i (0-based) seeded with sk_game_seed(S, i) and
  * started by player i % 2, so the result depends only on S and N, never on
- * --jobs.  Worker threads take game numbers from a shared counter, write
- * each game's GCG file themselves (one file a game), and store a small
- * result; the main thread prints the JSON lines in game order.
+ * --jobs.  The games are the records of the shared batch engine
+ * (cli_batch, CLI_BATCH_COUNT): its worker threads play them, each writes
+ * its own GCG file, and the engine prints the JSON lines in game order.
  */
 #include "cli.h"
+#include "cli/cli_batch.h"
+#include "cli/cli_json.h"
 #include "skrafl_play.h"
 
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -427,86 +428,112 @@ int skp_solve(const sk_engine *e, sk_gen *g, sk_movelist *list, FILE *f, const s
 
 /* ---- self-play ---------------------------------------------------------------------------- */
 
-typedef struct game_result {
-    uint64_t seed;
-    int first;
-    int scores[2];
-    int turns;
-    int status;
-} game_result;
-
 typedef struct sp_ctx {
     const sk_engine *e;
     sk_player players[2];
     const char *names[2];
     const char *lang;
-    long n, base;          /* this window: games base .. base + n - 1 */
-    long next;
-    game_result *res;      /* res[i] is game base + i */
-    pthread_mutex_t mu;
-    int failed;
+    long wins[2], ties, games;        /* merged from the threads by sp_fini */
 } sp_ctx;
 
-static int write_gcg(const sp_ctx *c, const sk_game *gm, long i)
+typedef struct sp_state {
+    sp_ctx *c;
+    sk_gen *g;
+    sk_movelist list;
+    sk_game game;
+    long wins[2], ties, games;
+} sp_state;
+
+static void *sp_init(void *user)
+{
+    sp_state *st = calloc(1, sizeof *st);
+    if (!st)
+        return NULL;
+    st->c = user;
+    if (sk_gen_create(&st->g, st->c->e)) {
+        free(st);
+        return NULL;
+    }
+    return st;
+}
+
+static void sp_fini(void *user, void *state)
+{
+    sp_ctx *c = user;
+    sp_state *st = state;
+    c->wins[0] += st->wins[0];
+    c->wins[1] += st->wins[1];
+    c->ties += st->ties;
+    c->games += st->games;
+    sk_movelist_free(&st->list);
+    sk_gen_destroy(st->g);
+    free(st);
+}
+
+static int write_gcg(const sp_ctx *c, const sk_game *gm, long no, cli_buf *err)
 {
     char *text = NULL;
     size_t len = 0;
     if (sk_game_gcg(c->e, gm, c->names, strcmp(c->lang, "is") ? "ENABLE2K" : "is", &text, &len))
         return -1;
     char path[4096];
-    snprintf(path, sizeof path, "%s/game-%ld.gcg", P.gcg, i + 1);
+    snprintf(path, sizeof path, "%s/game-%ld.gcg", P.gcg, no);
     FILE *f = fopen(path, "w");
     int ok = f && fwrite(text, 1, len, f) == len;
     if (f && fclose(f) != 0)
         ok = 0;
     free(text);
     if (!ok) {
-        cli_error(path, 0, "cannot write: %s", strerror(errno));
-        return -2;
+        cli_buf_error(err, path, 0, "cannot write: %s", strerror(errno));
+        return CLI_EXIT_DATA;
     }
-    return 0;
+    return CLI_EXIT_OK;
 }
 
-static void *sp_worker(void *arg)
+/* Game number rec->no (1-based): seed sk_game_seed(S, no - 1), started by
+ * player (no - 1) % 2. */
+static int sp_solve(void *state, const cli_record *rec, cli_buf *out, cli_buf *err)
 {
-    sp_ctx *c = arg;
-    sk_gen *g = NULL;
-    sk_movelist list = {0};
-    sk_game *gm = malloc(sizeof *gm);
-    if (!gm || sk_gen_create(&g, c->e)) {
-        free(gm);
-        pthread_mutex_lock(&c->mu);
-        c->failed = 1;
-        pthread_mutex_unlock(&c->mu);
-        return NULL;
-    }
-    for (;;) {
-        pthread_mutex_lock(&c->mu);
-        long i = c->next++;
-        pthread_mutex_unlock(&c->mu);
-        if (i >= c->n)
-            break;
-        game_result *r = &c->res[i];
-        tk_error err = {0};
-        long gi = c->base + i;
-        r->seed = sk_game_seed(P.seed, (uint64_t)gi);
-        r->first = (int)(gi % 2);
-        if (sk_selfplay(g, &list, c->players, r->first, r->seed, gm, &err)) {
-            r->status = -1;
-            continue;
-        }
-        r->scores[0] = gm->scores[0];
-        r->scores[1] = gm->scores[1];
-        r->turns = 0;
-        for (int t = 0; t < gm->nturns; t++)
-            r->turns += gm->turns[t].kind <= SK_TURN_PASS;
-        if (P.gcg && write_gcg(c, gm, gi))
-            r->status = -2;
-    }
-    free(gm);
-    sk_movelist_free(&list);
-    sk_gen_destroy(g);
-    return NULL;
+    sp_state *st = state;
+    const sp_ctx *c = st->c;
+    long i = rec->no - 1;
+    uint64_t seed = sk_game_seed(P.seed, (uint64_t)i);
+    int first = (int)(i % 2);
+    tk_error e = {0};
+    sk_game *gm = &st->game;
+    if (sk_selfplay(st->g, &st->list, c->players, first, seed, gm, &e))
+        return -1;
+    int turns = 0;
+    for (int t = 0; t < gm->nturns; t++)
+        turns += gm->turns[t].kind <= SK_TURN_PASS;
+    int win = gm->scores[0] > gm->scores[1] ? 0 : gm->scores[1] > gm->scores[0] ? 1 : -1;
+    if (win < 0)
+        st->ties++;
+    else
+        st->wins[win]++;
+    st->games++;
+    cli_json j;
+    cli_json_begin(&j, out);
+    cli_json_kint(&j, "game", rec->no);
+    cli_json_key(&j, "seed");
+    char sd[32];
+    snprintf(sd, sizeof sd, "%llu", (unsigned long long)seed);
+    cli_json_raw(&j, sd);
+    cli_json_key(&j, "players");
+    cli_json_array(&j);
+    cli_json_str(&j, c->names[0]);
+    cli_json_str(&j, c->names[1]);
+    cli_json_close(&j);
+    cli_json_kstr(&j, "first", c->names[first]);
+    cli_json_key(&j, "scores");
+    cli_json_array(&j);
+    cli_json_int(&j, gm->scores[0]);
+    cli_json_int(&j, gm->scores[1]);
+    cli_json_close(&j);
+    cli_json_kstr(&j, "winner", win < 0 ? "tie" : c->names[win]);
+    cli_json_kint(&j, "turns", turns);
+    cli_json_end(&j);
+    return P.gcg ? write_gcg(c, gm, rec->no, err) : CLI_EXIT_OK;
 }
 
 static int run_selfplay(const sk_engine *e, const char *lang, int jobs, int verbose)
@@ -515,8 +542,6 @@ static int run_selfplay(const sk_engine *e, const char *lang, int jobs, int verb
     memset(&c, 0, sizeof c);
     c.e = e;
     c.lang = lang;
-    c.n = P.selfplay;
-    pthread_mutex_init(&c.mu, NULL);
     if (!P.have_seed)
         P.seed = 1;
     static char nick[2][16];
@@ -536,75 +561,32 @@ static int run_selfplay(const sk_engine *e, const char *lang, int jobs, int verb
     }
     c.names[0] = c.players[0].name = nick[0];
     c.names[1] = c.players[1].name = nick[1];
-    int status = CLI_EXIT_OK;
-    const long WIN = 4096;
-    c.res = calloc((size_t)(c.n < WIN ? c.n : WIN), sizeof *c.res);
-    pthread_t *th = calloc((size_t)jobs, sizeof *th);
-    if (!c.res || !th) {
-        free(c.res);
-        free(th);
-        cli_error(NULL, 0, "out of memory");
-        return CLI_EXIT_DATA;
-    }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    long wins[2] = {0, 0}, ties = 0, done = 0;
-    cli_progress prog;
-    cli_progress_start(&prog, "skrafl: games", (size_t)c.n);
-    for (long base = 0; base < P.selfplay; base += WIN) {
-        long n = P.selfplay - base < WIN ? P.selfplay - base : WIN;
-        sp_ctx w = c;
-        memset(c.res, 0, (size_t)n * sizeof *c.res);
-        w.n = n;
-        w.base = base;
-        w.next = 0;
-        pthread_mutex_init(&w.mu, NULL);
-        sp_ctx *wp = &w;
-        int nt = jobs < n ? jobs : (int)n, started = 0;
-        if (nt > 1)
-            for (int t = 0; t < nt; t++)
-                if (pthread_create(&th[t], NULL, sp_worker, wp) == 0)
-                    started++;
-        if (started == 0)
-            sp_worker(wp);
-        for (int t = 0; t < started; t++)
-            pthread_join(th[t], NULL);
-        if (w.failed)
-            status = CLI_EXIT_DATA;
-        for (long i = 0; i < n; i++) {
-            game_result *r = &c.res[i];
-            if (r->status) {
-                if (r->status == -1)
-                    cli_error(NULL, 0, "game %ld: out of memory", base + i + 1);
-                status = CLI_EXIT_DATA;
-                continue;
-            }
-            int win = r->scores[0] > r->scores[1] ? 0 : r->scores[1] > r->scores[0] ? 1 : -1;
-            if (win < 0)
-                ties++;
-            else
-                wins[win]++;
-            printf("{\"game\":%ld,\"seed\":%llu,\"players\":[\"%s\",\"%s\"],\"first\":\"%s\","
-                   "\"scores\":[%d,%d],\"winner\":\"%s\",\"turns\":%d}\n",
-                   base + i + 1, (unsigned long long)r->seed, nick[0], nick[1], nick[r->first],
-                   r->scores[0], r->scores[1], win < 0 ? "tie" : nick[win], r->turns);
-        }
-        done += n;
-        cli_progress_update(&prog, (size_t)done);
-    }
-    cli_progress_end(&prog);
+    cli_batch b;
+    memset(&b, 0, sizeof b);
+    b.kind = CLI_BATCH_COUNT;
+    b.count = P.selfplay;
+    b.jobs = jobs;
+    b.progress = "skrafl: games";
+    b.user = &c;
+    b.init = sp_init;
+    b.fini = sp_fini;
+    b.solve = sp_solve;
+    int status = cli_batch_run(&b);
     clock_gettime(CLOCK_MONOTONIC, &t1);
-    if (verbose) {
+    if (verbose && c.games > 0) {
         double s = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
-        double p = (wins[0] + 0.5 * ties) / (double)done;
-        double h = 1.96 * sqrt(p * (1 - p) / (double)done);
+        /* share of the first player (a tie counts half), Wilson score interval */
+        double n = (double)c.games, z = 1.96;
+        double p = (c.wins[0] + 0.5 * c.ties) / n;
+        double mid = (p + z * z / (2 * n)) / (1 + z * z / n);
+        double h = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
         fprintf(stderr, "skrafl: %ld games in %.2f s (%.1f games/s): %s %ld, %s %ld, ties %ld; "
                         "%s scores %.2f%% (95%% interval %.2f..%.2f%%)\n",
-                done, s, done / (s > 0 ? s : 1e-9), nick[0], wins[0], nick[1], wins[1], ties, nick[0],
-                100 * p, 100 * (p - h), 100 * (p + h));
+                c.games, s, c.games / (s > 0 ? s : 1e-9), nick[0], c.wins[0], nick[1], c.wins[1], c.ties,
+                nick[0], 100 * p, 100 * (mid - h), 100 * (mid + h));
     }
-    free(c.res);
-    free(th);
     return status;
 }
 
