@@ -10,6 +10,8 @@
  * as `skrafl: FILE:LINE: message` and skipped; the rest is still annotated.
  */
 #include "cli.h"
+#include "cli/cli_batch.h"
+#include "cli/cli_json.h"
 #include "skrafl_play.h"
 
 #include <stdlib.h>
@@ -143,34 +145,51 @@ static void print_event(ann *a, const sk_gcg *gc, const sk_gcg_event *ev, const 
         fmt_milli(beq, sizeof beq, v->best.equity);
     }
     if (a->json) {
-        printf("{\"line\":%ld,\"player\":", ev->line);
-        cli_json_string(stdout, nick);
-        printf(",\"kind\":\"%s\",\"rack\":", what);
-        cli_json_string(stdout, rack);
-        printf(",\"play\":");
-        cli_json_string(stdout, play);
-        printf(",\"score\":%d", ev->score);
-        if (v->have_computed)
-            printf(",\"computed\":%d,\"score_ok\":%s", v->computed, v->computed == ev->score ? "true" : "false");
-        printf(",\"total\":%d,\"total_ok\":%s", ev->total, total_ok ? "true" : "false");
+        cli_buf buf = { NULL, 0, 0, 0 };
+        cli_json j;
+        cli_json_begin(&j, &buf);
+        cli_json_kint(&j, "line", ev->line);
+        cli_json_kstr(&j, "player", nick);
+        cli_json_kstr(&j, "kind", what);
+        cli_json_kstr(&j, "rack", rack);
+        cli_json_kstr(&j, "play", play);
+        cli_json_kint(&j, "score", ev->score);
+        if (v->have_computed) {
+            cli_json_kint(&j, "computed", v->computed);
+            cli_json_key(&j, "score_ok");
+            cli_json_bool(&j, v->computed == ev->score);
+        }
+        cli_json_kint(&j, "total", ev->total);
+        cli_json_key(&j, "total_ok");
+        cli_json_bool(&j, total_ok);
         if (!total_ok)
-            printf(",\"expected_total\":%d", expect_total);
+            cli_json_kint(&j, "expected_total", expect_total);
         if (v->legal >= 0) {
-            printf(",\"legal\":%s", v->legal ? "true" : "false");
-            if (!v->legal) {
-                printf(",\"reason\":");
-                cli_json_string(stdout, v->why);
-            }
+            cli_json_key(&j, "legal");
+            cli_json_bool(&j, v->legal);
+            if (!v->legal)
+                cli_json_kstr(&j, "reason", v->why);
         }
         if (v->have_rank) {
-            printf(",\"equity\":%s,\"rank_score\":%ld,\"rank_equity\":%ld,\"plays\":%ld,\"best\":{\"play\":", eq,
-                   v->rank_score, v->rank_equity, v->plays);
+            cli_json_key(&j, "equity");
+            cli_json_raw(&j, eq);
+            cli_json_kint(&j, "rank_score", v->rank_score);
+            cli_json_kint(&j, "rank_equity", v->rank_equity);
+            cli_json_kint(&j, "plays", v->plays);
+            cli_json_key(&j, "best");
+            cli_json_object(&j);
             char bp[320];
             snprintf(bp, sizeof bp, "%s%s%s", bc, bw[0] ? " " : "", bw);
-            cli_json_string(stdout, bp);
-            printf(",\"score\":%d,\"equity\":%s}", v->best.score, beq);
+            cli_json_kstr(&j, "play", bp);
+            cli_json_kint(&j, "score", v->best.score);
+            cli_json_key(&j, "equity");
+            cli_json_raw(&j, beq);
+            cli_json_close(&j);
         }
-        printf("}\n");
+        cli_json_end(&j);
+        if (buf.len)
+            fwrite(buf.p, 1, buf.len, stdout);
+        cli_buf_free(&buf);
         return;
     }
     printf("%ld: >%s: %s%s%s %+d %d", ev->line, nick, ev->has_rack ? (rack[0] ? rack : "-") : "",
