@@ -873,7 +873,7 @@ int main(int argc, char **argv)
     }
     int skp_status = skp_setup(e, o.lang);
     if (skp_status || skp_takes_over()) {
-        status = skp_status ? skp_status : skp_run(e, o.lang, o.json, o.jobs, o.verbose, o.all_openings);
+        status = skp_status ? skp_status : skp_run(e, o.lang, dict_used, o.json, o.jobs, o.verbose, o.all_openings);
         skp_cleanup();
         sk_engine_destroy(e);
         dawg_destroy(d);

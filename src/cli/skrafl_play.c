@@ -37,6 +37,7 @@ static struct {
     const char *players;
     const char *gcg;
     sk_leaves *leaves;
+    const char *lexicon;
 } P;
 
 static unsigned long long parse_ull(const char *s, const char *what)
@@ -474,7 +475,7 @@ static int write_gcg(const sp_ctx *c, const sk_game *gm, long no, cli_buf *err)
 {
     char *text = NULL;
     size_t len = 0;
-    if (sk_game_gcg(c->e, gm, c->names, strcmp(c->lang, "is") ? "ENABLE2K" : "is", &text, &len))
+    if (sk_game_gcg(c->e, gm, c->names, P.lexicon, &text, &len))
         return -1;
     char path[4096];
     snprintf(path, sizeof path, "%s/game-%ld.gcg", P.gcg, no);
@@ -590,8 +591,14 @@ static int run_selfplay(const sk_engine *e, const char *lang, int jobs, int verb
     return status;
 }
 
-int skp_run(const sk_engine *e, const char *lang, int json, int jobs, int verbose, int all_openings)
+int skp_run(const sk_engine *e, const char *lang, const char *dict, int json, int jobs, int verbose,
+            int all_openings)
 {
+    static char lex[64];
+    const char *base = dict ? strrchr(dict, '/') : NULL;
+    base = base ? base + 1 : dict ? dict : lang;
+    snprintf(lex, sizeof lex, "%.*s", (int)strcspn(base, "."), base);
+    P.lexicon = lex;
     if (jobs <= 0)
         jobs = cli_cpu_count();
     if (P.selfplay)

@@ -35,7 +35,9 @@ void skp_option(int code, const char *arg);
 int skp_setup(const sk_engine *e, const char *lang);
 /* Self-play or GCG annotation asked for?  Then skp_run does the whole job. */
 int skp_takes_over(void);
-int skp_run(const sk_engine *e, const char *lang, int json, int jobs, int verbose, int all_openings);
+/* dict: the dictionary's path (its base name is the GCG #lexicon), may be NULL. */
+int skp_run(const sk_engine *e, const char *lang, const char *dict, int json, int jobs, int verbose,
+            int all_openings);
 /* Rank by equity (leaves loaded and --sort not score, or --sort equity), or
  * list exchanges / unseen tiles: skp_solve prints the position. */
 int skp_equity(void);
