@@ -131,7 +131,7 @@ static void pragma(sk_gcg *g, const char *s, size_t n)
     if (k < 1)
         return;
     for (int p = 0; p < 2; p++) {
-        char key[16];
+        char key[32];
         snprintf(key, sizeof key, "#player%d", p + 1);
         if (tok_is(t[0], key) && k >= 2 && t[1].n < sizeof g->nick[p]) {
             memcpy(g->nick[p], t[1].s, t[1].n);
