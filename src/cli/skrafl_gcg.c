@@ -145,7 +145,7 @@ static void print_event(ann *a, const sk_gcg *gc, const sk_gcg_event *ev, const 
         fmt_milli(beq, sizeof beq, v->best.equity);
     }
     if (a->json) {
-        cli_buf buf = { NULL, 0, 0, 0 };
+        cli_buf buf = {0};
         cli_json j;
         cli_json_begin(&j, &buf);
         cli_json_kint(&j, "line", ev->line);

@@ -170,6 +170,8 @@ int skp_equity(void)
 
 /* ---- listing by equity ------------------------------------------------------------------ */
 
+static void json_str(cli_buf *f, const char *s) { cli_json_quote(f, s, strlen(s)); }
+
 static void fmt_milli(char *out, size_t cap, int64_t v)
 {
     int64_t a = v < 0 ? -v : v;
@@ -229,7 +231,7 @@ static void play_fields(const sk_engine *e, const sk_play *p, int style, char *c
     }
 }
 
-static void print_play(const sk_engine *e, FILE *f, const sk_board *b, const sk_rack *r, const sk_play *p,
+static void print_play(const sk_engine *e, cli_buf *f, const sk_board *b, const sk_rack *r, const sk_play *p,
                        long line, int json, int words, size_t rank)
 {
     char coord[16], word[256], leave[128], eq[32], lv[32];
@@ -239,38 +241,38 @@ static void print_play(const sk_engine *e, FILE *f, const sk_board *b, const sk_
     fmt_milli(lv, sizeof lv, p->leave);
     static const char *kinds[] = { "move", "exchange", "pass" };
     if (json) {
-        fputc('{', f);
+        cli_buf_putc(f, '{');
         if (line > 0)
-            fprintf(f, "\"line\":%ld,", line);
-        fprintf(f, "\"rank\":%zu,\"kind\":\"%s\",", rank, kinds[p->kind]);
+            cli_buf_printf(f, "\"line\":%ld,", line);
+        cli_buf_printf(f, "\"rank\":%zu,\"kind\":\"%s\",", rank, kinds[p->kind]);
         if (p->kind == SK_PLAY_MOVE) {
             char played[256];
             sk_move_text(e, &p->move, SK_FMT_PLAYED, played, sizeof played);
-            fputs("\"coord\":", f);
-            cli_json_string(f, coord);
-            fprintf(f, ",\"row\":%d,\"col\":%d,\"dir\":\"%c\",\"word\":", p->move.row, p->move.col,
+            cli_buf_puts(f, "\"coord\":");
+            json_str(f, coord);
+            cli_buf_printf(f, ",\"row\":%d,\"col\":%d,\"dir\":\"%c\",\"word\":", p->move.row, p->move.col,
                     p->move.dir ? 'V' : 'H');
-            cli_json_string(f, word);
-            fputs(",\"played\":", f);
-            cli_json_string(f, played);
-            fprintf(f, ",\"tiles\":%d,", p->move.ntiles);
+            json_str(f, word);
+            cli_buf_puts(f, ",\"played\":");
+            json_str(f, played);
+            cli_buf_printf(f, ",\"tiles\":%d,", p->move.ntiles);
         } else if (p->kind == SK_PLAY_EXCHANGE) {
-            fputs("\"exchange\":", f);
-            cli_json_string(f, word + 1);
-            fputc(',', f);
+            cli_buf_puts(f, "\"exchange\":");
+            json_str(f, word + 1);
+            cli_buf_putc(f, ',');
         }
-        fprintf(f, "\"score\":%d,\"leave\":", p->score);
-        cli_json_string(f, leave);
-        fprintf(f, ",\"leave_value\":%s,\"equity\":%s}\n", lv, eq);
+        cli_buf_printf(f, "\"score\":%d,\"leave\":", p->score);
+        json_str(f, leave);
+        cli_buf_printf(f, ",\"leave_value\":%s,\"equity\":%s}\n", lv, eq);
         return;
     }
-    fprintf(f, "%s  %s  %d  equity:%s  leave:%s", coord, word, p->score, eq, leave[0] ? leave : "-");
+    cli_buf_printf(f, "%s  %s  %d  equity:%s  leave:%s", coord, word, p->score, eq, leave[0] ? leave : "-");
     if (words && p->kind == SK_PLAY_MOVE) {
         char w[2048];
         sk_move_words(e, b, &p->move, ',', w, sizeof w);
-        fprintf(f, "  words:%s", w);
+        cli_buf_printf(f, "  words:%s", w);
     }
-    fputc('\n', f);
+    cli_buf_putc(f, '\n');
 }
 
 static void position_state(const sk_engine *e, const sk_board *b, const sk_rack *r, sk_state *st,
@@ -282,7 +284,7 @@ static void position_state(const sk_engine *e, const sk_board *b, const sk_rack 
     sk_state_from_unseen(e, unseen, *nunseen, st);
 }
 
-static void print_unseen(const sk_engine *e, FILE *f, const int unseen[64], int n, const sk_state *st,
+static void print_unseen(const sk_engine *e, cli_buf *f, const int unseen[64], int n, const sk_state *st,
                          long line, int json)
 {
     sk_rack u;
@@ -300,38 +302,38 @@ static void print_unseen(const sk_engine *e, FILE *f, const int unseen[64], int 
     for (int k = 0; k < unseen[0] && at + 2 < 8 * 128; k++)
         txt[at++] = '?', txt[at] = 0;
     if (json) {
-        fputc('{', f);
+        cli_buf_putc(f, '{');
         if (line > 0)
-            fprintf(f, "\"line\":%ld,", line);
-        fputs("\"unseen\":", f);
-        cli_json_string(f, txt);
-        fprintf(f, ",\"count\":%d,\"bag\":%d}\n", n, st->bag);
+            cli_buf_printf(f, "\"line\":%ld,", line);
+        cli_buf_puts(f, "\"unseen\":");
+        json_str(f, txt);
+        cli_buf_printf(f, ",\"count\":%d,\"bag\":%d}\n", n, st->bag);
     } else {
-        fprintf(f, "unseen %d: %s  bag %d\n", n, txt[0] ? txt : "-", st->bag);
+        cli_buf_printf(f, "unseen %d: %s  bag %d\n", n, txt[0] ? txt : "-", st->bag);
     }
     free(txt);
 }
 
-static int check_play(const sk_engine *e, sk_gen *g, sk_movelist *list, FILE *f, const sk_board *b,
-                      const sk_rack *r, const sk_state *st, long line, int json, unsigned flags,
+static int check_play(const sk_engine *e, sk_gen *g, sk_movelist *list, cli_buf *f, cli_buf *errb, const sk_board *b,
+                      const sk_rack *r, const sk_state *st, long line, const char *file, int json, unsigned flags,
                       const char *coord, const char *word)
 {
     sk_check_result res;
     tk_error err = {0};
     int rc = sk_check(g, b, r, coord, word, flags, &res, &err);
     if (rc) {
-        cli_error(line > 0 ? "<input>" : NULL, line, "illegal play %s %s: %s", coord, word, err.msg);
+        cli_buf_error(errb, line > 0 ? file : NULL, line, "illegal play %s %s: %s", coord, word, err.msg);
         return CLI_EXIT_DATA;
     }
     list->limit = 0;
     if (sk_generate(g, b, r, flags, list, &err)) {
-        cli_error(NULL, 0, "%s", err.msg);
+        cli_buf_error(errb, NULL, 0, "%s", err.msg);
         return CLI_EXIT_DATA;
     }
     sk_play *v = NULL;
     long n = sk_rank_plays(e, r, st, list, sk_leaves_value, P.leaves, 0, &v);
     if (n < 0) {
-        cli_error(NULL, 0, "out of memory");
+        cli_buf_error(errb, NULL, 0, "out of memory");
         return CLI_EXIT_DATA;
     }
     sk_play me;
@@ -352,30 +354,30 @@ static int check_play(const sk_engine *e, sk_gen *g, sk_movelist *list, FILE *f,
     fmt_milli(eq, sizeof eq, me.equity);
     fmt_milli(beq, sizeof beq, v[0].equity);
     if (json) {
-        fputc('{', f);
+        cli_buf_putc(f, '{');
         if (line > 0)
-            fprintf(f, "\"line\":%ld,", line);
-        fputs("\"coord\":", f);
-        cli_json_string(f, c1);
-        fputs(",\"word\":", f);
-        cli_json_string(f, w1);
-        fprintf(f, ",\"legal\":true,\"score\":%d,\"equity\":%s,\"rank_score\":%ld,\"rank_equity\":%ld,"
+            cli_buf_printf(f, "\"line\":%ld,", line);
+        cli_buf_puts(f, "\"coord\":");
+        json_str(f, c1);
+        cli_buf_puts(f, ",\"word\":");
+        json_str(f, w1);
+        cli_buf_printf(f, ",\"legal\":true,\"score\":%d,\"equity\":%s,\"rank_score\":%ld,\"rank_equity\":%ld,"
                    "\"total\":%ld,\"best\":{\"coord\":", me.score, eq, rsc, req, n);
-        cli_json_string(f, c2);
-        fputs(",\"word\":", f);
-        cli_json_string(f, w2);
-        fprintf(f, ",\"score\":%d,\"equity\":%s}}\n", v[0].score, beq);
+        json_str(f, c2);
+        cli_buf_puts(f, ",\"word\":");
+        json_str(f, w2);
+        cli_buf_printf(f, ",\"score\":%d,\"equity\":%s}}\n", v[0].score, beq);
     } else {
-        fprintf(f, "%s  %s  %d  equity:%s  rank by score %ld, by equity %ld of %ld plays  best: %s  %s  %d  equity:%s\n",
+        cli_buf_printf(f, "%s  %s  %d  equity:%s  rank by score %ld, by equity %ld of %ld plays  best: %s  %s  %d  equity:%s\n",
                 c1, w1, me.score, eq, rsc, req, n, c2, w2, v[0].score, beq);
     }
     free(v);
     return CLI_EXIT_OK;
 }
 
-int skp_solve(const sk_engine *e, sk_gen *g, sk_movelist *list, FILE *f, const sk_board *b,
-              const sk_rack *r, long line, int json, long top, int count, int words, unsigned flags,
-              const char *check_coord, const char *check_word)
+int skp_solve(const sk_engine *e, sk_gen *g, sk_movelist *list, cli_buf *f, cli_buf *errb, const sk_board *b,
+              const sk_rack *r, long line, const char *file, int json, long top, int count, int words,
+              unsigned flags, const char *check_coord, const char *check_word)
 {
     int unseen[64], nun;
     sk_state st;
@@ -383,30 +385,30 @@ int skp_solve(const sk_engine *e, sk_gen *g, sk_movelist *list, FILE *f, const s
     if (P.unseen)
         print_unseen(e, f, unseen, nun, &st, line, json);
     if (check_coord)
-        return check_play(e, g, list, f, b, r, &st, line, json, flags, check_coord, check_word);
+        return check_play(e, g, list, f, errb, b, r, &st, line, file, json, flags, check_coord, check_word);
     tk_error err = {0};
     list->limit = 0;
     if (sk_generate(g, b, r, flags, list, &err)) {
-        cli_error(NULL, 0, "%s", err.msg);
+        cli_buf_error(errb, NULL, 0, "%s", err.msg);
         return CLI_EXIT_DATA;
     }
     if (count) {
         sk_play x[128];
         int nx = st.bag >= SK_EXCHANGE_MIN && r->n > 0 ? sk_exchanges(e, r, &st, NULL, NULL, x) : 0;
         if (json) {
-            fputc('{', f);
+            cli_buf_putc(f, '{');
             if (line > 0)
-                fprintf(f, "\"line\":%ld,", line);
-            fprintf(f, "\"count\":%llu,\"exchanges\":%d,\"passes\":1}\n", (unsigned long long)list->total, nx);
+                cli_buf_printf(f, "\"line\":%ld,", line);
+            cli_buf_printf(f, "\"count\":%llu,\"exchanges\":%d,\"passes\":1}\n", (unsigned long long)list->total, nx);
         } else {
-            fprintf(f, "%llu\n", (unsigned long long)list->total);
+            cli_buf_printf(f, "%llu\n", (unsigned long long)list->total);
         }
         return CLI_EXIT_OK;
     }
     sk_play *v = NULL;
     long n = sk_rank_plays(e, r, &st, list, sk_leaves_value, P.leaves, P.sort == 1, &v);
     if (n < 0) {
-        cli_error(NULL, 0, "out of memory");
+        cli_buf_error(errb, NULL, 0, "out of memory");
         return CLI_EXIT_DATA;
     }
     /* sorted by score, exchanges and the pass only with --exchanges */
@@ -417,7 +419,7 @@ int skp_solve(const sk_engine *e, sk_gen *g, sk_movelist *list, FILE *f, const s
     if (line > 0 && !json) {
         char rs[64];
         sk_move_leave(e, r, NULL, rs, sizeof rs);
-        fprintf(f, "# line %ld: rack %s: %llu move%s, %ld play%s\n", line, rs[0] ? rs : "-",
+        cli_buf_printf(f, "# line %ld: rack %s: %llu move%s, %ld play%s\n", line, rs[0] ? rs : "-",
                 (unsigned long long)list->total, list->total == 1 ? "" : "s", nplays, nplays == 1 ? "" : "s");
     }
     for (long i = 0; i < n && (top <= 0 || shown < top); i++)

@@ -4,12 +4,14 @@
  * skrafl.c lists the options (codes SKP_O_*) in its getopt table, hands
  * them to skp_option(), and after loading the engine calls skp_run() (self-
  * play and GCG annotation replace the usual solving) and, per position,
- * skp_solve() when skp_equity() says moves are ranked by equity. */
+ * skp_solve() when skp_equity() says moves are ranked by equity (its output
+ * and messages into the position's cli_buf pair, as skrafl_solve.c does). */
 #ifndef TILEKIT_SKRAFL_PLAY_H
 #define TILEKIT_SKRAFL_PLAY_H
 
 #include <stdio.h>
 
+#include "cli/cli_batch.h"
 #include "tilekit/skgame.h"
 
 enum {
@@ -41,9 +43,9 @@ int skp_run(const sk_engine *e, const char *lang, const char *dict, int json, in
 /* Rank by equity (leaves loaded and --sort not score, or --sort equity), or
  * list exchanges / unseen tiles: skp_solve prints the position. */
 int skp_equity(void);
-int skp_solve(const sk_engine *e, sk_gen *g, sk_movelist *list, FILE *f, const sk_board *b,
-              const sk_rack *r, long line, int json, long top, int count, int words, unsigned flags,
-              const char *check_coord, const char *check_word);
+int skp_solve(const sk_engine *e, sk_gen *g, sk_movelist *list, cli_buf *out, cli_buf *err, const sk_board *b,
+              const sk_rack *r, long line, const char *file, int json, long top, int count, int words,
+              unsigned flags, const char *check_coord, const char *check_word);
 void skp_cleanup(void);
 void skp_usage(void);
 
