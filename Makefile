@@ -57,7 +57,7 @@ DICTS      = $(patsubst %,$(B)/dict/%.dawg,$(DICT_LANGS))
 # mjwait's per-suit tables, filled once (tools/mkmjtable.c; optional at run time).
 MJTABLE    = $(B)/mahjong/tables.bin
 
-.PHONY: all lib test check-suite suite-programs bench fuzz install uninstall clean
+.PHONY: all lib test check-suite suite-programs bench fuzz install uninstall clean leaves
 .SUFFIXES:
 .DELETE_ON_ERROR:
 
@@ -131,6 +131,19 @@ test:
 # ---- benchmarks and fuzzing ------------------------------------------------
 bench: all $(BENCHES)
 	@sh tools/run-bench.sh "$(B)"
+
+# ---- leave tables (not run by `make test`): fitted by self-play --------------
+# See data/leaves/README for the method; the figures there come from these values.
+LEAVES_EN_DICT ?= ../shared/words/enable2k.txt
+LEAVES_IS_DICT ?= data/words/is.txt
+LEAVES_EN_GAMES ?= 10000
+LEAVES_IS_GAMES ?= 5000
+LEAVES_ITERS   ?= 3
+leaves: $(B)/tools/mkleaves
+	nice $(B)/tools/mkleaves --dict $(LEAVES_EN_DICT) --lang en --games $(LEAVES_EN_GAMES) \
+	    --iters $(LEAVES_ITERS) --seed 15 -o data/leaves/en.csv
+	nice $(B)/tools/mkleaves --dict $(LEAVES_IS_DICT) --lang is --games $(LEAVES_IS_GAMES) \
+	    --iters $(LEAVES_ITERS) --seed 16 -o data/leaves/is.csv
 
 FUZZ_CC ?= clang
 fuzz:

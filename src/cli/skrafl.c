@@ -7,6 +7,7 @@
  * pictures are drawn by skrafl_draw.c.
  */
 #include "cli/skrafl_cli.h"
+#include "cli/skrafl_play.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -54,7 +55,9 @@ static void usage(void)
            "  -v, --verbose          dictionary, layout and timing on standard error\n"
            "  -h, --help             this help\n"
            "  -V, --version          version and licence\n"
-           "\n"
+           "\n");
+    skp_usage();
+    printf("\n"
            "Output: COORD  WORD  SCORE  leave:LEAVE, e.g. '8D  FA(R)MED  34  leave:AEI':\n"
            "tiles already on the board in parentheses, blanks in lower case.\n"
            "Exit status: 0 success, 1 bad data (board, rack, dictionary, illegal play),\n"
@@ -117,12 +120,17 @@ static void parse_options(int argc, char **argv, skc_opts *o)
         { "all-openings", no_argument, 0, O_ALLOPEN }, { "cgp", no_argument, 0, O_CGP },
         { "check", required_argument, 0, O_CHECK },  { "show", no_argument, 0, O_SHOW },
         { "svg", required_argument, 0, O_SVG },      CLI_COMMON_OPTIONS,
+        SKP_LONG_OPTIONS
         { 0, 0, 0, 0 }
     };
     int ch;
     cli_common co;
     cli_common_init(&co, usage);
     while ((ch = getopt_long(argc, argv, ":r:d:L:l:n:cw" CLI_COMMON_SHORT, lo, NULL)) != -1) {
+        if (ch >= SKP_O_BASE && ch < SKP_O_END) {
+            skp_option(ch, optarg);
+            continue;
+        }
         switch (ch) {
         case 'r': o->rack = optarg; break;
         case 'd': o->dict = optarg; break;
@@ -276,7 +284,9 @@ int main(int argc, char **argv)
     skc_ctx c;
     int status = skc_load(&c, &o);
     double t1 = cli_now();
-    if (status == 0) {
+    if (status == 0 && (status = skp_setup(c.e, o.lang)) == 0 && skp_takes_over())
+        status = skp_run(c.e, o.lang, c.dict_used, o.json, o.jobs, o.verbose, o.all_openings);
+    else if (status == 0) {
         /* Input: a CGP string argument, or a file. */
         struct stat st;
         if (strcmp(input, "-") != 0 && stat(input, &st) != 0 && sk_looks_like_cgp(input, strlen(input))) {
@@ -289,6 +299,7 @@ int main(int argc, char **argv)
         if (o.verbose)
             cli_error(NULL, 0, "solved in %.3f s", cli_now() - t1);
     }
+    skp_cleanup();
     skc_unload(&c);
     int w = cli_close_stdout();
     return status ? status : w;

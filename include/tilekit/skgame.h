@@ -1,0 +1,264 @@
+/* tilekit/skgame.h - skrafl plays the game: leave values, equity, exchanges,
+ * pass, a deterministic random number generator, self-play, GCG game files.
+ *
+ * The pieces (all built on tilekit/skrafl.h):
+ *   sk_leaves   a leave table: value (thousandths of a point) of every kept
+ *               multiset of tiles, read from `leave,value` CSV (the format
+ *               MAGPIE and Macondo publish); a missing leave is worth 0.
+ *               Immutable after loading; share it read-only between threads.
+ *   sk_play     one thing a player can do on a turn: place tiles (an sk_move),
+ *               exchange a sub-multiset of the rack, or pass; with its score,
+ *               leave value and equity.
+ *   sk_rng      xoshiro256** seeded by splitmix64: a small, fast PRNG whose
+ *               stream is the same on every platform.
+ *   sk_game     one complete game between two players (self-play), with the
+ *               record of every turn; written as GCG.
+ *   sk_gcg      a parsed GCG file: players, the events of the game.
+ *
+ * Equity (thousandths of a point, int64): score * 1000 + leave value.
+ *   - While the bag holds tiles: the leave table's value of the tiles kept.
+ *   - With the bag empty ("simple end-game sense"): leave values are not
+ *     used.  A play that empties the rack earns twice the value of the tiles
+ *     the opponent holds (the end-of-game transfer it wins); any other play
+ *     is charged twice the value of the tiles it keeps (what the player loses
+ *     if the opponent goes out next turn), and a pass likewise.
+ *   - Exchanges (only when the bag holds at least SK_EXCHANGE_MIN tiles) and
+ *     pass score 0; their equity is the value of the tiles kept.
+ * Order of plays (deterministic): equity descending, then score descending,
+ * then placements before exchanges before the pass; placements in
+ * sk_move_cmp order, exchanges by fewer tiles then tile order.
+ *
+ * Errors: 0 or a negative TK_E* status with a message in the caller's
+ * tk_error (err->line = the 1-based line of a CSV/GCG text).  Nothing here
+ * prints, exits or aborts.
+ */
+#ifndef TILEKIT_SKGAME_H
+#define TILEKIT_SKGAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tilekit/skrafl.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SK_EXCHANGE_MIN 7      /* tiles the bag must hold for an exchange */
+#define SK_SCORELESS_END 6     /* consecutive scoreless turns that end a game */
+
+/* ---- leave tables ------------------------------------------------------- */
+
+/* Leave value in thousandths of a point; counts[i] = tiles of letter i kept
+ * (1..alphabet size), counts[0] = blanks.  (Same shape as skrafl.h's
+ * sk_leave_value_fn of the ranking interface.) */
+typedef int32_t (*sk_leaves_value_fn)(void *ctx, const uint8_t counts[64]);
+
+typedef struct sk_leaves sk_leaves;
+
+/* Parse `leave,value` CSV: one leave a line, letters in any order and either
+ * case (multi-character letters as the alphabet spells them, or in
+ * brackets), `?` a blank; value a decimal number of points (rounded to
+ * thousandths).  Blank lines and `#` comment lines are ignored; a first line
+ * `leave,value` (any case) is a header.  Errors (err->line set): a letter
+ * not in the alphabet, more than SK_RACK_MAX tiles, a bad or missing value,
+ * a leave given twice (in any order of its letters). */
+int sk_leaves_parse(sk_leaves **out, const Alphabet *a, const char *text, size_t len, tk_error *err);
+/* An empty table with room for `n` leaves (to fill with sk_leaves_set). */
+int sk_leaves_create(sk_leaves **out, size_t n);
+/* Set (add or replace) the value of a leave of at most SK_RACK_MAX tiles. */
+int sk_leaves_set(sk_leaves *l, const uint8_t counts[64], int32_t value);
+void sk_leaves_destroy(sk_leaves *l);
+/* Value of a leave (0 if absent, or if `leaves` is NULL).  No allocation:
+ * one hash probe sequence over a packed key. */
+int32_t sk_leaves_value(void *leaves, const uint8_t counts[64]);
+size_t sk_leaves_count(const sk_leaves *l);
+/* Iterate: the i-th stored leave (0 <= i < capacity), returns 0 for an empty
+ * slot, 1 with counts and value filled. */
+size_t sk_leaves_capacity(const sk_leaves *l);
+int sk_leaves_slot(const sk_leaves *l, size_t i, uint8_t counts[64], int32_t *value);
+
+/* ---- plays, exchanges, equity -------------------------------------------- */
+
+#define SK_PLAY_MOVE     0
+#define SK_PLAY_EXCHANGE 1
+#define SK_PLAY_PASS     2
+
+typedef struct sk_play {
+    sk_move move;              /* SK_PLAY_MOVE: the placement */
+    uint8_t kind;
+    uint8_t nx;                /* SK_PLAY_EXCHANGE: tiles exchanged */
+    uint8_t x[SK_RACK_MAX];    /* their codes in ascending order: 0 blank, else letter */
+    int32_t score;
+    int32_t leave;             /* thousandths (or the end-game term, see above) */
+    int64_t equity;            /* thousandths */
+} sk_play;
+
+/* What the player knows of the game state besides board and rack. */
+typedef struct sk_state {
+    int bag;                   /* tiles in the bag */
+    int opp_tiles;             /* tiles on the opponent's rack */
+    int opp_value;             /* their total face value (end game) */
+} sk_state;
+
+/* Unseen tiles: tile set minus board minus rack (counts[0] blanks).
+ * Returns the number of unseen tiles, or -1 if board + rack hold more of a
+ * letter than the set.  Blanks on the board count as blanks. */
+int sk_unseen(const sk_engine *e, const sk_board *b, const sk_rack *r, int counts[64]);
+/* The usual state when only unseen tiles are known: the opponent holds
+ * min(7, unseen) of them, the rest is in the bag; opp_value assumes the
+ * opponent holds all unseen tiles when the bag is empty. */
+void sk_state_from_unseen(const sk_engine *e, const int unseen[64], int nunseen, sk_state *st);
+
+/* Equity of placement m for rack r (see the top of this file). */
+int64_t sk_move_equity(const sk_engine *e, const sk_rack *r, const sk_move *m, const sk_state *st,
+                       sk_leaves_value_fn fn, void *ctx, int32_t *leave);
+/* Every distinct non-empty exchange (sub-multiset of the rack, up to the
+ * whole rack) as plays in out[0..), with their equity; returns how many
+ * (at most 2^7 - 1 = 127; `out` must hold 127).  Does not check the bag. */
+int sk_exchanges(const sk_engine *e, const sk_rack *r, const sk_state *st,
+                 sk_leaves_value_fn fn, void *ctx, sk_play *out);
+/* The pass, valued. */
+void sk_pass_play(const sk_engine *e, const sk_rack *r, const sk_state *st,
+                  sk_leaves_value_fn fn, void *ctx, sk_play *out);
+/* Order of plays (see above): negative if a comes first. */
+int sk_play_cmp(const sk_engine *e, const sk_play *a, const sk_play *b);
+
+/* All plays of a position ranked by equity: the placements in `moves`
+ * (already generated for r on b, all of them) plus exchanges (when st->bag >=
+ * SK_EXCHANGE_MIN) plus the pass, sorted.  *out is malloc'ed (free()).
+ * Returns the number of plays or TK_ENOMEM. */
+long sk_rank_plays(const sk_engine *e, const sk_rack *r, const sk_state *st, const sk_movelist *moves,
+                   sk_leaves_value_fn fn, void *ctx, int by_score, sk_play **out);
+/* The best play by equity (by_score: by score, equity breaking ties) without
+ * building the list. */
+void sk_best_play(const sk_engine *e, const sk_rack *r, const sk_state *st, const sk_movelist *moves,
+                  sk_leaves_value_fn fn, void *ctx, int by_score, sk_play *best);
+
+/* Remove a placement's tiles from the rack / put it on the board. */
+void sk_rack_remove_move(sk_rack *r, const sk_move *m);
+void sk_board_apply(sk_board *b, const sk_move *m);
+/* Face value of the tiles on a rack. */
+int sk_rack_value(const sk_engine *e, const sk_rack *r);
+
+/* ---- random numbers ----------------------------------------------------- */
+
+typedef struct sk_rng { uint64_t s[4]; } sk_rng;
+void sk_rng_seed(sk_rng *g, uint64_t seed);
+uint64_t sk_rng_next(sk_rng *g);
+uint32_t sk_rng_below(sk_rng *g, uint32_t n);       /* uniform in [0, n), n > 0 */
+/* Seed of game number `game` (0-based) in a run seeded with `seed`. */
+uint64_t sk_game_seed(uint64_t seed, uint64_t game);
+
+/* ---- games -------------------------------------------------------------- */
+
+#define SK_STRAT_SCORE  0      /* the highest score (equity breaks ties) */
+#define SK_STRAT_EQUITY 1      /* the highest equity */
+
+typedef struct sk_player {
+    const char *name;          /* nickname (no spaces), e.g. "score" */
+    int strategy;
+    sk_leaves_value_fn fn;     /* leave values for SK_STRAT_EQUITY (NULL: all 0) */
+    void *ctx;
+} sk_player;
+
+#define SK_TURN_MOVE     0
+#define SK_TURN_EXCHANGE 1
+#define SK_TURN_PASS     2
+#define SK_TURN_END_OUT  3     /* rack points won from the opponent who went out */
+#define SK_TURN_END_RACK 4     /* six scoreless turns: own rack value lost */
+
+typedef struct sk_turn {
+    uint8_t player;            /* 0 or 1 */
+    uint8_t kind;
+    sk_rack rack;              /* the rack before the turn (END_*: the rack counted) */
+    sk_play play;              /* MOVE/EXCHANGE/PASS */
+    int32_t score;             /* points of this turn (negative for END_RACK) */
+    int32_t total;             /* player's total after it */
+} sk_turn;
+
+#define SK_GAME_MAX_TURNS 250
+
+typedef struct sk_game {
+    uint64_t seed;
+    int first;                 /* who moved first (0/1) */
+    int scores[2];
+    int nturns;
+    sk_turn turns[SK_GAME_MAX_TURNS + 4];
+    sk_board board;            /* final board */
+} sk_game;
+
+/* Play one complete game: tiles drawn from a bag shuffled with `seed`,
+ * players[first] starts; exchanges when the bag holds at least
+ * SK_EXCHANGE_MIN tiles (drawing first, then returning the tiles and
+ * reshuffling); the game ends when a player empties the rack with the bag
+ * empty (that player gains the opponent's rack value, the opponent loses
+ * it), or after SK_SCORELESS_END consecutive scoreless turns (each player
+ * loses the value of the own rack), or at SK_GAME_MAX_TURNS turns (the
+ * same as six scoreless turns; a safety net that games never reach).
+ * A `score` player with no placement exchanges the whole rack when it may,
+ * else passes.  g is scratch for move generation, `list` a move list it
+ * reuses.  Returns 0 or TK_ENOMEM. */
+int sk_selfplay(sk_gen *g, sk_movelist *list, const sk_player players[2], int first,
+                uint64_t seed, sk_game *out, tk_error *err);
+
+/* Write a game as GCG text (malloc'ed into *out, length *len).  names are
+ * the players' nicknames; lexicon may be NULL. */
+int sk_game_gcg(const sk_engine *e, const sk_game *game, const char *const names[2], const char *lexicon,
+                char **out, size_t *len);
+
+/* ---- GCG files ---------------------------------------------------------- */
+
+#define SK_GCG_MOVE      0     /* tiles placed */
+#define SK_GCG_EXCHANGE  1     /* -TILES (or -N: a number of tiles) */
+#define SK_GCG_PASS      2     /* - */
+#define SK_GCG_WITHDRAWN 3     /* -- : the previous play was a phony, taken back */
+#define SK_GCG_CHALLENGE 4     /* (challenge) bonus points */
+#define SK_GCG_ENDRACK   5     /* (RACK) points at the end of the game */
+#define SK_GCG_TIME      6     /* (time) penalty */
+#define SK_GCG_UNCHALLENGED 7  /* (unchallenged phony kept?) other adjustments */
+
+typedef struct sk_gcg_event {
+    long line;                 /* 1-based line of the file */
+    int player;                /* 0 / 1 */
+    int kind;
+    int has_rack;
+    sk_rack rack;              /* the rack shown (MOVE/EXCH/PASS/...) */
+    char coord[16];
+    uint8_t word[SK_MAX_DIM];  /* MOVE: letters (| SK_BLANK), 0 = played through ('.') */
+    int len;
+    int row, col, dir;
+    int nx;                    /* EXCHANGE: tiles (count if only a number was given) */
+    sk_rack xrack;             /* EXCHANGE: the tiles, if named */
+    int score;                 /* the signed score given */
+    int total;                 /* the cumulative score given */
+} sk_gcg_event;
+
+typedef struct sk_gcg {
+    char nick[2][64];
+    char name[2][128];
+    char lexicon[64];
+    int nevents, cap;
+    sk_gcg_event *ev;
+    int nerrors;
+    tk_error first_err;        /* the first problem (line set) */
+} sk_gcg;
+
+/* Callback for each problem found while parsing (the parse goes on with the
+ * next line). */
+typedef void (*sk_gcg_errfn)(void *ctx, const tk_error *err);
+/* Parse GCG text.  Bad lines are reported through errfn (line set) and
+ * skipped; returns 0, or TK_ENOMEM, or TK_EFORMAT if no player could be
+ * identified at all.  Free with sk_gcg_free. */
+int sk_gcg_parse(sk_gcg *g, const sk_engine *e, const char *text, size_t len,
+                 sk_gcg_errfn errfn, void *ctx, tk_error *err);
+void sk_gcg_free(sk_gcg *g);
+/* Turn a MOVE event into an sk_move for board b (filling played-through
+ * letters from the board).  TK_EFORMAT with a message if it does not fit. */
+int sk_gcg_event_move(const sk_engine *e, const sk_board *b, const sk_gcg_event *ev, sk_move *m,
+                      tk_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,609 @@
+/* skrafl_play.c - skrafl's equity listing, unseen tiles and self-play.
+ *
+ * Equity listing: every placement is generated, valued with the leave
+ * table (sk_rank_plays), exchanges (bag >= 7) and the pass added, and the
+ * whole list sorted by equity (or by score with --sort score).  The bag is
+ * what the position implies: unseen tiles (tile set minus board minus rack)
+ * less the opponent's rack (7 tiles, or all unseen tiles if fewer).
+ *
+ * Self-play: N games, game i (0-based) seeded with sk_game_seed(S, i) and
+ * started by player i % 2, so the result depends only on S and N, never on
+ * --jobs.  The games are the records of the shared batch engine
+ * (cli_batch, CLI_BATCH_COUNT): its worker threads play them, each writes
+ * its own GCG file, and the engine prints the JSON lines in game order.
+ */
+#include "cli.h"
+#include "cli/cli_batch.h"
+#include "cli/cli_json.h"
+#include "skrafl_play.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+int skp_annotate(const sk_engine *e, sk_leaves *leaves, const char *path, int json, int all_openings);
+
+static struct {
+    const char *leaves_arg;
+    int sort;              /* 0 default, 1 score, 2 equity */
+    int unseen, exchanges;
+    long selfplay;
+    unsigned long long seed;
+    int have_seed;
+    const char *players;
+    const char *gcg;
+    sk_leaves *leaves;
+    const char *lexicon;
+} P;
+
+static unsigned long long parse_ull(const char *s, const char *what)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (!*s || *end || errno || *s == '-')
+        cli_usage_error("invalid %s '%s' (a non-negative integer)", what, s);
+    return v;
+}
+
+void skp_option(int code, const char *arg)
+{
+    switch (code) {
+    case SKP_O_LEAVES: P.leaves_arg = arg; break;
+    case SKP_O_SORT:
+        if (strcmp(arg, "score") == 0)
+            P.sort = 1;
+        else if (strcmp(arg, "equity") == 0)
+            P.sort = 2;
+        else
+            cli_usage_error("unknown --sort '%s' (score or equity)", arg);
+        break;
+    case SKP_O_UNSEEN: P.unseen = 1; break;
+    case SKP_O_EXCHANGES: P.exchanges = 1; break;
+    case SKP_O_SELFPLAY: {
+        unsigned long long n = parse_ull(arg, "--selfplay");
+        if (n < 1 || n > 100000000)
+            cli_usage_error("invalid --selfplay '%s' (1..100000000 games)", arg);
+        P.selfplay = (long)n;
+        break;
+    }
+    case SKP_O_SEED: P.seed = parse_ull(arg, "--seed"); P.have_seed = 1; break;
+    case SKP_O_PLAYERS: P.players = arg; break;
+    case SKP_O_GCG:
+        if (!*arg)
+            cli_usage_error("--gcg needs a file (or, with --selfplay, a directory)");
+        P.gcg = arg;
+        break;
+    }
+}
+
+void skp_usage(void)
+{
+    printf("Playing the game:\n"
+           "      --leaves=FILE      leave table (CSV 'leave,value'; 'en'/'is' or 'default' for the\n"
+           "                         shipped table of the language); moves are then ranked by\n"
+           "                         equity = score + leave value, with exchanges and the pass\n"
+           "      --sort=KEY         score or equity (default: equity when leaves are loaded)\n"
+           "      --exchanges        also list exchanges (bag >= 7) and the pass when sorting by score\n"
+           "      --unseen           print the unseen tiles and the bag count first\n"
+           "      --selfplay=N       play N complete games, one JSON line a game\n"
+           "      --seed=S           seed of the self-play games (default 1)\n"
+           "      --players=A,B      the two players: score or equity (default equity,score)\n"
+           "      --gcg=FILE|DIR     annotate the GCG game FILE move by move; with --selfplay,\n"
+           "                         write every game as DIR/game-N.gcg\n");
+}
+
+/* ---- setup ---------------------------------------------------------------------------- */
+
+int skp_setup(const sk_engine *e, const char *lang)
+{
+    if (P.selfplay && P.gcg) {
+        struct stat st;
+        if (stat(P.gcg, &st) != 0 || !S_ISDIR(st.st_mode)) {
+            cli_error(P.gcg, 0, "not a directory (--gcg with --selfplay names the directory to write)");
+            return CLI_EXIT_DATA;
+        }
+    }
+    int need_default = 0;
+    if (P.selfplay) {
+        const char *pl = P.players ? P.players : "equity,score";
+        const char *comma = strchr(pl, ',');
+        if (!comma || strchr(comma + 1, ','))
+            cli_usage_error("--players needs two players: A,B (score or equity)");
+        for (int k = 0; k < 2; k++) {
+            const char *s = k ? comma + 1 : pl;
+            size_t n = k ? strlen(s) : (size_t)(comma - pl);
+            if (n == 6 && strncmp(s, "equity", 6) == 0)
+                need_default = 1;
+            else if (!(n == 5 && strncmp(s, "score", 5) == 0))
+                cli_usage_error("unknown player '%.*s' (score or equity)", (int)n, s);
+        }
+    }
+    const char *arg = P.leaves_arg;
+    if (!arg && need_default)
+        arg = "default";
+    if (!arg)
+        return CLI_EXIT_OK;
+    char buf[4096], rel[64];
+    const char *path = arg;
+    struct stat st;
+    if (strcmp(arg, "default") == 0 || ((!strcmp(arg, "en") || !strcmp(arg, "is")) && stat(arg, &st) != 0)) {
+        snprintf(rel, sizeof rel, "leaves/%s.csv", strcmp(arg, "default") ? arg : lang);
+        path = cli_find_data(rel, buf, sizeof buf);
+        if (!path) {
+            cli_error(NULL, 0, "no shipped leave table %s (give --leaves FILE)", rel);
+            return CLI_EXIT_DATA;
+        }
+    }
+    tk_error err = {0};
+    size_t len;
+    char *text = cli_read_file(path, &len, &err);
+    if (!text) {
+        cli_error(path, 0, "%s", err.msg);
+        return CLI_EXIT_DATA;
+    }
+    int rc = sk_leaves_parse(&P.leaves, sk_engine_alphabet(e), text, len, &err);
+    free(text);
+    if (rc) {
+        cli_error(path, err.line, "%s", err.msg);
+        return CLI_EXIT_DATA;
+    }
+    return CLI_EXIT_OK;
+}
+
+void skp_cleanup(void)
+{
+    sk_leaves_destroy(P.leaves);
+    P.leaves = NULL;
+}
+
+int skp_takes_over(void) { return P.selfplay > 0 || (P.gcg != NULL); }
+
+int skp_equity(void)
+{
+    return P.sort == 2 || P.leaves != NULL || P.exchanges || P.unseen;
+}
+
+/* ---- listing by equity ------------------------------------------------------------------ */
+
+static void json_str(cli_buf *f, const char *s) { cli_json_quote(f, s, strlen(s)); }
+
+static void fmt_milli(char *out, size_t cap, int64_t v)
+{
+    int64_t a = v < 0 ? -v : v;
+    snprintf(out, cap, "%s%lld.%03lld", v < 0 ? "-" : "", (long long)(a / 1000), (long long)(a % 1000));
+    /* trim trailing zeros, keep one decimal */
+    size_t n = strlen(out);
+    while (n > 2 && out[n - 1] == '0' && out[n - 2] != '.')
+        out[--n] = 0;
+}
+
+static void tiles_text(const sk_engine *e, const uint8_t *x, int n, char *out, size_t cap)
+{
+    sk_rack r;
+    memset(&r, 0, sizeof r);
+    for (int i = 0; i < n; i++) {
+        if (x[i] == 0)
+            r.blanks++;
+        else
+            r.count[x[i]]++;
+        r.n++;
+    }
+    sk_move_leave(e, &r, NULL, out, cap);
+}
+
+/* The rack left after play p. */
+static void play_leave(const sk_engine *e, const sk_rack *r, const sk_play *p, char *out, size_t cap)
+{
+    if (p->kind == SK_PLAY_MOVE) {
+        sk_move_leave(e, r, &p->move, out, cap);
+        return;
+    }
+    sk_rack k = *r;
+    for (int i = 0; i < p->nx; i++) {
+        if (p->x[i] == 0)
+            k.blanks--;
+        else
+            k.count[p->x[i]]--;
+        k.n--;
+    }
+    sk_move_leave(e, &k, NULL, out, cap);
+}
+
+/* "8H" / "-ABC" / "-": the play's coordinate field and its word field. */
+static void play_fields(const sk_engine *e, const sk_play *p, int style, char *coord, size_t cc,
+                        char *word, size_t wc)
+{
+    if (p->kind == SK_PLAY_MOVE) {
+        sk_coord_format(p->move.row, p->move.col, p->move.dir, coord, cc);
+        sk_move_text(e, &p->move, style, word, wc);
+    } else if (p->kind == SK_PLAY_EXCHANGE) {
+        snprintf(coord, cc, "xchg");
+        word[0] = '-';
+        tiles_text(e, p->x, p->nx, word + 1, wc - 1);
+    } else {
+        snprintf(coord, cc, "pass");
+        snprintf(word, wc, "-");
+    }
+}
+
+static void print_play(const sk_engine *e, cli_buf *f, const sk_board *b, const sk_rack *r, const sk_play *p,
+                       long line, int json, int words, size_t rank)
+{
+    char coord[16], word[256], leave[128], eq[32], lv[32];
+    play_fields(e, p, json ? SK_FMT_WORD : SK_FMT_PAREN, coord, sizeof coord, word, sizeof word);
+    play_leave(e, r, p, leave, sizeof leave);
+    fmt_milli(eq, sizeof eq, p->equity);
+    fmt_milli(lv, sizeof lv, p->leave);
+    static const char *kinds[] = { "move", "exchange", "pass" };
+    if (json) {
+        cli_buf_putc(f, '{');
+        if (line > 0)
+            cli_buf_printf(f, "\"line\":%ld,", line);
+        cli_buf_printf(f, "\"rank\":%zu,\"kind\":\"%s\",", rank, kinds[p->kind]);
+        if (p->kind == SK_PLAY_MOVE) {
+            char played[256];
+            sk_move_text(e, &p->move, SK_FMT_PLAYED, played, sizeof played);
+            cli_buf_puts(f, "\"coord\":");
+            json_str(f, coord);
+            cli_buf_printf(f, ",\"row\":%d,\"col\":%d,\"dir\":\"%c\",\"word\":", p->move.row, p->move.col,
+                    p->move.dir ? 'V' : 'H');
+            json_str(f, word);
+            cli_buf_puts(f, ",\"played\":");
+            json_str(f, played);
+            cli_buf_printf(f, ",\"tiles\":%d,", p->move.ntiles);
+        } else if (p->kind == SK_PLAY_EXCHANGE) {
+            cli_buf_puts(f, "\"exchange\":");
+            json_str(f, word + 1);
+            cli_buf_putc(f, ',');
+        }
+        cli_buf_printf(f, "\"score\":%d,\"leave\":", p->score);
+        json_str(f, leave);
+        cli_buf_printf(f, ",\"leave_value\":%s,\"equity\":%s}\n", lv, eq);
+        return;
+    }
+    cli_buf_printf(f, "%s  %s  %d  equity:%s  leave:%s", coord, word, p->score, eq, leave[0] ? leave : "-");
+    if (words && p->kind == SK_PLAY_MOVE) {
+        char w[2048];
+        sk_move_words(e, b, &p->move, ',', w, sizeof w);
+        cli_buf_printf(f, "  words:%s", w);
+    }
+    cli_buf_putc(f, '\n');
+}
+
+static void position_state(const sk_engine *e, const sk_board *b, const sk_rack *r, sk_state *st,
+                           int unseen[64], int *nunseen)
+{
+    *nunseen = sk_unseen(e, b, r, unseen);
+    if (*nunseen < 0)
+        *nunseen = 0;
+    sk_state_from_unseen(e, unseen, *nunseen, st);
+}
+
+static void print_unseen(const sk_engine *e, cli_buf *f, const int unseen[64], int n, const sk_state *st,
+                         long line, int json)
+{
+    sk_rack u;
+    memset(&u, 0, sizeof u);
+    char *txt = malloc(8 * 128 + 16);
+    size_t at = 0;
+    if (!txt)
+        return;
+    txt[0] = 0;
+    /* up to 100+ tiles: spell them directly */
+    const Alphabet *a = sk_engine_alphabet(e);
+    for (int l = 1; l <= a->size; l++)
+        for (int k = 0; k < unseen[l] && at + 20 < 8 * 128; k++)
+            at += (size_t)snprintf(txt + at, 8 * 128 + 16 - at, "%s", a->upper[l]);
+    for (int k = 0; k < unseen[0] && at + 2 < 8 * 128; k++)
+        txt[at++] = '?', txt[at] = 0;
+    if (json) {
+        cli_buf_putc(f, '{');
+        if (line > 0)
+            cli_buf_printf(f, "\"line\":%ld,", line);
+        cli_buf_puts(f, "\"unseen\":");
+        json_str(f, txt);
+        cli_buf_printf(f, ",\"count\":%d,\"bag\":%d}\n", n, st->bag);
+    } else {
+        cli_buf_printf(f, "unseen %d: %s  bag %d\n", n, txt[0] ? txt : "-", st->bag);
+    }
+    free(txt);
+}
+
+static int check_play(const sk_engine *e, sk_gen *g, sk_movelist *list, cli_buf *f, cli_buf *errb, const sk_board *b,
+                      const sk_rack *r, const sk_state *st, long line, const char *file, int json, unsigned flags,
+                      const char *coord, const char *word)
+{
+    sk_check_result res;
+    tk_error err = {0};
+    int rc = sk_check(g, b, r, coord, word, flags, &res, &err);
+    if (rc) {
+        cli_buf_error(errb, line > 0 ? file : NULL, line, "illegal play %s %s: %s", coord, word, err.msg);
+        return CLI_EXIT_DATA;
+    }
+    list->limit = 0;
+    if (sk_generate(g, b, r, flags, list, &err)) {
+        cli_buf_error(errb, NULL, 0, "%s", err.msg);
+        return CLI_EXIT_DATA;
+    }
+    sk_play *v = NULL;
+    long n = sk_rank_plays(e, r, st, list, sk_leaves_value, P.leaves, 0, &v);
+    if (n < 0) {
+        cli_buf_error(errb, NULL, 0, "out of memory");
+        return CLI_EXIT_DATA;
+    }
+    sk_play me;
+    memset(&me, 0, sizeof me);
+    me.move = res.move;
+    me.score = res.move.score;
+    me.equity = sk_move_equity(e, r, &res.move, st, sk_leaves_value, P.leaves, &me.leave);
+    long req = 1, rsc = 1;
+    for (long i = 0; i < n; i++) {
+        if (v[i].equity > me.equity)
+            req++;
+        if (v[i].score > me.score)
+            rsc++;
+    }
+    char c1[16], w1[256], c2[16], w2[256], eq[32], beq[32];
+    play_fields(e, &me, json ? SK_FMT_WORD : SK_FMT_PAREN, c1, sizeof c1, w1, sizeof w1);
+    play_fields(e, &v[0], json ? SK_FMT_WORD : SK_FMT_PAREN, c2, sizeof c2, w2, sizeof w2);
+    fmt_milli(eq, sizeof eq, me.equity);
+    fmt_milli(beq, sizeof beq, v[0].equity);
+    if (json) {
+        cli_buf_putc(f, '{');
+        if (line > 0)
+            cli_buf_printf(f, "\"line\":%ld,", line);
+        cli_buf_puts(f, "\"coord\":");
+        json_str(f, c1);
+        cli_buf_puts(f, ",\"word\":");
+        json_str(f, w1);
+        cli_buf_printf(f, ",\"legal\":true,\"score\":%d,\"equity\":%s,\"rank_score\":%ld,\"rank_equity\":%ld,"
+                   "\"total\":%ld,\"best\":{\"coord\":", me.score, eq, rsc, req, n);
+        json_str(f, c2);
+        cli_buf_puts(f, ",\"word\":");
+        json_str(f, w2);
+        cli_buf_printf(f, ",\"score\":%d,\"equity\":%s}}\n", v[0].score, beq);
+    } else {
+        cli_buf_printf(f, "%s  %s  %d  equity:%s  rank by score %ld, by equity %ld of %ld plays  best: %s  %s  %d  equity:%s\n",
+                c1, w1, me.score, eq, rsc, req, n, c2, w2, v[0].score, beq);
+    }
+    free(v);
+    return CLI_EXIT_OK;
+}
+
+int skp_solve(const sk_engine *e, sk_gen *g, sk_movelist *list, cli_buf *f, cli_buf *errb, const sk_board *b,
+              const sk_rack *r, long line, const char *file, int json, long top, int count, int words,
+              unsigned flags, const char *check_coord, const char *check_word)
+{
+    int unseen[64], nun;
+    sk_state st;
+    position_state(e, b, r, &st, unseen, &nun);
+    if (P.unseen)
+        print_unseen(e, f, unseen, nun, &st, line, json);
+    if (check_coord)
+        return check_play(e, g, list, f, errb, b, r, &st, line, file, json, flags, check_coord, check_word);
+    tk_error err = {0};
+    list->limit = 0;
+    if (sk_generate(g, b, r, flags, list, &err)) {
+        cli_buf_error(errb, NULL, 0, "%s", err.msg);
+        return CLI_EXIT_DATA;
+    }
+    if (count) {
+        sk_play x[128];
+        int nx = st.bag >= SK_EXCHANGE_MIN && r->n > 0 ? sk_exchanges(e, r, &st, NULL, NULL, x) : 0;
+        if (json) {
+            cli_buf_putc(f, '{');
+            if (line > 0)
+                cli_buf_printf(f, "\"line\":%ld,", line);
+            cli_buf_printf(f, "\"count\":%llu,\"exchanges\":%d,\"passes\":1}\n", (unsigned long long)list->total, nx);
+        } else {
+            cli_buf_printf(f, "%llu\n", (unsigned long long)list->total);
+        }
+        return CLI_EXIT_OK;
+    }
+    sk_play *v = NULL;
+    long n = sk_rank_plays(e, r, &st, list, sk_leaves_value, P.leaves, P.sort == 1, &v);
+    if (n < 0) {
+        cli_buf_error(errb, NULL, 0, "out of memory");
+        return CLI_EXIT_DATA;
+    }
+    /* sorted by score, exchanges and the pass only with --exchanges */
+    int others = !(P.sort == 1 && !P.exchanges);
+    long shown = 0, nplays = 0;
+    for (long i = 0; i < n; i++)
+        nplays += others || v[i].kind == SK_PLAY_MOVE;
+    if (line > 0 && !json) {
+        char rs[64];
+        sk_move_leave(e, r, NULL, rs, sizeof rs);
+        cli_buf_printf(f, "# line %ld: rack %s: %llu move%s, %ld play%s\n", line, rs[0] ? rs : "-",
+                (unsigned long long)list->total, list->total == 1 ? "" : "s", nplays, nplays == 1 ? "" : "s");
+    }
+    for (long i = 0; i < n && (top <= 0 || shown < top); i++)
+        if (others || v[i].kind == SK_PLAY_MOVE)
+            print_play(e, f, b, r, &v[i], line, json, words, (size_t)++shown);
+    free(v);
+    return CLI_EXIT_OK;
+}
+
+/* ---- self-play ---------------------------------------------------------------------------- */
+
+typedef struct sp_ctx {
+    const sk_engine *e;
+    sk_player players[2];
+    const char *names[2];
+    const char *lang;
+    long wins[2], ties, games;        /* merged from the threads by sp_fini */
+} sp_ctx;
+
+typedef struct sp_state {
+    sp_ctx *c;
+    sk_gen *g;
+    sk_movelist list;
+    sk_game game;
+    long wins[2], ties, games;
+} sp_state;
+
+static void *sp_init(void *user)
+{
+    sp_state *st = calloc(1, sizeof *st);
+    if (!st)
+        return NULL;
+    st->c = user;
+    if (sk_gen_create(&st->g, st->c->e)) {
+        free(st);
+        return NULL;
+    }
+    return st;
+}
+
+static void sp_fini(void *user, void *state)
+{
+    sp_ctx *c = user;
+    sp_state *st = state;
+    c->wins[0] += st->wins[0];
+    c->wins[1] += st->wins[1];
+    c->ties += st->ties;
+    c->games += st->games;
+    sk_movelist_free(&st->list);
+    sk_gen_destroy(st->g);
+    free(st);
+}
+
+static int write_gcg(const sp_ctx *c, const sk_game *gm, long no, cli_buf *err)
+{
+    char *text = NULL;
+    size_t len = 0;
+    if (sk_game_gcg(c->e, gm, c->names, P.lexicon, &text, &len))
+        return -1;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/game-%ld.gcg", P.gcg, no);
+    FILE *f = fopen(path, "w");
+    int ok = f && fwrite(text, 1, len, f) == len;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    free(text);
+    if (!ok) {
+        cli_buf_error(err, path, 0, "cannot write: %s", strerror(errno));
+        return CLI_EXIT_DATA;
+    }
+    return CLI_EXIT_OK;
+}
+
+/* Game number rec->no (1-based): seed sk_game_seed(S, no - 1), started by
+ * player (no - 1) % 2. */
+static int sp_solve(void *state, const cli_record *rec, cli_buf *out, cli_buf *err)
+{
+    sp_state *st = state;
+    const sp_ctx *c = st->c;
+    long i = rec->no - 1;
+    uint64_t seed = sk_game_seed(P.seed, (uint64_t)i);
+    int first = (int)(i % 2);
+    tk_error e = {0};
+    sk_game *gm = &st->game;
+    if (sk_selfplay(st->g, &st->list, c->players, first, seed, gm, &e))
+        return -1;
+    int turns = 0;
+    for (int t = 0; t < gm->nturns; t++)
+        turns += gm->turns[t].kind <= SK_TURN_PASS;
+    int win = gm->scores[0] > gm->scores[1] ? 0 : gm->scores[1] > gm->scores[0] ? 1 : -1;
+    if (win < 0)
+        st->ties++;
+    else
+        st->wins[win]++;
+    st->games++;
+    cli_json j;
+    cli_json_begin(&j, out);
+    cli_json_kint(&j, "game", rec->no);
+    cli_json_key(&j, "seed");
+    char sd[32];
+    snprintf(sd, sizeof sd, "%llu", (unsigned long long)seed);
+    cli_json_raw(&j, sd);
+    cli_json_key(&j, "players");
+    cli_json_array(&j);
+    cli_json_str(&j, c->names[0]);
+    cli_json_str(&j, c->names[1]);
+    cli_json_close(&j);
+    cli_json_kstr(&j, "first", c->names[first]);
+    cli_json_key(&j, "scores");
+    cli_json_array(&j);
+    cli_json_int(&j, gm->scores[0]);
+    cli_json_int(&j, gm->scores[1]);
+    cli_json_close(&j);
+    cli_json_kstr(&j, "winner", win < 0 ? "tie" : c->names[win]);
+    cli_json_kint(&j, "turns", turns);
+    cli_json_end(&j);
+    return P.gcg ? write_gcg(c, gm, rec->no, err) : CLI_EXIT_OK;
+}
+
+static int run_selfplay(const sk_engine *e, const char *lang, int jobs, int verbose)
+{
+    sp_ctx c;
+    memset(&c, 0, sizeof c);
+    c.e = e;
+    c.lang = lang;
+    if (!P.have_seed)
+        P.seed = 1;
+    static char nick[2][16];
+    const char *pl = P.players ? P.players : "equity,score";
+    const char *comma = strchr(pl, ',');
+    for (int k = 0; k < 2; k++) {
+        const char *s = k ? comma + 1 : pl;
+        int eq = s[0] == 'e';
+        c.players[k].strategy = eq ? SK_STRAT_EQUITY : SK_STRAT_SCORE;
+        c.players[k].fn = sk_leaves_value;
+        c.players[k].ctx = P.leaves;
+        snprintf(nick[k], sizeof nick[k], "%s", eq ? "equity" : "score");
+    }
+    if (strcmp(nick[0], nick[1]) == 0) {
+        snprintf(nick[0] + strlen(nick[0]), 4, "1");
+        snprintf(nick[1] + strlen(nick[1]), 4, "2");
+    }
+    c.names[0] = c.players[0].name = nick[0];
+    c.names[1] = c.players[1].name = nick[1];
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    cli_batch b;
+    memset(&b, 0, sizeof b);
+    b.kind = CLI_BATCH_COUNT;
+    b.count = P.selfplay;
+    b.jobs = jobs;
+    b.progress = "skrafl: games";
+    b.user = &c;
+    b.init = sp_init;
+    b.fini = sp_fini;
+    b.solve = sp_solve;
+    int status = cli_batch_run(&b);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (verbose && c.games > 0) {
+        double s = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+        /* share of the first player (a tie counts half), Wilson score interval */
+        double n = (double)c.games, z = 1.96;
+        double p = (c.wins[0] + 0.5 * c.ties) / n;
+        double mid = (p + z * z / (2 * n)) / (1 + z * z / n);
+        double h = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n);
+        fprintf(stderr, "skrafl: %ld games in %.2f s (%.1f games/s): %s %ld, %s %ld, ties %ld; "
+                        "%s scores %.2f%% (95%% interval %.2f..%.2f%%)\n",
+                c.games, s, c.games / (s > 0 ? s : 1e-9), nick[0], c.wins[0], nick[1], c.wins[1], c.ties,
+                nick[0], 100 * p, 100 * (mid - h), 100 * (mid + h));
+    }
+    return status;
+}
+
+int skp_run(const sk_engine *e, const char *lang, const char *dict, int json, int jobs, int verbose,
+            int all_openings)
+{
+    static char lex[64];
+    const char *base = dict ? strrchr(dict, '/') : NULL;
+    base = base ? base + 1 : dict ? dict : lang;
+    snprintf(lex, sizeof lex, "%.*s", (int)strcspn(base, "."), base);
+    P.lexicon = lex;
+    if (jobs <= 0)
+        jobs = cli_cpu_count();
+    if (P.selfplay)
+        return run_selfplay(e, lang, jobs, verbose);
+    return skp_annotate(e, P.leaves, P.gcg, json, all_openings);
+}

@@ -1,0 +1,52 @@
+/* skrafl_play.h - skrafl's game-playing options (issue 15): leave tables and
+ * equity, exchanges and pass, unseen tiles, self-play, GCG files.
+ *
+ * skrafl.c lists the options (codes SKP_O_*) in its getopt table, hands
+ * them to skp_option(), and after loading the engine calls skp_run() (self-
+ * play and GCG annotation replace the usual solving) and, per position,
+ * skp_solve() when skp_equity() says moves are ranked by equity (its output
+ * and messages into the position's cli_buf pair, as skrafl_solve.c does). */
+#ifndef TILEKIT_SKRAFL_PLAY_H
+#define TILEKIT_SKRAFL_PLAY_H
+
+#include <stdio.h>
+
+#include "cli/cli_batch.h"
+#include "tilekit/skgame.h"
+
+enum {
+    SKP_O_BASE = 1000,
+    SKP_O_LEAVES = SKP_O_BASE, SKP_O_SORT, SKP_O_UNSEEN, SKP_O_SELFPLAY, SKP_O_SEED,
+    SKP_O_PLAYERS, SKP_O_GCG, SKP_O_EXCHANGES, SKP_O_END
+};
+
+#define SKP_LONG_OPTIONS \
+    { "leaves", required_argument, 0, SKP_O_LEAVES }, \
+    { "sort", required_argument, 0, SKP_O_SORT }, \
+    { "unseen", no_argument, 0, SKP_O_UNSEEN }, \
+    { "selfplay", required_argument, 0, SKP_O_SELFPLAY }, \
+    { "seed", required_argument, 0, SKP_O_SEED }, \
+    { "players", required_argument, 0, SKP_O_PLAYERS }, \
+    { "gcg", required_argument, 0, SKP_O_GCG }, \
+    { "exchanges", no_argument, 0, SKP_O_EXCHANGES },
+
+/* Handle one of the options above (exits with status 2 on a bad value). */
+void skp_option(int code, const char *arg);
+/* Load what the options need (the leave table) once the engine exists;
+ * returns an exit status (0 ok). */
+int skp_setup(const sk_engine *e, const char *lang);
+/* Self-play or GCG annotation asked for?  Then skp_run does the whole job. */
+int skp_takes_over(void);
+/* dict: the dictionary's path (its base name is the GCG #lexicon), may be NULL. */
+int skp_run(const sk_engine *e, const char *lang, const char *dict, int json, int jobs, int verbose,
+            int all_openings);
+/* Rank by equity (leaves loaded and --sort not score, or --sort equity), or
+ * list exchanges / unseen tiles: skp_solve prints the position. */
+int skp_equity(void);
+int skp_solve(const sk_engine *e, sk_gen *g, sk_movelist *list, cli_buf *out, cli_buf *err, const sk_board *b,
+              const sk_rack *r, long line, const char *file, int json, long top, int count, int words,
+              unsigned flags, const char *check_coord, const char *check_word);
+void skp_cleanup(void);
+void skp_usage(void);
+
+#endif

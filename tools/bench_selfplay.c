@@ -1,0 +1,131 @@
+/* bench_selfplay.c - how many complete self-play games a second.
+ *
+ *   bench_selfplay [--games N] [--runs R] [--dict FILE] [--leaves FILE] [--once]
+ *
+ * Plays N games (default 200) single-threaded, in thread CPU time (the
+ * machine may be shared), for three pairings: score v score, equity v score
+ * and equity v equity, the equity player using the shipped English leave
+ * table (leaves/en.csv in the data path, else data/leaves/en.csv, or --leaves).  Reports the median of R runs (default
+ * 3) as games a second and moves a second.  --once plays one pass of
+ * equity v score and nothing else (for valgrind --tool=callgrind).
+ * Timings are informative, never asserted.
+ */
+#include "cli/cli.h"
+#include "tilekit/skgame.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+int main(int argc, char **argv)
+{
+    cli_init("bench_selfplay");
+    long games = 200, runs = 3;
+    int once = 0;
+    const char *dict = NULL, *leaves = NULL;
+    static const struct option lo[] = {
+        { "games", required_argument, 0, 'g' }, { "runs", required_argument, 0, 'r' },
+        { "dict", required_argument, 0, 'd' }, { "leaves", required_argument, 0, 'L' },
+        { "once", no_argument, 0, 'o' }, { 0, 0, 0, 0 }
+    };
+    int ch;
+    while ((ch = getopt_long(argc, argv, "g:r:d:L:o", lo, NULL)) != -1) {
+        switch (ch) {
+        case 'g': games = atol(optarg); break;
+        case 'r': runs = atol(optarg); break;
+        case 'd': dict = optarg; break;
+        case 'L': leaves = optarg; break;
+        case 'o': once = 1; break;
+        default: return CLI_EXIT_USAGE;
+        }
+    }
+    if (games < 1 || runs < 1 || runs > 99)
+        cli_usage_error("--games >= 1, --runs 1..99");
+    Dawg *d = cli_load_dict(dict, "en", NULL);
+    if (!d)
+        return CLI_EXIT_DATA;
+    tk_error err = {0};
+    sk_tileset ts;
+    sk_layout lay;
+    sk_engine *e = NULL;
+    if (sk_tileset_builtin(&ts, dawg_alphabet(d), "en", &err) || sk_layout_builtin(&lay, "standard", &err) ||
+        sk_engine_create(&e, d, &ts, &lay, &err)) {
+        cli_error(NULL, 0, "%s", err.msg);
+        return CLI_EXIT_DATA;
+    }
+    char buf[4096];
+    const char *lp = leaves ? leaves : cli_find_data("leaves/en.csv", buf, sizeof buf);
+    FILE *probe = lp ? NULL : fopen("data/leaves/en.csv", "r");   /* make bench runs from the top */
+    if (probe) {
+        fclose(probe);
+        lp = "data/leaves/en.csv";
+    }
+    sk_leaves *lv = NULL;
+    if (lp) {
+        size_t len;
+        char *text = cli_read_file(lp, &len, &err);
+        if (!text || sk_leaves_parse(&lv, sk_engine_alphabet(e), text, len, &err)) {
+            cli_error(lp, err.line, "%s", err.msg);
+            return CLI_EXIT_DATA;
+        }
+        free(text);
+    } else {
+        fprintf(stderr, "bench_selfplay: no leaves/en.csv: the equity player uses empty leaves\n");
+    }
+    sk_gen *g = NULL;
+    sk_movelist list = {0};
+    sk_game *gm = malloc(sizeof *gm);
+    if (!gm || sk_gen_create(&g, e))
+        return CLI_EXIT_DATA;
+    static const char *names[3] = { "score v score", "equity v score", "equity v equity" };
+    for (int pairing = once ? 1 : 0; pairing < (once ? 2 : 3); pairing++) {
+        sk_player pl[2];
+        for (int k = 0; k < 2; k++) {
+            int eq = pairing == 2 || (pairing == 1 && k == 0);
+            pl[k].name = k ? "b" : "a";
+            pl[k].strategy = eq ? SK_STRAT_EQUITY : SK_STRAT_SCORE;
+            pl[k].fn = sk_leaves_value;
+            pl[k].ctx = lv;
+        }
+        double t[99];
+        long moves = 0;
+        long nr = once ? 1 : runs;
+        for (long r = 0; r < nr; r++) {
+            double t0 = now();
+            moves = 0;
+            for (long i = 0; i < games; i++) {
+                if (sk_selfplay(g, &list, pl, (int)(i % 2), sk_game_seed(2026, (uint64_t)i), gm, &err))
+                    return CLI_EXIT_DATA;
+                for (int k = 0; k < gm->nturns; k++)
+                    moves += gm->turns[k].kind <= SK_TURN_PASS;
+            }
+            t[r] = now() - t0;
+        }
+        qsort(t, (size_t)nr, sizeof t[0], cmp_d);
+        double med = t[nr / 2];
+        printf("self-play %-16s %ld games: %8.1f games/s, %9.0f turns/s (median of %ld runs, one thread)\n",
+               names[pairing], games, games / med, moves / med, nr);
+    }
+    free(gm);
+    sk_movelist_free(&list);
+    sk_gen_destroy(g);
+    sk_leaves_destroy(lv);
+    sk_engine_destroy(e);
+    dawg_destroy(d);
+    return 0;
+}
