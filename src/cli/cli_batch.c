@@ -133,6 +133,9 @@ typedef struct engine {
     pthread_cond_t work, done;
     /* source */
     cli_reader rd, *r;           /* current reader (b->reader or &rd) */
+    cli_reader last;             /* the file read last, kept open for the progress line */
+    int have_last;
+    const cli_reader *shown;     /* the reader the progress line reads its share from */
     int file_i, opened, reader_used;
     long file_records, no, generated;
     /* output */
@@ -192,8 +195,18 @@ static int close_current(engine *e, slot *s, int rc)
 {
     const char *name = e->r->name;
     int had = e->file_records > 0, err = errno ? errno : EIO;
-    if (e->opened)
-        cli_reader_close(&e->rd);
+    e->shown = e->r;
+    if (e->opened) {
+        /* records of this file may still be on their way out: keep it open
+         * (until the next one ends) so the progress line can say how far
+         * the reading got */
+        if (e->have_last)
+            cli_reader_close(&e->last);
+        e->last = e->rd;
+        e->have_last = 1;
+        e->shown = &e->last;
+        memset(&e->rd, 0, sizeof e->rd);
+    }
     e->opened = 0;
     e->r = NULL;
     if (rc < 0) {
@@ -368,8 +381,9 @@ static void emit(engine *e, slot *s)
         e->status = s->status;
     e->b->records++;
     e->b->bad += s->status != 0;
-    if (e->r)
-        cli_progress_reader(&e->prog, (size_t)e->b->records, e->r);
+    const cli_reader *pr = e->r ? e->r : e->shown;
+    if (pr)
+        cli_progress_reader(&e->prog, (size_t)e->b->records, pr);
     else
         cli_progress_update(&e->prog, (size_t)e->b->records);
     /* a big record gives its memory back: the ring's idle slots keep at
@@ -592,6 +606,8 @@ int cli_batch_run(cli_batch *b)
             b->fini(b->user, ws[j].state);
     if (e->opened)
         cli_reader_close(&e->rd);
+    if (e->have_last)
+        cli_reader_close(&e->last);
     cli_buf_free(&e->stage);
     int status = e->status;
     free(e);
