@@ -76,13 +76,8 @@ static void check_option(skc_opts *o, int argc, char **argv)
 {
     const char *sp = strchr(optarg, ' ');
     if (sp) {
-        size_t n = (size_t)(sp - optarg);
-        char *coord = malloc(n + 1);
-        if (!coord)
-            cli_usage_error("out of memory");
-        memcpy(coord, optarg, n);
-        coord[n] = 0;
-        o->check_coord = coord;   /* kept to the end of the run */
+        optarg[sp - optarg] = 0;  /* split "8H WORD" in place: nothing to free */
+        o->check_coord = optarg;
         o->check_word = sp + 1;
     } else {
         if (optind >= argc)
