@@ -179,7 +179,8 @@ static void check_position(const sk_engine *e, sk_gen *g, const sk_board *b, con
         leavectx lc = { salt, 0 };
         sk_rank rk = { random_leave, &lc };
         const sk_rank *rank = ranked ? &rk : NULL;
-        memcpy(full.v, gen.v, gen.n * sizeof *full.v);
+        if (gen.n)   /* gen.v is NULL when there is no move */
+            memcpy(full.v, gen.v, gen.n * sizeof *full.v);
         full.n = gen.n;
         full.limit = 0;
         sk_movelist_sort_ranked(e, r, rank, &full);
