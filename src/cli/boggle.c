@@ -24,12 +24,17 @@
 #include <time.h>
 #include <unistd.h>
 
-static int opt_json, opt_score, opt_paths, opt_count, opt_min = 0;   /* 0: by grid size */
+/* --min: 0 = the default: 3 for grids read from input (GUIDE.md, the shared
+ * vectors), the official rule by grid size (bog_default_min_len) for boards
+ * rolled from a dice set and with --min auto. */
+static int opt_json, opt_score, opt_paths, opt_count, opt_min = 0, opt_min_by_size = 0;
 
 /* --min N, else the official minimum for the grid's size. */
 static int min_len(const bog_grid *g)
 {
-    return opt_min ? opt_min : bog_default_min_len(g->rows, g->cols);
+    if (opt_min)
+        return opt_min;
+    return opt_min_by_size ? bog_default_min_len(g->rows, g->cols) : 3;
 }
 static int opt_show, opt_color;     /* --show; in colour (a terminal, no NO_COLOR) */
 static long opt_boards = 1;         /* --boards N (with --random) */
@@ -58,8 +63,9 @@ static void usage(void)
            "  -L, --lexicon NAME the installed dictionary NAME (dict/NAME.dawg in the data\n"
            "                     path, installed by mkdawg)\n"
            "  -l, --lang LANG    language of the default dictionary and alphabet: en, is, hu\n"
-           "  -m, --min N        shortest word, in letters (Qu counts 2); default by grid\n"
-           "                     size, as the official rules: 3 up to 4x4, 4 from 5x5\n"
+           "  -m, --min N|auto   shortest word, in letters (Qu counts 2); default 3, and for\n"
+           "                     --random rolls the official rule by grid size (auto):\n"
+           "                     3 up to 4x4, 4 for Big Boggle 5x5 and larger\n"
            "  -s, --score        each word's score and a total (3-4 letters 1, 5: 2, 6: 3,\n"
            "                     7: 5, 8 and more: 11)\n"
            "  -p, --paths        one path per word, as 0-based row,col pairs\n"
@@ -529,13 +535,18 @@ static void parse_options(int argc, char **argv, options *o)
             }
             o->lang = optarg;
             break;
-        case 'm': opt_min = (int)cli_parse_long("--min", optarg, 1, ALPHA_WORD_MAX); break;
+        case 'm':
+            if (strcmp(optarg, "auto") == 0)
+                opt_min = 0, opt_min_by_size = 1;
+            else
+                opt_min = (int)cli_parse_long("--min", optarg, 1, ALPHA_WORD_MAX);
+            break;
         case 's': opt_score = 1; break;
         case 'p': opt_paths = 1; break;
         case 'c': opt_count = 1; break;
         case 'g': opt_show = 1; break;
         case 'k': opt_mark = optarg; opt_show = 1; break;
-        case 'r': o->random_set = optarg; break;
+        case 'r': o->random_set = optarg; opt_min_by_size = 1; break;   /* a real game: official rule */
         case O_SEED: o->seed = parse_seed(optarg); o->have_seed = 1; break;
         case CLI_OPT_JOBS: o->jobs_set = 1; cli_common_option(c, &o->co, argv); break;
         case O_BOARDS: opt_boards = cli_parse_long("--boards", optarg, 1, 1000000000L); break;
@@ -596,6 +607,7 @@ static int run(const options *o, int nfiles, char **files)
         best.seed = o->have_seed ? o->seed : boggle_clock_seed();
         best.jobs = o->jobs_set ? o->co.jobs : 1;   /* one search unless asked: repeatable */
         best.min_len = opt_min;
+        best.min_by_size = opt_min_by_size;
         best.json = opt_json;
         best.verbose = o->co.verbose;
         return boggle_best_run(&best, the_app.bd);

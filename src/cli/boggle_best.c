@@ -194,7 +194,7 @@ static void report(shared *sh, const bog_grid *g, long score)
     bog_solver *s;
     bog_result res = {0};
     if (bog_solver_create(&s, sh->bd, NULL) == TK_OK) {
-        bog_solve(s, g, sh->o->min_len, BOG_COUNT, &res, NULL);
+        bog_solve(s, g, sh->cfg.min_len, BOG_COUNT, &res, NULL);
         bog_solver_destroy(s);
     }
     clear_progress(sh);
@@ -280,6 +280,10 @@ int boggle_best_run(const boggle_best_opts *o, const bog_dict *bd)
         sh.cfg.cols = cols;
         sh.cfg.nfaces = letter_faces(a, faces);
         sh.cfg.faces = faces;
+    }
+    if (!sh.cfg.min_len) {
+        int r = dice ? dice->rows : rows, c = dice ? dice->cols : cols;
+        sh.cfg.min_len = o->min_by_size ? bog_default_min_len(r, c) : 3;
     }
     double seconds = o->seconds > 0 ? o->seconds : o->iterations ? 0 : 60;
     sh.start = now();

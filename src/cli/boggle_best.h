@@ -14,7 +14,8 @@ typedef struct boggle_best_opts {
     int have_seed;
     unsigned long long seed;
     int jobs;
-    int min_len;
+    int min_len;               /* 0: 3, or by grid size with min_by_size */
+    int min_by_size;
     int json;
     int verbose;
 } boggle_best_opts;

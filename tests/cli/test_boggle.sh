@@ -138,12 +138,12 @@ if [ -f "$V" ] && [ -f "$W" ]; then
     # the vectors list words of 3+ letters on every grid (min_len 3)
     t_run vectors-count 0 $B --dict "$W" --min 3 --count "$T_TMP/boards.txt"
     t_same vectors-count-out "$OUT" "$T_TMP/counts"
-    # by default the minimum follows the grid size: 5x5 and larger count only
-    # words of 4+ letters, the vectors' count_min4 / score_min4
+    # --min auto follows the grid size: 5x5 and larger count only words of
+    # 4+ letters, the vectors' count_min4 / score_min4
     sed -e 's/.*"count": \([0-9]*\), "count_min4": \([0-9]*\),.*"height": \([0-9]*\),.*"score": \([0-9]*\), "score_min4": \([0-9]*\),.*"width": \([0-9]*\).*/\1 \2 \3 \4 \5 \6/' "$V" |
         awk '{ if ($3 >= 5 && $6 >= 5) print $2, $5; else print $1, $4 }' > "$T_TMP/counts-default"
-    t_run vectors-count-default 0 $B --dict "$W" --count --score "$T_TMP/boards.txt"
-    t_same vectors-count-default-out "$OUT" "$T_TMP/counts-default"
+    t_run vectors-count-auto 0 $B --dict "$W" --min auto --count --score "$T_TMP/boards.txt"
+    t_same vectors-count-auto-out "$OUT" "$T_TMP/counts-default"
     "$B" --dict "$W" --json "$T_TMP/boards.txt" > "$T_TMP/j1"
     "$B" --dict "$W" --json --jobs 3 "$T_TMP/boards.txt" > "$T_TMP/j3"
     t_same vectors-jobs3 "$T_TMP/j1" "$T_TMP/j3"

@@ -234,14 +234,16 @@ printf 'pers\nlatg\nsine\nters\n' > g4.txt
 t_same "4x4: default minimum 3" def.txt min3.txt
 if grep -qx '...' def.txt; then t_ok "4x4: three-letter words listed"; else t_fail "4x4 three-letter words" "none"; fi
 printf 'sepes\ndsrac\nietil\nmanes\nligdr\n' > g5.txt
-"$B" g5.txt > def.txt; "$B" --min 4 g5.txt > min4.txt
-t_same "5x5: default minimum 4" def.txt min4.txt
-if grep -qx '...' def.txt; then t_fail "5x5: no three-letter words" "$(grep -x '...' def.txt | head -3)"; else t_ok "5x5: no three-letter words"; fi
+"$B" --min auto g5.txt > def.txt; "$B" --min 4 g5.txt > min4.txt
+t_same "5x5 --min auto: minimum 4" def.txt min4.txt
+if grep -qx '...' def.txt; then t_fail "5x5 --min auto: no three-letter words" "$(grep -x '...' def.txt | head -3)"; else t_ok "5x5 --min auto: no three-letter words"; fi
+"$B" g5.txt > def.txt
+if grep -qx '...' def.txt; then t_ok "5x5 from input: default minimum 3"; else t_fail "5x5 input default" "no three-letter word"; fi
 "$B" --min 3 g5.txt > min3.txt
 if grep -qx '...' min3.txt; then t_ok "5x5 --min 3: three-letter words back"; else t_fail "5x5 --min 3" "none"; fi
 printf 'pers\nlatg\nsine\nters\nabcd\n' > g54.txt
-"$B" g54.txt > def.txt; "$B" --min 3 g54.txt > min3.txt
-t_same "5x4: minimum 3 (not Big Boggle)" def.txt min3.txt
+"$B" --min auto g54.txt > def.txt; "$B" --min 3 g54.txt > min3.txt
+t_same "5x4 --min auto: minimum 3 (not Big Boggle)" def.txt min3.txt
 t_run "--random 5x5: minimum 4" 0 "$B" --random 5x5 --seed 7
 if tail -n +7 "$OUT" | grep -qx '...'; then t_fail "--random 5x5 min 4" "three-letter word"; else t_ok "--random 5x5: no three-letter words"; fi
 printf 'hest\nrúmi\nalda\nsker\n' > isgrid.txt
