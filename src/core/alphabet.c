@@ -10,6 +10,8 @@
  */
 #include "tilekit/alphabet.h"
 
+#include "core/tk_text.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -250,30 +252,29 @@ int alpha_parse(Alphabet *a, const char *spec, size_t len, tk_error *err)
     token tok[ALPHA_MAX_LETTERS + 2];
     int nt = 0;
     long line = 1;
-    size_t i = 0;
-    if (len >= 3 && memcmp(spec, "\xEF\xBB\xBF", 3) == 0)
-        i = 3;
-    while (i < len) {
-        char c = spec[i];
-        if (c == '\n') { line++; i++; continue; }
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') { i++; continue; }
-        if (c == '#') {
-            while (i < len && spec[i] != '\n') i++;
-            continue;
+    tku_lines it;
+    const char *ls;
+    size_t ll;
+    tku_lines_init(&it, spec, len, 0);
+    while (tku_lines_next(&it, &ls, &ll)) {
+        line = it.lineno;
+        ll = tku_comment_cut(ls, ll, '#');
+        for (size_t i = 0; i < ll;) {
+            if (strchr(" \t\r\f\v", ls[i]) && ls[i]) { i++; continue; }
+            size_t j = i;
+            while (j < ll && !strchr(" \t\r\f\v", ls[j]))
+                j++;
+            if (j == i)   /* NUL byte */
+                return tk_error_set(err, TK_EFORMAT, line, 0, "NUL byte in alphabet");
+            if (nt == ALPHA_MAX_LETTERS + 1)
+                return tk_error_set(err, TK_ELIMIT, line, 0, "more than %d letters in the alphabet",
+                                    ALPHA_MAX_LETTERS);
+            tok[nt].s = ls + i;
+            tok[nt].len = j - i;
+            tok[nt].line = line;
+            nt++;
+            i = j;
         }
-        size_t j = i;
-        while (j < len && !strchr(" \t\r\n\f\v#", spec[j]) && spec[j] != 0)
-            j++;
-        if (j == i)   /* NUL byte */
-            return tk_error_set(err, TK_EFORMAT, line, 0, "NUL byte in alphabet");
-        if (nt == ALPHA_MAX_LETTERS + 1)
-            return tk_error_set(err, TK_ELIMIT, line, 0, "more than %d letters in the alphabet",
-                                ALPHA_MAX_LETTERS);
-        tok[nt].s = spec + i;
-        tok[nt].len = j - i;
-        tok[nt].line = line;
-        nt++;
-        i = j;
     }
     if (nt == 0)
         return tk_error_set(err, TK_EFORMAT, line, 0, "the alphabet has no letters");
@@ -337,45 +338,51 @@ int alpha_parse(Alphabet *a, const char *spec, size_t len, tk_error *err)
     return TK_OK;
 }
 
-int alpha_infer(Alphabet *a, const char *words, size_t len, tk_error *err)
+/* The distinct letters of one line of a word list, added to seen[0..*n). */
+static int infer_line(uint32_t *seen, int *n, const char *s, size_t len, long line, tk_error *err)
 {
-    uint32_t seen[ALPHA_MAX_LETTERS + 1];
-    int n = 0;
-    long line = 1;
-    size_t i = 0, line_start = 0;
-    memset(a, 0, sizeof *a);
-    if (len >= 3 && memcmp(words, "\xEF\xBB\xBF", 3) == 0)
-        i = line_start = 3;
-    while (i < len) {
-        unsigned char c = (unsigned char)words[i];
-        if (c == '\n') { line++; i++; line_start = i; continue; }
+    for (size_t i = 0; i < len;) {
+        unsigned char c = (unsigned char)s[i];
         if (c == '\r' || c == ' ' || c == '\t') { i++; continue; }   /* builder rejects inner blanks */
         uint32_t cp;
-        int k = alpha_utf8_decode(words + i, len - i, &cp);
-        int bad = k < 0 || forbidden_cp(alpha_cp_lower(cp));
-        if (bad) {
-            size_t e = i;
+        int k = alpha_utf8_decode(s + i, len - i, &cp);
+        if (k < 0 || forbidden_cp(alpha_cp_lower(cp))) {
             char q[96];
-            while (e < len && words[e] != '\n') e++;
-            while (e > line_start && words[e - 1] == '\r') e--;
-            alpha_quote(words + line_start, e - line_start, 60, q, sizeof q);
+            alpha_quote(s, len, 60, q, sizeof q);
             if (k < 0)
-                return tk_error_set(err, TK_EFORMAT, line, (long)(i - line_start) + 1,
-                                    "word '%s': invalid UTF-8 at byte %zu", q, i - line_start + 1);
-            return tk_error_set(err, TK_EFORMAT, line, (long)(i - line_start) + 1,
+                return tk_error_set(err, TK_EFORMAT, line, (long)i + 1,
+                                    "word '%s': invalid UTF-8 at byte %zu", q, i + 1);
+            return tk_error_set(err, TK_EFORMAT, line, (long)i + 1,
                                 "word '%s': character U+%04X cannot be a letter", q,
                                 (unsigned)alpha_cp_lower(cp));
         }
         cp = alpha_cp_lower(cp);
         int j = 0;
-        while (j < n && seen[j] != cp) j++;
-        if (j == n) {
-            if (n == ALPHA_MAX_LETTERS)
+        while (j < *n && seen[j] != cp) j++;
+        if (j == *n) {
+            if (*n == ALPHA_MAX_LETTERS)
                 return tk_error_set(err, TK_ELIMIT, line, 0,
                                     "word list uses more than %d different letters", ALPHA_MAX_LETTERS);
-            seen[n++] = cp;
+            seen[(*n)++] = cp;
         }
         i += (size_t)k;
+    }
+    return TK_OK;
+}
+
+int alpha_infer(Alphabet *a, const char *words, size_t len, tk_error *err)
+{
+    uint32_t seen[ALPHA_MAX_LETTERS + 1];
+    int n = 0;
+    memset(a, 0, sizeof *a);
+    tku_lines it;
+    const char *ls;
+    size_t ll;
+    tku_lines_init(&it, words, len, 0);
+    while (tku_lines_next(&it, &ls, &ll)) {
+        int rc = infer_line(seen, &n, ls, ll, it.lineno, err);
+        if (rc)
+            return rc;
     }
     if (n == 0)
         return tk_error_set(err, TK_EFORMAT, 0, 0, "the word list has no letters");
@@ -395,17 +402,17 @@ int alpha_infer(Alphabet *a, const char *words, size_t len, tk_error *err)
 
 size_t alpha_format(const Alphabet *a, char *out, size_t cap)
 {
-    size_t n = 0;
+    tku_sbuf b;
+    tku_sbuf_init(&b, out, cap);
     for (int i = 1; i <= a->size; i++) {
-        char tmp[ALPHA_LETTER_MAX + 4];
-        int m = snprintf(tmp, sizeof tmp, a->ncp[i] > 1 ? "%s[%s]" : "%s%s", i > 1 ? " " : "", a->lower[i]);
-        for (int k = 0; k < m; k++, n++)
-            if (n + 1 < cap)
-                out[n] = tmp[k];
+        if (i > 1)
+            tku_sbuf_putc(&b, ' ');
+        if (a->ncp[i] > 1)
+            tku_sbuf_printf(&b, "[%s]", a->lower[i]);
+        else
+            tku_sbuf_put(&b, a->lower[i], a->len[i]);
     }
-    if (cap)
-        out[n < cap ? n : cap - 1] = 0;
-    return n;
+    return b.len;
 }
 
 /* ---- letters --------------------------------------------------------------- */
@@ -497,15 +504,10 @@ int alpha_encode(const Alphabet *a, const char *s, size_t len, uint8_t *out, int
         if (m < 0)
             return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1, "invalid UTF-8 at byte %zu", p + 1);
         if (m == 0) {
-            uint32_t cp = 0;
-            int k = alpha_utf8_decode(s + p, len - p, &cp);
-            if (k <= 0)
-                k = 1;
-            if (cp < 0x20 || cp == 0x7F)
-                return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1,
-                                    "control character U+%04X at byte %zu", (unsigned)cp, p + 1);
+            char what[TKU_CHAR_DESC];
+            tku_char_describe(s + p, len - p, what, sizeof what);
             return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1,
-                                "'%.*s' (byte %zu) is not a letter of the alphabet", k, s + p, p + 1);
+                                "%s (byte %zu) is not a letter of the alphabet", what, p + 1);
         }
         if (n == max)
             return tk_error_set(err, TK_ELIMIT, 0, (long)p + 1, "longer than %d letters", max);
@@ -517,20 +519,14 @@ int alpha_encode(const Alphabet *a, const char *s, size_t len, uint8_t *out, int
 
 size_t alpha_decode(const Alphabet *a, const uint8_t *letters, int n, int upper, char *out, size_t cap)
 {
-    size_t len = 0;
+    tku_sbuf b;
+    tku_sbuf_init(&b, out, cap);
     for (int i = 0; i < n; i++) {
         int k = letters[i];
-        if (k < 1 || k > a->size)
-            continue;
-        const char *src = upper ? a->upper[k] : a->lower[k];
-        size_t m = upper ? a->ulen[k] : a->len[k];
-        for (size_t j = 0; j < m; j++, len++)
-            if (len + 1 < cap)
-                out[len] = src[j];
+        if (k >= 1 && k <= a->size)
+            tku_sbuf_put(&b, upper ? a->upper[k] : a->lower[k], upper ? a->ulen[k] : a->len[k]);
     }
-    if (cap)
-        out[len < cap ? len : cap - 1] = 0;
-    return len;
+    return b.len;
 }
 
 int alpha_index(const Alphabet *a, const char *letter)
