@@ -485,7 +485,7 @@ static void test_bingo(void)
 {
     tiny T;
     REQUIRE(tiny_open(&T, "abcdefg\nabcdef\n", "standard") == 0);
-    sk_board b = { 15, { 0 } };
+    sk_board b = { .dim = 15 };
     sk_rack r;
     CHECK(sk_rack_parse(&r, T.e, "ABCDEFG", 7, NULL) == 0);
     sk_movelist ml = {0};
@@ -562,7 +562,7 @@ static void test_check(void)
     CHECK(sk_check(T.g, &b, &r, "9H", "A", 0, &res, &err) == TK_EFORMAT);
     CHECK(sk_check(T.g, &b, &r, "9H", "A1", 0, &res, &err) == TK_EFORMAT);
     CHECK(sk_check(T.g, &b, &r, "9H", "(AT", 0, &res, &err) == TK_EFORMAT);
-    sk_board empty = { 15, { 0 } };
+    sk_board empty = { .dim = 15 };
     CHECK(sk_check(T.g, &empty, &r, "1A", "AT", 0, &res, &err) == TK_ENOTFOUND && strstr(err.msg, "start square H8"));
     CHECK(sk_check(T.g, &empty, &r, "8G", "AT", 0, &res, &err) == 0 && res.move.score == 4);
     tiny_close(&T);

@@ -90,6 +90,7 @@ typedef struct sk_layout {
 typedef struct sk_board {
     int dim;
     uint8_t sq[SK_MAX_SQ];      /* row-major; 0 empty, letter | SK_BLANK */
+    int rows;                   /* rows read so far by sk_board_add_row (dim when complete) */
 } sk_board;
 
 typedef struct sk_rack {
@@ -148,9 +149,25 @@ const Dawg *sk_engine_dawg(const sk_engine *e);
 
 /* ---- positions ---------------------------------------------------------- */
 
-/* Parse a board file.  Errors name the row and column (err->line = row,
- * err->col = column, 1-based): wrong size, unknown letter. */
+/* Parse a board file.  Errors name the line and column (err->line = the
+ * line of the text, err->col = byte column in it, both 1-based) and the
+ * message the board row and column: wrong size, unknown letter.  A wrapper
+ * over the incremental parser below. */
 int sk_board_parse(sk_board *b, const sk_engine *e, const char *text, size_t len, tk_error *err);
+
+/* Incremental parsing, rows as they arrive (a line reader needs no glue):
+ * sk_board_begin() starts an empty board of the layout's size;
+ * sk_board_add_row() takes one line (its "\n" or "\r\n" may be left on):
+ * blank lines and lines whose first non-blank character is '#' are ignored,
+ * any other line is the next row (errors: a row of the wrong length, an
+ * unknown letter, more rows than the board has; err->line = lineno, the
+ * caller's number for the line; the board is unchanged on error);
+ * sk_board_finish() checks that every row arrived (err->line = lineno, the
+ * last line read).  The result equals sk_board_parse() of the lines. */
+void sk_board_begin(sk_board *b, const sk_engine *e);
+int sk_board_add_row(sk_board *b, const sk_engine *e, const char *line, size_t len, long lineno,
+                     tk_error *err);
+int sk_board_finish(sk_board *b, long lineno, tk_error *err);
 /* Parse a rack ("AEIRST?").  Errors: unknown letter, more than SK_RACK_MAX tiles. */
 int sk_rack_parse(sk_rack *r, const sk_engine *e, const char *s, size_t len, tk_error *err);
 /* Parse one CGP line into board and the first rack (rack may be NULL). */
