@@ -461,8 +461,20 @@ static void test_scores_and_text(void)
     m = find_move(T.e, &ml, "9H", "AT");
     REQUIRE(m != NULL);
     CHECK(m->score == 10);
-    int nw = sk_move_words(T.e, &b, m, ',', buf, sizeof buf);
-    CHECKF(nw == 3 && strcmp(buf, "AT,CA,AT") == 0, "%d %s", nw, buf);
+    sk_word w[SK_MAX_WORDS];
+    int nw = sk_move_words(&b, m, w, SK_MAX_WORDS);
+    CHECK(nw == 3);
+    static const char *const want[3] = {"AT", "CA", "AT"};
+    for (int i = 0; i < nw && i < 3; i++) {
+        sk_word_text(T.e, &w[i], SK_FMT_WORD, buf, sizeof buf);
+        CHECKF(strcmp(buf, want[i]) == 0, "word %d: %s", i, buf);
+    }
+    /* The cross-words: CA down from H8 (C on the board), AT down from I8. */
+    CHECK(w[1].row == 7 && w[1].col == 7 && w[1].dir == 1 && w[1].len == 2 && (w[1].cell[0] & SK_ONBOARD) &&
+          !(w[1].cell[1] & SK_ONBOARD));
+    CHECK(w[2].row == 7 && w[2].col == 8 && w[2].dir == 1 && w[2].len == 2);
+    sk_word_text(T.e, &w[1], SK_FMT_PAREN, buf, sizeof buf);
+    CHECK(strcmp(buf, "(C)A") == 0);
     /* A down play: AT at J7, A on J7 (plain) over the board's T: A1 + T1 = 2. */
     m = find_move(T.e, &ml, "J7", "A(T)");
     REQUIRE(m != NULL);

@@ -217,11 +217,31 @@ size_t sk_move_text(const sk_engine *e, const sk_move *m, int style, char *out, 
 /* What is left of rack r after move m: letters in alphabet order (upper
  * case), blanks as '?' last. */
 size_t sk_move_leave(const sk_engine *e, const sk_rack *r, const sk_move *m, char *out, size_t cap);
-/* Every word the move forms, main word first, then the cross-words from
- * left to right (top to bottom): written into out separated by `sep`.
- * Returns the number of words. */
-int sk_move_words(const sk_engine *e, const sk_board *b, const sk_move *m, char sep,
-                  char *out, size_t cap);
+/* One word a move forms: its first square, direction and cells (letter |
+ * SK_BLANK for a blank | SK_ONBOARD for a tile already on the board). */
+typedef struct sk_word {
+    uint8_t row, col;           /* first square, 0-based */
+    uint8_t dir;                /* 0 across, 1 down */
+    uint8_t len;
+    uint8_t cell[SK_MAX_DIM];
+} sk_word;
+
+/* Most words one play can form: the main word and a cross-word per tile. */
+#define SK_MAX_WORDS (SK_RACK_MAX + 1)
+
+/* Every word move m forms on board b (the board before the move): the main
+ * word first, then the cross-words in the order of their new tiles (left to
+ * right, top to bottom).  Stores at most `max` of them in out[] and returns
+ * how many there are (at most 1 + the tiles placed; SK_MAX_WORDS for any
+ * move of a legal rack). */
+int sk_move_words(const sk_board *b, const sk_move *m, sk_word *out, int max);
+
+/* Text of a formed word, as sk_move_text (same styles). */
+size_t sk_word_text(const sk_engine *e, const sk_word *w, int style, char *out, size_t cap);
+
+/* The score of move m on board b (the board before the move), by the rules
+ * above: what sk_generate gives the same move.  Never negative. */
+int sk_move_score(const sk_engine *e, const sk_board *b, const sk_move *m);
 
 /* ---- checking a given play ---------------------------------------------- */
 

@@ -89,11 +89,41 @@ static void usage(void)
 
 /* ---- output of one position ------------------------------------------------------------- */
 
+/* Every word a move forms, as JSON strings separated by commas. */
+static void json_words(FILE *f, const sk_engine *e, const sk_board *b, const sk_move *m)
+{
+    sk_word w[SK_MAX_WORDS];
+    char text[SK_MAX_DIM * (ALPHA_LETTER_MAX + 2) + 1];
+    int nw = sk_move_words(b, m, w, SK_MAX_WORDS);
+    for (int i = 0; i < nw && i < SK_MAX_WORDS; i++) {
+        sk_word_text(e, &w[i], SK_FMT_WORD, text, sizeof text);
+        if (i)
+            fputc(',', f);
+        cli_json_string(f, text);
+    }
+}
+
+/* Every word a move forms, separated by commas. */
+static void move_words_joined(const sk_engine *e, const sk_board *b, const sk_move *m, char *out, size_t cap)
+{
+    sk_word w[SK_MAX_WORDS];
+    int nw = sk_move_words(b, m, w, SK_MAX_WORDS);
+    size_t n = 0;
+    out[0] = 0;
+    for (int i = 0; i < nw && i < SK_MAX_WORDS && n + 1 < cap; i++) {
+        if (i)
+            out[n++] = ',';
+        n += sk_word_text(e, &w[i], SK_FMT_WORD, out + n, cap - n);
+        if (n >= cap)
+            n = strlen(out);
+    }
+}
+
 static void print_move_json(const ctx *c, FILE *f, const sk_board *b, const sk_rack *r,
                             const sk_move *m, long line)
 {
     const sk_engine *e = c->e;
-    char coord[16], word[256], played[256], leave[128], words[2048];
+    char coord[16], word[256], played[256], leave[128];
     sk_coord_format(m->row, m->col, m->dir, coord, sizeof coord);
     sk_move_text(e, m, SK_FMT_WORD, word, sizeof word);
     sk_move_text(e, m, SK_FMT_PLAYED, played, sizeof played);
@@ -110,19 +140,7 @@ static void print_move_json(const ctx *c, FILE *f, const sk_board *b, const sk_r
     fprintf(f, ",\"score\":%d,\"tiles\":%d,\"leave\":", m->score, m->ntiles);
     cli_json_string(f, leave);
     fputs(",\"words\":[", f);
-    int nw = sk_move_words(e, b, m, '\n', words, sizeof words);
-    char *p = words;
-    for (int i = 0; i < nw; i++) {
-        char *nl = strchr(p, '\n');
-        if (nl)
-            *nl = 0;
-        if (i)
-            fputc(',', f);
-        cli_json_string(f, p);
-        if (!nl)
-            break;
-        p = nl + 1;
-    }
+    json_words(f, e, b, m);
     fputs("]}\n", f);
 }
 
@@ -135,7 +153,7 @@ static void print_move_text(const ctx *c, FILE *f, const sk_board *b, const sk_r
     sk_move_leave(e, r, m, leave, sizeof leave);
     fprintf(f, "%s  %s  %d  leave:%s", coord, word, m->score, leave[0] ? leave : "-");
     if (c->o->words) {
-        sk_move_words(e, b, m, ',', words, sizeof words);
+        move_words_joined(e, b, m, words, sizeof words);
         fprintf(f, "  words:%s", words);
     }
     fputc('\n', f);
@@ -405,7 +423,8 @@ static int do_check(const ctx *c, sk_gen *g, FILE *f, const sk_board *b, const s
     int prc = picture(c, f, b, m, line, line > 0, "play");
     sk_coord_format(m->row, m->col, m->dir, coord, sizeof coord);
     sk_move_text(e, m, o->json ? SK_FMT_WORD : SK_FMT_PAREN, word, sizeof word);
-    sk_move_words(e, b, m, o->json ? '\n' : ',', words, sizeof words);
+    if (!o->json)
+        move_words_joined(e, b, m, words, sizeof words);
     bcoord[0] = bword[0] = 0;
     if (res.total) {
         sk_coord_format(res.best.row, res.best.col, res.best.dir, bcoord, sizeof bcoord);
@@ -421,18 +440,7 @@ static int do_check(const ctx *c, sk_gen *g, FILE *f, const sk_board *b, const s
         cli_json_string(f, word);
         fprintf(f, ",\"legal\":true,\"score\":%d,\"tiles\":%d,\"rank\":%zu,\"ties\":%zu,\"total\":%llu,\"words\":[",
                 m->score, m->ntiles, res.rank, res.ties, (unsigned long long)res.total);
-        char *p = words;
-        for (int first = 1;; first = 0) {
-            char *nl = strchr(p, '\n');
-            if (nl)
-                *nl = 0;
-            if (!first)
-                fputc(',', f);
-            cli_json_string(f, p);
-            if (!nl)
-                break;
-            p = nl + 1;
-        }
+        json_words(f, e, b, m);
         fputs("],\"best\":{\"coord\":", f);
         cli_json_string(f, bcoord);
         fputs(",\"word\":", f);

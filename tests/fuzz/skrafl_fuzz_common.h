@@ -66,7 +66,7 @@ static inline void skf_run(skf *F, const sk_board *b, const sk_rack *r)
             abort();
         char buf[256];
         sk_move_text(F->e, m, SK_FMT_PAREN, buf, sizeof buf);
-        sk_move_words(F->e, b, m, ',', buf, sizeof buf);
+        { sk_word w[SK_MAX_WORDS]; if (sk_move_words(b, m, w, SK_MAX_WORDS) > 1 + m->ntiles) abort(); }
         sk_move_leave(F->e, r, m, buf, sizeof buf);
     }
     top.limit = 5;
