@@ -36,7 +36,7 @@ static int board_cells(sk_board *b, const sk_engine *e, const char *text, size_t
     int dim = b->dim, row = b->rows, col = 0;
     for (size_t i = 0; i < n;) {
         char c = text[i];
-        if (c == ' ' || c == '\t') {
+        if (c == ' ' || c == '\t' || c == '\r') {
             i++;
             continue;
         }
