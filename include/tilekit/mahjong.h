@@ -91,19 +91,26 @@ typedef struct mj_block {
  *   pair = the pair tile or -1 (tanki), shape = the waiting shape (1 tile for
  *   tanki, 2 for the others), kind = MJ_RYANMEN .. MJ_SHANPON.
  * - MJ_CHIITOI: blocks = the six pairs, pair = -1, shape = the single tile.
- * - MJ_KOKUSHI: pair = the paired orphan, shape empty (the other eleven
- *   orphans are the rest of the hand); MJ_KOKUSHI13: pair = -1, shape empty.
+ * - MJ_KOKUSHI (thirteen orphans, single wait): pair = the paired orphan,
+ *   shape = the eleven orphans held once (the wait is the missing one);
+ *   MJ_KOKUSHI13 (13-sided): pair = -1, shape = the thirteen orphans.
  * - MJ_COMPLETE (14 tiles): blocks + pair, or seven MJ_PAIR blocks; a
- *   complete thirteen-orphans hand has kind MJ_KOKUSHI.
+ *   complete thirteen-orphans hand has kind MJ_KOKUSHI, pair = the paired
+ *   orphan and shape = the twelve other orphans.
+ * So for every reading, blocks + pair + shape are exactly the closed tiles
+ * of the hand (13 - 3k, or 14 - 3k for a complete hand), in one
+ * representation whatever the kind: text and JSON print the same fields. 
  * Blocks are sorted by (tile, type).  The readings of one wait (and the
  * decompositions of a complete hand) come in a fixed order: by kind in the
  * enum order (regular decompositions first), then blocks, pair, shape. */
+#define MJ_SHAPE_MAX 13   /* tiles of the longest shape (thirteen orphans) */
+
 typedef struct mj_reading {
     uint8_t kind;
     uint8_t n_blocks;
     uint8_t shape_len;
     int8_t pair;
-    uint8_t shape[2];
+    uint8_t shape[MJ_SHAPE_MAX];   /* sorted by tile */
     mj_block blocks[7];
 } mj_reading;
 
@@ -154,6 +161,9 @@ size_t mj_hand_format(const mj_hand *h, char *buf, size_t cap);
  * ("23m", "5m"); returns the length. */
 size_t mj_block_text(const mj_block *b, char *buf, size_t cap);
 size_t mj_shape_text(const uint8_t *tiles, int n, char *buf, size_t cap);
+/* Text of a meld as in a hand: "[789s]", "[505p]" (red five kept), "(1111m)"
+ * for a closed kan; returns the length. */
+size_t mj_meld_text(const mj_meld *m, char *buf, size_t cap);
 /* Name of a kind: "ryanmen", ..., "chiitoi", "kokushi", "kokushi13", "complete". */
 const char *mj_kind_name(int kind);
 /* Closed counts plus meld tiles. */

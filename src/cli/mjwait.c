@@ -9,6 +9,7 @@
  * --show inserts, under each hand's first line, the hand and its waits in
  * the Unicode mahjong tiles (U+1F000 block). */
 #include "cli/cli.h"
+#include "core/tk_text.h"
 #include "tilekit/alphabet.h"
 #include "tilekit/mahjong.h"
 
@@ -176,44 +177,6 @@ static void json_mask(obuf *f, uint64_t m)
     ob_putc(f, ']');
 }
 
-static int popcount(uint64_t x)
-{
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
-
-/* The orphans of a thirteen-orphans reading: every orphan once, plus the
- * pair tile again (kokushi) -> text like "19m19p19s2345677z". */
-static void kokushi_text(const mj_reading *r, char *buf, size_t cap)
-{
-    static const uint8_t O[13] = { 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33 };
-    uint8_t t[14];
-    int n = 0;
-    for (int i = 0; i < 13; i++) {
-        t[n++] = O[i];
-        if (r->pair == O[i]) t[n++] = O[i];
-    }
-    mj_shape_text(t, n, buf, cap);
-}
-
-/* Waiting shape of a reading as text: empty for kokushi13 (whole hand). */
-static void shape_text(const mj_reading *r, const mj_hand *h, char *buf, size_t cap)
-{
-    if (r->kind == MJ_KOKUSHI || r->kind == MJ_KOKUSHI13) {
-        /* the tiles other than the pair: the singles still waiting */
-        static const uint8_t O[13] = { 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33 };
-        uint8_t t[13];
-        int n = 0;
-        for (int i = 0; i < 13; i++)
-            if (h->count[O[i]] == 1) t[n++] = O[i];
-        mj_shape_text(t, n, buf, cap);
-        return;
-    }
-    mj_shape_text(r->shape, r->shape_len, buf, cap);
-}
-
 /* Blocks of a reading, the pair merged in tile order, space-separated. */
 static void put_blocks(obuf *f, const mj_reading *r)
 {
@@ -235,20 +198,9 @@ static void put_blocks(obuf *f, const mj_reading *r)
     }
 }
 
-static void print_reading_text(obuf *f, const mj_reading *r, const mj_hand *h)
+static void print_reading_text(obuf *f, const mj_reading *r)
 {
     char s[40];
-    if (r->kind == MJ_KOKUSHI || r->kind == MJ_KOKUSHI13) {
-        /* the whole waiting hand is the shape */
-        uint8_t t[14];
-        int n = 0;
-        for (int x = 0; x < MJ_TILES; x++)
-            for (int k = 0; k < h->count[x] && n < 14; k++)
-                t[n++] = (uint8_t)x;
-        mj_shape_text(t, n, s, sizeof s);
-        ob_printf(f, "[%s] %s", s, mj_kind_name(r->kind));
-        return;
-    }
     put_blocks(f, r);
     mj_shape_text(r->shape, r->shape_len, s, sizeof s);
     ob_printf(f, "%s[%s] %s", r->n_blocks || r->pair >= 0 ? " " : "", s, mj_kind_name(r->kind));
@@ -279,18 +231,11 @@ static void json_pair(obuf *f, int pair)
 
 static void json_melds(obuf *f, const mj_hand *h)
 {
-    char all[MJ_HAND_TEXT];
-    mj_hand_format(h, all, sizeof all);
-    /* melds are the blank-separated words after the closed part */
+    char m[16];
     ob_putc(f, '[');
-    char *p = strchr(all, ' ');
-    int first = 1;
-    while (p) {
-        char *q = p + 1, *e = strchr(q, ' ');
-        size_t n = e ? (size_t)(e - q) : strlen(q);
-        ob_printf(f, "%s\"%.*s\"", first ? "" : ",", (int)n, q);
-        first = 0;
-        p = e;
+    for (int i = 0; i < h->n_melds; i++) {
+        mj_meld_text(&h->melds[i], m, sizeof m);
+        ob_printf(f, "%s\"%s\"", i ? "," : "", m);
     }
     ob_putc(f, ']');
 }
@@ -346,7 +291,7 @@ static void print_13(obuf *f, const char *text, const mj_hand *h, const mj_resul
             for (int j = 0; j < w->n; j++) {
                 const mj_reading *rd = &r->readings[w->first + j];
                 char s[40];
-                shape_text(rd, h, s, sizeof s);
+                mj_shape_text(rd->shape, rd->shape_len, s, sizeof s);
                 ob_puts(f, j ? ",{\"blocks\":" : "{\"blocks\":");
                 json_blocks(f, rd);
                 ob_puts(f, ",\"pair\":");
@@ -379,7 +324,7 @@ static void print_13(obuf *f, const char *text, const mj_hand *h, const mj_resul
                 ob_puts(f, "  ");
                 put_tile(f, w->tile);
                 ob_puts(f, "  ");
-                print_reading_text(f, &r->readings[w->first + j], h);
+                print_reading_text(f, &r->readings[w->first + j]);
                 ob_putc(f, '\n');
             }
         }
@@ -387,7 +332,7 @@ static void print_13(obuf *f, const char *text, const mj_hand *h, const mj_resul
         ob_printf(f, "%s: noten, %d-shanten", text, r->shanten);
         if (r->dead_mask) {
             ob_puts(f, " (dead wait");
-            ob_puts(f, popcount(r->dead_mask) > 1 ? "s " : " ");
+            ob_puts(f, tku_popcount64(r->dead_mask) > 1 ? "s " : " ");
             put_mask(f, r->dead_mask, " ");
             ob_puts(f, ": all 4 copies held)");
         }
@@ -455,14 +400,15 @@ static void print_14(obuf *f, const char *text, const mj_hand *h, const mj_resul
         for (int i = 0; i < r->n_readings; i++) {
             const mj_reading *rd = &r->readings[i];
             ob_puts(f, "  ");
-            if (rd->kind == MJ_KOKUSHI) {
-                char s[40];
-                kokushi_text(rd, s, sizeof s);
-                ob_printf(f, "%s kokushi\n", s);
-                continue;
-            }
             put_blocks(f, rd);
-            ob_puts(f, rd->kind == MJ_CHIITOI ? " chiitoi\n" : "\n");
+            if (rd->shape_len) {   /* thirteen orphans: the twelve single orphans */
+                char s[40];
+                mj_shape_text(rd->shape, rd->shape_len, s, sizeof s);
+                ob_printf(f, " %s", s);
+            }
+            ob_puts(f, rd->kind == MJ_COMPLETE ? "\n" : " ");
+            if (rd->kind != MJ_COMPLETE)
+                ob_printf(f, "%s\n", mj_kind_name(rd->kind));
         }
         return;
     }
