@@ -18,6 +18,7 @@
  * each run, so these include the cold tables and the output).  Timings are
  * informative, never asserted. */
 #include "tilekit/mahjong.h"
+#include "bench.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,13 +31,6 @@ static uint32_t below(uint32_t n)
 {
     rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
     return (uint32_t)((rng >> 16) % n);
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 static int gen_tenpai(mj_hand *h)
@@ -75,12 +69,6 @@ static int gen_tenpai(mj_hand *h)
     return 1;
 }
 
-static int cmpd(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 int main(int argc, char **argv)
 {
     long n = argc > 1 ? atol(argv[1]) : 100000;
@@ -109,7 +97,7 @@ int main(int argc, char **argv)
     for (int what = 0; what < 4; what++) {
         double t[100];
         for (int run = 0; run <= runs; run++) {
-            double t0 = now();
+            double t0 = bench_wall();
             for (long i = 0; i < n; i++) {
                 switch (what) {
                 case 0: {
@@ -123,10 +111,10 @@ int main(int argc, char **argv)
                 default: sink += (uint64_t)mj_shanten(ctx, &hands[i]); break;
                 }
             }
-            t[run] = now() - t0;
+            t[run] = bench_wall() - t0;
         }
         cold[what] = t[0];
-        qsort(t + 1, (size_t)runs, sizeof t[0], cmpd);
+        qsort(t + 1, (size_t)runs, sizeof t[0], bench_cmp_double);
         med[what] = t[1 + runs / 2];
     }
     for (long i = 0; i < n; i++)
@@ -154,15 +142,15 @@ int main(int argc, char **argv)
             snprintf(cmd, sizeof cmd, "bin/mjwait %s %s >/dev/null", modes[m], path);
             int ok = 1;
             for (int run = 0; run < 3 && ok; run++) {
-                double t0 = now();
+                double t0 = bench_wall();
                 ok = system(cmd) == 0;
-                t[run] = now() - t0;
+                t[run] = bench_wall() - t0;
             }
             if (!ok) {
                 printf("    mjwait %-8s failed\n", modes[m]);
                 continue;
             }
-            qsort(t, 3, sizeof t[0], cmpd);
+            qsort(t, 3, sizeof t[0], bench_cmp_double);
             printf("    mjwait %-8s %10.0f hands/s  (%.3f s)\n", modes[m][0] ? modes[m] : "(text)", n / t[1], t[1]);
         }
         remove(path);
