@@ -28,6 +28,24 @@ void sk_board_begin(sk_board *b, const sk_engine *e)
     b->dim = e->dim;
 }
 
+/* The letter at s[i..len): returns its bytes (> 0) with *letter and
+ * *upper set, or an error whose message starts with `where` and names the
+ * offending character safely (`hint` is appended, may be ""). */
+static int letter_at(const sk_engine *e, const char *s, size_t len, size_t i, long line, const char *where,
+                     const char *hint, int *letter, int *upper, tk_error *err)
+{
+    int k = alpha_match(&e->alpha, s + i, len - i, letter, upper);
+    if (k < 0)
+        return tk_error_set(err, TK_EFORMAT, line, (long)i + 1, "%sinvalid UTF-8 at byte %zu", where, i + 1);
+    if (k == 0) {
+        char what[TKU_CHAR_DESC];
+        tku_char_describe(s + i, len - i, what, sizeof what);
+        return tk_error_set(err, TK_EFORMAT, line, (long)i + 1, "%s%s is not a letter of the alphabet%s", where,
+                            what, hint);
+    }
+    return k;
+}
+
 /* One row of cells: `.`/`-`/`_` empty, a letter (upper case a tile, lower
  * case a blank), blanks between cells ignored. */
 static int board_cells(sk_board *b, const sk_engine *e, const char *text, size_t n, long lineno,
@@ -49,18 +67,11 @@ static int board_cells(sk_board *b, const sk_engine *e, const char *text, size_t
             continue;
         }
         int letter = 0, upper = 0;
-        int k = alpha_match(&e->alpha, text + i, n - i, &letter, &upper);
+        char where[32];
+        snprintf(where, sizeof where, "row %d, column %c: ", row + 1, sk_col_char(col));
+        int k = letter_at(e, text, n, i, lineno, where, "", &letter, &upper, err);
         if (k < 0)
-            return tk_error_set(err, TK_EFORMAT, lineno, (long)i + 1,
-                                "row %d, column %c: invalid UTF-8 at byte %zu",
-                                row + 1, sk_col_char(col), i + 1);
-        if (k == 0) {
-            char what[TKU_CHAR_DESC];
-            tku_char_describe(text + i, n - i, what, sizeof what);
-            return tk_error_set(err, TK_EFORMAT, lineno, (long)i + 1,
-                                "row %d, column %c: %s is not a letter of the alphabet",
-                                row + 1, sk_col_char(col), what);
-        }
+            return k;
         b->sq[row * dim + col++] = (uint8_t)(letter | (upper ? 0 : SK_BLANK));
         i += (size_t)k;
     }
@@ -130,15 +141,9 @@ int sk_rack_parse(sk_rack *r, const sk_engine *e, const char *s, size_t len, tk_
             continue;
         }
         int letter = 0, upper = 0;
-        int k = alpha_match(&e->alpha, s + i, len - i, &letter, &upper);
+        int k = letter_at(e, s, len, i, 0, "rack: ", " (use ? for a blank)", &letter, &upper, err);
         if (k < 0)
-            return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1, "rack: invalid UTF-8 at byte %zu", i + 1);
-        if (k == 0) {
-            char sh[TKU_CHAR_DESC];
-            tku_char_describe(s + i, len - i, sh, sizeof sh);
-            return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1,
-                                "rack: %s is not a letter of the alphabet (use ? for a blank)", sh);
-        }
+            return k;
         r->count[letter]++;
         r->n++;
         i += (size_t)k;
@@ -203,17 +208,11 @@ int sk_cgp_parse(sk_board *b, sk_rack *r, const sk_engine *e, const char *s, siz
             return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1,
                                 "CGP: row %d has more than %d squares", row + 1, dim);
         int letter = 0, upper = 0;
-        int k = alpha_match(&e->alpha, s + i, len - i, &letter, &upper);
+        char where[40];
+        snprintf(where, sizeof where, "CGP: row %d, column %c: ", row + 1, sk_col_char(col));
+        int k = letter_at(e, s, len, i, 0, where, "", &letter, &upper, err);
         if (k < 0)
-            return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1, "CGP: row %d, column %c: invalid UTF-8 at byte %zu",
-                                row + 1, sk_col_char(col), i + 1);
-        if (k == 0) {
-            char sh[TKU_CHAR_DESC];
-            tku_char_describe(s + i, len - i, sh, sizeof sh);
-            return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1,
-                                "CGP: row %d, column %c: %s is not a letter of the alphabet",
-                                row + 1, sk_col_char(col), sh);
-        }
+            return k;
         b->sq[row * dim + col++] = (uint8_t)(letter | (upper ? 0 : SK_BLANK));
         i += (size_t)k;
     }

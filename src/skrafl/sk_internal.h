@@ -3,6 +3,7 @@
 #define TILEKIT_SK_INTERNAL_H
 
 #include "tilekit/skrafl.h"
+#include "core/tk_text.h"
 
 struct sk_engine {
     const Dawg *dawg;
@@ -20,18 +21,8 @@ struct sk_engine {
     alpha_set *nmask;                 /* per node (first edge index): its letters */
 };
 
-/* Population count without a library call (baseline x86-64 has no POPCNT). */
-static inline int sk_popcount(uint64_t x)
-{
-#if defined(__POPCNT__)
-    return __builtin_popcountll(x);
-#else
-    x = x - ((x >> 1) & 0x5555555555555555ull);
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
-    return (int)((x * 0x0101010101010101ull) >> 56);
-#endif
-}
+/* Population count without a library call (the text toolkit's). */
+static inline int sk_popcount(uint64_t x) { return tku_popcount64(x); }
 
 /* The edge for letter l of node (whose letter set is nm, l in nm): edges are
  * sorted by letter, so it is the node's edge number popcount(letters below l). */
