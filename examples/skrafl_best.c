@@ -60,7 +60,7 @@ int main(int argc, char **argv)
         fail("position", &err);
         goto out;
     }
-    if (sk_gen_create(&g, e)) {
+    if (sk_gen_create(&g, e, NULL)) {
         fprintf(stderr, "skrafl_best: out of memory\n");
         goto out;
     }
@@ -74,8 +74,8 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < list.n; i++) {
         char coord[8], word[128], leave[16];
         sk_coord_format(list.v[i].row, list.v[i].col, list.v[i].dir, coord, sizeof coord);
-        sk_move_text(e, &list.v[i], SK_FMT_PAREN, word, sizeof word);
-        sk_move_leave(e, &r, &list.v[i], leave, sizeof leave);
+        sk_move_format(&list.v[i], e, SK_FMT_PAREN, word, sizeof word);
+        sk_rack_leave(&r, &list.v[i], e, leave, sizeof leave);
         printf("%-4s %-12s %3d  leave:%s\n", coord, word, list.v[i].score, leave[0] ? leave : "-");
     }
     status = 0;

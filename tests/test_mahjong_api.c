@@ -44,7 +44,7 @@ static int shape_is_singles(const mj_reading *r, const uint8_t *count)
 static void test_kokushi(void)
 {
     mj_ctx *ctx = NULL;
-    REQUIRE((ctx = mj_ctx_create()) != NULL);
+    REQUIRE(mj_ctx_create(&ctx, NULL) == 0);
     mj_hand h;
     tk_error err;
     for (int p = 0; p < 13; p++)
@@ -79,7 +79,7 @@ static void test_kokushi(void)
         CHECK(r->kind == MJ_KOKUSHI13 && r->pair == -1 && r->shape_len == 13 && shape_is_singles(r, c));
     }
     /* the text of the single-wait shape */
-    REQUIRE(mj_parse("19m19p19s2345677z", 17, &h, &err) == 0);
+    REQUIRE(mj_parse(&h, "19m19p19s2345677z", 17, &err) == 0);
     REQUIRE(mj_analyze(ctx, &h, 0, &RES, &err) == 0);
     char s[40];
     mj_shape_text(RES.readings[0].shape, RES.readings[0].shape_len, s, sizeof s);
@@ -99,7 +99,7 @@ static void add_block(int *s, const mj_block *b)
 static void test_readings_cover_hand(void)
 {
     mj_ctx *ctx = NULL;
-    REQUIRE((ctx = mj_ctx_create()) != NULL);
+    REQUIRE(mj_ctx_create(&ctx, NULL) == 0);
     th_rng rng = {0x3a};
     long readings = 0;
     for (int it = 0; it < 3000; it++) {
@@ -158,7 +158,7 @@ static void test_meld_text(void)
     for (size_t i = 0; i < sizeof hands / sizeof *hands; i++) {
         mj_hand h, h2;
         tk_error err;
-        CHECKF(mj_parse(hands[i], strlen(hands[i]), &h, &err) == 0, "%s: %s", hands[i], err.msg);
+        CHECKF(mj_parse(&h, hands[i], strlen(hands[i]), &err) == 0, "%s: %s", hands[i], err.msg);
         char all[MJ_HAND_TEXT];
         mj_hand_format(&h, all, sizeof all);
         const char *p = strchr(all, ' ');
@@ -174,7 +174,7 @@ static void test_meld_text(void)
             int parsed = 0;
             for (int k = 0; k < 3 && !parsed; k++) {
                 snprintf(line, sizeof line, "%s %s", closed[k], t);
-                parsed = mj_parse(line, strlen(line), &h2, &err) == 0;
+                parsed = mj_parse(&h2, line, strlen(line), &err) == 0;
             }
             CHECKF(parsed, "%s: %s", t, err.msg);
             CHECK(h2.n_melds == 1 && memcmp(&h2.melds[0], &h.melds[m], sizeof h2.melds[0]) == 0);

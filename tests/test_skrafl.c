@@ -259,7 +259,7 @@ static int tiny_open(tiny *T, const char *words, const char *layout)
     sk_layout l;
     if (sk_tileset_builtin(&ts, dawg_alphabet(T->d), "en", NULL) || sk_layout_builtin(&l, layout, NULL))
         return -1;
-    if (sk_engine_create(&T->e, T->d, &ts, &l, NULL) || sk_gen_create(&T->g, T->e))
+    if (sk_engine_create(&T->e, T->d, &ts, &l, NULL) || sk_gen_create(&T->g, T->e, NULL))
         return -1;
     return 0;
 }
@@ -295,7 +295,7 @@ static const sk_move *find_move(const sk_engine *e, const sk_movelist *ml, const
     for (size_t i = 0; i < ml->n; i++) {
         char c[16], w[64];
         sk_coord_format(ml->v[i].row, ml->v[i].col, ml->v[i].dir, c, sizeof c);
-        sk_move_text(e, &ml->v[i], SK_FMT_PAREN, w, sizeof w);
+        sk_move_format(&ml->v[i], e, SK_FMT_PAREN, w, sizeof w);
         if (strcmp(c, coord) == 0 && strcmp(w, paren) == 0)
             return &ml->v[i];
     }
@@ -446,15 +446,15 @@ static void test_scores_and_text(void)
     REQUIRE(m != NULL);
     CHECK(m->score == 6 && m->ntiles == 1);
     char buf[128];
-    sk_move_text(T.e, m, SK_FMT_PLAYED, buf, sizeof buf);
+    sk_move_format(m, T.e, SK_FMT_PLAYED, buf, sizeof buf);
     CHECK(strcmp(buf, "...S") == 0);
-    sk_move_leave(T.e, &r, m, buf, sizeof buf);
+    sk_rack_leave(&r, m, T.e, buf, sizeof buf);
     CHECK(strcmp(buf, "AT?") == 0);
     /* The blank as S: 3 + 1 + 1 + 0 = 5. */
     m = find_move(T.e, &ml, "8H", "(CAT)s");
     REQUIRE(m != NULL);
     CHECK(m->score == 5);
-    sk_move_leave(T.e, &r, m, buf, sizeof buf);
+    sk_rack_leave(&r, m, T.e, buf, sizeof buf);
     CHECK(strcmp(buf, "AST") == 0);
     /* 9H AT under CA: row 9 has DL at I9.  Main A1 + T1*2 = 3; cross CA = 4;
      * cross AT = 1 + 1*2 = 3; total 10. */
@@ -462,18 +462,18 @@ static void test_scores_and_text(void)
     REQUIRE(m != NULL);
     CHECK(m->score == 10);
     sk_word w[SK_MAX_WORDS];
-    int nw = sk_move_words(&b, m, w, SK_MAX_WORDS);
+    int nw = sk_move_words(m, &b, w, SK_MAX_WORDS);
     CHECK(nw == 3);
     static const char *const want[3] = {"AT", "CA", "AT"};
     for (int i = 0; i < nw && i < 3; i++) {
-        sk_word_text(T.e, &w[i], SK_FMT_WORD, buf, sizeof buf);
+        sk_word_format(&w[i], T.e, SK_FMT_WORD, buf, sizeof buf);
         CHECKF(strcmp(buf, want[i]) == 0, "word %d: %s", i, buf);
     }
     /* The cross-words: CA down from H8 (C on the board), AT down from I8. */
     CHECK(w[1].row == 7 && w[1].col == 7 && w[1].dir == 1 && w[1].len == 2 && (w[1].cell[0] & SK_ONBOARD) &&
           !(w[1].cell[1] & SK_ONBOARD));
     CHECK(w[2].row == 7 && w[2].col == 8 && w[2].dir == 1 && w[2].len == 2);
-    sk_word_text(T.e, &w[1], SK_FMT_PAREN, buf, sizeof buf);
+    sk_word_format(&w[1], T.e, SK_FMT_PAREN, buf, sizeof buf);
     CHECK(strcmp(buf, "(C)A") == 0);
     /* A down play: AT at J7, A on J7 (plain) over the board's T: A1 + T1 = 2. */
     m = find_move(T.e, &ml, "J7", "A(T)");
@@ -655,7 +655,7 @@ static void test_shared_vectors(void)
     REQUIRE(sk_tileset_builtin(&ts, dawg_alphabet(d), "en", NULL) == 0);
     REQUIRE(sk_layout_builtin(&lay, "standard", NULL) == 0);
     REQUIRE(sk_engine_create(&e, d, &ts, &lay, NULL) == 0);
-    REQUIRE(sk_gen_create(&g, e) == 0);
+    REQUIRE(sk_gen_create(&g, e, NULL) == 0);
     sk_movelist ml = {0}, top = {0}, cnt = {0};
     int positions = 0, tops = 0;
     for (char *line = vec; line && *line;) {
@@ -722,7 +722,7 @@ static void test_shared_vectors(void)
             int ok = k < ml.n;
             if (ok) {
                 const sk_move *m = &ml.v[k];
-                sk_move_text(e, m, SK_FMT_WORD, got, sizeof got);
+                sk_move_format(m, e, SK_FMT_WORD, got, sizeof got);
                 ok = m->row == atoi(rp) && m->col == atoi(cp) && (m->dir ? 'V' : 'H') == dir[0] &&
                      m->score == atoi(sp) && strcmp(got, word) == 0;
             }

@@ -55,7 +55,7 @@ static int fixture_open(fixture *F, size_t step)
     const char *spec = "abcdefghijklmnopqrstuvwxyz";
     int rc = alpha_parse(&a, spec, strlen(spec), NULL) || dawg_build(&F->d, &a, words, o, NULL, NULL, NULL) ||
              sk_tileset_builtin(&ts, dawg_alphabet(F->d), "en", NULL) || sk_layout_builtin(&l, "standard", NULL) ||
-             sk_engine_create(&F->e, F->d, &ts, &l, NULL) || sk_gen_create(&F->g, F->e);
+             sk_engine_create(&F->e, F->d, &ts, &l, NULL) || sk_gen_create(&F->g, F->e, NULL);
     free(words);
     return rc ? -1 : 0;
 }
@@ -236,9 +236,9 @@ static void check_moves(const sk_engine *e, sk_gen *g, const sk_board *b, const 
 {
     for (size_t i = 0; i < ml->n; i++) {
         const sk_move *m = &ml->v[i];
-        CHECKF(sk_move_score(e, b, m) == m->score, "move %zu: %d != %d", i, sk_move_score(e, b, m), m->score);
+        CHECKF(sk_move_score(m, e, b) == m->score, "move %zu: %d != %d", i, sk_move_score(m, e, b), m->score);
         sk_word w[SK_MAX_WORDS], ref[SK_MAX_WORDS];
-        int n = sk_move_words(b, m, w, SK_MAX_WORDS), nr = ref_words(b, m, ref);
+        int n = sk_move_words(m, b, w, SK_MAX_WORDS), nr = ref_words(b, m, ref);
         int same = n == nr;
         for (int k = 0; same && k < n; k++)
             same = w[k].row == ref[k].row && w[k].col == ref[k].col && w[k].dir == ref[k].dir &&
@@ -249,7 +249,7 @@ static void check_moves(const sk_engine *e, sk_gen *g, const sk_board *b, const 
             continue;
         char coord[8], text[128];
         sk_coord_format(m->row, m->col, m->dir, coord, sizeof coord);
-        sk_move_text(e, m, SK_FMT_PAREN, text, sizeof text);
+        sk_move_format(m, e, SK_FMT_PAREN, text, sizeof text);
         sk_check_result res;
         tk_error err = {0};
         int rc = sk_check(g, b, r, coord, text, 0, &res, &err);

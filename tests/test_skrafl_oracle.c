@@ -547,7 +547,7 @@ static void compare_one(const lang *L, const sk_engine *e, sk_gen *g, const sk_b
             else { if (!extra) extra = got.v[j]; j++; }
         }
         char rk[64];
-        sk_move_leave(e, r, NULL, rk, sizeof rk);
+        sk_rack_leave(r, NULL, e, rk, sizeof rk);
         CHECKF(same, "%s: rack %s: oracle %zu moves, engine %zu; missing '%s', extra '%s'", what, rk,
                want.n, got.n, miss ? miss : "-", extra ? extra : "-");
     }
@@ -584,7 +584,7 @@ static void run_lang(const char *code, size_t step, const char *layout_name, int
     sk_engine *e = NULL;
     sk_gen *g = NULL;
     REQUIRE(sk_engine_create(&e, L.dawg, &L.ts, &lay, NULL) == 0);
-    REQUIRE(sk_gen_create(&g, e) == 0);
+    REQUIRE(sk_gen_create(&g, e, NULL) == 0);
     th_rng rng = { seed };
     stats st = {0};
     int n = (int)(npos * th_scale());
@@ -632,7 +632,7 @@ static void test_oracle_asymmetric(void)
     sk_engine *e = NULL;
     sk_gen *g = NULL;
     REQUIRE(sk_engine_create(&e, L.dawg, &L.ts, &lay, NULL) == 0);
-    REQUIRE(sk_gen_create(&g, e) == 0);
+    REQUIRE(sk_gen_create(&g, e, NULL) == 0);
     th_rng rng = { 0x5eed0004 };
     stats st = {0};
     int n = (int)(40 * th_scale());

@@ -80,8 +80,8 @@ int main(int argc, char **argv)
     mj_hand *hands = malloc((size_t)n * sizeof *hands);
     char (*text)[MJ_HAND_TEXT] = malloc((size_t)n * MJ_HAND_TEXT);
     mj_result *res = malloc(sizeof *res);
-    mj_ctx *ctx = mj_ctx_create();
-    if (!hands || !text || !res || !ctx) {
+    mj_ctx *ctx = NULL;
+    if (!hands || !text || !res || mj_ctx_create(&ctx, NULL)) {
         fprintf(stderr, "bench_mjwait: out of memory\n");
         return 1;
     }
@@ -103,12 +103,12 @@ int main(int argc, char **argv)
                 case 0: {
                     mj_hand h;
                     tk_error e;
-                    sink += (uint64_t)mj_parse(text[i], strlen(text[i]), &h, &e) + h.n_tiles;
+                    sink += (uint64_t)mj_parse(&h, text[i], strlen(text[i]), &e) + h.n_tiles;
                     break;
                 }
                 case 1: sink += mj_waits(ctx, &hands[i], NULL); break;
                 case 2: mj_analyze(ctx, &hands[i], 0, res, NULL); sink += (uint64_t)res->n_readings; break;
-                default: sink += (uint64_t)mj_shanten(ctx, &hands[i]); break;
+                default: { int sh = 0; mj_shanten(ctx, &hands[i], &sh, NULL); sink += (uint64_t)sh; break; }
                 }
             }
             t[run] = bench_wall() - t0;

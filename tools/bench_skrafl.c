@@ -228,7 +228,7 @@ int main(int argc, char **argv)
     sk_engine *e = NULL;
     sk_gen *g = NULL;
     if (sk_tileset_builtin(&ts, dawg_alphabet(d), "en", &err) || sk_layout_builtin(&lay, "standard", &err) ||
-        sk_engine_create(&e, d, &ts, &lay, &err) || sk_gen_create(&g, e)) {
+        sk_engine_create(&e, d, &ts, &lay, &err) || sk_gen_create(&g, e, NULL)) {
         cli_error(NULL, 0, "%s", err.msg);
         return CLI_EXIT_DATA;
     }

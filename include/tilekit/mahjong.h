@@ -152,8 +152,8 @@ typedef struct mj_result {
 void mj_tile_name(int tile, char out[3]);
 /* Parse one tile name ("5m", "0p" is read as 5p); returns the index or -1. */
 int mj_tile_parse(const char *s);
-/* Parse one hand line (len bytes, need not be NUL-terminated). */
-int mj_parse(const char *text, size_t len, mj_hand *h, tk_error *err);
+/* Parse one hand line (len bytes, need not be NUL-terminated) into *h. */
+int mj_parse(mj_hand *h, const char *text, size_t len, tk_error *err);
 /* Canonical text of a hand: "123m0p55p789s11z [789s] (1111m)". Returns the
  * length written (truncated to cap-1, always NUL-terminated if cap > 0). */
 size_t mj_hand_format(const mj_hand *h, char *buf, size_t cap);
@@ -171,15 +171,17 @@ void mj_hand_totals(const mj_hand *h, uint8_t total[MJ_TILES]);
 
 /* ---- analysis ---- */
 typedef struct mj_ctx mj_ctx;
-/* NULL when out of memory.  mj_ctx_destroy(NULL) is safe. */
-mj_ctx *mj_ctx_create(void);
+/* *out = a new context; TK_ENOMEM (and *out = NULL) when out of memory.
+ * mj_ctx_destroy(NULL) is safe. */
+int mj_ctx_create(mj_ctx **out, tk_error *err);
 void mj_ctx_destroy(mj_ctx *ctx);
 
 /* Shanten of closed counts (13-3k or 14-3k tiles, each count <= 4) with k
- * melds (0..4); the irregular forms are tried only when k == 0.  Returns -1
- * .. 8, or TK_EINVAL (< -1) for a bad tile count. */
-int mj_shanten_counts(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds);
-int mj_shanten(mj_ctx *ctx, const mj_hand *h);
+ * melds (0..4); the irregular forms are tried only when k == 0.  Sets
+ * *shanten to -1 (complete) .. 8 and returns 0, or returns TK_EINVAL (bad
+ * tile count; *shanten unchanged, err filled). */
+int mj_shanten_counts(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int *shanten, tk_error *err);
+int mj_shanten(mj_ctx *ctx, const mj_hand *h, int *shanten, tk_error *err);
 
 /* Wait tiles of a 13-3k tile hand as a bit mask (bit t = tile t); *dead
  * (if not NULL) gets the shape waits held 4 times.  0 for a noten hand or

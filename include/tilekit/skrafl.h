@@ -182,7 +182,7 @@ int sk_board_empty(const sk_board *b);
 
 /* ---- generation --------------------------------------------------------- */
 
-int sk_gen_create(sk_gen **out, const sk_engine *e);
+int sk_gen_create(sk_gen **out, const sk_engine *e, tk_error *err);
 void sk_gen_destroy(sk_gen *g);
 const sk_engine *sk_gen_engine(const sk_gen *g);
 
@@ -206,17 +206,19 @@ int sk_coord_format(int row, int col, int dir, char *out, size_t cap);
 /* Parse "8H" / "H8" (columns A.., rows 1..). */
 int sk_coord_parse(const char *s, int dim, int *row, int *col, int *dir, tk_error *err);
 
-/* Text forms of a move, each NUL-terminated, truncated at cap; return the
- * length needed.  style: SK_FMT_PAREN "FA(R)MED" (board tiles in
- * parentheses), SK_FMT_WORD "FARMED", SK_FMT_PLAYED "FA.MED".  Tiles upper
- * case, blanks lower case. */
+/* Text forms of a move, each NUL-terminated, truncated at cap (never inside
+ * a UTF-8 sequence); return the length needed.  style: SK_FMT_PAREN
+ * "FA(R)MED" (board tiles in parentheses), SK_FMT_WORD "FARMED",
+ * SK_FMT_PLAYED "FA.MED".  Tiles upper case, blanks lower case, letters of
+ * several characters in brackets ("[CS]"). */
 #define SK_FMT_PAREN  0
 #define SK_FMT_WORD   1
 #define SK_FMT_PLAYED 2
-size_t sk_move_text(const sk_engine *e, const sk_move *m, int style, char *out, size_t cap);
-/* What is left of rack r after move m: letters in alphabet order (upper
- * case), blanks as '?' last. */
-size_t sk_move_leave(const sk_engine *e, const sk_rack *r, const sk_move *m, char *out, size_t cap);
+size_t sk_move_format(const sk_move *m, const sk_engine *e, int style, char *out, size_t cap);
+/* What is left of rack r after move m (NULL: the whole rack): letters in
+ * alphabet order (upper case), blanks as '?' last. */
+size_t sk_rack_leave(const sk_rack *r, const sk_move *m, const sk_engine *e, char *out, size_t cap);
+
 /* One word a move forms: its first square, direction and cells (letter |
  * SK_BLANK for a blank | SK_ONBOARD for a tile already on the board). */
 typedef struct sk_word {
@@ -233,15 +235,15 @@ typedef struct sk_word {
  * word first, then the cross-words in the order of their new tiles (left to
  * right, top to bottom).  Stores at most `max` of them in out[] and returns
  * how many there are (at most 1 + the tiles placed; SK_MAX_WORDS for any
- * move of a legal rack). */
-int sk_move_words(const sk_board *b, const sk_move *m, sk_word *out, int max);
+ * move of a legal rack).  No text: use sk_word_format for that. */
+int sk_move_words(const sk_move *m, const sk_board *b, sk_word *out, int max);
 
-/* Text of a formed word, as sk_move_text (same styles). */
-size_t sk_word_text(const sk_engine *e, const sk_word *w, int style, char *out, size_t cap);
+/* Text of a formed word, as sk_move_format (same styles). */
+size_t sk_word_format(const sk_word *w, const sk_engine *e, int style, char *out, size_t cap);
 
 /* The score of move m on board b (the board before the move), by the rules
  * above: what sk_generate gives the same move.  Never negative. */
-int sk_move_score(const sk_engine *e, const sk_board *b, const sk_move *m);
+int sk_move_score(const sk_move *m, const sk_engine *e, const sk_board *b);
 
 /* ---- checking a given play ---------------------------------------------- */
 

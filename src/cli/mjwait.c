@@ -523,7 +523,7 @@ static void do_line(worker *w, char *line, size_t len, const char *fname, long l
 
     mj_hand h;
     tk_error err = { 0 };
-    int rc = mj_parse(line, len, &h, &err);
+    int rc = mj_parse(&h, line, len, &err);
     if (rc == 0) {
         unsigned flags = opt_waits ? (MJ_WAITS_ONLY | MJ_NO_SHANTEN) : 0;
         rc = mj_analyze(w->ctx, &h, flags, w->res, &err);
@@ -684,9 +684,8 @@ int main(int argc, char **argv)
         return CLI_EXIT_DATA;
     }
     for (int j = 0; j < jobs; j++) {
-        ws[j].ctx = mj_ctx_create();
         ws[j].res = malloc(sizeof *ws[j].res);
-        if (!ws[j].ctx || !ws[j].res) {
+        if (mj_ctx_create(&ws[j].ctx, NULL) || !ws[j].res) {
             cli_error(NULL, 0, "out of memory");
             return CLI_EXIT_DATA;
         }

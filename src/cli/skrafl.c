@@ -94,9 +94,9 @@ static void json_words(FILE *f, const sk_engine *e, const sk_board *b, const sk_
 {
     sk_word w[SK_MAX_WORDS];
     char text[SK_MAX_DIM * (ALPHA_LETTER_MAX + 2) + 1];
-    int nw = sk_move_words(b, m, w, SK_MAX_WORDS);
+    int nw = sk_move_words(m, b, w, SK_MAX_WORDS);
     for (int i = 0; i < nw && i < SK_MAX_WORDS; i++) {
-        sk_word_text(e, &w[i], SK_FMT_WORD, text, sizeof text);
+        sk_word_format(&w[i], e, SK_FMT_WORD, text, sizeof text);
         if (i)
             fputc(',', f);
         cli_json_string(f, text);
@@ -107,13 +107,13 @@ static void json_words(FILE *f, const sk_engine *e, const sk_board *b, const sk_
 static void move_words_joined(const sk_engine *e, const sk_board *b, const sk_move *m, char *out, size_t cap)
 {
     sk_word w[SK_MAX_WORDS];
-    int nw = sk_move_words(b, m, w, SK_MAX_WORDS);
+    int nw = sk_move_words(m, b, w, SK_MAX_WORDS);
     size_t n = 0;
     out[0] = 0;
     for (int i = 0; i < nw && i < SK_MAX_WORDS && n + 1 < cap; i++) {
         if (i)
             out[n++] = ',';
-        n += sk_word_text(e, &w[i], SK_FMT_WORD, out + n, cap - n);
+        n += sk_word_format(&w[i], e, SK_FMT_WORD, out + n, cap - n);
         if (n >= cap)
             n = strlen(out);
     }
@@ -125,9 +125,9 @@ static void print_move_json(const ctx *c, FILE *f, const sk_board *b, const sk_r
     const sk_engine *e = c->e;
     char coord[16], word[256], played[256], leave[128];
     sk_coord_format(m->row, m->col, m->dir, coord, sizeof coord);
-    sk_move_text(e, m, SK_FMT_WORD, word, sizeof word);
-    sk_move_text(e, m, SK_FMT_PLAYED, played, sizeof played);
-    sk_move_leave(e, r, m, leave, sizeof leave);
+    sk_move_format(m, e, SK_FMT_WORD, word, sizeof word);
+    sk_move_format(m, e, SK_FMT_PLAYED, played, sizeof played);
+    sk_rack_leave(r, m, e, leave, sizeof leave);
     fputc('{', f);
     if (line > 0)
         fprintf(f, "\"line\":%ld,", line);
@@ -149,8 +149,8 @@ static void print_move_text(const ctx *c, FILE *f, const sk_board *b, const sk_r
     const sk_engine *e = c->e;
     char coord[16], word[256], leave[128], words[2048];
     sk_coord_format(m->row, m->col, m->dir, coord, sizeof coord);
-    sk_move_text(e, m, SK_FMT_PAREN, word, sizeof word);
-    sk_move_leave(e, r, m, leave, sizeof leave);
+    sk_move_format(m, e, SK_FMT_PAREN, word, sizeof word);
+    sk_rack_leave(r, m, e, leave, sizeof leave);
     fprintf(f, "%s  %s  %d  leave:%s", coord, word, m->score, leave[0] ? leave : "-");
     if (c->o->words) {
         move_words_joined(e, b, m, words, sizeof words);
@@ -215,7 +215,7 @@ static void move_caption(const sk_engine *e, const sk_move *m, char *out, size_t
 {
     char coord[16], word[256];
     sk_coord_format(m->row, m->col, m->dir, coord, sizeof coord);
-    sk_move_text(e, m, SK_FMT_PAREN, word, sizeof word);
+    sk_move_format(m, e, SK_FMT_PAREN, word, sizeof word);
     snprintf(out, cap, "%s  %s  %d", coord, word, m->score);
 }
 
@@ -422,13 +422,13 @@ static int do_check(const ctx *c, sk_gen *g, FILE *f, const sk_board *b, const s
     const sk_move *m = &res.move;
     int prc = picture(c, f, b, m, line, line > 0, "play");
     sk_coord_format(m->row, m->col, m->dir, coord, sizeof coord);
-    sk_move_text(e, m, o->json ? SK_FMT_WORD : SK_FMT_PAREN, word, sizeof word);
+    sk_move_format(m, e, o->json ? SK_FMT_WORD : SK_FMT_PAREN, word, sizeof word);
     if (!o->json)
         move_words_joined(e, b, m, words, sizeof words);
     bcoord[0] = bword[0] = 0;
     if (res.total) {
         sk_coord_format(res.best.row, res.best.col, res.best.dir, bcoord, sizeof bcoord);
-        sk_move_text(e, &res.best, o->json ? SK_FMT_WORD : SK_FMT_PAREN, bword, sizeof bword);
+        sk_move_format(&res.best, e, o->json ? SK_FMT_WORD : SK_FMT_PAREN, bword, sizeof bword);
     }
     if (o->json) {
         fputc('{', f);
@@ -492,7 +492,7 @@ static int solve(const ctx *c, sk_gen *g, sk_movelist *list, FILE *f, const sk_b
     sk_movelist_sort(c->e, list);
     if (batch && !o->json) {
         char rs[64];
-        sk_move_leave(c->e, r, NULL, rs, sizeof rs);
+        sk_rack_leave(r, NULL, c->e, rs, sizeof rs);
         fprintf(f, "# line %ld: rack %s: %llu move%s\n", line, rs[0] ? rs : "-",
                 (unsigned long long)list->total, list->total == 1 ? "" : "s");
     }
@@ -545,7 +545,7 @@ static void *worker(void *arg)
     pool *p = arg;
     sk_gen *g = NULL;
     sk_movelist list = {0};
-    if (sk_gen_create(&g, p->c->e))
+    if (sk_gen_create(&g, p->c->e, NULL))
         return NULL;
     for (;;) {
         pthread_mutex_lock(&p->mu);
@@ -899,7 +899,7 @@ int main(int argc, char **argv)
         c.svg_line = 1;
         sk_gen *g = NULL;
         sk_movelist list = {0};
-        if (sk_gen_create(&g, e)) {
+        if (sk_gen_create(&g, e, NULL)) {
             cli_error(NULL, 0, "out of memory");
             status = CLI_EXIT_DATA;
         } else {
@@ -970,7 +970,7 @@ int main(int argc, char **argv)
                     } else {
                         sk_gen *g = NULL;
                         sk_movelist list = {0};
-                        if (sk_gen_create(&g, e)) {
+                        if (sk_gen_create(&g, e, NULL)) {
                             cli_error(NULL, 0, "out of memory");
                             status = CLI_EXIT_DATA;
                         } else {

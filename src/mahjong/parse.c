@@ -229,7 +229,7 @@ static int finish(pstate *ps)
     return 0;
 }
 
-int mj_parse(const char *text, size_t len, mj_hand *h, tk_error *err)
+int mj_parse(mj_hand *h, const char *text, size_t len, tk_error *err)
 {
     pstate ps;
     memset(h, 0, sizeof *h);

@@ -54,20 +54,22 @@ static uint32_t make_rank(uint32_t rank[][MJ_GROUP_MAX + 1][5], int n)
     return cnt[n][MJ_GROUP_MAX];
 }
 
-mj_ctx *mj_ctx_create(void)
+int mj_ctx_create(mj_ctx **out, tk_error *err)
 {
+    *out = NULL;
     mj_ctx *c = calloc(1, sizeof *c);
     if (!c)
-        return NULL;
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     c->n_suit = make_rank(c->srank, 9);
     c->n_honor = make_rank(c->hrank, 7);
     c->suit = calloc(c->n_suit, sizeof *c->suit);
     c->honor = calloc(c->n_honor, sizeof *c->honor);
     if (!c->suit || !c->honor) {
         mj_ctx_destroy(c);
-        return NULL;
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
-    return c;
+    *out = c;
+    return TK_OK;
 }
 
 void mj_ctx_destroy(mj_ctx *c)

@@ -387,7 +387,7 @@ static int analyze13(mj_ctx *ctx, const mj_hand *h, unsigned flags, mj_result *o
     else if (flags & MJ_NO_SHANTEN)
         out->shanten = 99;
     else
-        out->shanten = mj_shanten(ctx, h);
+        mj_shanten(ctx, h, &out->shanten, NULL);   /* the hand was validated */
 
     static const declist empty_list = { 1, { { 0, -1, { { 0, 0 } } } } };
     declist od_store[4], dg;
@@ -539,7 +539,7 @@ static int analyze14(mj_ctx *ctx, const mj_hand *h, mj_result *out, tk_error *er
     uint8_t c[MJ_TILES], tot[MJ_TILES];
     memcpy(c, h->count, MJ_TILES);
     mj_hand_totals(h, tot);
-    out->shanten = mj_shanten_counts(ctx, c, h->n_melds);
+    mj_shanten_counts(ctx, c, h->n_melds, &out->shanten, NULL);   /* validated */
     if (out->shanten == -1) {
         out->complete = 1;
         return decompositions14(h, out, err);
@@ -551,7 +551,9 @@ static int analyze14(mj_ctx *ctx, const mj_hand *h, mj_result *out, tk_error *er
         if (!c[x])
             continue;
         c[x]--;
-        after[x] = (int8_t)mj_shanten_counts(ctx, c, h->n_melds);
+        int sx = 99;
+        mj_shanten_counts(ctx, c, h->n_melds, &sx, NULL);
+        after[x] = (int8_t)sx;
         c[x]++;
         if (after[x] < best)
             best = after[x];
@@ -569,7 +571,8 @@ static int analyze14(mj_ctx *ctx, const mj_hand *h, mj_result *out, tk_error *er
             if (tot[t] >= 4 || c[t] >= 4)
                 continue;
             c[t]++;
-            int s = mj_shanten_counts(ctx, c, h->n_melds);
+            int s = 99;
+            mj_shanten_counts(ctx, c, h->n_melds, &s, NULL);
             c[t]--;
             if (s < best) {
                 d->accept |= (uint64_t)1 << t;

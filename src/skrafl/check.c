@@ -150,7 +150,7 @@ static int check_rack(const sk_engine *e, const sk_rack *r, const sk_move *m, tk
 static int check_words(const sk_engine *e, const sk_board *b, const sk_move *m, tk_error *err)
 {
     sk_word w[SK_MAX_DIM + 1];
-    int n = sk_move_words(b, m, w, SK_MAX_DIM + 1);
+    int n = sk_move_words(m, b, w, SK_MAX_DIM + 1);
     char bad[256];
     tku_sbuf list;
     tku_sbuf_init(&list, bad, sizeof bad);
@@ -161,7 +161,7 @@ static int check_words(const sk_engine *e, const sk_board *b, const sk_move *m, 
         if (dawg_contains(e->dawg, letters, w[i].len))
             continue;
         char txt[128];
-        sk_word_text(e, &w[i], SK_FMT_WORD, txt, sizeof txt);
+        sk_word_format(&w[i], e, SK_FMT_WORD, txt, sizeof txt);
         tku_sbuf_printf(&list, "%s%s", list.len ? ", " : "", txt);
     }
     if (list.len)
@@ -237,7 +237,7 @@ int sk_check(sk_gen *g, const sk_board *b, const sk_rack *r, const char *coord,
         return tk_error_set(err, TK_ENOTFOUND, 0, 0, "not connected: the play touches no tile on the board");
     if ((rc = check_words(e, b, &m, err)))
         return rc;
-    m.score = (int32_t)sk_move_score(e, b, &m);
+    m.score = (int32_t)sk_move_score(&m, e, b);
     res->move = m;
     return rank_play(g, b, r, flags, res, err);
 }

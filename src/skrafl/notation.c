@@ -98,17 +98,17 @@ static size_t cells_text(const sk_engine *e, const uint8_t *cells, int len, int 
     return b.len;
 }
 
-size_t sk_move_text(const sk_engine *e, const sk_move *m, int style, char *out, size_t cap)
+size_t sk_move_format(const sk_move *m, const sk_engine *e, int style, char *out, size_t cap)
 {
     return cells_text(e, m->word, m->len, style, out, cap);
 }
 
-size_t sk_word_text(const sk_engine *e, const sk_word *w, int style, char *out, size_t cap)
+size_t sk_word_format(const sk_word *w, const sk_engine *e, int style, char *out, size_t cap)
 {
     return cells_text(e, w->cell, w->len, style, out, cap);
 }
 
-size_t sk_move_leave(const sk_engine *e, const sk_rack *r, const sk_move *m, char *out, size_t cap)
+size_t sk_rack_leave(const sk_rack *r, const sk_move *m, const sk_engine *e, char *out, size_t cap)
 {
     int cnt[64];
     int blanks = r->blanks;
@@ -134,7 +134,7 @@ size_t sk_move_leave(const sk_engine *e, const sk_rack *r, const sk_move *m, cha
     return b.len;
 }
 
-int sk_move_words(const sk_board *b, const sk_move *m, sk_word *out, int max)
+int sk_move_words(const sk_move *m, const sk_board *b, sk_word *out, int max)
 {
     int n = 0;
     if (n < max) {

@@ -67,7 +67,7 @@ int tki_sk_cross_sum(const sk_engine *e, const sk_board *b, int r, int c, int di
     return sum;
 }
 
-int sk_move_score(const sk_engine *e, const sk_board *b, const sk_move *m)
+int sk_move_score(const sk_move *m, const sk_engine *e, const sk_board *b)
 {
     int dim = b->dim, dr = m->dir ? 1 : 0, dc = m->dir ? 0 : 1;
     int msum = 0, wmul = 1, xtot = 0, placed = 0;

@@ -102,7 +102,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sk_gen *g = NULL;
     if (sk_engine_create(&e, F->d, &ts, &l, &err) != 0)
         return 0;
-    if (sk_gen_create(&g, e) != 0)
+    if (sk_gen_create(&g, e, NULL) != 0)
         abort();
     sk_board b;
     sk_rack r;
