@@ -45,7 +45,17 @@ for h in "$INC"/tilekit/*.h; do
         t_skip "$name alone (g++)" "g++ is not installed"
     fi
 done
-if [ "$n" -ge 6 ]; then t_ok "found $n public headers"; else t_fail "public headers" "only $n found in $INC/tilekit"; fi
+if [ "$n" -ge 7 ]; then t_ok "found $n public headers"; else t_fail "public headers" "only $n found in $INC/tilekit"; fi
+
+# The umbrella header includes every other public header.
+missing=""
+for h in "$INC"/tilekit/*.h; do
+    name=$(basename "$h")
+    [ "$name" = tilekit.h ] && continue
+    grep -q "^#include \"tilekit/$name\"" "$INC/tilekit/tilekit.h" || missing="$missing $name"
+done
+if [ -z "$missing" ]; then t_ok "tilekit/tilekit.h includes every public header"
+else t_fail "tilekit/tilekit.h includes every public header" "missing:$missing"; fi
 
 # tilekit_version() is declared, links, and matches the Makefile's VERSION.
 want=$(sed -n 's/^VERSION *= *//p' "$TK_TOP/Makefile")
