@@ -135,13 +135,13 @@ static void test_utf8_classes(void)
     CHECK(dec("\xE2\x82\x28", 3, &cp) == -1);
     CHECK(dec("\xF0\x9F\x28\x80", 4, &cp) == -1);
 
-    /* alpha_utf8_check: byte offset of the first bad sequence */
-    CHECK(alpha_utf8_check("abc", 3) == -1);
-    CHECK(alpha_utf8_check("", 0) == -1);
-    CHECK(alpha_utf8_check("a\xC3\xA9z\x80", 5) == 4);
-    CHECK(alpha_utf8_check("\xC3", 1) == 0);
-    CHECK(alpha_utf8_check("ab\xED\xA0\x80", 5) == 2);
-    CHECK(alpha_utf8_check("\xC3\xA9\xC3\xA9", 3) == 2);   /* cut mid-sequence */
+    /* alpha_utf8_valid: the valid prefix (the offset of the first bad sequence) */
+    CHECK(alpha_utf8_valid("abc", 3) == 3);
+    CHECK(alpha_utf8_valid("", 0) == 0);
+    CHECK(alpha_utf8_valid("a\xC3\xA9z\x80", 5) == 4);
+    CHECK(alpha_utf8_valid("\xC3", 1) == 0);
+    CHECK(alpha_utf8_valid("ab\xED\xA0\x80", 5) == 2);
+    CHECK(alpha_utf8_valid("\xC3\xA9\xC3\xA9", 3) == 2);   /* cut mid-sequence */
 }
 
 static void test_utf8_encode(void)

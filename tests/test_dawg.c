@@ -862,13 +862,13 @@ static void test_error_messages_utf8(void)
     Dawg *d = build_str("abc\nbad\ncab\xC3\n", "a b c d", &e);
     CHECK(d == NULL && e.line == 3);
     CHECKF(strstr(e.msg, "cab") != NULL, "explicit alphabet: message '%s' does not name the word", e.msg);
-    CHECKF(alpha_utf8_check(e.msg, strlen(e.msg)) == -1,
+    CHECKF(alpha_utf8_valid(e.msg, strlen(e.msg)) == strlen(e.msg),
            "explicit alphabet: the message contains invalid UTF-8 (raw input bytes)");
     dawg_destroy(d);
     d = build_str("abc\nbad\ncab\xC3\n", NULL, &e);
     CHECK(d == NULL && e.line == 3);
     CHECKF(strstr(e.msg, "cab") != NULL, "inferred alphabet: message '%s' does not name the word", e.msg);
-    CHECKF(alpha_utf8_check(e.msg, strlen(e.msg)) == -1, "inferred alphabet: message is not valid UTF-8");
+    CHECKF(alpha_utf8_valid(e.msg, strlen(e.msg)) == strlen(e.msg), "inferred alphabet: message is not valid UTF-8");
     dawg_destroy(d);
 }
 

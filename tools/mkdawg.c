@@ -136,9 +136,9 @@ static void more_bad_words(const char *name, const Alphabet *alpha, const char *
                 snprintf(msg, sizeof msg, "%.150s", we.msg);
             }
         } else {
-            long off = alpha_utf8_check(text + s, e - s);
-            if (off >= 0)
-                snprintf(msg, sizeof msg, "invalid UTF-8 at byte %ld", off + 1);
+            size_t off = alpha_utf8_valid(text + s, e - s);
+            if (off < e - s)
+                snprintf(msg, sizeof msg, "invalid UTF-8 at byte %zu", off + 1);
         }
         if (!msg[0])
             continue;

@@ -59,8 +59,9 @@ typedef struct Alphabet {
 int alpha_utf8_decode(const char *s, size_t len, uint32_t *cp);
 /* Encode cp into out (4 bytes room); returns bytes written (0 if invalid cp). */
 int alpha_utf8_encode(uint32_t cp, char *out);
-/* Byte offset of the first invalid UTF-8 sequence in s[0..len), or -1. */
-long alpha_utf8_check(const char *s, size_t len);
+/* Length of the longest valid UTF-8 prefix of s[0..len): the byte offset
+ * of the first invalid sequence, or len when the whole text is valid. */
+size_t alpha_utf8_valid(const char *s, size_t len);
 /* Simple case mapping (see above for coverage); other code points unchanged. */
 uint32_t alpha_cp_lower(uint32_t cp);
 uint32_t alpha_cp_upper(uint32_t cp);

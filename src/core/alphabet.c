@@ -73,7 +73,7 @@ int alpha_utf8_encode(uint32_t cp, char *out)
     return 0;
 }
 
-long alpha_utf8_check(const char *s, size_t len)
+size_t alpha_utf8_valid(const char *s, size_t len)
 {
     size_t i = 0;
     while (i < len) {
@@ -81,10 +81,10 @@ long alpha_utf8_check(const char *s, size_t len)
         uint32_t cp;
         int n = alpha_utf8_decode(s + i, len - i, &cp);
         if (n < 0)
-            return (long)i;
+            return i;
         i += (size_t)n;
     }
-    return -1;
+    return len;
 }
 
 char *alpha_quote(const char *s, size_t len, size_t max, char *out, size_t cap)
@@ -241,12 +241,12 @@ typedef struct token {
 int alpha_parse(Alphabet *a, const char *spec, size_t len, tk_error *err)
 {
     memset(a, 0, sizeof *a);
-    long bad = alpha_utf8_check(spec, len);
-    if (bad >= 0) {
+    size_t good = alpha_utf8_valid(spec, len);
+    if (good < len) {
         long line = 1;
-        for (long i = 0; i < bad; i++)
+        for (size_t i = 0; i < good; i++)
             line += spec[i] == '\n';
-        return tk_error_set(err, TK_EFORMAT, line, 0, "invalid UTF-8 at byte %ld", bad);
+        return tk_error_set(err, TK_EFORMAT, line, 0, "invalid UTF-8 at byte %zu", good);
     }
     /* Split into tokens, dropping comments; at most 64 + 1 are needed. */
     token tok[ALPHA_MAX_LETTERS + 2];
