@@ -5,7 +5,7 @@
  * bytes, then the overlong / surrogate / range rules on the computed value):
  * exhaustively over every 1-, 2- and 3-byte sequence and over a large sample
  * of 4-byte ones.  The encoder is checked by round trip over every code
- * point.  Alphabet parsing, inference, matching and encoding are checked on
+ * point.  Parsing alphabet specs, inference, matching and encoding are checked on
  * hand-written cases whose expected values were worked out by hand, plus the
  * shipped data/alphabets files.
  */

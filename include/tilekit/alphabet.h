@@ -15,7 +15,7 @@
  * An Alphabet is a plain value (no heap memory): copy it, keep it on the
  * stack, share it read-only between threads.
  *
- * Alphabet specification text (data/alphabets/NAME.txt, and what a .dawg
+ * The specification text of an alphabet (data/alphabets/NAME.txt, and what a .dawg
  * file stores): `#` starts a comment to the end of the line.  If what is left
  * is several white-space-separated tokens, each token is one letter
  * ("a b c cs d" or "a b [cs]"); if it is a single token, each code point is a
