@@ -1,6 +1,7 @@
 /* cli.c - shared front-end helpers (see cli.h): messages, files and lines,
  * data lookup, dictionary loading, JSON strings, progress, stdout checks. */
 #include "cli.h"
+#include "cli_json.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -68,6 +69,59 @@ void cli_print_version(void)
            "This is free software: you are free to change and redistribute it.\n"
            "There is NO WARRANTY, to the extent permitted by law.\n",
            prog_name, TILEKIT_VERSION);
+}
+
+/* ---- options shared by every tool ---------------------------------------------- */
+
+long cli_parse_long(const char *opt, const char *s, long lo, long hi)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || errno || v < lo || v > hi) {
+        char q[64];
+        cli_usage_error("invalid %s value '%s' (%ld..%ld)", opt, alpha_quote(s, strlen(s), 40, q, sizeof q), lo, hi);
+    }
+    return v;
+}
+
+int cli_jobs(int requested)
+{
+    if (requested <= 0)
+        requested = cli_cpu_count();
+    return requested > CLI_JOBS_MAX ? CLI_JOBS_MAX : requested;
+}
+
+int cli_parse_jobs(const char *s)
+{
+    return cli_jobs((int)cli_parse_long("--jobs", s, 0, CLI_JOBS_MAX));
+}
+
+void cli_getopt_error(int ch, char **argv)
+{
+    extern int optind, optopt;
+    const char *arg = optind > 0 ? argv[optind - 1] : "";
+    char q[96];
+    fflush(stdout);
+    if (ch == ':') {
+        if (optopt && !(arg[0] == '-' && arg[1] == '-'))
+            fprintf(stderr, "%s: option requires an argument -- '%c'\n", prog_name, optopt);
+        else
+            fprintf(stderr, "%s: option '%s' requires an argument\n", prog_name,
+                    alpha_quote(arg, strlen(arg), 60, q, sizeof q));
+    } else if (optopt) {
+        if (optopt > 0x20 && optopt < 0x7f)
+            fprintf(stderr, "%s: invalid option -- '%c'\n", prog_name, optopt);
+        else
+            fprintf(stderr, "%s: invalid option -- '\\x%02X'\n", prog_name, (unsigned)(unsigned char)optopt);
+    } else {
+        /* an unknown, ambiguous or argument-less long option: argv[optind-1] */
+        const char *eq = strchr(arg, '=');
+        size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+        fprintf(stderr, "%s: unrecognized option '%s'\n", prog_name, alpha_quote(arg, n, 60, q, sizeof q));
+    }
+    fprintf(stderr, "Try '%s --help' for more information.\n", prog_name);
+    exit(CLI_EXIT_USAGE);
 }
 
 /* ---- files and lines ---------------------------------------------------------- */
@@ -138,6 +192,12 @@ int cli_reader_next(cli_reader *r, char **line, size_t *len)
 {
     /* getline() reads a buffered block at a time and reuses r->buf, so the
      * memory kept is that of the longest line, whatever the line count. */
+    if (r->again && r->buf) {
+        r->again = 0;
+        *line = r->buf;
+        *len = r->len;
+        return 1;
+    }
     errno = 0;
     ssize_t got = getline(&r->buf, &r->cap, r->f);
     if (got < 0)
@@ -154,8 +214,13 @@ int cli_reader_next(cli_reader *r, char **line, size_t *len)
         n -= 3;
     }
     *line = r->buf;
-    *len = n;
+    *len = r->len = n;
     return 1;
+}
+
+void cli_reader_unread(cli_reader *r)
+{
+    r->again = 1;
 }
 
 void cli_reader_close(cli_reader *r)
@@ -299,22 +364,11 @@ Dawg *cli_load_dict(const char *path, const char *lang, const char **used)
 
 void cli_json_string(FILE *f, const char *s)
 {
-    putc('"', f);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        switch (*p) {
-        case '"': fputs("\\\"", f); break;
-        case '\\': fputs("\\\\", f); break;
-        case '\n': fputs("\\n", f); break;
-        case '\r': fputs("\\r", f); break;
-        case '\t': fputs("\\t", f); break;
-        default:
-            if (*p < 0x20)
-                fprintf(f, "\\u%04x", *p);
-            else
-                putc(*p, f);
-        }
-    }
-    putc('"', f);
+    cli_buf b = {0};
+    cli_json_quote(&b, s, strlen(s));
+    if (b.p)
+        fwrite(b.p, 1, b.len, f);
+    cli_buf_free(&b);
 }
 
 int cli_cpu_count(void)

@@ -43,6 +43,31 @@ void cli_usage_error(const char *fmt, ...)
 /* Print "prog (tilekit) VERSION" and the licence line on stdout. */
 void cli_print_version(void);
 
+/* ---- options shared by every tool --------------------------------------------
+ * Every tool has -h/--help, -V/--version, -v/--verbose, -j/--json and
+ * --jobs N.  --jobs takes 0..CLI_JOBS_MAX, 0 meaning one thread per online
+ * CPU; the default is CLI_JOBS_DEFAULT (0: all CPUs; the output never
+ * depends on --jobs, and one record alone never starts a thread).
+ * Give getopt_long an option string starting with ':' and send its ':' and
+ * '?' returns to cli_getopt_error, so its messages also start with the
+ * tool's name (not argv[0]). */
+#define CLI_JOBS_DEFAULT 0
+#define CLI_JOBS_MAX 1024
+/* An integer option value in lo..hi, else a usage error (exit 2):
+ * "prog: invalid OPT value 'S' (LO..HI)". */
+long cli_parse_long(const char *opt, const char *s, long lo, long hi);
+/* A --jobs value: 0..CLI_JOBS_MAX, 0 = all CPUs; returns the thread count. */
+int cli_parse_jobs(const char *s);
+/* The thread count for a --jobs value (0 = all CPUs, at most CLI_JOBS_MAX). */
+int cli_jobs(int requested);
+/* Report getopt_long's ':' (missing argument) or '?' (unknown option) return
+ * as "prog: ..." plus the --help hint, and exit(2). */
+void cli_getopt_error(int ch, char **argv)
+#if defined(__GNUC__)
+    __attribute__((noreturn))
+#endif
+    ;
+
 /* Read a whole file ("-" = stdin) into a NUL-terminated malloc'ed buffer.
  * A leading UTF-8 BOM is removed.  Returns NULL and fills err on failure. */
 char *cli_read_file(const char *path, size_t *len, tk_error *err);
@@ -56,12 +81,17 @@ typedef struct cli_reader {
     char *buf;
     size_t cap;
     int own;              /* close f at the end */
+    size_t len;           /* length of the line last returned */
+    int again;            /* cli_reader_unread: return that line once more */
 } cli_reader;
 int cli_reader_open(cli_reader *r, const char *path, tk_error *err);   /* "-" = stdin */
 /* Returns 1 with *line and *len set (line is NUL-terminated, valid until the next
  * call), 0 at end of file, -1 on a read error. */
 int cli_reader_next(cli_reader *r, char **line, size_t *len);
 void cli_reader_close(cli_reader *r);
+/* Make the next cli_reader_next return the line last returned once more
+ * (same text, same lineno). */
+void cli_reader_unread(cli_reader *r);
 
 /* Find a shipped data file by relative name ("dict/en.dawg",
  * "tiles/en.txt").  Search order: each directory of $TILEKIT_DATA
@@ -83,7 +113,8 @@ Dawg *cli_load_dict(const char *path, const char *lang, const char **used);
  * Prints the error and returns -1 on failure. */
 int cli_load_alphabet(const char *name_or_path, Alphabet *a);
 
-/* Write s as a JSON string (with quotes), escaping as RFC 8259 requires. */
+/* Write s as a JSON string (with quotes), escaped as cli_json_quote does
+ * (strict: control characters as \u00XX, invalid UTF-8 as \ufffd). */
 void cli_json_string(FILE *f, const char *s);
 
 /* Number of online processors (at least 1). */

@@ -38,10 +38,11 @@ void th_skip(const char *why)
 
 int th_main(const char *suite, const th_test *tests, int argc, char **argv)
 {
-    int passed = 0, failed = 0, skipped = 0;
+    int passed = 0, failed = 0, skipped = 0, matched = 0;
     for (const th_test *t = tests; t->name; t++) {
         if (argc > 1 && !strstr(t->name, argv[1]))
             continue;
+        matched++;
         current = t->name;
         fails_in_test = 0;
         skipped_test = 0;
@@ -56,6 +57,11 @@ int th_main(const char *suite, const th_test *tests, int argc, char **argv)
             printf("ok %s\n", t->name);
         }
         fflush(stdout);
+    }
+    if (argc > 1 && !matched) {
+        /* a misspelt name must not pass by running nothing */
+        printf("FAIL %s: no test name contains '%s'\n", suite, argv[1]);
+        failed++;
     }
     printf("%s: %d passed, %d failed, %d skipped\n", suite, passed, failed, skipped);
     return failed ? 1 : 0;

@@ -10,7 +10,8 @@
  * when none of its checks failed; th_skip() marks it skipped (e.g. shared data
  * absent).  th_main prints one line per failure and closes with
  * "suite: N passed, N failed, N skipped"; exit status 1 if anything failed.
- * Running with a test name as argument runs only tests whose name contains it.
+ * Running with a test name as argument runs only tests whose name contains it;
+ * a name that matches no test is a failure (exit status 1).
  */
 #ifndef TILEKIT_TEST_HARNESS_H
 #define TILEKIT_TEST_HARNESS_H

@@ -1,0 +1,619 @@
+/* cli_batch.c - the batch engine (contract in cli_batch.h).
+ *
+ * Records live in a ring of `window` slots indexed by three counters that
+ * only grow: head (next record to write), next (next record to solve) and
+ * tail (next slot to fill).  The calling thread reads records into the ring
+ * while it holds fewer than `window` records and `window_bytes` bytes, and
+ * writes finished records from head on, in order; worker threads claim runs
+ * of ready records (a share of what is waiting, so locking is paid once per
+ * run, not per record) and solve each into its slot's own out/err buffers,
+ * which keep their memory from one record to the next.  Everything is done
+ * under one mutex with two condition variables (work to do, work done).
+ * With one job there is no thread: each record is read, solved and written
+ * in turn on the calling thread.
+ *
+ * Input problems (an unreadable file, a read error, a file with no record)
+ * become records of their own whose stderr bytes are the message, so they
+ * take their place in the output like any other record.  Stdout is written
+ * through a 64 KiB staging buffer (flushed for each record when stdout or
+ * stdin is a terminal); a record's stderr bytes are written after the
+ * stdout bytes staged before it and before its own stdout bytes.
+ */
+#include "cli/cli_batch.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tilekit/alphabet.h"
+
+/* ---- cli_buf ---------------------------------------------------------------- */
+
+int cli_buf_reserve(cli_buf *b, size_t more)
+{
+    if (b->oom)
+        return -1;
+    if (b->len + more + 1 <= b->cap)
+        return 0;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap < b->len + more + 1) {
+        if (cap > (size_t)-1 / 2) {
+            b->oom = 1;
+            return -1;
+        }
+        cap *= 2;
+    }
+    char *p = realloc(b->p, cap);
+    if (!p) {
+        b->oom = 1;
+        return -1;
+    }
+    b->p = p;
+    b->cap = cap;
+    return 0;
+}
+
+void cli_buf_put(cli_buf *b, const void *s, size_t n)
+{
+    if (cli_buf_reserve(b, n))
+        return;
+    if (n)
+        memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = 0;
+}
+
+void cli_buf_puts(cli_buf *b, const char *s) { cli_buf_put(b, s, strlen(s)); }
+
+void cli_buf_putc(cli_buf *b, int c)
+{
+    if (b->len + 2 <= b->cap) {
+        b->p[b->len++] = (char)c;
+        b->p[b->len] = 0;
+        return;
+    }
+    char ch = (char)c;
+    cli_buf_put(b, &ch, 1);
+}
+
+static void buf_vprintf(cli_buf *b, const char *fmt, va_list ap)
+{
+    va_list aq;
+    va_copy(aq, ap);
+    char tmp[256];
+    int n = vsnprintf(tmp, sizeof tmp, fmt, aq);
+    va_end(aq);
+    if (n < 0)
+        return;
+    if ((size_t)n < sizeof tmp) {
+        cli_buf_put(b, tmp, (size_t)n);
+        return;
+    }
+    if (cli_buf_reserve(b, (size_t)n))
+        return;
+    vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+    b->len += (size_t)n;
+}
+
+void cli_buf_printf(cli_buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    buf_vprintf(b, fmt, ap);
+    va_end(ap);
+}
+
+void cli_buf_error(cli_buf *b, const char *file, long line, const char *fmt, ...)
+{
+    cli_buf msg = {0};
+    va_list ap;
+    va_start(ap, fmt);
+    buf_vprintf(&msg, fmt, ap);
+    va_end(ap);
+    cli_buf_puts(b, cli_prog());
+    cli_buf_puts(b, ": ");
+    if (file && line > 0)
+        cli_buf_printf(b, "%s:%ld: ", file, line);
+    else if (file)
+        cli_buf_printf(b, "%s: ", file);
+    cli_buf_safe(b, msg.p ? msg.p : "", msg.len);
+    cli_buf_putc(b, '\n');
+    if (msg.oom)
+        b->oom = 1;
+    cli_buf_free(&msg);
+}
+
+void cli_buf_safe(cli_buf *b, const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n) {
+        size_t j = i;
+        while (j < n && (unsigned char)s[j] >= 0x20 && (unsigned char)s[j] < 0x7F)
+            j++;                                     /* printable ASCII run */
+        cli_buf_put(b, s + i, j - i);
+        if (j == n)
+            break;
+        uint32_t cp;
+        int k = alpha_utf8_decode(s + j, n - j, &cp);
+        if (k > 0 && cp >= 0xA0) {
+            cli_buf_put(b, s + j, (size_t)k);
+            i = j + (size_t)k;
+        } else {
+            cli_buf_printf(b, "\\x%02X", (unsigned char)s[j]);
+            i = j + 1;
+        }
+    }
+}
+
+void cli_buf_free(cli_buf *b)
+{
+    free(b->p);
+    memset(b, 0, sizeof *b);
+}
+
+/* ---- records in ------------------------------------------------------------- */
+
+enum { EMPTY, READY, RUNNING, DONE };
+
+typedef struct slot {
+    cli_buf text, out, err;
+    cli_record rec;
+    int status;
+    int state;
+    int preset;          /* an input problem: err already holds the message */
+} slot;
+
+typedef struct engine {
+    cli_batch *b;
+    slot *ring;
+    size_t window, window_bytes;
+    size_t head, next, tail;
+    size_t held;                 /* bytes of text and finished output in the ring */
+    int eof, stop, busy_claims;
+    pthread_mutex_t mu;
+    pthread_cond_t work, done;
+    /* source */
+    cli_reader rd, *r;           /* current reader (b->reader or &rd) */
+    int file_i, opened, reader_used;
+    long file_records, no, generated;
+    /* output */
+    cli_buf stage;
+    int flush_each, status;
+    int halt;                    /* calling thread: stop (output lost, fatal record) */
+    cli_progress prog;
+} engine;
+
+static int is_blank(const char *s, size_t n, int hash_too)
+{
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v')
+            continue;
+        return hash_too && c == '#';
+    }
+    return 1;
+}
+
+/* An input problem as a record of its own. */
+static void preset(slot *s, const char *file, const char *fmt, const char *arg)
+{
+    s->preset = 1;
+    s->status = CLI_EXIT_DATA;
+    s->text.len = s->out.len = s->err.len = 0;
+    s->rec = (cli_record){ "", 0, file, 0, 0 };
+    cli_buf_error(&s->err, file, 0, fmt, arg);
+}
+
+/* Open the next input file; 1 opened, 0 no more, -1 failed (slot preset). */
+static int open_next(engine *e, slot *s)
+{
+    cli_batch *b = e->b;
+    int n = b->nfiles > 0 ? b->nfiles : 1;
+    if (e->file_i >= n)
+        return 0;
+    const char *path = b->nfiles > 0 ? b->files[e->file_i] : "-";
+    e->file_i++;
+    tk_error err = {0};
+    if (cli_reader_open(&e->rd, path, &err) != 0) {
+        preset(s, path, "%s", err.msg);
+        return -1;
+    }
+    e->r = &e->rd;
+    e->opened = 1;
+    e->file_records = 0;
+    return 1;
+}
+
+/* Close the current input; 1 if that makes a record (a read error, a file
+ * with no grid: slot preset). */
+static int close_current(engine *e, slot *s, int rc)
+{
+    const char *name = e->r->name;
+    int had = e->file_records > 0, err = errno ? errno : EIO;
+    if (e->opened)
+        cli_reader_close(&e->rd);
+    e->opened = 0;
+    e->r = NULL;
+    if (rc < 0) {
+        preset(s, name, "read error: %s", strerror(err));
+        return 1;
+    }
+    if (!had && e->b->kind == CLI_BATCH_GRIDS && e->b->empty_msg) {
+        preset(s, name, "%s", e->b->empty_msg);
+        return 1;
+    }
+    return 0;
+}
+
+/* Read one line or grid from e->r into s; 1 got one, 0 end of this reader, -1 read error. */
+static int read_one(engine *e, slot *s)
+{
+    cli_batch *b = e->b;
+    char *line;
+    size_t len;
+    int rc, in = 0;
+    s->text.len = 0;
+    while ((rc = cli_reader_next(e->r, &line, &len)) == 1) {
+        if (b->kind == CLI_BATCH_LINES) {
+            if ((b->flags & CLI_BATCH_SKIP_BLANK) && is_blank(line, len, 1))
+                continue;
+            cli_buf_put(&s->text, line, len);
+            s->rec.line = e->r->lineno;
+            in = 1;
+            break;
+        }
+        if (is_blank(line, len, 0)) {
+            if (in)
+                break;
+            continue;
+        }
+        if (in)
+            cli_buf_putc(&s->text, '\n');
+        else
+            s->rec.line = e->r->lineno;
+        cli_buf_put(&s->text, line, len);
+        in = 1;
+    }
+    if (rc < 0 && !in)
+        return -1;
+    return in;
+}
+
+/* Fill slot s with the next record: 1 got one, 0 end of the input. */
+static int next_record(engine *e, slot *s)
+{
+    cli_batch *b = e->b;
+    s->preset = 0;
+    s->status = 0;
+    if (b->kind == CLI_BATCH_COUNT) {
+        if (e->generated >= b->count)
+            return 0;
+        long no = (b->first_no ? b->first_no : 1) + e->generated++;
+        s->text.len = 0;
+        if ((b->gen && b->gen(b->user, no, &s->text) != 0) || cli_buf_reserve(&s->text, 0))
+            preset(s, NULL, "%s", "out of memory making a record");
+        else
+            s->rec = (cli_record){ s->text.p, s->text.len, NULL, 0, no };
+        s->rec.no = no;
+        return 1;
+    }
+    for (;;) {
+        if (!e->r) {
+            if (b->reader) {
+                if (e->reader_used)
+                    return 0;
+                e->reader_used = 1;
+                e->r = b->reader;
+                e->file_records = 0;
+            } else {
+                int o = open_next(e, s);
+                if (o <= 0)
+                    return o < 0;
+            }
+        }
+        errno = 0;
+        int rc = read_one(e, s);
+        if (rc == 1) {
+            if (cli_buf_reserve(&s->text, 0)) {
+                preset(s, e->r->name, "%s", "out of memory");
+                return 1;
+            }
+            long first = b->first_line ? b->first_line : 1;
+            s->rec.text = s->text.p;
+            s->rec.len = s->text.len;
+            s->rec.file = e->r->name;
+            s->rec.line += first - 1;
+            s->rec.no = (b->first_no ? b->first_no : 1) + e->no++;
+            e->file_records++;
+            return 1;
+        }
+        if (close_current(e, s, rc))
+            return 1;
+    }
+}
+
+/* ---- records out ------------------------------------------------------------ */
+
+static int write_all(int fd, const char *p, size_t n)
+{
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        p += w;
+        n -= (size_t)w;
+    }
+    return 0;
+}
+
+static void lost_output(engine *e)
+{
+    int err = errno;
+    if (!e->b->write_error) {
+        e->b->write_error = 1;
+        char msg[256];
+        int n = snprintf(msg, sizeof msg, "%s: write error: %s\n", cli_prog(), strerror(err));
+        if (n > 0)
+            (void)!write(STDERR_FILENO, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
+    }
+    e->halt = 1;
+    e->status = CLI_EXIT_DATA;
+}
+
+static void flush_stage(engine *e)
+{
+    if (e->stage.len && !e->b->write_error && write_all(STDOUT_FILENO, e->stage.p, e->stage.len))
+        lost_output(e);
+    e->stage.len = 0;
+}
+
+/* Write one finished record (calling thread only). */
+static void emit(engine *e, slot *s)
+{
+    if (s->out.oom || s->err.oom || s->text.oom || s->status < 0) {
+        int msg = s->status < 0 && s->err.len && !s->err.oom;
+        if (!msg) {
+            s->err.oom = 0;
+            s->err.len = 0;
+            cli_buf_error(&s->err, s->rec.file, s->rec.line, "%s", "out of memory");
+        }
+        s->out.len = 0;
+        s->out.oom = s->text.oom = 0;
+        s->status = CLI_EXIT_DATA;
+        e->halt = 1;
+    }
+    if (s->err.len) {
+        flush_stage(e);
+        (void)write_all(STDERR_FILENO, s->err.p, s->err.len);
+    }
+    if (s->out.len >= (size_t)1 << 16) {
+        flush_stage(e);
+        if (!e->b->write_error && write_all(STDOUT_FILENO, s->out.p, s->out.len))
+            lost_output(e);
+    } else if (s->out.len) {
+        cli_buf_put(&e->stage, s->out.p, s->out.len);
+        if (e->stage.oom) {
+            e->stage.oom = 0;
+            e->stage.len = 0;
+            errno = ENOMEM;
+            lost_output(e);
+        }
+    }
+    if (e->stage.len >= (size_t)1 << 16 || e->flush_each)
+        flush_stage(e);
+    if (s->status > e->status)
+        e->status = s->status;
+    e->b->records++;
+    if (e->r)
+        cli_progress_reader(&e->prog, (size_t)e->b->records, e->r);
+    else
+        cli_progress_update(&e->prog, (size_t)e->b->records);
+    /* a record that wrote a lot gives its memory back */
+    if (s->out.cap > ((size_t)1 << 20)) cli_buf_free(&s->out);
+    if (s->text.cap > ((size_t)1 << 20)) cli_buf_free(&s->text);
+}
+
+static void solve_slot(cli_batch *b, void *state, slot *s)
+{
+    if (s->preset)
+        return;
+    s->out.len = s->err.len = 0;
+    if (s->out.p) s->out.p[0] = 0;
+    if (s->err.p) s->err.p[0] = 0;
+    s->status = b->solve(state, &s->rec, &s->out, &s->err);
+}
+
+/* ---- threads ---------------------------------------------------------------- */
+
+typedef struct worker {
+    engine *e;
+    void *state;
+    pthread_t tid;
+} worker;
+
+static void *work(void *arg)
+{
+    worker *w = arg;
+    engine *e = w->e;
+    int jobs = e->b->jobs;
+    pthread_mutex_lock(&e->mu);
+    for (;;) {
+        while (!e->stop && e->next == e->tail && !e->eof)
+            pthread_cond_wait(&e->work, &e->mu);
+        if (e->stop || e->next == e->tail)
+            break;
+        size_t avail = e->tail - e->next, k = avail / (2 * (size_t)jobs);
+        if (k < 1) k = 1;
+        if (k > 64) k = 64;
+        size_t first = e->next;
+        e->next += k;
+        for (size_t i = first; i < first + k; i++)
+            e->ring[i % e->window].state = RUNNING;
+        pthread_mutex_unlock(&e->mu);
+        for (size_t i = first; i < first + k; i++)
+            solve_slot(e->b, w->state, &e->ring[i % e->window]);
+        pthread_mutex_lock(&e->mu);
+        for (size_t i = first; i < first + k; i++) {
+            slot *s = &e->ring[i % e->window];
+            s->state = DONE;
+            e->held += s->out.len + s->err.len;
+        }
+        pthread_cond_signal(&e->done);
+    }
+    pthread_mutex_unlock(&e->mu);
+    return NULL;
+}
+
+/* The calling thread: read ahead, write in order. */
+static void drive(engine *e)
+{
+    pthread_mutex_lock(&e->mu);
+    while (!e->stop) {
+        slot *h = &e->ring[e->head % e->window];
+        if (e->head < e->tail && h->state == DONE) {
+            size_t bytes = h->text.len + h->out.len + h->err.len;
+            pthread_mutex_unlock(&e->mu);
+            emit(e, h);
+            pthread_mutex_lock(&e->mu);
+            e->held -= bytes;
+            h->state = EMPTY;
+            e->head++;
+            e->stop = e->halt;
+            continue;
+        }
+        if (!e->eof && e->tail - e->head < e->window && e->held < e->window_bytes) {
+            slot *t = &e->ring[e->tail % e->window];
+            pthread_mutex_unlock(&e->mu);
+            int got = next_record(e, t);
+            pthread_mutex_lock(&e->mu);
+            if (!got) {
+                e->eof = 1;
+                pthread_cond_broadcast(&e->work);
+                continue;
+            }
+            e->held += t->text.len;
+            t->state = READY;   /* a preset record is passed over by its worker */
+            e->tail++;
+            pthread_cond_signal(&e->work);
+            continue;
+        }
+        if (e->eof && e->head == e->tail)
+            break;
+        pthread_cond_wait(&e->done, &e->mu);
+    }
+    e->stop = 1;
+    pthread_cond_broadcast(&e->work);
+    pthread_mutex_unlock(&e->mu);
+}
+
+static int run_threads(engine *e, worker *ws, int jobs)
+{
+    cli_batch *b = e->b;
+    e->window = b->window ? b->window : (size_t)jobs * 64;
+    if (e->window > 4096 && !b->window)
+        e->window = 4096;
+    if (e->window < 2)
+        e->window = 2;
+    e->ring = calloc(e->window, sizeof *e->ring);
+    if (!e->ring)
+        return -1;
+    pthread_mutex_init(&e->mu, NULL);
+    pthread_cond_init(&e->work, NULL);
+    pthread_cond_init(&e->done, NULL);
+    int started = 0;
+    for (int j = 0; j < jobs; j++)
+        if (pthread_create(&ws[j].tid, NULL, work, &ws[j]) == 0)
+            started++;
+        else
+            break;
+    if (!started) {
+        cli_error(NULL, 0, "cannot start a thread");
+        e->status = CLI_EXIT_DATA;
+    } else {
+        drive(e);
+    }
+    for (int j = 0; j < started; j++)
+        pthread_join(ws[j].tid, NULL);
+    pthread_cond_destroy(&e->work);
+    pthread_cond_destroy(&e->done);
+    pthread_mutex_destroy(&e->mu);
+    for (size_t i = 0; i < e->window; i++) {
+        cli_buf_free(&e->ring[i].text);
+        cli_buf_free(&e->ring[i].out);
+        cli_buf_free(&e->ring[i].err);
+    }
+    free(e->ring);
+    return 0;
+}
+
+static void run_inline(engine *e, void *state)
+{
+    slot s;
+    memset(&s, 0, sizeof s);
+    while (!e->halt && next_record(e, &s)) {
+        solve_slot(e->b, state, &s);
+        emit(e, &s);
+    }
+    cli_buf_free(&s.text);
+    cli_buf_free(&s.out);
+    cli_buf_free(&s.err);
+}
+
+int cli_batch_run(cli_batch *b)
+{
+    engine *e = calloc(1, sizeof *e);
+    int jobs = b->jobs > 0 ? b->jobs : 1;
+    worker *ws = calloc((size_t)jobs, sizeof *ws);
+    if (!e || !ws) {
+        free(e);
+        free(ws);
+        cli_error(NULL, 0, "out of memory");
+        return CLI_EXIT_DATA;
+    }
+    e->b = b;
+    e->window_bytes = b->window_bytes ? b->window_bytes : (size_t)16 << 20;
+    b->records = 0;
+    b->write_error = 0;
+    int from_stdin = b->reader ? b->reader->f == stdin : b->nfiles <= 0;
+    for (int i = 0; i < b->nfiles && b->kind != CLI_BATCH_COUNT && !b->reader; i++)
+        from_stdin |= strcmp(b->files[i], "-") == 0;
+    e->flush_each = isatty(STDOUT_FILENO) || (b->kind != CLI_BATCH_COUNT && from_stdin && isatty(STDIN_FILENO));
+    int ok = 1;
+    for (int j = 0; j < jobs && ok; j++) {
+        ws[j].e = e;
+        ws[j].state = b->init ? b->init(b->user) : b->user;
+        ok = ws[j].state != NULL || !b->init;
+    }
+    fflush(stdout);
+    if (!ok) {
+        cli_error(NULL, 0, "out of memory");
+        e->status = CLI_EXIT_DATA;
+    } else {
+        if (b->progress)
+            cli_progress_batch(&e->prog, b->progress);
+        if (jobs == 1)
+            run_inline(e, ws[0].state);
+        else if (run_threads(e, ws, jobs) != 0) {
+            cli_error(NULL, 0, "out of memory");
+            e->status = CLI_EXIT_DATA;
+        }
+        flush_stage(e);
+        cli_progress_end(&e->prog);
+    }
+    for (int j = 0; j < jobs; j++)
+        if (b->fini && ws[j].state)
+            b->fini(b->user, ws[j].state);
+    if (e->opened)
+        cli_reader_close(&e->rd);
+    cli_buf_free(&e->stage);
+    int status = e->status;
+    free(e);
+    free(ws);
+    return status;
+}
