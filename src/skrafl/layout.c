@@ -114,15 +114,14 @@ int sk_layout_parse(sk_layout *l, const char *text, size_t len, tk_error *err)
 
 int sk_layout_builtin(sk_layout *l, const char *name, tk_error *err)
 {
-    const char *t = NULL;
-    if (strcmp(name, "standard") == 0)
-        t = builtin_standard;
-    else if (strcmp(name, "explo") == 0)
-        t = builtin_explo;
-    if (!t)
-        return tk_error_set(err, TK_ENOTFOUND, 0, 0, "no built-in layout '%s'", name);
-    int rc = sk_layout_parse(l, t, strlen(t), err);
-    if (rc == 0)
-        strcpy(l->name, name);
-    return rc;
+    static const char *const builtin[][2] = { { "standard", builtin_standard }, { "explo", builtin_explo } };
+    for (size_t i = 0; i < sizeof builtin / sizeof builtin[0]; i++) {
+        if (strcmp(name, builtin[i][0]) != 0)
+            continue;
+        int rc = sk_layout_parse(l, builtin[i][1], strlen(builtin[i][1]), err);
+        if (rc == 0)
+            strcpy(l->name, builtin[i][0]);
+        return rc;
+    }
+    return tk_error_set(err, TK_ENOTFOUND, 0, 0, "no built-in layout '%s'", name);
 }
