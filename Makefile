@@ -97,16 +97,20 @@ $(B)/tools/%: $(B)/obj/tools/%.o $(CLI_OBJ) $(LIB)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # ---- tests -----------------------------------------------------------------
-# check-suite runs everything built into $(B)/$(BIN); `make test` runs it twice:
-# once as built, once under AddressSanitizer + UndefinedBehaviorSanitizer.
+# check-suite runs everything built into $(B)/$(BIN), the programs several at
+# a time (TK_TEST_JOBS, default one per CPU); `make test` runs it twice: once
+# as built, then under AddressSanitizer + UndefinedBehaviorSanitizer only what
+# a sanitizer can change (unit tests and oracles, fuzz replays, the CLI
+# scripts marked "# sanitized: yes"), not the golden-text comparisons.
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 check-suite: $(BINS) $(DICTS) $(TESTS) $(REPLAYS)
-	@sh tests/run-tests.sh "$(B)" "$(BIN)" "$(LABEL)"
+	@sh tests/run-tests.sh "$(B)" "$(BIN)" "$(LABEL)" "$(MODE)"
 
-# Programs are built in parallel (one job per CPU), the suites then run in order.
+# Programs are built in parallel (one job per CPU), then each suite runs its
+# programs in parallel.
 NPROC   := $(shell nproc 2>/dev/null || echo 1)
-SANVARS  = B=build-san BIN=build-san/bin SANFLAGS='$(SAN)' CFLAGS='-O1 -g' LABEL=sanitized DICTS=
+SANVARS  = B=build-san BIN=build-san/bin SANFLAGS='$(SAN)' CFLAGS='-O1 -g' LABEL=sanitized MODE=sanitized DICTS=
 
 suite-programs: $(BINS) $(DICTS) $(TESTS) $(REPLAYS)
 

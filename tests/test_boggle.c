@@ -7,6 +7,7 @@
  * boggle-boards*.jsonl: exact word lists, counts and scores, also for the
  * 4-letter minimum), skipped when ../shared is absent. */
 #include "support/boggle_support.h"
+#include "support/json.h"
 
 #include <pthread.h>
 #include <stdio.h>
@@ -485,53 +486,6 @@ static void test_threads(void)
 
 /* ---- shared vectors -------------------------------------------------------- */
 
-/* Minimal JSON helpers for the vector records (flat objects, strings with
- * escapes, arrays of strings, integers). */
-static const char *json_key(const char *obj, const char *key)
-{
-    char pat[64];
-    snprintf(pat, sizeof pat, "\"%s\":", key);
-    const char *p = strstr(obj, pat);
-    if (!p)
-        return NULL;
-    p += strlen(pat);
-    while (*p == ' ')
-        p++;
-    return p;
-}
-
-/* Parse a JSON string at p into out; returns the position after it. */
-static const char *json_string(const char *p, char *out, size_t cap)
-{
-    size_t n = 0;
-    if (*p != '"')
-        return NULL;
-    for (p++; *p && *p != '"'; p++) {
-        char c = *p;
-        char enc[4];
-        int m = 1;
-        enc[0] = c;
-        if (c == '\\') {
-            p++;
-            switch (*p) {
-            case 'n': enc[0] = '\n'; break;
-            case 't': enc[0] = '\t'; break;
-            case 'u': {
-                unsigned v = (unsigned)strtoul((char[5]){p[1], p[2], p[3], p[4], 0}, NULL, 16);
-                m = alpha_utf8_encode(v, enc);
-                p += 4;
-                break;
-            }
-            default: enc[0] = *p; break;
-            }
-        }
-        for (int i = 0; i < m && n + 1 < cap; i++)
-            out[n++] = enc[i];
-    }
-    out[n] = 0;
-    return *p == '"' ? p + 1 : NULL;
-}
-
 static void check_vectors(const char *file, const char *dictfile)
 {
     const char *vp = th_shared_path(file);
@@ -556,50 +510,37 @@ static void check_vectors(const char *file, const char *dictfile)
     bog_dict *bd;
     bog_solver *s;
     REQUIRE(bog_dict_create(&bd, d, NULL) == TK_OK && bog_solver_create(&s, bd, NULL) == TK_OK);
-    char *text = malloc(1 << 16), *w = malloc(256);
     int boards = 0;
     for (char *line = recs; *line;) {
         char *nl = strchr(line, '\n');
         if (nl)
             *nl = 0;
-        const char *id = json_key(line, "id");
-        char name[128] = "?";
-        if (id)
-            json_string(id, name, sizeof name);
-        const char *t = json_key(line, "text");
-        const char *wl = json_key(line, "words");
-        if (t && wl) {
+        tj_value *rec = tj_parse(line, strlen(line), NULL, 0);
+        const char *name = tj_str(rec, "id") ? tj_str(rec, "id") : "?";
+        const char *text = tj_str(rec, "text");
+        const tj_value *wl = tj_get(rec, "words");
+        if (text && wl && wl->type == TJ_ARRAY) {
             boards++;
-            json_string(t, text, 1 << 16);
             bog_grid g;
             tk_error err = {0};
             bog_result r;
             CHECKF(parse(&g, bog_dict_alphabet(bd), text, &err) == TK_OK, "%s: %s", name, err.msg);
             CHECK(bog_solve(s, &g, 3, BOG_TEXT, &r, &err) == TK_OK);
-            const char *p = wl + 1;
-            size_t i = 0;
-            int same = 1;
-            while (p && *p == '"') {
-                p = json_string(p, w, 256);
-                if (i >= r.count || strcmp(w, r.text + r.words[i].text) != 0)
-                    same = 0;
-                i++;
-                while (p && (*p == ',' || *p == ' '))
-                    p++;
-            }
-            CHECKF(same && i == r.count, "%s: %zu words, expected %zu", name, r.count, i);
-            CHECKF(r.count == strtoul(json_key(line, "count"), NULL, 10), "%s: count", name);
-            CHECKF(r.score == strtol(json_key(line, "score"), NULL, 10), "%s: score %ld", name, r.score);
+            int same = wl->n == r.count;
+            for (size_t i = 0; same && i < wl->n; i++)
+                same = wl->items[i].type == TJ_STRING && strcmp(wl->items[i].str, r.text + r.words[i].text) == 0;
+            CHECKF(same, "%s: %zu words, expected %zu", name, r.count, wl->n);
+            CHECKF((long long)r.count == tj_int(rec, "count", -1), "%s: count", name);
+            CHECKF(r.score == tj_int(rec, "score", -1), "%s: score %ld", name, r.score);
             CHECK(bog_solve(s, &g, 4, BOG_TEXT, &r, &err) == TK_OK);
-            CHECKF(r.count == strtoul(json_key(line, "count_min4"), NULL, 10), "%s: count_min4", name);
-            CHECKF(r.score == strtol(json_key(line, "score_min4"), NULL, 10), "%s: score_min4", name);
+            CHECKF((long long)r.count == tj_int(rec, "count_min4", -1), "%s: count_min4", name);
+            CHECKF(r.score == tj_int(rec, "score_min4", -1), "%s: score_min4", name);
         }
+        tj_free(rec);
         line = nl ? nl + 1 : line + strlen(line);
     }
     CHECK(boards > 0);
     printf("  %s: %d boards\n", file, boards);
-    free(text);
-    free(w);
     free(recs);
     bog_solver_destroy(s);
     bog_dict_destroy(bd);

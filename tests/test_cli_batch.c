@@ -4,6 +4,7 @@
  * and 64 jobs, the window bounded in records and bytes, an immediate stop
  * with the real cause when stdout is a closed pipe; strict JSON strings. */
 #include "support/harness.h"
+#include "support/json.h"
 
 #include "cli/cli_batch.h"
 #include "cli/cli_json.h"
@@ -442,6 +443,51 @@ static void test_json(void)
     cli_buf_free(&b);
 }
 
+/* the writer's output read back by the tests' strict reader; the reader
+ * refuses what is not strict JSON */
+static void test_json_reader(void)
+{
+    cli_buf b = {0};
+    cli_json j;
+    cli_json_begin(&j, &b);
+    cli_json_kstr(&j, "s", "x\t\"\\\x01\xff\xc3\xa9\xf0\x9f\x80\x84");
+    cli_json_kint(&j, "n", -12);
+    cli_json_key(&j, "a");
+    cli_json_array(&j);
+    cli_json_bool(&j, 0);
+    cli_json_null(&j);
+    cli_json_object(&j);
+    cli_json_close(&j);
+    cli_json_close(&j);
+    cli_json_end(&j);
+    char err[128];
+    tj_value *v = tj_parse(b.p, b.len, err, sizeof err);
+    REQUIRE(v != NULL);
+    CHECKF(tj_str(v, "s") && strcmp(tj_str(v, "s"), "x\t\"\\\x01\xef\xbf\xbd\xc3\xa9\xf0\x9f\x80\x84") == 0, "%s",
+           tj_str(v, "s") ? tj_str(v, "s") : "(none)");
+    CHECK(tj_int(v, "n", 0) == -12 && tj_int(v, "nope", 7) == 7);
+    const tj_value *a = tj_get(v, "a");
+    CHECK(a && a->type == TJ_ARRAY && a->n == 3 && a->items[0].type == TJ_BOOL && a->items[1].type == TJ_NULL &&
+          a->items[2].type == TJ_OBJECT && a->items[2].n == 0);
+    tj_free(v);
+    cli_buf_free(&b);
+    static const char *const bad[] = {
+        "{\"a\":1,}", "[1,]", "{\"a\":\"\x01\"}", "{\"a\":\"\xff\"}", "{\"a\":01}", "{\"a\":\"\\ud800\"}",
+        "{} x", "{\"a\" 1}", "[1.]", "[-]", "{\"a\":\"\xc0\xaf\"}", "[\"\\x41\"]", "", "[tru]",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        tj_value *w = tj_parse(bad[i], strlen(bad[i]), err, sizeof err);
+        CHECKF(w == NULL, "accepted: %s", bad[i]);
+        tj_free(w);
+    }
+    static const char *const good[] = { "[1e3,-0.5,0,\"\\ud83c\\udc04\"]", " {\"a\":[{}]} ", "null" };
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
+        tj_value *w = tj_parse(good[i], strlen(good[i]), err, sizeof err);
+        CHECKF(w != NULL, "refused %s: %s", good[i], err);
+        tj_free(w);
+    }
+}
+
 static void test_buf(void)
 {
     cli_buf b = {0};
@@ -466,6 +512,7 @@ static const th_test tests[] = {
     {"grids", test_grids},
     {"numbering_offsets", test_numbering_offsets},
     {"json", test_json},
+    {"json_reader", test_json_reader},
     {"buf", test_buf},
     {0, 0}
 };

@@ -9,6 +9,7 @@
  * count, SHA-256 of the canonical move set, best score and top moves.
  */
 #include "support/harness.h"
+#include "support/json.h"
 #include "support/skrafl_sha256.h"
 #include "tilekit/dawg.h"
 #include "tilekit/skrafl.h"
@@ -582,26 +583,6 @@ static void test_check(void)
 
 /* ---- the shared vectors --------------------------------------------------------------- */
 
-static const char *jfield(const char *s, const char *key)
-{
-    char k[64];
-    snprintf(k, sizeof k, "\"%s\": ", key);
-    const char *p = strstr(s, k);
-    return p ? p + strlen(k) : NULL;
-}
-
-static int jstr(const char *p, char *out, size_t cap)
-{
-    if (!p || *p != '"')
-        return -1;
-    p++;
-    size_t n = 0;
-    while (*p && *p != '"' && n + 1 < cap)
-        out[n++] = *p++;
-    out[n] = 0;
-    return 0;
-}
-
 static void canonical(const sk_engine *e, const sk_movelist *ml, char **lines, size_t *n)
 {
     const Alphabet *A = sk_engine_alphabet(e);
@@ -662,26 +643,20 @@ static void test_shared_vectors(void)
         char *nl = strchr(line, '\n');
         if (nl)
             *nl = 0;
-        char id[16] = "?", rack[16] = "", sha[80] = "", text[512];
-        jstr(jfield(line, "id"), id, sizeof id);
-        jstr(jfield(line, "rack"), rack, sizeof rack);
-        jstr(jfield(line, "moves_sha256"), sha, sizeof sha);
-        long count = atol(jfield(line, "count") ? jfield(line, "count") : "-1");
-        const char *bs = jfield(line, "best_score");
-        long best = bs && *bs != 'n' ? atol(bs) : -1;
-        const char *vo = jfield(line, "count_with_vertical_openings");
-        long vcount = vo ? atol(vo) : -1;
+        char text[512];
+        tj_value *rec = tj_parse(line, strlen(line), NULL, 0);
+        REQUIRE(rec != NULL);
+        const char *id = tj_str(rec, "id") ? tj_str(rec, "id") : "?";
+        const char *rack = tj_str(rec, "rack") ? tj_str(rec, "rack") : "";
+        const char *sha = tj_str(rec, "moves_sha256") ? tj_str(rec, "moves_sha256") : "";
+        long count = (long)tj_int(rec, "count", -1);
+        long best = (long)tj_int(rec, "best_score", -1);
+        long vcount = (long)tj_int(rec, "count_with_vertical_openings", -1);
         /* Board rows. */
-        const char *bp = jfield(line, "board");
+        const tj_value *bp = tj_get(rec, "board");
         size_t tn = 0;
-        for (int r = 0; bp && r < 15; r++) {
-            bp = strchr(bp, '"');
-            char row[32];
-            if (!bp || jstr(bp, row, sizeof row))
-                break;
-            tn += (size_t)snprintf(text + tn, sizeof text - tn, "%s\n", row);
-            bp += strlen(row) + 2;
-        }
+        for (size_t r = 0; bp && bp->type == TJ_ARRAY && r < bp->n && bp->items[r].type == TJ_STRING; r++)
+            tn += (size_t)snprintf(text + tn, sizeof text - tn, "%s\n", bp->items[r].str);
         sk_board b;
         sk_rack rk;
         CHECKF(sk_board_parse(&b, e, text, tn, &err) == 0, "%s: board: %s", id, err.msg);
@@ -712,25 +687,22 @@ static void test_shared_vectors(void)
         /* Best score, the top list in order, top-N heap, count only. */
         sk_movelist_sort(e, &ml);
         CHECKF(best < 0 ? ml.n == 0 : (ml.n > 0 && ml.v[0].score == best), "%s: best score", id);
-        const char *tp = jfield(line, "top");
-        size_t k = 0;
-        while (tp && (tp = strstr(tp, "{\"coord\": ")) != NULL) {
-            const char *rp = jfield(tp, "row"), *cp = jfield(tp, "col"), *sp = jfield(tp, "score");
-            char dir[4], word[32], got[64];
-            jstr(jfield(tp, "dir"), dir, sizeof dir);
-            jstr(jfield(tp, "word"), word, sizeof word);
+        const tj_value *tl = tj_get(rec, "top");
+        for (size_t k = 0; tl && tl->type == TJ_ARRAY && k < tl->n; k++) {
+            const tj_value *tp = &tl->items[k];
+            int row = (int)tj_int(tp, "row", -1), col = (int)tj_int(tp, "col", -1), sc = (int)tj_int(tp, "score", -1);
+            const char *dir = tj_str(tp, "dir") ? tj_str(tp, "dir") : "?";
+            const char *word = tj_str(tp, "word") ? tj_str(tp, "word") : "";
+            char got[64];
             int ok = k < ml.n;
             if (ok) {
                 const sk_move *m = &ml.v[k];
                 sk_move_format(m, e, SK_FMT_WORD, got, sizeof got);
-                ok = m->row == atoi(rp) && m->col == atoi(cp) && (m->dir ? 'V' : 'H') == dir[0] &&
-                     m->score == atoi(sp) && strcmp(got, word) == 0;
+                ok = m->row == row && m->col == col && (m->dir ? 'V' : 'H') == dir[0] && m->score == sc &&
+                     strcmp(got, word) == 0;
             }
-            CHECKF(ok, "%s: top move %zu: expected %s at %d,%d %s %d", id, k, word, atoi(rp), atoi(cp), dir,
-                   atoi(sp));
-            k++;
+            CHECKF(ok, "%s: top move %zu: expected %s at %d,%d %s %d", id, k, word, row, col, dir, sc);
             tops++;
-            tp++;
         }
         top.limit = 20;
         CHECK(sk_generate(g, &b, &rk, 0, &top, NULL) == 0);
@@ -745,6 +717,7 @@ static void test_shared_vectors(void)
                    (unsigned long long)cnt.total, vcount);
         }
         positions++;
+        tj_free(rec);
         line = nl ? nl + 1 : NULL;
     }
     printf("  %d shared positions, %d top moves compared\n", positions, tops);

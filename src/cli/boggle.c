@@ -1,21 +1,19 @@
 /* boggle.c - every dictionary word in Boggle grids (the `boggle` command).
  *
- * Reads grids from files or stdin (rows of letters, grids separated by blank
- * lines) with cli_reader, parses each row as it comes (bog_grid_add_row) so a
- * bad row is reported at once with its file and line, and solves the grids
- * with the library.  With --jobs 1 each grid is solved and printed as soon as
- * its blank line (or the end of the file) arrives.  With --jobs N the grids
- * are collected in batches; each batch is cut into N contiguous slices solved
- * by N threads (one bog_solver each, sharing the read-only bog_dict), each
- * writing into its own memory stream, and the streams are written in order,
- * so the output is the same as with one thread.  --random rolls a dice set
- * from data/boggle/ and solves that grid.
+ * Grids come from files or stdin (rows of letters, grids separated by blank
+ * lines); each grid is one record of the batch engine (cli_batch), parsed
+ * row by row (bog_grid_add_row, so a bad row is named with its file and
+ * line) and solved by the thread's own bog_solver (sharing the read-only
+ * bog_dict); the answers are written in input order whatever --jobs.
+ * --random rolls a dice set from data/boggle/ and solves that grid.
  */
 #include "cli/cli.h"
+#include "cli/cli_batch.h"
+#include "cli/cli_json.h"
 #include "tilekit/boggle.h"
 
 #include <getopt.h>
-#include <pthread.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,8 +49,9 @@ static void usage(void)
            "                     7: 5, 8 and more: 11)\n"
            "  -p, --paths        one path per word, as 0-based row,col pairs\n"
            "  -c, --count        only the number of words (and the score with --score)\n"
-           "  -j, --json         one JSON object per grid: grid, rows, cols, count, score,\n"
-           "                     words (and paths); a bad grid gives {grid, line, error}\n"
+           "  -j, --json         one JSON object per grid: grid, file, line, board, rows,\n"
+           "                     cols, count, score, words (and paths); a bad grid gives\n"
+           "                     {grid, file, line, board, error}\n"
            "  -g, --show         draw each grid (faces capitalised, Qu) before its words;\n"
            "                     in colour only on a terminal when NO_COLOR is unset\n"
            "  -k, --mark WORD    with --show (implied): put the cells of WORD's path (as\n"
@@ -63,8 +62,12 @@ static void usage(void)
            "                     6x6 (Super Big Boggle), or a dice file; prints the grid,\n"
            "                     a blank line, then the answer\n"
            "      --seed N       random seed for --random (default: from the clock)\n"
-           "      --jobs N       solve with N threads, output unchanged (0 = all CPUs)\n"
-           "  -v, --verbose      say which dictionary was loaded (on standard error)\n"
+           "      --jobs N       threads (default 0 = all CPUs; the output is the same)\n"
+           "      --first-line N   number the input's lines from N, and\n"
+           "      --first-grid N   its grids from N (for one chunk of a batch split\n"
+           "                     over several processes or machines)\n"
+           "  -v, --verbose      the dictionary loaded, grids, threads and time (on\n"
+           "                     standard error)\n"
            "  -h, --help         show this help and exit\n"
            "  -V, --version      show version information and exit\n"
            "\n"
@@ -80,28 +83,73 @@ static void usage(void)
            cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog());
 }
 
+
 /* ---- one grid ------------------------------------------------------------ */
 
-typedef struct item {
-    bog_grid g;
-    const char *file;
-    long line;           /* first line of the grid */
-    int no;              /* grid number in its file, 1-based */
-    int bad;             /* parse error (already reported on stderr) */
-    long errline;
-    char err[sizeof(((tk_error *)0)->msg) + 64];
-    int sep;             /* print a blank line before the answer */
-} item;
+/* What the answer of one grid is printed from. */
+typedef struct grid_in {
+    const bog_grid *g;
+    long no;             /* grid number across the whole input */
+    const char *file;    /* NULL for --random */
+    long line;           /* first line (or the bad row's line) */
+    const char *text;    /* the grid's rows as read, '\n'-separated */
+    size_t len;
+    unsigned long long seed;   /* --random */
+    int random;
+    int sep;             /* text: a blank line before the answer */
+} grid_in;
 
-static void put_path(FILE *f, const bog_grid *g, const bog_result *r, const bog_word *w, int json)
+static void put_path(cli_buf *f, const bog_grid *g, const bog_result *r, const bog_word *w)
 {
     for (int k = 0; k < w->ncells; k++) {
         int cell = r->paths[w->path + k];
-        if (json)
-            fprintf(f, "%s[%d,%d]", k ? "," : "", cell / g->cols, cell % g->cols);
-        else
-            fprintf(f, " %d,%d", cell / g->cols, cell % g->cols);
+        cli_buf_printf(f, " %d,%d", cell / g->cols, cell % g->cols);
     }
+}
+
+static void json_path(cli_json *j, const bog_grid *g, const bog_result *r, const bog_word *w)
+{
+    cli_json_array(j);
+    for (int k = 0; k < w->ncells; k++) {
+        int cell = r->paths[w->path + k];
+        cli_json_array(j);
+        cli_json_int(j, cell / g->cols);
+        cli_json_int(j, cell % g->cols);
+        cli_json_close(j);
+    }
+    cli_json_close(j);
+}
+
+/* The face of cell i for --show: first letter upper case (Qu, Th), '#' blocked. */
+static void face_text(const bog_grid *g, int i, char *cell, size_t cap)
+{
+    if (!g->n[i]) {
+        snprintf(cell, cap, "#");
+        return;
+    }
+    size_t k = alpha_decode(the_alpha, g->let[i], 1, 1, cell, cap);
+    if (g->n[i] > 1 && k < cap)
+        alpha_decode(the_alpha, g->let[i] + 1, g->n[i] - 1, 0, cell + k, cap - k);
+}
+
+static int code_points(const char *s)
+{
+    int n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+/* The --mark word in the answer, its steps per cell. */
+static const bog_word *find_mark(const bog_result *r, int *step)
+{
+    const bog_word *w = NULL;
+    for (size_t i = 0; opt_mark && i < r->count && !w; i++)
+        if (strcmp(r->text + r->words[i].text, mark_word) == 0)
+            w = &r->words[i];
+    for (int k = 0; w && k < w->ncells; k++)
+        step[r->paths[w->path + k]] = k + 1;
+    return w;
 }
 
 /* --show: draw the grid, one cell a fixed-width field (the widest face in
@@ -111,332 +159,251 @@ static void put_path(FILE *f, const bog_grid *g, const bog_result *r, const bog_
  * '.' elsewhere); on a terminal (opt_color) the marked cells and steps are
  * also in colour.  A line under the grid gives the path as row,col pairs, or
  * says that the word is not in the grid. */
-static void draw_grid(FILE *f, const bog_grid *g, const bog_result *r)
+static void draw_grid(cli_buf *f, const bog_grid *g, const bog_result *r)
 {
-    const bog_word *w = NULL;
     int step[BOG_MAX_CELLS] = {0};
-    if (opt_mark) {
-        for (size_t i = 0; i < r->count && !w; i++)
-            if (strcmp(r->text + r->words[i].text, mark_word) == 0)
-                w = &r->words[i];
-        for (int k = 0; w && k < w->ncells; k++)
-            step[r->paths[w->path + k]] = k + 1;
-    }
+    const bog_word *w = find_mark(r, step);
     int width = 1, digits = 1;
     char cell[BOG_FACE_MAX * 4 + 8];
     for (int i = 0; i < g->rows * g->cols; i++) {
-        int cps = 0;
         bog_grid_cell_text(g, the_alpha, i / g->cols, i % g->cols, cell, sizeof cell);
-        for (const char *q = cell; *q; q++)
-            cps += ((unsigned char)*q & 0xC0) != 0x80;
-        if (cps > width)
-            width = cps;
+        if (code_points(cell) > width)
+            width = code_points(cell);
     }
     for (int n = w ? w->ncells : 0; n >= 10; n /= 10)
         digits++;
     const char *on = opt_color ? "\033[1;30;43m" : "", *off = opt_color ? "\033[0m" : "";
     for (int y = 0; y < g->rows; y++) {
         for (int x = 0; x < g->cols; x++) {
-            int i = y * g->cols + x, cps = 0;
-            if (!g->n[i]) {
-                strcpy(cell, "#");
-            } else {
-                /* first letter upper case, the rest lower (Qu, Th) */
-                size_t k = alpha_decode(the_alpha, g->let[i], 1, 1, cell, sizeof cell);
-                if (g->n[i] > 1 && k < sizeof cell)
-                    alpha_decode(the_alpha, g->let[i] + 1, g->n[i] - 1, 0, cell + k, sizeof cell - k);
-            }
-            for (const char *q = cell; *q; q++)
-                cps += ((unsigned char)*q & 0xC0) != 0x80;
+            int i = y * g->cols + x;
+            face_text(g, i, cell, sizeof cell);
+            int pad = width - code_points(cell);
             if (step[i])
-                fprintf(f, "%s[%s%*s]%s", on, cell, width - cps, "", off);
+                cli_buf_printf(f, "%s[%s%*s]%s", on, cell, pad, "", off);
             else
-                fprintf(f, " %s%*s ", cell, width - cps, "");
+                cli_buf_printf(f, " %s%*s ", cell, pad, "");
         }
         if (w) {
-            fputs("   ", f);
+            cli_buf_puts(f, "   ");
             for (int x = 0; x < g->cols; x++) {
                 int i = y * g->cols + x;
                 if (step[i])
-                    fprintf(f, " %s%*d%s", on, digits, step[i], off);
+                    cli_buf_printf(f, " %s%*d%s", on, digits, step[i], off);
                 else
-                    fprintf(f, " %*s", digits, ".");
+                    cli_buf_printf(f, " %*s", digits, ".");
             }
         }
-        putc('\n', f);
+        cli_buf_putc(f, '\n');
     }
     if (opt_mark) {
-        fprintf(f, "%s:", mark_word);
+        cli_buf_printf(f, "%s:", mark_word);
         if (w)
-            put_path(f, g, r, w, 0);
+            put_path(f, g, r, w);
         else if (mark_len < opt_min)
-            fprintf(f, " shorter than --min %d", opt_min);
+            cli_buf_printf(f, " shorter than --min %d", opt_min);
         else
-            fputs(" not in this grid", f);
-        putc('\n', f);
+            cli_buf_puts(f, " not in this grid");
+        cli_buf_putc(f, '\n');
     }
 }
 
-/* Print the answer for one grid.  Returns 0, or -1 if it could not be solved
- * (message in errbuf). */
-static int render(FILE *f, bog_solver *s, const item *it, const char *board_json, char *errbuf, size_t cap)
+/* {"grid":N,"file":..,"line":..,"board":[rows] (or "seed" and "board" for --random) */
+static void json_head(cli_json *j, cli_buf *f, const grid_in *in)
 {
-    if (it->bad) {
-        if (opt_json) {
-            fprintf(f, "{\"grid\":%d,\"line\":%ld,\"error\":", it->no, it->errline);
-            cli_json_string(f, it->err);
-            fputs("}\n", f);
-        } else if (opt_count) {
-            fputs("error\n", f);
-        } else if (it->sep) {
-            putc('\n', f);
-        }
-        return 0;
+    cli_json_begin(j, f);
+    cli_json_kint(j, "grid", in->no);
+    if (in->random) {
+        cli_json_key(j, "seed");
+        cli_json_uint(j, in->seed);
+    } else {
+        cli_json_kstr(j, "file", in->file);
+        cli_json_kint(j, "line", in->line);
     }
-    bog_result r;
-    tk_error err = {0};
-    unsigned flags = BOG_TEXT | (opt_paths || opt_mark ? BOG_PATHS : 0);
-    if (bog_solve(s, &it->g, opt_min, flags, &r, &err) != TK_OK) {
-        snprintf(errbuf, cap, "grid %d: %s", it->no, err.msg);
-        if (opt_json) {
-            fprintf(f, "{\"grid\":%d,\"line\":%ld,\"error\":", it->no, it->line);
-            cli_json_string(f, errbuf);
-            fputs("}\n", f);
-        }
-        return -1;
+    cli_json_key(j, "board");
+    cli_json_array(j);
+    for (size_t a = 0; a < in->len;) {
+        const char *nl = memchr(in->text + a, '\n', in->len - a);
+        size_t e = nl ? (size_t)(nl - in->text) : in->len;
+        cli_json_strn(j, in->text + a, e - a);
+        a = e + 1;
     }
-    if (opt_json) {
-        fprintf(f, "{\"grid\":%d,", it->no);
-        if (board_json)
-            fputs(board_json, f);
-        fprintf(f, "\"rows\":%d,\"cols\":%d,\"count\":%zu,\"score\":%ld", it->g.rows, it->g.cols, r.count,
-                r.score);
-        if (!opt_count) {
-            fputs(",\"words\":[", f);
-            for (size_t i = 0; i < r.count; i++) {
-                if (i)
-                    putc(',', f);
-                cli_json_string(f, r.text + r.words[i].text);
-            }
-            putc(']', f);
-            if (opt_paths) {
-                fputs(",\"paths\":[", f);
-                for (size_t i = 0; i < r.count; i++) {
-                    fputs(i ? ",[" : "[", f);
-                    put_path(f, &it->g, &r, &r.words[i], 1);
-                    putc(']', f);
-                }
-                putc(']', f);
-            }
+    cli_json_close(j);
+}
+
+static void render_json(cli_buf *f, const grid_in *in, const bog_result *r)
+{
+    cli_json j;
+    json_head(&j, f, in);
+    cli_json_kint(&j, "rows", in->g->rows);
+    cli_json_kint(&j, "cols", in->g->cols);
+    cli_json_kint(&j, "count", (long long)r->count);
+    cli_json_kint(&j, "score", r->score);
+    if (!opt_count) {
+        cli_json_key(&j, "words");
+        cli_json_array(&j);
+        for (size_t i = 0; i < r->count; i++)
+            cli_json_str(&j, r->text + r->words[i].text);
+        cli_json_close(&j);
+        if (opt_paths) {
+            cli_json_key(&j, "paths");
+            cli_json_array(&j);
+            for (size_t i = 0; i < r->count; i++)
+                json_path(&j, in->g, r, &r->words[i]);
+            cli_json_close(&j);
         }
-        fputs("}\n", f);
-        return 0;
     }
+    cli_json_end(&j);
+}
+
+static void render_text(cli_buf *f, const grid_in *in, const bog_result *r)
+{
     if (opt_show) {
-        if (it->sep)
-            putc('\n', f);
-        draw_grid(f, &it->g, &r);
-        putc('\n', f);     /* a blank line between the drawing and its words */
+        if (in->sep)
+            cli_buf_putc(f, '\n');
+        draw_grid(f, in->g, r);
+        cli_buf_putc(f, '\n');     /* a blank line between the drawing and its words */
     }
     if (opt_count) {
         if (opt_score)
-            fprintf(f, "%zu %ld\n", r.count, r.score);
+            cli_buf_printf(f, "%zu %ld\n", r->count, r->score);
         else
-            fprintf(f, "%zu\n", r.count);
-        return 0;
+            cli_buf_printf(f, "%zu\n", r->count);
+        return;
     }
-    if (it->sep && !opt_show)
-        putc('\n', f);
-    for (size_t i = 0; i < r.count; i++) {
-        const bog_word *w = &r.words[i];
-        fputs(r.text + w->text, f);
+    if (in->sep && !opt_show)
+        cli_buf_putc(f, '\n');
+    for (size_t i = 0; i < r->count; i++) {
+        const bog_word *w = &r->words[i];
+        cli_buf_puts(f, r->text + w->text);
         if (opt_score)
-            fprintf(f, " %d", w->score);
+            cli_buf_printf(f, " %d", w->score);
         if (opt_paths)
-            put_path(f, &it->g, &r, w, 0);
-        putc('\n', f);
+            put_path(f, in->g, r, w);
+        cli_buf_putc(f, '\n');
     }
     if (opt_score)
-        fprintf(f, "total: %ld point%s, %zu word%s\n", r.score, r.score == 1 ? "" : "s", r.count,
-                r.count == 1 ? "" : "s");
-    return 0;
+        cli_buf_printf(f, "total: %ld point%s, %zu word%s\n", r->score, r->score == 1 ? "" : "s", r->count,
+                       r->count == 1 ? "" : "s");
 }
 
-/* ---- threads ------------------------------------------------------------- */
+/* A grid that could not be read or solved keeps its place: {"error"} in
+ * JSON, "error" with --count, an empty answer block otherwise; the message
+ * (already formatted in msg) goes to stderr. */
+static int render_bad(cli_buf *f, cli_buf *err, const grid_in *in, long line, const char *msg)
+{
+    cli_buf_error(err, in->file, line, "%s", msg);
+    if (opt_json) {
+        cli_json j;
+        grid_in at = *in;
+        at.line = line;
+        json_head(&j, f, &at);
+        cli_json_kstr(&j, "error", msg);
+        cli_json_end(&j);
+    } else if (opt_count) {
+        cli_buf_puts(f, "error\n");
+    } else if (in->sep) {
+        cli_buf_putc(f, '\n');
+    }
+    return CLI_EXIT_DATA;
+}
+
+/* Solve one parsed grid and print its answer. */
+static int solve_print(bog_solver *s, cli_buf *f, cli_buf *err, const grid_in *in)
+{
+    bog_result r;
+    tk_error e = {0};
+    unsigned flags = BOG_TEXT | (opt_paths || opt_mark ? BOG_PATHS : 0);
+    if (bog_solve(s, in->g, opt_min, flags, &r, &e) != TK_OK) {
+        char msg[sizeof e.msg + 32];
+        snprintf(msg, sizeof msg, "grid %ld: %s", in->no, e.msg);
+        return render_bad(f, err, in, in->line, msg);
+    }
+    if (opt_json)
+        render_json(f, in, &r);
+    else
+        render_text(f, in, &r);
+    return CLI_EXIT_OK;
+}
+
+/* ---- the batch: one grid a record ---------------------------------------- */
+
+typedef struct app {
+    const bog_dict *bd;
+    const Alphabet *a;
+    long grids, bad;     /* totals for --verbose */
+} app;
 
 typedef struct worker {
     bog_solver *s;
-    pthread_t tid;
-    item *items;
-    int n;
-    FILE *out;
-    char *obuf;
-    size_t olen;
-    char *errs;          /* solve errors, "file:line: message\n" lines */
-    size_t elen;
-    FILE *err;
-    int bad;
+    bog_grid g;
+    long grids, bad;
 } worker;
 
-static void *work(void *arg)
+static void *worker_new(void *user)
 {
-    worker *w = arg;
-    for (int i = 0; i < w->n; i++) {
-        char eb[512];
-        if (render(w->out, w->s, &w->items[i], NULL, eb, sizeof eb) != 0) {
-            fprintf(w->err, "%s:%ld: %s\n", w->items[i].file, w->items[i].line, eb);
-            w->bad = 1;
-        }
+    app *ap = user;
+    worker *w = malloc(sizeof *w);
+    if (w && bog_solver_create(&w->s, ap->bd, NULL) != TK_OK) {
+        free(w);
+        return NULL;
     }
-    fflush(w->out);
-    fflush(w->err);
-    return NULL;
+    if (w)
+        w->grids = w->bad = 0;
+    return w;
 }
 
-/* Solve and print items[0..n) with the workers.  Returns 1 if any failed. */
-static int run_batch(worker *ws, int jobs, item *items, int n)
+static void worker_free(void *user, void *state)
 {
-    int per = (n + jobs - 1) / jobs, started = 0, bad = 0;
-    for (int j = 0; j < jobs && j * per < n; j++) {
-        worker *w = &ws[j];
-        int a = j * per, b = a + per > n ? n : a + per;
-        w->items = items + a;
-        w->n = b - a;
-        w->obuf = w->errs = NULL;
-        w->olen = w->elen = 0;
-        w->bad = 0;
-        w->out = open_memstream(&w->obuf, &w->olen);
-        w->err = open_memstream(&w->errs, &w->elen);
-        if (!w->out || !w->err) {
-            cli_error(NULL, 0, "out of memory");
-            exit(CLI_EXIT_DATA);
-        }
-        if (jobs == 1 || pthread_create(&w->tid, NULL, work, w) != 0) {
-            work(w);
-            w->tid = pthread_self();
-        }
-        started = j + 1;
-    }
-    for (int j = 0; j < started; j++) {
-        worker *w = &ws[j];
-        if (!pthread_equal(w->tid, pthread_self()))
-            pthread_join(w->tid, NULL);
-        fclose(w->out);
-        fclose(w->err);
-        if (w->elen) {
-            fflush(stdout);
-            fprintf(stderr, "%s: %s", cli_prog(), w->errs);
-        }
-        fwrite(w->obuf, 1, w->olen, stdout);
-        free(w->obuf);
-        free(w->errs);
-        bad |= w->bad;
-    }
-    return bad;
+    app *ap = user;
+    worker *w = state;
+    ap->grids += w->grids;
+    ap->bad += w->bad;
+    bog_solver_destroy(w->s);
+    free(w);
 }
 
-/* ---- reading ------------------------------------------------------------- */
+static app the_app;
 
-typedef struct batch {
-    item *items;
-    int n, cap;
-    int printed;     /* an answer block has been printed (text mode separators) */
-    int bad;
-    size_t done;     /* grids solved, for the progress line */
-    cli_progress prog;
-} batch;
-
-/* Solve and print the pending grids, in order. */
-static void flush_batch(batch *b, worker *ws, int jobs)
+static int solve_grid(void *state, const cli_record *rec, cli_buf *out, cli_buf *err)
 {
-    if (b->n && run_batch(ws, jobs, b->items, b->n))
-        b->bad = 1;
-    b->done += (size_t)b->n;
-    b->n = 0;
-}
-
-static int read_file(const char *path, const Alphabet *a, batch *b, worker *ws, int jobs)
-{
-    cli_reader rd;
-    tk_error err = {0};
-    if (cli_reader_open(&rd, path, &err) != 0) {
-        cli_error(path, 0, "%s", err.msg);
-        return 1;
-    }
-    char *line;
-    size_t len;
-    int r, grids = 0, bad = 0;
-    item *cur = NULL;
-    for (;;) {
-        r = cli_reader_next(&rd, &line, &len);
-        int blank = 1;
-        if (r == 1)
-            for (size_t k = 0; k < len && blank; k++)
-                if (!(line[k] == ' ' || line[k] == '\t' || line[k] == '\r' || line[k] == '\f' || line[k] == '\v'))
-                    blank = 0;
-        if (blank && cur) {
-            /* end of a grid */
-            /* a bad grid keeps its place too: "error" with --count, an
-             * empty answer block otherwise (the message is on stderr) */
-            cur->sep = b->printed;
-            b->printed = 1;
-            b->n++;
-            cur = NULL;
-            if (b->n == b->cap) {
-                flush_batch(b, ws, jobs);
-                cli_progress_reader(&b->prog, b->done, &rd);
-            }
+    worker *w = state;
+    grid_in in = { &w->g, rec->no, rec->file, rec->line, rec->text, rec->len, 0, 0, rec->no > 1 };
+    w->grids++;
+    bog_grid_init(&w->g);
+    long row = 0;
+    for (size_t a = 0; a < rec->len; row++) {
+        const char *nl = memchr(rec->text + a, '\n', rec->len - a);
+        size_t e = nl ? (size_t)(nl - rec->text) : rec->len;
+        tk_error te = {0};
+        if (bog_grid_add_row(&w->g, the_app.a, rec->text + a, e - a, &te) != TK_OK) {
+            char msg[sizeof te.msg + 32];
+            snprintf(msg, sizeof msg, "grid %ld, %s", rec->no, te.msg);
+            w->bad++;
+            return render_bad(out, err, &in, rec->line + row, msg);
         }
-        if (r != 1)
-            break;
-        if (blank)
-            continue;
-        if (!cur) {
-            cur = &b->items[b->n];
-            bog_grid_init(&cur->g);
-            cur->file = rd.name;
-            cur->line = rd.lineno;
-            cur->no = ++grids;
-            cur->bad = 0;
-            cur->sep = 0;
-        }
-        if (cur->bad)
-            continue;
-        if (bog_grid_add_row(&cur->g, a, line, len, &err) != TK_OK) {
-            cur->bad = 1;
-            cur->errline = rd.lineno;
-            snprintf(cur->err, sizeof cur->err, "grid %d, %s", cur->no, err.msg);
-            fflush(stdout);
-            cli_error(rd.name, rd.lineno, "%s", cur->err);
-            bad = 1;
-        }
+        a = e + 1;
     }
-    /* the items of this file refer to rd.name: solve them before closing */
-    flush_batch(b, ws, jobs);
-    if (r < 0) {
-        cli_error(rd.name, 0, "read error");
-        bad = 1;
-    } else if (grids == 0) {
-        cli_error(rd.name, 0, "no grid (a grid is one or more lines of letters)");
-        bad = 1;
-    }
-    cli_reader_close(&rd);
-    return bad;
+    int rc = solve_print(w->s, out, err, &in);
+    w->bad += rc != CLI_EXIT_OK;
+    return rc;
 }
 
 /* ---- --random ------------------------------------------------------------ */
 
-static int run_random(const char *set, int have_seed, unsigned long long seed, const Alphabet *a, bog_solver *s)
+static char *read_dice(const char *set, bog_dice *dice)
 {
-    char rel[64], path[4096];
+    static char path[PATH_MAX];
+    char rel[64];
     const char *p = NULL;
     if (strchr(set, '/') || strchr(set, '.')) {
         p = set;
     } else {
         snprintf(rel, sizeof rel, "boggle/dice-%s.txt", set);
         if (strlen(set) > 20 || !(p = cli_find_data(rel, path, sizeof path))) {
-            cli_error(NULL, 0, "no dice set '%s' (known: 4x4, 4x4-1987, 5x5, 6x6; looked for %s)", set, rel);
-            return CLI_EXIT_DATA;
+            char q[64];
+            cli_error(NULL, 0, "no dice set '%s' (known: 4x4, 4x4-1987, 5x5, 6x6; looked for %s)",
+                      alpha_quote(set, strlen(set), 40, q, sizeof q), rel);
+            return NULL;
         }
     }
     tk_error err = {0};
@@ -444,18 +411,24 @@ static int run_random(const char *set, int have_seed, unsigned long long seed, c
     char *text = cli_read_file(p, &len, &err);
     if (!text) {
         cli_error(p, 0, "%s", err.msg);
-        return CLI_EXIT_DATA;
-    }
-    bog_dice *dice = malloc(sizeof *dice);
-    if (!dice) {
-        free(text);
-        cli_error(NULL, 0, "out of memory");
-        return CLI_EXIT_DATA;
+        return NULL;
     }
     int rc = bog_dice_parse(dice, text, len, &err);
     free(text);
     if (rc) {
         cli_error_tk(p, &err);
+        return NULL;
+    }
+    return (char *)p;
+}
+
+static int run_random(const char *set, int have_seed, unsigned long long seed, bog_solver *s)
+{
+    bog_dice *dice = malloc(sizeof *dice);
+    const char *p = dice ? read_dice(set, dice) : NULL;
+    if (!p) {
+        if (!dice)
+            cli_error(NULL, 0, "out of memory");
         free(dice);
         return CLI_EXIT_DATA;
     }
@@ -465,90 +438,67 @@ static int run_random(const char *set, int have_seed, unsigned long long seed, c
     uint64_t rng = seed;
     size_t need = bog_dice_roll(dice, &rng, NULL, 0);
     char *gtext = malloc(need + 1);
-    if (!gtext) {
-        free(dice);
+    bog_grid *g = malloc(sizeof *g);
+    tk_error err = {0};
+    int status = CLI_EXIT_DATA;
+    if (!gtext || !g) {
         cli_error(NULL, 0, "out of memory");
-        return CLI_EXIT_DATA;
-    }
-    rng = seed;
-    bog_dice_roll(dice, &rng, gtext, need + 1);
-    free(dice);
-    item *it = calloc(1, sizeof *it);
-    if (!it) {
-        free(gtext);
-        cli_error(NULL, 0, "out of memory");
-        return CLI_EXIT_DATA;
-    }
-    it->file = p;
-    it->no = 1;
-    it->line = 1;
-    if (bog_grid_parse(&it->g, a, gtext, need, &err) != TK_OK) {
-        cli_error(p, 0, "rolled grid does not fit the dictionary: %s", err.msg);
-        free(gtext);
-        free(it);
-        return CLI_EXIT_DATA;
-    }
-    char eb[512];
-    int status = CLI_EXIT_OK;
-    if (opt_json) {
-        /* "seed":N,"board":["row",...], inserted after "grid" */
-        size_t cap = need * 2 + 64;
-        char *bj = malloc(cap);
-        FILE *f = bj ? fmemopen(bj, cap, "w") : NULL;
-        if (!f) {
-            free(bj);
-            free(gtext);
-            free(it);
-            cli_error(NULL, 0, "out of memory");
-            return CLI_EXIT_DATA;
-        }
-        fprintf(f, "\"seed\":%llu,\"board\":[", seed);
-        char *q = gtext;
-        for (int r = 0; r < it->g.rows; r++) {
-            char *nl = strchr(q, '\n');
-            *nl = 0;
-            if (r)
-                putc(',', f);
-            cli_json_string(f, q);
-            q = nl + 1;
-        }
-        fputs("],", f);
-        putc(0, f);
-        fclose(f);
-        if (render(stdout, s, it, bj, eb, sizeof eb) != 0) {
-            cli_error(NULL, 0, "%s", eb);
-            status = CLI_EXIT_DATA;
-        }
-        free(bj);
     } else {
-        if (!opt_show)
-            fputs(gtext, stdout);   /* --show draws it instead */
-        it->sep = !opt_count && !opt_show;   /* blank line between the grid and its answer */
-        if (opt_count && !opt_show)
-            putc('\n', stdout);
-        if (render(stdout, s, it, NULL, eb, sizeof eb) != 0) {
-            cli_error(NULL, 0, "%s", eb);
-            status = CLI_EXIT_DATA;
+        rng = seed;
+        bog_dice_roll(dice, &rng, gtext, need + 1);
+        if (bog_grid_parse(g, the_app.a, gtext, need, &err) != TK_OK) {
+            cli_error(p, 0, "rolled grid does not fit the dictionary: %s", err.msg);
+        } else {
+            cli_buf out = {0}, msgs = {0};
+            size_t tl = need && gtext[need - 1] == '\n' ? need - 1 : need;
+            grid_in in = { g, 1, p, 1, gtext, tl, seed, 1, !opt_count && !opt_show };
+            if (!opt_json && !opt_show)
+                cli_buf_put(&out, gtext, need);   /* --show draws it instead */
+            if (!opt_json && opt_count && !opt_show)
+                cli_buf_putc(&out, '\n');
+            status = solve_print(s, &out, &msgs, &in);
+            fflush(stdout);
+            if (msgs.len)
+                fwrite(msgs.p, 1, msgs.len, stderr);
+            if (out.len)
+                fwrite(out.p, 1, out.len, stdout);
+            if (out.oom || msgs.oom) {
+                cli_error(NULL, 0, "out of memory");
+                status = CLI_EXIT_DATA;
+            }
+            cli_buf_free(&out);
+            cli_buf_free(&msgs);
         }
     }
+    free(g);
     free(gtext);
-    free(it);
+    free(dice);
     return status;
 }
 
 /* ---- main ---------------------------------------------------------------- */
 
-static long parse_num(const char *opt, const char *s, long lo, long hi)
+typedef struct options {
+    const char *dict, *lang, *random_set;
+    int jobs, have_seed, verbose;
+    unsigned long long seed;
+    long first_line, first_grid;
+} options;
+
+static unsigned long long parse_seed(const char *s)
 {
     char *e;
-    long v = strtol(s, &e, 10);
-    if (*s == 0 || *e || v < lo || v > hi)
-        cli_usage_error("invalid %s value '%s' (%ld..%ld)", opt, s, lo, hi);
+    if (!*s || *s == '-')
+        cli_usage_error("invalid --seed value '%s' (a non-negative integer)", s);
+    unsigned long long v = strtoull(s, &e, 10);
+    if (*e)
+        cli_usage_error("invalid --seed value '%s' (a non-negative integer)", s);
     return v;
 }
 
-int main(int argc, char **argv)
+static void parse_options(int argc, char **argv, options *o)
 {
+    enum { O_SEED = 256, O_JOBS, O_FIRST_LINE, O_FIRST_GRID };
     static const struct option longopts[] = {
         { "dict", required_argument, NULL, 'd' },
         { "lang", required_argument, NULL, 'l' },
@@ -560,72 +510,101 @@ int main(int argc, char **argv)
         { "show", no_argument, NULL, 'g' },
         { "mark", required_argument, NULL, 'k' },
         { "random", required_argument, NULL, 'r' },
-        { "seed", required_argument, NULL, 'S' },
-        { "jobs", required_argument, NULL, 'J' },
+        { "seed", required_argument, NULL, O_SEED },
+        { "jobs", required_argument, NULL, O_JOBS },
+        { "first-line", required_argument, NULL, O_FIRST_LINE },
+        { "first-grid", required_argument, NULL, O_FIRST_GRID },
         { "verbose", no_argument, NULL, 'v' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 }
     };
-    const char *dict = NULL, *lang = NULL, *random_set = NULL, *dict_used = NULL;
-    int jobs = 1, c, have_seed = 0, verbose = 0;
-    unsigned long long seed = 0;
-    cli_init("boggle");
-    while ((c = getopt_long(argc, argv, "d:l:m:spcjgk:r:vhV", longopts, NULL)) != -1) {
+    int c;
+    while ((c = getopt_long(argc, argv, ":d:l:m:spcjgk:r:vhV", longopts, NULL)) != -1) {
         switch (c) {
-        case 'd': dict = optarg; break;
-        case 'v': verbose = 1; break;
+        case 'd': o->dict = optarg; break;
+        case 'v': o->verbose = 1; break;
         case 'l':
-            if (strcmp(optarg, "en") != 0 && strcmp(optarg, "hu") != 0)
-                cli_usage_error("unknown --lang '%s' (en or hu)", optarg);
-            lang = optarg;
+            if (strcmp(optarg, "en") != 0 && strcmp(optarg, "hu") != 0) {
+                char q[64];
+                cli_usage_error("unknown --lang '%s' (en or hu)", alpha_quote(optarg, strlen(optarg), 40, q, sizeof q));
+            }
+            o->lang = optarg;
             break;
-        case 'm': opt_min = (int)parse_num("--min", optarg, 1, ALPHA_WORD_MAX); break;
+        case 'm': opt_min = (int)cli_parse_long("--min", optarg, 1, ALPHA_WORD_MAX); break;
         case 's': opt_score = 1; break;
         case 'p': opt_paths = 1; break;
         case 'c': opt_count = 1; break;
         case 'j': opt_json = 1; break;
         case 'g': opt_show = 1; break;
-        case 'k':
-            opt_mark = optarg;
-            opt_show = 1;
-            break;
-        case 'r': random_set = optarg; break;
-        case 'S': {
-            char *e;
-            if (!*optarg || *optarg == '-')
-                cli_usage_error("invalid --seed value '%s' (a non-negative integer)", optarg);
-            seed = strtoull(optarg, &e, 10);
-            if (*e)
-                cli_usage_error("invalid --seed value '%s' (a non-negative integer)", optarg);
-            have_seed = 1;
-            break;
-        }
-        case 'J': {
-            long v = parse_num("--jobs", optarg, 0, 256);
-            jobs = v == 0 ? cli_cpu_count() : (int)v;
-            break;
-        }
-        case 'h': usage(); return cli_close_stdout() ? CLI_EXIT_DATA : CLI_EXIT_OK;
-        case 'V': cli_print_version(); return cli_close_stdout() ? CLI_EXIT_DATA : CLI_EXIT_OK;
-        default:
-            fprintf(stderr, "Try '%s --help' for more information.\n", cli_prog());
-            return CLI_EXIT_USAGE;
+        case 'k': opt_mark = optarg; opt_show = 1; break;
+        case 'r': o->random_set = optarg; break;
+        case O_SEED: o->seed = parse_seed(optarg); o->have_seed = 1; break;
+        case O_JOBS: o->jobs = cli_parse_jobs(optarg); break;
+        case O_FIRST_LINE: o->first_line = cli_parse_long("--first-line", optarg, 1, LONG_MAX); break;
+        case O_FIRST_GRID: o->first_grid = cli_parse_long("--first-grid", optarg, 1, LONG_MAX); break;
+        case 'h': usage(); exit(cli_close_stdout() ? CLI_EXIT_DATA : CLI_EXIT_OK);
+        case 'V': cli_print_version(); exit(cli_close_stdout() ? CLI_EXIT_DATA : CLI_EXIT_OK);
+        default: cli_getopt_error(c, argv);
         }
     }
-    if (random_set && optind < argc)
+    if (o->random_set && optind < argc)
         cli_usage_error("--random takes no FILE");
-    if (have_seed && !random_set)
+    if (o->have_seed && !o->random_set)
         cli_usage_error("--seed needs --random");
     if (opt_show && opt_json)
         cli_usage_error("--show/--mark do not go with --json (use --json --paths)");
     /* Colour only for a terminal, and never when NO_COLOR is set (no-color.org). */
     opt_color = opt_show && getenv("NO_COLOR") == NULL && isatty(STDOUT_FILENO);
+}
 
-    Dawg *dawg = cli_load_dict(dict, lang, &dict_used);
+/* The --mark word as the solver spells it: letters of the alphabet, lower case. */
+static void set_mark(const Alphabet *a)
+{
+    uint8_t lw[ALPHA_WORD_MAX];
+    tk_error err = {0};
+    int n = alpha_encode(a, opt_mark, strlen(opt_mark), lw, ALPHA_WORD_MAX, &err);
+    if (n <= 0) {
+        char q[96];
+        cli_usage_error("invalid --mark word '%s': %s", alpha_quote(opt_mark, strlen(opt_mark), 60, q, sizeof q),
+                        n < 0 ? err.msg : "empty");
+    }
+    alpha_decode(a, lw, n, 0, mark_word, sizeof mark_word);
+    mark_len = n;
+}
+
+static int run(const options *o, int nfiles, char **files)
+{
+    int status;
+    if (o->random_set) {
+        bog_solver *s;
+        if (bog_solver_create(&s, the_app.bd, NULL) != TK_OK) {
+            cli_error(NULL, 0, "out of memory");
+            return CLI_EXIT_DATA;
+        }
+        status = run_random(o->random_set, o->have_seed, o->seed, s);
+        bog_solver_destroy(s);
+        return status;
+    }
+    cli_batch b = { .kind = CLI_BATCH_GRIDS, .files = (const char *const *)files, .nfiles = nfiles,
+                    .empty_msg = "no grid (a grid is one or more lines of letters)",
+                    .first_line = o->first_line, .first_no = o->first_grid, .jobs = o->jobs,
+                    .progress = "boggle: grids", .user = &the_app, .init = worker_new, .fini = worker_free,
+                    .solve = solve_grid };
+    return cli_batch_run(&b);
+}
+
+int main(int argc, char **argv)
+{
+    options o = { .jobs = cli_jobs(CLI_JOBS_DEFAULT), .first_line = 1, .first_grid = 1 };
+    const char *dict_used = NULL;
+    cli_init("boggle");
+    parse_options(argc, argv, &o);
+    double t0 = cli_now();
+    Dawg *dawg = cli_load_dict(o.dict, o.lang, &dict_used);
     if (!dawg)
         return CLI_EXIT_DATA;
-    if (verbose) {
+    if (o.verbose) {
         dawg_info info;
         dawg_get_info(dawg, &info);
         cli_error(NULL, 0, "dictionary %s: %llu words, %d letters", dict_used,
@@ -634,52 +613,18 @@ int main(int argc, char **argv)
     bog_dict *bd;
     tk_error err = {0};
     if (bog_dict_create(&bd, dawg, &err) != TK_OK) {
-        cli_error(dict, 0, "%s", err.msg);
+        cli_error(o.dict, 0, "%s", err.msg);
         dawg_destroy(dawg);
         return CLI_EXIT_DATA;
     }
-    const Alphabet *a = bog_dict_alphabet(bd);
-    int status = CLI_EXIT_OK;
-    the_alpha = a;
-    if (opt_mark) {
-        /* the word as the solver spells it: letters of the alphabet, lower case */
-        uint8_t lw[ALPHA_WORD_MAX];
-        int n = alpha_encode(a, opt_mark, strlen(opt_mark), lw, ALPHA_WORD_MAX, &err);
-        if (n <= 0)
-            cli_usage_error("invalid --mark word '%s': %s", opt_mark, n < 0 ? err.msg : "empty");
-        alpha_decode(a, lw, n, 0, mark_word, sizeof mark_word);
-        mark_len = n;
-    }
-
-    worker *ws = calloc((size_t)jobs, sizeof *ws);
-    batch b = {0};
-    b.cap = jobs == 1 ? 1 : jobs > 16 ? 1024 : 64 * jobs;
-    b.items = malloc((size_t)b.cap * sizeof *b.items);
-    if (!ws || !b.items) {
-        cli_error(NULL, 0, "out of memory");
-        return CLI_EXIT_DATA;
-    }
-    for (int j = 0; j < jobs; j++)
-        if (bog_solver_create(&ws[j].s, bd, &err) != TK_OK) {
-            cli_error(NULL, 0, "%s", err.msg);
-            return CLI_EXIT_DATA;
-        }
-
-    if (random_set) {
-        status = run_random(random_set, have_seed, seed, a, ws[0].s);
-    } else {
-        int nfiles = argc - optind;
-        cli_progress_batch(&b.prog, "boggle: grids");
-        for (int i = 0; i < (nfiles ? nfiles : 1); i++)
-            if (read_file(nfiles ? argv[optind + i] : "-", a, &b, ws, jobs) || b.bad)
-                status = CLI_EXIT_DATA;
-        cli_progress_end(&b.prog);
-    }
-
-    for (int j = 0; j < jobs; j++)
-        bog_solver_destroy(ws[j].s);
-    free(ws);
-    free(b.items);
+    the_app.bd = bd;
+    the_app.a = the_alpha = bog_dict_alphabet(bd);
+    if (opt_mark)
+        set_mark(the_app.a);
+    int status = run(&o, argc - optind, argv + optind);
+    if (o.verbose && !o.random_set)
+        cli_error(NULL, 0, "%ld grid%s (%ld bad), %d thread%s, %.3f s", the_app.grids, the_app.grids == 1 ? "" : "s",
+                  the_app.bad, o.jobs, o.jobs == 1 ? "" : "s", cli_now() - t0);
     bog_dict_destroy(bd);
     dawg_destroy(dawg);
     if (cli_close_stdout() != 0)

@@ -2,6 +2,7 @@
  * data lookup, dictionary loading, JSON strings, progress, stdout checks. */
 #include "cli.h"
 #include "cli_json.h"
+#include "core/tk_text.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -162,9 +163,10 @@ char *cli_read_file(const char *path, size_t *len, tk_error *err)
         tk_error_set(err, TK_EIO, 0, 0, "read error: %s", strerror(e));
         return NULL;
     }
-    if (n >= 3 && memcmp(buf, "\xEF\xBB\xBF", 3) == 0) {
-        memmove(buf, buf + 3, n - 3);
-        n -= 3;
+    size_t bom = tku_bom_len(buf, n);
+    if (bom) {
+        memmove(buf, buf + bom, n - bom);
+        n -= bom;
     }
     buf[n] = 0;
     if (len)
@@ -202,17 +204,8 @@ int cli_reader_next(cli_reader *r, char **line, size_t *len)
     ssize_t got = getline(&r->buf, &r->cap, r->f);
     if (got < 0)
         return ferror(r->f) || errno == ENOMEM ? -1 : 0;
-    size_t n = (size_t)got;
-    if (n && r->buf[n - 1] == '\n')
-        n--;
-    if (n && r->buf[n - 1] == '\r')
-        n--;
-    r->buf[n] = 0;
     r->lineno++;
-    if (r->lineno == 1 && n >= 3 && memcmp(r->buf, "\xEF\xBB\xBF", 3) == 0) {
-        memmove(r->buf, r->buf + 3, n - 2);
-        n -= 3;
-    }
+    size_t n = tku_line_clean(r->buf, (size_t)got, r->lineno);   /* CR LF, a BOM on line 1 */
     *line = r->buf;
     *len = r->len = n;
     return 1;
@@ -377,18 +370,16 @@ int cli_cpu_count(void)
     return n > 0 ? (int)n : 1;
 }
 
-static double now(void)
+double cli_now(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+    return tku_clock_seconds();
 }
 
 void cli_progress_start(cli_progress *p, const char *what, size_t total)
 {
     p->what = what;
     p->active = isatty(STDERR_FILENO);
-    p->start = p->last = now();
+    p->start = p->last = cli_now();
     p->total = total;
 }
 
@@ -396,7 +387,7 @@ void cli_progress_update(cli_progress *p, size_t done)
 {
     if (!p->active)
         return;
-    double t = now();
+    double t = cli_now();
     if (t - p->last < 0.25)
         return;
     p->last = t;
@@ -422,7 +413,7 @@ void cli_progress_reader(cli_progress *p, size_t done, const cli_reader *r)
 {
     if (!p->active)
         return;
-    double t = now();
+    double t = cli_now();
     if (t - p->last < 0.25)
         return;
     p->last = t;
@@ -448,7 +439,7 @@ void cli_progress_reader(cli_progress *p, size_t done, const cli_reader *r)
 
 void cli_progress_end(cli_progress *p)
 {
-    if (p->active && now() - p->start >= 0.25)
+    if (p->active && cli_now() - p->start >= 0.25)
         fprintf(stderr, "\r\033[K");
     p->active = 0;
 }

@@ -117,6 +117,9 @@ int cli_load_alphabet(const char *name_or_path, Alphabet *a);
  * (strict: control characters as \u00XX, invalid UTF-8 as \ufffd). */
 void cli_json_string(FILE *f, const char *s);
 
+/* Seconds on the monotonic clock (for --verbose timings). */
+double cli_now(void);
+
 /* Number of online processors (at least 1). */
 int cli_cpu_count(void);
 

@@ -32,70 +32,9 @@
 
 /* ---- cli_buf ---------------------------------------------------------------- */
 
-int cli_buf_reserve(cli_buf *b, size_t more)
-{
-    if (b->oom)
-        return -1;
-    if (b->len + more + 1 <= b->cap)
-        return 0;
-    size_t cap = b->cap ? b->cap : 256;
-    while (cap < b->len + more + 1) {
-        if (cap > (size_t)-1 / 2) {
-            b->oom = 1;
-            return -1;
-        }
-        cap *= 2;
-    }
-    char *p = realloc(b->p, cap);
-    if (!p) {
-        b->oom = 1;
-        return -1;
-    }
-    b->p = p;
-    b->cap = cap;
-    return 0;
-}
-
-void cli_buf_put(cli_buf *b, const void *s, size_t n)
-{
-    if (cli_buf_reserve(b, n))
-        return;
-    if (n)
-        memcpy(b->p + b->len, s, n);
-    b->len += n;
-    b->p[b->len] = 0;
-}
-
-void cli_buf_puts(cli_buf *b, const char *s) { cli_buf_put(b, s, strlen(s)); }
-
-void cli_buf_putc(cli_buf *b, int c)
-{
-    if (b->len + 2 <= b->cap) {
-        b->p[b->len++] = (char)c;
-        b->p[b->len] = 0;
-        return;
-    }
-    char ch = (char)c;
-    cli_buf_put(b, &ch, 1);
-}
-
 static void buf_vprintf(cli_buf *b, const char *fmt, va_list ap)
 {
-    va_list aq;
-    va_copy(aq, ap);
-    char tmp[256];
-    int n = vsnprintf(tmp, sizeof tmp, fmt, aq);
-    va_end(aq);
-    if (n < 0)
-        return;
-    if ((size_t)n < sizeof tmp) {
-        cli_buf_put(b, tmp, (size_t)n);
-        return;
-    }
-    if (cli_buf_reserve(b, (size_t)n))
-        return;
-    vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
-    b->len += (size_t)n;
+    (void)tku_buf_vprintf(&b->t, fmt, ap);
 }
 
 void cli_buf_printf(cli_buf *b, const char *fmt, ...)
@@ -148,12 +87,6 @@ void cli_buf_safe(cli_buf *b, const char *s, size_t n)
     }
 }
 
-void cli_buf_free(cli_buf *b)
-{
-    free(b->p);
-    memset(b, 0, sizeof *b);
-}
-
 /* ---- records in ------------------------------------------------------------- */
 
 enum { EMPTY, READY, RUNNING, DONE };
@@ -170,6 +103,7 @@ typedef struct engine {
     cli_batch *b;
     slot *ring;
     size_t window, window_bytes;
+    size_t keep;                 /* largest buffer a slot keeps between records */
     size_t head, next, tail;
     size_t held;                 /* bytes of text and finished output in the ring */
     int eof, stop, busy_claims;
@@ -202,8 +136,11 @@ static void preset(slot *s, const char *file, const char *fmt, const char *arg)
 {
     s->preset = 1;
     s->status = CLI_EXIT_DATA;
-    s->text.len = s->out.len = s->err.len = 0;
-    s->rec = (cli_record){ "", 0, file, 0, 0 };
+    cli_buf_reset(&s->text);
+    cli_buf_reset(&s->out);
+    cli_buf_reset(&s->err);
+    static char empty[1];
+    s->rec = (cli_record){ empty, 0, file, 0, 0 };
     cli_buf_error(&s->err, file, 0, fmt, arg);
 }
 
@@ -255,7 +192,7 @@ static int read_one(engine *e, slot *s)
     char *line;
     size_t len;
     int rc, in = 0;
-    s->text.len = 0;
+    cli_buf_reset(&s->text);
     while ((rc = cli_reader_next(e->r, &line, &len)) == 1) {
         if (b->kind == CLI_BATCH_LINES) {
             if ((b->flags & CLI_BATCH_SKIP_BLANK) && is_blank(line, len, 1))
@@ -292,7 +229,7 @@ static int next_record(engine *e, slot *s)
         if (e->generated >= b->count)
             return 0;
         long no = (b->first_no ? b->first_no : 1) + e->generated++;
-        s->text.len = 0;
+        cli_buf_reset(&s->text);
         if ((b->gen && b->gen(b->user, no, &s->text) != 0) || cli_buf_reserve(&s->text, 0))
             preset(s, NULL, "%s", "out of memory making a record");
         else
@@ -379,12 +316,11 @@ static void emit(engine *e, slot *s)
     if (s->out.oom || s->err.oom || s->text.oom || s->status < 0) {
         int msg = s->status < 0 && s->err.len && !s->err.oom;
         if (!msg) {
-            s->err.oom = 0;
-            s->err.len = 0;
+            cli_buf_reset(&s->err);
             cli_buf_error(&s->err, s->rec.file, s->rec.line, "%s", "out of memory");
         }
-        s->out.len = 0;
-        s->out.oom = s->text.oom = 0;
+        cli_buf_reset(&s->out);
+        cli_buf_reset(&s->text);
         s->status = CLI_EXIT_DATA;
         e->halt = 1;
     }
@@ -399,8 +335,7 @@ static void emit(engine *e, slot *s)
     } else if (s->out.len) {
         cli_buf_put(&e->stage, s->out.p, s->out.len);
         if (e->stage.oom) {
-            e->stage.oom = 0;
-            e->stage.len = 0;
+            cli_buf_reset(&e->stage);
             errno = ENOMEM;
             lost_output(e);
         }
@@ -414,18 +349,19 @@ static void emit(engine *e, slot *s)
         cli_progress_reader(&e->prog, (size_t)e->b->records, e->r);
     else
         cli_progress_update(&e->prog, (size_t)e->b->records);
-    /* a record that wrote a lot gives its memory back */
-    if (s->out.cap > ((size_t)1 << 20)) cli_buf_free(&s->out);
-    if (s->text.cap > ((size_t)1 << 20)) cli_buf_free(&s->text);
+    /* a big record gives its memory back: the ring's idle slots keep at
+     * most e->keep bytes each */
+    if (s->text.cap > e->keep) cli_buf_free(&s->text);
+    if (s->out.cap > e->keep) cli_buf_free(&s->out);
+    if (s->err.cap > e->keep) cli_buf_free(&s->err);
 }
 
 static void solve_slot(cli_batch *b, void *state, slot *s)
 {
     if (s->preset)
         return;
-    s->out.len = s->err.len = 0;
-    if (s->out.p) s->out.p[0] = 0;
-    if (s->err.p) s->err.p[0] = 0;
+    cli_buf_reset(&s->out);
+    cli_buf_reset(&s->err);
     s->status = b->solve(state, &s->rec, &s->out, &s->err);
 }
 
@@ -520,6 +456,7 @@ static int run_threads(engine *e, worker *ws, int jobs)
         e->window = 4096;
     if (e->window < 2)
         e->window = 2;
+    e->keep = (size_t)16 << 10;
     e->ring = calloc(e->window, sizeof *e->ring);
     if (!e->ring)
         return -1;
@@ -577,9 +514,10 @@ int cli_batch_run(cli_batch *b)
         return CLI_EXIT_DATA;
     }
     e->b = b;
-    e->window_bytes = b->window_bytes ? b->window_bytes : (size_t)16 << 20;
+    e->window_bytes = b->window_bytes ? b->window_bytes : (size_t)8 << 20;
     b->records = 0;
     b->write_error = 0;
+    e->keep = (size_t)1 << 20;
     int from_stdin = b->reader ? b->reader->f == stdin : b->nfiles <= 0;
     for (int i = 0; i < b->nfiles && b->kind != CLI_BATCH_COUNT && !b->reader; i++)
         from_stdin |= strcmp(b->files[i], "-") == 0;

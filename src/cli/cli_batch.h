@@ -29,7 +29,7 @@
  *   its number counted across the whole input from first_no.  The text is
  *   NUL-terminated and may hold NUL bytes (use rec->len).
  * - Memory: at most `window` records (default 64 per job, at most 4096) and
- *   about `window_bytes` (default 16 MiB) of record text and finished output
+ *   about `window_bytes` (default 8 MiB) of record text and finished output
  *   are held at once, plus what the records being solved write.
  * - Output goes with write(2) to file descriptors 1 and 2 (stdout is flushed
  *   first).  A failed write on stdout stops the batch at once: no record is
@@ -59,25 +59,43 @@
 #include <stddef.h>
 
 #include "cli/cli.h"
+#include "core/tk_text.h"
 
 /* ---- growable byte buffer ---------------------------------------------------
- * p is NUL-terminated whenever len > 0 or cap > 0.  Out of memory sets `oom`
- * and drops the data asked to be added (the engine then reports it). */
+ * The shared toolkit's tku_buf (core/tk_text.h) under short field names: p
+ * (NUL-terminated once anything was added), len, cap, and oom (an
+ * allocation failed: further additions are dropped until cli_buf_reset; the
+ * engine reports it as "out of memory" for the record). */
 typedef struct cli_buf {
-    char *p;
-    size_t len, cap;
-    int oom;
+    union {
+        tku_buf t;
+        struct {
+            char *p;
+            size_t len, cap;
+            int oom;
+        };
+    };
 } cli_buf;
 
-int cli_buf_reserve(cli_buf *b, size_t more);          /* 0, or -1 (oom set) */
-void cli_buf_put(cli_buf *b, const void *s, size_t n);
-void cli_buf_puts(cli_buf *b, const char *s);
-void cli_buf_putc(cli_buf *b, int c);
+static inline int cli_buf_reserve(cli_buf *b, size_t more) { return tku_buf_reserve(&b->t, more); }
+static inline void cli_buf_put(cli_buf *b, const void *s, size_t n) { (void)tku_buf_append(&b->t, s, n); }
+static inline void cli_buf_puts(cli_buf *b, const char *s) { (void)tku_buf_puts(&b->t, s); }
+static inline void cli_buf_putc(cli_buf *b, int c)
+{
+    if (b->len + 2 <= b->cap && !b->oom) {
+        b->p[b->len++] = (char)c;
+        b->p[b->len] = 0;
+    } else {
+        (void)tku_buf_putc(&b->t, (char)c);
+    }
+}
 void cli_buf_printf(cli_buf *b, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+static inline void cli_buf_reset(cli_buf *b) { tku_buf_reset(&b->t); }     /* empty, memory kept */
+static inline void cli_buf_free(cli_buf *b) { tku_buf_free(&b->t); }
 /* "prog: file:line: message\n" (file NULL and/or line <= 0 leave those parts
  * out), the message's invalid UTF-8 and control bytes shown as \xNN. */
 void cli_buf_error(cli_buf *b, const char *file, long line, const char *fmt, ...)
@@ -88,7 +106,6 @@ void cli_buf_error(cli_buf *b, const char *file, long line, const char *fmt, ...
 /* Append s[0..n) for a message: printable text as it is, invalid UTF-8 and
  * control characters as \xNN, so a message never carries raw bad bytes. */
 void cli_buf_safe(cli_buf *b, const char *s, size_t n);
-void cli_buf_free(cli_buf *b);
 
 /* ---- the engine ----------------------------------------------------------- */
 
@@ -96,7 +113,7 @@ enum { CLI_BATCH_LINES, CLI_BATCH_GRIDS, CLI_BATCH_COUNT };
 #define CLI_BATCH_SKIP_BLANK 1u   /* LINES: skip blank and '#' lines */
 
 typedef struct cli_record {
-    const char *text;  /* NUL-terminated; may hold NUL bytes */
+    char *text;        /* NUL-terminated, may hold NUL bytes; solve may change it in place */
     size_t len;
     const char *file;  /* input name for messages */
     long line;         /* first line of the record in its file (0 for COUNT) */

@@ -113,6 +113,12 @@ void cli_json_int(cli_json *j, long long v)
     cli_buf_printf(j->b, "%lld", v);
 }
 
+void cli_json_uint(cli_json *j, unsigned long long v)
+{
+    before_value(j);
+    cli_buf_printf(j->b, "%llu", v);
+}
+
 void cli_json_bool(cli_json *j, int v)
 {
     before_value(j);

@@ -46,6 +46,7 @@ void cli_json_close(cli_json *j);
 void cli_json_str(cli_json *j, const char *s);
 void cli_json_strn(cli_json *j, const char *s, size_t n);
 void cli_json_int(cli_json *j, long long v);
+void cli_json_uint(cli_json *j, unsigned long long v);
 void cli_json_bool(cli_json *j, int v);
 void cli_json_null(cli_json *j);
 /* A value already in JSON (a number formatted by the caller...). */

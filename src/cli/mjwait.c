@@ -9,14 +9,13 @@
  * --show inserts, under each hand's first line, the hand and its waits in
  * the Unicode mahjong tiles (U+1F000 block). */
 #include "cli/cli.h"
-#include "core/tk_text.h"
+#include "cli/cli_batch.h"
+#include "cli/cli_json.h"
 #include "tilekit/alphabet.h"
 #include "tilekit/mahjong.h"
 
-#include <errno.h>
 #include <getopt.h>
-#include <pthread.h>
-#include <stdarg.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,11 +37,14 @@ static void usage(void)
            "[...] and closed kans in (...): 23m11z [789s] [555z] (1111p).\n"
            "Blank lines and text after '#' are ignored.\n"
            "\n"
-           "  -j, --json       one JSON object per hand\n"
+           "  -j, --json       one JSON object per hand, with its file, line and hand\n"
            "  -w, --waits      only the wait tiles (fast)\n"
-           "      --jobs N     analyse with N threads (output order unchanged; 0 = all CPUs)\n"
+           "      --jobs N     threads (default 0 = all CPUs; the output is the same)\n"
+           "      --first-line N  number the input's lines from N (for one chunk of a\n"
+           "                   batch split over several processes or machines)\n"
            "      --show       also draw each hand, its waits (or discards) in Unicode\n"
            "                   mahjong tiles (U+1F000 block), under its first line\n"
+           "  -v, --verbose    hands, bad lines, threads and time on standard error\n"
            "  -h, --help       show this help and exit\n"
            "  -V, --version    show version information and exit\n"
            "\n"
@@ -61,124 +63,28 @@ static void usage(void)
            cli_prog(), cli_prog(), cli_prog(), cli_prog());
 }
 
-/* ---- output buffer ----
- * Each hand's text is built in a growable buffer and written with one fwrite
- * (stdio calls per character get slow once threads exist). */
-typedef struct obuf { char *p; size_t len, cap; } obuf;
-
-static void ob_reserve(obuf *b, size_t n)
-{
-    if (b->len + n + 1 <= b->cap)
-        return;
-    size_t cap = b->cap ? b->cap : 4096;
-    while (cap < b->len + n + 1)
-        cap *= 2;
-    char *p = realloc(b->p, cap);
-    if (!p) {
-        cli_error(NULL, 0, "out of memory");
-        exit(CLI_EXIT_DATA);
-    }
-    b->p = p;
-    b->cap = cap;
-}
-
-static void ob_put(obuf *b, const char *s, size_t n)
-{
-    ob_reserve(b, n);
-    memcpy(b->p + b->len, s, n);
-    b->len += n;
-}
-
-/* Write the buffer to f and empty it. */
-static void ob_flush(obuf *b, FILE *f)
-{
-    if (b->len)
-        fwrite(b->p, 1, b->len, f);
-    b->len = 0;
-}
-
-static void ob_puts(obuf *b, const char *s) { ob_put(b, s, strlen(s)); }
-
-static void ob_putc(obuf *b, char c)
-{
-    ob_reserve(b, 1);
-    b->p[b->len++] = c;
-}
-
-static void ob_printf(obuf *b, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void ob_printf(obuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (n <= 0)
-        return;
-    ob_reserve(b, (size_t)n);
-    va_start(ap, fmt);
-    vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    b->len += (size_t)n;
-}
-
-/* A JSON string (RFC 8259 escapes). */
-static void ob_json(obuf *b, const char *s)
-{
-    ob_putc(b, '"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') {
-            ob_putc(b, '\\');
-            ob_putc(b, (char)c);
-        } else if (c < 0x20) {
-            ob_printf(b, "\\u%04x", c);
-        } else {
-            ob_putc(b, (char)c);
-        }
-    }
-    ob_putc(b, '"');
-}
-
 /* ---- text helpers ---- */
 
-static void put_tile(obuf *f, int t)
+static void put_tile(cli_buf *f, int t)
 {
     char n[3];
     mj_tile_name(t, n);
-    ob_puts(f, n);
+    cli_buf_puts(f, n);
 }
 
-static void put_mask(obuf *f, uint64_t m, const char *sep)
+static void put_mask(cli_buf *f, uint64_t m, const char *sep)
 {
     int first = 1;
     for (int t = 0; t < MJ_TILES; t++)
         if (m >> t & 1) {
-            if (!first) ob_puts(f, sep);
+            if (!first) cli_buf_puts(f, sep);
             put_tile(f, t);
             first = 0;
         }
-}
-
-static void json_mask(obuf *f, uint64_t m)
-{
-    ob_putc(f, '[');
-    int first = 1;
-    for (int t = 0; t < MJ_TILES; t++)
-        if (m >> t & 1) {
-            ob_printf(f, "%s\"", first ? "" : ",");
-            put_tile(f, t);
-            ob_putc(f, '"');
-            first = 0;
-        }
-    ob_putc(f, ']');
 }
 
 /* Blocks of a reading, the pair merged in tile order, space-separated. */
-static void put_blocks(obuf *f, const mj_reading *r)
+static void put_blocks(cli_buf *f, const mj_reading *r)
 {
     char b[16];
     int pair_done = r->pair < 0, first = 1;
@@ -186,243 +92,253 @@ static void put_blocks(obuf *f, const mj_reading *r)
         if (!pair_done && (i == r->n_blocks || r->blocks[i].tile >= r->pair)) {
             mj_block p = { MJ_PAIR, (uint8_t)r->pair };
             mj_block_text(&p, b, sizeof b);
-            ob_printf(f, "%s%s", first ? "" : " ", b);
+            cli_buf_printf(f, "%s%s", first ? "" : " ", b);
             first = 0;
             pair_done = 1;
         }
         if (i == r->n_blocks)
             break;
         mj_block_text(&r->blocks[i], b, sizeof b);
-        ob_printf(f, "%s%s", first ? "" : " ", b);
+        cli_buf_printf(f, "%s%s", first ? "" : " ", b);
         first = 0;
     }
 }
 
-static void print_reading_text(obuf *f, const mj_reading *r)
+/* One reading: its blocks with the pair, then [shape] and the kind; the
+ * same three parts for every kind (thirteen orphans included), as in JSON. */
+static void print_reading_text(cli_buf *f, const mj_reading *r)
 {
     char s[40];
     put_blocks(f, r);
     mj_shape_text(r->shape, r->shape_len, s, sizeof s);
-    ob_printf(f, "%s[%s] %s", r->n_blocks || r->pair >= 0 ? " " : "", s, mj_kind_name(r->kind));
+    cli_buf_printf(f, "%s[%s] %s", r->n_blocks || r->pair >= 0 ? " " : "", s, mj_kind_name(r->kind));
 }
 
-static void json_blocks(obuf *f, const mj_reading *r)
+static void json_tile(cli_json *j, int t)
+{
+    char n[3];
+    mj_tile_name(t, n);
+    cli_json_str(j, n);
+}
+
+static void json_mask(cli_json *j, uint64_t m)
+{
+    cli_json_array(j);
+    for (int t = 0; t < MJ_TILES; t++)
+        if (m >> t & 1)
+            json_tile(j, t);
+    cli_json_close(j);
+}
+
+static void json_blocks(cli_json *j, const mj_reading *r)
 {
     char b[16];
-    ob_putc(f, '[');
+    cli_json_key(j, "blocks");
+    cli_json_array(j);
     for (int i = 0; i < r->n_blocks; i++) {
         mj_block_text(&r->blocks[i], b, sizeof b);
-        ob_printf(f, "%s\"%s\"", i ? "," : "", b);
+        cli_json_str(j, b);
     }
-    ob_putc(f, ']');
-}
-
-static void json_pair(obuf *f, int pair)
-{
-    if (pair < 0) {
-        ob_puts(f, "null");
+    cli_json_close(j);
+    cli_json_key(j, "pair");
+    if (r->pair < 0) {
+        cli_json_null(j);
         return;
     }
-    char b[8];
-    mj_block p = { MJ_PAIR, (uint8_t)pair };
+    mj_block p = { MJ_PAIR, (uint8_t)r->pair };
     mj_block_text(&p, b, sizeof b);
-    ob_printf(f, "\"%s\"", b);
+    cli_json_str(j, b);
 }
 
-static void json_melds(obuf *f, const mj_hand *h)
+/* {"file":..,"line":..,"hand":.. (the line as read, comment and blanks
+ * stripped): every object carries its input. */
+static void json_head(cli_json *j, cli_buf *f, const cli_record *rec, const char *hand)
+{
+    cli_json_begin(j, f);
+    cli_json_kstr(j, "file", rec->file);
+    cli_json_kint(j, "line", rec->line);
+    cli_json_kstr(j, "hand", hand);
+}
+
+static void json_melds(cli_json *j, const mj_hand *h)
 {
     char m[16];
-    ob_putc(f, '[');
+    cli_json_key(j, "melds");
+    cli_json_array(j);
     for (int i = 0; i < h->n_melds; i++) {
         mj_meld_text(&h->melds[i], m, sizeof m);
-        ob_printf(f, "%s\"%s\"", i ? "," : "", m);
+        cli_json_str(j, m);
     }
-    ob_putc(f, ']');
+    cli_json_close(j);
+}
+
+static void json_13(cli_buf *f, const cli_record *rec, const char *text, const mj_hand *h, const mj_result *r)
+{
+    cli_json j;
+    json_head(&j, f, rec, text);
+    json_melds(&j, h);
+    if (!opt_waits)
+        cli_json_kint(&j, "shanten", r->shanten);
+    cli_json_key(&j, "tenpai");
+    cli_json_bool(&j, r->n_waits > 0);
+    cli_json_key(&j, "waits");
+    cli_json_array(&j);
+    for (int i = 0; i < r->n_waits; i++) {
+        const mj_wait *w = &r->waits[i];
+        if (opt_waits) {
+            json_tile(&j, w->tile);
+            continue;
+        }
+        cli_json_object(&j);
+        cli_json_key(&j, "tile");
+        json_tile(&j, w->tile);
+        cli_json_key(&j, "readings");
+        cli_json_array(&j);
+        for (int k = 0; k < w->n; k++) {
+            const mj_reading *rd = &r->readings[w->first + k];
+            char s[40];
+            mj_shape_text(rd->shape, rd->shape_len, s, sizeof s);
+            cli_json_object(&j);
+            json_blocks(&j, rd);
+            cli_json_kstr(&j, "shape", s);
+            cli_json_kstr(&j, "kind", mj_kind_name(rd->kind));
+            cli_json_close(&j);
+        }
+        cli_json_close(&j);
+        cli_json_close(&j);
+    }
+    cli_json_close(&j);
+    cli_json_key(&j, "dead_waits");
+    json_mask(&j, r->dead_mask);
+    cli_json_end(&j);
+}
+
+static void json_14(cli_buf *f, const cli_record *rec, const char *text, const mj_hand *h, const mj_result *r)
+{
+    cli_json j;
+    json_head(&j, f, rec, text);
+    json_melds(&j, h);
+    cli_json_kint(&j, "shanten", r->shanten);
+    cli_json_key(&j, "tenpai");
+    cli_json_bool(&j, 0);
+    cli_json_key(&j, "complete");
+    cli_json_bool(&j, r->complete);
+    cli_json_key(&j, "waits");
+    cli_json_array(&j);
+    cli_json_close(&j);
+    cli_json_key(&j, r->complete ? "decompositions" : "discards");
+    cli_json_array(&j);
+    for (int i = 0; r->complete && i < r->n_readings; i++) {
+        const mj_reading *rd = &r->readings[i];
+        cli_json_object(&j);
+        json_blocks(&j, rd);
+        cli_json_kstr(&j, "kind", rd->kind == MJ_COMPLETE ? "regular" : mj_kind_name(rd->kind));
+        cli_json_close(&j);
+    }
+    for (int i = 0; !r->complete && i < r->n_discards; i++) {
+        const mj_discard *d = &r->discards[i];
+        cli_json_object(&j);
+        cli_json_key(&j, "tile");
+        json_tile(&j, d->tile);
+        cli_json_kint(&j, "shanten", d->shanten);
+        cli_json_key(&j, "accept");
+        json_mask(&j, d->accept);
+        cli_json_kint(&j, "ukeire", d->ukeire);
+        cli_json_close(&j);
+    }
+    cli_json_end(&j);
 }
 
 /* ---- one hand ---- */
 
-typedef struct worker {
-    mj_ctx *ctx;
-    mj_result *res;
-    obuf out, err;         /* output and messages of the lines handled */
-    int threaded;          /* messages go to err instead of cli_error */
-    int bad;
-    /* slice of the batch (threaded mode) */
-    char **lines;
-    size_t *lens;          /* line lengths (a line may hold NUL bytes) */
-    long *linenos;
-    int n;
-    const char *fname;
-    pthread_t tid;
-} worker;
-
-static void report(worker *w, const char *fname, long lineno, const char *msg)
+static void print_13(cli_buf *f, const char *text, const mj_result *r)
 {
-    if (w->threaded) {
-        ob_printf(&w->err, "%s: %s:%ld: %s\n", cli_prog(), fname, lineno, msg);
-        return;
-    }
-    /* keep stdout and stderr in order */
-    ob_flush(&w->out, stdout);
-    cli_error(fname, lineno, "%s", msg);
-}
-
-static void print_13(obuf *f, const char *text, const mj_hand *h, const mj_result *r)
-{
-    if (opt_json) {
-        ob_puts(f, "{\"hand\":");
-        ob_json(f, text);
-        ob_puts(f, ",\"melds\":");
-        json_melds(f, h);
-        if (!opt_waits)
-            ob_printf(f, ",\"shanten\":%d", r->shanten);
-        ob_printf(f, ",\"tenpai\":%s,\"waits\":[", r->n_waits ? "true" : "false");
-        for (int i = 0; i < r->n_waits; i++) {
-            const mj_wait *w = &r->waits[i];
-            if (i) ob_putc(f, ',');
-            if (opt_waits) {
-                ob_putc(f, '"'); put_tile(f, w->tile); ob_putc(f, '"');
-                continue;
-            }
-            ob_puts(f, "{\"tile\":\"");
-            put_tile(f, w->tile);
-            ob_puts(f, "\",\"readings\":[");
-            for (int j = 0; j < w->n; j++) {
-                const mj_reading *rd = &r->readings[w->first + j];
-                char s[40];
-                mj_shape_text(rd->shape, rd->shape_len, s, sizeof s);
-                ob_puts(f, j ? ",{\"blocks\":" : "{\"blocks\":");
-                json_blocks(f, rd);
-                ob_puts(f, ",\"pair\":");
-                json_pair(f, rd->pair);
-                ob_printf(f, ",\"shape\":\"%s\",\"kind\":\"%s\"}", s, mj_kind_name(rd->kind));
-            }
-            ob_puts(f, "]}");
-        }
-        ob_puts(f, "],\"dead_waits\":");
-        json_mask(f, r->dead_mask);
-        ob_puts(f, "}\n");
-        return;
-    }
     if (opt_waits) {
-        ob_printf(f, "%s: ", text);
+        cli_buf_printf(f, "%s: ", text);
         if (r->n_waits)
             put_mask(f, r->wait_mask, " ");
         else
-            ob_puts(f, "noten");
-        ob_putc(f, '\n');
+            cli_buf_puts(f, "noten");
+        cli_buf_putc(f, '\n');
         return;
     }
     if (r->n_waits) {
-        ob_printf(f, "%s: tenpai, %d wait%s: ", text, r->n_waits, r->n_waits == 1 ? "" : "s");
+        cli_buf_printf(f, "%s: tenpai, %d wait%s: ", text, r->n_waits, r->n_waits == 1 ? "" : "s");
         put_mask(f, r->wait_mask, " ");
-        ob_putc(f, '\n');
+        cli_buf_putc(f, '\n');
         for (int i = 0; i < r->n_waits; i++) {
             const mj_wait *w = &r->waits[i];
             for (int j = 0; j < w->n; j++) {
-                ob_puts(f, "  ");
+                cli_buf_puts(f, "  ");
                 put_tile(f, w->tile);
-                ob_puts(f, "  ");
+                cli_buf_puts(f, "  ");
                 print_reading_text(f, &r->readings[w->first + j]);
-                ob_putc(f, '\n');
+                cli_buf_putc(f, '\n');
             }
         }
     } else {
-        ob_printf(f, "%s: noten, %d-shanten", text, r->shanten);
+        cli_buf_printf(f, "%s: noten, %d-shanten", text, r->shanten);
         if (r->dead_mask) {
-            ob_puts(f, " (dead wait");
-            ob_puts(f, tku_popcount64(r->dead_mask) > 1 ? "s " : " ");
+            cli_buf_puts(f, " (dead wait");
+            cli_buf_puts(f, alpha_set_count(r->dead_mask) > 1 ? "s " : " ");
             put_mask(f, r->dead_mask, " ");
-            ob_puts(f, ": all 4 copies held)");
+            cli_buf_puts(f, ": all 4 copies held)");
         }
-        ob_putc(f, '\n');
+        cli_buf_putc(f, '\n');
     }
 }
 
-static void print_14(obuf *f, const char *text, const mj_hand *h, const mj_result *r)
+static void print_14(cli_buf *f, const char *text, const mj_result *r)
 {
-    if (opt_json) {
-        ob_puts(f, "{\"hand\":");
-        ob_json(f, text);
-        ob_puts(f, ",\"melds\":");
-        json_melds(f, h);
-        ob_printf(f, ",\"shanten\":%d,\"tenpai\":false,\"complete\":%s,\"waits\":[]",
-                r->shanten, r->complete ? "true" : "false");
-        if (r->complete) {
-            ob_puts(f, ",\"decompositions\":[");
-            for (int i = 0; i < r->n_readings; i++) {
-                const mj_reading *rd = &r->readings[i];
-                ob_puts(f, i ? ",{\"blocks\":" : "{\"blocks\":");
-                json_blocks(f, rd);
-                ob_puts(f, ",\"pair\":");
-                json_pair(f, rd->pair);
-                ob_printf(f, ",\"kind\":\"%s\"}", rd->kind == MJ_COMPLETE ? "regular" : mj_kind_name(rd->kind));
-            }
-            ob_puts(f, "]");
-        } else {
-            ob_puts(f, ",\"discards\":[");
-            for (int i = 0; i < r->n_discards; i++) {
-                const mj_discard *d = &r->discards[i];
-                ob_puts(f, i ? ",{\"tile\":\"" : "{\"tile\":\"");
-                put_tile(f, d->tile);
-                ob_printf(f, "\",\"shanten\":%d,\"accept\":", d->shanten);
-                json_mask(f, d->accept);
-                ob_printf(f, ",\"ukeire\":%d}", d->ukeire);
-            }
-            ob_puts(f, "]");
-        }
-        ob_puts(f, "}\n");
-        return;
-    }
     if (opt_waits) {
         /* one line: complete, the waits of each discard reaching tenpai, or the shanten */
-        ob_printf(f, "%s: ", text);
+        cli_buf_printf(f, "%s: ", text);
         if (r->complete) {
-            ob_puts(f, "complete\n");
+            cli_buf_puts(f, "complete\n");
             return;
         }
         if (r->n_discards && r->discards[0].shanten == 0) {
             for (int i = 0; i < r->n_discards; i++) {
-                ob_puts(f, i ? "; discard " : "discard ");
+                cli_buf_puts(f, i ? "; discard " : "discard ");
                 put_tile(f, r->discards[i].tile);
-                ob_puts(f, ": ");
+                cli_buf_puts(f, ": ");
                 put_mask(f, r->discards[i].accept, " ");
             }
-            ob_putc(f, '\n');
+            cli_buf_putc(f, '\n');
             return;
         }
-        ob_printf(f, "noten, %d-shanten after the best discard\n", r->shanten);
+        cli_buf_printf(f, "noten, %d-shanten after the best discard\n", r->shanten);
         return;
     }
     if (r->complete) {
-        ob_printf(f, "%s: complete, %d decomposition%s\n", text, r->n_readings, r->n_readings == 1 ? "" : "s");
+        cli_buf_printf(f, "%s: complete, %d decomposition%s\n", text, r->n_readings, r->n_readings == 1 ? "" : "s");
         for (int i = 0; i < r->n_readings; i++) {
             const mj_reading *rd = &r->readings[i];
-            ob_puts(f, "  ");
+            cli_buf_puts(f, "  ");
             put_blocks(f, rd);
             if (rd->shape_len) {   /* thirteen orphans: the twelve single orphans */
                 char s[40];
                 mj_shape_text(rd->shape, rd->shape_len, s, sizeof s);
-                ob_printf(f, " %s", s);
+                cli_buf_printf(f, " %s", s);
             }
-            ob_puts(f, rd->kind == MJ_COMPLETE ? "\n" : " ");
-            if (rd->kind != MJ_COMPLETE)
-                ob_printf(f, "%s\n", mj_kind_name(rd->kind));
+            if (rd->kind == MJ_COMPLETE)
+                cli_buf_putc(f, '\n');
+            else
+                cli_buf_printf(f, " %s\n", mj_kind_name(rd->kind));
         }
         return;
     }
-    ob_printf(f, "%s: %d-shanten after the best discard", text, r->n_discards ? r->discards[0].shanten : r->shanten);
+    cli_buf_printf(f, "%s: %d-shanten after the best discard", text, r->n_discards ? r->discards[0].shanten : r->shanten);
     if (r->n_discards && r->discards[0].shanten == 0)
-        ob_puts(f, " (tenpai)");
-    ob_printf(f, ", %d discard%s\n", r->n_discards, r->n_discards == 1 ? "" : "s");
+        cli_buf_puts(f, " (tenpai)");
+    cli_buf_printf(f, ", %d discard%s\n", r->n_discards, r->n_discards == 1 ? "" : "s");
     for (int i = 0; i < r->n_discards; i++) {
         const mj_discard *d = &r->discards[i];
-        ob_puts(f, "  discard ");
+        cli_buf_puts(f, "  discard ");
         put_tile(f, d->tile);
-        ob_puts(f, d->shanten == 0 ? "  waits " : "  accepts ");
+        cli_buf_puts(f, d->shanten == 0 ? "  waits " : "  accepts ");
         put_mask(f, d->accept, " ");
-        ob_printf(f, " (%d tile%s)\n", d->ukeire, d->ukeire == 1 ? "" : "s");
+        cli_buf_printf(f, " (%d tile%s)\n", d->ukeire, d->ukeire == 1 ? "" : "s");
     }
 }
 
@@ -441,71 +357,128 @@ static uint32_t tile_cp(int t)
     return dragon[t - 31];
 }
 
-static void show_tile(obuf *f, int t, int times)
+static void show_tile(cli_buf *f, int t, int times)
 {
     char u[4];
     int n = alpha_utf8_encode(tile_cp(t), u);
     while (times-- > 0)
-        ob_put(f, u, (size_t)n);
+        cli_buf_put(f, u, (size_t)n);
 }
 
-static void show_mask(obuf *f, uint64_t m)
+static void show_mask(cli_buf *f, uint64_t m)
 {
     for (int t = 0; t < MJ_TILES; t++)
         if (m >> t & 1) {
-            ob_putc(f, ' ');
+            cli_buf_putc(f, ' ');
             show_tile(f, t, 1);
         }
 }
 
 /* Insert, after the first line the hand printed (from `start` on), a line
  * "  TILES [MELD] (KAN)  wait W W" (or "discard D D" for a 14-tile hand). */
-static void show_hand(obuf *f, size_t start, const mj_hand *h, const mj_result *r)
+static void show_hand(cli_buf *f, size_t start, const mj_hand *h, const mj_result *r)
 {
-    obuf s = { 0 };
+    cli_buf s = { 0 };
     int suit = -1;
-    ob_puts(&s, "  ");
+    cli_buf_puts(&s, "  ");
     for (int t = 0; t < MJ_TILES; t++) {
         if (!h->count[t])
             continue;
         if (suit >= 0 && t / 9 != suit)
-            ob_putc(&s, ' ');
+            cli_buf_putc(&s, ' ');
         suit = t / 9;
         show_tile(&s, t, h->count[t]);
     }
     for (int i = 0; i < h->n_melds; i++) {
         const mj_meld *m = &h->melds[i];
-        ob_puts(&s, m->type == MJ_ANKAN ? " (" : " [");
+        cli_buf_puts(&s, m->type == MJ_ANKAN ? " (" : " [");
         if (m->type == MJ_CHI)
             for (int k = 0; k < 3; k++)
                 show_tile(&s, m->tile + k, 1);
         else
             show_tile(&s, m->tile, m->type == MJ_PON ? 3 : 4);
-        ob_putc(&s, m->type == MJ_ANKAN ? ')' : ']');
+        cli_buf_putc(&s, m->type == MJ_ANKAN ? ')' : ']');
     }
     if (!r->is14 && r->wait_mask) {
-        ob_puts(&s, "  wait");
+        cli_buf_puts(&s, "  wait");
         show_mask(&s, r->wait_mask);
     } else if (r->is14 && !r->complete && r->n_discards) {
         uint64_t d = 0;
         for (int i = 0; i < r->n_discards; i++)
             d |= (uint64_t)1 << r->discards[i].tile;
-        ob_puts(&s, "  discard");
+        cli_buf_puts(&s, "  discard");
         show_mask(&s, d);
     }
-    ob_putc(&s, '\n');
+    cli_buf_putc(&s, '\n');
     char *nl = memchr(f->p + start, '\n', f->len - start);
     size_t at = nl ? (size_t)(nl - f->p) + 1 : f->len;
-    ob_reserve(f, s.len);
+    if (cli_buf_reserve(f, s.len) != 0) {
+        cli_buf_free(&s);
+        return;
+    }
     memmove(f->p + at + s.len, f->p + at, f->len - at);
     memcpy(f->p + at, s.p, s.len);
     f->len += s.len;
-    free(s.p);
+    f->p[f->len] = 0;
+    cli_buf_free(&s);
 }
 
-static void do_line(worker *w, char *line, size_t len, const char *fname, long lineno)
+
+/* ---- the batch: one hand a line ---- */
+
+typedef struct worker {
+    mj_ctx *ctx;
+    mj_result res;
+    long hands, bad;
+} worker;
+
+typedef struct totals { long hands, bad; } totals;
+
+static void *worker_new(void *user)
 {
-    obuf *f = &w->out;
+    (void)user;
+    worker *w = calloc(1, sizeof *w);
+    if (w && mj_ctx_create(&w->ctx, NULL)) {
+        free(w);
+        w = NULL;
+    }
+    return w;
+}
+
+static void worker_free(void *user, void *state)
+{
+    worker *w = state;
+    totals *t = user;
+    t->hands += w->hands;
+    t->bad += w->bad;
+    mj_ctx_destroy(w->ctx);
+    free(w);
+}
+
+/* A bad line: the message on stderr, and with --json an object that says why. */
+static int bad_hand(const cli_record *rec, const char *hand, const tk_error *err, long col0, cli_buf *out,
+                    cli_buf *msgs)
+{
+    char msg[400];
+    if (err->col > 0)
+        snprintf(msg, sizeof msg, "column %ld: %s", err->col + col0, err->msg);   /* column in the raw line */
+    else
+        snprintf(msg, sizeof msg, "%s", err->msg);
+    cli_buf_error(msgs, rec->file, rec->line, "%s", msg);
+    if (opt_json) {
+        cli_json j;
+        json_head(&j, out, rec, hand);
+        cli_json_kstr(&j, "error", msg);
+        cli_json_end(&j);
+    }
+    return CLI_EXIT_DATA;
+}
+
+static int solve_line(void *state, const cli_record *rec, cli_buf *out, cli_buf *msgs)
+{
+    worker *w = state;
+    char *line = rec->text;
+    size_t len = rec->len;
     /* strip the comment and surrounding blanks */
     char *hash = memchr(line, '#', len);
     if (hash)
@@ -516,225 +489,76 @@ static void do_line(worker *w, char *line, size_t len, const char *fname, long l
     while (s < len && (line[s] == ' ' || line[s] == '\t'))
         s++;
     if (s == len)
-        return;
+        return CLI_EXIT_OK;
     line += s;
     len -= s;
     line[len] = 0;
-
+    w->hands++;
     mj_hand h;
     tk_error err = { 0 };
     int rc = mj_parse(&h, line, len, &err);
-    if (rc == 0) {
-        unsigned flags = opt_waits ? (MJ_WAITS_ONLY | MJ_NO_SHANTEN) : 0;
-        rc = mj_analyze(w->ctx, &h, flags, w->res, &err);
-    }
+    if (rc == 0)
+        rc = mj_analyze(w->ctx, &h, opt_waits ? (MJ_WAITS_ONLY | MJ_NO_SHANTEN) : 0, &w->res, &err);
     if (rc != 0) {
-        char msg[400];
-        if (err.col > 0)
-            snprintf(msg, sizeof msg, "column %ld: %s", err.col + (long)s, err.msg);   /* column in the raw line */
-        else
-            snprintf(msg, sizeof msg, "%s", err.msg);
-        report(w, fname, lineno, msg);
-        w->bad = 1;
-        if (opt_json) {
-            ob_puts(f, "{\"hand\":");
-            ob_json(f, line);
-            ob_puts(f, ",\"error\":");
-            ob_json(f, msg);
-            ob_puts(f, "}\n");
-        }
-        return;
+        w->bad++;
+        return bad_hand(rec, line, &err, (long)s, out, msgs);
     }
-    size_t start = f->len;
-    if (w->res->is14)
-        print_14(f, line, &h, w->res);
+    size_t start = out->len;
+    if (opt_json && w->res.is14)
+        json_14(out, rec, line, &h, &w->res);
+    else if (opt_json)
+        json_13(out, rec, line, &h, &w->res);
+    else if (w->res.is14)
+        print_14(out, line, &w->res);
     else
-        print_13(f, line, &h, w->res);
+        print_13(out, line, &w->res);
     if (opt_show)
-        show_hand(f, start, &h, w->res);
-}
-
-static void *work(void *arg)
-{
-    worker *w = arg;
-    for (int i = 0; i < w->n; i++)
-        do_line(w, w->lines[i], w->lens[i], w->fname, w->linenos[i]);
-    return NULL;
-}
-
-/* Progress on a terminal (stderr): lines done over all the inputs. */
-static cli_progress prog;
-static size_t prog_done;
-
-#define BATCH 8192
-#define BATCH_BYTES ((size_t)16 << 20)   /* a batch also ends after this much text */
-
-/* Threaded run over one opened reader: read a batch of lines, give each
- * worker a contiguous slice, join, write the slices' output in order. */
-static int run_threads(cli_reader *rd, worker *ws, int jobs)
-{
-    char **lines = calloc(BATCH, sizeof *lines);
-    long *nos = calloc(BATCH, sizeof *nos);
-    size_t *lens = calloc(BATCH, sizeof *lens);
-    int bad = 0, rc = 0;
-    if (!lines || !nos || !lens) {
-        free(lines);
-        free(nos);
-        free(lens);
-        cli_error(NULL, 0, "out of memory");
-        return -1;
-    }
-    for (;;) {
-        int n = 0;
-        char *line;
-        size_t len, bytes = 0;
-        while (n < BATCH && bytes < BATCH_BYTES && (rc = cli_reader_next(rd, &line, &len)) == 1) {
-            lines[n] = malloc(len + 1);
-            if (!lines[n]) {
-                rc = -1;
-                break;
-            }
-            memcpy(lines[n], line, len + 1);
-            lens[n] = len;
-            bytes += len;
-            nos[n++] = rd->lineno;
-        }
-        int per = (n + jobs - 1) / jobs;
-        for (int j = 0; j < jobs && n; j++) {
-            worker *w = &ws[j];
-            int a = j * per < n ? j * per : n, b = a + per > n ? n : a + per;
-            w->lines = lines + a;
-            w->lens = lens + a;
-            w->linenos = nos + a;
-            w->n = b - a;
-            w->fname = rd->name;
-            w->out.len = w->err.len = 0;
-            w->threaded = 1;
-            if (j == 0 || pthread_create(&w->tid, NULL, work, w) != 0) {
-                work(w);                /* the first slice runs on this thread */
-                w->tid = pthread_self();
-            }
-        }
-        for (int j = 0; j < jobs && n; j++) {
-            worker *w = &ws[j];
-            if (!pthread_equal(w->tid, pthread_self()))
-                pthread_join(w->tid, NULL);
-            if (w->err.len) {
-                fflush(stdout);
-                ob_flush(&w->err, stderr);
-                fflush(stderr);
-            }
-            ob_flush(&w->out, stdout);
-            bad |= w->bad;
-        }
-        for (int i = 0; i < n; i++)
-            free(lines[i]);
-        prog_done += (size_t)n;
-        cli_progress_reader(&prog, prog_done, rd);
-        if (rc != 1)
-            break;
-    }
-    free(lines);
-    free(nos);
-    free(lens);
-    if (rc < 0)
-        return -1;
-    return bad;
+        show_hand(out, start, &h, &w->res);
+    return CLI_EXIT_OK;
 }
 
 int main(int argc, char **argv)
 {
+    enum { O_JOBS = 256, O_SHOW, O_FIRST_LINE };
     static const struct option longopts[] = {
         { "json", no_argument, NULL, 'j' },
         { "waits", no_argument, NULL, 'w' },
-        { "jobs", required_argument, NULL, 'J' },
-        { "show", no_argument, NULL, 'S' },
+        { "jobs", required_argument, NULL, O_JOBS },
+        { "show", no_argument, NULL, O_SHOW },
+        { "first-line", required_argument, NULL, O_FIRST_LINE },
+        { "verbose", no_argument, NULL, 'v' },
         { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },
         { NULL, 0, NULL, 0 }
     };
-    int jobs = 1, c;
+    int jobs = cli_jobs(CLI_JOBS_DEFAULT), c, verbose = 0;
+    long first_line = 1;
     cli_init("mjwait");
-    while ((c = getopt_long(argc, argv, "jwhV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":jwvhV", longopts, NULL)) != -1) {
         switch (c) {
         case 'j': opt_json = 1; break;
         case 'w': opt_waits = 1; break;
-        case 'S': opt_show = 1; break;
-        case 'J': {
-            char *e;
-            long v = strtol(optarg, &e, 10);
-            if (*optarg == 0 || *e || v < 0 || v > 256)
-                cli_usage_error("invalid --jobs value '%s' (0..256)", optarg);
-            jobs = v == 0 ? cli_cpu_count() : (int)v;
-            break;
-        }
+        case 'v': verbose = 1; break;
+        case O_SHOW: opt_show = 1; break;
+        case O_JOBS: jobs = cli_parse_jobs(optarg); break;
+        case O_FIRST_LINE: first_line = cli_parse_long("--first-line", optarg, 1, LONG_MAX); break;
         case 'h': usage(); return cli_close_stdout() ? CLI_EXIT_DATA : CLI_EXIT_OK;
         case 'V': cli_print_version(); return cli_close_stdout() ? CLI_EXIT_DATA : CLI_EXIT_OK;
-        default:
-            fprintf(stderr, "Try '%s --help' for more information.\n", cli_prog());
-            return CLI_EXIT_USAGE;
+        default: cli_getopt_error(c, argv);
         }
     }
-
     if (opt_show && opt_json)
         cli_usage_error("--show draws tiles for a terminal: not with --json");
-    worker *ws = calloc((size_t)jobs, sizeof *ws);
-    if (!ws) {
-        cli_error(NULL, 0, "out of memory");
-        return CLI_EXIT_DATA;
-    }
-    for (int j = 0; j < jobs; j++) {
-        ws[j].res = malloc(sizeof *ws[j].res);
-        if (mj_ctx_create(&ws[j].ctx, NULL) || !ws[j].res) {
-            cli_error(NULL, 0, "out of memory");
-            return CLI_EXIT_DATA;
-        }
-    }
-
-    int status = CLI_EXIT_OK;
-    int nfiles = argc - optind;
-    cli_progress_batch(&prog, "mjwait: hands");
-    for (int i = 0; i < (nfiles ? nfiles : 1); i++) {
-        const char *path = nfiles ? argv[optind + i] : "-";
-        cli_reader rd;
-        tk_error err = { 0 };
-        if (cli_reader_open(&rd, path, &err) != 0) {
-            cli_error(path, 0, "%s", err.msg);
-            status = CLI_EXIT_DATA;
-            continue;
-        }
-        int bad;
-        errno = 0;
-        if (jobs > 1) {
-            bad = run_threads(&rd, ws, jobs);
-        } else {
-            char *line;
-            size_t len;
-            int r;
-            ws[0].bad = 0;
-            while ((r = cli_reader_next(&rd, &line, &len)) == 1) {
-                do_line(&ws[0], line, len, rd.name, rd.lineno);
-                if (ws[0].out.len >= 1 << 16)
-                    ob_flush(&ws[0].out, stdout);
-                cli_progress_reader(&prog, ++prog_done, &rd);
-            }
-            ob_flush(&ws[0].out, stdout);
-            bad = r < 0 ? -1 : ws[0].bad;
-        }
-        if (bad < 0)
-            cli_error(rd.name, 0, "read error: %s", strerror(errno ? errno : EIO));
-        if (bad)
-            status = CLI_EXIT_DATA;
-        cli_reader_close(&rd);
-    }
-    cli_progress_end(&prog);
-    for (int j = 0; j < jobs; j++) {
-        mj_ctx_destroy(ws[j].ctx);
-        free(ws[j].res);
-        free(ws[j].out.p);
-        free(ws[j].err.p);
-    }
-    free(ws);
+    double t0 = cli_now();
+    totals t = { 0, 0 };
+    cli_batch b = { .kind = CLI_BATCH_LINES, .flags = CLI_BATCH_SKIP_BLANK,
+                    .files = (const char *const *)argv + optind, .nfiles = argc - optind,
+                    .first_line = first_line, .jobs = jobs, .progress = "mjwait: hands", .user = &t,
+                    .init = worker_new, .fini = worker_free, .solve = solve_line };
+    int status = cli_batch_run(&b);
+    if (verbose)
+        cli_error(NULL, 0, "%ld hand%s (%ld bad), %d thread%s, %.3f s", t.hands, t.hands == 1 ? "" : "s", t.bad,
+                  jobs, jobs == 1 ? "" : "s", cli_now() - t0);
     if (cli_close_stdout() != 0)
         status = CLI_EXIT_DATA;
     return status;

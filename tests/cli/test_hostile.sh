@@ -9,6 +9,7 @@
 # a million hands and 100,000 CGP positions in flat memory, batches of 1 MB
 # lines in bounded memory.  Peak memory is read with /usr/bin/time.
 # Sizes scale with TK_TEST_SCALE (default 1).
+# sanitized: yes
 . "$(dirname "$0")/lib.sh"
 M=$TK_BIN/mkdawg; S=$TK_BIN/skrafl; J=$TK_BIN/mjwait
 G=$TK_TOP/tests/cli/golden
@@ -26,6 +27,11 @@ t_nocrash() {
 # t_quiet NAME FILE: FILE must be empty
 t_quiet() {
     if [ -s "$2" ]; then t_fail "$1" "unexpected text: $(head -c 300 "$2")"; else t_ok "$1"; fi
+}
+# t_quiet_or_epipe NAME FILE: FILE must be empty or name the broken pipe, once
+t_quiet_or_epipe() {
+    if [ ! -s "$2" ] || { [ "$(wc -l <"$2")" -eq 1 ] && grep -q "write error: Broken pipe" "$2"; }; then t_ok "$1"
+    else t_fail "$1" "unexpected text: $(head -c 300 "$2")"; fi
 }
 # t_pipe NAME CMD...: CMD | head -n 1 -> one line out, nothing on stderr,
 # exit 0 or killed by SIGPIPE (141)
@@ -67,9 +73,10 @@ yes '15/15/15/15/15/15/15/7CAT5/15/15/15/15/15/15/15 ST/ 0/0 0' | head -n 3000 >
 t_pipe pipe-skrafl-batch "$S" --dict "$W" --cgp good.cgp
 t_pipe pipe-mjwait "$J" hands.txt
 t_pipe pipe-mjwait-jobs "$J" --jobs 2 hands.txt
-# the same with SIGPIPE ignored (as under some CI runners): EPIPE, still quiet
+# the same with SIGPIPE ignored (as under some CI runners): EPIPE; the batch
+# tools name it ("write error: Broken pipe", not "Input/output error")
 { sh -c "trap '' PIPE; '$J' hands.txt" 2>"$ERR"; } | head -n 1 >/dev/null
-t_quiet pipe-ignored-mjwait "$ERR"
+t_quiet_or_epipe pipe-ignored-mjwait "$ERR"
 { sh -c "trap '' PIPE; '$M' --dump words.dawg" 2>"$ERR"; } | head -n 1 >/dev/null
 t_quiet pipe-ignored-mkdawg "$ERR"
 

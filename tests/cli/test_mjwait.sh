@@ -20,11 +20,12 @@ t_grep bad-jobs-msg "invalid --jobs value 'x'" "$ERR"
 # golden output on the sample file
 t_run sample-text 0 "$MJ" "$S"
 t_golden sample-text-out "$G/sample.txt.out"
-t_run sample-json 0 "$MJ" --json "$S"
+# JSON objects carry their input: file (as given) and line
+t_run sample-json 0 sh -c "cd '$TK_TOP/data/hands' && '$MJ' --json sample.txt"
 t_golden sample-json-out "$G/sample.json.out"
 t_run sample-waits 0 "$MJ" --waits "$S"
 t_golden sample-waits-out "$G/sample.waits.out"
-t_run sample-waits-json 0 "$MJ" --waits --json "$S"
+t_run sample-waits-json 0 sh -c "cd '$TK_TOP/data/hands' && '$MJ' --waits --json sample.txt"
 t_golden sample-waits-json-out "$G/sample.waits.json.out"
 
 # every JSON line parses (when python3 is there)

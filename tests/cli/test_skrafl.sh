@@ -13,7 +13,8 @@ W="$G/words.txt"
 # ---- output formats ---------------------------------------------------------------
 t_run text 0 "$S" --dict "$W" --rack ST "$G/cat.board"
 t_golden text-golden "$G/cat-ST.txt"
-t_run json 0 "$S" --dict "$W" --rack ST --json "$G/cat.board"
+# JSON objects carry their input (file as given, rack; line and CGP text in a batch)
+t_run json 0 sh -c "cd '$G' && '$S' --dict words.txt --rack ST --json cat.board"
 t_golden json-golden "$G/cat-ST.json"
 t_run top-words 0 "$S" --dict "$W" --rack st --top 3 --words "$G/cat.board"
 t_golden top-words-golden "$G/cat-ST-top3-words.txt"
@@ -42,7 +43,7 @@ t_golden cgp-arg-golden "$G/cgp-arg.txt"
 t_run batch-count 1 "$S" --dict "$W" --count --cgp "$G/batch.cgp"
 t_golden batch-count-golden "$G/batch-count.txt"
 t_grep batch-error-line 'batch.cgp:2: CGP: 3 rows, expected 15' "$ERR"
-t_run batch-json 1 "$S" --dict "$W" --json --top 2 "$G/batch.cgp"
+t_run batch-json 1 sh -c "cd '$G' && '$S' --dict words.txt --json --top 2 batch.cgp"
 t_golden batch-json-golden "$G/batch-top2.json"
 "$S" --dict "$W" --json --jobs 1 "$G/batch.cgp" > "$T_TMP/j1" 2>/dev/null
 "$S" --dict "$W" --json --jobs 3 "$G/batch.cgp" > "$T_TMP/j3" 2>/dev/null
@@ -59,7 +60,7 @@ t_grep big-batch-lines '^12$' "$T_TMP/b4"
 # ---- --check ---------------------------------------------------------------------
 t_run check-legal 0 "$S" --dict "$W" --rack ST --check I7 'S(A)T' "$G/cat.board"
 t_golden check-legal-golden "$G/check-SAT.txt"
-t_run check-json 0 "$S" --dict "$W" --rack ST --json --check I7 'S.T' "$G/cat.board"
+t_run check-json 0 sh -c "cd '$G' && '$S' --dict words.txt --rack ST --json --check I7 'S.T' cat.board"
 t_golden check-json-golden "$G/check-SAT.json"
 t_run check-one-arg 0 "$S" --dict "$W" --rack ST --check 'I7 SAT' "$G/cat.board"
 t_golden check-one-arg-golden "$G/check-SAT.txt"

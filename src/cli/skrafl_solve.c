@@ -1,0 +1,308 @@
+/* skrafl_solve.c - one position: check it, generate its moves (or only
+ * count them, or --check one play) and print them best first, as text or as
+ * one JSON object a move.  Every JSON object carries the position's input:
+ * its file, and for a CGP line its line number and text, and the rack.
+ * Move texts have no length limit (skc_move_text asks the library for the
+ * length it needs). */
+#include "cli/skrafl_cli.h"
+
+#include <string.h>
+
+const char *skc_move_text(cli_buf *t, const sk_engine *e, const sk_move *m, int style)
+{
+    cli_buf_reset(t);
+    if (cli_buf_reserve(t, 64))
+        return "";
+    size_t n = sk_move_format(m, e, style, t->p, t->cap);
+    if (n >= t->cap) {
+        if (cli_buf_reserve(t, n + 1))
+            return "";
+        sk_move_format(m, e, style, t->p, t->cap);
+    }
+    return t->p;
+}
+
+/* The leave of rack r after move m (m NULL: the whole rack). */
+static const char *leave_text(cli_buf *t, const sk_engine *e, const sk_rack *r, const sk_move *m)
+{
+    cli_buf_reset(t);
+    if (cli_buf_reserve(t, 64))
+        return "";
+    size_t n = sk_rack_leave(r, m, e, t->p, t->cap);
+    if (n >= t->cap) {
+        if (cli_buf_reserve(t, n + 1))
+            return "";
+        sk_rack_leave(r, m, e, t->p, t->cap);
+    }
+    return t->p;
+}
+
+/* Room for one formed word's text: at most SK_MAX_DIM letters of at most
+ * ALPHA_LETTER_MAX bytes, bracketed; nothing is cut. */
+#define WORD_CAP (SK_MAX_DIM * (ALPHA_LETTER_MAX + 2) + 1)
+
+/* Every word move m forms (sk_move_words), as text separated by commas. */
+static const char *words_text(cli_buf *t, const sk_engine *e, const sk_board *b, const sk_move *m)
+{
+    sk_word w[SK_MAX_WORDS];
+    char word[WORD_CAP];
+    int nw = sk_move_words(m, b, w, SK_MAX_WORDS);
+    cli_buf_reset(t);
+    for (int i = 0; i < nw && i < SK_MAX_WORDS; i++) {
+        sk_word_format(&w[i], e, SK_FMT_WORD, word, sizeof word);
+        cli_buf_printf(t, "%s%s", i ? "," : "", word);
+    }
+    return t->p ? t->p : "";
+}
+
+/* The JSON keys naming the position: "file", "line" and "cgp" (a CGP line), "rack". */
+static void json_pos(cli_json *j, cli_buf *f, const skc_ctx *c, const skc_pos *p, const sk_rack *r)
+{
+    cli_json_begin(j, f);
+    cli_json_kstr(j, "file", p->file);
+    if (p->cgp) {
+        cli_json_kint(j, "line", p->line);
+        cli_json_key(j, "cgp");
+        cli_json_strn(j, p->cgp, p->cgp_len);
+    }
+    if (r) {
+        cli_buf t = {0};
+        cli_json_kstr(j, "rack", leave_text(&t, c->e, r, NULL));
+        cli_buf_free(&t);
+    }
+}
+
+static void json_words(cli_json *j, const sk_engine *e, const sk_board *b, const sk_move *m)
+{
+    sk_word w[SK_MAX_WORDS];
+    char word[WORD_CAP];
+    int nw = sk_move_words(m, b, w, SK_MAX_WORDS);
+    cli_json_key(j, "words");
+    cli_json_array(j);
+    for (int i = 0; i < nw && i < SK_MAX_WORDS; i++) {
+        sk_word_format(&w[i], e, SK_FMT_WORD, word, sizeof word);
+        cli_json_strn(j, word, strlen(word));
+    }
+    cli_json_close(j);
+}
+
+/* "coord", "row", "col", "dir", "word" of a move */
+static void json_move_head(cli_json *j, cli_buf *t, const sk_engine *e, const sk_move *m)
+{
+    char coord[16];
+    sk_coord_format(m->row, m->col, m->dir, coord, sizeof coord);
+    cli_json_kstr(j, "coord", coord);
+    cli_json_kint(j, "row", m->row);
+    cli_json_kint(j, "col", m->col);
+    cli_json_kstr(j, "dir", m->dir ? "V" : "H");
+    cli_json_kstr(j, "word", skc_move_text(t, e, m, SK_FMT_WORD));
+}
+
+static void print_move_json(const skc_ctx *c, cli_buf *f, const sk_board *b, const sk_rack *r, const sk_move *m,
+                            const skc_pos *p)
+{
+    cli_json j;
+    cli_buf t = {0};
+    json_pos(&j, f, c, p, r);
+    json_move_head(&j, &t, c->e, m);
+    cli_json_kstr(&j, "played", skc_move_text(&t, c->e, m, SK_FMT_PLAYED));
+    cli_json_kint(&j, "score", m->score);
+    cli_json_kint(&j, "tiles", m->ntiles);
+    cli_json_kstr(&j, "leave", leave_text(&t, c->e, r, m));
+    json_words(&j, c->e, b, m);
+    cli_json_end(&j);
+    cli_buf_free(&t);
+}
+
+static void print_move_text(const skc_ctx *c, cli_buf *f, const sk_board *b, const sk_rack *r, const sk_move *m)
+{
+    char coord[16];
+    cli_buf t = {0};
+    sk_coord_format(m->row, m->col, m->dir, coord, sizeof coord);
+    cli_buf_printf(f, "%s  %s  %d  leave:", coord, skc_move_text(&t, c->e, m, SK_FMT_PAREN), m->score);
+    const char *leave = leave_text(&t, c->e, r, m);
+    cli_buf_puts(f, leave[0] ? leave : "-");
+    if (c->o->words)
+        cli_buf_printf(f, "  words:%s", words_text(&t, c->e, b, m));
+    cli_buf_putc(f, '\n');
+    cli_buf_free(&t);
+}
+
+/* A bad position: the message on stderr; in a batch, with --json an object
+ * (the output stays one object per position), with --count "error". */
+static int print_error(const skc_ctx *c, cli_buf *f, cli_buf *err, const skc_pos *p, const tk_error *e)
+{
+    cli_buf_error(err, p->file, p->cgp ? p->line : e->line, "%s", e->msg);
+    if (c->o->json && p->cgp) {
+        cli_json j;
+        json_pos(&j, f, c, p, NULL);
+        cli_json_kstr(&j, "error", e->msg);
+        cli_json_end(&j);
+    } else if (p->cgp && c->o->count) {
+        cli_buf_puts(f, "error\n");
+    }
+    return CLI_EXIT_DATA;
+}
+
+/* --show and --svg for one position: m is the move to draw (NULL: none). */
+static int picture(const skc_ctx *c, cli_buf *f, cli_buf *err, const sk_board *b, const sk_move *m,
+                   const skc_pos *p, const char *what)
+{
+    if (c->o->show)
+        skc_show_board(c, f, b, m, what);
+    if (c->o->svg && (!p->cgp || p->line == c->svg_line))
+        return skc_write_svg(c, c->o->svg, b, m, err);
+    return CLI_EXIT_OK;
+}
+
+static int check_illegal(const skc_ctx *c, cli_buf *f, cli_buf *err, const skc_pos *p, const sk_rack *r,
+                         const tk_error *e)
+{
+    const skc_opts *o = c->o;
+    char qc[64], qw[96];
+    cli_buf_error(err, p->cgp ? p->file : NULL, p->cgp ? p->line : 0, "illegal play %s %s: %s",
+                  alpha_quote(o->check_coord, strlen(o->check_coord), 40, qc, sizeof qc),
+                  alpha_quote(o->check_word, strlen(o->check_word), 60, qw, sizeof qw), e->msg);
+    if (o->json) {
+        cli_json j;
+        json_pos(&j, f, c, p, r);
+        cli_json_kstr(&j, "coord", o->check_coord);
+        cli_json_kstr(&j, "word", o->check_word);
+        cli_json_key(&j, "legal");
+        cli_json_bool(&j, 0);
+        cli_json_kstr(&j, "error", e->msg);
+        cli_json_end(&j);
+    }
+    return CLI_EXIT_DATA;
+}
+
+static void check_json(const skc_ctx *c, cli_buf *f, const sk_board *b, const sk_rack *r, const skc_pos *p,
+                       const sk_check_result *res)
+{
+    cli_json j;
+    cli_buf t = {0};
+    json_pos(&j, f, c, p, r);
+    json_move_head(&j, &t, c->e, &res->move);
+    cli_json_key(&j, "legal");
+    cli_json_bool(&j, 1);
+    cli_json_kint(&j, "score", res->move.score);
+    cli_json_kint(&j, "tiles", res->move.ntiles);
+    cli_json_kint(&j, "rank", (long long)res->rank);
+    cli_json_kint(&j, "ties", (long long)res->ties);
+    cli_json_key(&j, "total");
+    cli_json_uint(&j, res->total);
+    json_words(&j, c->e, b, &res->move);
+    cli_json_key(&j, "best");
+    cli_json_object(&j);
+    char coord[16] = "";
+    if (res->total)
+        sk_coord_format(res->best.row, res->best.col, res->best.dir, coord, sizeof coord);
+    cli_json_kstr(&j, "coord", coord);
+    cli_json_kstr(&j, "word", res->total ? skc_move_text(&t, c->e, &res->best, SK_FMT_WORD) : "");
+    cli_json_kint(&j, "score", res->best.score);
+    cli_json_end(&j);
+    cli_buf_free(&t);
+}
+
+static void check_text(const skc_ctx *c, cli_buf *f, const sk_board *b, const sk_check_result *res)
+{
+    const sk_move *m = &res->move;
+    char coord[16];
+    cli_buf t = {0}, words = {0};
+    sk_coord_format(m->row, m->col, m->dir, coord, sizeof coord);
+    cli_buf_printf(f, "%s  %s  %d  rank %zu of %llu", coord, skc_move_text(&t, c->e, m, SK_FMT_PAREN), m->score,
+                   res->rank, (unsigned long long)res->total);
+    if (res->ties)
+        cli_buf_printf(f, " (tied with %zu other%s)", res->ties, res->ties == 1 ? "" : "s");
+    words_text(&words, c->e, b, m);
+    coord[0] = 0;
+    if (res->total)
+        sk_coord_format(res->best.row, res->best.col, res->best.dir, coord, sizeof coord);
+    cli_buf_printf(f, "  words:%s  best: %s  %s  %d\n", words.p ? words.p : "", coord,
+                   res->total ? skc_move_text(&t, c->e, &res->best, SK_FMT_PAREN) : "", res->best.score);
+    cli_buf_free(&t);
+    cli_buf_free(&words);
+}
+
+static int do_check(const skc_ctx *c, sk_gen *g, cli_buf *f, cli_buf *err, const sk_board *b, const sk_rack *r,
+                    unsigned flags, const skc_pos *p)
+{
+    sk_check_result res;
+    tk_error e = {0};
+    if (sk_check(g, b, r, c->o->check_coord, c->o->check_word, flags, &res, &e))
+        return check_illegal(c, f, err, p, r, &e);
+    int prc = picture(c, f, err, b, &res.move, p, "play");
+    if (c->o->json)
+        check_json(c, f, b, r, p, &res);
+    else
+        check_text(c, f, b, &res);
+    return prc;
+}
+
+static void print_count(const skc_ctx *c, cli_buf *f, const sk_rack *r, const skc_pos *p, unsigned long long n)
+{
+    if (!c->o->json) {
+        cli_buf_printf(f, "%llu\n", n);
+        return;
+    }
+    cli_json j;
+    json_pos(&j, f, c, p, r);
+    cli_json_key(&j, "count");
+    cli_json_uint(&j, n);
+    cli_json_end(&j);
+}
+
+int skc_solve(const skc_ctx *c, sk_gen *g, sk_movelist *list, cli_buf *out, cli_buf *err, const sk_board *b,
+              const sk_rack *r, const skc_pos *p)
+{
+    const skc_opts *o = c->o;
+    tk_error e = {0};
+    if (sk_position_check(c->e, b, r, &e))
+        return print_error(c, out, err, p, &e);
+    unsigned flags = o->all_openings ? SK_ALL_OPENINGS : 0;
+    if (o->check_coord)
+        return do_check(c, g, out, err, b, r, flags, p);
+    list->limit = o->top > 0 ? (size_t)o->top : 0;
+    if (sk_generate(g, b, r, flags | (o->count ? SK_COUNT_ONLY : 0), list, &e))
+        return print_error(c, out, err, p, &e);
+    if (o->count) {
+        print_count(c, out, r, p, (unsigned long long)list->total);
+        return CLI_EXIT_OK;
+    }
+    sk_movelist_sort(c->e, list);
+    if (p->cgp && !o->json) {
+        cli_buf t = {0};
+        const char *rs = leave_text(&t, c->e, r, NULL);
+        cli_buf_printf(out, "# line %ld: rack %s: %llu move%s\n", p->line, rs[0] ? rs : "-",
+                       (unsigned long long)list->total, list->total == 1 ? "" : "s");
+        cli_buf_free(&t);
+    }
+    int prc = picture(c, out, err, b, list->n ? &list->v[0] : NULL, p, "best");
+    for (size_t i = 0; i < list->n; i++) {
+        if (o->json)
+            print_move_json(c, out, b, r, &list->v[i], p);
+        else
+            print_move_text(c, out, b, r, &list->v[i]);
+    }
+    if (o->json && p->cgp && list->n == 0) {
+        /* a position with no legal move still has its line */
+        cli_json j;
+        json_pos(&j, out, c, p, r);
+        cli_json_key(&j, "count");
+        cli_json_int(&j, 0);
+        cli_json_end(&j);
+    }
+    return prc;
+}
+
+int skc_solve_cgp(const skc_ctx *c, sk_gen *g, sk_movelist *list, cli_buf *out, cli_buf *err, const skc_pos *p)
+{
+    sk_board b;
+    sk_rack r;
+    tk_error e = {0};
+    if (sk_cgp_parse(&b, &r, c->e, p->cgp, p->cgp_len, &e))
+        return print_error(c, out, err, p, &e);
+    if (c->have_rack)
+        r = c->rack;
+    return skc_solve(c, g, list, out, err, &b, &r, p);
+}
