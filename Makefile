@@ -8,7 +8,7 @@
 #
 # The required flags live in ALL_CFLAGS, so `make CFLAGS=-O3` keeps them.
 
-VERSION   = 0.1.0
+VERSION   = 0.2.0
 PREFIX   ?= /usr/local
 BINDIR_I  = $(PREFIX)/bin
 LIBDIR_I  = $(PREFIX)/lib

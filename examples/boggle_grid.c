@@ -24,7 +24,7 @@ int main(int argc, char **argv)
 {
     const char *spec = argc > 2 ? argv[2] : "ca/ts";
     tk_error err = {0};
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     bog_dict *bd = NULL;
     bog_solver *s = NULL;
     int status = 1;

@@ -41,16 +41,16 @@ int main(int argc, char **argv)
     static const char *dflt[] = { "123m456p789s1122z" };
     const char **hands = argc > 1 ? (const char **)(argv + 1) : dflt;
     int n = argc > 1 ? argc - 1 : 1, status = 0;
-    mj_ctx *ctx = mj_ctx_create();
+    mj_ctx *ctx = NULL;
     mj_result *res = malloc(sizeof *res);   /* large: keep it off the stack */
-    if (!ctx || !res) {
+    if (mj_ctx_create(&ctx, NULL) || !res) {
         fprintf(stderr, "mjwait_hand: out of memory\n");
         return 1;
     }
     for (int h = 0; h < n; h++) {
         mj_hand hand;
         tk_error err = {0};
-        if (mj_parse(hands[h], strlen(hands[h]), &hand, &err) ||
+        if (mj_parse(&hand, hands[h], strlen(hands[h]), &err) ||
             mj_analyze(ctx, &hand, 0, res, &err)) {
             fprintf(stderr, "mjwait_hand: %s: %s\n", hands[h], err.msg);
             status = 1;

@@ -32,8 +32,8 @@ int main(int argc, char **argv)
     const char *cgp = argc > 2 ? argv[2]
                                : "15/15/15/15/15/15/15/7CAT5/15/15/15/15/15/15/15 ST/ 0/0 0 lex x;";
     tk_error err = {0};
-    Dawg *d = NULL;
-    Alphabet a;
+    dawg_graph *d = NULL;
+    alpha_table a;
     if (argc > 1) {
         if (dawg_load(&d, argv[1], &err))
             return fail(argv[1], &err);
@@ -60,7 +60,7 @@ int main(int argc, char **argv)
         fail("position", &err);
         goto out;
     }
-    if (sk_gen_create(&g, e)) {
+    if (sk_gen_create(&g, e, NULL)) {
         fprintf(stderr, "skrafl_best: out of memory\n");
         goto out;
     }
@@ -74,8 +74,8 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < list.n; i++) {
         char coord[8], word[128], leave[16];
         sk_coord_format(list.v[i].row, list.v[i].col, list.v[i].dir, coord, sizeof coord);
-        sk_move_text(e, &list.v[i], SK_FMT_PAREN, word, sizeof word);
-        sk_move_leave(e, &r, &list.v[i], leave, sizeof leave);
+        sk_move_format(&list.v[i], e, SK_FMT_PAREN, word, sizeof word);
+        sk_rack_leave(&r, &list.v[i], e, leave, sizeof leave);
         printf("%-4s %-12s %3d  leave:%s\n", coord, word, list.v[i].score, leave[0] ? leave : "-");
     }
     status = 0;

@@ -5,7 +5,7 @@
  * bytes, then the overlong / surrogate / range rules on the computed value):
  * exhaustively over every 1-, 2- and 3-byte sequence and over a large sample
  * of 4-byte ones.  The encoder is checked by round trip over every code
- * point.  Alphabet parsing, inference, matching and encoding are checked on
+ * point.  Parsing alphabet specs, inference, matching and encoding are checked on
  * hand-written cases whose expected values were worked out by hand, plus the
  * shipped data/alphabets files.
  */
@@ -135,13 +135,13 @@ static void test_utf8_classes(void)
     CHECK(dec("\xE2\x82\x28", 3, &cp) == -1);
     CHECK(dec("\xF0\x9F\x28\x80", 4, &cp) == -1);
 
-    /* alpha_utf8_check: byte offset of the first bad sequence */
-    CHECK(alpha_utf8_check("abc", 3) == -1);
-    CHECK(alpha_utf8_check("", 0) == -1);
-    CHECK(alpha_utf8_check("a\xC3\xA9z\x80", 5) == 4);
-    CHECK(alpha_utf8_check("\xC3", 1) == 0);
-    CHECK(alpha_utf8_check("ab\xED\xA0\x80", 5) == 2);
-    CHECK(alpha_utf8_check("\xC3\xA9\xC3\xA9", 3) == 2);   /* cut mid-sequence */
+    /* alpha_utf8_valid: the valid prefix (the offset of the first bad sequence) */
+    CHECK(alpha_utf8_valid("abc", 3) == 3);
+    CHECK(alpha_utf8_valid("", 0) == 0);
+    CHECK(alpha_utf8_valid("a\xC3\xA9z\x80", 5) == 4);
+    CHECK(alpha_utf8_valid("\xC3", 1) == 0);
+    CHECK(alpha_utf8_valid("ab\xED\xA0\x80", 5) == 2);
+    CHECK(alpha_utf8_valid("\xC3\xA9\xC3\xA9", 3) == 2);   /* cut mid-sequence */
 }
 
 static void test_utf8_encode(void)
@@ -220,13 +220,13 @@ static void test_case_pairs(void)
 
 /* ---- alphabets ----------------------------------------------------------- */
 
-static int parse(Alphabet *a, const char *spec, tk_error *e)
+static int parse(alpha_table *a, const char *spec, tk_error *e)
 {
     memset(e, 0, sizeof *e);
     return alpha_parse(a, spec, strlen(spec), e);
 }
 
-static int enc(const Alphabet *a, const char *s, uint8_t *out, int max, tk_error *e)
+static int enc(const alpha_table *a, const char *s, uint8_t *out, int max, tk_error *e)
 {
     memset(e, 0, sizeof *e);
     return alpha_encode(a, s, strlen(s), out, max, e);
@@ -234,7 +234,7 @@ static int enc(const Alphabet *a, const char *s, uint8_t *out, int max, tk_error
 
 static void test_parse_basic(void)
 {
-    Alphabet a;
+    alpha_table a;
     tk_error e;
     REQUIRE(parse(&a, "# comment\n a b\tc # d e\n\nf\n", &e) == 0);
     CHECK(a.size == 4);
@@ -279,7 +279,7 @@ static void test_parse_basic(void)
 
 static void test_parse_errors(void)
 {
-    Alphabet a;
+    alpha_table a;
     tk_error e;
     CHECK(parse(&a, "a b a", &e) == TK_EFORMAT);
     CHECK(strstr(e.msg, "'a'") != NULL);
@@ -316,7 +316,7 @@ static void test_parse_errors(void)
 
 static void test_infer(void)
 {
-    Alphabet a;
+    alpha_table a;
     tk_error e;
     const char *w = "b\nA\nÉg\n\nbé\n";
     REQUIRE(alpha_infer(&a, w, strlen(w), &e) == 0);
@@ -345,7 +345,7 @@ static void test_infer(void)
 
 static void test_format_roundtrip(void)
 {
-    Alphabet a, b;
+    alpha_table a, b;
     tk_error e;
     REQUIRE(parse(&a, "a á [cs] d dzs ő ű þ", &e) == 0);
     char out[512];
@@ -364,7 +364,7 @@ static void test_format_roundtrip(void)
 
 static void test_match_multi(void)
 {
-    Alphabet a;
+    alpha_table a;
     tk_error e;
     REQUIRE(parse(&a, "a c [cs] d [dz] [dzs] e s z [zs] é", &e) == 0);
     /* indices: a1 c2 cs3 d4 dz5 dzs6 e7 s8 z9 zs10 é11 */
@@ -403,7 +403,7 @@ static void test_match_multi(void)
 
 static void test_encode_errors(void)
 {
-    Alphabet a;
+    alpha_table a;
     tk_error e;
     REQUIRE(parse(&a, "a á b d ð e é", &e) == 0);
     uint8_t out[8];
@@ -423,7 +423,7 @@ static void test_encode_errors(void)
     CHECK(enc(&a, "ÐÉÁ", out, 8, &e) == 3 && out[0] == 5 && out[1] == 7 && out[2] == 2);
 }
 
-static void load_named(Alphabet *a, const char *name, int *ok)
+static void load_named(alpha_table *a, const char *name, int *ok)
 {
     char rel[128];
     snprintf(rel, sizeof rel, "data/alphabets/%s.txt", name);
@@ -438,7 +438,7 @@ static void load_named(Alphabet *a, const char *name, int *ok)
 
 static void test_shipped_alphabets(void)
 {
-    Alphabet a;
+    alpha_table a;
     int ok;
     char buf[512];
     load_named(&a, "en", &ok);

@@ -14,24 +14,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-static Alphabet en_alpha(void)
+static alpha_table en_alpha(void)
 {
-    Alphabet a;
+    alpha_table a;
     const char *spec = "abcdefghijklmnopqrstuvwxyz";
     alpha_parse(&a, spec, strlen(spec), NULL);
     return a;
 }
 
-static Alphabet hu_alpha(void)
+static alpha_table hu_alpha(void)
 {
-    Alphabet a;
+    alpha_table a;
     const char *spec = "a á b c d e é f g h i í j k l m n o ó ö ő p q r s t u ú ü ű v w x y z";
     alpha_parse(&a, spec, strlen(spec), NULL);
     return a;
 }
 
 /* Text of cell i. */
-static const char *cell(const bog_grid *g, const Alphabet *a, int i)
+static const char *cell(const bog_grid *g, const alpha_table *a, int i)
 {
     static char buf[8][64];
     static int k;
@@ -40,7 +40,7 @@ static const char *cell(const bog_grid *g, const Alphabet *a, int i)
     return buf[k];
 }
 
-static int parse(bog_grid *g, const Alphabet *a, const char *text, tk_error *err)
+static int parse(bog_grid *g, const alpha_table *a, const char *text, tk_error *err)
 {
     return bog_grid_parse(g, a, text, strlen(text), err);
 }
@@ -55,7 +55,7 @@ static void test_score_table(void)
 
 static void test_parse_packed(void)
 {
-    Alphabet a = en_alpha();
+    alpha_table a = en_alpha();
     bog_grid g;
     tk_error err = {0};
     REQUIRE(parse(&g, &a, "pers\nlatg\nsine\nters\n", &err) == TK_OK);
@@ -79,7 +79,7 @@ static void test_parse_packed(void)
 
 static void test_parse_spaced(void)
 {
-    Alphabet a = en_alpha();
+    alpha_table a = en_alpha();
     bog_grid g;
     tk_error err = {0};
     REQUIRE(parse(&g, &a, "  qu a\tt e  \nth in er #\n", &err) == TK_OK);
@@ -96,7 +96,7 @@ static void test_parse_spaced(void)
 
 static void test_parse_utf8(void)
 {
-    Alphabet a = hu_alpha();
+    alpha_table a = hu_alpha();
     bog_grid g;
     tk_error err = {0};
     REQUIRE(parse(&g, &a, "éőú\nÉŐÚ", &err) == TK_OK);
@@ -109,7 +109,7 @@ static void test_parse_utf8(void)
 
 static void test_parse_errors(void)
 {
-    Alphabet a = en_alpha();
+    alpha_table a = en_alpha();
     bog_grid g;
     tk_error err = {0};
     CHECK(parse(&g, &a, "abc\nab\n", &err) == TK_EFORMAT && err.line == 2 && strstr(err.msg, "row 2") &&
@@ -153,7 +153,7 @@ static void test_parse_errors(void)
 
 static void test_format_roundtrip(void)
 {
-    Alphabet a = en_alpha();
+    alpha_table a = en_alpha();
     bog_grid g, h;
     tk_error err = {0};
     char out[256];
@@ -173,7 +173,7 @@ static void test_format_roundtrip(void)
 /* Solve text with words (NUL-separated list in want, sorted), compare. */
 static void expect_words(const char *dict, const char *grid, int min, const char *const *want, long score)
 {
-    Dawg *d = bt_dict_text("abcdefghijklmnopqrstuvwxyz", dict);
+    dawg_graph *d = bt_dict_text("abcdefghijklmnopqrstuvwxyz", dict);
     REQUIRE(d);
     bog_dict *bd;
     bog_solver *s;
@@ -260,7 +260,7 @@ static int collect(void *ctx, const uint8_t *letters, int n)
 static void test_word_numbers(void)
 {
     th_rng r = {7};
-    Dawg *d = bt_dict_lang("hu", 50, NULL, &r);
+    dawg_graph *d = bt_dict_lang("hu", 50, NULL, &r);
     if (!d) {
         th_skip("data/words/hu.txt not available");
         return;
@@ -279,7 +279,7 @@ static void test_word_numbers(void)
     bog_dict_destroy(bd);
     dawg_destroy(d);
     /* an empty dictionary: nothing is ever found */
-    Dawg *e = bt_dict_text("a b c", "");
+    dawg_graph *e = bt_dict_text("a b c", "");
     REQUIRE(e);
     bog_solver *s;
     REQUIRE(bog_dict_create(&bd, e, NULL) == TK_OK && bog_solver_create(&s, bd, NULL) == TK_OK);
@@ -294,7 +294,7 @@ static void test_word_numbers(void)
 
 static void test_solve_errors(void)
 {
-    Dawg *d = bt_dict_text("abc", "abc\n");
+    dawg_graph *d = bt_dict_text("abc", "abc\n");
     REQUIRE(d);
     bog_dict *bd;
     bog_solver *s;
@@ -361,7 +361,7 @@ static void test_dice(void)
     static const char *sets[] = {"4x4", "4x4-1987", "5x5", "6x6"};
     static const int side[] = {4, 4, 5, 6};
     bog_dice *d = malloc(sizeof *d);
-    Alphabet a = en_alpha();
+    alpha_table a = en_alpha();
     for (int si = 0; si < 4; si++) {
         if (load_dice(sets[si], d) != 0) {
             CHECKF(0, "dice set %s does not load", sets[si]);
@@ -436,7 +436,7 @@ static void test_dice_grid(void)
     static const char *sets[] = {"4x4", "4x4-1987", "5x5", "6x6"};
     bog_dice *d = malloc(sizeof *d);
     REQUIRE(d);
-    Alphabet a = en_alpha();
+    alpha_table a = en_alpha();
     tk_error err = {0};
     for (int si = 0; si < 4; si++) {
         if (load_dice(sets[si], d) != 0) {
@@ -522,7 +522,7 @@ static void *solve_all(void *arg)
 static void test_threads(void)
 {
     th_rng r = {11};
-    Dawg *d = bt_dict_lang("en", 5, NULL, &r);
+    dawg_graph *d = bt_dict_lang("en", 5, NULL, &r);
     if (!d) {
         th_skip("data/words/en.txt not available");
         return;
@@ -578,7 +578,7 @@ static void check_vectors(const char *file, const char *dictfile)
     char *words = th_read_file(wp, &wlen);
     char *recs = th_read_file(vpath, NULL);
     REQUIRE(words && recs);
-    Dawg *d = bt_dict_text(NULL, words);   /* alphabet inferred, as check-vectors does */
+    dawg_graph *d = bt_dict_text(NULL, words);   /* alphabet inferred, as check-vectors does */
     free(words);
     REQUIRE(d);
     bog_dict *bd;

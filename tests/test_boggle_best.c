@@ -17,7 +17,7 @@
 #include <string.h>
 
 typedef struct trace {
-    const Dawg *d;
+    const dawg_graph *d;
     int min_len;
     long n, last_best, last_boards;
     int bad;
@@ -50,7 +50,7 @@ static int match(const bog_dice *d, char (*text)[64], int cell, int *owner, uint
     return 0;
 }
 
-static int is_roll(const bog_dice *d, const bog_grid *g, const Alphabet *a)
+static int is_roll(const bog_dice *d, const bog_grid *g, const alpha_table *a)
 {
     static char text[BOG_MAX_CELLS][64];
     int owner[BOG_MAX_CELLS];
@@ -110,7 +110,7 @@ static int on_event(void *ctx, const bog_best_event *ev)
     return 0;
 }
 
-static void run(bog_solver *s, const Dawg *d, bog_best_config *cfg, trace *t, bog_grid *best, long *score)
+static void run(bog_solver *s, const dawg_graph *d, bog_best_config *cfg, trace *t, bog_grid *best, long *score)
 {
     tk_error err = {0};
     t->d = d;
@@ -125,7 +125,7 @@ static void run(bog_solver *s, const Dawg *d, bog_best_config *cfg, trace *t, bo
 static void test_letters_en(void)
 {
     th_rng r = {31};
-    Dawg *d = bt_dict_lang("en", 12, NULL, &r);
+    dawg_graph *d = bt_dict_lang("en", 12, NULL, &r);
     if (!d) {
         th_skip("data/words/en.txt not available");
         return;
@@ -159,7 +159,7 @@ static void test_letters_en(void)
         CHECK(t3.hash != t1.hash);
     }
     /* only the faces given; Qu as one face */
-    const Alphabet *a = dawg_alphabet(d);
+    const alpha_table *a = dawg_alphabet(d);
     bog_face faces[4] = {{1, {0}}, {1, {0}}, {1, {0}}, {2, {0}}};
     faces[0].let[0] = (uint8_t)alpha_index(a, "e");
     faces[1].let[0] = (uint8_t)alpha_index(a, "s");
@@ -208,7 +208,7 @@ static void test_letters_en(void)
 static void test_dice_en(void)
 {
     th_rng r = {32};
-    Dawg *d = bt_dict_lang("en", 12, NULL, &r);
+    dawg_graph *d = bt_dict_lang("en", 12, NULL, &r);
     if (!d) {
         th_skip("data/words/en.txt not available");
         return;
@@ -247,7 +247,7 @@ static void test_dice_en(void)
 static void test_hungarian_digraphs(void)
 {
     th_rng r = {33};
-    Dawg *d = bt_dict_lang_alpha("hu", "hu-scrabble", 4, NULL, &r);
+    dawg_graph *d = bt_dict_lang_alpha("hu", "hu-scrabble", 4, NULL, &r);
     if (!d) {
         th_skip("data/words/hu.txt or data/alphabets/hu-scrabble.txt not available");
         return;

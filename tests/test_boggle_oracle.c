@@ -23,7 +23,7 @@ static int scaled(int n)
 }
 
 typedef struct setup {
-    Dawg *d;
+    dawg_graph *d;
     bog_dict *bd;
     bog_solver *s;
     uint8_t all[64];
@@ -40,7 +40,7 @@ static int collect_word(void *ctx, const uint8_t *letters, int n)
     return st->nfreq >= (int)sizeof st->freq;
 }
 
-static int make_setup(setup *st, Dawg *d)
+static int make_setup(setup *st, dawg_graph *d)
 {
     memset(st, 0, sizeof *st);
     st->d = d;
@@ -51,7 +51,7 @@ static int make_setup(setup *st, Dawg *d)
         printf("setup: %s\n", err.msg);
         return 0;
     }
-    const Alphabet *a = dawg_alphabet(d);
+    const alpha_table *a = dawg_alphabet(d);
     for (int i = 1; i <= a->size; i++)
         st->all[st->nall++] = (uint8_t)i;
     dawg_foreach_word(d, collect_word, st);
@@ -68,7 +68,7 @@ static void free_setup(setup *st)
 }
 
 /* A random word of the dictionary (walk random edges). */
-static int random_word(const Dawg *d, th_rng *r, uint8_t *out)
+static int random_word(const dawg_graph *d, th_rng *r, uint8_t *out)
 {
     const dawg_edge *E = dawg_edges(d);
     uint32_t node = dawg_root(d);
@@ -89,7 +89,7 @@ static int random_word(const Dawg *d, th_rng *r, uint8_t *out)
 /* One random case on setup st. */
 static void random_case(setup *st, th_rng *r, int rows, int cols, int min_len, const char *tag, long no)
 {
-    const Alphabet *a = dawg_alphabet(st->d);
+    const alpha_table *a = dawg_alphabet(st->d);
     bog_grid *g = malloc(sizeof *g);
     uint8_t small[3];
     const uint8_t *pool;
@@ -242,7 +242,7 @@ static void test_no_words(void)
 {
     setup st;
     REQUIRE(make_setup(&st, bt_dict_text("a b c d e x", "abc\nbad\ncab\ndeed\n")));
-    const Alphabet *a = dawg_alphabet(st.d);
+    const alpha_table *a = dawg_alphabet(st.d);
     th_rng r = {505};
     uint8_t pool[1] = {(uint8_t)alpha_index(a, "x")};
     for (int i = 0; i < scaled(50); i++) {
@@ -282,7 +282,7 @@ static void pathological_case(const char *words, const char *grid_letters, int r
     setup st;
     REQUIRE(make_setup(&st, bt_dict_text(NULL, words)));
     bog_solver_set_careful(st.s, careful);
-    const Alphabet *a = dawg_alphabet(st.d);
+    const alpha_table *a = dawg_alphabet(st.d);
     bog_grid *g = malloc(sizeof *g);
     REQUIRE(g);
     g->rows = rows;

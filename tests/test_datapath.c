@@ -151,14 +151,14 @@ static int collect(void *ctx, const uint8_t *w, int n)
 
 static void test_widen(void)
 {
-    Alphabet small, full, other;
+    alpha_table small, full, other;
     tk_error e;
     const char *en = "a b c d e f g h i j k l m n o p q r s t u v w x y z";
     REQUIRE(alpha_parse(&small, "a c t", 5, &e) == TK_OK);
     REQUIRE(alpha_parse(&full, en, strlen(en), &e) == TK_OK);
     REQUIRE(alpha_parse(&other, "t c a", 5, &e) == TK_OK);
     const char *list = "act\ncat\ntact\nta\n";
-    Dawg *d = NULL, *w = NULL, *ref = NULL;
+    dawg_graph *d = NULL, *w = NULL, *ref = NULL;
     REQUIRE(dawg_build(&d, &small, list, strlen(list), NULL, NULL, &e) == TK_OK);
     REQUIRE(dawg_build(&ref, &full, list, strlen(list), NULL, NULL, &e) == TK_OK);
     CHECK(dawg_widen(&w, d, &full, &e) == TK_OK && w);
@@ -174,7 +174,7 @@ static void test_widen(void)
         /* and it survives a save/load round trip */
         void *buf;
         size_t len;
-        Dawg *back = NULL;
+        dawg_graph *back = NULL;
         CHECK(dawg_serialize(w, &buf, &len, &e) == TK_OK && dawg_load_memory(&back, buf, len, &e) == TK_OK);
         dawg_destroy(back);
         free(buf);
@@ -182,7 +182,7 @@ static void test_widen(void)
     dawg_destroy(w);
     w = NULL;
     CHECK(dawg_widen(&w, d, &other, &e) == TK_EINVAL && !w);        /* another order */
-    Alphabet nott;
+    alpha_table nott;
     REQUIRE(alpha_parse(&nott, "a b c", 5, &e) == TK_OK);
     CHECK(dawg_widen(&w, d, &nott, &e) == TK_EINVAL && !w);         /* t missing */
     dawg_destroy(d);

@@ -124,7 +124,7 @@ static void bset_free(bset *b)
 /* ---- a word list with its oracle ----------------------------------------- */
 
 typedef struct wlist {
-    Alphabet a;
+    alpha_table a;
     char *text;
     size_t len;
     size_t n;               /* distinct words */
@@ -204,7 +204,7 @@ typedef struct enum_ctx {
     size_t count, missing, unordered;
     uint8_t prev[ALPHA_WORD_MAX];
     int prev_n;
-    const Dawg *d;
+    const dawg_graph *d;
     size_t utf8_bad;
 } enum_ctx;
 
@@ -217,7 +217,7 @@ static int on_word(void *ctx, const uint8_t *letters, int n)
     c->prev_n = n;
     if (c->count % 97 == 0) {            /* the UTF-8 entry point, on a sample */
         char s[ALPHA_WORD_MAX * (ALPHA_LETTER_MAX + 1) + 1], u[sizeof s];
-        const Alphabet *a = dawg_alphabet(c->d);
+        const alpha_table *a = dawg_alphabet(c->d);
         alpha_decode(a, letters, n, 0, s, sizeof s);
         alpha_decode(a, letters, n, 1, u, sizeof u);
         if (!dawg_contains_utf8(c->d, s) || !dawg_contains_utf8(c->d, u)) c->utf8_bad++;
@@ -226,7 +226,7 @@ static int on_word(void *ctx, const uint8_t *letters, int n)
     return 0;
 }
 
-static void check_enumeration(const Dawg *d, const wlist *L)
+static void check_enumeration(const dawg_graph *d, const wlist *L)
 {
     enum_ctx c;
     memset(&c, 0, sizeof c);
@@ -242,7 +242,7 @@ static void check_enumeration(const Dawg *d, const wlist *L)
     CHECK(in.words == L->n);
 }
 
-static void check_members(const Dawg *d, const wlist *L)
+static void check_members(const dawg_graph *d, const wlist *L)
 {
     size_t bad = 0;
     uint32_t maxlen = 0;
@@ -258,7 +258,7 @@ static void check_members(const Dawg *d, const wlist *L)
 
 /* One-letter edits: change, insert, delete.  `all` tries every edit of the
  * word, otherwise one random edit of each kind.  Returns non-words tested. */
-static size_t check_edits(const Dawg *d, const wlist *L, const uint8_t *w, int n, int all, th_rng *r,
+static size_t check_edits(const dawg_graph *d, const wlist *L, const uint8_t *w, int n, int all, th_rng *r,
                           size_t *bad)
 {
     uint8_t v[ALPHA_WORD_MAX + 1];
@@ -303,7 +303,7 @@ static size_t check_edits(const Dawg *d, const wlist *L, const uint8_t *w, int n
     return tested;
 }
 
-static void check_nonwords(const Dawg *d, const wlist *L, uint64_t seed)
+static void check_nonwords(const dawg_graph *d, const wlist *L, uint64_t seed)
 {
     th_rng r = {seed};
     size_t bad = 0, tested = 0;
@@ -342,7 +342,7 @@ static alpha_set brute_cross(const wlist *L, const uint8_t *left, int nl, const 
     return s;
 }
 
-static void check_nav(const Dawg *d, const wlist *L, uint64_t seed)
+static void check_nav(const dawg_graph *d, const wlist *L, uint64_t seed)
 {
     th_rng r = {seed};
     size_t n_cases = (size_t)(5000 * scale());
@@ -414,13 +414,13 @@ static void check_nav(const Dawg *d, const wlist *L, uint64_t seed)
     CHECK(dawg_cross_set(d, v, 0, v, 0) == brute_cross(L, v, 0, v, 0));
 }
 
-static int same_graph(const Dawg *x, const Dawg *y)
+static int same_graph(const dawg_graph *x, const dawg_graph *y)
 {
     return dawg_edge_count(x) == dawg_edge_count(y) && dawg_root(x) == dawg_root(y) &&
            memcmp(dawg_edges(x), dawg_edges(y), (size_t)dawg_edge_count(x) * sizeof(dawg_edge)) == 0;
 }
 
-static void check_save_load(const Dawg *d, const wlist *L)
+static void check_save_load(const dawg_graph *d, const wlist *L)
 {
     void *buf = NULL;
     size_t len = 0;
@@ -431,17 +431,17 @@ static void check_save_load(const Dawg *d, const wlist *L)
     CHECK(len == in.bytes);
     CHECK(len % 4 == 0);
     CHECK(dawg_is_dawg_file(buf, len));
-    Dawg *m = NULL;
+    dawg_graph *m = NULL;
     CHECK(dawg_load_memory(&m, buf, len, &e) == 0);
     char path[64];
     snprintf(path, sizeof path, "/tmp/test_dawg.%ld.dawg", (long)getpid());
     CHECK(dawg_save(d, path, &e) == 0);
-    Dawg *f = NULL;
+    dawg_graph *f = NULL;
     CHECK(dawg_load(&f, path, &e) == 0);
     remove(path);
-    const Dawg *both[2] = {m, f};
+    const dawg_graph *both[2] = {m, f};
     for (int k = 0; k < 2; k++) {
-        const Dawg *x = both[k];
+        const dawg_graph *x = both[k];
         if (!x) continue;
         CHECK(same_graph(d, x));
         dawg_info xi;
@@ -449,7 +449,7 @@ static void check_save_load(const Dawg *d, const wlist *L)
         CHECK(xi.words == in.words && xi.edges == in.edges && xi.lists == in.lists &&
               xi.states == in.states && xi.transitions == in.transitions && xi.max_len == in.max_len &&
               xi.bytes == in.bytes && xi.format_version == in.format_version);
-        const Alphabet *a = dawg_alphabet(x), *b = dawg_alphabet(d);
+        const alpha_table *a = dawg_alphabet(x), *b = dawg_alphabet(d);
         CHECK(a->size == b->size);
         for (int i = 1; i <= a->size && i <= b->size; i++)
             CHECK(strcmp(a->lower[i], b->lower[i]) == 0);
@@ -469,7 +469,7 @@ static void check_save_load(const Dawg *d, const wlist *L)
 }
 
 /* Unsorted, duplicated, mixed-case input must give the same graph. */
-static void check_shuffled(const Dawg *d, const wlist *L, uint64_t seed)
+static void check_shuffled(const dawg_graph *d, const wlist *L, uint64_t seed)
 {
     th_rng r = {seed};
     size_t n = L->n, extra = n / 10;
@@ -493,7 +493,7 @@ static void check_shuffled(const Dawg *d, const wlist *L, uint64_t seed)
         text[at++] = '\n';
         if (th_below(&r, 50) == 0) text[at++] = '\n';
     }
-    Dawg *s = NULL;
+    dawg_graph *s = NULL;
     tk_error e;
     CHECK(dawg_build(&s, &L->a, text, at, NULL, NULL, &e) == 0);
     if (s) {
@@ -511,7 +511,7 @@ static void check_shuffled(const Dawg *d, const wlist *L, uint64_t seed)
         ws[k] = L->w[order[k]];
         ls[k] = L->wl[order[k]];
     }
-    Dawg *t = NULL;
+    dawg_graph *t = NULL;
     CHECK(dawg_build_encoded(&t, &L->a, ws, ls, n + extra, &e) == 0);
     if (t) CHECK(same_graph(d, t));
     dawg_destroy(t);
@@ -526,7 +526,7 @@ static void check_shuffled(const Dawg *d, const wlist *L, uint64_t seed)
  * shuffled-input rebuilds. */
 enum { LIGHT, STANDARD, FULL };
 
-static int run_list(const char *path, const char *alpha_spec, uint64_t seed, int level, Dawg **keep)
+static int run_list(const char *path, const char *alpha_spec, uint64_t seed, int level, dawg_graph **keep)
 {
     wlist L;
     if (wlist_load(&L, path, alpha_spec) != 0) {
@@ -534,7 +534,7 @@ static int run_list(const char *path, const char *alpha_spec, uint64_t seed, int
         wlist_free(&L);
         return -1;
     }
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     tk_error e;
     int rc = dawg_build(&d, &L.a, L.text, L.len, NULL, NULL, &e);
     CHECKF(rc == 0, "%s: build failed: line %ld: %s", path, e.line, e.msg);
@@ -577,7 +577,7 @@ static void check_enable(const char *rel, unsigned long long words, unsigned sta
     snprintf(path, sizeof path, "%s", p);
     char *spec = read_alpha("en");
     REQUIRE(spec);
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     run_list(path, spec, 1, FULL, &d);
     free(spec);
     REQUIRE(d);
@@ -606,7 +606,7 @@ static void test_default_en(void)
 {
     char *spec = read_alpha("en");
     REQUIRE(spec);
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     /* the shuffled rebuild runs on ENABLE2K, or here when it is absent */
     run_list(th_top_path("data/words/en.txt"), spec, 11, th_shared_path("words/enable2k.txt") ? STANDARD : FULL,
              &d);
@@ -627,7 +627,7 @@ static void test_icelandic(void)
 {
     char *spec = read_alpha("is");
     REQUIRE(spec);
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     run_list(th_top_path("data/words/is.txt"), spec, 21, STANDARD, &d);
     free(spec);
     REQUIRE(d);
@@ -642,7 +642,7 @@ static void test_hungarian(void)
 {
     char *spec = read_alpha("hu");
     REQUIRE(spec);
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     run_list(th_top_path("data/words/hu.txt"), spec, 31, LIGHT, &d);
     free(spec);
     REQUIRE(d);
@@ -663,10 +663,10 @@ static const char *write_tmp(const char *name, const char *text)
     return path;
 }
 
-static Dawg *build_str(const char *text, const char *spec, tk_error *e)
+static dawg_graph *build_str(const char *text, const char *spec, tk_error *e)
 {
-    Alphabet a;
-    Dawg *d = NULL;
+    alpha_table a;
+    dawg_graph *d = NULL;
     memset(e, 0, sizeof *e);
     if (spec && alpha_parse(&a, spec, strlen(spec), e) != 0) return NULL;
     if (dawg_build(&d, spec ? &a : NULL, text, strlen(text), NULL, NULL, e) != 0) return NULL;
@@ -686,7 +686,7 @@ static Dawg *build_str(const char *text, const char *spec, tk_error *e)
 static void test_tiny(void)
 {
     tk_error e;
-    Dawg *d = build_str("dogs\ncat\ndo\ncats\ndog\n", NULL, &e);
+    dawg_graph *d = build_str("dogs\ncat\ndo\ncats\ndog\n", NULL, &e);
     REQUIRE(d);
     dawg_info in;
     dawg_get_info(d, &in);
@@ -744,7 +744,7 @@ static void test_tiny(void)
     CHECK(dawg_cross_set(d, a1, 1, NULL, 0) == 0);
     void *buf;
     size_t len;
-    Dawg *m = NULL;
+    dawg_graph *m = NULL;
     CHECK(dawg_serialize(d, &buf, &len, &e) == 0);
     CHECK(dawg_load_memory(&m, buf, len, &e) == 0);
     if (m) {
@@ -769,10 +769,10 @@ static void test_tiny(void)
 static void test_multi_letter(void)
 {
     tk_error e;
-    Dawg *d = build_str("cseresznye\nszesz\ncsacsi\nnyúl\nnyusz\n", "a á c [cs] e i l n [ny] r s [sz] u ú y z",
+    dawg_graph *d = build_str("cseresznye\nszesz\ncsacsi\nnyúl\nnyusz\n", "a á c [cs] e i l n [ny] r s [sz] u ú y z",
                         &e);
     REQUIRE(d);
-    const Alphabet *a = dawg_alphabet(d);
+    const alpha_table *a = dawg_alphabet(d);
     CHECK(dawg_contains_utf8(d, "cseresznye") && dawg_contains_utf8(d, "CSERESZNYE"));
     uint8_t w[16];
     int n = alpha_encode(a, "szesz", 5, w, 16, &e);
@@ -783,7 +783,7 @@ static void test_multi_letter(void)
     /* the format keeps the brackets: save, load, same answers */
     void *buf;
     size_t len;
-    Dawg *m = NULL;
+    dawg_graph *m = NULL;
     REQUIRE(dawg_serialize(d, &buf, &len, &e) == 0);
     CHECK(dawg_load_memory(&m, buf, len, &e) == 0);
     if (m) {
@@ -798,7 +798,7 @@ static void test_multi_letter(void)
 static void test_build_errors(void)
 {
     tk_error e;
-    Dawg *d;
+    dawg_graph *d;
     /* bad UTF-8 on line 3 */
     d = build_str("abc\nbad\nca\xC3\n", "a b c d", &e);
     CHECK(d == NULL && e.code == TK_EFORMAT && e.line == 3);
@@ -843,7 +843,7 @@ static void test_build_errors(void)
     }
     dawg_destroy(d);
     /* encoded input: bad letter index, too long */
-    Alphabet a;
+    alpha_table a;
     alpha_parse(&a, "a b", 3, &e);
     uint8_t bad[] = {1, 3};
     const uint8_t *ws[] = {bad};
@@ -862,16 +862,16 @@ static void test_build_errors(void)
 static void test_error_messages_utf8(void)
 {
     tk_error e;
-    Dawg *d = build_str("abc\nbad\ncab\xC3\n", "a b c d", &e);
+    dawg_graph *d = build_str("abc\nbad\ncab\xC3\n", "a b c d", &e);
     CHECK(d == NULL && e.line == 3);
     CHECKF(strstr(e.msg, "cab") != NULL, "explicit alphabet: message '%s' does not name the word", e.msg);
-    CHECKF(alpha_utf8_check(e.msg, strlen(e.msg)) == -1,
+    CHECKF(alpha_utf8_valid(e.msg, strlen(e.msg)) == strlen(e.msg),
            "explicit alphabet: the message contains invalid UTF-8 (raw input bytes)");
     dawg_destroy(d);
     d = build_str("abc\nbad\ncab\xC3\n", NULL, &e);
     CHECK(d == NULL && e.line == 3);
     CHECKF(strstr(e.msg, "cab") != NULL, "inferred alphabet: message '%s' does not name the word", e.msg);
-    CHECKF(alpha_utf8_check(e.msg, strlen(e.msg)) == -1, "inferred alphabet: message is not valid UTF-8");
+    CHECKF(alpha_utf8_valid(e.msg, strlen(e.msg)) == strlen(e.msg), "inferred alphabet: message is not valid UTF-8");
     dawg_destroy(d);
 }
 

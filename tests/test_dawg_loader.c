@@ -58,11 +58,11 @@ static const char *small_list =
 
 static unsigned char *make_file(const char *list, size_t *len)
 {
-    Alphabet a;
+    alpha_table a;
     tk_error e;
     const char *spec = "a b c d e f g h i j k l m n o p q r s t u v w x y z";
     if (alpha_parse(&a, spec, strlen(spec), &e)) return NULL;
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     if (dawg_build(&d, &a, list, strlen(list), NULL, NULL, &e)) return NULL;
     void *buf = NULL;
     int rc = dawg_serialize(d, &buf, len, &e);
@@ -73,7 +73,7 @@ static unsigned char *make_file(const char *list, size_t *len)
 /* Walk everything in a loaded graph with a step bound; returns 0 if all is
  * consistent (every enumerated word is found, no walk exceeds the bound). */
 typedef struct walk_ctx {
-    const Dawg *d;
+    const dawg_graph *d;
     long words, bad;
 } walk_ctx;
 
@@ -87,7 +87,7 @@ static int walk_word(void *ctx, const uint8_t *w, int n)
     return ++c->words > 1000000;        /* bound */
 }
 
-static int walk_all(const Dawg *d)
+static int walk_all(const dawg_graph *d)
 {
     walk_ctx c = {d, 0, 0};
     int stopped = dawg_foreach_word(d, walk_word, &c);
@@ -107,7 +107,7 @@ static int walk_all(const Dawg *d)
     return c.bad == 0 && !stopped ? 0 : -1;
 }
 
-static int load(const unsigned char *p, size_t len, tk_error *e, Dawg **out)
+static int load(const unsigned char *p, size_t len, tk_error *e, dawg_graph **out)
 {
     memset(e, 0, sizeof *e);
     *out = NULL;
@@ -123,7 +123,7 @@ static void test_valid(void)
     unsigned char *p = make_file(small_list, &len);
     REQUIRE(p);
     tk_error e;
-    Dawg *d;
+    dawg_graph *d;
     CHECK(load(p, len, &e, &d) == 0);
     REQUIRE(d);
     CHECK(walk_all(d) == 0);
@@ -168,7 +168,7 @@ static void test_truncation(void)
         unsigned char *cut = malloc(n ? n : 1);   /* exact size: ASan sees overreads */
         memcpy(cut, p, n);
         tk_error e;
-        Dawg *d;
+        dawg_graph *d;
         int rc = load(cut, n, &e, &d);
         if (rc == 0) accepted++;
         else CHECKF(e.msg[0] != 0, "no message for a cut at %zu", n);
@@ -187,7 +187,7 @@ static void test_truncation(void)
         fwrite(p, 1, n, f);
         fclose(f);
         tk_error e;
-        Dawg *d = NULL;
+        dawg_graph *d = NULL;
         if (dawg_load(&d, path, &e) == 0) accepted++;
         dawg_destroy(d);
     }
@@ -198,7 +198,7 @@ static void test_truncation(void)
     memcpy(big, p, len);
     memset(big + len, 0, 4);
     tk_error e;
-    Dawg *d;
+    dawg_graph *d;
     CHECK(load(big, len + 4, &e, &d) != 0);
     fix_sum(big, len + 4);
     CHECK(load(big, len + 4, &e, &d) != 0);
@@ -221,7 +221,7 @@ static void test_byte_changes(void)
             else q[i] = k == sizeof xors / sizeof xors[0] ? 0x00 : 0xFF;
             if (q[i] == p[i]) continue;
             tk_error e;
-            Dawg *d;
+            dawg_graph *d;
             /* as is: the checksum catches every single-byte change */
             if (load(q, len, &e, &d) == 0) raw_accepted++;
             dawg_destroy(d);
@@ -273,7 +273,7 @@ typedef struct corruption {
 static void expect(const unsigned char *q, size_t len, const corruption *c)
 {
     tk_error e;
-    Dawg *d;
+    dawg_graph *d;
     int rc = load(q, len, &e, &d);
     dawg_destroy(d);
     CHECKF(rc == c->code, "%s: status %d, expected %d (%s)", c->name, rc, c->code, e.msg);
@@ -342,7 +342,7 @@ static void test_specific(void)
     fix_sum(q, len);
     {
         tk_error e;
-        Dawg *d;
+        dawg_graph *d;
         int rc = load(q, len, &e, &d);
         CHECKF(rc == TK_EFORMAT, "inner list without its last mark: status %d", rc);
         CHECKF(strstr(e.msg, "sibling") != NULL, "message: %s", e.msg);
@@ -407,7 +407,7 @@ static void test_specific(void)
 #undef EDGE
     /* not a file at all */
     tk_error e;
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     CHECK(dawg_load(&d, "/nonexistent/x.dawg", &e) == TK_EIO && d == NULL);
     CHECK(dawg_load(&d, "/tmp", &e) == TK_EIO && d == NULL);
     CHECK(dawg_is_dawg_file("TKDAWG", 6));          /* a prefix of the magic is a (truncated) .dawg */
@@ -442,7 +442,7 @@ static void test_random_damage(void)
         }
         fix_sum(q, len);
         tk_error e;
-        Dawg *d;
+        dawg_graph *d;
         int rc = load(q, len, &e, &d);
         if (rc == 0) {
             ok++;
@@ -512,7 +512,7 @@ static void test_forged(void)
 {
     size_t len;
     tk_error e;
-    Dawg *d;
+    dawg_graph *d;
     /* a small honest chain loads, with the exact count */
     unsigned char *p = forge(10, 2, chain_words(10, 2), 10, &len);
     REQUIRE(p);
@@ -584,7 +584,7 @@ static void test_load_file(void)
     REQUIRE(p);
     static const size_t cuts[] = {1, 5, 7, 8, 63, 64, 100};
     tk_error e;
-    Dawg *d;
+    dawg_graph *d;
     for (size_t k = 0; k < sizeof cuts / sizeof *cuts; k++) {
         FILE *f = fopen(path, "wb");
         REQUIRE(f);
@@ -617,10 +617,10 @@ static void test_save_safety(void)
     snprintf(lnk, sizeof lnk, "%s/link.dawg", dir);
     snprintf(fifo, sizeof fifo, "%s/fifo", dir);
     snprintf(target, sizeof target, "%s/target", dir);
-    Alphabet a;
+    alpha_table a;
     tk_error e;
     REQUIRE(alpha_parse(&a, "a b c", 5, &e) == TK_OK);
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     REQUIRE(dawg_build(&d, &a, "ab\nba\n", 6, NULL, NULL, &e) == TK_OK);
     FILE *f = fopen(target, "wb");
     REQUIRE(f);
@@ -633,7 +633,7 @@ static void test_save_safety(void)
     fputs("old\n", f);
     fclose(f);
     CHECK(dawg_save(d, reg, &e) == TK_OK);
-    Dawg *back = NULL;
+    dawg_graph *back = NULL;
     CHECK(dawg_load(&back, reg, &e) == TK_OK && back && dawg_contains_utf8(back, "ba"));
     dawg_destroy(back);
     CHECK(dawg_save(d, lnk, &e) == TK_EINVAL && strstr(e.msg, "symbolic link"));
@@ -671,7 +671,7 @@ static void on_skip(void *ctx, long line, const char *msg)
 
 static void test_build_skip(void)
 {
-    Alphabet a;
+    alpha_table a;
     tk_error e;
     const char *spec = "a b c d e f g h i j k l m n o p q r s t u v w x y z";
     REQUIRE(alpha_parse(&a, spec, strlen(spec), &e) == TK_OK);
@@ -681,7 +681,7 @@ static void test_build_skip(void)
     memset(&o, 0, sizeof o);
     o.skip = on_skip;
     o.skip_ctx = &sk;
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     CHECK(dawg_build_ex(&d, &a, list, strlen(list), &o, &e) == TK_OK && d);
     CHECK(o.skipped == 3 && sk.n == 3 && sk.lines[0] == 1 && sk.lines[1] == 3 && sk.lines[2] == 5);
     if (d) {

@@ -15,7 +15,7 @@
  *     index by rank lands on the edge of that letter, the edge's word count
  *     is the sum of its child's count and its final flag;
  *   - contains, the cross-check (with and without a letter mask) and rank-range
- *     enumeration agree with the Dawg's own queries and the enumeration;
+ *     enumeration agree with the dawg_graph's own queries and the enumeration;
  *   - the empty graph and bad ranks behave as documented.
  */
 #include "support/harness.h"
@@ -170,9 +170,9 @@ static int fe_check(void *ctx, uint32_t rank, const uint8_t *letters, int n)
     return 0;
 }
 
-/* The navigation queries on the view against the Dawg's own (nav.c) and
+/* The navigation queries on the view against the dawg_graph's own (nav.c) and
  * the enumeration. */
-static void check_queries(const Dawg *d, const dawg_view *v, const wlist *L, th_rng *rng, size_t rounds)
+static void check_queries(const dawg_graph *d, const dawg_view *v, const wlist *L, th_rng *rng, size_t rounds)
 {
     int alpha = dawg_alphabet(d)->size;
     for (size_t k = 0; k < rounds && L->n; k++) {
@@ -201,7 +201,7 @@ static void check_queries(const Dawg *d, const dawg_view *v, const wlist *L, th_
     CHECK(dawg_view_foreach(v, 0, UINT32_MAX, fe_check, &all) == 0 && !all.bad && all.next == L->n);
 }
 
-static void check_graph(const Dawg *d, uint64_t seed, double samples)
+static void check_graph(const dawg_graph *d, uint64_t seed, double samples)
 {
     dawg_view *v = NULL;
     tk_error err;
@@ -252,7 +252,7 @@ static void check_graph(const Dawg *d, uint64_t seed, double samples)
 
 static void check_text(const char *text, uint64_t seed)
 {
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     tk_error err;
     REQUIRE(dawg_build(&d, NULL, text, strlen(text), NULL, NULL, &err) == TK_OK);
     check_graph(d, seed, 0.05);
@@ -269,10 +269,10 @@ static void test_small(void)
 
 static void test_empty(void)
 {
-    Alphabet a;
+    alpha_table a;
     tk_error err;
     REQUIRE(alpha_parse(&a, "a b c", 5, &err) == TK_OK);
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     REQUIRE(dawg_build(&d, &a, "", 0, NULL, NULL, &err) == TK_OK);
     dawg_view *v = NULL;
     REQUIRE(dawg_view_create(&v, d, &err) == TK_OK);
@@ -319,7 +319,7 @@ static void check_file(const char *path, double samples)
     size_t len;
     char *text = th_read_file(path, &len);
     REQUIRE(text);
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     tk_error err;
     int rc = dawg_build(&d, NULL, text, len, NULL, NULL, &err);
     free(text);

@@ -25,7 +25,7 @@
 #include <string.h>
 
 typedef struct lang {
-    Dawg *dawg;
+    dawg_graph *dawg;
     sk_tileset ts;
     sk_layout lay;
     sk_engine *e;
@@ -41,7 +41,7 @@ static int lang_load(lang *L, const char *code, size_t step)
     char *spec = th_read_file(th_top_path(rel), &len);
     if (!spec)
         return -1;
-    Alphabet a;
+    alpha_table a;
     tk_error err = {0};
     int rc = alpha_parse(&a, spec, len, &err);
     free(spec);
@@ -122,7 +122,7 @@ static void plain_add(ptable *t, const uint8_t c[64], int32_t v)
 }
 
 /* Write the table as CSV, each key's letters shuffled, values with 3 decimals. */
-static char *table_csv(const ptable *t, const Alphabet *a, th_rng *rng, size_t *len)
+static char *table_csv(const ptable *t, const alpha_table *a, th_rng *rng, size_t *len)
 {
     size_t cap = (size_t)t->n * 128 + 64, n = 0;
     char *s = malloc(cap);
@@ -338,7 +338,7 @@ static void oracle_lang(const char *code, size_t step, int games, uint64_t seed)
     }
     sk_gen *g = NULL;
     sk_movelist list = {0};
-    REQUIRE(sk_gen_create(&g, L.e) == 0);
+    REQUIRE(sk_gen_create(&g, L.e, NULL) == 0);
     sk_player pl[2] = { { "a", SK_STRAT_EQUITY, NULL, NULL }, { "b", SK_STRAT_SCORE, NULL, NULL } };
     sk_game *gm = malloc(sizeof *gm);
     th_rng rng = { seed };
@@ -378,7 +378,7 @@ static void test_leaves_parse(void)
         th_skip("no data");
         return;
     }
-    const Alphabet *a = sk_engine_alphabet(L.e);
+    const alpha_table *a = sk_engine_alphabet(L.e);
     const char *csv = "Leave,Value\n?,25.5\nsre,4.25\n# x\n\nERS?,-1.0005\n ab , -0 \nQ,-7\n";
     sk_leaves *lv = NULL;
     tk_error err = {0};
@@ -480,7 +480,7 @@ static void replay_gcg(const lang *L, sk_gen *g, const sk_game *gm)
         REQUIRE(sk_gcg_event_move(e, &b, ev, &m, &err) == 0);
         char coord[16], word[256];
         sk_coord_format(m.row, m.col, m.dir, coord, sizeof coord);
-        sk_move_text(e, &m, SK_FMT_PLAYED, word, sizeof word);
+        sk_move_format(&m, e, SK_FMT_PLAYED, word, sizeof word);
         sk_check_result res;
         CHECKF(sk_check(g, &b, &ev->rack, coord, word, 0, &res, &err) == 0, "%s %s: %s", coord, word, err.msg);
         CHECK(res.move.score == ev->score);
@@ -503,7 +503,7 @@ static void selfplay_lang(const char *code)
     }
     sk_gen *g = NULL;
     sk_movelist list = {0};
-    REQUIRE(sk_gen_create(&g, L.e) == 0);
+    REQUIRE(sk_gen_create(&g, L.e, NULL) == 0);
     sk_player pl[2] = { { "a", SK_STRAT_EQUITY, NULL, NULL }, { "b", SK_STRAT_SCORE, NULL, NULL } };
     sk_game *g1 = malloc(sizeof *g1), *g2 = malloc(sizeof *g2);
     tk_error err;
@@ -591,10 +591,10 @@ static void test_gcg_multiletter(void)
     const char *words = "acs\ncsa\nbad\nbed\nbest\nbet\nde\ned\nes\nse\nsad\nset\ntea\neat\nate\n"
                         "at\nta\nab\nba\nes\ndab\ndeb\ncsat\ntacs\nbe\nas\nad\nda\nte\net\n";
     const char *tiles = "a 1 12\nb 3 4\ncs 4 3\nd 2 5\ne 1 12\ns 1 6\nt 1 8\n? 0 2\n";
-    Alphabet a;
+    alpha_table a;
     tk_error err = {0};
     REQUIRE(alpha_parse(&a, spec, strlen(spec), &err) == 0);
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     REQUIRE(dawg_build(&d, &a, words, strlen(words), NULL, NULL, &err) == 0);
     sk_tileset ts;
     sk_layout lay;
@@ -603,7 +603,7 @@ static void test_gcg_multiletter(void)
     REQUIRE(sk_layout_builtin(&lay, "standard", &err) == 0);
     REQUIRE(sk_engine_create(&e, d, &ts, &lay, &err) == 0);
     sk_gen *g = NULL;
-    REQUIRE(sk_gen_create(&g, e) == 0);
+    REQUIRE(sk_gen_create(&g, e, NULL) == 0);
     sk_movelist list = {0};
     sk_player pl[2] = { { "a", SK_STRAT_EQUITY, NULL, NULL }, { "b", SK_STRAT_SCORE, NULL, NULL } };
     sk_game *gm = malloc(sizeof *gm);

@@ -173,7 +173,7 @@ static void test_layout_errors(void)
 
 /* ---- tile sets ---------------------------------------------------------------------- */
 
-static int load_alpha(Alphabet *a, const char *code)
+static int load_alpha(alpha_table *a, const char *code)
 {
     char rel[64];
     size_t len;
@@ -188,7 +188,7 @@ static int load_alpha(Alphabet *a, const char *code)
 
 static void test_tileset_en(void)
 {
-    Alphabet a;
+    alpha_table a;
     REQUIRE(load_alpha(&a, "en") == 0);
     sk_tileset b, f;
     REQUIRE(sk_tileset_builtin(&b, &a, "en", NULL) == 0);
@@ -209,7 +209,7 @@ static void test_tileset_en(void)
 
 static void test_tileset_is(void)
 {
-    Alphabet a;
+    alpha_table a;
     REQUIRE(load_alpha(&a, "is") == 0);
     sk_tileset b, f;
     REQUIRE(sk_tileset_builtin(&b, &a, "is", NULL) == 0);
@@ -226,7 +226,7 @@ static void test_tileset_is(void)
 
 static void test_tileset_errors(void)
 {
-    Alphabet a;
+    alpha_table a;
     REQUIRE(load_alpha(&a, "en") == 0);
     sk_tileset ts;
     tk_error err;
@@ -243,14 +243,14 @@ static void test_tileset_errors(void)
 /* ---- a tiny engine ------------------------------------------------------------------ */
 
 typedef struct tiny {
-    Dawg *d;
+    dawg_graph *d;
     sk_engine *e;
     sk_gen *g;
 } tiny;
 
 static int tiny_open(tiny *T, const char *words, const char *layout)
 {
-    Alphabet a;
+    alpha_table a;
     memset(T, 0, sizeof *T);
     if (load_alpha(&a, "en"))
         return -1;
@@ -260,7 +260,7 @@ static int tiny_open(tiny *T, const char *words, const char *layout)
     sk_layout l;
     if (sk_tileset_builtin(&ts, dawg_alphabet(T->d), "en", NULL) || sk_layout_builtin(&l, layout, NULL))
         return -1;
-    if (sk_engine_create(&T->e, T->d, &ts, &l, NULL) || sk_gen_create(&T->g, T->e))
+    if (sk_engine_create(&T->e, T->d, &ts, &l, NULL) || sk_gen_create(&T->g, T->e, NULL))
         return -1;
     return 0;
 }
@@ -296,7 +296,7 @@ static const sk_move *find_move(const sk_engine *e, const sk_movelist *ml, const
     for (size_t i = 0; i < ml->n; i++) {
         char c[16], w[64];
         sk_coord_format(ml->v[i].row, ml->v[i].col, ml->v[i].dir, c, sizeof c);
-        sk_move_text(e, &ml->v[i], SK_FMT_PAREN, w, sizeof w);
+        sk_move_format(&ml->v[i], e, SK_FMT_PAREN, w, sizeof w);
         if (strcmp(c, coord) == 0 && strcmp(w, paren) == 0)
             return &ml->v[i];
     }
@@ -447,23 +447,35 @@ static void test_scores_and_text(void)
     REQUIRE(m != NULL);
     CHECK(m->score == 6 && m->ntiles == 1);
     char buf[128];
-    sk_move_text(T.e, m, SK_FMT_PLAYED, buf, sizeof buf);
+    sk_move_format(m, T.e, SK_FMT_PLAYED, buf, sizeof buf);
     CHECK(strcmp(buf, "...S") == 0);
-    sk_move_leave(T.e, &r, m, buf, sizeof buf);
+    sk_rack_leave(&r, m, T.e, buf, sizeof buf);
     CHECK(strcmp(buf, "AT?") == 0);
     /* The blank as S: 3 + 1 + 1 + 0 = 5. */
     m = find_move(T.e, &ml, "8H", "(CAT)s");
     REQUIRE(m != NULL);
     CHECK(m->score == 5);
-    sk_move_leave(T.e, &r, m, buf, sizeof buf);
+    sk_rack_leave(&r, m, T.e, buf, sizeof buf);
     CHECK(strcmp(buf, "AST") == 0);
     /* 9H AT under CA: row 9 has DL at I9.  Main A1 + T1*2 = 3; cross CA = 4;
      * cross AT = 1 + 1*2 = 3; total 10. */
     m = find_move(T.e, &ml, "9H", "AT");
     REQUIRE(m != NULL);
     CHECK(m->score == 10);
-    int nw = sk_move_words(T.e, &b, m, ',', buf, sizeof buf);
-    CHECKF(nw == 3 && strcmp(buf, "AT,CA,AT") == 0, "%d %s", nw, buf);
+    sk_word w[SK_MAX_WORDS];
+    int nw = sk_move_words(m, &b, w, SK_MAX_WORDS);
+    CHECK(nw == 3);
+    static const char *const want[3] = {"AT", "CA", "AT"};
+    for (int i = 0; i < nw && i < 3; i++) {
+        sk_word_format(&w[i], T.e, SK_FMT_WORD, buf, sizeof buf);
+        CHECKF(strcmp(buf, want[i]) == 0, "word %d: %s", i, buf);
+    }
+    /* The cross-words: CA down from H8 (C on the board), AT down from I8. */
+    CHECK(w[1].row == 7 && w[1].col == 7 && w[1].dir == 1 && w[1].len == 2 && (w[1].cell[0] & SK_ONBOARD) &&
+          !(w[1].cell[1] & SK_ONBOARD));
+    CHECK(w[2].row == 7 && w[2].col == 8 && w[2].dir == 1 && w[2].len == 2);
+    sk_word_format(&w[1], T.e, SK_FMT_PAREN, buf, sizeof buf);
+    CHECK(strcmp(buf, "(C)A") == 0);
     /* A down play: AT at J7, A on J7 (plain) over the board's T: A1 + T1 = 2. */
     m = find_move(T.e, &ml, "J7", "A(T)");
     REQUIRE(m != NULL);
@@ -486,7 +498,7 @@ static void test_bingo(void)
 {
     tiny T;
     REQUIRE(tiny_open(&T, "abcdefg\nabcdef\n", "standard") == 0);
-    sk_board b = { 15, { 0 } };
+    sk_board b = { .dim = 15 };
     sk_rack r;
     CHECK(sk_rack_parse(&r, T.e, "ABCDEFG", 7, NULL) == 0);
     sk_movelist ml = {0};
@@ -563,7 +575,7 @@ static void test_check(void)
     CHECK(sk_check(T.g, &b, &r, "9H", "A", 0, &res, &err) == TK_EFORMAT);
     CHECK(sk_check(T.g, &b, &r, "9H", "A1", 0, &res, &err) == TK_EFORMAT);
     CHECK(sk_check(T.g, &b, &r, "9H", "(AT", 0, &res, &err) == TK_EFORMAT);
-    sk_board empty = { 15, { 0 } };
+    sk_board empty = { .dim = 15 };
     CHECK(sk_check(T.g, &empty, &r, "1A", "AT", 0, &res, &err) == TK_ENOTFOUND && strstr(err.msg, "start square H8"));
     CHECK(sk_check(T.g, &empty, &r, "8G", "AT", 0, &res, &err) == 0 && res.move.score == 4);
     tiny_close(&T);
@@ -573,7 +585,7 @@ static void test_check(void)
 
 static void canonical(const sk_engine *e, const sk_movelist *ml, char **lines, size_t *n)
 {
-    const Alphabet *A = sk_engine_alphabet(e);
+    const alpha_table *A = sk_engine_alphabet(e);
     for (size_t k = 0; k < ml->n; k++) {
         const sk_move *m = &ml->v[k];
         char line[256];
@@ -611,9 +623,9 @@ static void test_shared_vectors(void)
         th_skip("../shared/words absent");
         return;
     }
-    Alphabet a;
+    alpha_table a;
     REQUIRE(load_alpha(&a, "en") == 0);
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     tk_error err;
     REQUIRE(dawg_build(&d, &a, words, wlen, NULL, NULL, &err) == 0);
     free(words);
@@ -624,7 +636,7 @@ static void test_shared_vectors(void)
     REQUIRE(sk_tileset_builtin(&ts, dawg_alphabet(d), "en", NULL) == 0);
     REQUIRE(sk_layout_builtin(&lay, "standard", NULL) == 0);
     REQUIRE(sk_engine_create(&e, d, &ts, &lay, NULL) == 0);
-    REQUIRE(sk_gen_create(&g, e) == 0);
+    REQUIRE(sk_gen_create(&g, e, NULL) == 0);
     sk_movelist ml = {0}, top = {0}, cnt = {0};
     int positions = 0, tops = 0;
     for (char *line = vec; line && *line;) {
@@ -685,7 +697,7 @@ static void test_shared_vectors(void)
             int ok = k < ml.n;
             if (ok) {
                 const sk_move *m = &ml.v[k];
-                sk_move_text(e, m, SK_FMT_WORD, got, sizeof got);
+                sk_move_format(m, e, SK_FMT_WORD, got, sizeof got);
                 ok = m->row == row && m->col == col && (m->dir ? 'V' : 'H') == dir[0] && m->score == sc &&
                      strcmp(got, word) == 0;
             }

@@ -61,9 +61,9 @@ static int od_has(const odict *d, const uint8_t *l, int n)
 /* ---- a language: alphabet, word sample, tile set, DAWG -------------------------------- */
 
 typedef struct lang {
-    Alphabet a;
+    alpha_table a;
     odict od;
-    Dawg *dawg;
+    dawg_graph *dawg;
     sk_tileset ts;
     char *text;       /* the sample word list */
     size_t tlen;
@@ -248,7 +248,7 @@ static void emit(cand *C)
         if (!C->isnew[i])
             continue;
         int r = C->r0 + dr * i, c = C->c0 + dc * i;
-        const Alphabet *A = &P->L->a;
+        const alpha_table *A = &P->L->a;
         n += (size_t)snprintf(line + n, sizeof line - n, "%d,%d,%s ", r, c,
                               C->blank[i] ? A->lower[C->letters[i]] : A->upper[C->letters[i]]);
     }
@@ -397,7 +397,7 @@ static void oracle(const oracle_pos *P, strs *out)
 /* The engine's moves in the same canonical text. */
 static void engine_lines(const sk_engine *e, const sk_movelist *ml, strs *out)
 {
-    const Alphabet *A = sk_engine_alphabet(e);
+    const alpha_table *A = sk_engine_alphabet(e);
     for (size_t k = 0; k < ml->n; k++) {
         const sk_move *m = &ml->v[k];
         char line[512];
@@ -547,7 +547,7 @@ static void compare_one(const lang *L, const sk_engine *e, sk_gen *g, const sk_b
             else { if (!extra) extra = got.v[j]; j++; }
         }
         char rk[64];
-        sk_move_leave(e, r, NULL, rk, sizeof rk);
+        sk_rack_leave(r, NULL, e, rk, sizeof rk);
         CHECKF(same, "%s: rack %s: oracle %zu moves, engine %zu; missing '%s', extra '%s'", what, rk,
                want.n, got.n, miss ? miss : "-", extra ? extra : "-");
     }
@@ -584,7 +584,7 @@ static void run_lang(const char *code, size_t step, const char *layout_name, int
     sk_engine *e = NULL;
     sk_gen *g = NULL;
     REQUIRE(sk_engine_create(&e, L.dawg, &L.ts, &lay, NULL) == 0);
-    REQUIRE(sk_gen_create(&g, e) == 0);
+    REQUIRE(sk_gen_create(&g, e, NULL) == 0);
     th_rng rng = { seed };
     stats st = {0};
     int n = (int)(npos * th_scale());
@@ -632,7 +632,7 @@ static void test_oracle_asymmetric(void)
     sk_engine *e = NULL;
     sk_gen *g = NULL;
     REQUIRE(sk_engine_create(&e, L.dawg, &L.ts, &lay, NULL) == 0);
-    REQUIRE(sk_gen_create(&g, e) == 0);
+    REQUIRE(sk_gen_create(&g, e, NULL) == 0);
     th_rng rng = { 0x5eed0004 };
     stats st = {0};
     int n = (int)(40 * th_scale());

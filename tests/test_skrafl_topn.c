@@ -41,8 +41,8 @@
 #endif
 
 typedef struct lang {
-    Alphabet a;
-    Dawg *dawg;
+    alpha_table a;
+    dawg_graph *dawg;
     sk_tileset ts;
 } lang;
 
@@ -207,7 +207,7 @@ static void check_position(const sk_engine *e, sk_gen *g, const sk_board *b, con
             if (!ok) {
                 st->mismatches++;
                 char rs[64];
-                sk_move_leave(e, r, NULL, rs, sizeof rs);
+                sk_rack_leave(r, NULL, e, rs, sizeof rs);
                 CHECKF(ok, "%s: rack %s, top %zu (%s): %zu moves, want %zu; first: %d/%d vs %d/%d", what,
                        rs, ns[k], ranked ? "leaves" : "score", top.n, want, top.n ? top.v[0].score : -1,
                        top.n ? top.v[0].equity : -1, want ? full.v[0].score : -1, want ? full.v[0].equity : -1);
@@ -356,7 +356,7 @@ static void run(const char *code, size_t step, const char *layout_name, const ch
     sk_engine *e = NULL;
     sk_gen *g = NULL;
     REQUIRE(sk_engine_create(&e, L.dawg, &L.ts, &lay, NULL) == 0);
-    REQUIRE(sk_gen_create(&g, e) == 0);
+    REQUIRE(sk_gen_create(&g, e, NULL) == 0);
     th_rng rng = { seed };
     stats st = {0};
     int n = (int)(games * th_scale() / SANITIZED_SLOWDOWN);
@@ -402,7 +402,7 @@ static void test_edges(void)
     sk_engine *e = NULL;
     sk_gen *g = NULL;
     REQUIRE(sk_engine_create(&e, L.dawg, &L.ts, &lay, NULL) == 0);
-    REQUIRE(sk_gen_create(&g, e) == 0);
+    REQUIRE(sk_gen_create(&g, e, NULL) == 0);
     sk_board b;
     memset(&b, 0, sizeof b);
     b.dim = 15;

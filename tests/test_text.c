@@ -180,7 +180,7 @@ static void test_utf8_count_cut(void)
             size_t max = th_below(&rng, 70);
             size_t cut = tku_utf8_cut(s, n, max);
             CHECK(cut <= max && cut <= n);
-            CHECK(alpha_utf8_check(s, cut) < 0);              /* still valid: no split */
+            CHECK(alpha_utf8_valid(s, cut) == cut);              /* still valid: no split */
             if (cut < n && cut < max)                           /* and as long as possible */
                 CHECK(cut + (size_t)alpha_utf8_decode(s + cut, n - cut, &cp) > max);
         } else {
@@ -212,7 +212,7 @@ static void test_describe(void)
         random_bytes(&rng, s, 4, c % 3 == 0);
         int k = tku_char_describe(s, 1 + th_below(&rng, 4), d, sizeof d);
         CHECK(k >= 1 && k <= 4);
-        CHECK(alpha_utf8_check(d, strlen(d)) < 0);
+        CHECK(alpha_utf8_valid(d, strlen(d)) == strlen(d));
         for (const char *p = d; *p; p++)
             CHECK((unsigned char)*p >= 0x20 && *p != 0x7F);
     }
@@ -247,7 +247,7 @@ static void test_sbuf(void)
         if (cap) {
             CHECK(b.kept < cap && out[b.kept] == 0 && strlen(out) == b.kept);
             CHECK(memcmp(out, ref, b.kept) == 0);               /* a prefix of what was asked */
-            CHECK(alpha_utf8_check(out, b.kept) < 0);           /* never a split sequence */
+            CHECK(alpha_utf8_valid(out, b.kept) == b.kept);           /* never a split sequence */
             if (rl < cap)
                 CHECK(b.kept == rl);
         }

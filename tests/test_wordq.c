@@ -45,8 +45,8 @@ static double scale(void) { return th_scale() * (SANITIZED ? 0.2 : 1.0); }
 /* ---- the oracle's word list ---------------------------------------------- */
 
 typedef struct corpus {
-    Alphabet a;
-    Dawg *d;
+    alpha_table a;
+    dawg_graph *d;
     size_t n;
     uint8_t (*w)[ALPHA_WORD_MAX];
     int *len;
@@ -169,7 +169,7 @@ static void ans_add(answers *r, const char *s)
 }
 
 typedef struct fast_ctx {
-    const Alphabet *a;
+    const alpha_table *a;
     answers *r;
     const uint8_t *prev;
     int prevn;
@@ -308,7 +308,7 @@ static int same_answers(answers *x, answers *y)
 
 /* Write letter l as query text: bracketed when the alphabet has multi-letter
  * tiles (so that "c" "s" never reads as "cs"), in random case. */
-static size_t put_letter(const Alphabet *a, int l, th_rng *g, char *out)
+static size_t put_letter(const alpha_table *a, int l, th_rng *g, char *out)
 {
     size_t n = 0;
     int br = a->multi;
@@ -572,10 +572,10 @@ static void test_hooks(void)
 /* Hand-made answers on a tiny list (worked out on paper). */
 static const char *TINY = "care\nscare\ncared\ncarer\ncares\nrace\nacre\nacres\nscar\nars\nqi\nza\na\n";
 
-static Dawg *tiny(Alphabet *a)
+static dawg_graph *tiny(alpha_table *a)
 {
     tk_error err;
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     size_t len;
     char *spec = th_read_file(th_top_path("data/alphabets/en.txt"), &len);
     if (!spec || alpha_parse(a, spec, len, &err) || dawg_build(&d, a, TINY, strlen(TINY), NULL, NULL, &err))
@@ -584,7 +584,7 @@ static Dawg *tiny(Alphabet *a)
     return d;
 }
 
-static char *run_one(Dawg *d, const Alphabet *a, int kind, const char *text, int min, int max)
+static char *run_one(dawg_graph *d, const alpha_table *a, int kind, const char *text, int min, int max)
 {
     static answers r;
     wq_searcher *s;
@@ -606,8 +606,8 @@ static char *run_one(Dawg *d, const Alphabet *a, int kind, const char *text, int
 
 static void test_tiny_by_hand(void)
 {
-    Alphabet a;
-    Dawg *d = tiny(&a);
+    alpha_table a;
+    dawg_graph *d = tiny(&a);
     REQUIRE(d);
     CHECK(strcmp(run_one(d, &a, WQ_ANAGRAM, "ecar", 1, 64), "ACRE\nCARE\nRACE\n") == 0);
     /* real tiles first from the left; the blank is the letter the rack lacks */
@@ -643,8 +643,8 @@ static int stop_at_two(void *ctx, const uint8_t *l, int n, uint64_t w)
 
 static void test_stop(void)
 {
-    Alphabet a;
-    Dawg *d = tiny(&a);
+    alpha_table a;
+    dawg_graph *d = tiny(&a);
     REQUIRE(d);
     wq_searcher *s;
     wq_query q;
@@ -671,8 +671,8 @@ static void test_stop(void)
 
 static void test_parse_errors(void)
 {
-    Alphabet a;
-    Dawg *d = tiny(&a);
+    alpha_table a;
+    dawg_graph *d = tiny(&a);
     REQUIRE(d);
     wq_query q;
     tk_error err;
@@ -717,7 +717,7 @@ static void test_parse_errors(void)
 /* 64-position patterns (the NFA's widest case) on a list with 64-letter words. */
 static void test_long_words(void)
 {
-    Alphabet a;
+    alpha_table a;
     tk_error err;
     char list[400];
     size_t o = 0;
@@ -727,7 +727,7 @@ static void test_long_words(void)
         list[o++] = '\n';
     }
     REQUIRE(alpha_parse(&a, "abc", 3, &err) == 0);
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     REQUIRE(dawg_build(&d, &a, list, o, NULL, NULL, &err) == 0);
     char *r = run_one(d, &a, WQ_PATTERN, "*", 1, 64);
     CHECK(strlen(r) == 65 + 64 + 63);
@@ -829,7 +829,7 @@ static void test_ways(void)
 
 static void test_format(void)
 {
-    Alphabet a;
+    alpha_table a;
     tk_error err;
     const char *spec = "a b [cs] d e é";
     REQUIRE(alpha_parse(&a, spec, strlen(spec), &err) == 0);

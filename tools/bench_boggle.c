@@ -24,33 +24,13 @@
  */
 #include "cli/cli.h"
 #include "tilekit/boggle.h"
+#include "bench.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-/* CPU time of this thread: robust against other processes on a busy machine. */
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 typedef struct set {
     const char *name;
@@ -83,7 +63,7 @@ static void run_set(bog_solver *s, const set *st, int runs, unsigned flags, cons
     double t[64], wall[64];
     long words = 0, points = 0;
     for (int r = 0; r < runs; r++) {
-        double t0 = cpu_now(), w0 = now();
+        double t0 = bench_cpu(), w0 = bench_wall();
         long w = 0, p = 0;
         for (int i = 0; i < st->n; i++) {
             bog_result res;
@@ -94,13 +74,13 @@ static void run_set(bog_solver *s, const set *st, int runs, unsigned flags, cons
             w += (long)res.count;
             p += res.score;
         }
-        t[r] = cpu_now() - t0;
-        wall[r] = now() - w0;
+        t[r] = bench_cpu() - t0;
+        wall[r] = bench_wall() - w0;
         words = w;
         points = p;
     }
-    qsort(t, (size_t)runs, sizeof t[0], cmp_double);
-    qsort(wall, (size_t)runs, sizeof wall[0], cmp_double);
+    qsort(t, (size_t)runs, sizeof t[0], bench_cmp_double);
+    qsort(wall, (size_t)runs, sizeof wall[0], bench_cmp_double);
     double med = t[runs / 2];
     printf("%-16s %-5s %6d boards  %8.0f boards/s CPU (min %.0f, max %.0f)  %8.0f boards/s wall  "
            "%.1f words %.1f points/board\n",
@@ -130,7 +110,7 @@ static long long callgrind(const char *boggle, const char *dict, const char *gri
 }
 
 /* Write n grids of set st to a temporary file; returns 0 on success. */
-static int write_grids(const set *st, int n, const Alphabet *a, char *path)
+static int write_grids(const set *st, int n, const alpha_table *a, char *path)
 {
     strcpy(path, "/tmp/bench_boggle.XXXXXX");
     int fd = mkstemp(path);
@@ -146,7 +126,7 @@ static int write_grids(const set *st, int n, const Alphabet *a, char *path)
 }
 
 /* Whole-process instructions per board of `boggle --count --score`. */
-static void instructions(const set *st, int n, const Alphabet *a, const char *dict)
+static void instructions(const set *st, int n, const alpha_table *a, const char *dict)
 {
     const char *bin = getenv("TK_BIN");
     char boggle[4096], many[64], one[64];
@@ -207,17 +187,17 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench_boggle: %s: %s\n", list, err.msg);
         return 1;
     }
-    Dawg *d;
-    double t0 = now();
+    dawg_graph *d;
+    double t0 = bench_wall();
     if (dawg_build(&d, NULL, text, len, NULL, NULL, &err) != TK_OK) {
         fprintf(stderr, "bench_boggle: %s: %s\n", list, err.msg);
         return 1;
     }
     free(text);
-    double tb = now() - t0;
+    double tb = bench_wall() - t0;
     bog_dict *bd;
     bog_solver *s;
-    t0 = now();
+    t0 = bench_wall();
     if (bog_dict_create(&bd, d, &err) || bog_solver_create(&s, bd, &err)) {
         fprintf(stderr, "bench_boggle: %s\n", err.msg);
         return 1;
@@ -225,9 +205,9 @@ int main(int argc, char **argv)
     dawg_info info;
     dawg_get_info(d, &info);
     printf("dictionary %s: %llu words, %u edges; DAWG built in %.3f s, Boggle tables in %.4f s\n", list,
-           (unsigned long long)info.words, info.edges, tb, now() - t0);
+           (unsigned long long)info.words, info.edges, tb, bench_wall() - t0);
 
-    const Alphabet *a = bog_dict_alphabet(bd);
+    const alpha_table *a = bog_dict_alphabet(bd);
     set sets[3] = {{"random-letter4x4", NULL, nboards},
                    {"dice-4x4-1987", NULL, nboards},
                    {"dice-5x5", NULL, nboards / 2}};

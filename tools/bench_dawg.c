@@ -16,61 +16,14 @@
  */
 #include "tilekit/alphabet.h"
 #include "tilekit/dawg.h"
+#include "cli/cli.h"
+#include "bench.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* CPU time of this process: on a shared machine it leaves out the time the
- * benchmark was not running at all (cache pollution by others remains). */
-static double cpu_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-static char *read_all(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = 0;
-        *len = (size_t)n;
-    }
-    return buf;
-}
 
 static uint64_t rng = 0x243F6A8885A308D3ull;
 static uint32_t below(uint32_t n)
@@ -98,42 +51,36 @@ static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *
 
 #define LOOKUPS 1000000
 
-int main(int argc, char **argv)
-{
-    char path[4096];
-    const char *shared = getenv("TK_SHARED");
-    if (argc > 1) {
-        snprintf(path, sizeof path, "%s", argv[1]);
-    } else {
-        snprintf(path, sizeof path, "%s/words/enable2k.txt", shared && *shared ? shared : "../shared");
-        if (access(path, R_OK) != 0)
-            snprintf(path, sizeof path, "data/words/en.txt");
-    }
-    int runs = argc > 2 ? atoi(argv[2]) : 7;
-    if (runs < 1)
-        runs = 1;
+/* What the phases share. */
+typedef struct bench {
+    const char *path;
+    char *text;
     size_t len;
-    char *text = read_all(path, &len);
-    if (!text) {
-        fprintf(stderr, "bench_dawg: cannot read %s\n", path);
-        return 1;
-    }
-    Alphabet a;
-    tk_error err;
-    const char *spec = "a b c d e f g h i j k l m n o p q r s t u v w x y z";
-    alpha_parse(&a, spec, strlen(spec), &err);
-    double *t = malloc((size_t)runs * sizeof *t);
+    alpha_table a;
+    int runs;
+    double *t;            /* runs timings */
+    char **words;         /* the list's words (in text, NUL-terminated in place) */
+    size_t nw;
+    char **pick;          /* LOOKUPS random words */
+    uint8_t *enc;         /* ... encoded, packed */
+    size_t *eoff;
+    int *elen;
+    long found;           /* a checksum, so no lookup is optimised away */
+} bench;
 
-    /* ---- build ---- */
-    Dawg *d = NULL;
-    for (int r = 0; r < runs; r++) {
-        Dawg *x = NULL;
-        double t0 = now();
-        int rc = dawg_build(&x, &a, text, len, NULL, NULL, &err);
-        t[r] = now() - t0;
+/* dawg_build from the list in memory; returns the first graph built. */
+static dawg_graph *phase_build(bench *B)
+{
+    dawg_graph *d = NULL;
+    tk_error err;
+    for (int r = 0; r < B->runs; r++) {
+        dawg_graph *x = NULL;
+        double t0 = bench_wall();
+        int rc = dawg_build(&x, &B->a, B->text, B->len, NULL, NULL, &err);
+        B->t[r] = bench_wall() - t0;
         if (rc) {
-            fprintf(stderr, "bench_dawg: %s:%ld: %s\n", path, err.line, err.msg);
-            return 1;
+            fprintf(stderr, "bench_dawg: %s:%ld: %s\n", B->path, err.line, err.msg);
+            exit(1);
         }
         if (r == 0)
             d = x;
@@ -142,144 +89,190 @@ int main(int argc, char **argv)
     }
     dawg_info in;
     dawg_get_info(d, &in);
-    printf("list: %s (%llu words; %u states, %u transitions; %u edges, %zu bytes)\n", path,
+    printf("list: %s (%llu words; %u states, %u transitions; %u edges, %zu bytes)\n", B->path,
            (unsigned long long)in.words, in.states, in.transitions, in.edges, in.bytes);
-    double tb = median(t, runs);
+    double tb = bench_median(B->t, B->runs);
     double lo = getloadavg_1();
     if (lo >= 0)
         printf("machine load average (1 min): %.2f on %ld CPUs: timings are noisy when it exceeds the CPUs\n", lo,
                sysconf(_SC_NPROCESSORS_ONLN));
-    printf("build:            median %.4f s over %d runs (min %.4f, max %.4f)  [target < 0.3 s]\n", tb, runs,
-           t[0], t[runs - 1]);
+    printf("build:            median %.4f s over %d runs (min %.4f, max %.4f)  [target < 0.3 s]\n", tb, B->runs,
+           B->t[0], B->t[B->runs - 1]);
+    return d;
+}
 
-    /* ---- load ---- */
+/* dawg_load of the saved file and dawg_load_memory; returns a loaded graph. */
+static dawg_graph *phase_load(bench *B, const dawg_graph *d)
+{
     char tmp[64];
+    tk_error err;
+    int runs = B->runs;
+    double *t = B->t;
     snprintf(tmp, sizeof tmp, "/tmp/bench_dawg.%ld.dawg", (long)getpid());
     if (dawg_save(d, tmp, &err) != 0) {
         fprintf(stderr, "bench_dawg: %s\n", err.msg);
-        return 1;
+        exit(1);
     }
     for (int r = 0; r < runs; r++) {
-        Dawg *x = NULL;
-        double t0 = now();
+        dawg_graph *x = NULL;
+        double t0 = bench_wall();
         dawg_load(&x, tmp, &err);
-        t[r] = now() - t0;
+        t[r] = bench_wall() - t0;
         dawg_destroy(x);
     }
-    double tm = median(t, runs);
+    double tm = bench_median(t, runs);
     printf("load (mmap):      median %.5f s over %d runs (min %.5f, max %.5f)\n", tm, runs, t[0], t[runs - 1]);
     void *buf;
     size_t blen;
     dawg_serialize(d, &buf, &blen, &err);
     for (int r = 0; r < runs; r++) {
-        Dawg *x = NULL;
-        double t0 = now();
+        dawg_graph *x = NULL;
+        double t0 = bench_wall();
         dawg_load_memory(&x, buf, blen, &err);
-        t[r] = now() - t0;
+        t[r] = bench_wall() - t0;
         dawg_destroy(x);
     }
-    printf("load (memory):    median %.5f s over %d runs\n", median(t, runs), runs);
+    printf("load (memory):    median %.5f s over %d runs\n", bench_median(t, runs), runs);
     free(buf);
-    Dawg *loaded = NULL;
+    dawg_graph *loaded = NULL;
     if (dawg_load(&loaded, tmp, &err) != 0) {
         fprintf(stderr, "bench_dawg: %s\n", err.msg);
-        return 1;
+        exit(1);
     }
     remove(tmp);
+    return loaded;
+}
 
-    /* ---- the words, as text and encoded ---- */
-    size_t nw = 0;
-    char **words = malloc((len / 2 + 2) * sizeof *words);
-    for (char *p = text, *e; *p; p = e + 1) {
-        e = strchr(p, '\n');
-        if (!e)
-            e = p + strlen(p);
-        char *q = e;
-        while (q > p && (q[-1] == '\r' || q[-1] == ' '))
-            q--;
-        int end = *e == 0;
-        *q = 0;
-        if (q > p)
-            words[nw++] = p;
-        if (end)
-            break;
+/* The words as text (NUL-terminated in place) and LOOKUPS random ones encoded. */
+static void prepare_words(bench *B)
+{
+    tku_lines it;
+    const char *line;
+    size_t n;
+    B->nw = 0;
+    B->words = malloc((B->len / 2 + 2) * sizeof *B->words);
+    tku_lines_init(&it, B->text, B->len, TKU_LINES_BLANK);
+    while (tku_lines_next(&it, &line, &n)) {
+        char *w = B->text + (line - B->text);
+        while (n > 0 && w[n - 1] == ' ')
+            n--;
+        w[n] = 0;   /* over the '\r', '\n' or the buffer's final NUL */
+        if (n)
+            B->words[B->nw++] = w;
     }
-    /* the random words, encoded and packed one after the other */
-    char **pick = malloc(LOOKUPS * sizeof *pick);
-    uint8_t *enc = malloc((size_t)LOOKUPS * ALPHA_WORD_MAX);
-    size_t *eoff = malloc(LOOKUPS * sizeof *eoff);
-    int *elen = malloc(LOOKUPS * sizeof *elen);
+    B->pick = malloc(LOOKUPS * sizeof *B->pick);
+    B->enc = malloc((size_t)LOOKUPS * ALPHA_WORD_MAX);
+    B->eoff = malloc(LOOKUPS * sizeof *B->eoff);
+    B->elen = malloc(LOOKUPS * sizeof *B->elen);
     size_t used = 0;
     for (size_t i = 0; i < LOOKUPS; i++) {
-        pick[i] = words[below((uint32_t)nw)];
-        eoff[i] = used;
-        elen[i] = alpha_encode(&a, pick[i], strlen(pick[i]), enc + used, ALPHA_WORD_MAX, NULL);
-        used += elen[i] > 0 ? (size_t)elen[i] : 0;
+        B->pick[i] = B->words[below((uint32_t)B->nw)];
+        B->eoff[i] = used;
+        B->elen[i] = alpha_encode(&B->a, B->pick[i], strlen(B->pick[i]), B->enc + used, ALPHA_WORD_MAX, NULL);
+        used += B->elen[i] > 0 ? (size_t)B->elen[i] : 0;
     }
-    long found = 0;
-    double *tc = malloc((size_t)runs * sizeof *tc);
+}
+
+/* dawg_contains / dawg_contains_utf8 against bsearch over sorted strings. */
+static void phase_lookups(bench *B, const dawg_graph *loaded)
+{
+    int runs = B->runs;
+    double *t = B->t, *tc = malloc((size_t)runs * sizeof *tc);
     for (int r = 0; r < runs; r++) {
-        double t0 = now(), c0 = cpu_now();
+        double t0 = bench_wall(), c0 = bench_cpu();
         for (size_t i = 0; i < LOOKUPS; i++)
-            found += dawg_contains(loaded, enc + eoff[i], elen[i]);
-        t[r] = now() - t0;
-        tc[r] = cpu_now() - c0;
+            B->found += dawg_contains(loaded, B->enc + B->eoff[i], B->elen[i]);
+        t[r] = bench_wall() - t0;
+        tc[r] = bench_cpu() - c0;
     }
-    double tl = median(t, runs), tlc = median(tc, runs);
+    double tl = bench_median(t, runs), tlc = bench_median(tc, runs);
     printf("lookup (encoded): median %.1f M/s (%d x %d random words, %.1f ns each; CPU time: %.1f M/s)"
            "  [target >= 10 M/s]\n",
            LOOKUPS / tl / 1e6, runs, LOOKUPS, tl / LOOKUPS * 1e9, LOOKUPS / tlc / 1e6);
     free(tc);
     for (int r = 0; r < runs; r++) {
-        double t0 = now();
+        double t0 = bench_wall();
         for (size_t i = 0; i < LOOKUPS; i++)
-            found += dawg_contains_utf8(loaded, pick[i]);
-        t[r] = now() - t0;
+            B->found += dawg_contains_utf8(loaded, B->pick[i]);
+        t[r] = bench_wall() - t0;
     }
-    double tu = median(t, runs);
+    double tu = bench_median(t, runs);
     printf("lookup (UTF-8):   median %.1f M/s (encode + walk)\n", LOOKUPS / tu / 1e6);
-
     /* baseline: binary search over the sorted array of strings */
-    char **sorted = malloc(nw * sizeof *sorted);
-    memcpy(sorted, words, nw * sizeof *sorted);
-    qsort(sorted, nw, sizeof *sorted, cmp_str);
+    char **sorted = malloc(B->nw * sizeof *sorted);
+    memcpy(sorted, B->words, B->nw * sizeof *sorted);
+    qsort(sorted, B->nw, sizeof *sorted, cmp_str);
     for (int r = 0; r < runs; r++) {
-        double t0 = now();
+        double t0 = bench_wall();
         for (size_t i = 0; i < LOOKUPS; i++)
-            found += bsearch(&pick[i], sorted, nw, sizeof *sorted, cmp_str) != NULL;
-        t[r] = now() - t0;
+            B->found += bsearch(&B->pick[i], sorted, B->nw, sizeof *sorted, cmp_str) != NULL;
+        t[r] = bench_wall() - t0;
     }
-    double ts = median(t, runs);
+    double ts = bench_median(t, runs);
     printf("lookup baseline:  median %.1f M/s (bsearch + strcmp over %zu sorted strings)\n", LOOKUPS / ts / 1e6,
-           nw);
+           B->nw);
     printf("ratio:            encoded DAWG lookup %.1fx, UTF-8 DAWG lookup %.1fx the bsearch baseline\n", ts / tl,
            ts / tu);
+    free(sorted);
+}
 
-    /* ---- cross-sets ---- */
-    for (int r = 0; r < runs; r++) {
-        double t0 = now();
+static void phase_cross(bench *B, const dawg_graph *loaded)
+{
+    for (int r = 0; r < B->runs; r++) {
+        double t0 = bench_wall();
         for (size_t i = 0; i < LOOKUPS; i++) {
-            int n = elen[i];
+            int n = B->elen[i];
             if (n < 1)
                 continue;
             int p = (int)(i % (size_t)n);
-            const uint8_t *w = enc + eoff[i];
-            found += alpha_set_count(dawg_cross_set(loaded, w, p, w + p + 1, n - p - 1));
+            const uint8_t *w = B->enc + B->eoff[i];
+            B->found += alpha_set_count(dawg_cross_set(loaded, w, p, w + p + 1, n - p - 1));
         }
-        t[r] = now() - t0;
+        B->t[r] = bench_wall() - t0;
     }
-    printf("cross-set query:  median %.1f M/s (a hole in a random word)\n", LOOKUPS / median(t, runs) / 1e6);
-    printf("(checksum %ld)\n", found);
+    printf("cross-set query:  median %.1f M/s (a hole in a random word)\n",
+           LOOKUPS / bench_median(B->t, B->runs) / 1e6);
+}
 
+int main(int argc, char **argv)
+{
+    char path[4096];
+    const char *shared = getenv("TK_SHARED");
+    bench B;
+    memset(&B, 0, sizeof B);
+    if (argc > 1) {
+        snprintf(path, sizeof path, "%s", argv[1]);
+    } else {
+        snprintf(path, sizeof path, "%s/words/enable2k.txt", shared && *shared ? shared : "../shared");
+        if (access(path, R_OK) != 0)
+            snprintf(path, sizeof path, "data/words/en.txt");
+    }
+    B.path = path;
+    B.runs = argc > 2 ? atoi(argv[2]) : 7;
+    if (B.runs < 1)
+        B.runs = 1;
+    B.text = cli_read_file(path, &B.len, NULL);
+    if (!B.text) {
+        fprintf(stderr, "bench_dawg: cannot read %s\n", path);
+        return 1;
+    }
+    const char *spec = "a b c d e f g h i j k l m n o p q r s t u v w x y z";
+    alpha_parse(&B.a, spec, strlen(spec), NULL);
+    B.t = malloc((size_t)B.runs * sizeof *B.t);
+    dawg_graph *d = phase_build(&B);
+    dawg_graph *loaded = phase_load(&B, d);
+    prepare_words(&B);
+    phase_lookups(&B, loaded);
+    phase_cross(&B, loaded);
+    printf("(checksum %ld)\n", B.found);
     dawg_destroy(d);
     dawg_destroy(loaded);
-    free(words);
-    free(sorted);
-    free(pick);
-    free(enc);
-    free(elen);
-    free(eoff);
-    free(t);
-    free(text);
+    free(B.words);
+    free(B.pick);
+    free(B.enc);
+    free(B.elen);
+    free(B.eoff);
+    free(B.t);
+    free(B.text);
     return 0;
 }

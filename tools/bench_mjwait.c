@@ -22,6 +22,7 @@
  * 13/14-tile hands, --score --json against --json).  Timings are
  * informative, never asserted. */
 #include "tilekit/mahjong.h"
+#include "bench.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,8 +119,8 @@ int main(int argc, char **argv)
     mj_hand *hands = malloc((size_t)n * sizeof *hands);
     char (*text)[MJ_HAND_TEXT] = malloc((size_t)n * MJ_HAND_TEXT);
     mj_result *res = malloc(sizeof *res);
-    mj_ctx *ctx = mj_ctx_create();
-    if (!hands || !text || !res || !ctx) {
+    mj_ctx *ctx = NULL;
+    if (!hands || !text || !res || mj_ctx_create(&ctx, NULL)) {
         fprintf(stderr, "bench_mjwait: out of memory\n");
         return 1;
     }
@@ -138,24 +139,24 @@ int main(int argc, char **argv)
     for (int what = 0; what < 4; what++) {
         double t[100];
         for (int run = 0; run <= runs; run++) {
-            double t0 = now();
+            double t0 = bench_wall();
             for (long i = 0; i < n; i++) {
                 switch (what) {
                 case 0: {
                     mj_hand h;
                     tk_error e;
-                    sink += (uint64_t)mj_parse(text[i], strlen(text[i]), &h, &e) + h.n_tiles;
+                    sink += (uint64_t)mj_parse(&h, text[i], strlen(text[i]), &e) + h.n_tiles;
                     break;
                 }
                 case 1: sink += mj_waits(ctx, &hands[i], NULL); break;
                 case 2: mj_analyze(ctx, &hands[i], 0, res, NULL); sink += (uint64_t)res->n_readings; break;
-                default: sink += (uint64_t)mj_shanten(ctx, &hands[i]); break;
+                default: { int sh = 0; mj_shanten(ctx, &hands[i], &sh, NULL); sink += (uint64_t)sh; break; }
                 }
             }
-            t[run] = now() - t0;
+            t[run] = bench_wall() - t0;
         }
         cold[what] = t[0];
-        qsort(t + 1, (size_t)runs, sizeof t[0], cmpd);
+        qsort(t + 1, (size_t)runs, sizeof t[0], bench_cmp_double);
         med[what] = t[1 + runs / 2];
     }
     for (long i = 0; i < n; i++)
@@ -229,15 +230,15 @@ int main(int argc, char **argv)
             snprintf(cmd, sizeof cmd, "bin/mjwait %s %s >/dev/null", modes[m], path);
             int ok = 1;
             for (int run = 0; run < 3 && ok; run++) {
-                double t0 = now();
+                double t0 = bench_wall();
                 ok = system(cmd) == 0;
-                t[run] = now() - t0;
+                t[run] = bench_wall() - t0;
             }
             if (!ok) {
                 printf("    mjwait %-8s failed\n", modes[m]);
                 continue;
             }
-            qsort(t, 3, sizeof t[0], cmpd);
+            qsort(t, 3, sizeof t[0], bench_cmp_double);
             printf("    mjwait %-8s %10.0f hands/s  (%.3f s)\n", modes[m][0] ? modes[m] : "(text)", n / t[1], t[1]);
         }
         /* instruction counts (TK_BENCH_CALLGRIND=1 and valgrind installed):

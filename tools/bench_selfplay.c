@@ -56,7 +56,7 @@ int main(int argc, char **argv)
     }
     if (games < 1 || runs < 1 || runs > 99)
         cli_usage_error("--games >= 1, --runs 1..99");
-    Dawg *d = cli_load_dict(dict, "en", NULL);
+    dawg_graph *d = cli_load_dict(dict, "en", NULL);
     if (!d)
         return CLI_EXIT_DATA;
     tk_error err = {0};
@@ -90,7 +90,7 @@ int main(int argc, char **argv)
     sk_gen *g = NULL;
     sk_movelist list = {0};
     sk_game *gm = malloc(sizeof *gm);
-    if (!gm || sk_gen_create(&g, e))
+    if (!gm || sk_gen_create(&g, e, NULL))
         return CLI_EXIT_DATA;
     static const char *names[3] = { "score v score", "equity v score", "equity v equity" };
     for (int pairing = once ? 1 : 0; pairing < (once ? 2 : 3); pairing++) {

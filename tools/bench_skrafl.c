@@ -62,7 +62,7 @@ typedef struct pos {
 
 typedef struct corpus {
     const char *name;
-    Dawg *d;
+    dawg_graph *d;
     sk_engine *e;
     sk_gen *g;
     pos *P;
@@ -94,7 +94,7 @@ static pos *corpus_add(corpus *c)
     return p;
 }
 
-static int corpus_open(corpus *c, const char *name, const char *wpath, const Alphabet *a)
+static int corpus_open(corpus *c, const char *name, const char *wpath, const alpha_table *a)
 {
     tk_error err = {0};
     size_t wlen;
@@ -109,7 +109,7 @@ static int corpus_open(corpus *c, const char *name, const char *wpath, const Alp
     sk_layout lay;
     if (rc || sk_tileset_builtin(&ts, dawg_alphabet(c->d), "en", &err) ||
         sk_layout_builtin(&lay, "standard", &err) || sk_engine_create(&c->e, c->d, &ts, &lay, &err) ||
-        sk_gen_create(&c->g, c->e)) {
+        sk_gen_create(&c->g, c->e, NULL)) {
         cli_error(wpath, err.line, "%s", err.msg);
         return -1;
     }
@@ -328,7 +328,7 @@ int main(int argc, char **argv)
         free(vec);
         return 0;
     }
-    Alphabet a;
+    alpha_table a;
     if (access("data/alphabets/en.txt", R_OK) == 0 ? cli_load_alphabet("data/alphabets/en.txt", &a)
                                                    : cli_load_alphabet("en", &a))
         return CLI_EXIT_DATA;

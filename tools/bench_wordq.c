@@ -204,9 +204,9 @@ int main(int argc, char **argv)
     size_t len;
     if (load_list(list, &wl, &text, &len) != 0)
         return 1;
-    Alphabet a;
+    alpha_table a;
     tk_error err = {0};
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     cli_init("bench_wordq");
     if (cli_load_alphabet(access("data/alphabets/en.txt", R_OK) == 0 ? "data/alphabets/en.txt" : "en", &a) != 0 || dawg_build(&d, &a, text, len, NULL, NULL, &err) != 0 ||
         dawg_save(d, dictp, &err) != 0) {

@@ -124,7 +124,7 @@ static const char *display_name(const char *path)
 /* After the builder stopped at a bad word on line `after`, report the other
  * bad lines too (at most 20 more, then a count), so one run names them all.
  * With an inferred alphabet only invalid UTF-8 can be told apart here. */
-static void more_bad_words(const char *name, const Alphabet *alpha, const char *text, size_t len,
+static void more_bad_words(const char *name, const alpha_table *alpha, const char *text, size_t len,
                            long after)
 {
     size_t i = 0;
@@ -157,9 +157,9 @@ static void more_bad_words(const char *name, const Alphabet *alpha, const char *
                 snprintf(msg, sizeof msg, "%.150s", we.msg);
             }
         } else {
-            long off = alpha_utf8_check(text + s, e - s);
-            if (off >= 0)
-                snprintf(msg, sizeof msg, "invalid UTF-8 at byte %ld", off + 1);
+            size_t off = alpha_utf8_valid(text + s, e - s);
+            if (off < e - s)
+                snprintf(msg, sizeof msg, "invalid UTF-8 at byte %zu", off + 1);
         }
         if (!msg[0])
             continue;
@@ -193,7 +193,7 @@ static void report_skip(void *ctx, long line, const char *msg)
 /* --infer-alphabet: every character the list uses, except ASCII characters
  * that are not letters (' - digits punctuation), which never become letters:
  * the lines holding them are then skipped by the build. */
-static int infer_alphabet(const char *text, size_t len, Alphabet *a, tk_error *err)
+static int infer_alphabet(const char *text, size_t len, alpha_table *a, tk_error *err)
 {
     char *keep = malloc(len + 1);
     if (!keep)
@@ -214,7 +214,7 @@ static int infer_alphabet(const char *text, size_t len, Alphabet *a, tk_error *e
 /* Build a graph from the word list at `path` ("-" = stdin); a .dawg file
  * there is loaded instead if `allow_dawg`, else refused.  `alpha` NULL:
  * infer it.  Prints errors. */
-static Dawg *build_from_list(const char *path, const Alphabet *alpha, int allow_dawg)
+static dawg_graph *build_from_list(const char *path, const alpha_table *alpha, int allow_dawg)
 {
     tk_error err = {0};
     size_t len = 0;
@@ -226,7 +226,7 @@ static Dawg *build_from_list(const char *path, const Alphabet *alpha, int allow_
     }
     note("read %s: %zu bytes in %.3f s", display_name(path), len, now() - t0);
     if (dawg_is_dawg_file(text, len)) {
-        Dawg *d = NULL;
+        dawg_graph *d = NULL;
         if (!allow_dawg)
             cli_error(display_name(path), 0, "this is a .dawg file, not a word list (see --dump, --info)");
         else if (dawg_load_memory(&d, text, len, &err) != TK_OK)
@@ -234,7 +234,7 @@ static Dawg *build_from_list(const char *path, const Alphabet *alpha, int allow_
         free(text);
         return d;
     }
-    Alphabet inferred;
+    alpha_table inferred;
     if (!alpha) {
         if (infer_alphabet(text, len, &inferred, &err) != TK_OK) {
             cli_error_tk(display_name(path), &err);
@@ -248,7 +248,7 @@ static Dawg *build_from_list(const char *path, const Alphabet *alpha, int allow_
     int big = len >= (1u << 20);
     if (big)
         cli_progress_start(&prog, "mkdawg: lines", 0);
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     t0 = now();
     skip_report rep = { display_name(path), 0 };
     dawg_build_opts o;
@@ -285,12 +285,12 @@ static Dawg *build_from_list(const char *path, const Alphabet *alpha, int allow_
 }
 
 /* Load a .dawg (opened once and mapped), or build a word list in memory. */
-static Dawg *open_any(const char *path, const Alphabet *alpha)
+static dawg_graph *open_any(const char *path, const alpha_table *alpha)
 {
     struct stat st;
     if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
         tk_error err = {0};
-        Dawg *d = NULL;
+        dawg_graph *d = NULL;
         double t0 = now();
         int rc = dawg_load(&d, path, &err);
         if (rc == TK_OK) {
@@ -366,7 +366,7 @@ static const char *install_path(const char *name)
 /* ---- --dump ------------------------------------------------------------------- */
 
 typedef struct dump_ctx {
-    const Alphabet *a;
+    const alpha_table *a;
     char buf[ALPHA_WORD_MAX * (ALPHA_LETTER_MAX + 1) + 2];
 } dump_ctx;
 
@@ -382,11 +382,11 @@ static int dump_word(void *ctx, const uint8_t *letters, int n)
 
 /* ---- --info / --stats ----------------------------------------------------------- */
 
-static void print_figures(const Dawg *d, const char *file, int json)
+static void print_figures(const dawg_graph *d, const char *file, int json)
 {
     dawg_info in;
     dawg_get_info(d, &in);
-    const Alphabet *a = dawg_alphabet(d);
+    const alpha_table *a = dawg_alphabet(d);
     char spec[64 * (ALPHA_LETTER_MAX + 3) + 1];
     alpha_format(a, spec, sizeof spec);
     double per_edge = in.edges ? (double)in.bytes / in.edges : 0;
@@ -428,7 +428,7 @@ static void print_figures(const Dawg *d, const char *file, int json)
 /* ---- the parts of main ------------------------------------------------------------ */
 
 /* --alphabet NAME|FILE (or the --lang default); with -v, say which file. */
-static int load_alphabet(const char *name, Alphabet *alpha)
+static int load_alphabet(const char *name, alpha_table *alpha)
 {
     if (cli_load_alphabet(name, alpha) != 0)
         return -1;
@@ -448,12 +448,12 @@ static int load_alphabet(const char *name, Alphabet *alpha)
 }
 
 /* --dump / --info: each file in turn; a bad one does not stop the rest. */
-static int inspect(char **files, int n, const Alphabet *ap, int dump, int json)
+static int inspect(char **files, int n, const alpha_table *ap, int dump, int json)
 {
     int rc = CLI_EXIT_OK, shown = 0;
     for (int k = 0; k < n; k++) {
         const char *path = files[k];
-        Dawg *d = open_any(path, ap);
+        dawg_graph *d = open_any(path, ap);
         if (!d) {
             rc = CLI_EXIT_DATA;
             continue;
@@ -480,7 +480,7 @@ static int inspect(char **files, int n, const Alphabet *ap, int dump, int json)
 }
 
 /* -o OUT ('-' = stdout) or the --install path.  Prints errors; 0 or -1. */
-static int write_graph(const Dawg *d, const char *out, const char *install)
+static int write_graph(const dawg_graph *d, const char *out, const char *install)
 {
     tk_error err = {0};
     if (strcmp(out, "-") == 0) {
@@ -589,8 +589,8 @@ int main(int argc, char **argv)
     if (!alpha_arg && !infer)
         alpha_arg = lang ? lang : "en";
 
-    Alphabet alpha;
-    const Alphabet *ap = NULL;
+    alpha_table alpha;
+    const alpha_table *ap = NULL;
     if (alpha_arg) {
         if (load_alphabet(alpha_arg, &alpha) != 0)
             return CLI_EXIT_DATA;
@@ -601,7 +601,7 @@ int main(int argc, char **argv)
         return inspect(argv + optind, argc - optind, ap, dump, json);
 
     const char *list = argv[optind];
-    Dawg *d = build_from_list(list, ap, 0);
+    dawg_graph *d = build_from_list(list, ap, 0);
     if (!d)
         return CLI_EXIT_DATA;
     if (verbose && !ap) {

@@ -137,7 +137,7 @@ static void *worker(void *arg)
     sk_gen *g = NULL;
     sk_movelist list = {0};
     sk_game *gm = malloc(sizeof *gm);
-    if (!gm || sk_gen_create(&g, R->e)) {
+    if (!gm || sk_gen_create(&g, R->e, NULL)) {
         R->fail = 1;
         free(gm);
         return NULL;
@@ -394,7 +394,7 @@ static int write_csv(const char *path, const sk_engine *e, const sk_leaves *L)
     FILE *f = fopen(path, "w");
     if (!f)
         return -1;
-    const Alphabet *a = sk_engine_alphabet(e);
+    const alpha_table *a = sk_engine_alphabet(e);
     /* Sorted output: by number of tiles, then by the spelled leave (stable
      * diffs between regenerations). */
     size_t cap = sk_leaves_capacity(L), n = 0;
@@ -474,7 +474,7 @@ int main(int argc, char **argv)
         cli_usage_error("need -o OUT.csv, --games >= 1, --iters >= 1");
     if (jobs <= 0)
         jobs = cli_cpu_count();
-    Dawg *d = cli_load_dict(dict, lang, NULL);
+    dawg_graph *d = cli_load_dict(dict, lang, NULL);
     if (!d)
         return CLI_EXIT_DATA;
     tk_error err = {0};

@@ -16,8 +16,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: mkmjtable -o FILE\n");
         return 2;
     }
-    mj_ctx *ctx = mj_ctx_create();
-    if (!ctx) {
+    mj_ctx *ctx = NULL;
+    if (mj_ctx_create(&ctx, NULL) != TK_OK) {
         fprintf(stderr, "mkmjtable: out of memory\n");
         return 1;
     }

@@ -10,7 +10,7 @@
  *               word graph's letter-indexed view (tilekit/dawg_view.h), in
  *               which every word has a number (its rank in letter order).
  *               Immutable once created; share it read-only between any number
- *               of threads.  The Dawg (and a view passed in) must outlive it.
+ *               of threads.  The dawg_graph (and a view passed in) must outlive it.
  *   bog_solver  per-thread scratch (dedup stamps, neighbour lists, result
  *               arrays).  One per thread; bog_solve() on one solver is not
  *               to be called concurrently, different solvers are independent.
@@ -81,18 +81,18 @@ void bog_grid_init(bog_grid *g);
  * letter of `a`, an empty `[]`, a row of no cells, a row whose number of cells
  * differs from the first row's), TK_ELIMIT (too many cells or letters on a
  * face).  The grid is unchanged on error. */
-int bog_grid_add_row(bog_grid *g, const Alphabet *a, const char *line, size_t len, tk_error *err);
+int bog_grid_add_row(bog_grid *g, const alpha_table *a, const char *line, size_t len, tk_error *err);
 /* Parse a whole grid: rows separated by '\n' (CR LF accepted); blank lines
  * are not allowed inside (they separate grids in batch input).  An empty text
  * is TK_EFORMAT ("empty grid"). */
-int bog_grid_parse(bog_grid *g, const Alphabet *a, const char *text, size_t len, tk_error *err);
+int bog_grid_parse(bog_grid *g, const alpha_table *a, const char *text, size_t len, tk_error *err);
 /* Write cell (r, c) as text (lower case, "#" if blocked) into out; returns its length. */
-size_t bog_grid_cell_text(const bog_grid *g, const Alphabet *a, int r, int c, char *out, size_t cap);
+size_t bog_grid_cell_text(const bog_grid *g, const alpha_table *a, int r, int c, char *out, size_t cap);
 /* Write the grid as text, one row a line, each ending in '\n': packed when every
  * face is a single code point or "qu", else cells separated by one space (a
  * multi-letter face alone on its row in brackets: "[th]").
  * Returns the length needed (excluding NUL); truncated if cap is short. */
-size_t bog_grid_format(const bog_grid *g, const Alphabet *a, char *out, size_t cap);
+size_t bog_grid_format(const bog_grid *g, const alpha_table *a, char *out, size_t cap);
 
 /* ---- dictionary and solver ---------------------------------------------- */
 
@@ -101,14 +101,14 @@ typedef struct bog_solver bog_solver;
 
 /* Prepare a dictionary: builds (and owns) the word graph's view (linear in
  * its edges).  Errors: TK_ENOMEM, TK_ELIMIT (2^32 - 1 words or more). */
-int bog_dict_create(bog_dict **out, const Dawg *d, tk_error *err);
+int bog_dict_create(bog_dict **out, const dawg_graph *d, tk_error *err);
 /* The same over a view the caller already has (shared, not copied; it must
  * outlive the bog_dict). */
 int bog_dict_create_view(bog_dict **out, const dawg_view *v, tk_error *err);
 /* The view the dictionary walks. */
 const dawg_view *bog_dict_view(const bog_dict *bd);
 void bog_dict_destroy(bog_dict *bd);              /* NULL allowed */
-const Alphabet *bog_dict_alphabet(const bog_dict *bd);
+const alpha_table *bog_dict_alphabet(const bog_dict *bd);
 uint32_t bog_dict_words(const bog_dict *bd);      /* number of words */
 /* The text of word number `index` (lower case UTF-8, NUL-terminated) into
  * out; returns its length or a negative status (TK_EINVAL: no such word). */
@@ -188,10 +188,10 @@ size_t bog_dice_roll(const bog_dice *d, uint64_t *rng, char *out, size_t cap);
  * one seed gives the same board both ways; every face encoded in `a`
  * (`#` a blocked cell).  TK_EFORMAT if a face rolled is not made of letters
  * of `a` (the grid is then incomplete; bog_dice_check tells beforehand). */
-int bog_dice_roll_grid(const bog_dice *d, const Alphabet *a, uint64_t *rng, bog_grid *g, tk_error *err);
+int bog_dice_roll_grid(const bog_dice *d, const alpha_table *a, uint64_t *rng, bog_grid *g, tk_error *err);
 /* TK_OK if every face of every die encodes in `a` (at most BOG_FACE_MAX
  * letters); else TK_EFORMAT / TK_ELIMIT naming the die and the face. */
-int bog_dice_check(const bog_dice *d, const Alphabet *a, tk_error *err);
+int bog_dice_check(const bog_dice *d, const alpha_table *a, tk_error *err);
 /* The generator used by bog_dice_roll (splitmix64); handy for callers. */
 uint64_t bog_rand(uint64_t *state);
 

@@ -20,7 +20,7 @@
  * forger recomputes): every edge in range, every walk forward and at most
  * ALPHA_WORD_MAX letters deep, the word count exact and bounded.
  *
- * Ownership and threads: a Dawg is immutable after dawg_build/dawg_load and
+ * Ownership and threads: a dawg_graph is immutable after dawg_build/dawg_load and
  * may be shared by any number of threads.  Navigation never allocates.
  */
 #ifndef TILEKIT_DAWG_H
@@ -37,7 +37,7 @@ extern "C" {
 #endif
 
 typedef uint32_t dawg_edge;
-typedef struct Dawg Dawg;
+typedef struct dawg_graph dawg_graph;
 
 #define DAWG_LETTER_MASK 0x3Fu
 #define DAWG_FINAL       0x40u
@@ -82,7 +82,7 @@ typedef void (*dawg_progress_fn)(void *ctx, size_t done, size_t total);
  * TK_ELIMIT with err->line set and the word quoted in err->msg; nothing is
  * ever silently dropped.  Linear in the input (after an O(n log n) sort when
  * the input is not already sorted).  `progress` may be NULL. */
-int dawg_build(Dawg **out, const Alphabet *a, const char *text, size_t len,
+int dawg_build(dawg_graph **out, const alpha_table *a, const char *text, size_t len,
                dawg_progress_fn progress, void *ctx, tk_error *err);
 
 /* Called for each line dawg_build_ex skips: its 1-based number and why
@@ -105,76 +105,76 @@ typedef struct dawg_build_opts {
  * ALPHA_WORD_MAX stay errors (TK_EFORMAT / TK_ELIMIT, err->line set).
  * `a` must not be NULL.
  * An empty result (no word at all) is TK_EFORMAT "no words". */
-int dawg_build_ex(Dawg **out, const Alphabet *a, const char *text, size_t len, dawg_build_opts *o,
+int dawg_build_ex(dawg_graph **out, const alpha_table *a, const char *text, size_t len, dawg_build_opts *o,
                   tk_error *err);
 
 /* Build from already encoded words (letter indices 1..a->size); the same
  * rules otherwise.  words[i] has lens[i] letters. */
-int dawg_build_encoded(Dawg **out, const Alphabet *a, const uint8_t *const *words,
+int dawg_build_encoded(dawg_graph **out, const alpha_table *a, const uint8_t *const *words,
                        const int *lens, size_t n, tk_error *err);
 
 /* ---- files --------------------------------------------------------------- */
 
 /* Serialize to a freshly malloc'ed buffer (caller frees). */
-int dawg_serialize(const Dawg *d, void **buf, size_t *len, tk_error *err);
+int dawg_serialize(const dawg_graph *d, void **buf, size_t *len, tk_error *err);
 /* Write to a file atomically (a new temporary file beside it, then rename).
  * Only ever replaces a regular file: an existing symlink, directory, device,
  * FIFO or socket at `path` is TK_EINVAL, and left alone. */
-int dawg_save(const Dawg *d, const char *path, tk_error *err);
+int dawg_save(const dawg_graph *d, const char *path, tk_error *err);
 /* Open a file once, map it and validate it completely (magic, version,
  * sizes, alphabet, every edge, every list terminated, exact word count,
  * checksum) before returning.  A file that does not start like a .dawg
  * gives TK_ENOTDAWG (the caller may read it as a word list); one that does
  * but is cut short (even below the 8-byte magic) is TK_EFORMAT "truncated". */
-int dawg_load(Dawg **out, const char *path, tk_error *err);
-/* Validate a buffer in memory; the Dawg keeps a private copy. */
-int dawg_load_memory(Dawg **out, const void *buf, size_t len, tk_error *err);
+int dawg_load(dawg_graph **out, const char *path, tk_error *err);
+/* Validate a buffer in memory; the dawg_graph keeps a private copy. */
+int dawg_load_memory(dawg_graph **out, const void *buf, size_t len, tk_error *err);
 /* True if the bytes start like a .dawg: the 8-byte magic, or, for fewer
  * than 8 bytes (1..7), a prefix of it (a truncated .dawg is still one). */
 int dawg_is_dawg_file(const void *buf, size_t len);
 /* Free; NULL is allowed. */
-void dawg_destroy(Dawg *d);
+void dawg_destroy(dawg_graph *d);
 
 /* A copy of `d` over the alphabet `wider`, which must hold every letter of
  * d's alphabet in the same relative order (TK_EINVAL otherwise): letters the
  * graph never uses just form no word.  Used to let a dictionary built with a
  * smaller alphabet work with a language's tile set or dice.  The copy owns
  * its edges (d may be destroyed after). */
-int dawg_widen(Dawg **out, const Dawg *d, const Alphabet *wider, tk_error *err);
+int dawg_widen(dawg_graph **out, const dawg_graph *d, const alpha_table *wider, tk_error *err);
 
 /* ---- navigation (no allocation, thread-safe) ---------------------------- */
 
-const Alphabet *dawg_alphabet(const Dawg *d);
-void dawg_get_info(const Dawg *d, dawg_info *info);
-const dawg_edge *dawg_edges(const Dawg *d);    /* the edge array */
-uint32_t dawg_edge_count(const Dawg *d);       /* array length, edge 0 included */
-uint32_t dawg_root(const Dawg *d);             /* the root node (may be 0: empty graph) */
+const alpha_table *dawg_alphabet(const dawg_graph *d);
+void dawg_get_info(const dawg_graph *d, dawg_info *info);
+const dawg_edge *dawg_edges(const dawg_graph *d);    /* the edge array */
+uint32_t dawg_edge_count(const dawg_graph *d);       /* array length, edge 0 included */
+uint32_t dawg_root(const dawg_graph *d);             /* the root node (may be 0: empty graph) */
 
 /* The edge for `letter` leaving `node`, or 0 if there is none. */
-dawg_edge dawg_child(const Dawg *d, uint32_t node, unsigned letter);
+dawg_edge dawg_child(const dawg_graph *d, uint32_t node, unsigned letter);
 
 /* Follow a prefix from the root.  Returns 1 and sets *node (the node after
  * the prefix; 0 if nothing can follow) and *final (the prefix is a word) if
  * the prefix exists; returns 0 otherwise.  n == 0 gives the root, final 0. */
-int dawg_walk(const Dawg *d, const uint8_t *letters, int n, uint32_t *node, int *final);
+int dawg_walk(const dawg_graph *d, const uint8_t *letters, int n, uint32_t *node, int *final);
 
 /* Is this (encoded) word in the graph? */
-int dawg_contains(const Dawg *d, const uint8_t *letters, int n);
+int dawg_contains(const dawg_graph *d, const uint8_t *letters, int n);
 /* Convenience: the same for a UTF-8 word (case-insensitive); 0 if it does not encode. */
-int dawg_contains_utf8(const Dawg *d, const char *word);
+int dawg_contains_utf8(const dawg_graph *d, const char *word);
 
 /* Letters that label an edge leaving `node` / that end a word there. */
-alpha_set dawg_next_letters(const Dawg *d, uint32_t node);
-alpha_set dawg_final_letters(const Dawg *d, uint32_t node);
+alpha_set dawg_next_letters(const dawg_graph *d, uint32_t node);
+alpha_set dawg_final_letters(const dawg_graph *d, uint32_t node);
 
 /* The Appel-Jacobson cross-check: the set of letters x such that
  * left + x + right is a word (nl or nr may be 0). */
-alpha_set dawg_cross_set(const Dawg *d, const uint8_t *left, int nl,
+alpha_set dawg_cross_set(const dawg_graph *d, const uint8_t *left, int nl,
                          const uint8_t *right, int nr);
 
 /* Call fn for every word in lexicographic (letter index) order; stops early
  * and returns fn's value if it returns non-zero. */
-int dawg_foreach_word(const Dawg *d, int (*fn)(void *ctx, const uint8_t *letters, int n),
+int dawg_foreach_word(const dawg_graph *d, int (*fn)(void *ctx, const uint8_t *letters, int n),
                       void *ctx);
 
 #ifdef __cplusplus

@@ -1,6 +1,6 @@
 /* tilekit/dawg_view.h - the letter-indexed view of a word graph.
  *
- * The one read-side representation of a Dawg that the game wings (boggle,
+ * The one read-side representation of a dawg_graph that the game wings (boggle,
  * skrafl, wordq) and the navigation helpers walk, so that none of them reads
  * the packed edge format of tilekit/dawg.h.  Built once per dictionary
  * (linear in its edges), immutable afterwards, shared read-only by any
@@ -11,7 +11,7 @@
  * increasing letter order.  Node 0 is "no children" and edge 0 is an
  * all-zero record.  Indices are the view's own (the lists are laid out
  * breadth-first from the root so that the short prefixes every search
- * visits share a few cache lines); they are not the Dawg's node numbers.
+ * visits share a few cache lines); they are not the dawg_graph's node numbers.
  *
  * Letter-indexed: a node's letters are a 64-bit set (bit i = letter i of the
  * alphabet, the same bits as alpha_set), and the edge for letter l of a node
@@ -36,8 +36,8 @@
  *
  * Limits: fewer than 2^32 - 1 words (TK_ELIMIT otherwise), letters 1..63
  * (the alphabet's limit), words of at most ALPHA_WORD_MAX letters.
- * Memory: 29 bytes per edge of the Dawg (16 hot, 13 cold).  The view keeps a
- * pointer to the Dawg (for its alphabet), which must outlive it.
+ * Memory: 29 bytes per edge of the dawg_graph (16 hot, 13 cold).  The view keeps a
+ * pointer to the dawg_graph (for its alphabet), which must outlive it.
  */
 #ifndef TILEKIT_DAWG_VIEW_H
 #define TILEKIT_DAWG_VIEW_H
@@ -64,11 +64,11 @@ typedef struct dawg_view dawg_view;
 /* Build the view of d (which must outlive it).  Errors: TK_ENOMEM,
  * TK_ELIMIT (2^32 - 1 words or more), TK_EFORMAT (a graph not made by
  * tilekit: an edge entering a sibling list in its middle). */
-int dawg_view_create(dawg_view **out, const Dawg *d, tk_error *err);
+int dawg_view_create(dawg_view **out, const dawg_graph *d, tk_error *err);
 void dawg_view_destroy(dawg_view *v);              /* NULL allowed */
 
-const Dawg *dawg_view_dawg(const dawg_view *v);
-const Alphabet *dawg_view_alphabet(const dawg_view *v);
+const dawg_graph *dawg_view_dawg(const dawg_view *v);
+const alpha_table *dawg_view_alphabet(const dawg_view *v);
 uint32_t dawg_view_words(const dawg_view *v);      /* number of words */
 uint32_t dawg_view_edge_count(const dawg_view *v); /* array length, edge 0 included */
 

@@ -93,19 +93,26 @@ typedef struct mj_block {
  *   pair = the pair tile or -1 (tanki), shape = the waiting shape (1 tile for
  *   tanki, 2 for the others), kind = MJ_RYANMEN .. MJ_SHANPON.
  * - MJ_CHIITOI: blocks = the six pairs, pair = -1, shape = the single tile.
- * - MJ_KOKUSHI: pair = the paired orphan, shape empty (the other eleven
- *   orphans are the rest of the hand); MJ_KOKUSHI13: pair = -1, shape empty.
+ * - MJ_KOKUSHI (thirteen orphans, single wait): pair = the paired orphan,
+ *   shape = the eleven orphans held once (the wait is the missing one);
+ *   MJ_KOKUSHI13 (13-sided): pair = -1, shape = the thirteen orphans.
  * - MJ_COMPLETE (14 tiles): blocks + pair, or seven MJ_PAIR blocks; a
- *   complete thirteen-orphans hand has kind MJ_KOKUSHI.
+ *   complete thirteen-orphans hand has kind MJ_KOKUSHI, pair = the paired
+ *   orphan and shape = the twelve other orphans.
+ * So for every reading, blocks + pair + shape are exactly the closed tiles
+ * of the hand (13 - 3k, or 14 - 3k for a complete hand), in one
+ * representation whatever the kind: text and JSON print the same fields. 
  * Blocks are sorted by (tile, type).  The readings of one wait (and the
  * decompositions of a complete hand) come in a fixed order: by kind in the
  * enum order (regular decompositions first), then blocks, pair, shape. */
+#define MJ_SHAPE_MAX 13   /* tiles of the longest shape (thirteen orphans) */
+
 typedef struct mj_reading {
     uint8_t kind;
     uint8_t n_blocks;
     uint8_t shape_len;
     int8_t pair;
-    uint8_t shape[2];
+    uint8_t shape[MJ_SHAPE_MAX];   /* sorted by tile */
     mj_block blocks[7];
 } mj_reading;
 
@@ -147,8 +154,8 @@ typedef struct mj_result {
 void mj_tile_name(int tile, char out[3]);
 /* Parse one tile name ("5m", "0p" is read as 5p); returns the index or -1. */
 int mj_tile_parse(const char *s);
-/* Parse one hand line (len bytes, need not be NUL-terminated). */
-int mj_parse(const char *text, size_t len, mj_hand *h, tk_error *err);
+/* Parse one hand line (len bytes, need not be NUL-terminated) into *h. */
+int mj_parse(mj_hand *h, const char *text, size_t len, tk_error *err);
 /* Canonical text of a hand: "123m0p55p789s11z [789s] (1111m)". Returns the
  * length written (truncated to cap-1, always NUL-terminated if cap > 0). */
 size_t mj_hand_format(const mj_hand *h, char *buf, size_t cap);
@@ -156,6 +163,9 @@ size_t mj_hand_format(const mj_hand *h, char *buf, size_t cap);
  * ("23m", "5m"); returns the length. */
 size_t mj_block_text(const mj_block *b, char *buf, size_t cap);
 size_t mj_shape_text(const uint8_t *tiles, int n, char *buf, size_t cap);
+/* Text of a meld as in a hand: "[789s]", "[505p]" (red five kept), "(1111m)"
+ * for a closed kan; returns the length. */
+size_t mj_meld_text(const mj_meld *m, char *buf, size_t cap);
 /* Name of a kind: "ryanmen", ..., "chiitoi", "kokushi", "kokushi13", "complete". */
 const char *mj_kind_name(int kind);
 /* Closed counts plus meld tiles. */
@@ -163,8 +173,9 @@ void mj_hand_totals(const mj_hand *h, uint8_t total[MJ_TILES]);
 
 /* ---- analysis ---- */
 typedef struct mj_ctx mj_ctx;
-/* NULL when out of memory.  mj_ctx_destroy(NULL) is safe. */
-mj_ctx *mj_ctx_create(void);
+/* *out = a new context; TK_ENOMEM (and *out = NULL) when out of memory.
+ * mj_ctx_destroy(NULL) is safe. */
+int mj_ctx_create(mj_ctx **out, tk_error *err);
 void mj_ctx_destroy(mj_ctx *ctx);
 /* The cache filled for every state (seconds of work: tools/mkmjtable does it
  * once), saved to a file and loaded back (3.6 MB, mapped copy-on-write and
@@ -176,13 +187,15 @@ int mj_ctx_save(const mj_ctx *ctx, const char *path, tk_error *err);
 int mj_ctx_load(mj_ctx *ctx, const char *path, tk_error *err);
 
 /* Shanten of closed counts (13-3k or 14-3k tiles, each count <= 4) with k
- * melds (0..4); the irregular forms are tried only when k == 0.  Returns -1
- * .. 8, or TK_EINVAL (< -1) for a bad tile count. */
-int mj_shanten_counts(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds);
-int mj_shanten(mj_ctx *ctx, const mj_hand *h);
+ * melds (0..4); the irregular forms are tried only when k == 0.  Sets
+ * *shanten to -1 (complete) .. 8 and returns 0, or returns TK_EINVAL (bad
+ * tile count; *shanten unchanged, err filled). */
+int mj_shanten_counts(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int *shanten, tk_error *err);
+int mj_shanten(mj_ctx *ctx, const mj_hand *h, int *shanten, tk_error *err);
 /* Shanten straight from text written as digits and suit letters only
- * ("123m456p789s1122z", 13 or 14 tiles, red fives as 0); TK_EFORMAT for
- * anything else (blanks, melds, words, bad hands): parse those in full. */
+ * ("123m456p789s1122z", 13 or 14 tiles, red fives as 0): -1 (complete) .. 8,
+ * or TK_EFORMAT for anything else (blanks, melds, words, bad hands): parse
+ * those in full. */
 int mj_shanten_quick(mj_ctx *ctx, const char *s, size_t len);
 
 /* Tiles that lower the shanten of a 13 - 3k tile hand (for a tenpai hand:

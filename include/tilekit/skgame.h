@@ -63,7 +63,7 @@ typedef struct sk_leaves sk_leaves;
  * `leave,value` (any case) is a header.  Errors (err->line set): a letter
  * not in the alphabet, more than SK_RACK_MAX tiles, a bad or missing value,
  * a leave given twice (in any order of its letters). */
-int sk_leaves_parse(sk_leaves **out, const Alphabet *a, const char *text, size_t len, tk_error *err);
+int sk_leaves_parse(sk_leaves **out, const alpha_table *a, const char *text, size_t len, tk_error *err);
 /* An empty table with room for `n` leaves (to fill with sk_leaves_set). */
 int sk_leaves_create(sk_leaves **out, size_t n);
 /* Set (add or replace) the value of a leave of at most SK_RACK_MAX tiles. */

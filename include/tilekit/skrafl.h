@@ -21,7 +21,7 @@
  * Score: premiums only under new tiles, blanks score 0, every cross-word
  * counts, +50 when 7 tiles are played.
  *
- * Ownership: sk_engine does not own the Dawg (keep it alive longer).  The
+ * Ownership: sk_engine does not own the dawg_graph (keep it alive longer).  The
  * movelist's array is malloc'ed by sk_generate as it grows; free it with
  * sk_movelist_free().  Nothing is allocated per move: the array grows by
  * doubling, and the scratch is allocated once per sk_gen.
@@ -90,6 +90,7 @@ typedef struct sk_layout {
 typedef struct sk_board {
     int dim;
     uint8_t sq[SK_MAX_SQ];      /* row-major; 0 empty, letter | SK_BLANK */
+    int rows;                   /* rows read so far by sk_board_add_row (dim when complete) */
 } sk_board;
 
 typedef struct sk_rack {
@@ -136,9 +137,9 @@ typedef struct sk_rank { sk_leave_value_fn leave; void *ctx; } sk_rank;
 
 /* ---- tile sets and layouts ---------------------------------------------- */
 
-int sk_tileset_parse(sk_tileset *ts, const Alphabet *a, const char *text, size_t len, tk_error *err);
+int sk_tileset_parse(sk_tileset *ts, const alpha_table *a, const char *text, size_t len, tk_error *err);
 /* Built-in copies of the shipped sets: "en" (English), "is" (Icelandic). */
-int sk_tileset_builtin(sk_tileset *ts, const Alphabet *a, const char *name, tk_error *err);
+int sk_tileset_builtin(sk_tileset *ts, const alpha_table *a, const char *name, tk_error *err);
 int sk_layout_parse(sk_layout *l, const char *text, size_t len, tk_error *err);
 /* Built-in copies of the shipped layouts: "standard", "explo". */
 int sk_layout_builtin(sk_layout *l, const char *name, tk_error *err);
@@ -147,19 +148,35 @@ int sk_layout_builtin(sk_layout *l, const char *name, tk_error *err);
 
 /* Validates that the layout fits SK_MAX_DIM and the tile set fits the
  * dictionary's alphabet.  Copies ts and l; keeps a pointer to d. */
-int sk_engine_create(sk_engine **out, const Dawg *d, const sk_tileset *ts,
+int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
                      const sk_layout *l, tk_error *err);
 void sk_engine_destroy(sk_engine *e);
-const Alphabet *sk_engine_alphabet(const sk_engine *e);
+const alpha_table *sk_engine_alphabet(const sk_engine *e);
 const sk_layout *sk_engine_layout(const sk_engine *e);
 const sk_tileset *sk_engine_tileset(const sk_engine *e);
-const Dawg *sk_engine_dawg(const sk_engine *e);
+const dawg_graph *sk_engine_dawg(const sk_engine *e);
 
 /* ---- positions ---------------------------------------------------------- */
 
-/* Parse a board file.  Errors name the row and column (err->line = row,
- * err->col = column, 1-based): wrong size, unknown letter. */
+/* Parse a board file.  Errors name the line and column (err->line = the
+ * line of the text, err->col = byte column in it, both 1-based) and the
+ * message the board row and column: wrong size, unknown letter.  A wrapper
+ * over the incremental parser below. */
 int sk_board_parse(sk_board *b, const sk_engine *e, const char *text, size_t len, tk_error *err);
+
+/* Incremental parsing, rows as they arrive (a line reader needs no glue):
+ * sk_board_begin() starts an empty board of the layout's size;
+ * sk_board_add_row() takes one line (its "\n" or "\r\n" may be left on):
+ * blank lines and lines whose first non-blank character is '#' are ignored,
+ * any other line is the next row (errors: a row of the wrong length, an
+ * unknown letter, more rows than the board has; err->line = lineno, the
+ * caller's number for the line; the board is unchanged on error);
+ * sk_board_finish() checks that every row arrived (err->line = lineno, the
+ * last line read).  The result equals sk_board_parse() of the lines. */
+void sk_board_begin(sk_board *b, const sk_engine *e);
+int sk_board_add_row(sk_board *b, const sk_engine *e, const char *line, size_t len, long lineno,
+                     tk_error *err);
+int sk_board_finish(sk_board *b, long lineno, tk_error *err);
 /* Parse a rack ("AEIRST?").  Errors: unknown letter, more than SK_RACK_MAX tiles. */
 int sk_rack_parse(sk_rack *r, const sk_engine *e, const char *s, size_t len, tk_error *err);
 /* Parse one CGP line into board and the first rack (rack may be NULL). */
@@ -174,7 +191,7 @@ int sk_board_empty(const sk_board *b);
 
 /* ---- generation --------------------------------------------------------- */
 
-int sk_gen_create(sk_gen **out, const sk_engine *e);
+int sk_gen_create(sk_gen **out, const sk_engine *e, tk_error *err);
 void sk_gen_destroy(sk_gen *g);
 const sk_engine *sk_gen_engine(const sk_gen *g);
 
@@ -223,22 +240,44 @@ int sk_coord_format(int row, int col, int dir, char *out, size_t cap);
 /* Parse "8H" / "H8" (columns A.., rows 1..). */
 int sk_coord_parse(const char *s, int dim, int *row, int *col, int *dir, tk_error *err);
 
-/* Text forms of a move, each NUL-terminated, truncated at cap; return the
- * length needed.  style: SK_FMT_PAREN "FA(R)MED" (board tiles in
- * parentheses), SK_FMT_WORD "FARMED", SK_FMT_PLAYED "FA.MED".  Tiles upper
- * case, blanks lower case. */
+/* Text forms of a move, each NUL-terminated, truncated at cap (never inside
+ * a UTF-8 sequence); return the length needed.  style: SK_FMT_PAREN
+ * "FA(R)MED" (board tiles in parentheses), SK_FMT_WORD "FARMED",
+ * SK_FMT_PLAYED "FA.MED".  Tiles upper case, blanks lower case, letters of
+ * several characters in brackets ("[CS]"). */
 #define SK_FMT_PAREN  0
 #define SK_FMT_WORD   1
 #define SK_FMT_PLAYED 2
-size_t sk_move_text(const sk_engine *e, const sk_move *m, int style, char *out, size_t cap);
-/* What is left of rack r after move m: letters in alphabet order (upper
- * case), blanks as '?' last. */
-size_t sk_move_leave(const sk_engine *e, const sk_rack *r, const sk_move *m, char *out, size_t cap);
-/* Every word the move forms, main word first, then the cross-words from
- * left to right (top to bottom): written into out separated by `sep`.
- * Returns the number of words. */
-int sk_move_words(const sk_engine *e, const sk_board *b, const sk_move *m, char sep,
-                  char *out, size_t cap);
+size_t sk_move_format(const sk_move *m, const sk_engine *e, int style, char *out, size_t cap);
+/* What is left of rack r after move m (NULL: the whole rack): letters in
+ * alphabet order (upper case), blanks as '?' last. */
+size_t sk_rack_leave(const sk_rack *r, const sk_move *m, const sk_engine *e, char *out, size_t cap);
+
+/* One word a move forms: its first square, direction and cells (letter |
+ * SK_BLANK for a blank | SK_ONBOARD for a tile already on the board). */
+typedef struct sk_word {
+    uint8_t row, col;           /* first square, 0-based */
+    uint8_t dir;                /* 0 across, 1 down */
+    uint8_t len;
+    uint8_t cell[SK_MAX_DIM];
+} sk_word;
+
+/* Most words one play can form: the main word and a cross-word per tile. */
+#define SK_MAX_WORDS (SK_RACK_MAX + 1)
+
+/* Every word move m forms on board b (the board before the move): the main
+ * word first, then the cross-words in the order of their new tiles (left to
+ * right, top to bottom).  Stores at most `max` of them in out[] and returns
+ * how many there are (at most 1 + the tiles placed; SK_MAX_WORDS for any
+ * move of a legal rack).  No text: use sk_word_format for that. */
+int sk_move_words(const sk_move *m, const sk_board *b, sk_word *out, int max);
+
+/* Text of a formed word, as sk_move_format (same styles). */
+size_t sk_word_format(const sk_word *w, const sk_engine *e, int style, char *out, size_t cap);
+
+/* The score of move m on board b (the board before the move), by the rules
+ * above: what sk_generate gives the same move.  Never negative. */
+int sk_move_score(const sk_move *m, const sk_engine *e, const sk_board *b);
 
 /* ---- checking a given play ---------------------------------------------- */
 

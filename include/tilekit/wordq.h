@@ -5,7 +5,7 @@
  * A query is parsed once (wq_parse) into a wq_query value: letter counts for
  * a rack, or per-position letter sets for a pattern.  wq_search walks the
  * graph with a wq_searcher (scratch memory made once, reused for every
- * query; one searcher per thread, the Dawg itself is shared read-only) and
+ * query; one searcher per thread, the dawg_graph itself is shared read-only) and
  * hands every answer to a callback, in the alphabet's order (letter index
  * order), each word once.
  *
@@ -62,7 +62,7 @@ typedef struct wq_query {
 } wq_query;
 
 /* Parse `text` as a query of `kind` for alphabet `a`. */
-int wq_parse(wq_query *q, const Alphabet *a, int kind, const char *text, size_t len, tk_error *err);
+int wq_parse(wq_query *q, const alpha_table *a, int kind, const char *text, size_t len, tk_error *err);
 
 /* Name of a kind: "anagram", "build", "pattern", "hooks", "check". */
 const char *wq_kind_name(int kind);
@@ -79,9 +79,9 @@ typedef struct wq_searcher wq_searcher;
  * read-only by every searcher and thread: for each node, the set of letters
  * on the paths leaving it and the word lengths below it (12 bytes an
  * edge: 1.5 MB for ENABLE2K).  `d` must outlive it.  TK_ENOMEM on failure. */
-int wq_dict_create(wq_dict **out, const Dawg *d, tk_error *err);
+int wq_dict_create(wq_dict **out, const dawg_graph *d, tk_error *err);
 void wq_dict_destroy(wq_dict *x);              /* NULL allowed */
-const Dawg *wq_dict_dawg(const wq_dict *x);
+const dawg_graph *wq_dict_dawg(const wq_dict *x);
 size_t wq_dict_bytes(const wq_dict *x);        /* memory it holds */
 
 /* Scratch memory for searches (a memo of failed search states sized to the
@@ -98,7 +98,7 @@ int wq_search(wq_searcher *s, const wq_query *q, int min_len, int max_len, wq_wo
 
 /* Hooks of a word: the letters x that make xWORD / WORDx words, and whether
  * the word itself is valid. */
-void wq_hooks(const Dawg *d, const uint8_t *word, int n, alpha_set *front, alpha_set *back, int *valid);
+void wq_hooks(const dawg_graph *d, const uint8_t *word, int n, alpha_set *front, alpha_set *back, int *valid);
 
 /* The Zyzzyva probability order: the number of ways to draw the word's tiles
  * from a full bag where count[L] is the number of tiles of letter L and
@@ -111,7 +111,7 @@ double wq_ways(const int count[64], const uint8_t *letters, int n);
 /* Write a word as answers show it: tiles in upper case, letters in `wild`
  * in lower case, multi-code-point letters in brackets ("[CS]").  Returns the
  * length needed (NUL excluded); truncates if cap is too small. */
-size_t wq_format(const Alphabet *a, const uint8_t *letters, int n, uint64_t wild, char *out, size_t cap);
+size_t wq_format(const alpha_table *a, const uint8_t *letters, int n, uint64_t wild, char *out, size_t cap);
 
 #ifdef __cplusplus
 }

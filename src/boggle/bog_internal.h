@@ -9,7 +9,7 @@
 struct bog_dict {
     const dawg_view *view;
     dawg_view *owned;        /* the view, when bog_dict_create built it */
-    const Alphabet *a;
+    const alpha_table *a;
     uint32_t words;
     int byte_order;          /* rank order == UTF-8 byte order */
     uint8_t cpl[64];         /* code points per letter */

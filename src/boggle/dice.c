@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/tk_text.h"
+
 uint64_t bog_rand(uint64_t *state)
 {
     uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
@@ -66,31 +68,25 @@ static int check_line(const char *text, size_t p, size_t e, long lineno, tk_erro
 int bog_dice_parse(bog_dice *d, const char *text, size_t len, tk_error *err)
 {
     d->rows = d->cols = d->ndice = 0;
-    long lineno = 0;
-    size_t p = 0;
-    while (p < len) {
-        const char *nl = memchr(text + p, '\n', len - p);
-        size_t e = nl ? (size_t)(nl - text) : len;
-        lineno++;
-        int rc = check_line(text, p, e, lineno, err);
+    tku_lines it;
+    const char *line;
+    size_t ll;
+    tku_lines_init(&it, text, len, 0);
+    while (tku_lines_next(&it, &line, &ll)) {
+        long lineno = it.lineno;
+        int rc = check_line(line, 0, ll, lineno, err);
         if (rc != TK_OK)
             return rc;
-        size_t q = p;
-        size_t end = e;
-        for (size_t k = p; k < e; k++)
-            if (text[k] == ';') {
-                end = k;
-                break;
-            }
-        while (q < end && is_space(text[q]))
+        size_t q = 0, end = tku_comment_cut(line, ll, ';');
+        while (q < end && is_space(line[q]))
             q++;
-        while (end > q && is_space(text[end - 1]))
+        while (end > q && is_space(line[end - 1]))
             end--;
         if (q < end) {
-            if (end - q > 5 && memcmp(text + q, "grid", 4) == 0 && is_space(text[q + 4])) {
+            if (end - q > 5 && memcmp(line + q, "grid", 4) == 0 && is_space(line[q + 4])) {
                 char buf[64];
                 size_t n = end - q - 4 < sizeof buf - 1 ? end - q - 4 : sizeof buf - 1;
-                memcpy(buf, text + q + 4, n);
+                memcpy(buf, line + q + 4, n);
                 buf[n] = 0;
                 int r, c;
                 char extra;
@@ -112,29 +108,30 @@ int bog_dice_parse(bog_dice *d, const char *text, size_t len, tk_error *err)
                 size_t k = q;
                 while (k < end) {
                     size_t t = k;
-                    while (t < end && !is_space(text[t]))
+                    while (t < end && !is_space(line[t]))
                         t++;
                     if (nf == BOG_DIE_FACES_MAX)
                         return tk_error_set(err, TK_ELIMIT, lineno, 0, "line %ld: a die has more than %d faces",
                                             lineno, BOG_DIE_FACES_MAX);
-                    if (t - k > BOG_FACE_TEXT_MAX)
-                        return tk_error_set(err, TK_ELIMIT, lineno, (long)(k - p) + 1,
-                                            "line %ld: face '%.*s' longer than %d bytes", lineno,
-                                            (int)(t - k), text + k, BOG_FACE_TEXT_MAX);
-                    if (memchr(text + k, '[', t - k) || memchr(text + k, ']', t - k))
-                        return tk_error_set(err, TK_EFORMAT, lineno, (long)(k - p) + 1,
+                    if (t - k > BOG_FACE_TEXT_MAX) {
+                        char q2[48];
+                        return tk_error_set(err, TK_ELIMIT, lineno, (long)k + 1,
+                                            "line %ld: face '%s' longer than %d bytes", lineno,
+                                            alpha_quote(line + k, t - k, 30, q2, sizeof q2), BOG_FACE_TEXT_MAX);
+                    }
+                    if (memchr(line + k, '[', t - k) || memchr(line + k, ']', t - k))
+                        return tk_error_set(err, TK_EFORMAT, lineno, (long)k + 1,
                                             "line %ld: brackets are not allowed in a face", lineno);
-                    memcpy(d->face[d->ndice][nf], text + k, t - k);
+                    memcpy(d->face[d->ndice][nf], line + k, t - k);
                     d->face[d->ndice][nf][t - k] = 0;
                     nf++;
                     k = t;
-                    while (k < end && is_space(text[k]))
+                    while (k < end && is_space(line[k]))
                         k++;
                 }
                 d->nfaces[d->ndice++] = (uint8_t)nf;
             }
         }
-        p = nl ? e + 1 : len;
     }
     if (!d->rows)
         return tk_error_set(err, TK_EFORMAT, 0, 0, "no 'grid ROWSxCOLS' line");
@@ -142,23 +139,6 @@ int bog_dice_parse(bog_dice *d, const char *text, size_t len, tk_error *err)
         return tk_error_set(err, TK_EFORMAT, 0, 0, "%d dice for a %dx%d grid (%d cells)", d->ndice, d->rows,
                             d->cols, d->rows * d->cols);
     return TK_OK;
-}
-
-static int code_points(const char *s)
-{
-    int n = 0;
-    for (; *s; s++)
-        n += ((unsigned char)*s & 0xC0) != 0x80;
-    return n;
-}
-
-static size_t put(char *out, size_t cap, size_t at, const char *s, size_t n)
-{
-    if (at < cap) {
-        size_t k = at + n < cap ? n : cap - at;
-        memcpy(out + at, s, k);
-    }
-    return at + n;
 }
 
 size_t bog_dice_roll(const bog_dice *d, uint64_t *rng, char *out, size_t cap)
@@ -172,31 +152,30 @@ size_t bog_dice_roll(const bog_dice *d, uint64_t *rng, char *out, size_t cap)
         order[i] = order[j];
         order[j] = t;
     }
-    size_t at = 0;
+    tku_sbuf b;
+    tku_sbuf_init(&b, out, cap);
     for (int r = 0; r < d->rows; r++) {
         for (int c = 0; c < d->cols; c++) {
             int die = order[r * d->cols + c];
             const char *f = d->face[die][below(rng, d->nfaces[die])];
             /* one column: a multi-character face in brackets, or it would
              * read back as one cell per letter */
-            int br = d->cols == 1 && code_points(f) > 1;
+            int br = d->cols == 1 && tku_utf8_count(f, strlen(f)) > 1;
             if (c)
-                at = put(out, cap, at, " ", 1);
+                tku_sbuf_putc(&b, ' ');
             if (br)
-                at = put(out, cap, at, "[", 1);
-            at = put(out, cap, at, f, strlen(f));
+                tku_sbuf_putc(&b, '[');
+            tku_sbuf_puts(&b, f);
             if (br)
-                at = put(out, cap, at, "]", 1);
+                tku_sbuf_putc(&b, ']');
         }
-        at = put(out, cap, at, "\n", 1);
+        tku_sbuf_putc(&b, '\n');
     }
-    if (cap)
-        out[at < cap ? at : cap - 1] = 0;
-    return at;
+    return b.len;
 }
 
 /* One face's text as grid cell letters: `#` is blocked (0 letters). */
-static int encode_face(const Alphabet *a, const char *f, uint8_t *out, int *n, tk_error *err)
+static int encode_face(const alpha_table *a, const char *f, uint8_t *out, int *n, tk_error *err)
 {
     if (strcmp(f, "#") == 0) {
         *n = 0;
@@ -211,7 +190,7 @@ static int encode_face(const Alphabet *a, const char *f, uint8_t *out, int *n, t
     return TK_OK;
 }
 
-int bog_dice_check(const bog_dice *d, const Alphabet *a, tk_error *err)
+int bog_dice_check(const bog_dice *d, const alpha_table *a, tk_error *err)
 {
     for (int i = 0; i < d->ndice; i++)
         for (int j = 0; j < d->nfaces[i]; j++) {
@@ -228,7 +207,7 @@ int bog_dice_check(const bog_dice *d, const Alphabet *a, tk_error *err)
     return TK_OK;
 }
 
-int bog_dice_roll_grid(const bog_dice *d, const Alphabet *a, uint64_t *rng, bog_grid *g, tk_error *err)
+int bog_dice_roll_grid(const bog_dice *d, const alpha_table *a, uint64_t *rng, bog_grid *g, tk_error *err)
 {
     uint16_t order[BOG_DICE_MAX];
     if (d->ndice < 1 || d->ndice != d->rows * d->cols || d->ndice > BOG_MAX_CELLS)

@@ -16,6 +16,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/tk_text.h"
+
 typedef struct face {
     uint8_t n;                      /* 0 = blocked */
     uint8_t let[BOG_FACE_MAX];
@@ -29,30 +31,14 @@ void bog_grid_init(bog_grid *g)
 
 static int is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
-/* Describe the character at s[0..len) for a message: its UTF-8 text (or the
- * byte in hex if it is not valid UTF-8). */
-static void describe(const char *s, size_t len, char *out, size_t cap)
-{
-    uint32_t cp;
-    int n = alpha_utf8_decode(s, len, &cp);
-    if (n <= 0) {
-        snprintf(out, cap, "byte 0x%02X", (unsigned char)s[0]);
-        return;
-    }
-    if (cp < 0x20 || cp == 0x7F)
-        snprintf(out, cap, "character U+%04X", (unsigned)cp);
-    else
-        snprintf(out, cap, "'%.*s'", n, s);
-}
-
 /* Bad letter at byte `pos` of the row. */
 static int bad_letter(tk_error *err, int row, const char *line, size_t len, size_t pos)
 {
-    char what[32];
+    char what[TKU_CHAR_DESC];
     if (alpha_utf8_decode(line + pos, len - pos, &(uint32_t){0}) < 0)
         return tk_error_set(err, TK_EFORMAT, row, (long)pos + 1, "row %d: invalid UTF-8 at column %zu",
                             row, pos + 1);
-    describe(line + pos, len - pos, what, sizeof what);
+    tku_char_describe(line + pos, len - pos, what, sizeof what);
     return tk_error_set(err, TK_EFORMAT, row, (long)pos + 1,
                         "row %d: %s (column %zu) is not a letter of the dictionary's alphabet",
                         row, what, pos + 1);
@@ -60,7 +46,7 @@ static int bad_letter(tk_error *err, int row, const char *line, size_t len, size
 
 /* Read s[0..len) as a run of letters (longest match) into f.  pos0 is the
  * byte offset of s in the row, for messages. */
-static int read_face(face *f, const Alphabet *a, const char *s, size_t len, int row,
+static int read_face(face *f, const alpha_table *a, const char *s, size_t len, int row,
                      const char *line, size_t linelen, size_t pos0, tk_error *err)
 {
     size_t p = 0;
@@ -85,7 +71,7 @@ static int read_face(face *f, const Alphabet *a, const char *s, size_t len, int 
 
 /* Match exactly one code point at s as a single letter; returns bytes, 0 if
  * it is not a letter, -1 for invalid UTF-8. */
-static int match_one(const Alphabet *a, const char *s, size_t len, int *letter)
+static int match_one(const alpha_table *a, const char *s, size_t len, int *letter)
 {
     uint32_t cp;
     int n = alpha_utf8_decode(s, len, &cp);
@@ -96,7 +82,7 @@ static int match_one(const Alphabet *a, const char *s, size_t len, int *letter)
     return m == n ? n : 0;
 }
 
-int bog_grid_add_row(bog_grid *g, const Alphabet *a, const char *line, size_t len, tk_error *err)
+int bog_grid_add_row(bog_grid *g, const alpha_table *a, const char *line, size_t len, tk_error *err)
 {
     static const face blocked = {0, {0}};
     face cells[BOG_MAX_SIDE];
@@ -200,35 +186,26 @@ int bog_grid_add_row(bog_grid *g, const Alphabet *a, const char *line, size_t le
     return TK_OK;
 }
 
-int bog_grid_parse(bog_grid *g, const Alphabet *a, const char *text, size_t len, tk_error *err)
+int bog_grid_parse(bog_grid *g, const alpha_table *a, const char *text, size_t len, tk_error *err)
 {
     bog_grid_init(g);
     while (len && (text[len - 1] == '\n' || is_space((unsigned char)text[len - 1])))
         len--;
-    size_t p = 0;
-    while (p < len) {
-        const char *nl = memchr(text + p, '\n', len - p);
-        size_t e = nl ? (size_t)(nl - text) : len;
-        int rc = bog_grid_add_row(g, a, text + p, e - p, err);
+    tku_lines it;
+    const char *line;
+    size_t n;
+    tku_lines_init(&it, text, len, 0);
+    while (tku_lines_next(&it, &line, &n)) {
+        int rc = bog_grid_add_row(g, a, line, n, err);
         if (rc)
             return rc;
-        p = nl ? e + 1 : len;
     }
     if (g->rows == 0)
         return tk_error_set(err, TK_EFORMAT, 0, 0, "empty grid");
     return TK_OK;
 }
 
-static size_t put(char *out, size_t cap, size_t at, const char *s, size_t n)
-{
-    if (at < cap) {
-        size_t k = at + n < cap ? n : cap - at;
-        memcpy(out + at, s, k);
-    }
-    return at + n;
-}
-
-size_t bog_grid_cell_text(const bog_grid *g, const Alphabet *a, int r, int c, char *out, size_t cap)
+size_t bog_grid_cell_text(const bog_grid *g, const alpha_table *a, int r, int c, char *out, size_t cap)
 {
     int i = r * g->cols + c;
     if (!g->n[i]) {
@@ -244,15 +221,9 @@ size_t bog_grid_cell_text(const bog_grid *g, const Alphabet *a, int r, int c, ch
 }
 
 /* Code points in a NUL-terminated UTF-8 string. */
-static int cps(const char *s)
-{
-    int n = 0;
-    for (; *s; s++)
-        n += ((unsigned char)*s & 0xC0) != 0x80;
-    return n;
-}
+static size_t cps(const char *s) { return tku_utf8_count(s, strlen(s)); }
 
-size_t bog_grid_format(const bog_grid *g, const Alphabet *a, char *out, size_t cap)
+size_t bog_grid_format(const bog_grid *g, const alpha_table *a, char *out, size_t cap)
 {
     int packed = 1;
     char cell[BOG_FACE_MAX * (ALPHA_LETTER_MAX + 2) + 1];
@@ -264,23 +235,22 @@ size_t bog_grid_format(const bog_grid *g, const Alphabet *a, char *out, size_t c
         if (strcmp(cell, "q") == 0)
             packed = 0;
     }
-    size_t at = 0;
+    tku_sbuf b;
+    tku_sbuf_init(&b, out, cap);
     for (int r = 0; r < g->rows; r++) {
         for (int c = 0; c < g->cols; c++) {
             size_t n = bog_grid_cell_text(g, a, r, c, cell, sizeof cell);
             if (c && !packed)
-                at = put(out, cap, at, " ", 1);
+                tku_sbuf_putc(&b, ' ');
             /* a lone multi-letter face would read back as a packed row */
             int br = !packed && g->cols == 1 && g->n[r * g->cols + c] && cps(cell) > 1;
             if (br)
-                at = put(out, cap, at, "[", 1);
-            at = put(out, cap, at, cell, n);
+                tku_sbuf_putc(&b, '[');
+            tku_sbuf_put(&b, cell, n);
             if (br)
-                at = put(out, cap, at, "]", 1);
+                tku_sbuf_putc(&b, ']');
         }
-        at = put(out, cap, at, "\n", 1);
+        tku_sbuf_putc(&b, '\n');
     }
-    if (cap)
-        out[at < cap ? at : cap - 1] = 0;
-    return at;
+    return b.len;
 }

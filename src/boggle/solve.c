@@ -82,7 +82,7 @@ int bog_dict_create_view(bog_dict **out, const dawg_view *v, tk_error *err)
     return TK_OK;
 }
 
-int bog_dict_create(bog_dict **out, const Dawg *dawg, tk_error *err)
+int bog_dict_create(bog_dict **out, const dawg_graph *dawg, tk_error *err)
 {
     *out = NULL;
     if (!dawg)
@@ -108,7 +108,7 @@ void bog_dict_destroy(bog_dict *d)
     free(d);
 }
 
-const Alphabet *bog_dict_alphabet(const bog_dict *d) { return d->a; }
+const alpha_table *bog_dict_alphabet(const bog_dict *d) { return d->a; }
 uint32_t bog_dict_words(const bog_dict *d) { return d->words; }
 const dawg_view *bog_dict_view(const bog_dict *d) { return d->view; }
 

@@ -41,7 +41,7 @@ static long opt_boards = 1;         /* --boards N (with --random) */
 static const char *opt_mark;        /* --mark WORD, as typed */
 static char mark_word[512];         /* --mark WORD in the dictionary's spelling (lower case) */
 static int mark_len;                /* its letters */
-static const Alphabet *the_alpha;   /* for drawing faces */
+static const alpha_table *the_alpha;   /* for drawing faces */
 
 static void usage(void)
 {
@@ -368,7 +368,7 @@ static int solve_print(bog_solver *s, cli_buf *f, cli_buf *err, const grid_in *i
 
 typedef struct app {
     const bog_dict *bd;
-    const Alphabet *a;
+    const alpha_table *a;
     long grids, bad;     /* totals for --verbose (from the batch engine) */
 } app;
 
@@ -585,7 +585,7 @@ static void parse_options(int argc, char **argv, options *o)
 }
 
 /* The --mark word as the solver spells it: letters of the alphabet, lower case. */
-static void set_mark(const Alphabet *a)
+static void set_mark(const alpha_table *a)
 {
     uint8_t lw[ALPHA_WORD_MAX];
     tk_error err = {0};
@@ -633,7 +633,7 @@ int main(int argc, char **argv)
     cli_common_init(&o.co, usage);
     parse_options(argc, argv, &o);
     double t0 = cli_now();
-    Dawg *dawg = cli_load_dictionary(o.dict, o.lexicon, o.lang, &dict_used);
+    dawg_graph *dawg = cli_load_dictionary(o.dict, o.lexicon, o.lang, &dict_used);
     if (!dawg)
         return CLI_EXIT_DATA;
     if (o.co.verbose) {

@@ -63,7 +63,7 @@ static double now(void) { return tku_clock_seconds(); }
 
 /* The grid's rows as bog_grid_format writes them (packed, or cells separated
  * by spaces), joined by `sep` into b, or as a JSON array member "board". */
-static void put_board(cli_buf *b, cli_json *j, const bog_grid *g, const Alphabet *a, char sep)
+static void put_board(cli_buf *b, cli_json *j, const bog_grid *g, const alpha_table *a, char sep)
 {
     static const size_t cap = BOG_MAX_CELLS * (BOG_FACE_MAX * (ALPHA_LETTER_MAX + 1) + 3) + BOG_MAX_SIDE + 1;
     char *text = malloc(cap);
@@ -172,7 +172,7 @@ static int parse_shape(const char *s, int *rows, int *cols)
 
 /* Every letter alone, except that a "q" of an alphabet that also has "u" is
  * the Qu face (as on the dice). */
-static int letter_faces(const Alphabet *a, bog_face *faces)
+static int letter_faces(const alpha_table *a, bog_face *faces)
 {
     int qu = alpha_index(a, "u");
     int n = 0;
@@ -251,7 +251,7 @@ static int run_threads(shared *sh, runner *rs, int jobs)
 
 int boggle_best_run(const boggle_best_opts *o, const bog_dict *bd)
 {
-    const Alphabet *a = bog_dict_alphabet(bd);
+    const alpha_table *a = bog_dict_alphabet(bd);
     shared sh;
     memset(&sh, 0, sizeof sh);
     sh.o = o;

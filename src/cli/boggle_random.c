@@ -12,7 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-bog_dice *boggle_dice_load(const char *set, const Alphabet *a, const char **used)
+bog_dice *boggle_dice_load(const char *set, const alpha_table *a, const char **used)
 {
     char rel[64], path[4096];
     const char *p = NULL;
@@ -66,7 +66,7 @@ unsigned long long boggle_clock_seed(void)
            (unsigned long long)clock();
 }
 
-int boggle_roll(const bog_dice *d, const Alphabet *a, unsigned long long seed, long no, bog_grid *g,
+int boggle_roll(const bog_dice *d, const alpha_table *a, unsigned long long seed, long no, bog_grid *g,
                 unsigned long long *board_seed)
 {
     unsigned long long s = seed + (unsigned long long)(no - 1);
@@ -77,7 +77,7 @@ int boggle_roll(const bog_dice *d, const Alphabet *a, unsigned long long seed, l
 
 /* Row r as the dice files write faces: cells separated by one space; in a
  * one-column grid a face of several letters in brackets. */
-static void row_text(cli_buf *b, const bog_grid *g, const Alphabet *a, int r)
+static void row_text(cli_buf *b, const bog_grid *g, const alpha_table *a, int r)
 {
     char cell[BOG_FACE_MAX * (ALPHA_LETTER_MAX + 1) + 1];
     for (int c = 0; c < g->cols; c++) {
@@ -93,7 +93,7 @@ static void row_text(cli_buf *b, const bog_grid *g, const Alphabet *a, int r)
     }
 }
 
-void boggle_roll_text(cli_buf *b, const bog_grid *g, const Alphabet *a, long no, unsigned long long seed,
+void boggle_roll_text(cli_buf *b, const bog_grid *g, const alpha_table *a, long no, unsigned long long seed,
                       int header, int grid)
 {
     if (header) {
@@ -107,7 +107,7 @@ void boggle_roll_text(cli_buf *b, const bog_grid *g, const Alphabet *a, long no,
     }
 }
 
-void boggle_roll_json(cli_json *j, const bog_grid *g, const Alphabet *a, unsigned long long seed)
+void boggle_roll_json(cli_json *j, const bog_grid *g, const alpha_table *a, unsigned long long seed)
 {
     char num[32];
     cli_json_key(j, "seed");
@@ -132,7 +132,7 @@ static void flush_buf(FILE *f, cli_buf *b)
     cli_buf_free(b);
 }
 
-void boggle_print_roll(FILE *f, const bog_grid *g, const Alphabet *a, long no, unsigned long long seed,
+void boggle_print_roll(FILE *f, const bog_grid *g, const alpha_table *a, long no, unsigned long long seed,
                        int header, int grid)
 {
     cli_buf b = {0};
@@ -140,7 +140,7 @@ void boggle_print_roll(FILE *f, const bog_grid *g, const Alphabet *a, long no, u
     flush_buf(f, &b);
 }
 
-void boggle_print_roll_json(FILE *f, const bog_grid *g, const Alphabet *a, unsigned long long seed)
+void boggle_print_roll_json(FILE *f, const bog_grid *g, const alpha_table *a, unsigned long long seed)
 {
     /* the writer makes a whole object: keep what is between its braces */
     cli_buf b = {0};

@@ -16,7 +16,7 @@
  * or a file path; checks every face against the alphabet.  Prints the error
  * and returns NULL on failure.  *path (may be NULL) gets the file used
  * (a static buffer: not thread-safe, call it from the main thread). */
-bog_dice *boggle_dice_load(const char *set, const Alphabet *a, const char **path);
+bog_dice *boggle_dice_load(const char *set, const alpha_table *a, const char **path);
 
 /* A seed from the clock (when --seed is not given). */
 unsigned long long boggle_clock_seed(void);
@@ -24,22 +24,22 @@ unsigned long long boggle_clock_seed(void);
 /* Roll board `no` (1-based) of a run seeded with `seed` into g; returns the
  * board's own seed (seed + no - 1).  Returns 0 on success, -1 if a face does
  * not encode (cannot happen after boggle_dice_load). */
-int boggle_roll(const bog_dice *d, const Alphabet *a, unsigned long long seed, long no, bog_grid *g,
+int boggle_roll(const bog_dice *d, const alpha_table *a, unsigned long long seed, long no, bog_grid *g,
                 unsigned long long *board_seed);
 
 /* What goes before a rolled board's answer in text mode: with `header`
  * (several boards) a blank line between boards and "# board N, seed S";
  * then the grid (unless --show draws it), cells separated by one space. */
-void boggle_roll_text(cli_buf *b, const bog_grid *g, const Alphabet *a, long no, unsigned long long seed,
+void boggle_roll_text(cli_buf *b, const bog_grid *g, const alpha_table *a, long no, unsigned long long seed,
                       int header, int grid);
 /* Its JSON members "seed" and "board" (the rows as above), for the shared
  * JSON writer. */
-void boggle_roll_json(cli_json *j, const bog_grid *g, const Alphabet *a, unsigned long long seed);
+void boggle_roll_json(cli_json *j, const bog_grid *g, const alpha_table *a, unsigned long long seed);
 
 /* The same onto a stdio stream (the JSON members followed by a comma, to
  * splice into an object being printed). */
-void boggle_print_roll(FILE *f, const bog_grid *g, const Alphabet *a, long no, unsigned long long seed,
+void boggle_print_roll(FILE *f, const bog_grid *g, const alpha_table *a, long no, unsigned long long seed,
                        int header, int grid);
-void boggle_print_roll_json(FILE *f, const bog_grid *g, const Alphabet *a, unsigned long long seed);
+void boggle_print_roll_json(FILE *f, const bog_grid *g, const alpha_table *a, unsigned long long seed);
 
 #endif

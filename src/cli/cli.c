@@ -289,7 +289,7 @@ void cli_error_tried(const char *rel)
     }
 }
 
-int cli_load_alphabet(const char *name_or_path, Alphabet *a)
+int cli_load_alphabet(const char *name_or_path, alpha_table *a)
 {
     char buf[PATH_MAX], rel[256];
     const char *path = name_or_path;
@@ -332,7 +332,7 @@ static void report_skip(void *ctx, long line, const char *msg)
 }
 
 /* A shipped alphabet by name, quietly (0 ok, -1 not found or bad). */
-static int quiet_alphabet(const char *name, Alphabet *a)
+static int quiet_alphabet(const char *name, alpha_table *a)
 {
     char rel[128], path[PATH_MAX];
     snprintf(rel, sizeof rel, "alphabets/%s.txt", name);
@@ -348,7 +348,7 @@ static int quiet_alphabet(const char *name, Alphabet *a)
 
 /* Does every line of the list encode in `a`?  Lines holding ASCII that is
  * not a letter (' - digits) are left out: they are skipped in any language. */
-static int list_fits(const Alphabet *a, const char *text, size_t len)
+static int list_fits(const alpha_table *a, const char *text, size_t len)
 {
     size_t i = 0;
     while (i < len) {
@@ -381,7 +381,7 @@ static int list_fits(const Alphabet *a, const char *text, size_t len)
  * first shipped alphabet (en, is, hu) that holds every letter of the list,
  * else the letters the list uses (ASCII other than letters never becomes a
  * letter).  Prints errors. */
-static int list_alphabet(const char *text, size_t len, const char *lang, Alphabet *a, const char **chosen)
+static int list_alphabet(const char *text, size_t len, const char *lang, alpha_table *a, const char **chosen)
 {
     static const char *const langs[] = {"en", "is", "hu"};
     *chosen = lang;
@@ -414,9 +414,9 @@ static int list_alphabet(const char *text, size_t len, const char *lang, Alphabe
 
 /* Build a dictionary from a word list in memory, with the alphabet of `lang`
  * (NULL: chosen by list_alphabet). */
-static Dawg *build_list(const char *name, const char *text, size_t len, const char *lang, int strict)
+static dawg_graph *build_list(const char *name, const char *text, size_t len, const char *lang, int strict)
 {
-    Alphabet a;
+    alpha_table a;
     const char *chosen;
     if (list_alphabet(text, len, lang, &a, &chosen) != 0)
         return NULL;
@@ -427,7 +427,7 @@ static Dawg *build_list(const char *name, const char *text, size_t len, const ch
     o.skip = report_skip;
     o.skip_ctx = &rep;
     tk_error err = {0};
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     if (dawg_build_ex(&d, &a, text, len, &o, &err) != TK_OK) {
         cli_error_tk(name, &err);
         return NULL;
@@ -441,11 +441,11 @@ static Dawg *build_list(const char *name, const char *text, size_t len, const ch
 /* Open a dictionary file once: a regular file is handed to dawg_load (which
  * maps it); if it is not a .dawg it is read as a word list.  Standard input
  * and other non-regular files are read into memory first. */
-static Dawg *open_dict(const char *path, const char *lang)
+static dawg_graph *open_dict(const char *path, const char *lang)
 {
     const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
     tk_error err = {0};
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     struct stat st;
     if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
         int rc = dawg_load(&d, path, &err);
@@ -475,7 +475,7 @@ static Dawg *open_dict(const char *path, const char *lang)
 /* Give `d` the full alphabet of `lang` when its own is a subset (a dictionary
  * built from a list that never uses some letter): that letter then forms no
  * word instead of being refused by tile sets, racks and grids. */
-static Dawg *widen_to_lang(Dawg *d, const char *lang)
+static dawg_graph *widen_to_lang(dawg_graph *d, const char *lang)
 {
     char rel[128], path[PATH_MAX];
     snprintf(rel, sizeof rel, "alphabets/%s.txt", lang);
@@ -484,19 +484,19 @@ static Dawg *widen_to_lang(Dawg *d, const char *lang)
     tk_error err = {0};
     size_t len;
     char *text = cli_read_file(path, &len, &err);
-    Alphabet a;
+    alpha_table a;
     int ok = text && alpha_parse(&a, text, len, &err) == TK_OK;
     free(text);
     if (!ok || a.size == dawg_alphabet(d)->size)
         return d;
-    Dawg *w = NULL;
+    dawg_graph *w = NULL;
     if (dawg_widen(&w, d, &a, &err) != TK_OK)
         return d;                      /* another language's dictionary: keep it as it is */
     dawg_destroy(d);
     return w;
 }
 
-Dawg *cli_load_dictionary(const char *dict, const char *lexicon, const char *lang, const char **used)
+dawg_graph *cli_load_dictionary(const char *dict, const char *lexicon, const char *lang, const char **used)
 {
     static char found[PATH_MAX];
     tk_error err = {0};
@@ -537,7 +537,7 @@ Dawg *cli_load_dictionary(const char *dict, const char *lexicon, const char *lan
     }
     if (used)
         *used = path;
-    Dawg *d = open_dict(path, list_lang);
+    dawg_graph *d = open_dict(path, list_lang);
     if (!d)
         return NULL;
     if (dawg_root(d) == 0) {
@@ -548,7 +548,7 @@ Dawg *cli_load_dictionary(const char *dict, const char *lexicon, const char *lan
     return widen_to_lang(d, lang);
 }
 
-Dawg *cli_load_dict(const char *path, const char *lang, const char **used)
+dawg_graph *cli_load_dict(const char *path, const char *lang, const char **used)
 {
     return cli_load_dictionary(path, NULL, lang, used);
 }

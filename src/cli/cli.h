@@ -151,13 +151,13 @@ void cli_error_tried(const char *rel);
  * subset of the language's gets the full alphabet (unused letters form no
  * word).  On failure prints the error and returns NULL.  *used (if not
  * NULL) gets the path loaded (static storage). */
-Dawg *cli_load_dictionary(const char *dict, const char *lexicon, const char *lang, const char **used);
+dawg_graph *cli_load_dictionary(const char *dict, const char *lexicon, const char *lang, const char **used);
 /* cli_load_dictionary(path, NULL, lang, used). */
-Dawg *cli_load_dict(const char *path, const char *lang, const char **used);
+dawg_graph *cli_load_dict(const char *path, const char *lang, const char **used);
 
 /* Load a named or file alphabet ("en" -> alphabets/en.txt, or a path).
  * Prints the error and returns -1 on failure. */
-int cli_load_alphabet(const char *name_or_path, Alphabet *a);
+int cli_load_alphabet(const char *name_or_path, alpha_table *a);
 
 /* Write s as a JSON string (with quotes), escaped as cli_json_quote does
  * (strict: control characters as \u00XX, invalid UTF-8 as \ufffd). */

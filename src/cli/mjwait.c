@@ -92,36 +92,6 @@ static void put_mask(cli_buf *f, uint64_t m, const char *sep)
         }
 }
 
-/* The orphans of a thirteen-orphans reading: every orphan once, plus the
- * pair tile again (kokushi) -> text like "19m19p19s2345677z". */
-static void kokushi_text(const mj_reading *r, char *buf, size_t cap)
-{
-    static const uint8_t O[13] = { 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33 };
-    uint8_t t[14];
-    int n = 0;
-    for (int i = 0; i < 13; i++) {
-        t[n++] = O[i];
-        if (r->pair == O[i]) t[n++] = O[i];
-    }
-    mj_shape_text(t, n, buf, cap);
-}
-
-/* Waiting shape of a reading as text: empty for kokushi13 (whole hand). */
-static void shape_text(const mj_reading *r, const mj_hand *h, char *buf, size_t cap)
-{
-    if (r->kind == MJ_KOKUSHI || r->kind == MJ_KOKUSHI13) {
-        /* the tiles other than the pair: the singles still waiting */
-        static const uint8_t O[13] = { 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33 };
-        uint8_t t[13];
-        int n = 0;
-        for (int i = 0; i < 13; i++)
-            if (h->count[O[i]] == 1) t[n++] = O[i];
-        mj_shape_text(t, n, buf, cap);
-        return;
-    }
-    mj_shape_text(r->shape, r->shape_len, buf, cap);
-}
-
 /* Blocks of a reading, the pair merged in tile order, space-separated. */
 static void put_blocks(cli_buf *f, const mj_reading *r)
 {
@@ -143,20 +113,11 @@ static void put_blocks(cli_buf *f, const mj_reading *r)
     }
 }
 
-static void print_reading_text(cli_buf *f, const mj_reading *r, const mj_hand *h)
+/* One reading: its blocks with the pair, then [shape] and the kind; the
+ * same three parts for every kind (thirteen orphans included), as in JSON. */
+static void print_reading_text(cli_buf *f, const mj_reading *r)
 {
     char s[40];
-    if (r->kind == MJ_KOKUSHI || r->kind == MJ_KOKUSHI13) {
-        /* the whole waiting hand is the shape */
-        uint8_t t[14];
-        int n = 0;
-        for (int x = 0; x < MJ_TILES; x++)
-            for (int k = 0; k < h->count[x] && n < 14; k++)
-                t[n++] = (uint8_t)x;
-        mj_shape_text(t, n, s, sizeof s);
-        cli_buf_printf(f, "[%s] %s", s, mj_kind_name(r->kind));
-        return;
-    }
     put_blocks(f, r);
     mj_shape_text(r->shape, r->shape_len, s, sizeof s);
     cli_buf_printf(f, "%s[%s] %s", r->n_blocks || r->pair >= 0 ? " " : "", s, mj_kind_name(r->kind));
@@ -210,15 +171,12 @@ static void json_head(cli_json *j, cli_buf *f, const cli_record *rec, const char
 
 static void json_melds(cli_json *j, const mj_hand *h)
 {
-    char all[MJ_HAND_TEXT];
-    mj_hand_format(h, all, sizeof all);
-    /* melds are the blank-separated words after the closed part */
+    char m[16];
     cli_json_key(j, "melds");
     cli_json_array(j);
-    for (char *p = strchr(all, ' '); p;) {
-        char *q = p + 1, *e = strchr(q, ' ');
-        cli_json_strn(j, q, e ? (size_t)(e - q) : strlen(q));
-        p = e;
+    for (int i = 0; i < h->n_melds; i++) {
+        mj_meld_text(&h->melds[i], m, sizeof m);
+        cli_json_str(j, m);
     }
     cli_json_close(j);
 }
@@ -250,7 +208,7 @@ static void json_13(cli_buf *f, const cli_record *rec, const char *text, const m
         for (int k = 0; k < w->n; k++) {
             const mj_reading *rd = &r->readings[w->first + k];
             char s[40];
-            shape_text(rd, h, s, sizeof s);
+            mj_shape_text(rd->shape, rd->shape_len, s, sizeof s);
             cli_json_object(&j);
             json_blocks(&j, rd);
             cli_json_kstr(&j, "shape", s);
@@ -331,7 +289,7 @@ static void print_13(cli_buf *f, const char *text, const mj_hand *h, const mj_re
                 cli_buf_puts(f, "  ");
                 put_tile(f, w->tile);
                 cli_buf_puts(f, "  ");
-                print_reading_text(f, &r->readings[w->first + j], h);
+                print_reading_text(f, &r->readings[w->first + j]);
                 cli_buf_putc(f, '\n');
             }
         }
@@ -383,14 +341,16 @@ static void print_14(cli_buf *f, const char *text, const mj_hand *h, const mj_re
         for (int i = 0; i < r->n_readings; i++) {
             const mj_reading *rd = &r->readings[i];
             cli_buf_puts(f, "  ");
-            if (rd->kind == MJ_KOKUSHI) {
-                char s[40];
-                kokushi_text(rd, s, sizeof s);
-                cli_buf_printf(f, "%s kokushi\n", s);
-                continue;
-            }
             put_blocks(f, rd);
-            cli_buf_puts(f, rd->kind == MJ_CHIITOI ? " chiitoi\n" : "\n");
+            if (rd->shape_len) {   /* thirteen orphans: the twelve single orphans */
+                char s[40];
+                mj_shape_text(rd->shape, rd->shape_len, s, sizeof s);
+                cli_buf_printf(f, " %s", s);
+            }
+            if (rd->kind == MJ_COMPLETE)
+                cli_buf_putc(f, '\n');
+            else
+                cli_buf_printf(f, " %s\n", mj_kind_name(rd->kind));
         }
         return;
     }
@@ -502,7 +462,7 @@ static void *worker_new(void *user)
 {
     (void)user;
     worker *w = calloc(1, sizeof *w);
-    if (w && !(w->ctx = mj_ctx_create())) {
+    if (w && mj_ctx_create(&w->ctx, NULL)) {
         free(w);
         w = NULL;
     }

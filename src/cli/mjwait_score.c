@@ -735,7 +735,8 @@ int mjs_line(mj_ctx *ctx, mj_result *res, cli_buf *out, const char *file, long l
     tk_error err = { 0 };
     int rc = mj_parse_line(line, len, &h, &w, &err);
     if (rc == 0 && mode_shanten) {
-        int s = mj_shanten(ctx, &h);
+        int s = 0;
+        mj_shanten(ctx, &h, &s, NULL);   /* the hand was parsed: valid */
         if (json) {
             cli_json j;
             json_head(&j, out, file, lineno, line);

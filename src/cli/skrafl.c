@@ -186,7 +186,7 @@ static int solve_one(const skc_ctx *c, const skc_pos *p, const sk_board *b)
     sk_movelist list = {0};
     cli_buf out = {0}, err = {0};
     int status;
-    if (sk_gen_create(&g, c->e)) {
+    if (sk_gen_create(&g, c->e, NULL)) {
         cli_error(NULL, 0, "out of memory");
         return CLI_EXIT_DATA;
     }
@@ -199,32 +199,30 @@ static int solve_one(const skc_ctx *c, const skc_pos *p, const sk_board *b)
     return flush_position(&out, &err, status);
 }
 
-/* A board file from its first line on (already read, given back to rd). */
+/* A board file from its first line on (already read, given back to rd):
+ * each row parsed as it arrives, with its own line number. */
 static int run_board(const skc_ctx *c, cli_reader *rd, const char *input)
 {
-    cli_buf text = {0};
-    long first = rd->lineno;
-    char *s;
-    size_t sl;
-    while (cli_reader_next(rd, &s, &sl) > 0) {
-        cli_buf_put(&text, s, sl);
-        cli_buf_putc(&text, '\n');
-    }
-    int status = CLI_EXIT_OK;
     sk_board b;
     tk_error err = {0};
-    if (text.oom) {
-        cli_error(NULL, 0, "out of memory");
-        status = CLI_EXIT_DATA;
-    } else if (sk_board_parse(&b, c->e, text.p ? text.p : "", text.len, &err)) {
-        cli_error(input, err.line > 0 ? err.line + first - 1 : 0, "%s", err.msg);
-        status = CLI_EXIT_DATA;
-    } else {
-        skc_pos p = { input, 0, NULL, 0 };
-        status = solve_one(c, &p, &b);
+    char *s;
+    size_t sl;
+    int rc = 0, k;
+    sk_board_begin(&b, c->e);
+    while (!rc && (k = cli_reader_next(rd, &s, &sl)) > 0)
+        rc = sk_board_add_row(&b, c->e, s, sl, rd->lineno, &err);
+    if (!rc && k < 0) {
+        cli_error(input, rd->lineno, "read error");
+        return CLI_EXIT_DATA;
     }
-    cli_buf_free(&text);
-    return status;
+    if (!rc)
+        rc = sk_board_finish(&b, rd->lineno, &err);
+    if (rc) {
+        cli_error(input, err.line, "%s", err.msg);
+        return CLI_EXIT_DATA;
+    }
+    skc_pos p = { input, 0, NULL, 0 };
+    return solve_one(c, &p, &b);
 }
 
 static int is_blank_line(const char *s, size_t n)

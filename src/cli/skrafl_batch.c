@@ -15,7 +15,7 @@ static void *worker_new(void *user)
 {
     const skc_ctx *c = user;
     worker *w = calloc(1, sizeof *w);
-    if (w && sk_gen_create(&w->g, c->e)) {
+    if (w && sk_gen_create(&w->g, c->e, NULL)) {
         free(w);
         w = NULL;
     }

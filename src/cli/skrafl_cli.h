@@ -29,7 +29,7 @@ typedef struct skc_opts {
 
 typedef struct skc_ctx {
     const skc_opts *o;
-    Dawg *d;
+    dawg_graph *d;
     sk_engine *e;
     sk_rack rack;          /* --rack, if given */
     int have_rack;

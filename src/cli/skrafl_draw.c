@@ -59,7 +59,7 @@ void skc_show_board(const skc_ctx *c, cli_buf *f, const sk_board *b, const sk_mo
 {
     const sk_engine *e = c->e;
     const sk_layout *l = sk_engine_layout(e);
-    const Alphabet *a = sk_engine_alphabet(e);
+    const alpha_table *a = sk_engine_alphabet(e);
     int color = c->o->show_color;
     uint8_t sq[SK_MAX_SQ], isnew[SK_MAX_SQ];
     board_with_move(b, m, sq, isnew);
@@ -131,7 +131,7 @@ int skc_write_svg(const skc_ctx *c, const char *path, const sk_board *b, const s
     const sk_engine *e = c->e;
     const sk_layout *l = sk_engine_layout(e);
     const sk_tileset *ts = sk_engine_tileset(e);
-    const Alphabet *a = sk_engine_alphabet(e);
+    const alpha_table *a = sk_engine_alphabet(e);
     uint8_t sq[SK_MAX_SQ], isnew[SK_MAX_SQ];
     board_with_move(b, m, sq, isnew);
     FILE *f = fopen(path, "w");

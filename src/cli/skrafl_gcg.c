@@ -52,7 +52,7 @@ static void play_text(const sk_engine *e, const sk_play *p, char *coord, size_t 
 {
     if (p->kind == SK_PLAY_MOVE) {
         sk_coord_format(p->move.row, p->move.col, p->move.dir, coord, cc);
-        sk_move_text(e, &p->move, SK_FMT_PLAYED, word, wc);
+        sk_move_format(&p->move, e, SK_FMT_PLAYED, word, wc);
         return;
     }
     if (p->kind == SK_PLAY_PASS) {
@@ -70,7 +70,7 @@ static void play_text(const sk_engine *e, const sk_play *p, char *coord, size_t 
         r.n++;
     }
     coord[0] = '-';
-    sk_move_leave(e, &r, NULL, coord + 1, cc - 1);
+    sk_rack_leave(&r, NULL, e, coord + 1, cc - 1);
     word[0] = 0;
 }
 
@@ -137,7 +137,7 @@ static void print_event(ann *a, const sk_gcg *gc, const sk_gcg_event *ev, const 
     const sk_engine *e = a->e;
     char rack[128] = "", eq[32], bc[32], bw[256], beq[32];
     if (ev->has_rack)
-        sk_move_leave(e, &ev->rack, NULL, rack, sizeof rack);
+        sk_rack_leave(&ev->rack, NULL, e, rack, sizeof rack);
     const char *nick = gc->nick[ev->player];
     if (v->have_rank) {
         fmt_milli(eq, sizeof eq, v->equity);
@@ -224,7 +224,7 @@ static void do_move(ann *a, const sk_gcg_event *ev, verdict *v, char *play, size
         return;
     }
     char word[256];
-    sk_move_text(e, &m, SK_FMT_PLAYED, word, sizeof word);
+    sk_move_format(&m, e, SK_FMT_PLAYED, word, sizeof word);
     snprintf(play, pc, "%s %s", ev->coord, word);
     sk_check_result res;
     int rc = sk_check(a->g, &a->board, &ev->rack, ev->coord, word, a->flags, &res, &err);
@@ -271,7 +271,7 @@ static int annotate_game(ann *a, const sk_gcg *gc)
                 break;
             }
             char x[128];
-            sk_move_leave(e, &ev->xrack, NULL, x, sizeof x);
+            sk_rack_leave(&ev->xrack, NULL, e, x, sizeof x);
             snprintf(play, sizeof play, "-%s", x);
             sk_play me;
             memset(&me, 0, sizeof me);
@@ -323,7 +323,7 @@ static int annotate_game(ann *a, const sk_gcg *gc)
         case SK_GCG_ENDRACK: {
             what = "endrack";
             char rk[128];
-            sk_move_leave(e, &ev->rack, NULL, rk, sizeof rk);
+            sk_rack_leave(&ev->rack, NULL, e, rk, sizeof rk);
             snprintf(play, sizeof play, "(%s)", rk);
             int val = sk_rack_value(e, &ev->rack);
             /* +value (or +2 x value, the North American rule) for the opponent's
@@ -370,7 +370,7 @@ int skp_annotate(const sk_engine *e, sk_leaves *leaves, const char *path, int js
         sk_gcg_free(&gc);
         return CLI_EXIT_DATA;
     }
-    if (sk_gen_create(&a.g, e)) {
+    if (sk_gen_create(&a.g, e, NULL)) {
         sk_gcg_free(&gc);
         cli_error(NULL, 0, "out of memory");
         return CLI_EXIT_DATA;

@@ -17,7 +17,7 @@
 typedef struct entry {
     char lex[72];            /* "" = the default dictionary of lang */
     char lang[72];
-    Dawg *dawg;              /* owned, or NULL when the default is reused */
+    dawg_graph *dawg;              /* owned, or NULL when the default is reused */
     sk_engine *engine;       /* NULL: failed */
     char why[400];
 } entry;
@@ -102,7 +102,7 @@ const char *skx_ld_lang(const char *ld)
 }
 
 /* The tile set of `lang` (or the --tiles file) for alphabet a. */
-static int load_tiles(const skx_cache *c, const char *lang, const Alphabet *a, sk_tileset *ts, char *why,
+static int load_tiles(const skx_cache *c, const char *lang, const alpha_table *a, sk_tileset *ts, char *why,
                       size_t cap)
 {
     char rel[128], path[4096];
@@ -155,7 +155,7 @@ static int have_tiles(const skx_cache *c, const char *lang)
 static void build_entry(skx_cache *c, entry *en)
 {
     const sk_engine *e0 = c->def.engine;
-    const Dawg *d = sk_engine_dawg(e0);
+    const dawg_graph *d = sk_engine_dawg(e0);
     if (!have_tiles(c, en->lang)) {
         snprintf(en->why, sizeof en->why,
                  "ld: unknown letter distribution '%.64s' (english, icelandic, or tiles/NAME.txt in the data path)",

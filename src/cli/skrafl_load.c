@@ -24,7 +24,7 @@ static char *read_data(const char *rel_or_path, int is_path, size_t *len, const 
     return t;
 }
 
-static int load_tiles(const skc_opts *o, const Alphabet *a, sk_tileset *ts)
+static int load_tiles(const skc_opts *o, const alpha_table *a, sk_tileset *ts)
 {
     char rel[128];
     size_t len;

@@ -193,14 +193,14 @@ static void tiles_text(const sk_engine *e, const uint8_t *x, int n, char *out, s
             r.count[x[i]]++;
         r.n++;
     }
-    sk_move_leave(e, &r, NULL, out, cap);
+    sk_rack_leave(&r, NULL, e, out, cap);
 }
 
 /* The rack left after play p. */
 static void play_leave(const sk_engine *e, const sk_rack *r, const sk_play *p, char *out, size_t cap)
 {
     if (p->kind == SK_PLAY_MOVE) {
-        sk_move_leave(e, r, &p->move, out, cap);
+        sk_rack_leave(r, &p->move, e, out, cap);
         return;
     }
     sk_rack k = *r;
@@ -211,7 +211,7 @@ static void play_leave(const sk_engine *e, const sk_rack *r, const sk_play *p, c
             k.count[p->x[i]]--;
         k.n--;
     }
-    sk_move_leave(e, &k, NULL, out, cap);
+    sk_rack_leave(&k, NULL, e, out, cap);
 }
 
 /* "8H" / "-ABC" / "-": the play's coordinate field and its word field. */
@@ -220,7 +220,7 @@ static void play_fields(const sk_engine *e, const sk_play *p, int style, char *c
 {
     if (p->kind == SK_PLAY_MOVE) {
         sk_coord_format(p->move.row, p->move.col, p->move.dir, coord, cc);
-        sk_move_text(e, &p->move, style, word, wc);
+        sk_move_format(&p->move, e, style, word, wc);
     } else if (p->kind == SK_PLAY_EXCHANGE) {
         snprintf(coord, cc, "xchg");
         word[0] = '-';
@@ -247,7 +247,7 @@ static void print_play(const sk_engine *e, cli_buf *f, const sk_board *b, const 
         cli_buf_printf(f, "\"rank\":%zu,\"kind\":\"%s\",", rank, kinds[p->kind]);
         if (p->kind == SK_PLAY_MOVE) {
             char played[256];
-            sk_move_text(e, &p->move, SK_FMT_PLAYED, played, sizeof played);
+            sk_move_format(&p->move, e, SK_FMT_PLAYED, played, sizeof played);
             cli_buf_puts(f, "\"coord\":");
             json_str(f, coord);
             cli_buf_printf(f, ",\"row\":%d,\"col\":%d,\"dir\":\"%c\",\"word\":", p->move.row, p->move.col,
@@ -268,9 +268,14 @@ static void print_play(const sk_engine *e, cli_buf *f, const sk_board *b, const 
     }
     cli_buf_printf(f, "%s  %s  %d  equity:%s  leave:%s", coord, word, p->score, eq, leave[0] ? leave : "-");
     if (words && p->kind == SK_PLAY_MOVE) {
-        char w[2048];
-        sk_move_words(e, b, &p->move, ',', w, sizeof w);
-        cli_buf_printf(f, "  words:%s", w);
+        sk_word w[SK_MAX_WORDS];
+        char text[SK_MAX_DIM * (ALPHA_LETTER_MAX + 2) + 1];
+        int nw = sk_move_words(&p->move, b, w, SK_MAX_WORDS);
+        cli_buf_puts(f, "  words:");
+        for (int i = 0; i < nw && i < SK_MAX_WORDS; i++) {
+            sk_word_format(&w[i], e, SK_FMT_WORD, text, sizeof text);
+            cli_buf_printf(f, "%s%s", i ? "," : "", text);
+        }
     }
     cli_buf_putc(f, '\n');
 }
@@ -295,7 +300,7 @@ static void print_unseen(const sk_engine *e, cli_buf *f, const int unseen[64], i
         return;
     txt[0] = 0;
     /* up to 100+ tiles: spell them directly */
-    const Alphabet *a = sk_engine_alphabet(e);
+    const alpha_table *a = sk_engine_alphabet(e);
     for (int l = 1; l <= a->size; l++)
         for (int k = 0; k < unseen[l] && at + 20 < 8 * 128; k++)
             at += (size_t)snprintf(txt + at, 8 * 128 + 16 - at, "%s", a->upper[l]);
@@ -418,7 +423,7 @@ int skp_solve(const sk_engine *e, sk_gen *g, sk_movelist *list, cli_buf *f, cli_
         nplays += others || v[i].kind == SK_PLAY_MOVE;
     if (line > 0 && !json) {
         char rs[64];
-        sk_move_leave(e, r, NULL, rs, sizeof rs);
+        sk_rack_leave(r, NULL, e, rs, sizeof rs);
         cli_buf_printf(f, "# line %ld: rack %s: %llu move%s, %ld play%s\n", line, rs[0] ? rs : "-",
                 (unsigned long long)list->total, list->total == 1 ? "" : "s", nplays, nplays == 1 ? "" : "s");
     }
@@ -453,7 +458,7 @@ static void *sp_init(void *user)
     if (!st)
         return NULL;
     st->c = user;
-    if (sk_gen_create(&st->g, st->c->e)) {
+    if (sk_gen_create(&st->g, st->c->e, NULL)) {
         free(st);
         return NULL;
     }

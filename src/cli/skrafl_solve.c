@@ -20,7 +20,7 @@ static const char *text_of(cli_buf *t, const sk_engine *e, const sk_rack *r, con
         cli_buf_reset(t);
         if (cli_buf_reserve(t, need))
             return "";
-        need = style < 0 ? sk_move_leave(e, r, m, t->p, t->cap) : sk_move_text(e, m, style, t->p, t->cap);
+        need = style < 0 ? sk_rack_leave(r, m, e, t->p, t->cap) : sk_move_format(m, e, style, t->p, t->cap);
         if (need < t->cap)
             break;
     }
@@ -37,10 +37,23 @@ static const char *leave_text(cli_buf *t, const sk_engine *e, const sk_rack *r, 
     return text_of(t, e, r, m, -1);
 }
 
-/* Every word move m forms, separated by sep: a move places at most
- * SK_RACK_MAX tiles, so it forms at most SK_RACK_MAX + 1 words of at most
- * SK_MAX_DIM letters; the buffer holds that many, so nothing is cut. */
-#define WORDS_CAP ((SK_RACK_MAX + 1) * (SK_MAX_DIM * ALPHA_LETTER_MAX + 1) + 1)
+/* Room for one formed word's text: at most SK_MAX_DIM letters of at most
+ * ALPHA_LETTER_MAX bytes, bracketed; nothing is cut. */
+#define WORD_CAP (SK_MAX_DIM * (ALPHA_LETTER_MAX + 2) + 1)
+
+/* Every word move m forms (sk_move_words), as text separated by commas. */
+static const char *words_text(cli_buf *t, const sk_engine *e, const sk_board *b, const sk_move *m)
+{
+    sk_word w[SK_MAX_WORDS];
+    char word[WORD_CAP];
+    int nw = sk_move_words(m, b, w, SK_MAX_WORDS);
+    cli_buf_reset(t);
+    for (int i = 0; i < nw && i < SK_MAX_WORDS; i++) {
+        sk_word_format(&w[i], e, SK_FMT_WORD, word, sizeof word);
+        cli_buf_printf(t, "%s%s", i ? "," : "", word);
+    }
+    return t->p ? t->p : "";
+}
 
 /* The JSON keys naming the position: "file", "line" and "cgp" (a CGP line), "rack". */
 static void json_pos(cli_json *j, cli_buf *f, const skc_ctx *c, const skc_pos *p, const sk_rack *r)
@@ -61,15 +74,14 @@ static void json_pos(cli_json *j, cli_buf *f, const skc_ctx *c, const skc_pos *p
 
 static void json_words(cli_json *j, const sk_engine *e, const sk_board *b, const sk_move *m)
 {
-    char words[WORDS_CAP];
-    int nw = sk_move_words(e, b, m, '\n', words, sizeof words);
+    sk_word w[SK_MAX_WORDS];
+    char word[WORD_CAP];
+    int nw = sk_move_words(m, b, w, SK_MAX_WORDS);
     cli_json_key(j, "words");
     cli_json_array(j);
-    char *w = words;
-    for (int i = 0; i < nw && w; i++) {
-        char *nl = strchr(w, '\n');
-        cli_json_strn(j, w, nl ? (size_t)(nl - w) : strlen(w));
-        w = nl ? nl + 1 : NULL;
+    for (int i = 0; i < nw && i < SK_MAX_WORDS; i++) {
+        sk_word_format(&w[i], e, SK_FMT_WORD, word, sizeof word);
+        cli_json_strn(j, word, strlen(word));
     }
     cli_json_close(j);
 }
@@ -111,11 +123,8 @@ static void print_move_text(const skc_ctx *c, cli_buf *f, const sk_board *b, con
     cli_buf_printf(f, "%s  %s  %d  leave:", coord, skc_move_text(t, c->e, m, SK_FMT_PAREN), m->score);
     const char *leave = leave_text(t, c->e, r, m);
     cli_buf_puts(f, leave[0] ? leave : "-");
-    if (c->o->words) {
-        char words[WORDS_CAP];
-        sk_move_words(c->e, b, m, ',', words, sizeof words);
-        cli_buf_printf(f, "  words:%s", words);
-    }
+    if (c->o->words)
+        cli_buf_printf(f, "  words:%s", words_text(t, c->e, b, m));
     cli_buf_putc(f, '\n');
 }
 
@@ -219,20 +228,21 @@ static void check_json(const skc_ctx *c, cli_buf *f, const sk_board *b, const sk
 static void check_text(const skc_ctx *c, cli_buf *f, const sk_board *b, const sk_check_result *res)
 {
     const sk_move *m = &res->move;
-    char coord[16], words[WORDS_CAP];
-    cli_buf t = {0};
+    char coord[16];
+    cli_buf t = {0}, words = {0};
     sk_coord_format(m->row, m->col, m->dir, coord, sizeof coord);
     cli_buf_printf(f, "%s  %s  %d  rank %zu of %llu", coord, skc_move_text(&t, c->e, m, SK_FMT_PAREN), m->score,
                    res->rank, (unsigned long long)res->total);
     if (res->ties)
         cli_buf_printf(f, " (tied with %zu other%s)", res->ties, res->ties == 1 ? "" : "s");
-    sk_move_words(c->e, b, m, ',', words, sizeof words);
+    words_text(&words, c->e, b, m);
     coord[0] = 0;
     if (res->total)
         sk_coord_format(res->best.row, res->best.col, res->best.dir, coord, sizeof coord);
-    cli_buf_printf(f, "  words:%s  best: %s  %s  %d\n", words, coord,
+    cli_buf_printf(f, "  words:%s  best: %s  %s  %d\n", words.p ? words.p : "", coord,
                    res->total ? skc_move_text(&t, c->e, &res->best, SK_FMT_PAREN) : "", res->best.score);
     cli_buf_free(&t);
+    cli_buf_free(&words);
 }
 
 static int do_check(const skc_ctx *c, sk_gen *g, cli_buf *f, cli_buf *err, const sk_board *b, const sk_rack *r,
@@ -323,7 +333,7 @@ int skc_solve_cgp(const skc_ctx *c, sk_gen *g, sk_movelist *list, cli_buf *out, 
     if (eng != c->e) {
         other.e = eng;
         c = &other;
-        if (sk_gen_create(&g2, eng)) {
+        if (sk_gen_create(&g2, eng, NULL)) {
             tk_error_set(&e, TK_ENOMEM, 0, 0, "out of memory");
             return print_error(c, out, err, p, &e);
         }

@@ -116,7 +116,7 @@ oom:
 }
 
 /* Tile counts of the language's tile set for --sort probability. */
-static int load_bag(const char *lang, const Alphabet *a, int bag[64])
+static int load_bag(const char *lang, const alpha_table *a, int bag[64])
 {
     char rel[64], path[4096];
     snprintf(rel, sizeof rel, "tiles/%s.txt", lang);
@@ -144,7 +144,7 @@ static int load_bag(const char *lang, const Alphabet *a, int bag[64])
     return 0;
 }
 
-static Dawg *load_lexicon(const char *name, const char **used)
+static dawg_graph *load_lexicon(const char *name, const char **used)
 {
     static char path[4096];
     char rel[300];
@@ -235,7 +235,7 @@ int main(int argc, char **argv)
     if (o.min > o.max)
         cli_usage_error("--min %d is more than --max %d", o.min, o.max);
 
-    Dawg *d = lexicon ? load_lexicon(lexicon, &used) : cli_load_dict(dict, lang, &used);
+    dawg_graph *d = lexicon ? load_lexicon(lexicon, &used) : cli_load_dict(dict, lang, &used);
     if (!d)
         return CLI_EXIT_DATA;
     o.alpha = dawg_alphabet(d);

@@ -189,7 +189,7 @@ static void order_hooks(wstate *st)
 /* ---- output -------------------------------------------------------------- */
 
 /* Append a word as answers show it (wq_format, straight into the buffer). */
-static void put_word(cli_buf *b, const Alphabet *a, const uint8_t *w, int n, uint64_t wild)
+static void put_word(cli_buf *b, const alpha_table *a, const uint8_t *w, int n, uint64_t wild)
 {
     size_t room = (size_t)n * (ALPHA_LETTER_MAX + 2) + 1;
     if (cli_buf_reserve(b, room))
@@ -233,7 +233,7 @@ static void put_list(wstate *st, cli_buf *out, cli_json *j)
 }
 
 /* Letters of a set, lower case, each multi-letter tile in brackets. */
-static void put_set(cli_buf *b, const Alphabet *a, alpha_set s)
+static void put_set(cli_buf *b, const alpha_table *a, alpha_set s)
 {
     for (int l = 1; l <= a->size; l++)
         if (s & ALPHA_BIT(l)) {
@@ -312,8 +312,8 @@ static int do_search(wstate *st, const wq_query *wq, const qctx *q, cli_buf *out
 static int do_hooks(wstate *st, const wq_query *wq, const qctx *q, cli_buf *out)
 {
     const wordq_opts *o = st->o;
-    const Dawg *d = wq_dict_dawg(o->dict);
-    const Alphabet *a = o->alpha;
+    const dawg_graph *d = wq_dict_dawg(o->dict);
+    const alpha_table *a = o->alpha;
     alpha_set front, back;
     int valid, n = wq->ntiles;
     wq_hooks(d, wq->word, n, &front, &back, &valid);
@@ -359,7 +359,7 @@ static int do_hooks(wstate *st, const wq_query *wq, const qctx *q, cli_buf *out)
 static int do_check(wstate *st, char **args, int nargs, const qctx *q, cli_buf *out, cli_buf *err)
 {
     const wordq_opts *o = st->o;
-    const Dawg *d = wq_dict_dawg(o->dict);
+    const dawg_graph *d = wq_dict_dawg(o->dict);
     wq_query wq;
     tk_error e;
     uint64_t valid = 0;

@@ -17,7 +17,7 @@ enum { WQ_SORT_ALPHA, WQ_SORT_LENGTH, WQ_SORT_PROB };
 /* Read-only settings shared by every thread. */
 typedef struct wordq_opts {
     const wq_dict *dict;
-    const Alphabet *alpha;
+    const alpha_table *alpha;
     int min, max;         /* letters */
     long limit;           /* 0: no limit */
     int sort;

@@ -1,6 +1,6 @@
 /* alphabet.c - UTF-8 letters <-> indices 1..63 (see tilekit/alphabet.h).
  *
- * An Alphabet is a fixed-size value: each letter's lower- and upper-case
+ * An alpha_table is a fixed-size value: each letter's lower- and upper-case
  * UTF-8 spelling, its code point count and first code point.  Matching the
  * letter at a position of a string tries an ASCII table first (one lookup for
  * English), then compares code points, lower-cased, against every letter and
@@ -9,6 +9,8 @@
  * the scripts that word games use (Latin, Greek, Cyrillic), not a locale.
  */
 #include "tilekit/alphabet.h"
+
+#include "core/tk_text.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -71,7 +73,7 @@ int alpha_utf8_encode(uint32_t cp, char *out)
     return 0;
 }
 
-long alpha_utf8_check(const char *s, size_t len)
+size_t alpha_utf8_valid(const char *s, size_t len)
 {
     size_t i = 0;
     while (i < len) {
@@ -79,10 +81,10 @@ long alpha_utf8_check(const char *s, size_t len)
         uint32_t cp;
         int n = alpha_utf8_decode(s + i, len - i, &cp);
         if (n < 0)
-            return (long)i;
+            return i;
         i += (size_t)n;
     }
-    return -1;
+    return len;
 }
 
 char *alpha_quote(const char *s, size_t len, size_t max, char *out, size_t cap)
@@ -189,7 +191,7 @@ static int forbidden_cp(uint32_t cp)
 }
 
 /* Add letter spelled by code points cps[0..n) (already lower-cased). */
-static int add_letter(Alphabet *a, const uint32_t *cps, int n, long line, tk_error *err)
+static int add_letter(alpha_table *a, const uint32_t *cps, int n, long line, tk_error *err)
 {
     char lo[4 * 16], up[4 * 16];
     size_t ll = 0, ul = 0;
@@ -236,44 +238,43 @@ typedef struct token {
     long line;
 } token;
 
-int alpha_parse(Alphabet *a, const char *spec, size_t len, tk_error *err)
+int alpha_parse(alpha_table *a, const char *spec, size_t len, tk_error *err)
 {
     memset(a, 0, sizeof *a);
-    long bad = alpha_utf8_check(spec, len);
-    if (bad >= 0) {
+    size_t good = alpha_utf8_valid(spec, len);
+    if (good < len) {
         long line = 1;
-        for (long i = 0; i < bad; i++)
+        for (size_t i = 0; i < good; i++)
             line += spec[i] == '\n';
-        return tk_error_set(err, TK_EFORMAT, line, 0, "invalid UTF-8 at byte %ld", bad);
+        return tk_error_set(err, TK_EFORMAT, line, 0, "invalid UTF-8 at byte %zu", good);
     }
     /* Split into tokens, dropping comments; at most 64 + 1 are needed. */
     token tok[ALPHA_MAX_LETTERS + 2];
     int nt = 0;
     long line = 1;
-    size_t i = 0;
-    if (len >= 3 && memcmp(spec, "\xEF\xBB\xBF", 3) == 0)
-        i = 3;
-    while (i < len) {
-        char c = spec[i];
-        if (c == '\n') { line++; i++; continue; }
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') { i++; continue; }
-        if (c == '#') {
-            while (i < len && spec[i] != '\n') i++;
-            continue;
+    tku_lines it;
+    const char *ls;
+    size_t ll;
+    tku_lines_init(&it, spec, len, 0);
+    while (tku_lines_next(&it, &ls, &ll)) {
+        line = it.lineno;
+        ll = tku_comment_cut(ls, ll, '#');
+        for (size_t i = 0; i < ll;) {
+            if (strchr(" \t\r\f\v", ls[i]) && ls[i]) { i++; continue; }
+            size_t j = i;
+            while (j < ll && !strchr(" \t\r\f\v", ls[j]))
+                j++;
+            if (j == i)   /* NUL byte */
+                return tk_error_set(err, TK_EFORMAT, line, 0, "NUL byte in alphabet");
+            if (nt == ALPHA_MAX_LETTERS + 1)
+                return tk_error_set(err, TK_ELIMIT, line, 0, "more than %d letters in the alphabet",
+                                    ALPHA_MAX_LETTERS);
+            tok[nt].s = ls + i;
+            tok[nt].len = j - i;
+            tok[nt].line = line;
+            nt++;
+            i = j;
         }
-        size_t j = i;
-        while (j < len && !strchr(" \t\r\n\f\v#", spec[j]) && spec[j] != 0)
-            j++;
-        if (j == i)   /* NUL byte */
-            return tk_error_set(err, TK_EFORMAT, line, 0, "NUL byte in alphabet");
-        if (nt == ALPHA_MAX_LETTERS + 1)
-            return tk_error_set(err, TK_ELIMIT, line, 0, "more than %d letters in the alphabet",
-                                ALPHA_MAX_LETTERS);
-        tok[nt].s = spec + i;
-        tok[nt].len = j - i;
-        tok[nt].line = line;
-        nt++;
-        i = j;
     }
     if (nt == 0)
         return tk_error_set(err, TK_EFORMAT, line, 0, "the alphabet has no letters");
@@ -337,45 +338,51 @@ int alpha_parse(Alphabet *a, const char *spec, size_t len, tk_error *err)
     return TK_OK;
 }
 
-int alpha_infer(Alphabet *a, const char *words, size_t len, tk_error *err)
+/* The distinct letters of one line of a word list, added to seen[0..*n). */
+static int infer_line(uint32_t *seen, int *n, const char *s, size_t len, long line, tk_error *err)
 {
-    uint32_t seen[ALPHA_MAX_LETTERS + 1];
-    int n = 0;
-    long line = 1;
-    size_t i = 0, line_start = 0;
-    memset(a, 0, sizeof *a);
-    if (len >= 3 && memcmp(words, "\xEF\xBB\xBF", 3) == 0)
-        i = line_start = 3;
-    while (i < len) {
-        unsigned char c = (unsigned char)words[i];
-        if (c == '\n') { line++; i++; line_start = i; continue; }
+    for (size_t i = 0; i < len;) {
+        unsigned char c = (unsigned char)s[i];
         if (c == '\r' || c == ' ' || c == '\t') { i++; continue; }   /* builder rejects inner blanks */
         uint32_t cp;
-        int k = alpha_utf8_decode(words + i, len - i, &cp);
-        int bad = k < 0 || forbidden_cp(alpha_cp_lower(cp));
-        if (bad) {
-            size_t e = i;
+        int k = alpha_utf8_decode(s + i, len - i, &cp);
+        if (k < 0 || forbidden_cp(alpha_cp_lower(cp))) {
             char q[96];
-            while (e < len && words[e] != '\n') e++;
-            while (e > line_start && words[e - 1] == '\r') e--;
-            alpha_quote(words + line_start, e - line_start, 60, q, sizeof q);
+            alpha_quote(s, len, 60, q, sizeof q);
             if (k < 0)
-                return tk_error_set(err, TK_EFORMAT, line, (long)(i - line_start) + 1,
-                                    "word '%s': invalid UTF-8 at byte %zu", q, i - line_start + 1);
-            return tk_error_set(err, TK_EFORMAT, line, (long)(i - line_start) + 1,
+                return tk_error_set(err, TK_EFORMAT, line, (long)i + 1,
+                                    "word '%s': invalid UTF-8 at byte %zu", q, i + 1);
+            return tk_error_set(err, TK_EFORMAT, line, (long)i + 1,
                                 "word '%s': character U+%04X cannot be a letter", q,
                                 (unsigned)alpha_cp_lower(cp));
         }
         cp = alpha_cp_lower(cp);
         int j = 0;
-        while (j < n && seen[j] != cp) j++;
-        if (j == n) {
-            if (n == ALPHA_MAX_LETTERS)
+        while (j < *n && seen[j] != cp) j++;
+        if (j == *n) {
+            if (*n == ALPHA_MAX_LETTERS)
                 return tk_error_set(err, TK_ELIMIT, line, 0,
                                     "word list uses more than %d different letters", ALPHA_MAX_LETTERS);
-            seen[n++] = cp;
+            seen[(*n)++] = cp;
         }
         i += (size_t)k;
+    }
+    return TK_OK;
+}
+
+int alpha_infer(alpha_table *a, const char *words, size_t len, tk_error *err)
+{
+    uint32_t seen[ALPHA_MAX_LETTERS + 1];
+    int n = 0;
+    memset(a, 0, sizeof *a);
+    tku_lines it;
+    const char *ls;
+    size_t ll;
+    tku_lines_init(&it, words, len, 0);
+    while (tku_lines_next(&it, &ls, &ll)) {
+        int rc = infer_line(seen, &n, ls, ll, it.lineno, err);
+        if (rc)
+            return rc;
     }
     if (n == 0)
         return tk_error_set(err, TK_EFORMAT, 0, 0, "the word list has no letters");
@@ -393,25 +400,25 @@ int alpha_infer(Alphabet *a, const char *words, size_t len, tk_error *err)
     return TK_OK;
 }
 
-size_t alpha_format(const Alphabet *a, char *out, size_t cap)
+size_t alpha_format(const alpha_table *a, char *out, size_t cap)
 {
-    size_t n = 0;
+    tku_sbuf b;
+    tku_sbuf_init(&b, out, cap);
     for (int i = 1; i <= a->size; i++) {
-        char tmp[ALPHA_LETTER_MAX + 4];
-        int m = snprintf(tmp, sizeof tmp, a->ncp[i] > 1 ? "%s[%s]" : "%s%s", i > 1 ? " " : "", a->lower[i]);
-        for (int k = 0; k < m; k++, n++)
-            if (n + 1 < cap)
-                out[n] = tmp[k];
+        if (i > 1)
+            tku_sbuf_putc(&b, ' ');
+        if (a->ncp[i] > 1)
+            tku_sbuf_printf(&b, "[%s]", a->lower[i]);
+        else
+            tku_sbuf_put(&b, a->lower[i], a->len[i]);
     }
-    if (cap)
-        out[n < cap ? n : cap - 1] = 0;
-    return n;
+    return b.len;
 }
 
 /* ---- letters --------------------------------------------------------------- */
 
 /* Does letter k match at s (case-insensitive)?  Returns bytes used or 0. */
-static int match_letter(const Alphabet *a, int k, const char *s, size_t len, int *upper)
+static int match_letter(const alpha_table *a, int k, const char *s, size_t len, int *upper)
 {
     size_t p = 0, q = 0;
     const char *lo = a->lower[k];
@@ -431,7 +438,7 @@ static int match_letter(const Alphabet *a, int k, const char *s, size_t len, int
     return (int)p;
 }
 
-int alpha_match(const Alphabet *a, const char *s, size_t len, int *letter, int *upper)
+int alpha_match(const alpha_table *a, const char *s, size_t len, int *letter, int *upper)
 {
     if (len == 0)
         return 0;
@@ -487,7 +494,7 @@ int alpha_match(const Alphabet *a, const char *s, size_t len, int *letter, int *
     return best;
 }
 
-int alpha_encode(const Alphabet *a, const char *s, size_t len, uint8_t *out, int max, tk_error *err)
+int alpha_encode(const alpha_table *a, const char *s, size_t len, uint8_t *out, int max, tk_error *err)
 {
     size_t p = 0;
     int n = 0;
@@ -497,15 +504,10 @@ int alpha_encode(const Alphabet *a, const char *s, size_t len, uint8_t *out, int
         if (m < 0)
             return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1, "invalid UTF-8 at byte %zu", p + 1);
         if (m == 0) {
-            uint32_t cp = 0;
-            int k = alpha_utf8_decode(s + p, len - p, &cp);
-            if (k <= 0)
-                k = 1;
-            if (cp < 0x20 || cp == 0x7F)
-                return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1,
-                                    "control character U+%04X at byte %zu", (unsigned)cp, p + 1);
+            char what[TKU_CHAR_DESC];
+            tku_char_describe(s + p, len - p, what, sizeof what);
             return tk_error_set(err, TK_EFORMAT, 0, (long)p + 1,
-                                "'%.*s' (byte %zu) is not a letter of the alphabet", k, s + p, p + 1);
+                                "%s (byte %zu) is not a letter of the alphabet", what, p + 1);
         }
         if (n == max)
             return tk_error_set(err, TK_ELIMIT, 0, (long)p + 1, "longer than %d letters", max);
@@ -515,25 +517,19 @@ int alpha_encode(const Alphabet *a, const char *s, size_t len, uint8_t *out, int
     return n;
 }
 
-size_t alpha_decode(const Alphabet *a, const uint8_t *letters, int n, int upper, char *out, size_t cap)
+size_t alpha_decode(const alpha_table *a, const uint8_t *letters, int n, int upper, char *out, size_t cap)
 {
-    size_t len = 0;
+    tku_sbuf b;
+    tku_sbuf_init(&b, out, cap);
     for (int i = 0; i < n; i++) {
         int k = letters[i];
-        if (k < 1 || k > a->size)
-            continue;
-        const char *src = upper ? a->upper[k] : a->lower[k];
-        size_t m = upper ? a->ulen[k] : a->len[k];
-        for (size_t j = 0; j < m; j++, len++)
-            if (len + 1 < cap)
-                out[len] = src[j];
+        if (k >= 1 && k <= a->size)
+            tku_sbuf_put(&b, upper ? a->upper[k] : a->lower[k], upper ? a->ulen[k] : a->len[k]);
     }
-    if (cap)
-        out[len < cap ? len : cap - 1] = 0;
-    return len;
+    return b.len;
 }
 
-int alpha_index(const Alphabet *a, const char *letter)
+int alpha_index(const alpha_table *a, const char *letter)
 {
     size_t len = strlen(letter);
     for (int k = 1; k <= a->size; k++) {

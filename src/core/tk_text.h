@@ -43,6 +43,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#if defined(__GNUC__)
+#define TKU_PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define TKU_PRINTF(f, a)
+#endif
+
 /* ---- bits and time ------------------------------------------------------- */
 
 /* Bits set in x.  The builtin only where it is one instruction: baseline
@@ -129,11 +135,7 @@ void tku_sbuf_init(tku_sbuf *b, char *out, size_t cap);
 void tku_sbuf_put(tku_sbuf *b, const char *s, size_t n);
 void tku_sbuf_puts(tku_sbuf *b, const char *s);
 void tku_sbuf_putc(tku_sbuf *b, char c);
-void tku_sbuf_printf(tku_sbuf *b, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
+void tku_sbuf_printf(tku_sbuf *b, const char *fmt, ...) TKU_PRINTF(2, 3);
 
 /* ---- growable buffer ----------------------------------------------------- */
 
@@ -150,11 +152,7 @@ int tku_buf_reserve(tku_buf *b, size_t extra);
 int tku_buf_append(tku_buf *b, const void *s, size_t n);
 int tku_buf_puts(tku_buf *b, const char *s);
 int tku_buf_putc(tku_buf *b, char c);
-int tku_buf_printf(tku_buf *b, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
+int tku_buf_printf(tku_buf *b, const char *fmt, ...) TKU_PRINTF(2, 3);
 int tku_buf_vprintf(tku_buf *b, const char *fmt, va_list ap);
 /* The text ("" when empty, never NULL). */
 const char *tku_buf_str(const tku_buf *b);

@@ -295,7 +295,7 @@ static void builder_free(builder *b, lists *L)
 }
 
 /* Build from sorted, unique word refs. */
-static int build_sorted(Dawg **out, const Alphabet *a, const word_ref *w, size_t n, tk_error *err)
+static int build_sorted(dawg_graph **out, const alpha_table *a, const word_ref *w, size_t n, tk_error *err)
 {
     if ((unsigned long long)n > DAWG_MAX_WORDS)
         return tk_error_set(err, TK_ELIMIT, 0, 0, "more than %llu words", (unsigned long long)DAWG_MAX_WORDS);
@@ -342,7 +342,7 @@ static int build_sorted(Dawg **out, const Alphabet *a, const word_ref *w, size_t
             return tk_error_set(err, rc, 0, 0, "word graph needs more than %u edges", DAWG_MAX_EDGES);
         return tk_error_set(err, rc, 0, 0, "out of memory building the word graph");
     }
-    Dawg *d = dawg_new_owned(a, edges, n_edges, root_node);
+    dawg_graph *d = tki_dawg_new_owned(a, edges, n_edges, root_node);
     if (!d) {
         free(edges);
         builder_free(b, &L);
@@ -374,7 +374,7 @@ static size_t sort_unique(word_ref *r, size_t n)
     return k;
 }
 
-int dawg_build_encoded(Dawg **out, const Alphabet *a, const uint8_t *const *words, const int *lens,
+int dawg_build_encoded(dawg_graph **out, const alpha_table *a, const uint8_t *const *words, const int *lens,
                        size_t n, tk_error *err)
 {
     *out = NULL;
@@ -410,7 +410,7 @@ int dawg_build_encoded(Dawg **out, const Alphabet *a, const uint8_t *const *word
 
 /* Read, encode, sort and build; bad lines stop the build when o->strict,
  * else they are reported through o->skip and counted. */
-static int build_text(Dawg **out, const Alphabet *a, const char *text, size_t len, dawg_build_opts *o,
+static int build_text(dawg_graph **out, const alpha_table *a, const char *text, size_t len, dawg_build_opts *o,
                       tk_error *err)
 {
     size_t lines = 0;
@@ -457,7 +457,7 @@ static int build_text(Dawg **out, const Alphabet *a, const char *text, size_t le
                 rc = tk_error_set(err, TK_EFORMAT, line, werr.col, "word '%s': %s", q, werr.msg);
             /* only a character outside the alphabet is skipped; invalid
              * UTF-8 (a Latin-1 list?) and over-long words stay errors */
-            if (!o->strict && n != TK_ELIMIT && alpha_utf8_check(text + s, e - s) < 0) {
+            if (!o->strict && n != TK_ELIMIT && alpha_utf8_valid(text + s, e - s) == e - s) {
                 o->skipped++;
                 if (o->skip)
                     o->skip(o->skip_ctx, line, err ? err->msg : "");
@@ -481,10 +481,10 @@ static int build_text(Dawg **out, const Alphabet *a, const char *text, size_t le
     return rc;
 }
 
-int dawg_build(Dawg **out, const Alphabet *a, const char *text, size_t len, dawg_progress_fn progress,
+int dawg_build(dawg_graph **out, const alpha_table *a, const char *text, size_t len, dawg_progress_fn progress,
                void *ctx, tk_error *err)
 {
-    Alphabet inferred;
+    alpha_table inferred;
     *out = NULL;
     if (!a) {
         int rc = alpha_infer(&inferred, text, len, err);
@@ -500,7 +500,7 @@ int dawg_build(Dawg **out, const Alphabet *a, const char *text, size_t len, dawg
     return build_text(out, a, text, len, &o, err);
 }
 
-int dawg_build_ex(Dawg **out, const Alphabet *a, const char *text, size_t len, dawg_build_opts *o,
+int dawg_build_ex(dawg_graph **out, const alpha_table *a, const char *text, size_t len, dawg_build_opts *o,
                   tk_error *err)
 {
     *out = NULL;

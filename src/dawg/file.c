@@ -87,9 +87,9 @@ static int host_is_le(void)
     return *(const unsigned char *)&one == 1;
 }
 
-Dawg *dawg_new_owned(const Alphabet *a, dawg_edge *edges, uint32_t n, uint32_t root)
+dawg_graph *tki_dawg_new_owned(const alpha_table *a, dawg_edge *edges, uint32_t n, uint32_t root)
 {
-    Dawg *d = calloc(1, sizeof *d);
+    dawg_graph *d = calloc(1, sizeof *d);
     if (!d)
         return NULL;
     d->alpha = *a;
@@ -103,7 +103,7 @@ Dawg *dawg_new_owned(const Alphabet *a, dawg_edge *edges, uint32_t n, uint32_t r
     return d;
 }
 
-void dawg_destroy(Dawg *d)
+void dawg_destroy(dawg_graph *d)
 {
     if (!d)
         return;
@@ -121,7 +121,7 @@ int dawg_is_dawg_file(const void *buf, size_t len)
 
 /* ---- writing -------------------------------------------------------------- */
 
-int dawg_serialize(const Dawg *d, void **out, size_t *out_len, tk_error *err)
+int dawg_serialize(const dawg_graph *d, void **out, size_t *out_len, tk_error *err)
 {
     char spec[64 * (ALPHA_LETTER_MAX + 3) + 1];
     size_t alen = alpha_format(&d->alpha, spec, sizeof spec);
@@ -151,7 +151,7 @@ int dawg_serialize(const Dawg *d, void **out, size_t *out_len, tk_error *err)
     return TK_OK;
 }
 
-int dawg_save(const Dawg *d, const char *path, tk_error *err)
+int dawg_save(const dawg_graph *d, const char *path, tk_error *err)
 {
     /* Only ever replace a regular file: renaming over a device, a FIFO or a
      * symlink would destroy it (as root, /dev/null). */
@@ -283,9 +283,9 @@ static int check_edges(const unsigned char *ep, uint32_t n, int letters, uint32_
     return rc;
 }
 
-/* Validate `len` bytes at p; on success create the Dawg.  `edges` is where
+/* Validate `len` bytes at p; on success create the dawg_graph.  `edges` is where
  * the edge array will be read from (inside p when the host is little-endian). */
-static int validate(const unsigned char *p, size_t len, Dawg **out, tk_error *err)
+static int validate(const unsigned char *p, size_t len, dawg_graph **out, tk_error *err)
 {
     *out = NULL;
     if (!dawg_is_dawg_file(p, len))
@@ -315,7 +315,7 @@ static int validate(const unsigned char *p, size_t len, Dawg **out, tk_error *er
     for (uint32_t i = HEADER_FIXED + alen; i < hdr; i++)
         if (p[i] != 0)
             return tk_error_set(err, TK_EFORMAT, 0, 0, "corrupt header: non-zero padding");
-    Alphabet a;
+    alpha_table a;
     tk_error aerr;
     if (alpha_parse(&a, (const char *)p + HEADER_FIXED, alen, &aerr) != TK_OK)
         return tk_error_set(err, TK_EFORMAT, 0, 0, "corrupt alphabet in header: %s", aerr.msg);
@@ -345,7 +345,7 @@ static int validate(const unsigned char *p, size_t len, Dawg **out, tk_error *er
             edges[i] = rd32(ep + 4 * (size_t)i);
         view = edges;
     }
-    Dawg *d = calloc(1, sizeof *d);
+    dawg_graph *d = calloc(1, sizeof *d);
     if (!d) {
         free(edges);
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
@@ -367,14 +367,14 @@ static int validate(const unsigned char *p, size_t len, Dawg **out, tk_error *er
     return TK_OK;
 }
 
-int dawg_load_memory(Dawg **out, const void *buf, size_t len, tk_error *err)
+int dawg_load_memory(dawg_graph **out, const void *buf, size_t len, tk_error *err)
 {
     *out = NULL;
     void *copy = malloc(len ? len : 1);
     if (!copy)
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     memcpy(copy, buf, len);
-    Dawg *d;
+    dawg_graph *d;
     int rc = validate(copy, len, &d, err);
     if (rc) {
         free(copy);
@@ -389,7 +389,7 @@ int dawg_load_memory(Dawg **out, const void *buf, size_t len, tk_error *err)
     return TK_OK;
 }
 
-int dawg_load(Dawg **out, const char *path, tk_error *err)
+int dawg_load(dawg_graph **out, const char *path, tk_error *err)
 {
     *out = NULL;
     int fd = open(path, O_RDONLY);
@@ -405,14 +405,14 @@ int dawg_load(Dawg **out, const char *path, tk_error *err)
         unsigned char small[HEADER_FIXED];
         ssize_t got = read(fd, small, sizeof small);
         close(fd);
-        Dawg *d;
+        dawg_graph *d;
         return validate(small, got > 0 ? (size_t)got : 0, &d, err);
     }
     void *map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
     close(fd);
     if (map == MAP_FAILED)
         return tk_error_set(err, TK_EIO, 0, 0, "cannot map: %s", strerror(errno));
-    Dawg *d;
+    dawg_graph *d;
     int rc = validate(map, len, &d, err);
     if (rc) {
         munmap(map, len);

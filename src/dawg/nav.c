@@ -8,13 +8,13 @@
  */
 #include "dawg_internal.h"
 
-const Alphabet *dawg_alphabet(const Dawg *d) { return &d->alpha; }
-void dawg_get_info(const Dawg *d, dawg_info *info) { *info = d->info; }
-const dawg_edge *dawg_edges(const Dawg *d) { return d->edges; }
-uint32_t dawg_edge_count(const Dawg *d) { return d->n_edges; }
-uint32_t dawg_root(const Dawg *d) { return d->root; }
+const alpha_table *dawg_alphabet(const dawg_graph *d) { return &d->alpha; }
+void dawg_get_info(const dawg_graph *d, dawg_info *info) { *info = d->info; }
+const dawg_edge *dawg_edges(const dawg_graph *d) { return d->edges; }
+uint32_t dawg_edge_count(const dawg_graph *d) { return d->n_edges; }
+uint32_t dawg_root(const dawg_graph *d) { return d->root; }
 
-dawg_edge dawg_child(const Dawg *d, uint32_t node, unsigned letter)
+dawg_edge dawg_child(const dawg_graph *d, uint32_t node, unsigned letter)
 {
     if (!node)
         return 0;
@@ -29,7 +29,7 @@ dawg_edge dawg_child(const Dawg *d, uint32_t node, unsigned letter)
     }
 }
 
-int dawg_walk(const Dawg *d, const uint8_t *letters, int n, uint32_t *node, int *final)
+int dawg_walk(const dawg_graph *d, const uint8_t *letters, int n, uint32_t *node, int *final)
 {
     uint32_t at = d->root;
     int fin = 0;
@@ -45,7 +45,7 @@ int dawg_walk(const Dawg *d, const uint8_t *letters, int n, uint32_t *node, int 
     return 1;
 }
 
-int dawg_contains(const Dawg *d, const uint8_t *letters, int n)
+int dawg_contains(const dawg_graph *d, const uint8_t *letters, int n)
 {
     /* The hot lookup: the child scan of dawg_child, inlined.  Letters rise
      * within a list, so the scan stops at the first letter not below the
@@ -70,7 +70,7 @@ int dawg_contains(const Dawg *d, const uint8_t *letters, int n)
     return dawg_edge_final(x);
 }
 
-int dawg_contains_utf8(const Dawg *d, const char *word)
+int dawg_contains_utf8(const dawg_graph *d, const char *word)
 {
     uint8_t w[ALPHA_WORD_MAX];
     size_t len = 0;
@@ -80,7 +80,7 @@ int dawg_contains_utf8(const Dawg *d, const char *word)
     return n > 0 && dawg_contains(d, w, n);
 }
 
-alpha_set dawg_next_letters(const Dawg *d, uint32_t node)
+alpha_set dawg_next_letters(const dawg_graph *d, uint32_t node)
 {
     alpha_set s = 0;
     if (!node)
@@ -92,7 +92,7 @@ alpha_set dawg_next_letters(const Dawg *d, uint32_t node)
     }
 }
 
-alpha_set dawg_final_letters(const Dawg *d, uint32_t node)
+alpha_set dawg_final_letters(const dawg_graph *d, uint32_t node)
 {
     alpha_set s = 0;
     if (!node)
@@ -105,7 +105,7 @@ alpha_set dawg_final_letters(const Dawg *d, uint32_t node)
     }
 }
 
-alpha_set dawg_cross_set(const Dawg *d, const uint8_t *left, int nl, const uint8_t *right, int nr)
+alpha_set dawg_cross_set(const dawg_graph *d, const uint8_t *left, int nl, const uint8_t *right, int nr)
 {
     uint32_t node;
     int final;
@@ -131,7 +131,7 @@ alpha_set dawg_cross_set(const Dawg *d, const uint8_t *left, int nl, const uint8
     }
 }
 
-int dawg_foreach_word(const Dawg *d, int (*fn)(void *ctx, const uint8_t *letters, int n), void *ctx)
+int dawg_foreach_word(const dawg_graph *d, int (*fn)(void *ctx, const uint8_t *letters, int n), void *ctx)
 {
     uint32_t stack[ALPHA_WORD_MAX + 1];   /* current edge index at each depth */
     uint8_t word[ALPHA_WORD_MAX + 1];

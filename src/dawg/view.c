@@ -1,6 +1,6 @@
 /* view.c - the letter-indexed view of a word graph (see tilekit/dawg_view.h).
  *
- * Built in three linear passes over the Dawg's packed edges:
+ * Built in three linear passes over the dawg_graph's packed edges:
  *   1. mark the first edge of every sibling list, and check that every
  *      child is one (true of every graph tilekit builds or loads);
  *   2. backward (children are stored after their parents): for each edge i,
@@ -19,7 +19,7 @@
 #include <string.h>
 
 struct dawg_view {
-    const Dawg *dawg;
+    const dawg_graph *dawg;
     dawg_vedge *E;       /* n entries, E[0] all zero */
     uint32_t *sfx;       /* words through edge i and its later siblings */
     uint64_t *set;       /* letters of edge i and its later siblings */
@@ -30,7 +30,7 @@ struct dawg_view {
     uint32_t words;
 };
 
-/* Pass 2 on the Dawg's own order.  Returns TK_OK, TK_EFORMAT or TK_ELIMIT. */
+/* Pass 2 on the dawg_graph's own order.  Returns TK_OK, TK_EFORMAT or TK_ELIMIT. */
 static int measure(const dawg_edge *ed, uint32_t n, const uint8_t *start, uint32_t *sfx, uint64_t *set)
 {
     for (uint32_t i = n; i-- > 1;) {
@@ -106,7 +106,7 @@ static int relayout(dawg_view *v, const dawg_edge *ed, uint32_t n, uint32_t root
     return TK_OK;
 }
 
-static int build(dawg_view *v, const Dawg *d)
+static int build(dawg_view *v, const dawg_graph *d)
 {
     uint32_t n = dawg_edge_count(d);
     uint32_t root = dawg_root(d);
@@ -139,7 +139,7 @@ static int build(dawg_view *v, const Dawg *d)
     return rc;
 }
 
-int dawg_view_create(dawg_view **out, const Dawg *d, tk_error *err)
+int dawg_view_create(dawg_view **out, const dawg_graph *d, tk_error *err)
 {
     *out = NULL;
     if (!d)
@@ -173,8 +173,8 @@ void dawg_view_destroy(dawg_view *v)
     free(v);
 }
 
-const Dawg *dawg_view_dawg(const dawg_view *v) { return v->dawg; }
-const Alphabet *dawg_view_alphabet(const dawg_view *v) { return dawg_alphabet(v->dawg); }
+const dawg_graph *dawg_view_dawg(const dawg_view *v) { return v->dawg; }
+const alpha_table *dawg_view_alphabet(const dawg_view *v) { return dawg_alphabet(v->dawg); }
 uint32_t dawg_view_words(const dawg_view *v) { return v->words; }
 uint32_t dawg_view_edge_count(const dawg_view *v) { return v->n; }
 const dawg_vedge *dawg_view_edges(const dawg_view *v) { return v->E; }

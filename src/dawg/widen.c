@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-int dawg_widen(Dawg **out, const Dawg *d, const Alphabet *wider, tk_error *err)
+int dawg_widen(dawg_graph **out, const dawg_graph *d, const alpha_table *wider, tk_error *err)
 {
     *out = NULL;
-    const Alphabet *a = &d->alpha;
+    const alpha_table *a = &d->alpha;
     uint8_t map[64] = {0};
     int prev = 0;
     for (int i = 1; i <= a->size; i++) {
@@ -37,7 +37,7 @@ int dawg_widen(Dawg **out, const Dawg *d, const Alphabet *wider, tk_error *err)
         dawg_edge x = d->edges[i];
         e[i] = (x & ~(dawg_edge)DAWG_LETTER_MASK) | map[dawg_edge_letter(x)];
     }
-    Dawg *w = dawg_new_owned(wider, e, d->n_edges, d->root);
+    dawg_graph *w = tki_dawg_new_owned(wider, e, d->n_edges, d->root);
     if (!w) {
         free(e);
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");

@@ -55,7 +55,7 @@ static const char *describe_group(const char *s, size_t len, char *out, size_t c
 
 /* One letter of the alphabet at s[p..len): returns bytes consumed (> 0) and
  * the letter, or a negative status with err filled. */
-static int read_letter(const Alphabet *a, const char *s, size_t len, size_t p, int *letter, tk_error *err)
+static int read_letter(const alpha_table *a, const char *s, size_t len, size_t p, int *letter, tk_error *err)
 {
     int up;
     int k = alpha_match(a, s + p, len - p, letter, &up);
@@ -83,7 +83,7 @@ static int too_long(tk_error *err, size_t p)
     return tk_error_set(err, TK_ELIMIT, 0, (long)p + 1, "more than %d letters", ALPHA_WORD_MAX);
 }
 
-static int parse_rack(wq_query *q, const Alphabet *a, const char *s, size_t len, tk_error *err)
+static int parse_rack(wq_query *q, const alpha_table *a, const char *s, size_t len, tk_error *err)
 {
     size_t p = 0;
     while (p < len) {
@@ -116,7 +116,7 @@ static int parse_rack(wq_query *q, const Alphabet *a, const char *s, size_t len,
 }
 
 /* A bracketed set at s[p] == '[': fills *set, returns bytes consumed. */
-static int parse_class(const Alphabet *a, const char *s, size_t len, size_t p, alpha_set *set, tk_error *err)
+static int parse_class(const alpha_table *a, const char *s, size_t len, size_t p, alpha_set *set, tk_error *err)
 {
     size_t i = p + 1;
     int neg = 0;
@@ -151,7 +151,7 @@ static int parse_class(const Alphabet *a, const char *s, size_t len, size_t p, a
     return (int)(i + 1 - p);
 }
 
-static int parse_pattern(wq_query *q, const Alphabet *a, const char *s, size_t len, tk_error *err)
+static int parse_pattern(wq_query *q, const alpha_table *a, const char *s, size_t len, tk_error *err)
 {
     alpha_set all = 0;
     for (int l = 1; l <= a->size; l++)
@@ -191,7 +191,7 @@ static int parse_pattern(wq_query *q, const Alphabet *a, const char *s, size_t l
     return TK_OK;
 }
 
-int wq_parse(wq_query *q, const Alphabet *a, int kind, const char *text, size_t len, tk_error *err)
+int wq_parse(wq_query *q, const alpha_table *a, int kind, const char *text, size_t len, tk_error *err)
 {
     memset(q, 0, sizeof *q);
     q->kind = kind;
@@ -217,7 +217,7 @@ typedef struct memo_ent {
 } memo_ent;
 
 struct wq_dict {
-    const Dawg *d;
+    const dawg_graph *d;
     const dawg_edge *e;
     uint32_t n;            /* edges, edge 0 included */
     alpha_set *below;      /* below[node]: letters on the paths leaving node */
@@ -226,7 +226,7 @@ struct wq_dict {
 
 struct wq_searcher {
     const wq_dict *x;
-    const Dawg *d;
+    const dawg_graph *d;
     const dawg_edge *e;
     const alpha_set *below;
     const uint32_t *lens;
@@ -256,7 +256,7 @@ struct wq_searcher {
     alpha_set need[64];    /* need[k]: letters of the one-letter positions after position k */
 };
 
-int wq_dict_create(wq_dict **out, const Dawg *d, tk_error *err)
+int wq_dict_create(wq_dict **out, const dawg_graph *d, tk_error *err)
 {
     uint32_t n = dawg_edge_count(d);
     wq_dict *x = calloc(1, sizeof *x);
@@ -308,7 +308,7 @@ void wq_dict_destroy(wq_dict *x)
     free(x);
 }
 
-const Dawg *wq_dict_dawg(const wq_dict *x) { return x->d; }
+const dawg_graph *wq_dict_dawg(const wq_dict *x) { return x->d; }
 
 size_t wq_dict_bytes(const wq_dict *x)
 {
@@ -317,7 +317,7 @@ size_t wq_dict_bytes(const wq_dict *x)
 
 int wq_searcher_create(wq_searcher **out, const wq_dict *x, tk_error *err)
 {
-    const Dawg *d = x->d;
+    const dawg_graph *d = x->d;
     /* The memo holds the failed (node, state) pairs of one search: a few per
      * sibling list of the graph (patterns such as "*ING" reach most nodes in
      * two or three states).  Sized to the graph: 2.5 slots per list, at
@@ -663,7 +663,7 @@ int wq_search(wq_searcher *s, const wq_query *q, int min_len, int max_len, wq_wo
 
 /* ---- hooks --------------------------------------------------------------- */
 
-void wq_hooks(const Dawg *d, const uint8_t *word, int n, alpha_set *front, alpha_set *back, int *valid)
+void wq_hooks(const dawg_graph *d, const uint8_t *word, int n, alpha_set *front, alpha_set *back, int *valid)
 {
     *front = n < ALPHA_WORD_MAX ? dawg_cross_set(d, NULL, 0, word, n) : 0;
     *back = n < ALPHA_WORD_MAX ? dawg_cross_set(d, word, n, NULL, 0) : 0;
@@ -716,7 +716,7 @@ double wq_ways(const int count[64], const uint8_t *letters, int n)
 
 /* ---- display ------------------------------------------------------------- */
 
-size_t wq_format(const Alphabet *a, const uint8_t *letters, int n, uint64_t wild, char *out, size_t cap)
+size_t wq_format(const alpha_table *a, const uint8_t *letters, int n, uint64_t wild, char *out, size_t cap)
 {
     size_t len = 0, written = 0;
     for (int i = 0; i < n; i++) {

@@ -243,7 +243,7 @@ int mj_parse_line(const char *text, size_t len, mj_hand *h, mj_winctx *w, tk_err
             return rc;
         memset(buf + s, ' ', i - s);
     }
-    return mj_parse(buf, len, h, err);
+    return mj_parse(h, buf, len, err);
 }
 
 void mj_unseen(const mj_hand *h, const mj_winctx *w, uint8_t unseen[MJ_TILES])

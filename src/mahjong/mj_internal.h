@@ -34,8 +34,8 @@ struct mj_ctx {
 #define MJ_E_WIN(e)        ((unsigned)(((e) >> 40) & 0x1ff))
 #define MJ_E_COMPLETE(e)   ((int)(((e) >> 49) & 1))
 
-uint64_t mj_entry_fill(mj_ctx *ctx, int group, uint32_t idx, const uint8_t *cnt);
-int mj_group_complete(uint8_t *c, int n, int seq, int pair);
+uint64_t tki_mj_entry_fill(mj_ctx *ctx, int group, uint32_t idx, const uint8_t *cnt);
+int tki_mj_group_complete(uint8_t *c, int n, int seq, int pair);
 
 /* Rank of the counts of a suit (9) or the honours (7); the caller ensures
  * the group holds at most MJ_GROUP_MAX tiles. */
@@ -68,11 +68,11 @@ static inline uint64_t mj_entry(mj_ctx *ctx, const uint8_t *count, int g)
     if (g < 3) {
         uint32_t x = mj_suit_rank(ctx, c);
         uint64_t e = ctx->suit[x];
-        return e ? e : mj_entry_fill(ctx, g, x, c);
+        return e ? e : tki_mj_entry_fill(ctx, g, x, c);
     }
     uint32_t x = mj_honor_rank(ctx, c);
     uint64_t e = ctx->honor[x];
-    return e ? e : mj_entry_fill(ctx, g, x, c);
+    return e ? e : tki_mj_entry_fill(ctx, g, x, c);
 }
 
 /* Index of the lowest set bit of x != 0. */

@@ -15,6 +15,8 @@
 
 #include <string.h>
 
+#include "core/tk_text.h"
+
 #define MAXDIG 32
 
 static int suit_of(char c)
@@ -35,19 +37,20 @@ typedef struct pstate {
     uint8_t total[MJ_TILES];
     uint8_t reds[3];
     tk_error *err;
+    const char *text;
+    size_t len;
+    /* digits waiting for their suit letter */
+    char dig[MAXDIG];
+    long dcol[MAXDIG];
+    int nd;
+    /* tiles of the closed part and of the meld being read */
+    uint8_t closed[MAXDIG], meld[MAXDIG];
+    int nclosed, nmeld;
+    int in_meld;                 /* 0, '[' or '(' */
+    long meld_col;
+    int meld_red;
+    int any;
 } pstate;
-
-static void char_text(char c, char out[8])
-{
-    unsigned char u = (unsigned char)c;
-    if (u >= 0x21 && u < 0x7f) { out[0] = '\''; out[1] = c; out[2] = '\''; out[3] = 0; }
-    else if (u == ' ') strcpy(out, "space");
-    else if (u == '\t') strcpy(out, "tab");
-    else {
-        static const char hx[] = "0123456789abcdef";
-        out[0] = '\\'; out[1] = 'x'; out[2] = hx[u >> 4]; out[3] = hx[u & 15]; out[4] = 0;
-    }
-}
 
 /* Convert collected digits + suit letter into tile indices (appended to
  * out[*n]); checks honours and per-tile copies.  col = column of the first
@@ -84,9 +87,10 @@ static int flush_digits(pstate *ps, const char *dig, const long *dcol, int nd, i
     return 0;
 }
 
-static int close_meld(pstate *ps, const uint8_t *t, int n, int closed, int red, long col,
-                      const char *text, size_t len)
+static int close_meld(pstate *ps, const uint8_t *t, int n, int closed, int red, long col)
 {
+    const char *text = ps->text;
+    size_t len = ps->len;
     mj_hand *h = ps->h;
     uint8_t s[4];
     int type = -1;
@@ -125,7 +129,103 @@ static int close_meld(pstate *ps, const uint8_t *t, int n, int closed, int red, 
     return 0;
 }
 
-int mj_parse(const char *text, size_t len, mj_hand *h, tk_error *err)
+/* A digit: collected until its suit letter. */
+static int on_digit(pstate *ps, char c, long col)
+{
+    if (ps->nd >= MAXDIG)
+        return tk_error_set(ps->err, TK_EFORMAT, 0, col, "too many tiles");
+    ps->dcol[ps->nd] = col;
+    ps->dig[ps->nd++] = c;
+    ps->any = 1;
+    return 0;
+}
+
+/* A suit letter: the digits before it become tiles of the closed part or the meld. */
+static int on_suit(pstate *ps, char c, int suit, long col)
+{
+    int rc;
+    if (ps->nd == 0)
+        return tk_error_set(ps->err, TK_EFORMAT, 0, col, "suit letter '%c' has no digits before it", c);
+    if (ps->in_meld) {
+        int before = ps->reds[0] + ps->reds[1] + ps->reds[2];
+        rc = flush_digits(ps, ps->dig, ps->dcol, ps->nd, suit, ps->meld, &ps->nmeld, MAXDIG);
+        ps->meld_red += ps->reds[0] + ps->reds[1] + ps->reds[2] - before;
+    } else {
+        rc = flush_digits(ps, ps->dig, ps->dcol, ps->nd, suit, ps->closed, &ps->nclosed, MAXDIG);
+        if (rc == 0 && ps->nclosed > 0) {   /* the last tile written: the default winning tile */
+            ps->h->last = (int8_t)ps->closed[ps->nclosed - 1];
+            ps->h->last_red = ps->dig[ps->nd - 1] == '0';
+        }
+    }
+    ps->nd = 0;
+    return rc;
+}
+
+/* Blanks, brackets, or a bad character. */
+static int on_other(pstate *ps, size_t i)
+{
+    char c = ps->text[i];
+    long col = (long)i + 1;
+    if (c == 'M' || c == 'P' || c == 'S' || c == 'Z')
+        return tk_error_set(ps->err, TK_EFORMAT, 0, col, "upper-case suit '%c' (suits are m p s z)", c);
+    if (ps->nd > 0)
+        return tk_error_set(ps->err, TK_EFORMAT, 0, ps->dcol[0], "digits '%.*s' have no suit letter",
+                            ps->nd, ps->dig);
+    if (is_blank(c) || c == '[' || c == '(') {
+        if (ps->in_meld)
+            return tk_error_set(ps->err, TK_EFORMAT, 0, col, is_blank(c) ? "blank inside a meld" : "'%c' inside a meld", c);
+        if (!is_blank(c)) {
+            ps->in_meld = c;
+            ps->meld_col = col;
+            ps->nmeld = 0;
+            ps->meld_red = 0;
+            ps->any = 1;
+        }
+        return 0;
+    }
+    if (c == ']' || c == ')') {
+        if (!ps->in_meld || (c == ']') != (ps->in_meld == '['))
+            return tk_error_set(ps->err, TK_EFORMAT, 0, col, "unexpected '%c'", c);
+        int closed = ps->in_meld == '(';
+        ps->in_meld = 0;
+        return close_meld(ps, ps->meld, ps->nmeld, closed, ps->meld_red, ps->meld_col);
+    }
+    if (alpha_utf8_decode(ps->text + i, ps->len - i, &(uint32_t){0}) <= 0)
+        return tk_error_set(ps->err, TK_EFORMAT, 0, col, "invalid UTF-8 at byte %ld", col);
+    char what[TKU_CHAR_DESC];
+    tku_char_describe(ps->text + i, ps->len - i, what, sizeof what);
+    return tk_error_set(ps->err, TK_EFORMAT, 0, col, "bad character %s", what);
+}
+
+/* After the scan: nothing left open, the tiles into the hand, the count. */
+static int finish(pstate *ps)
+{
+    mj_hand *h = ps->h;
+    if (ps->nd > 0)
+        return tk_error_set(ps->err, TK_EFORMAT, 0, ps->dcol[0], "digits '%.*s' have no suit letter", ps->nd, ps->dig);
+    if (ps->in_meld)
+        return tk_error_set(ps->err, TK_EFORMAT, 0, ps->meld_col, "unclosed '%c'", ps->in_meld);
+    if (!ps->any)
+        return tk_error_set(ps->err, TK_EFORMAT, 0, 0, "empty hand");
+    for (int i = 0; i < ps->nclosed; i++)
+        h->count[ps->closed[i]]++;
+    h->n_tiles = (uint8_t)ps->nclosed;
+    /* Red fives of the closed part (meld reds are kept in their meld). */
+    for (int s = 0; s < 3; s++) {
+        int in_melds = 0;
+        for (int i = 0; i < h->n_melds; i++)
+            in_melds += h->melds[i].red && h->melds[i].tile / 9 == s && h->melds[i].tile < 27;
+        h->red[s] = (uint8_t)(ps->reds[s] - in_melds > 0);
+    }
+    int k = h->n_melds, want = 13 - 3 * k;
+    if (ps->nclosed != want && ps->nclosed != want + 1)
+        return tk_error_set(ps->err, TK_EFORMAT, 0, 0,
+                            "wrong tile count: %d closed tiles with %d meld%s (expected %d, or %d after a draw)",
+                            ps->nclosed, k, k == 1 ? "" : "s", want, want + 1);
+    return 0;
+}
+
+int mj_parse(mj_hand *h, const char *text, size_t len, tk_error *err)
 {
     pstate ps;
     memset(h, 0, sizeof *h);
@@ -133,113 +233,21 @@ int mj_parse(const char *text, size_t len, mj_hand *h, tk_error *err)
     memset(&ps, 0, sizeof ps);
     ps.h = h;
     ps.err = err;
+    ps.text = text;
+    ps.len = len;
     if (!text)
         return tk_error_set(err, TK_EINVAL, 0, 0, "no hand");
-
-    char dig[MAXDIG];
-    long dcol[MAXDIG];
-    int nd = 0;
-    uint8_t closed[MAXDIG], meld[MAXDIG];
-    int nclosed = 0, nmeld = 0;
-    int in_meld = 0;             /* 0, '[' or '(' */
-    long meld_col = 0;
-    int meld_red = 0;
-    int rc;
-    int any = 0;
-
     for (size_t i = 0; i < len; i++) {
         char c = text[i];
-        long col = (long)i + 1;
-        char ct[8];
-        if (c >= '0' && c <= '9') {
-            if (nd >= MAXDIG)
-                return tk_error_set(err, TK_EFORMAT, 0, col, "too many tiles");
-            dcol[nd] = col;
-            dig[nd++] = c;
-            any = 1;
-            continue;
-        }
-        int suit = suit_of(c);
-        if (suit >= 0) {
-            if (nd == 0)
-                return tk_error_set(err, TK_EFORMAT, 0, col, "suit letter '%c' has no digits before it", c);
-            if (in_meld) {
-                int before = ps.reds[0] + ps.reds[1] + ps.reds[2];
-                rc = flush_digits(&ps, dig, dcol, nd, suit, meld, &nmeld, MAXDIG);
-                meld_red += ps.reds[0] + ps.reds[1] + ps.reds[2] - before;
-            } else {
-                rc = flush_digits(&ps, dig, dcol, nd, suit, closed, &nclosed, MAXDIG);
-                if (rc == 0 && nclosed > 0) {
-                    h->last = (int8_t)closed[nclosed - 1];
-                    h->last_red = dig[nd - 1] == '0';
-                }
-            }
-            if (rc)
-                return rc;
-            nd = 0;
-            continue;
-        }
-        if (c == 'M' || c == 'P' || c == 'S' || c == 'Z')
-            return tk_error_set(err, TK_EFORMAT, 0, col, "upper-case suit '%c' (suits are m p s z)", c);
-        if (nd > 0)
-            return tk_error_set(err, TK_EFORMAT, 0, dcol[0], "digits '%.*s' have no suit letter",
-                                nd, dig);
-        if (is_blank(c)) {
-            if (in_meld)
-                return tk_error_set(err, TK_EFORMAT, 0, col, "blank inside a meld");
-            continue;
-        }
-        if (c == '[' || c == '(') {
-            if (in_meld)
-                return tk_error_set(err, TK_EFORMAT, 0, col, "'%c' inside a meld", c);
-            in_meld = c;
-            meld_col = col;
-            nmeld = 0;
-            meld_red = 0;
-            any = 1;
-            continue;
-        }
-        if (c == ']' || c == ')') {
-            if (!in_meld || (c == ']') != (in_meld == '['))
-                return tk_error_set(err, TK_EFORMAT, 0, col, "unexpected '%c'", c);
-            rc = close_meld(&ps, meld, nmeld, in_meld == '(', meld_red, meld_col, text, len);
-            if (rc)
-                return rc;
-            in_meld = 0;
-            continue;
-        }
-        if ((unsigned char)c >= 0x80) {
-            uint32_t cp;
-            int k = alpha_utf8_decode(text + i, len - i, &cp);
-            if (k <= 0)
-                return tk_error_set(err, TK_EFORMAT, 0, col, "invalid UTF-8 at byte %ld", col);
-            return tk_error_set(err, TK_EFORMAT, 0, col, "bad character '%.*s' (U+%04X)", k, text + i,
-                                (unsigned)cp);
-        }
-        char_text(c, ct);
-        return tk_error_set(err, TK_EFORMAT, 0, col, "bad character %s", ct);
+        int suit = suit_of(c), rc;
+        if (c >= '0' && c <= '9')
+            rc = on_digit(&ps, c, (long)i + 1);
+        else if (suit >= 0)
+            rc = on_suit(&ps, c, suit, (long)i + 1);
+        else
+            rc = on_other(&ps, i);
+        if (rc)
+            return rc;
     }
-    if (nd > 0)
-        return tk_error_set(err, TK_EFORMAT, 0, dcol[0], "digits '%.*s' have no suit letter", nd, dig);
-    if (in_meld)
-        return tk_error_set(err, TK_EFORMAT, 0, meld_col, "unclosed '%c'", in_meld);
-    if (!any)
-        return tk_error_set(err, TK_EFORMAT, 0, 0, "empty hand");
-
-    for (int i = 0; i < nclosed; i++)
-        h->count[closed[i]]++;
-    h->n_tiles = (uint8_t)nclosed;
-    /* Red fives of the closed part (meld reds are kept in their meld). */
-    for (int s = 0; s < 3; s++) {
-        int in_melds = 0;
-        for (int i = 0; i < h->n_melds; i++)
-            in_melds += h->melds[i].red && h->melds[i].tile / 9 == s && h->melds[i].tile < 27;
-        h->red[s] = (uint8_t)(ps.reds[s] - in_melds > 0);
-    }
-    int k = h->n_melds, want = 13 - 3 * k;
-    if (nclosed != want && nclosed != want + 1)
-        return tk_error_set(err, TK_EFORMAT, 0, 0,
-                            "wrong tile count: %d closed tiles with %d meld%s (expected %d, or %d after a draw)",
-                            nclosed, k, k == 1 ? "" : "s", want, want + 1);
-    return 0;
+    return finish(&ps);
 }

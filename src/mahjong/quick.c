@@ -83,7 +83,7 @@ int mj_quick_read(mj_ctx *ctx, const char *s, size_t len, mj_quick *q)
             x = ctx->hlo[lo] + ctx->hhi[MJ_GROUP_MAX - ctx->hlo_used[lo]][hi];
             tab = ctx->honor;
         }
-        q->e[g] = tab[x] ? tab[x] : mj_entry_fill(ctx, g, x, q->count + 9 * g);
+        q->e[g] = tab[x] ? tab[x] : tki_mj_entry_fill(ctx, g, x, q->count + 9 * g);
     }
     return 0;
 }

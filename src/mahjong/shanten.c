@@ -106,21 +106,22 @@ static int kokushi_shanten(const uint8_t *c)
 
 static int shanten_of(mj_ctx *ctx, const uint8_t *count, int n_melds, int pairs, int kinds);
 
-int mj_shanten_counts(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds)
+int mj_shanten_counts(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int *shanten, tk_error *err)
 {
     /* one pass: validity, tile count, pairs and kinds */
     int n = 0, pairs = 0, kinds = 0;
     for (int t = 0; t < MJ_TILES; t++) {
         int c = count[t];
         if (c > 4)
-            return TK_EINVAL;
+            return tk_error_set(err, TK_EINVAL, 0, 0, "more than 4 copies of a tile");
         n += c;
         pairs += c >= 2;
         kinds += c >= 1;
     }
     if (n_melds < 0 || n_melds > 4 || (n != 13 - 3 * n_melds && n != 14 - 3 * n_melds))
-        return TK_EINVAL;
-    return shanten_of(ctx, count, n_melds, pairs, kinds);
+        return tk_error_set(err, TK_EINVAL, 0, 0, "%d closed tiles with %d melds", n, n_melds);
+    *shanten = shanten_of(ctx, count, n_melds, pairs, kinds);
+    return TK_OK;
 }
 
 /* Shanten of valid counts with the pairs and kinds already counted. */
@@ -148,9 +149,9 @@ static int shanten_of(mj_ctx *ctx, const uint8_t *count, int n_melds, int pairs,
     return s;
 }
 
-int mj_shanten(mj_ctx *ctx, const mj_hand *h)
+int mj_shanten(mj_ctx *ctx, const mj_hand *h, int *shanten, tk_error *err)
 {
-    return mj_shanten_counts(ctx, h->count, h->n_melds);
+    return mj_shanten_counts(ctx, h->count, h->n_melds, shanten, err);
 }
 
 /* The quick path (quick.c reads the text): 13 or 14 tiles written as

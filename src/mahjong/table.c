@@ -94,11 +94,12 @@ static void make_split(uint32_t rank[][MJ_GROUP_MAX + 1][5], int n, int k, uint3
         }
 }
 
-mj_ctx *mj_ctx_create(void)
+int mj_ctx_create(mj_ctx **out, tk_error *err)
 {
+    *out = NULL;
     mj_ctx *c = calloc(1, sizeof *c);
     if (!c)
-        return NULL;
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     c->n_suit = make_rank(c->srank, 9);
     c->n_honor = make_rank(c->hrank, 7);
     make_split(c->srank, 9, 5, c->slo, c->slo_used, c->shi);
@@ -107,9 +108,10 @@ mj_ctx *mj_ctx_create(void)
     c->honor = c->own_honor = calloc(c->n_honor, sizeof *c->honor);
     if (!c->suit || !c->honor) {
         mj_ctx_destroy(c);
-        return NULL;
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
-    return c;
+    *out = c;
+    return TK_OK;
 }
 
 void mj_ctx_destroy(mj_ctx *c)
@@ -124,7 +126,7 @@ void mj_ctx_destroy(mj_ctx *c)
 }
 
 /* Is c[0..n) (counts may reach 5) a set of blocks plus `pair` pairs? */
-int mj_group_complete(uint8_t *c, int n, int seq, int pair)
+int tki_mj_group_complete(uint8_t *c, int n, int seq, int pair)
 {
     int i = 0;
     while (i < n && !c[i])
@@ -133,21 +135,21 @@ int mj_group_complete(uint8_t *c, int n, int seq, int pair)
         return pair == 0;
     if (c[i] >= 3) {
         c[i] -= 3;
-        int ok = mj_group_complete(c, n, seq, pair);
+        int ok = tki_mj_group_complete(c, n, seq, pair);
         c[i] += 3;
         if (ok)
             return 1;
     }
     if (pair && c[i] >= 2) {
         c[i] -= 2;
-        int ok = mj_group_complete(c, n, seq, 0);
+        int ok = tki_mj_group_complete(c, n, seq, 0);
         c[i] += 2;
         if (ok)
             return 1;
     }
     if (seq && i + 2 < n && c[i + 1] && c[i + 2]) {
         c[i]--; c[i + 1]--; c[i + 2]--;
-        int ok = mj_group_complete(c, n, seq, pair);
+        int ok = tki_mj_group_complete(c, n, seq, pair);
         c[i]++; c[i + 1]++; c[i + 2]++;
         if (ok)
             return 1;
@@ -251,19 +253,19 @@ static uint64_t compute_entry(const uint8_t *cnt, int n, int seq)
     for (int i = 0; i < n; i++)
         tot += cnt[i];
     memcpy(w, cnt, (size_t)n);
-    if (tot % 3 != 1 && mj_group_complete(w, n, seq, tot % 3 == 2))
+    if (tot % 3 != 1 && tki_mj_group_complete(w, n, seq, tot % 3 == 2))
         e |= (uint64_t)1 << 49;
     if ((tot + 1) % 3 != 1)
         for (int t = 0; t < n; t++) {
             w[t]++;
-            if (mj_group_complete(w, n, seq, (tot + 1) % 3 == 2))
+            if (tki_mj_group_complete(w, n, seq, (tot + 1) % 3 == 2))
                 e |= (uint64_t)1 << (40 + t);
             w[t]--;
         }
     return e | (uint64_t)1 << 63;
 }
 
-uint64_t mj_entry_fill(mj_ctx *ctx, int group, uint32_t idx, const uint8_t *cnt)
+uint64_t tki_mj_entry_fill(mj_ctx *ctx, int group, uint32_t idx, const uint8_t *cnt)
 {
     uint64_t e;
     if (group < 3)
@@ -309,7 +311,7 @@ static void fill_group(mj_ctx *ctx, int group, int n)
             uint32_t x = group < 3 ? mj_suit_rank(ctx, c) : mj_honor_rank(ctx, c);
             uint64_t *tab = group < 3 ? ctx->suit : ctx->honor;
             if (!tab[x])
-                mj_entry_fill(ctx, group, x, c);
+                tki_mj_entry_fill(ctx, group, x, c);
         }
         int i = 0;
         while (i < n && c[i] == 4)

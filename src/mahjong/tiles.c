@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include "core/tk_text.h"
+
 static const char SUITS[4] = { 'm', 'p', 's', 'z' };
 
 void mj_tile_name(int tile, char out[3])
@@ -49,26 +51,9 @@ const char *mj_kind_name(int kind)
     return names[kind];
 }
 
-/* Small bounded string builder. */
-typedef struct sbuf { char *p; size_t cap, len; } sbuf;
-
-static void sb_put(sbuf *b, char c)
-{
-    if (b->cap && b->len + 1 < b->cap)
-        b->p[b->len] = c;
-    b->len++;
-}
-
-static size_t sb_end(sbuf *b)
-{
-    if (b->cap)
-        b->p[b->len < b->cap ? b->len : b->cap - 1] = 0;
-    return b->len < b->cap ? b->len : (b->cap ? b->cap - 1 : 0);
-}
-
 /* Tiles (sorted by index) as grouped text; `red` marks one tile of a suit
  * to write as 0 (the first five of that suit), may be NULL. */
-static void put_tiles(sbuf *b, const uint8_t *tiles, int n, const uint8_t *red)
+static void put_tiles(tku_sbuf *b, const uint8_t *tiles, int n, const uint8_t *red)
 {
     uint8_t redleft[3] = { 0, 0, 0 };
     if (red)
@@ -79,15 +64,16 @@ static void put_tiles(sbuf *b, const uint8_t *tiles, int n, const uint8_t *red)
             redleft[t / 9] = 0;
             d = 0;
         }
-        sb_put(b, (char)('0' + d));
+        tku_sbuf_putc(b, (char)('0' + d));
         if (i + 1 == n || tiles[i + 1] / 9 != t / 9)
-            sb_put(b, SUITS[t / 9]);
+            tku_sbuf_putc(b, SUITS[t / 9]);
     }
 }
 
 size_t mj_shape_text(const uint8_t *tiles, int n, char *buf, size_t cap)
 {
-    sbuf b = { buf, cap, 0 };
+    tku_sbuf b;
+    tku_sbuf_init(&b, buf, cap);
     uint8_t s[16];
     if (n > 16) n = 16;
     memcpy(s, tiles, (size_t)n);
@@ -96,7 +82,7 @@ size_t mj_shape_text(const uint8_t *tiles, int n, char *buf, size_t cap)
             uint8_t x = s[j]; s[j] = s[j - 1]; s[j - 1] = x;
         }
     put_tiles(&b, s, n, NULL);
-    return sb_end(&b);
+    return b.kept;
 }
 
 size_t mj_block_text(const mj_block *bl, char *buf, size_t cap)
@@ -125,9 +111,31 @@ void mj_hand_totals(const mj_hand *h, uint8_t total[MJ_TILES])
     }
 }
 
+static void put_meld(tku_sbuf *b, const mj_meld *m)
+{
+    uint8_t mt[4], red[3] = { 0, 0, 0 };
+    int k = m->type == MJ_CHI || m->type == MJ_PON ? 3 : 4;
+    for (int j = 0; j < k; j++)
+        mt[j] = (uint8_t)(m->type == MJ_CHI ? m->tile + j : m->tile);
+    if (m->red && m->tile < 27)
+        red[m->tile / 9] = 1;
+    tku_sbuf_putc(b, m->type == MJ_ANKAN ? '(' : '[');
+    put_tiles(b, mt, k, red);
+    tku_sbuf_putc(b, m->type == MJ_ANKAN ? ')' : ']');
+}
+
+size_t mj_meld_text(const mj_meld *m, char *buf, size_t cap)
+{
+    tku_sbuf b;
+    tku_sbuf_init(&b, buf, cap);
+    put_meld(&b, m);
+    return b.kept;
+}
+
 size_t mj_hand_format(const mj_hand *h, char *buf, size_t cap)
 {
-    sbuf b = { buf, cap, 0 };
+    tku_sbuf b;
+    tku_sbuf_init(&b, buf, cap);
     uint8_t tiles[16];
     int n = 0;
     for (int t = 0; t < MJ_TILES; t++)
@@ -135,17 +143,8 @@ size_t mj_hand_format(const mj_hand *h, char *buf, size_t cap)
             tiles[n++] = (uint8_t)t;
     put_tiles(&b, tiles, n, h->red);
     for (int i = 0; i < h->n_melds; i++) {
-        const mj_meld *m = &h->melds[i];
-        uint8_t mt[4], red[3] = { 0, 0, 0 };
-        int k = m->type == MJ_CHI || m->type == MJ_PON ? 3 : 4;
-        for (int j = 0; j < k; j++)
-            mt[j] = (uint8_t)(m->type == MJ_CHI ? m->tile + j : m->tile);
-        if (m->red && m->tile < 27)
-            red[m->tile / 9] = 1;
-        sb_put(&b, ' ');
-        sb_put(&b, m->type == MJ_ANKAN ? '(' : '[');
-        put_tiles(&b, mt, k, red);
-        sb_put(&b, m->type == MJ_ANKAN ? ')' : ']');
+        tku_sbuf_putc(&b, ' ');
+        put_meld(&b, &h->melds[i]);
     }
-    return sb_end(&b);
+    return b.kept;
 }

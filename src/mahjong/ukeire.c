@@ -13,9 +13,10 @@ int mj_ukeire(mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES], uin
     *total = 0;
     if (h->n_melds > 4 || h->n_tiles != 13 - 3 * h->n_melds)
         return TK_EINVAL;
-    int s = mj_shanten(ctx, h);
-    if (s < 0)
-        return s;
+    int s;
+    int rc = mj_shanten(ctx, h, &s, NULL);
+    if (rc < 0)
+        return rc;
     mj_hand_totals(h, tot);
     for (int t = 0; t < MJ_TILES; t++)
         c[t] = h->count[t];
@@ -23,7 +24,8 @@ int mj_ukeire(mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES], uin
         if (tot[t] >= 4)
             continue;
         c[t]++;
-        int s2 = mj_shanten_counts(ctx, c, h->n_melds);
+        int s2 = s;
+        mj_shanten_counts(ctx, c, h->n_melds, &s2, NULL);   /* the counts are valid */
         c[t]--;
         if (s2 < s) {
             *accept |= (uint64_t)1 << t;

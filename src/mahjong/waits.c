@@ -24,6 +24,8 @@
 
 #include <string.h>
 
+#include "core/tk_text.h"
+
 #define MAXDEC 64
 
 typedef struct gdec {
@@ -158,6 +160,21 @@ static uint64_t kokushi_waits(const uint8_t *c, int *thirteen)
     if (kinds == 12 && pair == 1)
         return (uint64_t)1 << missing;
     return 0;
+}
+
+/* A thirteen-orphans reading: the paired orphan (if any) is the pair, the
+ * orphans held once are the shape, so pair + shape = the closed tiles. */
+static void kokushi_fill(mj_reading *r, const uint8_t *c)
+{
+    r->pair = -1;
+    r->shape_len = 0;
+    for (int i = 0; i < 13; i++) {
+        int t = ORPHANS[i];
+        if (c[t] == 2)
+            r->pair = (int8_t)t;
+        else if (c[t] == 1)
+            r->shape[r->shape_len++] = (uint8_t)t;
+    }
 }
 
 static uint64_t all_waits(mj_ctx *ctx, const mj_hand *h, uint64_t *regular, int *chi, uint64_t *kok, int *k13)
@@ -370,7 +387,7 @@ static int analyze13(mj_ctx *ctx, const mj_hand *h, unsigned flags, mj_result *o
     else if (flags & MJ_NO_SHANTEN)
         out->shanten = 99;
     else
-        out->shanten = mj_shanten(ctx, h);
+        mj_shanten(ctx, h, &out->shanten, NULL);   /* the hand was validated */
 
     static const declist empty_list = { 1, { { 0, -1, { { 0, 0 } } } } };
     declist od_store[4], dg;
@@ -427,10 +444,7 @@ static int analyze13(mj_ctx *ctx, const mj_hand *h, unsigned flags, mj_result *o
             mj_reading *r = new_reading(&rc);
             if (r) {
                 r->kind = k13 ? MJ_KOKUSHI13 : MJ_KOKUSHI;
-                if (!k13)
-                    for (int i = 0; i < 13; i++)
-                        if (h->count[ORPHANS[i]] == 2)
-                            r->pair = (int8_t)ORPHANS[i];
+                kokushi_fill(r, h->count);
             }
         }
         w->n = (uint16_t)(out->n_readings - w->first);
@@ -500,18 +514,17 @@ static int decompositions14(const mj_hand *h, mj_result *out, tk_error *err)
                         r->blocks[r->n_blocks++] = (mj_block){ MJ_PAIR, (uint8_t)t };
             }
         }
-        int kinds = 0, pair = -1, n = 0;
+        int kinds = 0, n = 0;
         for (int i = 0; i < 13; i++) {
             int x = h->count[ORPHANS[i]];
             n += x;
             kinds += x >= 1;
-            if (x == 2) pair = ORPHANS[i];
         }
         if (n == 14 && kinds == 13) {
             mj_reading *r = new_reading(&rc);
             if (r) {
                 r->kind = MJ_KOKUSHI;
-                r->pair = (int8_t)pair;
+                kokushi_fill(r, h->count);
             }
         }
     }
@@ -521,20 +534,12 @@ static int decompositions14(const mj_hand *h, mj_result *out, tk_error *err)
     return 0;
 }
 
-static int popcount64(uint64_t x)
-{
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
-
 static int analyze14(mj_ctx *ctx, const mj_hand *h, mj_result *out, tk_error *err)
 {
     uint8_t c[MJ_TILES], tot[MJ_TILES];
     memcpy(c, h->count, MJ_TILES);
     mj_hand_totals(h, tot);
-    out->shanten = mj_shanten_counts(ctx, c, h->n_melds);
+    mj_shanten_counts(ctx, c, h->n_melds, &out->shanten, NULL);   /* validated */
     if (out->shanten == -1) {
         out->complete = 1;
         return decompositions14(h, out, err);
@@ -546,7 +551,9 @@ static int analyze14(mj_ctx *ctx, const mj_hand *h, mj_result *out, tk_error *er
         if (!c[x])
             continue;
         c[x]--;
-        after[x] = (int8_t)mj_shanten_counts(ctx, c, h->n_melds);
+        int sx = 99;
+        mj_shanten_counts(ctx, c, h->n_melds, &sx, NULL);
+        after[x] = (int8_t)sx;
         c[x]++;
         if (after[x] < best)
             best = after[x];
@@ -564,7 +571,8 @@ static int analyze14(mj_ctx *ctx, const mj_hand *h, mj_result *out, tk_error *er
             if (tot[t] >= 4 || c[t] >= 4)
                 continue;
             c[t]++;
-            int s = mj_shanten_counts(ctx, c, h->n_melds);
+            int s = 99;
+            mj_shanten_counts(ctx, c, h->n_melds, &s, NULL);
             c[t]--;
             if (s < best) {
                 d->accept |= (uint64_t)1 << t;
@@ -577,7 +585,7 @@ static int analyze14(mj_ctx *ctx, const mj_hand *h, mj_result *out, tk_error *er
     for (int i = 1; i < out->n_discards; i++)
         for (int j = i; j > 0; j--) {
             mj_discard *a = &out->discards[j - 1], *b = &out->discards[j];
-            int ka = popcount64(a->accept), kb = popcount64(b->accept);
+            int ka = tku_popcount64(a->accept), kb = tku_popcount64(b->accept);
             if (b->ukeire > a->ukeire || (b->ukeire == a->ukeire && kb > ka)) {
                 mj_discard x = *a; *a = *b; *b = x;
             } else {

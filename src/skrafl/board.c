@@ -9,6 +9,8 @@
  */
 #include "sk_internal.h"
 
+#include "core/tk_text.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -20,85 +22,104 @@ int sk_board_empty(const sk_board *b)
     return 1;
 }
 
-static void show_char(const char *s, size_t n, char *out, size_t cap)
+void sk_board_begin(sk_board *b, const sk_engine *e)
 {
-    /* The offending character (a whole UTF-8 sequence) for a message. */
-    size_t k = 1;
-    unsigned char c = (unsigned char)s[0];
-    if (c >= 0xC0) {
-        while (k < n && k < 4 && ((unsigned char)s[k] & 0xC0) == 0x80)
-            k++;
+    memset(b, 0, sizeof *b);
+    b->dim = e->dim;
+}
+
+/* The letter at s[i..len): returns its bytes (> 0) with *letter and
+ * *upper set, or an error whose message starts with `where` and names the
+ * offending character safely (`hint` is appended, may be ""). */
+static int letter_at(const sk_engine *e, const char *s, size_t len, size_t i, long line, const char *where,
+                     const char *hint, int *letter, int *upper, tk_error *err)
+{
+    int k = alpha_match(&e->alpha, s + i, len - i, letter, upper);
+    if (k < 0)
+        return tk_error_set(err, TK_EFORMAT, line, (long)i + 1, "%sinvalid UTF-8 at byte %zu", where, i + 1);
+    if (k == 0) {
+        char what[TKU_CHAR_DESC];
+        tku_char_describe(s + i, len - i, what, sizeof what);
+        return tk_error_set(err, TK_EFORMAT, line, (long)i + 1, "%s%s is not a letter of the alphabet%s", where,
+                            what, hint);
     }
-    if (c < 32 || c == 127)
-        snprintf(out, cap, "\\x%02x", c);
-    else
-        snprintf(out, cap, "%.*s", (int)k, s);
+    return k;
+}
+
+/* One row of cells: `.`/`-`/`_` empty, a letter (upper case a tile, lower
+ * case a blank), blanks between cells ignored. */
+static int board_cells(sk_board *b, const sk_engine *e, const char *text, size_t n, long lineno,
+                       tk_error *err)
+{
+    int dim = b->dim, row = b->rows, col = 0;
+    for (size_t i = 0; i < n;) {
+        char c = text[i];
+        if (c == ' ' || c == '\t' || c == '\r') {
+            i++;
+            continue;
+        }
+        if (col >= dim)
+            return tk_error_set(err, TK_EFORMAT, lineno, (long)i + 1,
+                                "row %d: more than %d squares", row + 1, dim);
+        if (c == '.' || c == '-' || c == '_') {
+            b->sq[row * dim + col++] = 0;
+            i++;
+            continue;
+        }
+        int letter = 0, upper = 0;
+        char where[32];
+        snprintf(where, sizeof where, "row %d, column %c: ", row + 1, sk_col_char(col));
+        int k = letter_at(e, text, n, i, lineno, where, "", &letter, &upper, err);
+        if (k < 0)
+            return k;
+        b->sq[row * dim + col++] = (uint8_t)(letter | (upper ? 0 : SK_BLANK));
+        i += (size_t)k;
+    }
+    if (col != dim)
+        return tk_error_set(err, TK_EFORMAT, lineno, 0,
+                            "row %d has %d squares, expected %d", row + 1, col, dim);
+    return TK_OK;
+}
+
+int sk_board_add_row(sk_board *b, const sk_engine *e, const char *line, size_t len, long lineno,
+                     tk_error *err)
+{
+    len = tku_line_chomp(line, len);
+    if (tku_line_blank(line, len) || tku_line_comment(line, len, '#'))
+        return TK_OK;
+    if (b->rows >= b->dim)
+        return tk_error_set(err, TK_EFORMAT, lineno, 0,
+                            "row %d: too many rows (the board is %dx%d)", b->rows + 1, b->dim, b->dim);
+    int rc = board_cells(b, e, line, len, lineno, err);
+    if (rc) {
+        memset(&b->sq[b->rows * b->dim], 0, (size_t)b->dim);
+        return rc;
+    }
+    b->rows++;
+    return TK_OK;
+}
+
+int sk_board_finish(sk_board *b, long lineno, tk_error *err)
+{
+    if (b->rows != b->dim)
+        return tk_error_set(err, TK_EFORMAT, lineno, 0,
+                            "the board has %d rows, expected %d", b->rows, b->dim);
+    return TK_OK;
 }
 
 int sk_board_parse(sk_board *b, const sk_engine *e, const char *text, size_t len, tk_error *err)
 {
-    int dim = e->dim, row = 0;
-    memset(b, 0, sizeof *b);
-    b->dim = dim;
-    long lineno = 0;
-    size_t p = 0;
-    while (p < len) {
-        size_t end = p;
-        while (end < len && text[end] != '\n')
-            end++;
-        lineno++;
-        size_t n = end;
-        if (n > p && text[n - 1] == '\r')
-            n--;
-        size_t i = p;
-        while (i < n && (text[i] == ' ' || text[i] == '\t'))
-            i++;
-        if (i < n && text[i] != '#') {
-            if (row >= dim)
-                return tk_error_set(err, TK_EFORMAT, lineno, 0,
-                                    "row %d: too many rows (the board is %dx%d)", row + 1, dim, dim);
-            int col = 0;
-            while (i < n) {
-                char c = text[i];
-                if (c == ' ' || c == '\t') {
-                    i++;
-                    continue;
-                }
-                if (col >= dim)
-                    return tk_error_set(err, TK_EFORMAT, lineno, (long)(i - p) + 1,
-                                        "row %d: more than %d squares", row + 1, dim);
-                if (c == '.' || c == '-' || c == '_') {
-                    b->sq[row * dim + col++] = 0;
-                    i++;
-                    continue;
-                }
-                int letter = 0, upper = 0;
-                int k = alpha_match(&e->alpha, text + i, n - i, &letter, &upper);
-                if (k < 0)
-                    return tk_error_set(err, TK_EFORMAT, lineno, (long)(i - p) + 1,
-                                        "row %d, column %c: invalid UTF-8 at byte %zu",
-                                        row + 1, sk_col_char(col), i - p + 1);
-                if (k == 0) {
-                    char sh[16];
-                    show_char(text + i, n - i, sh, sizeof sh);
-                    return tk_error_set(err, TK_EFORMAT, lineno, (long)(i - p) + 1,
-                                        "row %d, column %c: '%s' is not a letter of the alphabet",
-                                        row + 1, sk_col_char(col), sh);
-                }
-                b->sq[row * dim + col++] = (uint8_t)(letter | (upper ? 0 : SK_BLANK));
-                i += (size_t)k;
-            }
-            if (col != dim)
-                return tk_error_set(err, TK_EFORMAT, lineno, 0,
-                                    "row %d has %d squares, expected %d", row + 1, col, dim);
-            row++;
-        }
-        p = end + 1;
+    tku_lines it;
+    const char *line;
+    size_t n;
+    sk_board_begin(b, e);
+    tku_lines_init(&it, text, len, 0);   /* sk_board_add_row skips blank and comment lines */
+    while (tku_lines_next(&it, &line, &n)) {
+        int rc = sk_board_add_row(b, e, line, n, it.lineno, err);
+        if (rc)
+            return rc;
     }
-    if (row != dim)
-        return tk_error_set(err, TK_EFORMAT, lineno, 0,
-                            "the board has %d rows, expected %d", row, dim);
-    return TK_OK;
+    return sk_board_finish(b, it.lineno, err);
 }
 
 int sk_rack_parse(sk_rack *r, const sk_engine *e, const char *s, size_t len, tk_error *err)
@@ -120,15 +141,9 @@ int sk_rack_parse(sk_rack *r, const sk_engine *e, const char *s, size_t len, tk_
             continue;
         }
         int letter = 0, upper = 0;
-        int k = alpha_match(&e->alpha, s + i, len - i, &letter, &upper);
+        int k = letter_at(e, s, len, i, 0, "rack: ", " (use ? for a blank)", &letter, &upper, err);
         if (k < 0)
-            return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1, "rack: invalid UTF-8 at byte %zu", i + 1);
-        if (k == 0) {
-            char sh[16];
-            show_char(s + i, len - i, sh, sizeof sh);
-            return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1,
-                                "rack: '%s' is not a letter of the alphabet (use ? for a blank)", sh);
-        }
+            return k;
         r->count[letter]++;
         r->n++;
         i += (size_t)k;
@@ -152,8 +167,7 @@ int sk_looks_like_cgp(const char *s, size_t len)
 int sk_cgp_parse(sk_board *b, sk_rack *r, const sk_engine *e, const char *s, size_t len, tk_error *err)
 {
     int dim = e->dim;
-    memset(b, 0, sizeof *b);
-    b->dim = dim;
+    sk_board_begin(b, e);
     if (r)
         memset(r, 0, sizeof *r);
     size_t i = 0;
@@ -194,23 +208,18 @@ int sk_cgp_parse(sk_board *b, sk_rack *r, const sk_engine *e, const char *s, siz
             return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1,
                                 "CGP: row %d has more than %d squares", row + 1, dim);
         int letter = 0, upper = 0;
-        int k = alpha_match(&e->alpha, s + i, len - i, &letter, &upper);
+        char where[40];
+        snprintf(where, sizeof where, "CGP: row %d, column %c: ", row + 1, sk_col_char(col));
+        int k = letter_at(e, s, len, i, 0, where, "", &letter, &upper, err);
         if (k < 0)
-            return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1, "CGP: row %d, column %c: invalid UTF-8 at byte %zu",
-                                row + 1, sk_col_char(col), i + 1);
-        if (k == 0) {
-            char sh[16];
-            show_char(s + i, len - i, sh, sizeof sh);
-            return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1,
-                                "CGP: row %d, column %c: '%s' is not a letter of the alphabet",
-                                row + 1, sk_col_char(col), sh);
-        }
+            return k;
         b->sq[row * dim + col++] = (uint8_t)(letter | (upper ? 0 : SK_BLANK));
         i += (size_t)k;
     }
     if (row != dim)
         return tk_error_set(err, TK_EFORMAT, 0, (long)i + 1,
                             "CGP: %d rows, expected %d", row, dim);
+    b->rows = dim;
     /* The racks: "RACK/OPP" (either may be empty). */
     while (i < len && (s[i] == ' ' || s[i] == '\t'))
         i++;

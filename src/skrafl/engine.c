@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int sk_engine_create(sk_engine **out, const Dawg *d, const sk_tileset *ts,
+int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
                      const sk_layout *l, tk_error *err)
 {
     *out = NULL;
@@ -22,7 +22,7 @@ int sk_engine_create(sk_engine **out, const Dawg *d, const sk_tileset *ts,
         return tk_error_set(err, TK_EINVAL, 0, 0, "sk_engine_create: missing argument");
     if (l->dim < 2 || l->dim > SK_MAX_DIM)
         return tk_error_set(err, TK_ELIMIT, 0, 0, "layout: board side %d (2..%d)", l->dim, SK_MAX_DIM);
-    const Alphabet *a = dawg_alphabet(d);
+    const alpha_table *a = dawg_alphabet(d);
     for (int i = 0; i <= a->size && i < 64; i++)
         if (ts->value[i] < 0 || ts->value[i] > 255)
             return tk_error_set(err, TK_ELIMIT, 0, 0, "tile set: value %d out of range (0..255)", ts->value[i]);
@@ -122,7 +122,7 @@ void sk_engine_destroy(sk_engine *e)
     free(e->below);
     free(e);
 }
-const Alphabet *sk_engine_alphabet(const sk_engine *e) { return &e->alpha; }
+const alpha_table *sk_engine_alphabet(const sk_engine *e) { return &e->alpha; }
 const sk_layout *sk_engine_layout(const sk_engine *e) { return &e->lay; }
 const sk_tileset *sk_engine_tileset(const sk_engine *e) { return &e->ts; }
-const Dawg *sk_engine_dawg(const sk_engine *e) { return e->dawg; }
+const dawg_graph *sk_engine_dawg(const sk_engine *e) { return e->dawg; }

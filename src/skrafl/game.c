@@ -219,12 +219,12 @@ int sk_game_gcg(const sk_engine *e, const sk_game *gm, const char *const names[2
     for (int i = 0; i < gm->nturns; i++) {
         const sk_turn *t = &gm->turns[i];
         char rack[128], w[256], co[16];
-        sk_move_leave(e, &t->rack, NULL, rack, sizeof rack);
+        sk_rack_leave(&t->rack, NULL, e, rack, sizeof rack);
         const char *nick = names[t->player];
         switch (t->kind) {
         case SK_TURN_MOVE:
             sk_coord_format(t->play.move.row, t->play.move.col, t->play.move.dir, co, sizeof co);
-            sk_move_text(e, &t->play.move, SK_FMT_PLAYED, w, sizeof w);
+            sk_move_format(&t->play.move, e, SK_FMT_PLAYED, w, sizeof w);
             sb_add(&b, ">%s: %s %s %s +%d %d\n", nick, rack, co, w, t->score, t->total);
             break;
         case SK_TURN_EXCHANGE: {
@@ -237,7 +237,7 @@ int sk_game_gcg(const sk_engine *e, const sk_game *gm, const char *const names[2
                     x.count[t->play.x[k]]++;
                 x.n++;
             }
-            sk_move_leave(e, &x, NULL, w, sizeof w);
+            sk_rack_leave(&x, NULL, e, w, sizeof w);
             sb_add(&b, ">%s: %s -%s +0 %d\n", nick, rack, w, t->total);
             break;
         }

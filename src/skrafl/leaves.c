@@ -220,7 +220,7 @@ static int strncasecmp_ascii(const char *a, const char *b, size_t n)
 
 /* One line "LEAVE,VALUE" -> counts and value.  Returns 0, 1 for a line to
  * skip (blank/comment/header), or a negative status with err->msg set. */
-static int parse_line(const Alphabet *a, const char *s, size_t n, long line, uint8_t counts[64],
+static int parse_line(const alpha_table *a, const char *s, size_t n, long line, uint8_t counts[64],
                       int32_t *value, tk_error *err)
 {
     while (n && is_space(s[n - 1]))
@@ -287,7 +287,7 @@ static int contains(const sk_leaves *l, uint64_t k)
     return 0;
 }
 
-int sk_leaves_parse(sk_leaves **out, const Alphabet *a, const char *text, size_t len, tk_error *err)
+int sk_leaves_parse(sk_leaves **out, const alpha_table *a, const char *text, size_t len, tk_error *err)
 {
     *out = NULL;
     size_t lines = 1;

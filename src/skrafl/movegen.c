@@ -48,12 +48,12 @@
 #define SK_ALWAYS_INLINE inline
 #endif
 
-int sk_gen_create(sk_gen **out, const sk_engine *e)
+int sk_gen_create(sk_gen **out, const sk_engine *e, tk_error *err)
 {
     sk_gen *g = calloc(1, sizeof *g);
     *out = NULL;
     if (!g)
-        return TK_ENOMEM;
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     g->e = e;
     g->E = e->edges;
     g->nm = e->nmask;

@@ -6,6 +6,9 @@
  * cross-words are read off the board around each newly placed tile.
  */
 #include "sk_internal.h"
+#include "sk_score.h"
+
+#include "core/tk_text.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -60,63 +63,52 @@ int sk_coord_parse(const char *s, int dim, int *row, int *col, int *dir, tk_erro
     return TK_OK;
 }
 
-/* Append a string, keeping NUL termination within cap; returns new length. */
-static size_t put(char *out, size_t cap, size_t n, const char *s)
-{
-    size_t k = strlen(s);
-    if (n < cap) {
-        size_t room = cap - n - 1;
-        memcpy(out + n, s, k < room ? k : room);
-        out[n + (k < room ? k : room)] = 0;
-    }
-    return n + k;
-}
-
-static int multi_cp(const char *s)
-{
-    int cps = 0;
-    for (; *s; s++)
-        if (((unsigned char)*s & 0xC0) != 0x80)
-            cps++;
-    return cps > 1;
-}
-
-static size_t put_letter(const sk_engine *e, char *out, size_t cap, size_t n, unsigned t)
+/* A letter as text: tiles upper case, blanks lower case, a letter of
+ * several code points in brackets ("[CS]"). */
+static void put_letter(tku_sbuf *b, const sk_engine *e, unsigned t)
 {
     unsigned l = t & SK_LETTER;
     const char *s = (t & SK_BLANK) ? e->alpha.lower[l] : e->alpha.upper[l];
-    if (multi_cp(s)) {
-        n = put(out, cap, n, "[");
-        n = put(out, cap, n, s);
-        return put(out, cap, n, "]");
-    }
-    return put(out, cap, n, s);
+    if (e->alpha.ncp[l] > 1)
+        tku_sbuf_printf(b, "[%s]", s);
+    else
+        tku_sbuf_puts(b, s);
 }
 
-size_t sk_move_text(const sk_engine *e, const sk_move *m, int style, char *out, size_t cap)
+/* Cells (letter | SK_BLANK | SK_ONBOARD) in one of the SK_FMT_* styles. */
+static size_t cells_text(const sk_engine *e, const uint8_t *cells, int len, int style, char *out, size_t cap)
 {
-    size_t n = 0;
-    if (cap)
-        out[0] = 0;
+    tku_sbuf b;
+    tku_sbuf_init(&b, out, cap);
     int inparen = 0;
-    for (int i = 0; i < m->len; i++) {
-        uint8_t t = m->word[i];
+    for (int i = 0; i < len; i++) {
+        uint8_t t = cells[i];
         int on = (t & SK_ONBOARD) != 0;
         if (style == SK_FMT_PAREN && on != inparen) {
-            n = put(out, cap, n, on ? "(" : ")");
+            tku_sbuf_putc(&b, on ? '(' : ')');
             inparen = on;
         }
         if (style == SK_FMT_PLAYED && on)
-            n = put(out, cap, n, ".");
+            tku_sbuf_putc(&b, '.');
         else
-            n = put_letter(e, out, cap, n, t);
+            put_letter(&b, e, t);
     }
     if (inparen)
-        n = put(out, cap, n, ")");
-    return n;
+        tku_sbuf_putc(&b, ')');
+    return b.len;
 }
 
-size_t sk_move_leave(const sk_engine *e, const sk_rack *r, const sk_move *m, char *out, size_t cap)
+size_t sk_move_format(const sk_move *m, const sk_engine *e, int style, char *out, size_t cap)
+{
+    return cells_text(e, m->word, m->len, style, out, cap);
+}
+
+size_t sk_word_format(const sk_word *w, const sk_engine *e, int style, char *out, size_t cap)
+{
+    return cells_text(e, w->cell, w->len, style, out, cap);
+}
+
+size_t sk_rack_leave(const sk_rack *r, const sk_move *m, const sk_engine *e, char *out, size_t cap)
 {
     int cnt[64];
     int blanks = r->blanks;
@@ -132,50 +124,38 @@ size_t sk_move_leave(const sk_engine *e, const sk_rack *r, const sk_move *m, cha
             else
                 cnt[t & SK_LETTER]--;
         }
-    size_t n = 0;
-    if (cap)
-        out[0] = 0;
+    tku_sbuf b;
+    tku_sbuf_init(&b, out, cap);
     for (int l = 1; l <= e->alpha.size; l++)
         for (int k = 0; k < cnt[l]; k++)
-            n = put_letter(e, out, cap, n, (unsigned)l);
+            put_letter(&b, e, (unsigned)l);
     for (int k = 0; k < blanks; k++)
-        n = put(out, cap, n, "?");
-    return n;
+        tku_sbuf_putc(&b, '?');
+    return b.len;
 }
 
-int sk_move_words(const sk_engine *e, const sk_board *b, const sk_move *m, char sep,
-                  char *out, size_t cap)
+int sk_move_words(const sk_move *m, const sk_board *b, sk_word *out, int max)
 {
-    char sp[2] = { sep, 0 };
-    size_t n = sk_move_text(e, m, SK_FMT_WORD, out, cap);
-    int words = 1, dim = b->dim;
-    int dr = m->dir ? 1 : 0, dc = m->dir ? 0 : 1;   /* along the main word */
+    int n = 0;
+    if (n < max) {
+        out[0].row = m->row;
+        out[0].col = m->col;
+        out[0].dir = m->dir;
+        out[0].len = m->len;
+        memcpy(out[0].cell, m->word, m->len);
+    }
+    n++;
+    int dr = m->dir ? 1 : 0, dc = m->dir ? 0 : 1;
     for (int i = 0; i < m->len; i++) {
         uint8_t t = m->word[i];
         if (t & SK_ONBOARD)
             continue;
-        int r = m->row + dr * i, c = m->col + dc * i;
-        /* Perpendicular direction: (dc, dr). */
-        int r0 = r, c0 = c;
-        while (r0 - dc >= 0 && c0 - dr >= 0 && b->sq[(r0 - dc) * dim + (c0 - dr)]) {
-            r0 -= dc;
-            c0 -= dr;
+        sk_word w;
+        if (tki_sk_cross_word(b, m->row + dr * i, m->col + dc * i, m->dir, t, &w)) {
+            if (n < max)
+                out[n] = w;
+            n++;
         }
-        int r1 = r, c1 = c;
-        while (r1 + dc < dim && c1 + dr < dim && b->sq[(r1 + dc) * dim + (c1 + dr)]) {
-            r1 += dc;
-            c1 += dr;
-        }
-        if (r0 == r1 && c0 == c1)
-            continue;
-        n = put(out, cap, n, sp);
-        for (int rr = r0, cc = c0;; rr += dc, cc += dr) {
-            unsigned x = (rr == r && cc == c) ? t : b->sq[rr * dim + cc];
-            n = put_letter(e, out, cap, n, x & (SK_LETTER | SK_BLANK));
-            if (rr == r1 && cc == c1)
-                break;
-        }
-        words++;
     }
-    return words;
+    return n;
 }

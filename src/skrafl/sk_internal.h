@@ -4,12 +4,13 @@
 
 #include "core/tk_text.h"
 #include "tilekit/skrafl.h"
+#include "core/tk_text.h"
 
 struct sk_engine {
-    const Dawg *dawg;
+    const dawg_graph *dawg;
     const dawg_edge *edges;
     uint32_t root;
-    Alphabet alpha;
+    alpha_table alpha;
     sk_tileset ts;
     sk_layout lay;
     int dim;

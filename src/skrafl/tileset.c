@@ -8,6 +8,8 @@
  */
 #include "tilekit/skrafl.h"
 
+#include "core/tk_text.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,64 +43,60 @@ static long parse_num(const char *s, size_t n, size_t *i)
     return v;
 }
 
-int sk_tileset_parse(sk_tileset *ts, const Alphabet *a, const char *text, size_t len, tk_error *err)
+int sk_tileset_parse(sk_tileset *ts, const alpha_table *a, const char *text, size_t len, tk_error *err)
 {
     uint8_t seen[64] = {0};
     memset(ts, 0, sizeof *ts);
     ts->nletters = a->size;
-    long lineno = 0;
-    size_t p = 0;
-    while (p < len) {
-        size_t e = p;
-        while (e < len && text[e] != '\n')
-            e++;
-        lineno++;
-        size_t i = p, n = e;
-        while (i < n && is_space(text[i]))
+    tku_lines it;
+    const char *line;
+    size_t n;
+    tku_lines_init(&it, text, len, TKU_LINES_BLANK | TKU_LINES_COMMENTS);
+    while (tku_lines_next(&it, &line, &n)) {
+        long lineno = it.lineno;
+        size_t i = 0;
+        while (i < n && is_space(line[i]))
             i++;
-        if (i < n && text[i] != '#') {
-            int letter = -1, upper = 0;
-            if (text[i] == '?') {
-                letter = 0;
-                i++;
-            } else {
-                int k = alpha_match(a, text + i, n - i, &letter, &upper);
-                if (k <= 0)
-                    return tk_error_set(err, TK_EFORMAT, lineno, (long)(i - p) + 1,
-                                        "tile set: not a letter of the alphabet");
-                i += (size_t)k;
-            }
-            if (i < n && !is_space(text[i]))
-                return tk_error_set(err, TK_EFORMAT, lineno, (long)(i - p) + 1,
-                                    "tile set: expected 'LETTER VALUE COUNT'");
-            while (i < n && is_space(text[i]))
-                i++;
-            long v = parse_num(text, n, &i);
-            while (i < n && is_space(text[i]))
-                i++;
-            long c = parse_num(text, n, &i);
-            while (i < n && is_space(text[i]))
-                i++;
-            if (i < n && text[i] == '#')
-                i = n;
-            if (v < 0 || c < 0 || i != n || v > 255 || c > 255)
-                return tk_error_set(err, TK_EFORMAT, lineno, (long)(i - p) + 1,
-                                    "tile set: expected 'LETTER VALUE COUNT' (value <= 255, count <= 255)");
-            if (seen[letter])
-                return tk_error_set(err, TK_EFORMAT, lineno, 1, "tile set: letter listed twice");
-            seen[letter] = 1;
-            ts->value[letter] = (int)v;
-            ts->count[letter] = (int)c;
-            ts->total += (int)c;
+        int letter = -1, upper = 0;
+        if (line[i] == '?') {
+            letter = 0;
+            i++;
+        } else {
+            int k = alpha_match(a, line + i, n - i, &letter, &upper);
+            if (k <= 0)
+                return tk_error_set(err, TK_EFORMAT, lineno, (long)i + 1,
+                                    "tile set: not a letter of the alphabet");
+            i += (size_t)k;
         }
-        p = e + 1;
+        if (i < n && !is_space(line[i]))
+            return tk_error_set(err, TK_EFORMAT, lineno, (long)i + 1,
+                                "tile set: expected 'LETTER VALUE COUNT'");
+        while (i < n && is_space(line[i]))
+            i++;
+        long v = parse_num(line, n, &i);
+        while (i < n && is_space(line[i]))
+            i++;
+        long c = parse_num(line, n, &i);
+        while (i < n && is_space(line[i]))
+            i++;
+        if (i < n && line[i] == '#')
+            i = n;
+        if (v < 0 || c < 0 || i != n || v > 255 || c > 255)
+            return tk_error_set(err, TK_EFORMAT, lineno, (long)i + 1,
+                                "tile set: expected 'LETTER VALUE COUNT' (value <= 255, count <= 255)");
+        if (seen[letter])
+            return tk_error_set(err, TK_EFORMAT, lineno, 1, "tile set: letter listed twice");
+        seen[letter] = 1;
+        ts->value[letter] = (int)v;
+        ts->count[letter] = (int)c;
+        ts->total += (int)c;
     }
     if (ts->total == 0)
-        return tk_error_set(err, TK_EFORMAT, lineno, 0, "tile set: no tiles");
+        return tk_error_set(err, TK_EFORMAT, it.lineno, 0, "tile set: no tiles");
     return TK_OK;
 }
 
-int sk_tileset_builtin(sk_tileset *ts, const Alphabet *a, const char *name, tk_error *err)
+int sk_tileset_builtin(sk_tileset *ts, const alpha_table *a, const char *name, tk_error *err)
 {
     const char *t = NULL;
     if (strcmp(name, "en") == 0)

@@ -45,7 +45,35 @@ for h in "$INC"/tilekit/*.h; do
         t_skip "$name alone (g++)" "g++ is not installed"
     fi
 done
-if [ "$n" -ge 6 ]; then t_ok "found $n public headers"; else t_fail "public headers" "only $n found in $INC/tilekit"; fi
+if [ "$n" -ge 7 ]; then t_ok "found $n public headers"; else t_fail "public headers" "only $n found in $INC/tilekit"; fi
+
+# The umbrella header includes every other public header.
+missing=""
+for h in "$INC"/tilekit/*.h; do
+    name=$(basename "$h")
+    [ "$name" = tilekit.h ] && continue
+    grep -q "^#include \"tilekit/$name\"" "$INC/tilekit/tilekit.h" || missing="$missing $name"
+done
+if [ -z "$missing" ]; then t_ok "tilekit/tilekit.h includes every public header"
+else t_fail "tilekit/tilekit.h includes every public header" "missing:$missing"; fi
+
+# Internals are not exported under a public prefix: every global symbol of
+# the library named tk_, alpha_, dawg_, sk_, mj_, bog_ or tilekit_ is declared
+# in a public header (internal ones use tki_ / tku_).
+LIBA=$TK_TOP/build/libtilekit.a
+if ! command -v nm >/dev/null 2>&1; then
+    t_skip "no internals under public prefixes" "nm is not installed"
+elif [ ! -f "$LIBA" ]; then
+    t_skip "no internals under public prefixes" "$LIBA not built"
+else
+    leaked=""
+    for sym in $(nm -g --defined-only "$LIBA" 2>/dev/null | awk 'NF == 3 { print $3 }' |
+                 grep -E '^(tk|alpha|dawg|sk|mj|bog|tilekit)_' | sort -u); do
+        grep -qw "$sym" "$INC"/tilekit/*.h || leaked="$leaked $sym"
+    done
+    if [ -z "$leaked" ]; then t_ok "no internals under public prefixes"
+    else t_fail "no internals under public prefixes" "exported but not in a public header:$leaked"; fi
+fi
 
 # tilekit_version() is declared, links, and matches the Makefile's VERSION.
 want=$(sed -n 's/^VERSION *= *//p' "$TK_TOP/Makefile")

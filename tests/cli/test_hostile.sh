@@ -189,7 +189,7 @@ done
 rm -f junk.dawg
 # a NUL byte is named, with its place
 "$J" nul.txt 2>"$ERR" >/dev/null
-t_grep nul-mjwait-msg "nul.txt:1: column 5: bad character .x00" "$ERR"
+t_grep nul-mjwait-msg "nul.txt:1: column 5: bad character U+0000" "$ERR"
 "$M" -o nul.dawg nul.txt 2>"$ERR"
 t_grep nul-mkdawg-msg "nul.txt:1: " "$ERR"
 # a truncated / corrupted graph is refused with a message
@@ -388,5 +388,5 @@ printf '%s\n123m456p789s1122z\000junk\n%s\n' "$HAND" "$HAND" >nulmid.hands
 t_run nul-jobs 1 "$J" --jobs 2 nulmid.hands
 t_same nul-jobs-out "$OUT" o1
 t_same nul-jobs-err "$ERR" e1
-t_grep nul-jobs-msg "nulmid.hands:2: column 18: bad character .x00" "$ERR"
+t_grep nul-jobs-msg "nulmid.hands:2: column 18: bad character U+0000" "$ERR"
 t_done

@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t slen = cut, wlen = size - cut - (nul ? 1 : 0);
 
     /* UTF-8: checker and decoder agree */
-    long bad = alpha_utf8_check(s, size);
+    size_t good = alpha_utf8_valid(s, size);
     size_t p = 0;
     while (p < size) {
         uint32_t cp;
@@ -41,10 +41,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         p += (size_t)k;
     }
-    if ((bad < 0) != (p == size) || (bad >= 0 && (size_t)bad != p))
+    if (good != p)
         abort();
 
-    Alphabet a;
+    alpha_table a;
     tk_error err;
     memset(&err, 0, sizeof err);
     if (alpha_parse(&a, spec, slen, &err) != 0) {
@@ -64,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t n = alpha_format(&a, out, sizeof out);
     if (n >= sizeof out)
         abort();
-    Alphabet b;
+    alpha_table b;
     if (alpha_parse(&b, out, n, &err) != 0 || b.size != a.size)
         abort();
     for (int i = 1; i <= a.size; i++)
@@ -91,7 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char dec[ALPHA_WORD_MAX * (ALPHA_LETTER_MAX + 1) + 1];
     if (k > 0) {
         size_t dl = alpha_decode(&a, letters, k, 0, dec, sizeof dec);
-        if (dl >= sizeof dec || alpha_utf8_check(dec, dl) != -1)
+        if (dl >= sizeof dec || alpha_utf8_valid(dec, dl) != dl)
             abort();
         alpha_decode(&a, letters, k, 1, dec, sizeof dec);
     }

@@ -21,8 +21,8 @@ static int printable(const char *m)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static Alphabet a;
-    static Dawg *d;
+    static alpha_table a;
+    static dawg_graph *d;
     static bog_dict *bd;
     static bog_solver *s;
     static bog_dice dice;

@@ -19,21 +19,21 @@ static const char *const en_words =
 static const char *const hu_words = "kér\nrék\nér\nőr\nkő\nkert\nalma\nszó\nszőr\nőrs\nfű\nűr\nzsák\n";
 
 typedef struct fz {
-    Dawg *d;
+    dawg_graph *d;
     bog_dict *bd;
     bog_solver *s;
 } fz;
 
 static void setup(fz *f, const char *spec, const char *words)
 {
-    Alphabet a;
+    alpha_table a;
     if (alpha_parse(&a, spec, strlen(spec), NULL) != TK_OK ||
         dawg_build(&f->d, &a, words, strlen(words), NULL, NULL, NULL) != TK_OK ||
         bog_dict_create(&f->bd, f->d, NULL) != TK_OK || bog_solver_create(&f->s, f->bd, NULL) != TK_OK)
         abort();
 }
 
-static int spell(const bog_grid *g, const Alphabet *a, const uint16_t *cells, int n, char *out, size_t cap)
+static int spell(const bog_grid *g, const alpha_table *a, const uint16_t *cells, int n, char *out, size_t cap)
 {
     size_t at = 0;
     uint8_t seen[BOG_MAX_CELLS] = {0};
@@ -74,7 +74,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     fz *f = (data[0] & 1) ? &hu : &en;
     int min = 1 + ((data[0] >> 1) & 7);
-    const Alphabet *a = bog_dict_alphabet(f->bd);
+    const alpha_table *a = bog_dict_alphabet(f->bd);
     static bog_grid g, h;
     tk_error err = {0};
     if (bog_grid_parse(&g, a, (const char *)data + 1, size - 1, &err) != TK_OK) {

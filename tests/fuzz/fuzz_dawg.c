@@ -20,7 +20,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 typedef struct walk {
-    const Dawg *d;
+    const dawg_graph *d;
     long words;
 } walk;
 
@@ -43,7 +43,7 @@ static int on_word(void *ctx, const uint8_t *w, int n)
     return ++c->words >= 200000;
 }
 
-static void exercise(const Dawg *d)
+static void exercise(const dawg_graph *d)
 {
     walk c = {d, 0};
     int stopped = dawg_foreach_word(d, on_word, &c);
@@ -66,7 +66,7 @@ static void exercise(const Dawg *d)
     tk_error err;
     if (dawg_serialize(d, &buf, &len, &err) != 0)
         return;
-    Dawg *again = NULL;
+    dawg_graph *again = NULL;
     if (dawg_load_memory(&again, buf, len, &err) != 0)
         abort();                                   /* what we write we must read */
     if (dawg_edge_count(again) != n || memcmp(dawg_edges(again), e, (size_t)n * 4) != 0)
@@ -77,7 +77,7 @@ static void exercise(const Dawg *d)
 
 static void try_load(const uint8_t *data, size_t size)
 {
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     tk_error err;
     memset(&err, 0, sizeof err);
     int rc = dawg_load_memory(&d, data, size, &err);

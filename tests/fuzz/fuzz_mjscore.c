@@ -47,7 +47,7 @@ static void check_score(const mj_score *s, const mj_winctx *w, int tsumo)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (!CTX && !(CTX = mj_ctx_create()))
+    if (!CTX && mj_ctx_create(&CTX, NULL) != 0)
         return 0;
     if (size > 300)
         return 0;
@@ -63,7 +63,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int sq = mj_shanten_quick(CTX, text, size);
     if (sq >= -1) {
         mj_hand f;
-        if (mj_parse(text, size, &f, &err) != 0 || mj_shanten(CTX, &f) != sq)
+        int sf = 99;
+        if (mj_parse(&f, text, size, &err) != 0 || mj_shanten(CTX, &f, &sf, NULL) != 0 || sf != sq)
             abort();
         uint64_t wq, dq, wf, df;
         if (mj_waits_quick(CTX, text, size, &wq, &dq) == 0) {
@@ -79,7 +80,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (mj_score_hand(&h, &w, &s, &err) != 0)
             abort();
         check_score(&s, &w, (w.flags & MJ_WIN_TSUMO) != 0);
-        if (s.status != MJ_SCORE_NOT_WINNING && mj_shanten(CTX, &h) != -1)
+        int sh = 99;
+        if (s.status != MJ_SCORE_NOT_WINNING && (mj_shanten(CTX, &h, &sh, NULL) != 0 || sh != -1))
             abort();
         return 0;
     }

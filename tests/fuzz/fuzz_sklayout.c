@@ -82,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     check_layout(&l);
-    const Alphabet *a = dawg_alphabet(F->d);
+    const alpha_table *a = dawg_alphabet(F->d);
     if (tn) {
         err.msg[0] = 0;
         if (sk_tileset_parse(&ts, a, tt, tn, &err) != 0) {
@@ -102,7 +102,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     sk_gen *g = NULL;
     if (sk_engine_create(&e, F->d, &ts, &l, &err) != 0)
         return 0;
-    if (sk_gen_create(&g, e) != 0)
+    if (sk_gen_create(&g, e, NULL) != 0)
         abort();
     sk_board b;
     sk_rack r;

@@ -36,14 +36,14 @@ static void on_skip(void *ctx, long line, const char *msg)
 }
 
 /* Skip mode: each non-blank line is a word or a reported skip. */
-static void check_skip_mode(const Alphabet *a, const char *text, size_t len)
+static void check_skip_mode(const alpha_table *a, const char *text, size_t len)
 {
     skipped k = {0, 0};
     dawg_build_opts o;
     memset(&o, 0, sizeof o);
     o.skip = on_skip;
     o.skip_ctx = &k;
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     tk_error err;
     memset(&err, 0, sizeof err);
     int rc = dawg_build_ex(&d, a, text, len, &o, &err);
@@ -89,12 +89,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     int infer = data[0] & 1;
     const char *text = (const char *)data + 1;
     size_t len = size - 1;
-    Alphabet a;
+    alpha_table a;
     tk_error err;
     if (alpha_parse(&a, SPEC, sizeof SPEC - 1, &err) != 0)
         abort();
     check_skip_mode(&a, text, len);
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     memset(&err, 0, sizeof err);
     int rc = dawg_build(&d, infer ? NULL : &a, text, len, NULL, NULL, &err);
     long lines = 1;
@@ -107,7 +107,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (!d)
         abort();
-    const Alphabet *da = dawg_alphabet(d);
+    const alpha_table *da = dawg_alphabet(d);
     size_t i = 0;
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
         i = 3;

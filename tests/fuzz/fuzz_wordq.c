@@ -18,8 +18,8 @@ static const char *const en_words = "a\nat\nate\neat\ntea\ncare\nrace\nacre\nsca
 static const char *const hu_words = "cs\nacs\ncsesz\nszeg\nszed\nbab\nabc\nsz\nzsz\ncsacs\n";
 
 typedef struct fz {
-    Alphabet a;
-    Dawg *d;
+    alpha_table a;
+    dawg_graph *d;
     wq_dict *x;
     wq_searcher *s;
     uint8_t w[32][ALPHA_WORD_MAX];

@@ -20,7 +20,7 @@
 
 /* Score of the run through square (r,c) along dir (0 across, 1 down) on the
  * new board nb; *len gets its length, *ok whether it is a dictionary word. */
-static int skc_run_score(const sk_engine *E, const Dawg *D, const uint8_t *nb, const uint8_t *isnew, int dim, int r, int c,
+static int skc_run_score(const sk_engine *E, const dawg_graph *D, const uint8_t *nb, const uint8_t *isnew, int dim, int r, int c,
                      int dir, int *len, int *ok)
 {
     const sk_layout *l = sk_engine_layout(E);
@@ -49,7 +49,7 @@ static int skc_run_score(const sk_engine *E, const Dawg *D, const uint8_t *nb, c
     return sum * wm;
 }
 
-static void skc_check_move(const sk_engine *E, const Dawg *D, const sk_board *b, const sk_rack *rk, const sk_move *m)
+static void skc_check_move(const sk_engine *E, const dawg_graph *D, const sk_board *b, const sk_rack *rk, const sk_move *m)
 {
     int dim = b->dim, dr = m->dir, dc = !m->dir;
     uint8_t nb[SK_MAX_SQ], isnew[SK_MAX_SQ] = { 0 };
@@ -118,7 +118,7 @@ static void skc_check_move(const sk_engine *E, const Dawg *D, const sk_board *b,
 
 /* Solve b/r with generator g and check every move; also the count-only
  * figure and that no move is listed twice. */
-static void skc_solve_and_check(sk_gen *g, const Dawg *D, const sk_board *b, const sk_rack *r)
+static void skc_solve_and_check(sk_gen *g, const dawg_graph *D, const sk_board *b, const sk_rack *r)
 {
     const sk_engine *E = sk_gen_engine(g);
     sk_movelist all = { 0 }, cnt = { 0 };

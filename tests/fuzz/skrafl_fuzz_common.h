@@ -19,7 +19,7 @@ static const char skf_words[] =
     "tears\naster\nsatire\nstria\nretains\nretina\nretinas\nquiz\njazz\nzax\nexit\nbox\n";
 
 typedef struct skf {
-    Dawg *d;
+    dawg_graph *d;
     sk_engine *e;
     sk_gen *g;
 } skf;
@@ -29,7 +29,7 @@ static inline skf *skf_get(void)
     static skf F;
     static int ready;
     if (!ready) {
-        Alphabet a;
+        alpha_table a;
         const char *spec = "abcdefghijklmnopqrstuvwxyz";
         sk_tileset ts;
         sk_layout l;
@@ -37,7 +37,7 @@ static inline skf *skf_get(void)
             dawg_build(&F.d, &a, skf_words, sizeof skf_words - 1, NULL, NULL, NULL) ||
             sk_tileset_builtin(&ts, dawg_alphabet(F.d), "en", NULL) ||
             sk_layout_builtin(&l, "standard", NULL) || sk_engine_create(&F.e, F.d, &ts, &l, NULL) ||
-            sk_gen_create(&F.g, F.e))
+            sk_gen_create(&F.g, F.e, NULL))
             abort();
         ready = 1;
     }
@@ -65,9 +65,9 @@ static inline void skf_run(skf *F, const sk_board *b, const sk_rack *r)
         if ((m->dir ? m->row : m->col) + m->len > dim)
             abort();
         char buf[256];
-        sk_move_text(F->e, m, SK_FMT_PAREN, buf, sizeof buf);
-        sk_move_words(F->e, b, m, ',', buf, sizeof buf);
-        sk_move_leave(F->e, r, m, buf, sizeof buf);
+        sk_move_format(m, F->e, SK_FMT_PAREN, buf, sizeof buf);
+        { sk_word w[SK_MAX_WORDS]; if (sk_move_words(m, b, w, SK_MAX_WORDS) > 1 + m->ntiles) abort(); }
+        sk_rack_leave(r, m, F->e, buf, sizeof buf);
     }
     top.limit = 5;
     if (sk_generate(F->g, b, r, 0, &top, NULL))

@@ -12,15 +12,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-Dawg *bt_dict_text(const char *alpha_spec, const char *words)
+dawg_graph *bt_dict_text(const char *alpha_spec, const char *words)
 {
-    Alphabet a;
+    alpha_table a;
     tk_error err = {0};
     if (alpha_spec && alpha_parse(&a, alpha_spec, strlen(alpha_spec), &err) != TK_OK) {
         printf("bt_dict_text: alphabet: %s\n", err.msg);
         return NULL;
     }
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     if (dawg_build(&d, alpha_spec ? &a : NULL, words, strlen(words), NULL, NULL, &err) != TK_OK) {
         printf("bt_dict_text: %s\n", err.msg);
         return NULL;
@@ -28,12 +28,12 @@ Dawg *bt_dict_text(const char *alpha_spec, const char *words)
     return d;
 }
 
-Dawg *bt_dict_lang(const char *lang, int every, const char *keep, th_rng *rng)
+dawg_graph *bt_dict_lang(const char *lang, int every, const char *keep, th_rng *rng)
 {
     return bt_dict_lang_alpha(lang, lang, every, keep, rng);
 }
 
-Dawg *bt_dict_lang_alpha(const char *lang, const char *alpha, int every, const char *keep, th_rng *rng)
+dawg_graph *bt_dict_lang_alpha(const char *lang, const char *alpha, int every, const char *keep, th_rng *rng)
 {
     char rel[128], path[4096];
     snprintf(rel, sizeof rel, "data/alphabets/%s.txt", alpha);
@@ -48,9 +48,9 @@ Dawg *bt_dict_lang_alpha(const char *lang, const char *alpha, int every, const c
         free(words);
         return NULL;
     }
-    Alphabet a;
+    alpha_table a;
     tk_error err = {0};
-    Dawg *d = NULL;
+    dawg_graph *d = NULL;
     if (alpha_parse(&a, spec, alen, &err) != TK_OK) {
         printf("bt_dict_lang: %s\n", err.msg);
     } else {
@@ -132,7 +132,7 @@ static int trace(const bog_grid *g, const uint8_t *w, int n, int pos, int cell, 
 }
 
 typedef struct oracle_ctx {
-    const Dawg *d;
+    const dawg_graph *d;
     const bog_grid *g;
     int min_len;
     bt_answer *ans;
@@ -180,7 +180,7 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-void bt_oracle(const Dawg *d, const bog_grid *g, int min_len, bt_answer *out)
+void bt_oracle(const dawg_graph *d, const bog_grid *g, int min_len, bt_answer *out)
 {
     oracle_ctx *x = calloc(1, sizeof *x);
     memset(out, 0, sizeof *out);
@@ -188,7 +188,7 @@ void bt_oracle(const Dawg *d, const bog_grid *g, int min_len, bt_answer *out)
     x->g = g;
     x->min_len = min_len;
     x->ans = out;
-    const Alphabet *a = dawg_alphabet(d);
+    const alpha_table *a = dawg_alphabet(d);
     for (int i = 1; i <= a->size; i++)
         x->cps[i] = cp_count(a->lower[i]);
     for (int i = 0; i < g->rows * g->cols; i++)
@@ -211,9 +211,9 @@ void bt_answer_free(bt_answer *a)
     memset(a, 0, sizeof *a);
 }
 
-int bt_path_spells(const Dawg *d, const bog_grid *g, const uint16_t *cells, int n, const char *word)
+int bt_path_spells(const dawg_graph *d, const bog_grid *g, const uint16_t *cells, int n, const char *word)
 {
-    const Alphabet *a = dawg_alphabet(d);
+    const alpha_table *a = dawg_alphabet(d);
     char buf[ALPHA_WORD_MAX * (ALPHA_LETTER_MAX + 1) + 1];
     size_t at = 0;
     uint8_t seen[BOG_MAX_CELLS] = {0};
@@ -235,7 +235,7 @@ int bt_path_spells(const Dawg *d, const bog_grid *g, const uint16_t *cells, int 
     return n > 0 && strcmp(buf, word) == 0;
 }
 
-int bt_compare(const Dawg *d, const bog_dict *bd, bog_solver *s, const bog_grid *g, int min_len, const char *what)
+int bt_compare(const dawg_graph *d, const bog_dict *bd, bog_solver *s, const bog_grid *g, int min_len, const char *what)
 {
     bt_answer want;
     bt_oracle(d, g, min_len, &want);
@@ -314,7 +314,7 @@ int bt_compare(const Dawg *d, const bog_dict *bd, bog_solver *s, const bog_grid 
 
 /* ---- random grids -------------------------------------------------------- */
 
-void bt_random_grid(bog_grid *g, const Alphabet *a, int rows, int cols, const uint8_t *pool, int npool,
+void bt_random_grid(bog_grid *g, const alpha_table *a, int rows, int cols, const uint8_t *pool, int npool,
                     const char *const *faces, int pface, int pblock, th_rng *r)
 {
     int nfaces = 0;

@@ -8,15 +8,15 @@
 #include "harness.h"
 #include "tilekit/boggle.h"
 
-/* Build a Dawg from a word list in memory; `alpha_spec` NULL infers the
+/* Build a dawg_graph from a word list in memory; `alpha_spec` NULL infers the
  * alphabet.  NULL on failure (message printed). */
-Dawg *bt_dict_text(const char *alpha_spec, const char *words);
+dawg_graph *bt_dict_text(const char *alpha_spec, const char *words);
 /* Build from the shipped list data/words/LANG.txt with data/alphabets/LANG.txt,
  * keeping about one word in `every` (1 = all) plus every word that contains
  * one of the letters in `keep` (UTF-8, may be NULL).  NULL if absent. */
-Dawg *bt_dict_lang(const char *lang, int every, const char *keep, th_rng *rng);
+dawg_graph *bt_dict_lang(const char *lang, int every, const char *keep, th_rng *rng);
 /* The same with another alphabet file (data/alphabets/ALPHA.txt). */
-Dawg *bt_dict_lang_alpha(const char *lang, const char *alpha, int every, const char *keep, th_rng *rng);
+dawg_graph *bt_dict_lang_alpha(const char *lang, const char *alpha, int every, const char *keep, th_rng *rng);
 
 /* The oracle's answer: words (sorted by strcmp, malloc'ed), count, score. */
 typedef struct bt_answer {
@@ -24,22 +24,22 @@ typedef struct bt_answer {
     size_t count;
     long score;
 } bt_answer;
-void bt_oracle(const Dawg *d, const bog_grid *g, int min_len, bt_answer *out);
+void bt_oracle(const dawg_graph *d, const bog_grid *g, int min_len, bt_answer *out);
 void bt_answer_free(bt_answer *a);
 
-/* Does the path cells[0..n) trace `word` (letters of the Dawg's alphabet,
+/* Does the path cells[0..n) trace `word` (letters of the dawg_graph's alphabet,
  * UTF-8) on g: distinct, adjacent, unblocked cells whose faces spell it? */
-int bt_path_spells(const Dawg *d, const bog_grid *g, const uint16_t *cells, int n, const char *word);
+int bt_path_spells(const dawg_graph *d, const bog_grid *g, const uint16_t *cells, int n, const char *word);
 
 /* Compare the solver with the oracle on one grid (checks recorded with
  * CHECK); `what` names the case in messages.  Returns 1 if they agree. */
-int bt_compare(const Dawg *d, const bog_dict *bd, bog_solver *s, const bog_grid *g, int min_len, const char *what);
+int bt_compare(const dawg_graph *d, const bog_dict *bd, bog_solver *s, const bog_grid *g, int min_len, const char *what);
 
 /* Random grids.  Fill g (rows x cols) with letters of `a`: `pool` letters
  * drawn uniformly from the pool (indices), each cell a multi-letter face
  * from `faces` (NULL-terminated UTF-8 list) with probability pface/100, and
  * blocked with probability pblock/100. */
-void bt_random_grid(bog_grid *g, const Alphabet *a, int rows, int cols, const uint8_t *pool, int npool,
+void bt_random_grid(bog_grid *g, const alpha_table *a, int rows, int cols, const uint8_t *pool, int npool,
                     const char *const *faces, int pface, int pblock, th_rng *r);
 /* Write word (letters) along a random self-avoiding path of single-letter
  * cells, if one fits; returns 1 if planted. */
