@@ -65,9 +65,9 @@ struct bog_solver {
 /* Careful mode: is every word below (ranks lo .. lo + words below `node`)
  * already found on this board or impossible on it?  Then the descent can
  * be skipped.  Sets s->oom on allocation failure (and answers no). */
-int bog_exhausted(bog_solver *s, uint32_t lo, uint32_t node);
+int tki_bog_exhausted(bog_solver *s, uint32_t lo, uint32_t node);
 /* Start of a board / end of the solver's life. */
-void bog_exhaust_board(bog_solver *s);
-void bog_exhaust_free(bog_solver *s);
+void tki_bog_exhaust_board(bog_solver *s);
+void tki_bog_exhaust_free(bog_solver *s);
 
 #endif

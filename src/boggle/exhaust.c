@@ -6,7 +6,7 @@
  * subtree of the word graph again and again although every word in it was
  * found long ago.  The solver therefore counts its descents; past a budget
  * far above what real boards use, each descent first asks
- * bog_exhausted(lo, node): is every word below this prefix (a contiguous
+ * tki_bog_exhausted(lo, node): is every word below this prefix (a contiguous
  * range of ranks, lo .. lo + words below node) either found already on this
  * board or impossible on it?  Then nothing new can come from there.
  *
@@ -42,7 +42,7 @@ struct bog_exhaust {
     uint64_t follow[64]; /* follow[a]: letters that may come right after a */
 };
 
-void bog_exhaust_free(bog_solver *s)
+void tki_bog_exhaust_free(bog_solver *s)
 {
     if (!s->ex)
         return;
@@ -52,7 +52,7 @@ void bog_exhaust_free(bog_solver *s)
     s->ex = NULL;
 }
 
-void bog_exhaust_board(bog_solver *s)
+void tki_bog_exhaust_board(bog_solver *s)
 {
     struct bog_exhaust *ex = s->ex;
     if (!ex)
@@ -136,7 +136,7 @@ static uint32_t find(bog_solver *s, struct bog_exhaust *ex, uint32_t x, uint32_t
     return x;
 }
 
-int bog_exhausted(bog_solver *s, uint32_t lo, uint32_t node)
+int tki_bog_exhausted(bog_solver *s, uint32_t lo, uint32_t node)
 {
     struct bog_exhaust *ex = s->ex;
     if (!ex) {

@@ -142,7 +142,7 @@ void bog_solver_destroy(bog_solver *s)
 {
     if (!s)
         return;
-    bog_exhaust_free(s);
+    tki_bog_exhaust_free(s);
     free(s->stamp);
     free(s->words);
     free(s->paths);
@@ -256,7 +256,7 @@ static BOG_INLINE int step(bog_solver *s, int c, uint32_t node, uint64_t m, uint
     *cn = link >> 1;
     *cm = nm;
     *cb = idx + (link & 1);
-    if (--s->budget < 0 && bog_exhausted(s, *cb, *cn))
+    if (--s->budget < 0 && tki_bog_exhausted(s, *cb, *cn))
         return 0;
     return 1;
 }
@@ -433,7 +433,7 @@ int bog_solve(bog_solver *s, const bog_grid *g, int min_len, unsigned flags, bog
         memset(s->stamp, 0, (size_t)(d->words ? d->words : 1) * sizeof *s->stamp);
         s->gen = 1;
     }
-    bog_exhaust_board(s);
+    tki_bog_exhaust_board(s);
 
     uint32_t root = dawg_view_root(d->view);
     uint64_t rm = dawg_view_root_letters(d->view);

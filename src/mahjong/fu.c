@@ -9,7 +9,7 @@
  * hand with nothing above the base is raised to 30.  Rounded up to 10. */
 #include "score_internal.h"
 
-int mj_pair_fu(const hand_facts *f, int pair)
+int tki_mj_pair_fu(const hand_facts *f, int pair)
 {
     if (pair < 27)
         return 0;
@@ -35,7 +35,7 @@ static void part(mj_score *o, int what, int fu, int tile, int set, int open)
     p->open = (uint8_t)open;
 }
 
-int mj_reading_fu(const hand_facts *f, const reading *r, int pinfu, mj_score *o)
+int tki_mj_reading_fu(const hand_facts *f, const reading *r, int pinfu, mj_score *o)
 {
     o->n_fu = 0;
     int fu = 20;
@@ -60,7 +60,7 @@ int mj_reading_fu(const hand_facts *f, const reading *r, int pinfu, mj_score *o)
         fu += v;
         part(o, MJ_FU_SET, v, s->tile, s->type == MJ_SET_QUAD ? 3 : MJ_TRIPLET, open);
     }
-    int pf = mj_pair_fu(f, r->pair);
+    int pf = tki_mj_pair_fu(f, r->pair);
     if (pf) {
         fu += pf;
         part(o, MJ_FU_PAIR, pf, r->pair, MJ_PAIR, 0);

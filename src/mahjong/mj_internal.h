@@ -101,6 +101,6 @@ typedef struct mj_quick {
 /* Read text made of digits and suit letters only (13 or 14 tiles, red
  * fives as 0, at most 4 copies, one red five a suit) into *q; TK_EFORMAT
  * for anything else. */
-int mj_quick_read(mj_ctx *ctx, const char *s, size_t len, mj_quick *q);
+int tki_mj_quick_read(mj_ctx *ctx, const char *s, size_t len, mj_quick *q);
 
 #endif

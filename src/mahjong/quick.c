@@ -13,7 +13,7 @@
 
 #include <string.h>
 
-int mj_quick_read(mj_ctx *ctx, const char *s, size_t len, mj_quick *q)
+int tki_mj_quick_read(mj_ctx *ctx, const char *s, size_t len, mj_quick *q)
 {
     static const uint32_t POW5[10] = { 625, 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625 };
     /* tile of digit d in group g (d = 0 is the red five), 255 = not a tile;
@@ -94,7 +94,7 @@ static const uint8_t ORPHANS[13] = { 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32
 int mj_waits_quick(mj_ctx *ctx, const char *s, size_t len, uint64_t *waits, uint64_t *dead)
 {
     mj_quick q;
-    int rc = mj_quick_read(ctx, s, len, &q);
+    int rc = tki_mj_quick_read(ctx, s, len, &q);
     if (rc)
         return rc;
     if (q.n != 13)

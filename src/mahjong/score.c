@@ -60,11 +60,11 @@ static void consider(search *s)
     mj_score *c = &s->cand;
     const reading *r = &s->r;
     s->n_complete++;
-    int han = mj_reading_yaku(f, r, c);
+    int han = tki_mj_reading_yaku(f, r, c);
     if (han == 0)
         return;
     if (r->form == MJ_COMPLETE) {
-        c->fu = mj_reading_fu(f, r, has_yaku(c, MJ_Y_PINFU), c);
+        c->fu = tki_mj_reading_fu(f, r, has_yaku(c, MJ_Y_PINFU), c);
     } else if (r->form == MJ_CHIITOI) {
         c->fu = c->fu_raw = 25;
         c->n_fu = 1;
@@ -218,7 +218,7 @@ static void facts(hand_facts *f, const mj_hand *h, const mj_winctx *w)
         for (int i = 0; i < h->n_melds; i++)
             f->aka += h->melds[i].red != 0;
     }
-    mj_facts_yaku(f);
+    tki_mj_facts_yaku(f);
 }
 
 static int roundup100(int x) { return (x + 99) / 100 * 100; }

@@ -42,12 +42,12 @@ static inline int is_honor(int t) { return t >= 27; }
 static inline int is_terminal(int t) { return t < 27 && (t % 9 == 0 || t % 9 == 8); }
 static inline int is_orphan(int t) { return t >= 27 || t % 9 == 0 || t % 9 == 8; }
 
-void mj_facts_yaku(hand_facts *f);
+void tki_mj_facts_yaku(hand_facts *f);
 /* Yaku of a reading into out (yaku list, han, yakuman); returns the han
  * from yaku (not dora), 0 = no yaku. */
-int mj_reading_yaku(const hand_facts *f, const reading *r, mj_score *out);
+int tki_mj_reading_yaku(const hand_facts *f, const reading *r, mj_score *out);
 /* Fu of a regular reading with parts into out; returns the rounded fu. */
-int mj_reading_fu(const hand_facts *f, const reading *r, int pinfu, mj_score *out);
-int mj_pair_fu(const hand_facts *f, int pair);
+int tki_mj_reading_fu(const hand_facts *f, const reading *r, int pinfu, mj_score *out);
+int tki_mj_pair_fu(const hand_facts *f, int pair);
 
 #endif

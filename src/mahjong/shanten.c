@@ -160,7 +160,7 @@ int mj_shanten(mj_ctx *ctx, const mj_hand *h, int *shanten, tk_error *err)
 int mj_shanten_quick(mj_ctx *ctx, const char *s, size_t len)
 {
     mj_quick q;
-    int rc = mj_quick_read(ctx, s, len, &q);
+    int rc = tki_mj_quick_read(ctx, s, len, &q);
     if (rc)
         return rc;
     int sh = regular_need(q.e, q.held, 4) - 1;

@@ -3,11 +3,11 @@
  * Yaku that depend only on the tiles and the context (situational yaku,
  * tanyao, yakuhai, flushes, honroutou, shousangen, san kantsu and the
  * yakuman decided by the tile counts) are found once per hand by
- * mj_facts_yaku(): honour tiles cannot form sequences, so a dragon or wind
+ * tki_mj_facts_yaku(): honour tiles cannot form sequences, so a dragon or wind
  * held three or four times is a triplet or quad in every reading.  The yaku
  * that depend on how the tiles are divided (pinfu, peikou, sanshoku, ittsu,
  * chanta/junchan, toitoi, ankou, doukou, seven pairs, thirteen orphans,
- * four concealed triplets) are added per reading by mj_reading_yaku().  A
+ * four concealed triplets) are added per reading by tki_mj_reading_yaku().  A
  * reading with a yakuman lists only its yakuman (adding up, capped at 6x,
  * or 1x under MJ_RULE_SINGLE_YAKUMAN). */
 #include "score_internal.h"
@@ -97,7 +97,7 @@ static void facts_yakuman(hand_facts *f)
     f->n_base_ym = n;
 }
 
-void mj_facts_yaku(hand_facts *f)
+void tki_mj_facts_yaku(hand_facts *f)
 {
     const uint8_t *tot = f->tot;
     unsigned fl = f->w->flags;
@@ -156,7 +156,7 @@ static int reading_yakuman(const hand_facts *f, const reading *r, int conc, mj_s
     return sum > cap ? cap : sum;
 }
 
-int mj_reading_yaku(const hand_facts *f, const reading *r, mj_score *o)
+int tki_mj_reading_yaku(const hand_facts *f, const reading *r, mj_score *o)
 {
     int closed = f->closed;
     int nseq = 0, ntrip = 0, conc = 0;
@@ -192,7 +192,7 @@ int mj_reading_yaku(const hand_facts *f, const reading *r, mj_score *o)
     if (r->form == MJ_CHIITOI) {
         add(o->yaku, &o->n_yaku, MJ_Y_CHIITOI, 2);
     } else if (r->form == MJ_COMPLETE) {
-        if (closed && f->h->n_melds == 0 && nseq == 4 && r->wait == MJ_RYANMEN && mj_pair_fu(f, r->pair) == 0)
+        if (closed && f->h->n_melds == 0 && nseq == 4 && r->wait == MJ_RYANMEN && tki_mj_pair_fu(f, r->pair) == 0)
             add(o->yaku, &o->n_yaku, MJ_Y_PINFU, 1);
         if (closed && nseq >= 2) {
             /* identical sequences, paired off: sort the (at most 4) starts */

@@ -479,7 +479,7 @@ static int build_leftparts(sk_gen *g, int maxlimit)
     return TK_OK;
 }
 
-int sk_gen_index_leftparts(sk_gen *g)
+int tki_sk_gen_index_leftparts(sk_gen *g)
 {
     size_t n = g->nlp;
     if (n > g->caplpidx) {
@@ -513,10 +513,10 @@ int sk_gen_index_leftparts(sk_gen *g)
     return TK_OK;
 }
 
-void sk_gen_anchor_left(sk_gen *g, int a, int L)
+void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
 {
     if (L < 0) {
-        sk_gen_anchor(g, a);
+        tki_sk_gen_anchor(g, a);
         return;
     }
     const sk_engine *e = g->e;
@@ -603,7 +603,7 @@ static alpha_set cross_set(const sk_gen *g, const uint8_t *left, int nl, const u
 
 /* ---- per position ---------------------------------------------------------- */
 
-void sk_gen_line(sk_gen *g, int o, int r)
+void tki_sk_gen_line(sk_gen *g, int o, int r)
 {
     int dim = g->dim;
     g->dir = o;
@@ -615,7 +615,7 @@ void sk_gen_line(sk_gen *g, int o, int r)
     g->lm = &g->e->lm[o][r * dim];
 }
 
-void sk_gen_anchor(sk_gen *g, int a)
+void tki_sk_gen_anchor(sk_gen *g, int a)
 {
     const sk_engine *e = g->e;
     const uint8_t *row = g->row;
@@ -721,7 +721,7 @@ void sk_gen_anchor(sk_gen *g, int a)
     g->left = g->ntiles;
 }
 
-int sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
+int tki_sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
                    sk_movelist *list, int *none, tk_error *err)
 {
     const sk_engine *e = g->e;
@@ -840,16 +840,16 @@ int sk_generate(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
 {
     int none, dim = g->dim;
     g->leaves = NULL;
-    int rc = sk_gen_prepare(g, b, r, flags, list, &none, err);
+    int rc = tki_sk_gen_prepare(g, b, r, flags, list, &none, err);
     if (rc || none)
         return rc;
     for (int o = 0; o < g->ndirs && !g->err; o++)
         for (int rr = 0; rr < dim && !g->err; rr++) {
-            sk_gen_line(g, o, rr);
+            tki_sk_gen_line(g, o, rr);
             const uint8_t *an = &g->anchor[o][rr * (dim + 1)];
             for (int a = 0; a < dim; a++)
                 if (an[a])
-                    sk_gen_anchor(g, a);
+                    tki_sk_gen_anchor(g, a);
         }
     if (g->err)
         return tk_error_set(err, g->err, 0, 0, "out of memory");

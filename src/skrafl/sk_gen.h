@@ -20,7 +20,7 @@ typedef struct sk_leaves {
 } sk_leaves;
 
 /* Fill L for rack r (rank NULL: every value 0). */
-void sk_leaves_build(sk_leaves *L, const sk_rack *r, int nletters, const sk_rank *rank);
+void tki_sk_leaves_build(sk_leaves *L, const sk_rack *r, int nletters, const sk_rank *rank);
 
 /* Equity of a score and a leave value, saturated to 32 bits. */
 static inline int32_t sk_equity(int64_t score, int64_t leave)
@@ -106,19 +106,19 @@ struct sk_gen {
 /* Per position: rack, both boards, cross-sets, anchors, left parts.
  * Returns a TK_ status (err filled); *none = 1 if no move is possible at all
  * (empty rack or empty dictionary). */
-int sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
+int tki_sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
                    sk_movelist *list, int *none, tk_error *err);
 /* Work on line r of orientation o (0 rows, 1 columns). */
-void sk_gen_line(sk_gen *g, int o, int r);
+void tki_sk_gen_line(sk_gen *g, int o, int r);
 /* Every move whose leftmost anchor is square a of the current line. */
-void sk_gen_anchor(sk_gen *g, int a);
+void tki_sk_gen_anchor(sk_gen *g, int a);
 /* Best-first search: index the left parts by length (TK_ENOMEM). */
-int sk_gen_index_leftparts(sk_gen *g);
+int tki_sk_gen_index_leftparts(sk_gen *g);
 /* Every move whose leftmost anchor is square a of the current line and whose
  * left part has exactly L letters (laid on the L squares before a, which
  * must be empty non-anchor squares); L < 0: the fixed left part of tiles
- * before a (sk_gen_anchor). */
-void sk_gen_anchor_left(sk_gen *g, int a, int L);
+ * before a (tki_sk_gen_anchor). */
+void tki_sk_gen_anchor_left(sk_gen *g, int a, int L);
 /* Left-part room before anchor a of the current line: empty non-anchor squares (at most 7). */
 static inline int sk_gen_room(const sk_gen *g, int a)
 {

@@ -311,13 +311,13 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
     int none, dim = g->dim;
     g->leaves = NULL;
     list->limit = n;
-    int rc = sk_gen_prepare(g, b, r, flags & ~SK_COUNT_ONLY, list, &none, err);
+    int rc = tki_sk_gen_prepare(g, b, r, flags & ~SK_COUNT_ONLY, list, &none, err);
     if (rc || none) {
         list->limit = 0;
         return rc;
     }
     sk_leaves *L = &g->lv;
-    sk_leaves_build(L, r, g->e->alpha.size, rank);
+    tki_sk_leaves_build(L, r, g->e->alpha.size, rank);
     g->leaves = L;
     /* The rack's tile values, best first (blanks score 0). */
     int *vals = g->vals, nv = 0;
@@ -332,7 +332,7 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
         }
     while (nv < g->ntiles)
         vals[nv++] = 0;
-    rc = sk_gen_index_leftparts(g);
+    rc = tki_sk_gen_index_leftparts(g);
     if (rc) {
         list->limit = 0;
         g->leaves = NULL;
@@ -350,7 +350,7 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
                 if (!an[a])
                     continue;
                 if (!lined) {
-                    sk_gen_line(g, o, rr);
+                    tki_sk_gen_line(g, o, rr);
                     lined = 1;
                 }
                 int s0, s1, qmax;
@@ -389,7 +389,7 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
                                                           w->dir ? w->row : w->col))
                 continue;
         }
-        sk_gen_line(g, u.o, u.line);
+        tki_sk_gen_line(g, u.o, u.line);
         if (u.L == -2) {
             /* A coarse anchor: its exact bounds, one unit per start, back into the heap. */
             int s0, s1, qmax;
@@ -410,7 +410,7 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
             continue;
         }
         search_prepare(g, &u);
-        sk_gen_anchor_left(g, u.a, u.L);
+        tki_sk_gen_anchor_left(g, u.a, u.L);
     }
     g->leaves = NULL;
     sk_movelist_sort(g->e, list);
