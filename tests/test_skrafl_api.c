@@ -297,7 +297,8 @@ static void test_generated_plays(void)
         }
     }
     printf("  %ld generated moves scored and their words compared, %ld checked by sk_check\n", scored, checked);
-    CHECKF(scored >= 5000 && checked >= 1000, "%ld moves scored, %ld checked", scored, checked);
+    /* one move in 24 goes through sk_check: expect about scored / 24 */
+    CHECKF(scored >= 5000 && checked >= scored / 48, "%ld moves scored, %ld checked", scored, checked);
     sk_movelist_free(&ml);
     fixture_close(&F);
 }

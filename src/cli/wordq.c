@@ -84,6 +84,16 @@ typedef struct qlist {
     int *nargs;
 } qlist;
 
+static void qlist_free(qlist *l)
+{
+    for (int i = 0; i < l->n; i++)
+        free(l->args[i]);
+    free(l->args);
+    free(l->kinds);
+    free(l->nargs);
+    memset(l, 0, sizeof *l);
+}
+
 static void qlist_add(qlist *l, int kind, char *arg, int join)
 {
     if (join && l->n && l->kinds[l->n - 1] == WQ_CHECK && kind == WQ_CHECK) {
@@ -236,8 +246,10 @@ int main(int argc, char **argv)
         cli_usage_error("--min %d is more than --max %d", o.min, o.max);
 
     dawg_graph *d = lexicon ? load_lexicon(lexicon, &used) : cli_load_dict(dict, lang, &used);
-    if (!d)
+    if (!d) {
+        qlist_free(&ql);
         return CLI_EXIT_DATA;
+    }
     o.alpha = dawg_alphabet(d);
     if (verbose) {
         dawg_info info;
@@ -247,6 +259,7 @@ int main(int argc, char **argv)
     }
     if (o.sort == WQ_SORT_PROB && load_bag(lang ? lang : "en", o.alpha, o.bag) != 0) {
         dawg_destroy(d);
+        qlist_free(&ql);
         return CLI_EXIT_DATA;
     }
     wq_dict *x;
@@ -254,6 +267,7 @@ int main(int argc, char **argv)
     if (wq_dict_create(&x, d, &err) != TK_OK) {
         cli_error(NULL, 0, "%s", err.msg);
         dawg_destroy(d);
+        qlist_free(&ql);
         return CLI_EXIT_DATA;
     }
     o.dict = x;
@@ -282,11 +296,7 @@ int main(int argc, char **argv)
 
     wq_dict_destroy(x);
     dawg_destroy(d);
-    for (int i = 0; i < ql.n; i++)
-        free(ql.args[i]);
-    free(ql.args);
-    free(ql.kinds);
-    free(ql.nargs);
+    qlist_free(&ql);
     if (cli_close_stdout() != 0)
         status = CLI_EXIT_DATA;
     return status < 0 ? CLI_EXIT_DATA : status;

@@ -76,9 +76,9 @@ static int parse_int(tok t, int *v)
 static int parse_rack(const sk_engine *e, tok t, sk_rack *r, tk_error *err)
 {
     char q[48];
-    if (sk_rack_parse(r, e, t.s, t.n, err))
-        return tk_error_set(err, TK_EFORMAT, 0, 0, "rack '%s': %s", alpha_quote(t.s, t.n, 32, q, sizeof q),
-                            err ? err->msg : "");
+    tk_error why = {0};
+    if (sk_rack_parse(r, e, t.s, t.n, &why))
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "rack '%s': %s", alpha_quote(t.s, t.n, 32, q, sizeof q), why.msg);
     return 0;
 }
 

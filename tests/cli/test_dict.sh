@@ -39,7 +39,9 @@ else
 fi
 
 # the dictionary file is opened once and mapped (not read into memory first)
-if command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; then
+if [ -n "${TK_VALGRIND:-}" ]; then
+    t_skip "dictionary opened once" "under valgrind (it maps files its own way)"
+elif command -v strace >/dev/null 2>&1 && strace -o /dev/null true 2>/dev/null; then
     strace -f -e trace=openat,open,mmap -o trace.txt "$S" -r AEIRST? -n 1 "$TOP/data/boards/sample.txt" >/dev/null 2>&1
     _opens=$(grep -c 'en\.dawg"' trace.txt)
     _size=$(wc -c < "$TK_TOP/build/dict/en.dawg" | tr -d ' ')
