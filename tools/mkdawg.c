@@ -30,7 +30,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 static void usage(void)
@@ -82,13 +81,6 @@ static void usage(void)
            "  mkdawg --dump en.dawg | grep -c '^qu'\n"
            "  mkdawg --info --json en.dawg\n",
            ALPHA_WORD_MAX);
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static int verbose;
@@ -218,13 +210,13 @@ static dawg_graph *build_from_list(const char *path, const alpha_table *alpha, i
 {
     tk_error err = {0};
     size_t len = 0;
-    double t0 = now();
+    double t0 = cli_now();
     char *text = cli_read_file(path, &len, &err);
     if (!text) {
         cli_error(display_name(path), 0, "%s", err.msg);
         return NULL;
     }
-    note("read %s: %zu bytes in %.3f s", display_name(path), len, now() - t0);
+    note("read %s: %zu bytes in %.3f s", display_name(path), len, cli_now() - t0);
     if (dawg_is_dawg_file(text, len)) {
         dawg_graph *d = NULL;
         if (!allow_dawg)
@@ -249,7 +241,7 @@ static dawg_graph *build_from_list(const char *path, const alpha_table *alpha, i
     if (big)
         cli_progress_start(&prog, "mkdawg: lines", 0);
     dawg_graph *d = NULL;
-    t0 = now();
+    t0 = cli_now();
     skip_report rep = { display_name(path), 0 };
     dawg_build_opts o;
     memset(&o, 0, sizeof o);
@@ -280,7 +272,7 @@ static dawg_graph *build_from_list(const char *path, const alpha_table *alpha, i
     dawg_info info;
     dawg_get_info(d, &info);
     note("built %llu words into %u edges in %.3f s", (unsigned long long)info.words, info.edges,
-         now() - t0);
+         cli_now() - t0);
     return d;
 }
 
@@ -291,10 +283,10 @@ static dawg_graph *open_any(const char *path, const alpha_table *alpha)
     if (strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
         tk_error err = {0};
         dawg_graph *d = NULL;
-        double t0 = now();
+        double t0 = cli_now();
         int rc = dawg_load(&d, path, &err);
         if (rc == TK_OK) {
-            note("loaded %s (validated) in %.3f s", path, now() - t0);
+            note("loaded %s (validated) in %.3f s", path, cli_now() - t0);
             return d;
         }
         if (rc != TK_ENOTDAWG) {
@@ -522,17 +514,16 @@ int main(int argc, char **argv)
         {"stats", no_argument, 0, 's'},
         {"dump", no_argument, 0, 'd'},
         {"info", no_argument, 0, 'i'},
-        {"json", no_argument, 0, 'j'},
-        {"verbose", no_argument, 0, 'v'},
-        {"help", no_argument, 0, 'h'},
-        {"version", no_argument, 0, 'V'},
+        CLI_BASIC_OPTIONS,
         {0, 0, 0, 0},
     };
     cli_init("mkdawg");
     const char *alpha_arg = NULL, *out = NULL, *lang = NULL, *install = NULL;
-    int stats = 0, json = 0, dump = 0, info = 0, infer = 0, c;
+    int stats = 0, dump = 0, info = 0, infer = 0, c;
+    cli_common co;   /* --json, --verbose, --help, --version */
+    cli_common_init(&co, usage);
     opterr = 0;   /* our own messages, with our program name */
-    while ((c = getopt_long(argc, argv, ":a:l:o:sdijvhV", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":a:l:o:sdi" CLI_COMMON_SHORT, opts, NULL)) != -1) {
         switch (c) {
         case 'a': alpha_arg = optarg; break;
         case 'l': lang = optarg; break;
@@ -543,18 +534,11 @@ int main(int argc, char **argv)
         case 's': stats = 1; break;
         case 'd': dump = 1; break;
         case 'i': info = 1; break;
-        case 'j': json = 1; break;
-        case 'v': verbose = 1; break;
-        case 'h': usage(); return cli_close_stdout();
-        case 'V': cli_print_version(); return cli_close_stdout();
-        case ':':
-            cli_usage_error("option '%s' needs an argument", argv[optind - 1]);
-        default:
-            if (optopt && optopt != '?')
-                cli_usage_error("unknown option '-%c'", optopt);
-            cli_usage_error("unknown option '%s'", argv[optind - 1]);
+        default: cli_common_option(c, &co, argv);
         }
     }
+    verbose = co.verbose;
+    int json = co.json;
     int modes = dump + info + (out != NULL) + (install != NULL);
     if (modes == 0)
         cli_usage_error("nothing to do: give -o OUT.dawg WORDLIST, --install NAME WORDLIST, --dump FILE "

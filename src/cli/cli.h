@@ -79,9 +79,13 @@ int cli_jobs(int requested);
 enum { CLI_OPT_JOBS = 0x1000, CLI_OPT_FIRST_LINE };
 #define CLI_COMMON_SHORT "jvhV"
 #define CLI_COMMON_OPTIONS                                             \
-    { "json", no_argument, NULL, 'j' },                                \
     { "jobs", required_argument, NULL, CLI_OPT_JOBS },                 \
     { "first-line", required_argument, NULL, CLI_OPT_FIRST_LINE },     \
+    CLI_BASIC_OPTIONS
+/* The part of CLI_COMMON_OPTIONS that makes sense for a tool that is not a
+ * batch (mkdawg): --json, --verbose, --help, --version. */
+#define CLI_BASIC_OPTIONS                                              \
+    { "json", no_argument, NULL, 'j' },                                \
     { "verbose", no_argument, NULL, 'v' },                             \
     { "help", no_argument, NULL, 'h' },                                \
     { "version", no_argument, NULL, 'V' }
