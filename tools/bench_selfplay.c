@@ -10,6 +10,7 @@
  * equity v score and nothing else (for valgrind --tool=callgrind).
  * Timings are informative, never asserted.
  */
+#include "bench.h"
 #include "cli/cli.h"
 #include "tilekit/skgame.h"
 
@@ -17,20 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static int cmp_d(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 int main(int argc, char **argv)
 {
@@ -56,18 +43,14 @@ int main(int argc, char **argv)
     }
     if (games < 1 || runs < 1 || runs > 99)
         cli_usage_error("--games >= 1, --runs 1..99");
-    dawg_graph *d = cli_load_dict(dict, "en", NULL);
-    if (!d)
-        return CLI_EXIT_DATA;
-    tk_error err = {0};
+    dawg_graph *d;
     sk_tileset ts;
-    sk_layout lay;
-    sk_engine *e = NULL;
-    if (sk_tileset_builtin(&ts, dawg_alphabet(d), "en", &err) || sk_layout_builtin(&lay, "standard", &err) ||
-        sk_engine_create(&e, d, &ts, &lay, &err)) {
-        cli_error(NULL, 0, "%s", err.msg);
+    sk_engine *e = bench_skrafl_engine(dict, "en", &d, &ts);
+    if (!e) {
+        dawg_destroy(d);
         return CLI_EXIT_DATA;
     }
+    tk_error err = {0};
     char buf[4096];
     const char *lp = leaves ? leaves : cli_find_data("leaves/en.csv", buf, sizeof buf);
     FILE *probe = lp ? NULL : fopen("data/leaves/en.csv", "r");   /* make bench runs from the top */
@@ -106,7 +89,7 @@ int main(int argc, char **argv)
         long moves = 0;
         long nr = once ? 1 : runs;
         for (long r = 0; r < nr; r++) {
-            double t0 = now();
+            double t0 = bench_cpu();
             moves = 0;
             for (long i = 0; i < games; i++) {
                 if (sk_selfplay(g, &list, pl, (int)(i % 2), sk_game_seed(2026, (uint64_t)i), gm, &err))
@@ -114,10 +97,9 @@ int main(int argc, char **argv)
                 for (int k = 0; k < gm->nturns; k++)
                     moves += gm->turns[k].kind <= SK_TURN_PASS;
             }
-            t[r] = now() - t0;
+            t[r] = bench_cpu() - t0;
         }
-        qsort(t, (size_t)nr, sizeof t[0], cmp_d);
-        double med = t[nr / 2];
+        double med = bench_median(t, (int)nr);
         printf("self-play %-16s %ld games: %8.1f games/s, %9.0f turns/s (median of %ld runs, one thread)\n",
                names[pairing], games, games / med, moves / med, nr);
     }

@@ -30,6 +30,7 @@
  * arguments whatever --jobs: the samples are integer sums (merged in any
  * order) and the fit runs over the leaves in a canonical order.
  */
+#include "bench.h"
 #include "cli/cli.h"
 #include "tilekit/skgame.h"
 
@@ -474,16 +475,11 @@ int main(int argc, char **argv)
         cli_usage_error("need -o OUT.csv, --games >= 1, --iters >= 1");
     if (jobs <= 0)
         jobs = cli_cpu_count();
-    dawg_graph *d = cli_load_dict(dict, lang, NULL);
-    if (!d)
-        return CLI_EXIT_DATA;
-    tk_error err = {0};
+    dawg_graph *d;
     sk_tileset ts;
-    sk_layout lay;
-    sk_engine *e = NULL;
-    if (sk_tileset_builtin(&ts, dawg_alphabet(d), lang, &err) || sk_layout_builtin(&lay, "standard", &err) ||
-        sk_engine_create(&e, d, &ts, &lay, &err)) {
-        cli_error(NULL, 0, "%s", err.msg);
+    sk_engine *e = bench_skrafl_engine(dict, lang, &d, &ts);
+    if (!e) {
+        dawg_destroy(d);
         return CLI_EXIT_DATA;
     }
     sk_leaves *table = NULL;
