@@ -479,7 +479,8 @@ static int run_random(const char *set, int have_seed, unsigned long long seed, i
 /* ---- main ---------------------------------------------------------------- */
 
 typedef struct options {
-    const char *dict, *lang, *random_set, *lexicon;
+    const char *random_set;
+    cli_dict_opts dict;  /* --dict, --lexicon, --lang */
     int jobs_set, have_seed;
     boggle_best_opts best;
     unsigned long long seed;
@@ -502,9 +503,7 @@ static void parse_options(int argc, char **argv, options *o)
 {
     enum { O_SEED = 256, O_FIRST_GRID, O_BOARDS, O_SECONDS, O_ITERATIONS, O_DICE, O_TARGET };
     static const struct option longopts[] = {
-        { "dict", required_argument, NULL, 'd' },
-        { "lexicon", required_argument, NULL, 'L' },
-        { "lang", required_argument, NULL, 'l' },
+        CLI_DICT_OPTIONS,
         { "min", required_argument, NULL, 'm' },
         { "score", no_argument, NULL, 's' },
         { "paths", no_argument, NULL, 'p' },
@@ -524,17 +523,10 @@ static void parse_options(int argc, char **argv, options *o)
         { NULL, 0, NULL, 0 }
     };
     int c;
-    while ((c = getopt_long(argc, argv, ":d:L:l:m:spcgk:r:b:" CLI_COMMON_SHORT, longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":" CLI_DICT_SHORT "m:spcgk:r:b:" CLI_COMMON_SHORT, longopts, NULL)) != -1) {
+        if (cli_dict_option(c, &o->dict, optarg))
+            continue;
         switch (c) {
-        case 'd': o->dict = optarg; break;
-        case 'L': o->lexicon = optarg; break;
-        case 'l':
-            if (strcmp(optarg, "en") != 0 && strcmp(optarg, "is") != 0 && strcmp(optarg, "hu") != 0) {
-                char q[64];
-                cli_usage_error("unknown --lang '%s' (en, is or hu)", alpha_quote(optarg, strlen(optarg), 40, q, sizeof q));
-            }
-            o->lang = optarg;
-            break;
         case 'm':
             if (strcmp(optarg, "auto") == 0)
                 opt_min = 0, opt_min_by_size = 1;
@@ -566,8 +558,7 @@ static void parse_options(int argc, char **argv, options *o)
         }
     }
     opt_json = o->co.json;
-    if (o->dict && o->lexicon)
-        cli_usage_error("--dict and --lexicon do not go together");
+    cli_dict_check(&o->dict);
     if (o->random_set && optind < argc)
         cli_usage_error("--random takes no FILE");
     if ((o->best.dice || o->best.seconds > 0 || o->best.iterations || o->best.target) && !o->best.shape)
@@ -633,7 +624,7 @@ int main(int argc, char **argv)
     cli_common_init(&o.co, usage);
     parse_options(argc, argv, &o);
     double t0 = cli_now();
-    dawg_graph *dawg = cli_load_dictionary(o.dict, o.lexicon, o.lang, &dict_used);
+    dawg_graph *dawg = cli_load_dictionary(o.dict.dict, o.dict.lexicon, o.dict.lang, &dict_used);
     if (!dawg)
         return CLI_EXIT_DATA;
     if (o.co.verbose) {
@@ -645,7 +636,7 @@ int main(int argc, char **argv)
     bog_dict *bd;
     tk_error err = {0};
     if (bog_dict_create(&bd, dawg, &err) != TK_OK) {
-        cli_error(o.dict, 0, "%s", err.msg);
+        cli_error(o.dict.dict, 0, "%s", err.msg);
         dawg_destroy(dawg);
         return CLI_EXIT_DATA;
     }

@@ -12,43 +12,42 @@
 #include <time.h>
 #include <unistd.h>
 
+/* The file of dice set `set`: a path (it has a '/' or a '.') or a shipped
+ * set's name; NULL, reported, when there is no such set. */
+static const char *dice_path(const char *set, char *path, size_t cap)
+{
+    if (strchr(set, '/') || strchr(set, '.'))
+        return set;
+    char rel[64];
+    snprintf(rel, sizeof rel, "boggle/dice-%s.txt", set);
+    const char *p = strlen(set) > 20 ? NULL : cli_find_data(rel, path, cap);
+    if (!p) {
+        char q[64];
+        cli_error(NULL, 0, "no dice set '%s' (known: 4x4, 4x4-1987, 5x5, 6x6; looked for %s)",
+                  alpha_quote(set, strlen(set), 40, q, sizeof q), rel);
+    }
+    return p;
+}
+
 bog_dice *boggle_dice_load(const char *set, const alpha_table *a, const char **used)
 {
-    char rel[64], path[4096];
-    const char *p = NULL;
-    if (strchr(set, '/') || strchr(set, '.')) {
-        p = set;
-    } else {
-        snprintf(rel, sizeof rel, "boggle/dice-%s.txt", set);
-        if (strlen(set) > 20 || !(p = cli_find_data(rel, path, sizeof path))) {
-            char q[64];
-            cli_error(NULL, 0, "no dice set '%s' (known: 4x4, 4x4-1987, 5x5, 6x6; looked for %s)",
-                      alpha_quote(set, strlen(set), 40, q, sizeof q), rel);
-            return NULL;
-        }
-    }
-    tk_error err = {0};
+    char path[4096];
+    const char *p = dice_path(set, path, sizeof path);
     size_t len;
-    char *text = cli_read_file(p, &len, &err);
-    if (!text) {
-        cli_error(p, 0, "%s", err.msg);
+    char *text = p ? cli_load_file(p, &len) : NULL;
+    if (!text)
         return NULL;
-    }
+    tk_error err = {0};
     bog_dice *dice = malloc(sizeof *dice);
-    if (!dice) {
-        free(text);
-        cli_error(NULL, 0, "out of memory");
-        return NULL;
-    }
-    int rc = bog_dice_parse(dice, text, len, &err);
+    int rc = dice ? bog_dice_parse(dice, text, len, &err) : TK_ENOMEM;
     free(text);
-    if (rc == TK_OK && bog_dice_check(dice, a, &err) != TK_OK) {
+    if (!dice)
+        cli_error(NULL, 0, "out of memory");
+    else if (rc == TK_OK && (rc = bog_dice_check(dice, a, &err)) != TK_OK)
         cli_error(p, 0, "dice do not fit the dictionary: %s", err.msg);
-        free(dice);
-        return NULL;
-    }
-    if (rc) {
+    else if (rc)
         cli_error(p, 0, "%s", err.msg);   /* the message names the line */
+    if (rc) {
         free(dice);
         return NULL;
     }

@@ -127,6 +127,28 @@ void cli_common_option(int c, cli_common *co, char **argv)
     }
 }
 
+int cli_dict_option(int c, cli_dict_opts *o, const char *arg)
+{
+    switch (c) {
+    case 'd': o->dict = arg; return 1;
+    case 'L': o->lexicon = arg; return 1;
+    case 'l':
+        if (strcmp(arg, "en") != 0 && strcmp(arg, "is") != 0 && strcmp(arg, "hu") != 0) {
+            char q[64];
+            cli_usage_error("unknown --lang '%s' (en, is or hu)", alpha_quote(arg, strlen(arg), 40, q, sizeof q));
+        }
+        o->lang = arg;
+        return 1;
+    default: return 0;
+    }
+}
+
+void cli_dict_check(const cli_dict_opts *o)
+{
+    if (o->dict && o->lexicon)
+        cli_usage_error("--dict and --lexicon do not go together");
+}
+
 void cli_getopt_error(int ch, char **argv)
 {
     extern int optind, optopt;
@@ -201,6 +223,15 @@ char *cli_read_file(const char *path, size_t *len, tk_error *err)
     if (len)
         *len = n;
     return buf;
+}
+
+char *cli_load_file(const char *path, size_t *len)
+{
+    tk_error err = {0};
+    char *text = cli_read_file(path, len, &err);
+    if (!text)
+        cli_error(path, 0, "%s", err.msg);
+    return text;
 }
 
 int cli_reader_open(cli_reader *r, const char *path, tk_error *err)
@@ -302,13 +333,11 @@ int cli_load_alphabet(const char *name_or_path, alpha_table *a)
             return -1;
         }
     }
-    tk_error err = {0};
     size_t len;
-    char *text = cli_read_file(path, &len, &err);
-    if (!text) {
-        cli_error(path, 0, "%s", err.msg);
+    char *text = cli_load_file(path, &len);
+    if (!text)
         return -1;
-    }
+    tk_error err = {0};
     int rc = alpha_parse(a, text, len, &err);
     free(text);
     if (rc) {

@@ -99,6 +99,22 @@ void cli_common_init(cli_common *co, void (*usage)(void));
  * here); anything else is a usage error (cli_getopt_error). */
 void cli_common_option(int c, cli_common *co, char **argv);
 
+/* The options of a tool that reads one dictionary: --dict FILE (-d),
+ * --lexicon NAME (-L) and --lang LANG (-l: en, is or hu), for its getopt_long
+ * table and option string.  cli_dict_option handles one (returns 1; a bad
+ * --lang is a usage error) or returns 0; cli_dict_check makes --dict and
+ * --lexicon exclusive.  The three go to cli_load_dictionary. */
+#define CLI_DICT_SHORT "d:L:l:"
+#define CLI_DICT_OPTIONS                                               \
+    { "dict", required_argument, NULL, 'd' },                          \
+    { "lexicon", required_argument, NULL, 'L' },                       \
+    { "lang", required_argument, NULL, 'l' }
+typedef struct cli_dict_opts {
+    const char *dict, *lexicon, *lang;
+} cli_dict_opts;
+int cli_dict_option(int c, cli_dict_opts *o, const char *arg);
+void cli_dict_check(const cli_dict_opts *o);
+
 /* Report getopt_long's ':' (missing argument) or '?' (unknown option) return
  * as "prog: ..." plus the --help hint, and exit(2). */
 void cli_getopt_error(int ch, char **argv)
@@ -110,6 +126,8 @@ void cli_getopt_error(int ch, char **argv)
 /* Read a whole file ("-" = stdin) into a NUL-terminated malloc'ed buffer.
  * A leading UTF-8 BOM is removed.  Returns NULL and fills err on failure. */
 char *cli_read_file(const char *path, size_t *len, tk_error *err);
+/* cli_read_file, a failure reported as "prog: path: message" (NULL then). */
+char *cli_load_file(const char *path, size_t *len);
 
 /* Line reader: one line at a time, without its "\n" or "\r\n", a BOM removed
  * from the first line.  Memory stays flat whatever the number of lines. */

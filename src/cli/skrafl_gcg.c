@@ -39,15 +39,6 @@ static void on_error(void *ctx, const tk_error *err)
     cli_error(a->path, err->line, "%s", err->msg);
 }
 
-static void fmt_milli(char *out, size_t cap, int64_t v)
-{
-    int64_t x = v < 0 ? -v : v;
-    snprintf(out, cap, "%s%lld.%03lld", v < 0 ? "-" : "", (long long)(x / 1000), (long long)(x % 1000));
-    size_t n = strlen(out);
-    while (n > 2 && out[n - 1] == '0' && out[n - 2] != '.')
-        out[--n] = 0;
-}
-
 static void play_text(const sk_engine *e, const sk_play *p, char *coord, size_t cc, char *word, size_t wc)
 {
     if (p->kind == SK_PLAY_MOVE) {
@@ -140,9 +131,9 @@ static void print_event(ann *a, const sk_gcg *gc, const sk_gcg_event *ev, const 
         sk_rack_leave(&ev->rack, NULL, e, rack, sizeof rack);
     const char *nick = gc->nick[ev->player];
     if (v->have_rank) {
-        fmt_milli(eq, sizeof eq, v->equity);
+        skp_fmt_milli(eq, sizeof eq, v->equity);
         play_text(e, &v->best, bc, sizeof bc, bw, sizeof bw);
-        fmt_milli(beq, sizeof beq, v->best.equity);
+        skp_fmt_milli(beq, sizeof beq, v->best.equity);
     }
     if (a->json) {
         cli_buf buf = {0};
@@ -346,13 +337,10 @@ static int annotate_game(ann *a, const sk_gcg *gc)
 
 int skp_annotate(const sk_engine *e, sk_leaves *leaves, const char *path, int json, int all_openings)
 {
-    tk_error err = {0};
     size_t len;
-    char *text = cli_read_file(path, &len, &err);
-    if (!text) {
-        cli_error(path, 0, "%s", err.msg);
+    char *text = cli_load_file(path, &len);
+    if (!text)
         return CLI_EXIT_DATA;
-    }
     ann a;
     memset(&a, 0, sizeof a);
     a.e = e;
@@ -363,6 +351,7 @@ int skp_annotate(const sk_engine *e, sk_leaves *leaves, const char *path, int js
     a.board.dim = sk_engine_layout(e)->dim;
     a.before = a.board;
     sk_gcg gc;
+    tk_error err = {0};
     int rc = sk_gcg_parse(&gc, e, text, len, on_error, &a, &err);
     free(text);
     if (rc) {

@@ -13,15 +13,9 @@
 static char *read_data(const char *rel_or_path, int is_path, size_t *len, const char **where)
 {
     static char buf[4096];
-    tk_error err = {0};
     const char *p = is_path ? rel_or_path : cli_find_data(rel_or_path, buf, sizeof buf);
     *where = p;
-    if (!p)
-        return NULL;
-    char *t = cli_read_file(p, len, &err);
-    if (!t)
-        cli_error(p, 0, "%s", err.msg);
-    return t;
+    return p ? cli_load_file(p, len) : NULL;
 }
 
 static int load_tiles(const skc_opts *o, const alpha_table *a, sk_tileset *ts)

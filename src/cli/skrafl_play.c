@@ -139,13 +139,11 @@ int skp_setup(const sk_engine *e, const char *lang)
             return CLI_EXIT_DATA;
         }
     }
-    tk_error err = {0};
     size_t len;
-    char *text = cli_read_file(path, &len, &err);
-    if (!text) {
-        cli_error(path, 0, "%s", err.msg);
+    char *text = cli_load_file(path, &len);
+    if (!text)
         return CLI_EXIT_DATA;
-    }
+    tk_error err = {0};
     int rc = sk_leaves_parse(&P.leaves, sk_engine_alphabet(e), text, len, &err);
     free(text);
     if (rc) {
@@ -172,7 +170,15 @@ int skp_equity(void)
 
 static void json_str(cli_buf *f, const char *s) { cli_json_quote(f, s, strlen(s)); }
 
-static void fmt_milli(char *out, size_t cap, int64_t v)
+/* Open a JSON object with the input's line number (when there is one). */
+static void json_begin(cli_buf *f, long line)
+{
+    cli_buf_putc(f, '{');
+    if (line > 0)
+        cli_buf_printf(f, "\"line\":%ld,", line);
+}
+
+void skp_fmt_milli(char *out, size_t cap, int64_t v)
 {
     int64_t a = v < 0 ? -v : v;
     snprintf(out, cap, "%s%lld.%03lld", v < 0 ? "-" : "", (long long)(a / 1000), (long long)(a % 1000));
@@ -237,13 +243,11 @@ static void print_play(const sk_engine *e, cli_buf *f, const sk_board *b, const 
     char coord[16], word[256], leave[128], eq[32], lv[32];
     play_fields(e, p, json ? SK_FMT_WORD : SK_FMT_PAREN, coord, sizeof coord, word, sizeof word);
     play_leave(e, r, p, leave, sizeof leave);
-    fmt_milli(eq, sizeof eq, p->equity);
-    fmt_milli(lv, sizeof lv, p->leave);
+    skp_fmt_milli(eq, sizeof eq, p->equity);
+    skp_fmt_milli(lv, sizeof lv, p->leave);
     static const char *kinds[] = { "move", "exchange", "pass" };
     if (json) {
-        cli_buf_putc(f, '{');
-        if (line > 0)
-            cli_buf_printf(f, "\"line\":%ld,", line);
+        json_begin(f, line);
         cli_buf_printf(f, "\"rank\":%zu,\"kind\":\"%s\",", rank, kinds[p->kind]);
         if (p->kind == SK_PLAY_MOVE) {
             char played[256];
@@ -307,9 +311,7 @@ static void print_unseen(const sk_engine *e, cli_buf *f, const int unseen[64], i
     for (int k = 0; k < unseen[0] && at + 2 < 8 * 128; k++)
         txt[at++] = '?', txt[at] = 0;
     if (json) {
-        cli_buf_putc(f, '{');
-        if (line > 0)
-            cli_buf_printf(f, "\"line\":%ld,", line);
+        json_begin(f, line);
         cli_buf_puts(f, "\"unseen\":");
         json_str(f, txt);
         cli_buf_printf(f, ",\"count\":%d,\"bag\":%d}\n", n, st->bag);
@@ -356,12 +358,10 @@ static int check_play(const sk_engine *e, sk_gen *g, sk_movelist *list, cli_buf 
     char c1[16], w1[256], c2[16], w2[256], eq[32], beq[32];
     play_fields(e, &me, json ? SK_FMT_WORD : SK_FMT_PAREN, c1, sizeof c1, w1, sizeof w1);
     play_fields(e, &v[0], json ? SK_FMT_WORD : SK_FMT_PAREN, c2, sizeof c2, w2, sizeof w2);
-    fmt_milli(eq, sizeof eq, me.equity);
-    fmt_milli(beq, sizeof beq, v[0].equity);
+    skp_fmt_milli(eq, sizeof eq, me.equity);
+    skp_fmt_milli(beq, sizeof beq, v[0].equity);
     if (json) {
-        cli_buf_putc(f, '{');
-        if (line > 0)
-            cli_buf_printf(f, "\"line\":%ld,", line);
+        json_begin(f, line);
         cli_buf_puts(f, "\"coord\":");
         json_str(f, c1);
         cli_buf_puts(f, ",\"word\":");
@@ -401,9 +401,7 @@ int skp_solve(const sk_engine *e, sk_gen *g, sk_movelist *list, cli_buf *f, cli_
         sk_play x[128];
         int nx = st.bag >= SK_EXCHANGE_MIN && r->n > 0 ? sk_exchanges(e, r, &st, NULL, NULL, x) : 0;
         if (json) {
-            cli_buf_putc(f, '{');
-            if (line > 0)
-                cli_buf_printf(f, "\"line\":%ld,", line);
+            json_begin(f, line);
             cli_buf_printf(f, "\"count\":%llu,\"exchanges\":%d,\"passes\":1}\n", (unsigned long long)list->total, nx);
         } else {
             cli_buf_printf(f, "%llu\n", (unsigned long long)list->total);

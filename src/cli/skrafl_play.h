@@ -47,6 +47,8 @@ int skp_solve(const sk_engine *e, sk_gen *g, sk_movelist *list, cli_buf *out, cl
               const sk_rack *r, long line, const char *file, int json, long top, int count, int words,
               unsigned flags, const char *check_coord, const char *check_word);
 void skp_cleanup(void);
+/* v thousandths as a decimal: "-12.5", "3.0" (trailing zeros cut, one kept). */
+void skp_fmt_milli(char *out, size_t cap, int64_t v);
 void skp_usage(void);
 
 #endif
