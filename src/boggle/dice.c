@@ -17,8 +17,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/tk_text.h"
-
 uint64_t bog_rand(uint64_t *state)
 {
     uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
@@ -141,9 +139,10 @@ int bog_dice_parse(bog_dice *d, const char *text, size_t len, tk_error *err)
     return TK_OK;
 }
 
-size_t bog_dice_roll(const bog_dice *d, uint64_t *rng, char *out, size_t cap)
+/* order[i] = the die that lands on cell i (Fisher-Yates): the draws every
+ * roll starts with. */
+static void shuffle(const bog_dice *d, uint64_t *rng, uint16_t *order)
 {
-    uint16_t order[BOG_DICE_MAX];
     for (int i = 0; i < d->ndice; i++)
         order[i] = (uint16_t)i;
     for (int i = d->ndice - 1; i > 0; i--) {
@@ -152,6 +151,12 @@ size_t bog_dice_roll(const bog_dice *d, uint64_t *rng, char *out, size_t cap)
         order[i] = order[j];
         order[j] = t;
     }
+}
+
+size_t bog_dice_roll(const bog_dice *d, uint64_t *rng, char *out, size_t cap)
+{
+    uint16_t order[BOG_DICE_MAX];
+    shuffle(d, rng, order);
     tku_sbuf b;
     tku_sbuf_init(&b, out, cap);
     for (int r = 0; r < d->rows; r++) {
@@ -213,14 +218,7 @@ int bog_dice_roll_grid(const bog_dice *d, const alpha_table *a, uint64_t *rng, b
     if (d->ndice < 1 || d->ndice != d->rows * d->cols || d->ndice > BOG_MAX_CELLS)
         return tk_error_set(err, TK_EINVAL, 0, 0, "dice set of %d dice for a %dx%d grid", d->ndice, d->rows,
                             d->cols);
-    for (int i = 0; i < d->ndice; i++)
-        order[i] = (uint16_t)i;
-    for (int i = d->ndice - 1; i > 0; i--) {
-        int j = (int)below(rng, (uint32_t)i + 1);
-        uint16_t t = order[i];
-        order[i] = order[j];
-        order[j] = t;
-    }
+    shuffle(d, rng, order);
     g->rows = d->rows;
     g->cols = d->cols;
     int rc = TK_OK;

@@ -261,40 +261,48 @@ static BOG_INLINE int step(bog_solver *s, int c, uint32_t node, uint64_t m, uint
     return 1;
 }
 
-/* Grids of up to 64 cells: the path ends at `cell` (in `used`), spelling
- * `len` code points; node, m, base as in step(). */
 static void dfs64(bog_solver *s, int cell, uint32_t node, uint64_t m, uint32_t base, uint64_t used, int len,
-                  int depth)
-{
-    s->path[depth - 1] = (uint16_t)cell;
-    const uint16_t *nb = s->nb[cell];
-    int k = s->nbn[cell];
-    for (int i = 0; i < k; i++) {
-        int c = nb[i];
-        uint32_t cn, cb;
-        uint64_t cm;
-        if (((m >> s->first[c]) & 1) && !((used >> c) & 1) &&
-            step(s, c, node, m, base, len, depth, &cn, &cm, &cb))
-            dfs64(s, c, cn, cm, cb, used | (uint64_t)1 << c, len + s->cpl[c], depth + 1);
-    }
-}
+                  int depth);
+static void dfs_big(bog_solver *s, int cell, uint32_t node, uint64_t m, uint32_t base, int len, int depth);
 
 #define USED(s, c) (((s)->used[(c) >> 6] >> ((c) & 63)) & 1)
 
-/* The same for larger grids, with the used cells in the bit mask s->used[]. */
-static void dfs_big(bog_solver *s, int cell, uint32_t node, uint64_t m, uint32_t base, int len, int depth)
+/* The search goes on from each unused neighbour of `cell` (the path's end,
+ * spelling `len` code points; node, m, base as in step()) that step()
+ * allows.  `big` (a constant where it is inlined) says where the used cells
+ * are: the 64-bit mask `used` for grids of up to 64 cells, else s->used[]. */
+static BOG_INLINE void expand(bog_solver *s, int cell, uint32_t node, uint64_t m, uint32_t base, uint64_t used,
+                              int len, int depth, int big)
 {
     s->path[depth - 1] = (uint16_t)cell;
-    s->used[cell >> 6] |= (uint64_t)1 << (cell & 63);
     const uint16_t *nb = s->nb[cell];
     int k = s->nbn[cell];
     for (int i = 0; i < k; i++) {
         int c = nb[i];
         uint32_t cn, cb;
         uint64_t cm;
-        if (((m >> s->first[c]) & 1) && !USED(s, c) && step(s, c, node, m, base, len, depth, &cn, &cm, &cb))
-            dfs_big(s, c, cn, cm, cb, len + s->cpl[c], depth + 1);
+        if (((m >> s->first[c]) & 1) && !(big ? USED(s, c) : (used >> c) & 1) &&
+            step(s, c, node, m, base, len, depth, &cn, &cm, &cb)) {
+            if (big)
+                dfs_big(s, c, cn, cm, cb, len + s->cpl[c], depth + 1);
+            else
+                dfs64(s, c, cn, cm, cb, used | (uint64_t)1 << c, len + s->cpl[c], depth + 1);
+        }
     }
+}
+
+/* Grids of up to 64 cells: `used` holds the path's cells. */
+static void dfs64(bog_solver *s, int cell, uint32_t node, uint64_t m, uint32_t base, uint64_t used, int len,
+                  int depth)
+{
+    expand(s, cell, node, m, base, used, len, depth, 0);
+}
+
+/* Larger grids: the path's cells are marked in s->used[]. */
+static void dfs_big(bog_solver *s, int cell, uint32_t node, uint64_t m, uint32_t base, int len, int depth)
+{
+    s->used[cell >> 6] |= (uint64_t)1 << (cell & 63);
+    expand(s, cell, node, m, base, 0, len, depth, 1);
     s->used[cell >> 6] &= ~((uint64_t)1 << (cell & 63));
 }
 
