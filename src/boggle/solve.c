@@ -55,6 +55,23 @@ static const uint8_t score_of[8] = {0, 0, 0, 1, 1, 2, 3, 5};
 
 /* ---- dictionary ------------------------------------------------------------ */
 
+/* Code points per letter, and whether rank order is byte order: the
+ * letters' texts strictly increase and none is a prefix of another. */
+static void letter_facts(bog_dict *d)
+{
+    const alpha_table *a = d->a;
+    d->byte_order = 1;
+    for (int i = 1; i <= a->size; i++) {
+        size_t li = strlen(a->lower[i]);
+        d->cpl[i] = (uint8_t)tku_utf8_count(a->lower[i], li);
+        for (int j = i + 1; j <= a->size; j++) {
+            size_t lj = strlen(a->lower[j]);
+            if (memcmp(a->lower[i], a->lower[j], li < lj ? li : lj) >= 0)
+                d->byte_order = 0;
+        }
+    }
+}
+
 int bog_dict_create_view(bog_dict **out, const dawg_view *v, tk_error *err)
 {
     *out = NULL;
@@ -66,18 +83,7 @@ int bog_dict_create_view(bog_dict **out, const dawg_view *v, tk_error *err)
     d->view = v;
     d->a = dawg_view_alphabet(v);
     d->words = dawg_view_words(v);
-    /* Rank order equals byte order when the letters' texts are strictly
-     * increasing and none is a prefix of another. */
-    d->byte_order = 1;
-    for (int i = 1; i <= d->a->size; i++) {
-        d->cpl[i] = (uint8_t)tku_utf8_count(d->a->lower[i], strlen(d->a->lower[i]));
-        for (int j = i + 1; j <= d->a->size; j++) {
-            size_t li = strlen(d->a->lower[i]), lj = strlen(d->a->lower[j]);
-            size_t m = li < lj ? li : lj;
-            if (memcmp(d->a->lower[i], d->a->lower[j], m) >= 0)
-                d->byte_order = 0;
-        }
-    }
+    letter_facts(d);
     *out = d;
     return TK_OK;
 }
@@ -85,13 +91,10 @@ int bog_dict_create_view(bog_dict **out, const dawg_view *v, tk_error *err)
 int bog_dict_create(bog_dict **out, const dawg_graph *dawg, tk_error *err)
 {
     *out = NULL;
-    if (!dawg)
-        return tk_error_set(err, TK_EINVAL, 0, 0, "no dictionary");
-    dawg_view *v;
+    dawg_view *v = NULL;   /* dawg_view_create reports a NULL dawg ("no dictionary") */
     int rc = dawg_view_create(&v, dawg, err);
-    if (rc != TK_OK)
-        return rc;
-    rc = bog_dict_create_view(out, v, err);
+    if (rc == TK_OK)
+        rc = bog_dict_create_view(out, v, err);
     if (rc != TK_OK) {
         dawg_view_destroy(v);
         return rc;

@@ -1,6 +1,6 @@
 /* core/tk_text.h - the shared text toolkit: lines, UTF-8 counts, a safe
  * description of a bad character, a bounded and a growable byte buffer,
- * popcount and a monotonic clock.
+ * popcount, a monotonic clock and a mapped file.
  *
  * Internal to tilekit: used by the library, the front-ends (src/cli), the
  * tools and the tests (all compile with -Isrc and include "core/tk_text.h").
@@ -160,5 +160,21 @@ const char *tku_buf_str(const tku_buf *b);
 void tku_buf_reset(tku_buf *b);
 /* Release the memory; the buffer is empty and usable again. */
 void tku_buf_free(tku_buf *b);
+
+/* ---- files --------------------------------------------------------------- */
+
+/* A whole regular file mapped privately: read-only, or with `writable`
+ * copy-on-write (changes stay in this process's memory).  An empty file
+ * gives data NULL and len 0.  Returns TKU_MAP_OK, else the step that failed
+ * (TKU_MAP_EOPEN: open; TKU_MAP_ENOTREG: not a regular file, or fstat
+ * failed; TKU_MAP_EMAP: mmap) with errno kept and *m empty. */
+typedef struct tku_map {
+    void *data;
+    size_t len;
+} tku_map;
+enum { TKU_MAP_OK = 0, TKU_MAP_EOPEN, TKU_MAP_ENOTREG, TKU_MAP_EMAP };
+int tku_map_file(tku_map *m, const char *path, int writable);
+/* Unmap (an empty map is fine) and empty *m. */
+void tku_unmap(tku_map *m);
 
 #endif

@@ -41,7 +41,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -87,14 +86,14 @@ static int host_is_le(void)
     return *(const unsigned char *)&one == 1;
 }
 
-dawg_graph *tki_dawg_new_owned(const alpha_table *a, dawg_edge *edges, uint32_t n, uint32_t root)
+dawg_graph *tki_dawg_new(const alpha_table *a, const dawg_edge *edges, void *owned, uint32_t n, uint32_t root)
 {
     dawg_graph *d = calloc(1, sizeof *d);
     if (!d)
         return NULL;
     d->alpha = *a;
     d->edges = edges;
-    d->owned = edges;
+    d->owned = owned;
     d->n_edges = n;
     d->root = root;
     d->info.edges = n - 1;
@@ -107,8 +106,7 @@ void dawg_destroy(dawg_graph *d)
 {
     if (!d)
         return;
-    if (d->map)
-        munmap(d->map, d->map_len);
+    tku_unmap(&d->map);
     free(d->owned);
     free(d);
 }
@@ -345,18 +343,12 @@ static int validate(const unsigned char *p, size_t len, dawg_graph **out, tk_err
             edges[i] = rd32(ep + 4 * (size_t)i);
         view = edges;
     }
-    dawg_graph *d = calloc(1, sizeof *d);
+    dawg_graph *d = tki_dawg_new(&a, view, edges, n, root);
     if (!d) {
         free(edges);
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
-    d->alpha = a;
-    d->edges = view;
-    d->owned = edges;
-    d->n_edges = n;
-    d->root = root;
     d->info.words = words;
-    d->info.edges = n - 1;
     d->info.states = rd32(p + 40);
     d->info.transitions = rd32(p + 44);
     d->info.lists = rd32(p + 48);
@@ -392,38 +384,20 @@ int dawg_load_memory(dawg_graph **out, const void *buf, size_t len, tk_error *er
 int dawg_load(dawg_graph **out, const char *path, tk_error *err)
 {
     *out = NULL;
-    int fd = open(path, O_RDONLY);
-    if (fd < 0)
-        return tk_error_set(err, TK_EIO, 0, 0, "cannot open: %s", strerror(errno));
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        close(fd);
-        return tk_error_set(err, TK_EIO, 0, 0, "not a regular file");
+    tku_map m;
+    switch (tku_map_file(&m, path, 0)) {
+    case TKU_MAP_EOPEN: return tk_error_set(err, TK_EIO, 0, 0, "cannot open: %s", strerror(errno));
+    case TKU_MAP_ENOTREG: return tk_error_set(err, TK_EIO, 0, 0, "not a regular file");
+    case TKU_MAP_EMAP: return tk_error_set(err, TK_EIO, 0, 0, "cannot map: %s", strerror(errno));
+    default: break;
     }
-    size_t len = (size_t)st.st_size;
-    if (len < HEADER_FIXED) {
-        unsigned char small[HEADER_FIXED];
-        ssize_t got = read(fd, small, sizeof small);
-        close(fd);
-        dawg_graph *d;
-        return validate(small, got > 0 ? (size_t)got : 0, &d, err);
-    }
-    void *map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
-    close(fd);
-    if (map == MAP_FAILED)
-        return tk_error_set(err, TK_EIO, 0, 0, "cannot map: %s", strerror(errno));
     dawg_graph *d;
-    int rc = validate(map, len, &d, err);
-    if (rc) {
-        munmap(map, len);
-        return rc;
-    }
-    if (d->owned) {
-        munmap(map, len);
-    } else {
-        d->map = map;
-        d->map_len = len;
-    }
-    *out = d;
-    return TK_OK;
+    int rc = validate(m.data, m.len, &d, err);
+    if (rc != TK_OK || d->owned)   /* a bad file, or its edges were converted */
+        tku_unmap(&m);
+    else
+        d->map = m;
+    if (rc == TK_OK)
+        *out = d;
+    return rc;
 }
