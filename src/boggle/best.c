@@ -369,7 +369,7 @@ static void anneal(best_state *b, long cur, int perturbed)
 
 static int setup(best_state *b, const bog_best_config *cfg)
 {
-    const alpha_table *a = b->s->d->a;
+    const alpha_table *a = bog_dict_alphabet(b->s->d);
     if (cfg->dice) {
         const bog_dice *d = cfg->dice;
         if (d->ndice < 1 || d->ndice != d->rows * d->cols || d->ndice > BOG_MAX_CELLS)

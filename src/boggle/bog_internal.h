@@ -7,13 +7,18 @@
 #include "tilekit/dawg_view.h"
 
 struct bog_dict {
-    const dawg_view *view;
+    const dawg_view *view;   /* its alphabet and word count are the dictionary's */
     dawg_view *owned;        /* the view, when bog_dict_create built it */
-    const alpha_table *a;
-    uint32_t words;
     int byte_order;          /* rank order == UTF-8 byte order */
     uint8_t cpl[64];         /* code points per letter */
 };
+
+/* Entries of an array indexed by word rank (stamps, marks): at least one. */
+static inline size_t tki_bog_ranks(const bog_dict *d)
+{
+    uint32_t w = dawg_view_words(d->view);
+    return w ? w : 1;
+}
 
 #define BOG_PATH_MAX (ALPHA_WORD_MAX + 1)
 

@@ -59,7 +59,7 @@ void tki_bog_exhaust_board(bog_solver *s)
         return;
     ex->ready = 0;
     if (++ex->bgen >= (1u << 30)) {
-        memset(ex->mark, 0, (size_t)(s->d->words ? s->d->words : 1) * sizeof *ex->mark);
+        memset(ex->mark, 0, tki_bog_ranks(s->d) * sizeof *ex->mark);
         ex->bgen = 1;
     }
 }
@@ -140,7 +140,7 @@ int tki_bog_exhausted(bog_solver *s, uint32_t lo, uint32_t node)
 {
     struct bog_exhaust *ex = s->ex;
     if (!ex) {
-        size_t n = s->d->words ? s->d->words : 1;
+        size_t n = tki_bog_ranks(s->d);
         ex = calloc(1, sizeof *ex);
         if (!ex || !(ex->skip = malloc(n * sizeof *ex->skip)) || !(ex->mark = calloc(n, sizeof *ex->mark))) {
             if (ex)

@@ -59,7 +59,7 @@ static const uint8_t score_of[8] = {0, 0, 0, 1, 1, 2, 3, 5};
  * letters' texts strictly increase and none is a prefix of another. */
 static void letter_facts(bog_dict *d)
 {
-    const alpha_table *a = d->a;
+    const alpha_table *a = dawg_view_alphabet(d->view);
     d->byte_order = 1;
     for (int i = 1; i <= a->size; i++) {
         size_t li = strlen(a->lower[i]);
@@ -81,8 +81,6 @@ int bog_dict_create_view(bog_dict **out, const dawg_view *v, tk_error *err)
     if (!d)
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory preparing the dictionary");
     d->view = v;
-    d->a = dawg_view_alphabet(v);
-    d->words = dawg_view_words(v);
     letter_facts(d);
     *out = d;
     return TK_OK;
@@ -111,8 +109,8 @@ void bog_dict_destroy(bog_dict *d)
     free(d);
 }
 
-const alpha_table *bog_dict_alphabet(const bog_dict *d) { return d->a; }
-uint32_t bog_dict_words(const bog_dict *d) { return d->words; }
+const alpha_table *bog_dict_alphabet(const bog_dict *d) { return dawg_view_alphabet(d->view); }
+uint32_t bog_dict_words(const bog_dict *d) { return dawg_view_words(d->view); }
 const dawg_view *bog_dict_view(const bog_dict *d) { return d->view; }
 
 int bog_dict_word(const bog_dict *d, uint32_t k, char *out, size_t cap)
@@ -121,7 +119,7 @@ int bog_dict_word(const bog_dict *d, uint32_t k, char *out, size_t cap)
     int n = dawg_view_word(d->view, k, letters);
     if (n < 0)
         return TK_EINVAL;
-    return (int)alpha_decode(d->a, letters, n, 0, out, cap);
+    return (int)alpha_decode(bog_dict_alphabet(d), letters, n, 0, out, cap);
 }
 
 /* ---- solver ---------------------------------------------------------------- */
@@ -130,7 +128,7 @@ int bog_solver_create(bog_solver **out, const bog_dict *d, tk_error *err)
 {
     *out = NULL;
     bog_solver *s = calloc(1, sizeof *s);
-    if (!s || !(s->stamp = calloc(d->words ? d->words : 1, sizeof *s->stamp))) {
+    if (!s || !(s->stamp = calloc(tki_bog_ranks(d), sizeof *s->stamp))) {
         free(s);
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory creating a Boggle solver");
     }
@@ -373,14 +371,14 @@ static int load_board(bog_solver *s, const bog_grid *g, int min_len, tk_error *e
     if (min_len < 1 || min_len > ALPHA_WORD_MAX)
         return tk_error_set(err, TK_EINVAL, 0, 0, "minimum length %d out of range 1..%d", min_len,
                             ALPHA_WORD_MAX);
-    int cells = g->rows * g->cols;
+    int cells = g->rows * g->cols, letters = bog_dict_alphabet(d)->size;
     for (int i = 0; i < cells; i++) {
         int n = g->n[i];
         if (n > BOG_FACE_MAX)
             return tk_error_set(err, TK_EINVAL, 0, 0, "cell %d has %d letters", i, n);
         int cp = 0;
         for (int j = 0; j < n; j++) {
-            if (g->let[i][j] < 1 || g->let[i][j] > d->a->size)
+            if (g->let[i][j] < 1 || g->let[i][j] > letters)
                 return tk_error_set(err, TK_EINVAL, 0, 0, "cell %d: letter %d not in the alphabet", i,
                                     g->let[i][j]);
             cp += d->cpl[g->let[i][j]];
@@ -417,7 +415,7 @@ static int spell_words(bog_solver *s, const bog_grid *g)
         size_t at = s->ntext;
         for (int k = 0; k < w->ncells; k++) {
             int c = s->paths[w->path + k];
-            at += alpha_decode(s->d->a, g->let[c], g->n[c], 0, s->text + at, s->captext - at);
+            at += alpha_decode(bog_dict_alphabet(s->d), g->let[c], g->n[c], 0, s->text + at, s->captext - at);
         }
         s->text[at] = 0;
         w->text = (uint32_t)s->ntext;
@@ -441,7 +439,7 @@ int bog_solve(bog_solver *s, const bog_grid *g, int min_len, unsigned flags, bog
     s->nwords = s->npaths = s->ntext = 0;
     s->budget = s->careful >= 0 ? s->careful : BOG_BUDGET_BASE + BOG_BUDGET_CELL * cells;
     if (++s->gen == 0) {
-        memset(s->stamp, 0, (size_t)(d->words ? d->words : 1) * sizeof *s->stamp);
+        memset(s->stamp, 0, tki_bog_ranks(d) * sizeof *s->stamp);
         s->gen = 1;
     }
     tki_bog_exhaust_board(s);
