@@ -72,33 +72,34 @@ static void letter_facts(bog_dict *d)
     }
 }
 
-int bog_dict_create_view(bog_dict **out, const dawg_view *v, tk_error *err)
+/* The dictionary over view v, owning `owned` (v, or NULL when v is the
+ * caller's): destroyed with it, or at once if this fails. */
+static int dict_new(bog_dict **out, const dawg_view *v, dawg_view *owned, tk_error *err)
 {
-    *out = NULL;
-    if (!v)
-        return tk_error_set(err, TK_EINVAL, 0, 0, "no dictionary");
     bog_dict *d = calloc(1, sizeof *d);
-    if (!d)
+    if (!d) {
+        dawg_view_destroy(owned);
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory preparing the dictionary");
+    }
     d->view = v;
+    d->owned = owned;
     letter_facts(d);
     *out = d;
     return TK_OK;
 }
 
+int bog_dict_create_view(bog_dict **out, const dawg_view *v, tk_error *err)
+{
+    *out = NULL;
+    return v ? dict_new(out, v, NULL, err) : tk_error_set(err, TK_EINVAL, 0, 0, "no dictionary");
+}
+
 int bog_dict_create(bog_dict **out, const dawg_graph *dawg, tk_error *err)
 {
     *out = NULL;
-    dawg_view *v = NULL;   /* dawg_view_create reports a NULL dawg ("no dictionary") */
+    dawg_view *v;   /* dawg_view_create reports a NULL dawg ("no dictionary") */
     int rc = dawg_view_create(&v, dawg, err);
-    if (rc == TK_OK)
-        rc = bog_dict_create_view(out, v, err);
-    if (rc != TK_OK) {
-        dawg_view_destroy(v);
-        return rc;
-    }
-    (*out)->owned = v;
-    return TK_OK;
+    return rc == TK_OK ? dict_new(out, v, v, err) : rc;
 }
 
 void bog_dict_destroy(bog_dict *d)
