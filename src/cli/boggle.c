@@ -501,7 +501,7 @@ static unsigned long long parse_seed(const char *s)
 
 static void parse_options(int argc, char **argv, options *o)
 {
-    enum { O_SEED = 256, O_FIRST_GRID, O_BOARDS, O_SECONDS, O_ITERATIONS, O_DICE, O_TARGET };
+    enum { O_SEED = 256, O_FIRST_GRID, O_BOARDS };
     static const struct option longopts[] = {
         CLI_DICT_OPTIONS,
         { "min", required_argument, NULL, 'm' },
@@ -513,18 +513,14 @@ static void parse_options(int argc, char **argv, options *o)
         { "random", required_argument, NULL, 'r' },
         { "seed", required_argument, NULL, O_SEED },
         { "boards", required_argument, NULL, O_BOARDS },
-        { "best", required_argument, NULL, 'b' },
-        { "seconds", required_argument, NULL, O_SECONDS },
-        { "iterations", required_argument, NULL, O_ITERATIONS },
-        { "dice", required_argument, NULL, O_DICE },
-        { "target", required_argument, NULL, O_TARGET },
         { "first-grid", required_argument, NULL, O_FIRST_GRID },
+        BOGGLE_BEST_OPTIONS,
         CLI_COMMON_OPTIONS,
         { NULL, 0, NULL, 0 }
     };
     int c;
     while ((c = getopt_long(argc, argv, ":" CLI_DICT_SHORT "m:spcgk:r:b:" CLI_COMMON_SHORT, longopts, NULL)) != -1) {
-        if (cli_dict_option(c, &o->dict, optarg))
+        if (cli_dict_option(c, &o->dict, optarg) || boggle_best_option(c, &o->best, optarg))
             continue;
         switch (c) {
         case 'm':
@@ -542,17 +538,6 @@ static void parse_options(int argc, char **argv, options *o)
         case O_SEED: o->seed = parse_seed(optarg); o->have_seed = 1; break;
         case CLI_OPT_JOBS: o->jobs_set = 1; cli_common_option(c, &o->co, argv); break;
         case O_BOARDS: opt_boards = cli_parse_long("--boards", optarg, 1, 1000000000L); break;
-        case 'b': o->best.shape = optarg; break;
-        case O_DICE: o->best.dice = optarg; break;
-        case O_ITERATIONS: o->best.iterations = cli_parse_long("--iterations", optarg, 1, 1000000000000L); break;
-        case O_TARGET: o->best.target = cli_parse_long("--target", optarg, 1, 1000000000L); break;
-        case O_SECONDS: {
-            char *e;
-            o->best.seconds = strtod(optarg, &e);
-            if (!*optarg || *e || !(o->best.seconds > 0 && o->best.seconds < 1e9))
-                cli_usage_error("invalid --seconds value '%s' (a positive number)", optarg);
-            break;
-        }
         case O_FIRST_GRID: o->first_grid = cli_parse_long("--first-grid", optarg, 1, LONG_MAX); break;
         default: cli_common_option(c, &o->co, argv);
         }
@@ -561,8 +546,7 @@ static void parse_options(int argc, char **argv, options *o)
     cli_dict_check(&o->dict);
     if (o->random_set && optind < argc)
         cli_usage_error("--random takes no FILE");
-    if ((o->best.dice || o->best.seconds > 0 || o->best.iterations || o->best.target) && !o->best.shape)
-        cli_usage_error("--dice, --seconds, --iterations and --target need --best");
+    boggle_best_check(&o->best);
     if (o->best.shape && (o->random_set || optind < argc))
         cli_usage_error("--best takes no FILE and no --random");
     if (o->have_seed && !o->random_set && !o->best.shape)

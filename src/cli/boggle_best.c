@@ -249,6 +249,29 @@ static int run_threads(shared *sh, runner *rs, int jobs)
     return CLI_EXIT_OK;
 }
 
+int boggle_best_option(int c, boggle_best_opts *o, const char *arg)
+{
+    char *e;
+    switch (c) {
+    case 'b': o->shape = arg; return 1;
+    case BOGGLE_OPT_DICE: o->dice = arg; return 1;
+    case BOGGLE_OPT_ITERATIONS: o->iterations = cli_parse_long("--iterations", arg, 1, 1000000000000L); return 1;
+    case BOGGLE_OPT_TARGET: o->target = cli_parse_long("--target", arg, 1, 1000000000L); return 1;
+    case BOGGLE_OPT_SECONDS:
+        o->seconds = strtod(arg, &e);
+        if (!*arg || *e || !(o->seconds > 0 && o->seconds < 1e9))
+            cli_usage_error("invalid --seconds value '%s' (a positive number)", arg);
+        return 1;
+    default: return 0;
+    }
+}
+
+void boggle_best_check(const boggle_best_opts *o)
+{
+    if ((o->dice || o->seconds > 0 || o->iterations || o->target) && !o->shape)
+        cli_usage_error("--dice, --seconds, --iterations and --target need --best");
+}
+
 int boggle_best_run(const boggle_best_opts *o, const bog_dict *bd)
 {
     const alpha_table *a = bog_dict_alphabet(bd);
