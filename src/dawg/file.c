@@ -281,6 +281,42 @@ static int check_edges(const unsigned char *ep, uint32_t n, int letters, uint32_
     return rc;
 }
 
+/* The dawg_graph of the valid file at p (len bytes; its alphabet a, its
+ * word count and longest word as checked): over the edges in place when the
+ * host reads them as they are, else over a converted copy. */
+static int new_graph(const unsigned char *p, size_t len, const alpha_table *a, uint64_t words, uint32_t max_len,
+                     dawg_graph **out, tk_error *err)
+{
+    uint32_t n = rd32(p + 24);
+    const unsigned char *ep = p + rd32(p + 16);
+    dawg_edge *edges = NULL;
+    const dawg_edge *view;
+    if (host_is_le() && ((uintptr_t)ep % 4) == 0) {
+        view = (const dawg_edge *)(const void *)ep;
+    } else {
+        edges = malloc((size_t)n * sizeof *edges);
+        if (!edges)
+            return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+        for (uint32_t i = 0; i < n; i++)
+            edges[i] = rd32(ep + 4 * (size_t)i);
+        view = edges;
+    }
+    dawg_graph *d = tki_dawg_new(a, view, edges, n, rd32(p + 28));
+    if (!d) {
+        free(edges);
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    }
+    d->info.words = words;
+    d->info.states = rd32(p + 40);
+    d->info.transitions = rd32(p + 44);
+    d->info.lists = rd32(p + 48);
+    d->info.max_len = max_len;
+    d->info.format_version = rd32(p + 8);
+    d->info.bytes = len;
+    *out = d;
+    return TK_OK;
+}
+
 /* Validate `len` bytes at p; on success create the dawg_graph.  `edges` is where
  * the edge array will be read from (inside p when the host is little-endian). */
 static int validate(const unsigned char *p, size_t len, dawg_graph **out, tk_error *err)
@@ -331,32 +367,7 @@ static int validate(const unsigned char *p, size_t len, dawg_graph **out, tk_err
                             "corrupt file: header says %llu words of up to %u letters, the graph has %llu of up to %u",
                             (unsigned long long)rd64(p + 32), rd32(p + 52), (unsigned long long)words, max_len);
 
-    dawg_edge *edges = NULL;
-    const dawg_edge *view;
-    if (host_is_le() && ((uintptr_t)ep % 4) == 0) {
-        view = (const dawg_edge *)(const void *)ep;
-    } else {
-        edges = malloc((size_t)n * sizeof *edges);
-        if (!edges)
-            return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-        for (uint32_t i = 0; i < n; i++)
-            edges[i] = rd32(ep + 4 * (size_t)i);
-        view = edges;
-    }
-    dawg_graph *d = tki_dawg_new(&a, view, edges, n, root);
-    if (!d) {
-        free(edges);
-        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-    }
-    d->info.words = words;
-    d->info.states = rd32(p + 40);
-    d->info.transitions = rd32(p + 44);
-    d->info.lists = rd32(p + 48);
-    d->info.max_len = max_len;
-    d->info.format_version = version;
-    d->info.bytes = len;
-    *out = d;
-    return TK_OK;
+    return new_graph(p, len, &a, words, max_len, out, err);
 }
 
 int dawg_load_memory(dawg_graph **out, const void *buf, size_t len, tk_error *err)
