@@ -15,61 +15,84 @@
 #include "tilekit/skgame.h"
 
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-int main(int argc, char **argv)
+typedef struct sp_args {
+    long games, runs;
+    int once;
+    const char *dict, *leaves;
+} sp_args;
+
+static void parse_args(int argc, char **argv, sp_args *a)
 {
-    cli_init("bench_selfplay");
-    long games = 200, runs = 3;
-    int once = 0;
-    const char *dict = NULL, *leaves = NULL;
     static const struct option lo[] = {
         { "games", required_argument, 0, 'g' }, { "runs", required_argument, 0, 'r' },
         { "dict", required_argument, 0, 'd' }, { "leaves", required_argument, 0, 'L' },
         { "once", no_argument, 0, 'o' }, { 0, 0, 0, 0 }
     };
     int ch;
-    while ((ch = getopt_long(argc, argv, "g:r:d:L:o", lo, NULL)) != -1) {
+    opterr = 0;
+    while ((ch = getopt_long(argc, argv, ":g:r:d:L:o", lo, NULL)) != -1) {
         switch (ch) {
-        case 'g': games = atol(optarg); break;
-        case 'r': runs = atol(optarg); break;
-        case 'd': dict = optarg; break;
-        case 'L': leaves = optarg; break;
-        case 'o': once = 1; break;
-        default: return CLI_EXIT_USAGE;
+        case 'g': a->games = cli_parse_long("--games", optarg, 1, LONG_MAX); break;
+        case 'r': a->runs = cli_parse_long("--runs", optarg, 1, 99); break;
+        case 'd': a->dict = optarg; break;
+        case 'L': a->leaves = optarg; break;
+        case 'o': a->once = 1; break;
+        default: cli_getopt_error(ch, argv);
         }
     }
-    if (games < 1 || runs < 1 || runs > 99)
-        cli_usage_error("--games >= 1, --runs 1..99");
-    dawg_graph *d;
-    sk_tileset ts;
-    sk_engine *e = bench_skrafl_engine(dict, "en", &d, &ts);
-    if (!e) {
-        dawg_destroy(d);
-        return CLI_EXIT_DATA;
-    }
-    tk_error err = {0};
+}
+
+/* The leave table: --leaves FILE, else the shipped English one (in the data
+ * path, or data/leaves/en.csv when run from the top); empty leaves when
+ * there is none.  Returns 0, or -1 after reporting a bad file. */
+static int load_leaves(const sk_engine *e, const char *leaves, sk_leaves **lv)
+{
     char buf[4096];
     const char *lp = leaves ? leaves : cli_find_data("leaves/en.csv", buf, sizeof buf);
-    FILE *probe = lp ? NULL : fopen("data/leaves/en.csv", "r");   /* make bench runs from the top */
+    FILE *probe = lp ? NULL : fopen("data/leaves/en.csv", "r");
     if (probe) {
         fclose(probe);
         lp = "data/leaves/en.csv";
     }
-    sk_leaves *lv = NULL;
-    if (lp) {
-        size_t len;
-        char *text = cli_read_file(lp, &len, &err);
-        if (!text || sk_leaves_parse(&lv, sk_engine_alphabet(e), text, len, &err)) {
-            cli_error(lp, err.line, "%s", err.msg);
-            return CLI_EXIT_DATA;
-        }
-        free(text);
-    } else {
+    *lv = NULL;
+    if (!lp) {
         fprintf(stderr, "bench_selfplay: no leaves/en.csv: the equity player uses empty leaves\n");
+        return 0;
     }
+    size_t len;
+    char *text = cli_load_file(lp, &len);
+    if (!text)
+        return -1;
+    tk_error err = {0};
+    int rc = sk_leaves_parse(lv, sk_engine_alphabet(e), text, len, &err);
+    free(text);
+    if (rc)
+        cli_error(lp, err.line, "%s", err.msg);
+    return rc ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    cli_init("bench_selfplay");
+    sp_args a = { 200, 3, 0, NULL, NULL };
+    parse_args(argc, argv, &a);
+    long games = a.games, runs = a.runs;
+    int once = a.once;
+    dawg_graph *d;
+    sk_tileset ts;
+    sk_leaves *lv;
+    sk_engine *e = bench_skrafl_engine(a.dict, "en", &d, &ts);
+    if (!e || load_leaves(e, a.leaves, &lv)) {
+        sk_engine_destroy(e);
+        dawg_destroy(d);
+        return CLI_EXIT_DATA;
+    }
+    tk_error err = {0};
     sk_gen *g = NULL;
     sk_movelist list = {0};
     sk_game *gm = malloc(sizeof *gm);
