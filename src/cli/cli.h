@@ -46,7 +46,7 @@ void cli_print_version(void);
 
 /* ---- options shared by every tool --------------------------------------------
  * Every tool has -h/--help, -V/--version, -v/--verbose, -j/--json and
- * --jobs N.  --jobs takes 0..CLI_JOBS_MAX, 0 meaning one thread per online
+ * --jobs N (mkdawg, no batch, all but --jobs: CLI_BASIC_OPTIONS).  --jobs takes 0..CLI_JOBS_MAX, 0 meaning one thread per online
  * CPU; the default is CLI_JOBS_DEFAULT (0: all CPUs; the output never
  * depends on --jobs, and one record alone never starts a thread).
  * Give getopt_long an option string starting with ':' and send its ':' and
