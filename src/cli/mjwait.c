@@ -502,6 +502,8 @@ static int solve_line(void *state, const cli_record *rec, cli_buf *out, cli_buf 
     worker *w = state;
     char *line = rec->text;
     size_t len = rec->len;
+    if (mjs_shanten_fast(w->ctx, out, line, len, opt_json))   /* --shanten on a compact hand: no blank, no comment */
+        return CLI_EXIT_OK;
     /* strip the comment and surrounding blanks */
     char *hash = memchr(line, '#', len);
     if (hash)
@@ -558,13 +560,14 @@ int main(int argc, char **argv)
         MJS_LONGOPTS
         { NULL, 0, NULL, 0 }
     };
-    int c, li = 0;
+    int c, li = 0, jobs_given = 0;
     cli_common co;
     cli_init("mjwait");
     cli_common_init(&co, usage);
     while ((c = getopt_long(argc, argv, ":w" CLI_COMMON_SHORT, longopts, &li)) != -1) {
         if (c >= MJS_O_SCORE && mjs_option(c, longopts[li].name, optarg, 0))
             continue;
+        jobs_given |= c == CLI_OPT_JOBS;
         switch (c) {
         case 'w': opt_waits = 1; break;
         case O_SHOW: opt_show = 1; break;
@@ -572,6 +575,10 @@ int main(int argc, char **argv)
         }
     }
     opt_json = co.json;
+    /* a --shanten hand costs less than handing it to another thread (the
+     * engine's locking and signalling): one thread unless --jobs says */
+    if (!jobs_given && mjs_shanten_mode())
+        co.jobs = 1;
     if (opt_show && opt_json)
         cli_usage_error("--show draws tiles for a terminal: not with --json");
     double t0 = cli_now();

@@ -37,6 +37,7 @@ static mj_winctx *defs(void)
 }
 
 int mjs_active(void) { return mode_score || mode_shanten; }
+int mjs_shanten_mode(void) { return mode_shanten; }
 
 static void apply_word(const char *word)
 {
@@ -714,22 +715,33 @@ static void score13(mj_ctx *ctx, mj_result *res, cli_buf *b, const char *file, l
     }
 }
 
+int mjs_shanten_fast(mj_ctx *ctx, cli_buf *out, const char *line, size_t len, int json)
+{
+    if (!mode_shanten || json)
+        return 0;
+    int s = mj_shanten_quick(ctx, line, len);
+    if (s < -1)
+        return 0;
+    if (s > 9 || out->len + 4 > out->cap || out->oom) {   /* the rare slow case */
+        putint(out, s);
+        cli_buf_putc(out, '\n');
+        return 1;
+    }
+    char *p = out->p + out->len;   /* "-1\n" or one digit and "\n", in place */
+    if (s < 0)
+        *p++ = '-', s = 1;
+    *p++ = (char)('0' + s);
+    *p++ = '\n';
+    *p = 0;
+    out->len = (size_t)(p - out->p);
+    return 1;
+}
+
 int mjs_line(mj_ctx *ctx, mj_result *res, cli_buf *out, const char *file, long lineno, const char *line,
              size_t len, int json, long col0, char *msg, size_t msgcap)
 {
-    if (mode_shanten && !json) {
-        int s = mj_shanten_quick(ctx, line, len);   /* the common compact form */
-        if (s >= -1) {
-            char t[3] = { (char)('0' + s), '\n', 0 };
-            if (s < 0)
-                cli_buf_put(out, "-1\n", 3);
-            else if (s <= 9)
-                cli_buf_put(out, t, 2);
-            else
-                putint(out, s), cli_buf_putc(out, '\n');
-            return 0;
-        }
-    }
+    if (mjs_shanten_fast(ctx, out, line, len, json))   /* the common compact form */
+        return 0;
     mj_hand h;
     mj_winctx w = *defs();
     tk_error err = { 0 };

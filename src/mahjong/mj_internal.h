@@ -22,6 +22,10 @@ struct mj_ctx {
     uint8_t slo_used[3125];
     uint32_t hlo[125], hhi[MJ_GROUP_MAX + 1][625];
     uint8_t hlo_used[125];
+    uint8_t hi_used[625];   /* tiles of a 4-tile base-5 code */
+    /* what the same codes say for the quick path (see quick.c): counters of
+     * kinds, pairs and orphans, and masks of the tiles held 1+, 1 and 4 times */
+    uint64_t sst_lo[3125], sst_hi[625], hst_lo[125], hst_hi[625];
     uint64_t *suit;    /* cached entries by rank, 0 = not yet filled */
     uint64_t *honor;
     void *map;         /* a loaded table file mapped copy-on-write (suit and
@@ -87,16 +91,19 @@ static inline int mj_ctz64(uint64_t x)
 #endif
 }
 
-/* A hand read by the quick path (quick.c): the closed counts, tiles per
- * group, kinds, pairs, orphan kinds and tiles, an orphan pair, and the
- * cache entries of the groups that hold tiles. */
+/* A hand read by the quick path (quick.c): tiles per group, kinds, pairs,
+ * orphan kinds and tiles, an orphan pair, the cache entry of every group
+ * and its stat word (masks of its tiles held, held once, held 4 times). */
 typedef struct mj_quick {
-    uint8_t count[MJ_TILES];
     int held[4];
     int n;
     int kinds, pairs, orph, orph_pair, orph_tiles;
     uint64_t e[4];
+    uint64_t st[4];
 } mj_quick;
+
+/* Fill the quick path's code tables of a new context (quick.c). */
+void tki_mj_quick_init(mj_ctx *ctx);
 
 /* Read text made of digits and suit letters only (13 or 14 tiles, red
  * fives as 0, at most 4 copies, one red five a suit) into *q; TK_EFORMAT

@@ -104,6 +104,7 @@ int mj_ctx_create(mj_ctx **out, tk_error *err)
     c->n_honor = make_rank(c->hrank, 7);
     make_split(c->srank, 9, 5, c->slo, c->slo_used, c->shi);
     make_split(c->hrank, 7, 3, c->hlo, c->hlo_used, c->hhi);
+    tki_mj_quick_init(c);
     c->suit = c->own_suit = calloc(c->n_suit, sizeof *c->suit);
     c->honor = c->own_honor = calloc(c->n_honor, sizeof *c->honor);
     if (!c->suit || !c->honor) {
