@@ -9,6 +9,13 @@
  * more): 405,350 suit states and 43,130 honour states. */
 #define MJ_GROUP_MAX 14
 
+/* A slot of the cache of need-table products (shanten.c): the two tables
+ * (the first marked by bit 63) and their product. */
+typedef struct mj_pair_slot {
+    uint64_t a, b, v;
+} mj_pair_slot;
+#define MJ_PAIR_BITS 14
+
 struct mj_ctx {
     /* rank[i][b][c]: added to the rank when tile i of the group holds c
      * copies and b tiles of the budget are left before it */
@@ -32,6 +39,7 @@ struct mj_ctx {
                           honor point into it), or NULL */
     size_t map_len;
     uint64_t *own_suit, *own_honor;   /* the calloc'ed arrays */
+    mj_pair_slot *pairs;              /* 1 << MJ_PAIR_BITS slots, zeroed */
 };
 
 #define MJ_E_NEED(e, m, p) ((int)(((e) >> (4 * (2 * (m) + (p)))) & 15))
