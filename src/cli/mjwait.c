@@ -44,7 +44,8 @@ static void usage(void)
            "\n"
            "  -j, --json       one JSON object per hand, with its file, line and hand\n"
            "  -w, --waits      only the wait tiles (fast)\n"
-           "      --jobs N     threads (default 0 = all CPUs; the output is the same)\n"
+           "      --jobs N     threads (default 0 = all CPUs, 1 with --waits or --shanten:\n"
+           "                   a hand costs less than passing it on; the output is the same)\n"
            "      --first-line N  number the input's lines from N (for one chunk of a\n"
            "                   batch split over several processes or machines)\n"
            "      --show       also draw each hand, its waits (or discards) in Unicode\n"
@@ -502,8 +503,12 @@ static int solve_line(void *state, const cli_record *rec, cli_buf *out, cli_buf 
     worker *w = state;
     char *line = rec->text;
     size_t len = rec->len;
-    if (mjs_shanten_fast(w->ctx, out, line, len, opt_json))   /* --shanten on a compact hand: no blank, no comment */
+    /* --shanten, --waits: a compact hand (no blank, no comment) as it is */
+    int fast = opt_waits && !opt_show;
+    if (mjs_shanten_fast(w->ctx, out, line, len, opt_json) ||
+        (fast && mjs_waits_fast(w->ctx, out, rec->file, rec->line, line, len, opt_json)))
         return CLI_EXIT_OK;
+    size_t raw_len = len;
     /* strip the comment and surrounding blanks */
     char *hash = memchr(line, '#', len);
     if (hash)
@@ -526,7 +531,7 @@ static int solve_line(void *state, const cli_record *rec, cli_buf *out, cli_buf 
         }
         return CLI_EXIT_OK;
     }
-    if (opt_waits && !opt_show && mjs_waits_fast(w->ctx, out, rec->file, rec->line, line, len, opt_json))
+    if (fast && len != raw_len && mjs_waits_fast(w->ctx, out, rec->file, rec->line, line, len, opt_json))
         return CLI_EXIT_OK;
     mj_hand h;
     tk_error err = { 0 };
@@ -575,9 +580,10 @@ int main(int argc, char **argv)
         }
     }
     opt_json = co.json;
-    /* a --shanten hand costs less than handing it to another thread (the
-     * engine's locking and signalling): one thread unless --jobs says */
-    if (!jobs_given && mjs_shanten_mode())
+    /* a --shanten or --waits hand costs less than handing it to another
+     * thread (the engine's locking and signalling): one thread unless
+     * --jobs says otherwise */
+    if (!jobs_given && (opt_waits || mjs_shanten_mode()))
         co.jobs = 1;
     if (opt_show && opt_json)
         cli_usage_error("--show draws tiles for a terminal: not with --json");
