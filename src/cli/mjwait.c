@@ -140,15 +140,20 @@ static void json_mask(cli_json *j, uint64_t m)
     cli_json_close(j);
 }
 
-static void json_blocks(cli_json *j, const mj_reading *r)
+/* A block as a JSON string ("123m", "55z"). */
+static void json_block(cli_json *j, const mj_block *blk)
 {
     char b[16];
+    mj_block_text(blk, b, sizeof b);
+    cli_json_str(j, b);
+}
+
+static void json_blocks(cli_json *j, const mj_reading *r)
+{
     cli_json_key(j, "blocks");
     cli_json_array(j);
-    for (int i = 0; i < r->n_blocks; i++) {
-        mj_block_text(&r->blocks[i], b, sizeof b);
-        cli_json_str(j, b);
-    }
+    for (int i = 0; i < r->n_blocks; i++)
+        json_block(j, &r->blocks[i]);
     cli_json_close(j);
     cli_json_key(j, "pair");
     if (r->pair < 0) {
@@ -156,8 +161,7 @@ static void json_blocks(cli_json *j, const mj_reading *r)
         return;
     }
     mj_block p = { MJ_PAIR, (uint8_t)r->pair };
-    mj_block_text(&p, b, sizeof b);
-    cli_json_str(j, b);
+    json_block(j, &p);
 }
 
 /* {"file":..,"line":..,"hand":.. (the line as read, comment and blanks

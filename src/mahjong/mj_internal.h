@@ -49,41 +49,28 @@ struct mj_ctx {
 uint64_t tki_mj_entry_fill(mj_ctx *ctx, int group, uint32_t idx, const uint8_t *cnt);
 int tki_mj_group_complete(uint8_t *c, int n, int seq, int pair);
 
-/* Rank of the counts of a suit (9) or the honours (7); the caller ensures
- * the group holds at most MJ_GROUP_MAX tiles. */
-static inline uint32_t mj_suit_rank(const mj_ctx *ctx, const uint8_t *c)
+/* Rank of the counts c[0..n) of a group with rank table `rank` (srank, 9
+ * tiles; hrank, 7); the caller ensures it holds at most MJ_GROUP_MAX tiles. */
+static inline uint32_t mj_group_rank(const uint32_t (*rank)[MJ_GROUP_MAX + 1][5], const uint8_t *c, int n)
 {
     uint32_t x = 0;
     int b = MJ_GROUP_MAX;
-    for (int i = 0; i < 9; i++) {
-        x += ctx->srank[i][b][c[i]];
+    for (int i = 0; i < n; i++) {
+        x += rank[i][b][c[i]];
         b -= c[i];
     }
     return x;
 }
 
-static inline uint32_t mj_honor_rank(const mj_ctx *ctx, const uint8_t *c)
-{
-    uint32_t x = 0;
-    int b = MJ_GROUP_MAX;
-    for (int i = 0; i < 7; i++) {
-        x += ctx->hrank[i][b][c[i]];
-        b -= c[i];
-    }
-    return x;
-}
+static inline uint32_t mj_suit_rank(const mj_ctx *ctx, const uint8_t *c) { return mj_group_rank(ctx->srank, c, 9); }
+static inline uint32_t mj_honor_rank(const mj_ctx *ctx, const uint8_t *c) { return mj_group_rank(ctx->hrank, c, 7); }
 
 /* Entry of group g (0..2 suits, 3 honours) of the 34 counts. */
 static inline uint64_t mj_entry(mj_ctx *ctx, const uint8_t *count, int g)
 {
     const uint8_t *c = count + 9 * g;
-    if (g < 3) {
-        uint32_t x = mj_suit_rank(ctx, c);
-        uint64_t e = ctx->suit[x];
-        return e ? e : tki_mj_entry_fill(ctx, g, x, c);
-    }
-    uint32_t x = mj_honor_rank(ctx, c);
-    uint64_t e = ctx->honor[x];
+    uint32_t x = g < 3 ? mj_suit_rank(ctx, c) : mj_honor_rank(ctx, c);
+    uint64_t e = (g < 3 ? ctx->suit : ctx->honor)[x];
     return e ? e : tki_mj_entry_fill(ctx, g, x, c);
 }
 
