@@ -29,6 +29,7 @@ typedef struct search {
     mj_block blocks[4];      /* closed blocks of the current division */
     int n_blocks;
     int pair;
+    uint8_t next[MJ_TILES + 1];   /* next[t]: the first tile >= t the hand holds (34: none) */
 } search;
 
 static int better(const mj_score *a, const mj_score *b)
@@ -137,9 +138,9 @@ static void division(search *s)
 
 static void divide(search *s, uint8_t *c, int from, int pair_left)
 {
-    int i = from;
+    int i = s->next[from];   /* a tile the hand does not hold stays empty */
     while (i < MJ_TILES && !c[i])
-        i++;
+        i = s->next[i + 1];
     if (i == MJ_TILES) {
         if (!pair_left)
             division(s);
@@ -262,12 +263,19 @@ static void try_special(search *s)
         return;
     int pairs = 0, other = 0, kinds = 0, orph = 0;
     for (int t = 0; t < MJ_TILES; t++) {
-        pairs += h->count[t] == 2;
-        other += h->count[t] && h->count[t] != 2;
-        if (is_orphan(t)) {
-            kinds += h->count[t] > 0;
-            orph += h->count[t];
+        int c = h->count[t];
+        if (!c)
+            continue;
+        if (!is_orphan(t)) {
+            if (c != 2)
+                return;   /* neither seven pairs nor thirteen orphans */
+            pairs++;
+            continue;
         }
+        pairs += c == 2;
+        other += c != 2;
+        kinds++;
+        orph += c;
     }
     reading *r = &s->r;
     r->n_sets = 0;
@@ -317,6 +325,9 @@ int mj_score_hand(const mj_hand *h, const mj_winctx *w, mj_score *out, tk_error 
     }
     uint8_t c[MJ_TILES];
     memcpy(c, h->count, sizeof c);
+    s.next[MJ_TILES] = MJ_TILES;
+    for (int t = MJ_TILES - 1; t >= 0; t--)
+        s.next[t] = c[t] ? (uint8_t)t : s.next[t + 1];
     divide(&s, c, 0, 1);
     try_special(&s);
     if (!s.have_best) {
