@@ -76,12 +76,11 @@ static int gen_tenpai(mj_hand *h, int *removed)
     return 1;
 }
 
-/* Instructions of a whole mjwait run (valgrind --tool=callgrind), or -1. */
-static double callgrind(const char *args, const char *file)
+/* Instructions callgrind counted for a command line (its "Collected :"
+ * line on stderr), or -1. */
+static double collected(const char *cmd)
 {
-    char cmd[512], line[512];
-    snprintf(cmd, sizeof cmd,
-             "valgrind --tool=callgrind --callgrind-out-file=/dev/null bin/mjwait %s %s 2>&1 >/dev/null", args, file);
+    char line[512];
     FILE *p = popen(cmd, "r");
     double v = -1;
     if (!p)
@@ -96,6 +95,15 @@ static double callgrind(const char *args, const char *file)
     }
     pclose(p);
     return v;
+}
+
+/* Instructions of a whole mjwait run (valgrind --tool=callgrind), or -1. */
+static double callgrind(const char *args, const char *file)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd,
+             "valgrind --tool=callgrind --callgrind-out-file=/dev/null bin/mjwait %s %s 2>&1 >/dev/null", args, file);
+    return collected(cmd);
 }
 
 /* The scoring set: each tenpai hand completed by the tile taken out, with a
@@ -141,23 +149,10 @@ static uint64_t score_pass(const mj_hand *hands, const mj_winctx *ws, long n, lo
 /* Instructions of `self --score-passes N R` (callgrind), or -1. */
 static double callgrind_self(const char *self, long n, int passes)
 {
-    char cmd[512], line[512];
+    char cmd[512];
     snprintf(cmd, sizeof cmd, "valgrind --tool=callgrind --callgrind-out-file=/dev/null %s --score-passes %ld %d 2>&1 >/dev/null",
              self, n, passes);
-    FILE *p = popen(cmd, "r");
-    double v = -1;
-    if (!p)
-        return -1;
-    while (fgets(line, sizeof line, p)) {
-        char *c = strstr(line, "Collected :");
-        if (c) {
-            v = 0;
-            for (c += 11; *c; c++)
-                if (*c >= '0' && *c <= '9') v = v * 10 + (*c - '0');
-        }
-    }
-    pclose(p);
-    return v;
+    return collected(cmd);
 }
 
 /* --score-passes N R: only the scoring set of N hands and R passes over it
