@@ -74,6 +74,42 @@ static inline uint64_t mj_entry(mj_ctx *ctx, const uint8_t *count, int g)
     return e ? e : tki_mj_entry_fill(ctx, g, x, c);
 }
 
+/* One step of a division into blocks (waits.c, score.c): at the lowest
+ * tile i left (c[i] > 0), tr triplets (0/1) and pr pairs (0/1) start
+ * there and the other copies each start a sequence.  Returns that number
+ * of sequences, or -1 when the choice does not fit: too few copies, a
+ * sequence where none can start (can_seq 0) or too few tiles above, more
+ * than 4 blocks with the `blocks` made so far. */
+static inline int mj_split_seqs(const uint8_t *c, int i, int can_seq, int tr, int pr, int blocks)
+{
+    int rest = c[i] - 3 * tr - 2 * pr;
+    if (rest < 0)
+        return -1;
+    if (rest > 0 && (!can_seq || c[i + 1] < rest || c[i + 2] < rest))
+        return -1;
+    return blocks + tr + rest > 4 ? -1 : rest;
+}
+
+/* Take the tiles of that step out of c, and put them back (ci = the count
+ * tile i had). */
+static inline void mj_split_take(uint8_t *c, int i, int seqs)
+{
+    c[i] = 0;
+    if (seqs) {
+        c[i + 1] = (uint8_t)(c[i + 1] - seqs);
+        c[i + 2] = (uint8_t)(c[i + 2] - seqs);
+    }
+}
+
+static inline void mj_split_put(uint8_t *c, int i, int ci, int seqs)
+{
+    c[i] = (uint8_t)ci;
+    if (seqs) {
+        c[i + 1] = (uint8_t)(c[i + 1] + seqs);
+        c[i + 2] = (uint8_t)(c[i + 2] + seqs);
+    }
+}
+
 /* Index of the lowest set bit of x != 0. */
 static inline int mj_ctz64(uint64_t x)
 {

@@ -15,6 +15,7 @@
  * yakuman 8,000 per multiple; payments rounded up to 100.
  * Everything lives on the stack: no allocation. */
 #include "score_internal.h"
+#include "mj_internal.h"
 
 #include <string.h>
 
@@ -138,6 +139,9 @@ static void division(search *s)
 
 static void divide(search *s, uint8_t *c, int from, int pair_left)
 {
+    /* 1 where a sequence can start (1..7 of a suit) */
+    static const uint8_t SEQ_START[MJ_TILES] = { 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0,
+                                                 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
     int i = s->next[from];   /* a tile the hand does not hold stays empty */
     while (i < MJ_TILES && !c[i])
         i = s->next[i + 1];
@@ -149,23 +153,17 @@ static void divide(search *s, uint8_t *c, int from, int pair_left)
     int ci = c[i];
     for (int tr = 0; tr <= 1; tr++)
         for (int pr = 0; pr <= pair_left; pr++) {
-            int rest = ci - 3 * tr - 2 * pr;
+            int rest = mj_split_seqs(c, i, SEQ_START[i], tr, pr, s->n_blocks);
             if (rest < 0)
-                continue;
-            if (rest > 0 && (i >= 27 || i % 9 > 6 || c[i + 1] < rest || c[i + 2] < rest))
-                continue;
-            if (s->n_blocks + tr + rest > 4)
                 continue;
             int nb = s->n_blocks;
             if (tr) s->blocks[s->n_blocks++] = (mj_block){ MJ_TRIPLET, (uint8_t)i };
             for (int k = 0; k < rest; k++)
                 s->blocks[s->n_blocks++] = (mj_block){ MJ_SEQ, (uint8_t)i };
             if (pr) s->pair = i;
-            c[i] = 0;
-            if (rest) { c[i + 1] = (uint8_t)(c[i + 1] - rest); c[i + 2] = (uint8_t)(c[i + 2] - rest); }
+            mj_split_take(c, i, rest);
             divide(s, c, i + 1, pair_left - pr);
-            c[i] = (uint8_t)ci;
-            if (rest) { c[i + 1] = (uint8_t)(c[i + 1] + rest); c[i + 2] = (uint8_t)(c[i + 2] + rest); }
+            mj_split_put(c, i, ci, rest);
             s->n_blocks = nb;
         }
 }
