@@ -180,6 +180,87 @@ static int score_only(long n, int passes)
     return 0;
 }
 
+/* The command line on a file of the same hands (if bin/mjwait exists):
+ * --waits, text and --json timed, and with TK_BENCH_CALLGRIND=1 the
+ * instruction counts. */
+static void bench_cli(char (*text)[MJ_HAND_TEXT], long n, const char *self)
+{
+    char path[] = "/tmp/bench_mjwait.XXXXXX";
+    int fd = access("bin/mjwait", X_OK) == 0 ? mkstemp(path) : -1;
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (f) {
+        for (long i = 0; i < n; i++)
+            fprintf(f, "%s\n", text[i]);
+        fclose(f);
+        const char *modes[3] = { "--waits", "", "--json" };
+        printf("  bin/mjwait on a file of these %ld hands (median of 3 runs, cold process):\n", n);
+        for (int m = 0; m < 3; m++) {
+            char cmd[256];
+            double t[3];
+            snprintf(cmd, sizeof cmd, "bin/mjwait %s %s >/dev/null", modes[m], path);
+            int ok = 1;
+            for (int run = 0; run < 3 && ok; run++) {
+                double t0 = bench_wall();
+                ok = system(cmd) == 0;
+                t[run] = bench_wall() - t0;
+            }
+            if (!ok) {
+                printf("    mjwait %-8s failed\n", modes[m]);
+                continue;
+            }
+            qsort(t, 3, sizeof t[0], bench_cmp_double);
+            printf("    mjwait %-8s %10.0f hands/s  (%.3f s)\n", modes[m][0] ? modes[m] : "(text)", n / t[1], t[1]);
+        }
+        /* instruction counts (TK_BENCH_CALLGRIND=1 and valgrind installed):
+         * --waits on these hands, --shanten on random 13/14-tile hands, and
+         * --score --json against --json on the first 10,000 hands */
+        const char *cg = getenv("TK_BENCH_CALLGRIND");
+        if (cg && *cg == '1' && system("valgrind --version >/dev/null 2>&1") == 0) {
+            double w = callgrind("--waits", path);
+            char spath[] = "/tmp/bench_mjwait_sh.XXXXXX", small[] = "/tmp/bench_mjwait_10k.XXXXXX";
+            int sfd = mkstemp(spath), tfd = mkstemp(small);
+            FILE *sf = sfd >= 0 ? fdopen(sfd, "w") : NULL, *tf = tfd >= 0 ? fdopen(tfd, "w") : NULL;
+            if (sf && tf) {
+                for (long i = 0; i < n; i++) {
+                    uint8_t c[34] = { 0 };
+                    int k = 13 + (int)(i & 1);
+                    for (int j = 0; j < k;) {
+                        int x = (int)below(34);
+                        if (c[x] < 4) { c[x]++; j++; }
+                    }
+                    mj_hand h;
+                    memset(&h, 0, sizeof h);
+                    memcpy(h.count, c, 34);
+                    h.n_tiles = (uint8_t)k;
+                    char buf[MJ_HAND_TEXT];
+                    mj_hand_format(&h, buf, sizeof buf);
+                    fprintf(sf, "%s\n", buf);
+                    if (i < 10000)
+                        fprintf(tf, "%s\n", text[i]);
+                }
+                fclose(sf);
+                fclose(tf);
+                double sh = callgrind("--shanten", spath);
+                double sj = callgrind("--score --json", small), j = callgrind("--json", small);
+                long m = n < 10000 ? n : 10000;
+                printf("  callgrind, whole process: --waits %.0f instructions/hand (target <= 3,000), --shanten %.0f "
+                       "(random 13/14-tile hands, target <= 1,500)\n", w / n, sh / n);
+                printf("  callgrind, whole process: --score --json %.0f, --json %.0f instructions/hand: %.2fx "
+                       "(target <= 3x)\n", sj / m, j / m, sj / j);
+                double s2 = callgrind_self(self, n, 2), s1 = callgrind_self(self, n, 1);
+                if (s1 > 0 && s2 > s1)
+                    printf("  callgrind, library scoring: %.0f instructions/hand (one mj_score_hand pass over the "
+                           "%ld hands: 2 passes minus 1)\n", (s2 - s1) / n, n);
+            }
+            remove(spath);
+            remove(small);
+        } else {
+            printf("  (TK_BENCH_CALLGRIND=1 with valgrind installed adds whole-process instruction counts)\n");
+        }
+        remove(path);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 4 && strcmp(argv[1], "--score-passes") == 0)
@@ -269,81 +350,7 @@ int main(int argc, char **argv)
         free(ws);
     }
 
-    /* the command line on a file of the same hands */
-    char path[] = "/tmp/bench_mjwait.XXXXXX";
-    int fd = access("bin/mjwait", X_OK) == 0 ? mkstemp(path) : -1;
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (f) {
-        for (long i = 0; i < n; i++)
-            fprintf(f, "%s\n", text[i]);
-        fclose(f);
-        const char *modes[3] = { "--waits", "", "--json" };
-        printf("  bin/mjwait on a file of these %ld hands (median of 3 runs, cold process):\n", n);
-        for (int m = 0; m < 3; m++) {
-            char cmd[256];
-            double t[3];
-            snprintf(cmd, sizeof cmd, "bin/mjwait %s %s >/dev/null", modes[m], path);
-            int ok = 1;
-            for (int run = 0; run < 3 && ok; run++) {
-                double t0 = bench_wall();
-                ok = system(cmd) == 0;
-                t[run] = bench_wall() - t0;
-            }
-            if (!ok) {
-                printf("    mjwait %-8s failed\n", modes[m]);
-                continue;
-            }
-            qsort(t, 3, sizeof t[0], bench_cmp_double);
-            printf("    mjwait %-8s %10.0f hands/s  (%.3f s)\n", modes[m][0] ? modes[m] : "(text)", n / t[1], t[1]);
-        }
-        /* instruction counts (TK_BENCH_CALLGRIND=1 and valgrind installed):
-         * --waits on these hands, --shanten on random 13/14-tile hands, and
-         * --score --json against --json on the first 10,000 hands */
-        const char *cg = getenv("TK_BENCH_CALLGRIND");
-        if (cg && *cg == '1' && system("valgrind --version >/dev/null 2>&1") == 0) {
-            double w = callgrind("--waits", path);
-            char spath[] = "/tmp/bench_mjwait_sh.XXXXXX", small[] = "/tmp/bench_mjwait_10k.XXXXXX";
-            int sfd = mkstemp(spath), tfd = mkstemp(small);
-            FILE *sf = sfd >= 0 ? fdopen(sfd, "w") : NULL, *tf = tfd >= 0 ? fdopen(tfd, "w") : NULL;
-            if (sf && tf) {
-                for (long i = 0; i < n; i++) {
-                    uint8_t c[34] = { 0 };
-                    int k = 13 + (int)(i & 1);
-                    for (int j = 0; j < k;) {
-                        int x = (int)below(34);
-                        if (c[x] < 4) { c[x]++; j++; }
-                    }
-                    mj_hand h;
-                    memset(&h, 0, sizeof h);
-                    memcpy(h.count, c, 34);
-                    h.n_tiles = (uint8_t)k;
-                    char buf[MJ_HAND_TEXT];
-                    mj_hand_format(&h, buf, sizeof buf);
-                    fprintf(sf, "%s\n", buf);
-                    if (i < 10000)
-                        fprintf(tf, "%s\n", text[i]);
-                }
-                fclose(sf);
-                fclose(tf);
-                double sh = callgrind("--shanten", spath);
-                double sj = callgrind("--score --json", small), j = callgrind("--json", small);
-                long m = n < 10000 ? n : 10000;
-                printf("  callgrind, whole process: --waits %.0f instructions/hand (target <= 3,000), --shanten %.0f "
-                       "(random 13/14-tile hands, target <= 1,500)\n", w / n, sh / n);
-                printf("  callgrind, whole process: --score --json %.0f, --json %.0f instructions/hand: %.2fx "
-                       "(target <= 3x)\n", sj / m, j / m, sj / j);
-                double s2 = callgrind_self(argv[0], n, 2), s1 = callgrind_self(argv[0], n, 1);
-                if (s1 > 0 && s2 > s1)
-                    printf("  callgrind, library scoring: %.0f instructions/hand (one mj_score_hand pass over the "
-                           "%ld hands: 2 passes minus 1)\n", (s2 - s1) / n, n);
-            }
-            remove(spath);
-            remove(small);
-        } else {
-            printf("  (TK_BENCH_CALLGRIND=1 with valgrind installed adds whole-process instruction counts)\n");
-        }
-        remove(path);
-    }
+    bench_cli(text, n, argv[0]);
     (void)sink;
     mj_ctx_destroy(ctx);
     free(res);
