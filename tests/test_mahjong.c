@@ -1336,13 +1336,21 @@ static void test_quick_paths(void)
         "123m456p789s1122z ", " 123m456p789s1122z", "123m 456p789s1122z", "123m456p11z [789s]",
         "11111m456p789s112z", "123m456p789s1128z", "123m456p789s11220z", "00m123p456s789s11z",
         "123m456p789s112z", "123m456p789s112233z", "m123m456p789s1122z", "123m456p789s1122", "",
-        "123M456p789s1122z", "123m456p789s1122z riichi" };
+        "123M456p789s1122z", "123m456p789s1122z riichi", "12mp456p789s11223z", "99999m1234p567s11z",
+        "11111z23m456p789s1z", "0m0m123p456s789s1z", "1m2m3m4m5m6m7m8m9m1p1p1p2p2p2p" };
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
         uint64_t w, d;
         const char *t = refused[i];
         CHECKF(mj_shanten_quick(ctx(), t, strlen(t)) == TK_EFORMAT, "'%s' taken by the quick path", t);
         CHECKF(mj_waits_quick(ctx(), t, strlen(t), &w, &d) == TK_EFORMAT, "'%s' taken by the quick path", t);
     }
+    /* one suit letter a tile (the longest compact line) is still taken */
+    const char *each = "1m2m3m4m5m6m7m8m9m1p1p1p2p2p";
+    mj_hand eh;
+    tk_error ee = { 0 };
+    int es = 99;
+    REQUIRE(mj_parse(&eh, each, strlen(each), &ee) == 0 && mj_shanten(ctx(), &eh, &es, &ee) == 0);
+    CHECK(mj_shanten_quick(ctx(), each, strlen(each)) == es);
     printf("quick paths: %ld hands (%ld taken), %ld wait sets compared\n", n, quick, waits_checked);
     CHECK(quick == n && waits_checked > n / 3);
 }

@@ -1,6 +1,7 @@
 /* bench_mjwait.c - mjwait throughput on 100,000 random tenpai hands.
  *
  *   bench_mjwait [N_HANDS] [RUNS]
+ *   bench_mjwait --score-passes N_HANDS PASSES   (for callgrind)
  *
  * Generates N random tenpai hands (a random complete hand of 4 blocks + a
  * pair, a quarter of them with 1-4 melds, minus one random closed tile; the
@@ -17,9 +18,12 @@
  * the whole command is timed on it (--waits, text, --json; a fresh process
  * each run, so these include the cold tables and the output).  Scoring:
  * the same hands completed by the tile taken out, with random contexts,
- * through mj_score_hand.  With TK_BENCH_CALLGRIND=1 and valgrind, whole
- * runs are also counted in instructions (--waits, --shanten on random
- * 13/14-tile hands, --score --json against --json).  Timings are
+ * through mj_score_hand (median of RUNS warm passes, by wall clock and by
+ * CPU time).  With TK_BENCH_CALLGRIND=1 and valgrind, whole runs are also
+ * counted in instructions (--waits, --shanten on random 13/14-tile hands,
+ * --score --json against --json), and so is one scoring pass in the
+ * library (this program run as `--score-passes N 2` minus `... N 1`: the
+ * same hands and contexts, one more pass).  Timings are
  * informative, never asserted. */
 #include "tilekit/mahjong.h"
 #include "bench.h"
@@ -27,7 +31,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
@@ -35,13 +38,6 @@ static uint32_t below(uint32_t n)
 {
     rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
     return (uint32_t)((rng >> 16) % n);
-}
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
 static int gen_tenpai(mj_hand *h, int *removed)
@@ -80,12 +76,11 @@ static int gen_tenpai(mj_hand *h, int *removed)
     return 1;
 }
 
-/* Instructions of a whole mjwait run (valgrind --tool=callgrind), or -1. */
-static double callgrind(const char *args, const char *file)
+/* Instructions callgrind counted for a command line (its "Collected :"
+ * line on stderr), or -1. */
+static double collected(const char *cmd)
 {
-    char cmd[512], line[512];
-    snprintf(cmd, sizeof cmd,
-             "valgrind --tool=callgrind --callgrind-out-file=/dev/null bin/mjwait %s %s 2>&1 >/dev/null", args, file);
+    char line[512];
     FILE *p = popen(cmd, "r");
     double v = -1;
     if (!p)
@@ -102,119 +97,94 @@ static double callgrind(const char *args, const char *file)
     return v;
 }
 
-static int cmpd(const void *a, const void *b)
+/* Instructions of a whole mjwait run (valgrind --tool=callgrind), or -1. */
+static double callgrind(const char *args, const char *file)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd,
+             "valgrind --tool=callgrind --callgrind-out-file=/dev/null bin/mjwait %s %s 2>&1 >/dev/null", args, file);
+    return collected(cmd);
 }
 
-int main(int argc, char **argv)
+/* The scoring set: each tenpai hand completed by the tile taken out, with a
+ * context (ron/tsumo, riichi on a third of the closed hands, a random dora
+ * indicator, seat and round). */
+static mj_winctx *score_set(mj_hand *hands, const int *wins, long n)
 {
-    long n = argc > 1 ? atol(argv[1]) : 100000;
-    int runs = argc > 2 ? atoi(argv[2]) : 5;
-    if (n < 1 || runs < 1 || runs > 99) {
-        fprintf(stderr, "usage: bench_mjwait [N_HANDS] [RUNS]\n");
-        return 2;
-    }
-    mj_hand *hands = malloc((size_t)n * sizeof *hands);
-    char (*text)[MJ_HAND_TEXT] = malloc((size_t)n * MJ_HAND_TEXT);
-    mj_result *res = malloc(sizeof *res);
-    mj_ctx *ctx = NULL;
-    if (!hands || !text || !res || mj_ctx_create(&ctx, NULL)) {
-        fprintf(stderr, "bench_mjwait: out of memory\n");
-        return 1;
-    }
-    long tenpai = 0;
-    int *wins = malloc((size_t)n * sizeof *wins);
-    if (!wins)
-        return 1;
+    mj_winctx *ws = malloc((size_t)n * sizeof *ws);
+    if (!ws)
+        return NULL;
     for (long i = 0; i < n; i++) {
+        mj_hand *h = &hands[i];
+        h->count[wins[i]]++;
+        h->n_tiles++;
+        mj_winctx_init(&ws[i]);
+        ws[i].win = (int8_t)wins[i];
+        ws[i].flags = below(2) ? MJ_WIN_TSUMO : 0;
+        if (!h->n_melds && below(3) == 0)
+            ws[i].flags |= MJ_WIN_RIICHI;
+        ws[i].seat = (uint8_t)below(4);
+        ws[i].round = (uint8_t)below(2);
+        ws[i].dora[0] = (uint8_t)below(34);
+        ws[i].n_dora = 1;
+    }
+    return ws;
+}
+
+/* One pass of mj_score_hand over the set; counts the hands scored and
+ * those without a yaku. */
+static uint64_t score_pass(const mj_hand *hands, const mj_winctx *ws, long n, long *scored, long *noyaku)
+{
+    uint64_t sink = 0;
+    for (long i = 0; i < n; i++) {
+        mj_score sc;
+        mj_score_hand(&hands[i], &ws[i], &sc, NULL);
+        sink += (uint64_t)sc.total;
+        *scored += sc.status == MJ_SCORE_OK;
+        *noyaku += sc.status == MJ_SCORE_NO_YAKU;
+    }
+    return sink;
+}
+
+/* Instructions of `self --score-passes N R` (callgrind), or -1. */
+static double callgrind_self(const char *self, long n, int passes)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "valgrind --tool=callgrind --callgrind-out-file=/dev/null %s --score-passes %ld %d 2>&1 >/dev/null",
+             self, n, passes);
+    return collected(cmd);
+}
+
+/* --score-passes N R: only the scoring set of N hands and R passes over it
+ * (for callgrind: the difference of R = 2 and R = 1 is one pass). */
+static int score_only(long n, int passes)
+{
+    mj_hand *hands = malloc((size_t)n * sizeof *hands);
+    int *wins = malloc((size_t)n * sizeof *wins);
+    if (!hands || !wins)
+        return 1;
+    for (long i = 0; i < n; i++)
         while (!gen_tenpai(&hands[i], &wins[i]))
             ;
-        mj_hand_format(&hands[i], text[i], MJ_HAND_TEXT);
-    }
-    const char *names[4] = { "parse", "waits only", "full readings", "shanten" };
-    double med[4], cold[4];
-    volatile uint64_t sink = 0;
-    for (int what = 0; what < 4; what++) {
-        double t[100];
-        for (int run = 0; run <= runs; run++) {
-            double t0 = bench_wall();
-            for (long i = 0; i < n; i++) {
-                switch (what) {
-                case 0: {
-                    mj_hand h;
-                    tk_error e;
-                    sink += (uint64_t)mj_parse(&h, text[i], strlen(text[i]), &e) + h.n_tiles;
-                    break;
-                }
-                case 1: sink += mj_waits(ctx, &hands[i], NULL); break;
-                case 2: mj_analyze(ctx, &hands[i], 0, res, NULL); sink += (uint64_t)res->n_readings; break;
-                default: { int sh = 0; mj_shanten(ctx, &hands[i], &sh, NULL); sink += (uint64_t)sh; break; }
-                }
-            }
-            t[run] = bench_wall() - t0;
-        }
-        cold[what] = t[0];
-        qsort(t + 1, (size_t)runs, sizeof t[0], bench_cmp_double);
-        med[what] = t[1 + runs / 2];
-    }
-    for (long i = 0; i < n; i++)
-        tenpai += mj_waits(ctx, &hands[i], NULL) != 0;
-    printf("mjwait: %ld random tenpai hands (%ld with a live wait), median of %d warm runs, single thread\n",
-           n, tenpai, runs);
-    for (int w = 0; w < 4; w++)
-        printf("  %-14s %10.0f hands/s  (%.1f ns/hand; cold first pass %.0f hands/s)\n", names[w],
-               n / med[w], med[w] * 1e9 / n, n / cold[w]);
-    printf("  targets: waits only >= 2,000,000/s, full readings >= 300,000/s, shanten >= 5,000,000/s\n");
+    mj_winctx *ws = score_set(hands, wins, n);
+    if (!ws)
+        return 1;
+    long scored = 0, noyaku = 0;
+    uint64_t sink = 0;
+    for (int p = 0; p < passes; p++)
+        sink += score_pass(hands, ws, n, &scored, &noyaku);
+    printf("%ld scored, %ld without a yaku (%llu)\n", scored, noyaku, (unsigned long long)sink);
+    free(ws);
+    free(wins);
+    free(hands);
+    return 0;
+}
 
-    /* scoring: the same hands completed by the tile taken out, with a
-     * context (ron/tsumo, riichi on a third of the closed hands, a random
-     * dora indicator, seat and round) */
-    {
-        mj_winctx *ws = malloc((size_t)n * sizeof *ws);
-        if (!ws)
-            return 1;
-        for (long i = 0; i < n; i++) {
-            mj_hand *h = &hands[i];
-            h->count[wins[i]]++;
-            h->n_tiles++;
-            mj_winctx_init(&ws[i]);
-            ws[i].win = (int8_t)wins[i];
-            ws[i].flags = below(2) ? MJ_WIN_TSUMO : 0;
-            if (!h->n_melds && below(3) == 0)
-                ws[i].flags |= MJ_WIN_RIICHI;
-            ws[i].seat = (uint8_t)below(4);
-            ws[i].round = (uint8_t)below(2);
-            ws[i].dora[0] = (uint8_t)below(34);
-            ws[i].n_dora = 1;
-        }
-        double t[100];
-        long scored = 0, noyaku = 0;
-        for (int run = 0; run <= runs; run++) {
-            double t0 = now();
-            for (long i = 0; i < n; i++) {
-                mj_score sc;
-                mj_score_hand(&hands[i], &ws[i], &sc, NULL);
-                sink += (uint64_t)sc.total;
-                if (run == 0) {
-                    scored += sc.status == MJ_SCORE_OK;
-                    noyaku += sc.status == MJ_SCORE_NO_YAKU;
-                }
-            }
-            t[run] = now() - t0;
-        }
-        qsort(t + 1, (size_t)runs, sizeof t[0], cmpd);
-        printf("  %-14s %10.0f hands/s  (%.1f ns/hand; %ld scored, %ld without a yaku; target >= 1,000,000/s)\n",
-               "score", n / t[1 + runs / 2], t[1 + runs / 2] * 1e9 / n, scored, noyaku);
-        for (long i = 0; i < n; i++) {
-            hands[i].count[wins[i]]--;
-            hands[i].n_tiles--;
-        }
-        free(ws);
-    }
-
-    /* the command line on a file of the same hands */
+/* The command line on a file of the same hands (if bin/mjwait exists):
+ * --waits, text and --json timed, and with TK_BENCH_CALLGRIND=1 the
+ * instruction counts. */
+static void bench_cli(char (*text)[MJ_HAND_TEXT], long n, const char *self)
+{
     char path[] = "/tmp/bench_mjwait.XXXXXX";
     int fd = access("bin/mjwait", X_OK) == 0 ? mkstemp(path) : -1;
     FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
@@ -277,6 +247,10 @@ int main(int argc, char **argv)
                        "(random 13/14-tile hands, target <= 1,500)\n", w / n, sh / n);
                 printf("  callgrind, whole process: --score --json %.0f, --json %.0f instructions/hand: %.2fx "
                        "(target <= 3x)\n", sj / m, j / m, sj / j);
+                double s2 = callgrind_self(self, n, 2), s1 = callgrind_self(self, n, 1);
+                if (s1 > 0 && s2 > s1)
+                    printf("  callgrind, library scoring: %.0f instructions/hand (one mj_score_hand pass over the "
+                           "%ld hands: 2 passes minus 1)\n", (s2 - s1) / n, n);
             }
             remove(spath);
             remove(small);
@@ -285,6 +259,98 @@ int main(int argc, char **argv)
         }
         remove(path);
     }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 4 && strcmp(argv[1], "--score-passes") == 0)
+        return score_only(atol(argv[2]), atoi(argv[3]));
+    long n = argc > 1 ? atol(argv[1]) : 100000;
+    int runs = argc > 2 ? atoi(argv[2]) : 5;
+    if (n < 1 || runs < 1 || runs > 99) {
+        fprintf(stderr, "usage: bench_mjwait [N_HANDS] [RUNS]\n");
+        return 2;
+    }
+    mj_hand *hands = malloc((size_t)n * sizeof *hands);
+    char (*text)[MJ_HAND_TEXT] = malloc((size_t)n * MJ_HAND_TEXT);
+    mj_result *res = malloc(sizeof *res);
+    mj_ctx *ctx = NULL;
+    if (!hands || !text || !res || mj_ctx_create(&ctx, NULL)) {
+        fprintf(stderr, "bench_mjwait: out of memory\n");
+        return 1;
+    }
+    long tenpai = 0;
+    int *wins = malloc((size_t)n * sizeof *wins);
+    if (!wins)
+        return 1;
+    for (long i = 0; i < n; i++) {
+        while (!gen_tenpai(&hands[i], &wins[i]))
+            ;
+        mj_hand_format(&hands[i], text[i], MJ_HAND_TEXT);
+    }
+    const char *names[4] = { "parse", "waits only", "full readings", "shanten" };
+    double med[4], cold[4];
+    volatile uint64_t sink = 0;
+    for (int what = 0; what < 4; what++) {
+        double t[100];
+        for (int run = 0; run <= runs; run++) {
+            double t0 = bench_wall();
+            for (long i = 0; i < n; i++) {
+                switch (what) {
+                case 0: {
+                    mj_hand h;
+                    tk_error e;
+                    sink += (uint64_t)mj_parse(&h, text[i], strlen(text[i]), &e) + h.n_tiles;
+                    break;
+                }
+                case 1: sink += mj_waits(ctx, &hands[i], NULL); break;
+                case 2: mj_analyze(ctx, &hands[i], 0, res, NULL); sink += (uint64_t)res->n_readings; break;
+                default: { int sh = 0; mj_shanten(ctx, &hands[i], &sh, NULL); sink += (uint64_t)sh; break; }
+                }
+            }
+            t[run] = bench_wall() - t0;
+        }
+        cold[what] = t[0];
+        qsort(t + 1, (size_t)runs, sizeof t[0], bench_cmp_double);
+        med[what] = t[1 + runs / 2];
+    }
+    for (long i = 0; i < n; i++)
+        tenpai += mj_waits(ctx, &hands[i], NULL) != 0;
+    printf("mjwait: %ld random tenpai hands (%ld with a live wait), median of %d warm runs, single thread\n",
+           n, tenpai, runs);
+    for (int w = 0; w < 4; w++)
+        printf("  %-14s %10.0f hands/s  (%.1f ns/hand; cold first pass %.0f hands/s)\n", names[w],
+               n / med[w], med[w] * 1e9 / n, n / cold[w]);
+    printf("  targets: waits only >= 2,000,000/s, full readings >= 300,000/s, shanten >= 5,000,000/s\n");
+
+    /* scoring: the same hands completed by the tile taken out (score_set),
+     * median of the warm passes by wall clock and by this thread's CPU time */
+    {
+        mj_winctx *ws = score_set(hands, wins, n);
+        if (!ws)
+            return 1;
+        double tw[100], tc[100];
+        long scored = 0, noyaku = 0;
+        for (int run = 0; run <= runs; run++) {
+            long sc = 0, ny = 0;
+            double w0 = bench_wall(), c0 = bench_cpu();
+            sink += score_pass(hands, ws, n, &sc, &ny);
+            tw[run] = bench_wall() - w0;
+            tc[run] = bench_cpu() - c0;
+            scored = sc;
+            noyaku = ny;
+        }
+        double mw = bench_median(tw + 1, runs), mc = bench_median(tc + 1, runs);
+        printf("  %-14s %10.0f hands/s  (%.1f ns/hand, median of %d; by CPU time %.0f hands/s; %ld scored, %ld "
+               "without a yaku; target >= 1,000,000/s)\n", "score", n / mw, mw * 1e9 / n, runs, n / mc, scored, noyaku);
+        for (long i = 0; i < n; i++) {
+            hands[i].count[wins[i]]--;
+            hands[i].n_tiles--;
+        }
+        free(ws);
+    }
+
+    bench_cli(text, n, argv[0]);
     (void)sink;
     mj_ctx_destroy(ctx);
     free(res);

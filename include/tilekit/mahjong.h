@@ -32,8 +32,8 @@
  *   only).  -1 = complete 14-tile hand, 0 = tenpai.  Seven pairs and thirteen
  *   orphans are not counted for a hand with melds (they cannot be made).
  * - All analysis goes through an mj_ctx, a per-thread cache of per-suit
- *   tables filled lazily on first use (3.6 MB, zeroed pages
- *   touched on demand).  A context must not be used by two threads at once;
+ *   tables filled lazily on first use (3.6 MB, and 0.4 MB for a cache of
+ *   their products; zeroed pages touched on demand).  A context must not be used by two threads at once;
  *   create one per thread.  No function allocates per hand.
  * - Limits: MJ_MAX_READINGS readings per result (no hand comes near it: the
  *   most for a 13-tile one-suit hand is 20; TK_ELIMIT if ever exceeded).

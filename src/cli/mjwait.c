@@ -44,7 +44,8 @@ static void usage(void)
            "\n"
            "  -j, --json       one JSON object per hand, with its file, line and hand\n"
            "  -w, --waits      only the wait tiles (fast)\n"
-           "      --jobs N     threads (default 0 = all CPUs; the output is the same)\n"
+           "      --jobs N     threads (default 0 = all CPUs, 1 with --waits or --shanten:\n"
+           "                   a hand costs less than passing it on; the output is the same)\n"
            "      --first-line N  number the input's lines from N (for one chunk of a\n"
            "                   batch split over several processes or machines)\n"
            "      --show       also draw each hand, its waits (or discards) in Unicode\n"
@@ -139,15 +140,20 @@ static void json_mask(cli_json *j, uint64_t m)
     cli_json_close(j);
 }
 
-static void json_blocks(cli_json *j, const mj_reading *r)
+/* A block as a JSON string ("123m", "55z"). */
+static void json_block(cli_json *j, const mj_block *blk)
 {
     char b[16];
+    mj_block_text(blk, b, sizeof b);
+    cli_json_str(j, b);
+}
+
+static void json_blocks(cli_json *j, const mj_reading *r)
+{
     cli_json_key(j, "blocks");
     cli_json_array(j);
-    for (int i = 0; i < r->n_blocks; i++) {
-        mj_block_text(&r->blocks[i], b, sizeof b);
-        cli_json_str(j, b);
-    }
+    for (int i = 0; i < r->n_blocks; i++)
+        json_block(j, &r->blocks[i]);
     cli_json_close(j);
     cli_json_key(j, "pair");
     if (r->pair < 0) {
@@ -155,8 +161,7 @@ static void json_blocks(cli_json *j, const mj_reading *r)
         return;
     }
     mj_block p = { MJ_PAIR, (uint8_t)r->pair };
-    mj_block_text(&p, b, sizeof b);
-    cli_json_str(j, b);
+    json_block(j, &p);
 }
 
 /* {"file":..,"line":..,"hand":.. (the line as read, comment and blanks
@@ -502,6 +507,12 @@ static int solve_line(void *state, const cli_record *rec, cli_buf *out, cli_buf 
     worker *w = state;
     char *line = rec->text;
     size_t len = rec->len;
+    /* --shanten, --waits: a compact hand (no blank, no comment) as it is */
+    int fast = opt_waits && !opt_show;
+    if (mjs_shanten_fast(w->ctx, out, line, len, opt_json) ||
+        (fast && mjs_waits_fast(w->ctx, out, rec->file, rec->line, line, len, opt_json)))
+        return CLI_EXIT_OK;
+    size_t raw_len = len;
     /* strip the comment and surrounding blanks */
     char *hash = memchr(line, '#', len);
     if (hash)
@@ -524,7 +535,7 @@ static int solve_line(void *state, const cli_record *rec, cli_buf *out, cli_buf 
         }
         return CLI_EXIT_OK;
     }
-    if (opt_waits && !opt_show && mjs_waits_fast(w->ctx, out, rec->file, rec->line, line, len, opt_json))
+    if (fast && len != raw_len && mjs_waits_fast(w->ctx, out, rec->file, rec->line, line, len, opt_json))
         return CLI_EXIT_OK;
     mj_hand h;
     tk_error err = { 0 };
@@ -558,13 +569,14 @@ int main(int argc, char **argv)
         MJS_LONGOPTS
         { NULL, 0, NULL, 0 }
     };
-    int c, li = 0;
+    int c, li = 0, jobs_given = 0;
     cli_common co;
     cli_init("mjwait");
     cli_common_init(&co, usage);
     while ((c = getopt_long(argc, argv, ":w" CLI_COMMON_SHORT, longopts, &li)) != -1) {
         if (c >= MJS_O_SCORE && mjs_option(c, longopts[li].name, optarg, 0))
             continue;
+        jobs_given |= c == CLI_OPT_JOBS;
         switch (c) {
         case 'w': opt_waits = 1; break;
         case O_SHOW: opt_show = 1; break;
@@ -572,6 +584,11 @@ int main(int argc, char **argv)
         }
     }
     opt_json = co.json;
+    /* a --shanten or --waits hand costs less than handing it to another
+     * thread (the engine's locking and signalling): one thread unless
+     * --jobs says otherwise */
+    if (!jobs_given && (opt_waits || mjs_shanten_mode()))
+        co.jobs = 1;
     if (opt_show && opt_json)
         cli_usage_error("--show draws tiles for a terminal: not with --json");
     double t0 = cli_now();

@@ -37,6 +37,7 @@ static mj_winctx *defs(void)
 }
 
 int mjs_active(void) { return mode_score || mode_shanten; }
+int mjs_shanten_mode(void) { return mode_shanten; }
 
 static void apply_word(const char *word)
 {
@@ -122,6 +123,13 @@ static void putint(cli_buf *b, long v)
     while (n)
         b->p[b->len++] = t[--n];
     b->p[b->len] = 0;
+}
+
+/* A number and the text that follows it ("3 han ", "1200/"). */
+static void putnum(cli_buf *b, long v, const char *after)
+{
+    putint(b, v);
+    cli_buf_puts(b, after);
 }
 
 /* An integer value through the shared writer without printf. */
@@ -323,16 +331,12 @@ static void text_value(cli_buf *b, const mj_score *s, int tsumo)
         return;
     }
     if (s->yakuman) {
-        if (s->yakuman > 1) {
-            putint(b, s->yakuman);
-            cli_buf_puts(b, "x ");
-        }
+        if (s->yakuman > 1)
+            putnum(b, s->yakuman, "x ");
         cli_buf_puts(b, "yakuman ");
     } else {
-        putint(b, s->han);
-        cli_buf_puts(b, " han ");
-        putint(b, s->fu);
-        cli_buf_puts(b, " fu ");
+        putnum(b, s->han, " han ");
+        putnum(b, s->fu, " fu ");
         if (s->limit) {
             cli_buf_puts(b, s->limit == MJ_LIMIT_YAKUMAN ? "kazoe yakuman" : mj_limit_name(s->limit));
             cli_buf_putc(b, ' ');
@@ -342,13 +346,10 @@ static void text_value(cli_buf *b, const mj_score *s, int tsumo)
     if (tsumo) {
         cli_buf_puts(b, " [");
         if (s->dealer) {
-            putint(b, s->main);
-            cli_buf_puts(b, " all]");
+            putnum(b, s->main, " all]");
         } else {
-            putint(b, s->additional);
-            cli_buf_putc(b, '/');
-            putint(b, s->main);
-            cli_buf_putc(b, ']');
+            putnum(b, s->additional, "/");
+            putnum(b, s->main, "]");
         }
     }
     cli_buf_puts(b, " (");
@@ -470,8 +471,7 @@ int mjs_count(uint64_t mask, const uint8_t unseen[MJ_TILES])
 void mjs_text_live(cli_buf *b, uint64_t waits, const uint8_t unseen[MJ_TILES])
 {
     cli_buf_puts(b, " (");
-    putint(b, mjs_count(waits, unseen));
-    cli_buf_puts(b, " live: ");
+    putnum(b, mjs_count(waits, unseen), " live: ");
     text_counts(b, waits, unseen);
     cli_buf_putc(b, ')');
 }
@@ -479,10 +479,8 @@ void mjs_text_live(cli_buf *b, uint64_t waits, const uint8_t unseen[MJ_TILES])
 static void text_ukeire(cli_buf *b, uint64_t acc, int total, const uint8_t unseen[MJ_TILES])
 {
     cli_buf_puts(b, ", ukeire ");
-    putint(b, total);
-    cli_buf_puts(b, " (");
-    putint(b, popcount(acc));
-    cli_buf_puts(b, popcount(acc) == 1 ? " kind): " : " kinds): ");
+    putnum(b, total, " (");
+    putnum(b, popcount(acc), popcount(acc) == 1 ? " kind): " : " kinds): ");
     text_counts(b, acc, unseen);
 }
 
@@ -656,8 +654,7 @@ static void score13(mj_ctx *ctx, mj_result *res, cli_buf *b, const char *file, l
             cli_json_end(&j);
         } else {
             cli_buf_puts(b, ": noten, ");
-            putint(b, sh);
-            cli_buf_puts(b, "-shanten");
+            putnum(b, sh, "-shanten");
             text_ukeire(b, acc, total, unseen);
             cli_buf_putc(b, '\n');
         }
@@ -669,8 +666,7 @@ static void score13(mj_ctx *ctx, mj_result *res, cli_buf *b, const char *file, l
         cli_json_array(&j);
     } else {
         cli_buf_puts(b, ": tenpai, ");
-        putint(b, res->n_waits);
-        cli_buf_puts(b, res->n_waits == 1 ? " wait: " : " waits: ");
+        putnum(b, res->n_waits, res->n_waits == 1 ? " wait: " : " waits: ");
         for (int i = 0; i < res->n_waits; i++) {
             if (i)
                 cli_buf_putc(b, ' ');
@@ -714,22 +710,33 @@ static void score13(mj_ctx *ctx, mj_result *res, cli_buf *b, const char *file, l
     }
 }
 
+int mjs_shanten_fast(mj_ctx *ctx, cli_buf *out, const char *line, size_t len, int json)
+{
+    if (!mode_shanten || json)
+        return 0;
+    int s = mj_shanten_quick(ctx, line, len);
+    if (s < -1)
+        return 0;
+    if (s > 9 || out->len + 4 > out->cap || out->oom) {   /* the rare slow case */
+        putint(out, s);
+        cli_buf_putc(out, '\n');
+        return 1;
+    }
+    char *p = out->p + out->len;   /* "-1\n" or one digit and "\n", in place */
+    if (s < 0)
+        *p++ = '-', s = 1;
+    *p++ = (char)('0' + s);
+    *p++ = '\n';
+    *p = 0;
+    out->len = (size_t)(p - out->p);
+    return 1;
+}
+
 int mjs_line(mj_ctx *ctx, mj_result *res, cli_buf *out, const char *file, long lineno, const char *line,
              size_t len, int json, long col0, char *msg, size_t msgcap)
 {
-    if (mode_shanten && !json) {
-        int s = mj_shanten_quick(ctx, line, len);   /* the common compact form */
-        if (s >= -1) {
-            char t[3] = { (char)('0' + s), '\n', 0 };
-            if (s < 0)
-                cli_buf_put(out, "-1\n", 3);
-            else if (s <= 9)
-                cli_buf_put(out, t, 2);
-            else
-                putint(out, s), cli_buf_putc(out, '\n');
-            return 0;
-        }
-    }
+    if (mjs_shanten_fast(ctx, out, line, len, json))   /* the common compact form */
+        return 0;
     mj_hand h;
     mj_winctx w = *defs();
     tk_error err = { 0 };

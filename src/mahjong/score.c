@@ -15,6 +15,7 @@
  * yakuman 8,000 per multiple; payments rounded up to 100.
  * Everything lives on the stack: no allocation. */
 #include "score_internal.h"
+#include "mj_internal.h"
 
 #include <string.h>
 
@@ -29,6 +30,7 @@ typedef struct search {
     mj_block blocks[4];      /* closed blocks of the current division */
     int n_blocks;
     int pair;
+    uint8_t next[MJ_TILES + 1];   /* next[t]: the first tile >= t the hand holds (34: none) */
 } search;
 
 static int better(const mj_score *a, const mj_score *b)
@@ -137,9 +139,12 @@ static void division(search *s)
 
 static void divide(search *s, uint8_t *c, int from, int pair_left)
 {
-    int i = from;
+    /* 1 where a sequence can start (1..7 of a suit) */
+    static const uint8_t SEQ_START[MJ_TILES] = { 1, 1, 1, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1, 1, 1, 1, 0, 0,
+                                                 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+    int i = s->next[from];   /* a tile the hand does not hold stays empty */
     while (i < MJ_TILES && !c[i])
-        i++;
+        i = s->next[i + 1];
     if (i == MJ_TILES) {
         if (!pair_left)
             division(s);
@@ -148,23 +153,17 @@ static void divide(search *s, uint8_t *c, int from, int pair_left)
     int ci = c[i];
     for (int tr = 0; tr <= 1; tr++)
         for (int pr = 0; pr <= pair_left; pr++) {
-            int rest = ci - 3 * tr - 2 * pr;
+            int rest = mj_split_seqs(c, i, SEQ_START[i], tr, pr, s->n_blocks);
             if (rest < 0)
-                continue;
-            if (rest > 0 && (i >= 27 || i % 9 > 6 || c[i + 1] < rest || c[i + 2] < rest))
-                continue;
-            if (s->n_blocks + tr + rest > 4)
                 continue;
             int nb = s->n_blocks;
             if (tr) s->blocks[s->n_blocks++] = (mj_block){ MJ_TRIPLET, (uint8_t)i };
             for (int k = 0; k < rest; k++)
                 s->blocks[s->n_blocks++] = (mj_block){ MJ_SEQ, (uint8_t)i };
             if (pr) s->pair = i;
-            c[i] = 0;
-            if (rest) { c[i + 1] = (uint8_t)(c[i + 1] - rest); c[i + 2] = (uint8_t)(c[i + 2] - rest); }
+            mj_split_take(c, i, rest);
             divide(s, c, i + 1, pair_left - pr);
-            c[i] = (uint8_t)ci;
-            if (rest) { c[i + 1] = (uint8_t)(c[i + 1] + rest); c[i + 2] = (uint8_t)(c[i + 2] + rest); }
+            mj_split_put(c, i, ci, rest);
             s->n_blocks = nb;
         }
 }
@@ -262,12 +261,19 @@ static void try_special(search *s)
         return;
     int pairs = 0, other = 0, kinds = 0, orph = 0;
     for (int t = 0; t < MJ_TILES; t++) {
-        pairs += h->count[t] == 2;
-        other += h->count[t] && h->count[t] != 2;
-        if (is_orphan(t)) {
-            kinds += h->count[t] > 0;
-            orph += h->count[t];
+        int c = h->count[t];
+        if (!c)
+            continue;
+        if (!is_orphan(t)) {
+            if (c != 2)
+                return;   /* neither seven pairs nor thirteen orphans */
+            pairs++;
+            continue;
         }
+        pairs += c == 2;
+        other += c != 2;
+        kinds++;
+        orph += c;
     }
     reading *r = &s->r;
     r->n_sets = 0;
@@ -317,6 +323,9 @@ int mj_score_hand(const mj_hand *h, const mj_winctx *w, mj_score *out, tk_error 
     }
     uint8_t c[MJ_TILES];
     memcpy(c, h->count, sizeof c);
+    s.next[MJ_TILES] = MJ_TILES;
+    for (int t = MJ_TILES - 1; t >= 0; t--)
+        s.next[t] = c[t] ? (uint8_t)t : s.next[t + 1];
     divide(&s, c, 0, 1);
     try_special(&s);
     if (!s.have_best) {

@@ -1,95 +1,69 @@
 /* shanten.c - shanten from the cached group entries.
  *
  * Regular form: each of the four groups (three suits, honours) has a cached
- * need[m][p] table (see table.c); the hand needs 4 - k blocks and one pair
- * in total, so the fewest draws is a min-plus convolution of the four
- * tables restricted to sum(m) = 4 - k, sum(p) = 1; shanten = draws - 1.
+ * need[m][p] table (see table.c): the fewest draws for m blocks and p pairs
+ * in that group.  The hand needs 4 - k blocks and one pair in total, so the
+ * fewest draws is a min-plus convolution of the four tables, read at
+ * (4 - k, 1); shanten = draws - 1.  The convolution is done pairwise,
+ * (man * pin) * (sou * honours), and the tables are few (126 distinct suit
+ * tables, 55 honour ones, a few hundred of two groups), so each product is
+ * kept in a direct-mapped cache keyed by its two tables: a hand costs three
+ * cache reads, and a miss one plain convolution.
  * Seven pairs: 6 - pairs + max(0, 7 - kinds) (a quad is one pair).
  * Thirteen orphans: 13 - kinds of orphans - (1 if one is paired).  The last
  * two apply only to a hand without melds.  All three are exact "fewest
  * exchanges" distances with no tile used more than 4 times. */
 #include "mj_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-/* Fewest draws for `blocks` blocks + a pair, from the four group entries:
- * a min-plus convolution of the groups' need[m][p] tables.  An entry keeps
- * need[m][0] and need[m][1] in the low and high nibble of its byte m, so
- * the two tables split into five byte lanes each with two masks, and one
- * convolution step (all m at once for a shift j) is a handful of 64-bit
- * operations: shift, add a broadcast value, lane-wise minimum.  Lanes hold
- * values below 128 (a need is at most 14 a group; a lane shifted in from
- * below gets FILL = 80, more than any real sum).  A group with no tile is
- * skipped: its table is 3m + 2p, and blank blocks never beat a table that
- * already allows them (need[m][p] <= need[m-1][p] + 3 for every entry). */
-#define LANE5 0x000000FFFFFFFFFFull
-#define ONE5 0x0000000101010101ull
-#define H8 0x8080808080808080ull
+#define NEED_BITS 0xFFFFFFFFFFull   /* need[m][p] nibbles of an entry */
+#define KEY_SET (1ull << 63)         /* on every stored key: a zeroed slot matches nothing */
 
-static inline uint64_t min8(uint64_t a, uint64_t b)
+/* min over j, q of a[m-j][p-q] + b[j][q] for every m, p (a real need is
+ * at most 3m + 2p = 14, so 15 is "none yet"). */
+static uint64_t need_conv(uint64_t a, uint64_t b)
 {
-    uint64_t ge = ((a | H8) - b) & H8;   /* lane high bit: a >= b */
-    uint64_t m = (ge >> 7) * 0xFF;
-    return (b & m) | (a & ~m);
+    int x[10], y[10];
+    for (int i = 0; i < 10; i++) {
+        x[i] = (int)(a >> 4 * i & 15);
+        y[i] = (int)(b >> 4 * i & 15);
+    }
+    uint64_t r = 0;
+    for (int m = 0; m <= 4; m++) {
+        int n0 = 15, n1 = 15;
+        for (int j = 0; j <= m; j++) {
+            const int *u = x + 2 * (m - j), *v = y + 2 * j;
+            int s0 = u[0] + v[0], s1 = u[1] + v[0], s2 = u[0] + v[1];
+            if (s0 < n0) n0 = s0;
+            if (s1 < n1) n1 = s1;
+            if (s2 < n1) n1 = s2;
+        }
+        r |= (uint64_t)(n0 | n1 << 4) << 8 * m;
+    }
+    return r;
 }
 
-/* One step j of the convolution: all m at once. */
-#define STEP(j)                                                                             \
-    do {                                                                                    \
-        uint64_t s0 = (a0 << 8 * (j) | FILL##j) & LANE5, s1 = (a1 << 8 * (j) | FILL##j) & LANE5; \
-        uint64_t b0 = (y0 >> 8 * (j) & 0xFF) * ONE5, b1 = (y1 >> 8 * (j) & 0xFF) * ONE5;    \
-        n0 = min8(n0, s0 + b0);                                                             \
-        n1 = min8(n1, min8(s1 + b0, s0 + b1));                                              \
-    } while (0)
-#define FILL1 0x50ull
-#define FILL2 0x5050ull
-#define FILL3 0x505050ull
-#define FILL4 0x50505050ull
-
-/* tiles[g] = tiles held in group g (0 = skip it).  A group with t tiles
- * has at most t blocks that cover anything, so shifts j > t are dominated
- * (need[j][p] = need[j-1][p] + 3 there) and skipped. */
-static inline int regular_need(const uint64_t e[4], const int tiles[4], int blocks)
+/* The product of two need tables (entries or products), through the cache. */
+static inline uint64_t need_pair(mj_ctx *ctx, uint64_t a, uint64_t b)
 {
-    uint64_t a0 = 0, a1 = 0;
-    int have = 0, last = 3;
-    while (last > 0 && !tiles[last])
-        last--;
-    for (int g = 0; g < 4; g++) {
-        if (!tiles[g])
-            continue;
-        uint64_t y0 = e[g] & 0x0F0F0F0F0Full, y1 = e[g] >> 4 & 0x0F0F0F0F0Full;
-        if (!have) {
-            a0 = y0;
-            a1 = y1;
-            have = 1;
-            continue;
-        }
-        int jmax = tiles[g] < blocks ? tiles[g] : blocks;
-        if (g == last) {   /* only the total is needed from the last group */
-            int best = 99;
-            for (int j = 0; j <= jmax; j++) {
-                int k = 8 * (blocks - j);
-                int v0 = (int)(a1 >> k & 0xFF) + (int)(y0 >> 8 * j & 0xFF);
-                int v1 = (int)(a0 >> k & 0xFF) + (int)(y1 >> 8 * j & 0xFF);
-                if (v0 < best) best = v0;
-                if (v1 < best) best = v1;
-            }
-            return best;
-        }
-        uint64_t n0 = a0 + (y0 & 0xFF) * ONE5;
-        uint64_t n1 = min8(a1 + (y0 & 0xFF) * ONE5, a0 + (y1 & 0xFF) * ONE5);
-        switch (jmax) {
-        case 4: STEP(4); /* fall through */
-        case 3: STEP(3); /* fall through */
-        case 2: STEP(2); /* fall through */
-        case 1: STEP(1); /* fall through */
-        default: break;
-        }
-        a0 = n0 & LANE5;
-        a1 = n1 & LANE5;
-    }
-    return have ? (int)(a1 >> 8 * blocks & 0xFF) : 3 * blocks + 2;
+    a &= NEED_BITS;
+    b &= NEED_BITS;
+    uint64_t h = ((a * 0x9E3779B97F4A7C15ull) ^ b) * 0xC2B2AE3D27D4EB4Full;
+    mj_pair_slot *s = &ctx->pairs[h >> (64 - MJ_PAIR_BITS)];
+    if (s->a == (a | KEY_SET) && s->b == b)
+        return s->v;
+    s->a = a | KEY_SET;
+    s->b = b;
+    return s->v = need_conv(a, b);
+}
+
+/* Fewest draws for `blocks` blocks and a pair from the four group entries. */
+static inline int regular_need(mj_ctx *ctx, const uint64_t e[4], int blocks)
+{
+    uint64_t all = need_pair(ctx, need_pair(ctx, e[0], e[1]), need_pair(ctx, e[2], e[3]));
+    return MJ_E_NEED(all, blocks, 1);
 }
 
 static const uint8_t ORPHANS[13] = { 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33 };
@@ -128,16 +102,9 @@ int mj_shanten_counts(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, i
 static int shanten_of(mj_ctx *ctx, const uint8_t *count, int n_melds, int pairs, int kinds)
 {
     uint64_t e[4];
-    int used[4];
-    for (int g = 0; g < 4; g++) {
-        const uint8_t *c = count + 9 * g;
-        int n = g < 3 ? 9 : 7, held = 0;
-        for (int i = 0; i < n; i++)
-            held += c[i];
-        used[g] = held;
-        e[g] = held ? mj_entry(ctx, count, g) : 0;
-    }
-    int s = regular_need(e, used, 4 - n_melds) - 1;
+    for (int g = 0; g < 4; g++)
+        e[g] = mj_entry(ctx, count, g);
+    int s = regular_need(ctx, e, 4 - n_melds) - 1;
     if (n_melds == 0) {
         int x = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
         if (x < s) s = x;
@@ -163,7 +130,7 @@ int mj_shanten_quick(mj_ctx *ctx, const char *s, size_t len)
     int rc = tki_mj_quick_read(ctx, s, len, &q);
     if (rc)
         return rc;
-    int sh = regular_need(q.e, q.held, 4) - 1;
+    int sh = regular_need(ctx, q.e, 4) - 1;
     int x = 6 - q.pairs + (q.kinds < 7 ? 7 - q.kinds : 0);
     if (x < sh) sh = x;
     x = 13 - q.orph - q.orph_pair;

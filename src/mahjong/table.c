@@ -104,9 +104,11 @@ int mj_ctx_create(mj_ctx **out, tk_error *err)
     c->n_honor = make_rank(c->hrank, 7);
     make_split(c->srank, 9, 5, c->slo, c->slo_used, c->shi);
     make_split(c->hrank, 7, 3, c->hlo, c->hlo_used, c->hhi);
+    tki_mj_quick_init(c);
     c->suit = c->own_suit = calloc(c->n_suit, sizeof *c->suit);
     c->honor = c->own_honor = calloc(c->n_honor, sizeof *c->honor);
-    if (!c->suit || !c->honor) {
+    c->pairs = calloc((size_t)1 << MJ_PAIR_BITS, sizeof *c->pairs);
+    if (!c->suit || !c->honor || !c->pairs) {
         mj_ctx_destroy(c);
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
@@ -122,6 +124,7 @@ void mj_ctx_destroy(mj_ctx *c)
         munmap(c->map, c->map_len);
     free(c->own_suit);
     free(c->own_honor);
+    free(c->pairs);
     free(c);
 }
 

@@ -54,16 +54,11 @@ static void enum_rec(uint8_t *c, int base, int n, int seq, int pair_left, gdec *
     int ci = c[i];
     for (int tr = 0; tr <= 1; tr++)
         for (int pr = 0; pr <= pair_left; pr++) {
-            int r = ci - 3 * tr - 2 * pr;
+            int r = mj_split_seqs(c, i, seq && i + 2 < n, tr, pr, cur->n);
             if (r < 0)
                 continue;
-            if (r > 0 && (!seq || i + 2 >= n || c[i + 1] < r || c[i + 2] < r))
-                continue;
-            if (cur->n + tr + r > 4)
-                continue;
             gdec save = *cur;
-            c[i] = 0;
-            if (r) { c[i + 1] = (uint8_t)(c[i + 1] - r); c[i + 2] = (uint8_t)(c[i + 2] - r); }
+            mj_split_take(c, i, r);
             if (pr)
                 cur->pair = (int8_t)(base + i);
             if (tr)
@@ -71,8 +66,7 @@ static void enum_rec(uint8_t *c, int base, int n, int seq, int pair_left, gdec *
             for (int k = 0; k < r; k++)
                 cur->b[cur->n++] = (mj_block){ MJ_SEQ, (uint8_t)(base + i) };
             enum_rec(c, base, n, seq, pair_left - pr, cur, out);
-            c[i] = (uint8_t)ci;
-            if (r) { c[i + 1] = (uint8_t)(c[i + 1] + r); c[i + 2] = (uint8_t)(c[i + 2] + r); }
+            mj_split_put(c, i, ci, r);
             *cur = save;
         }
 }

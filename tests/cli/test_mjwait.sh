@@ -81,6 +81,17 @@ while [ $i -lt 300 ]; do cat "$S" "$G/bad.txt" >>"$T_TMP/big.txt"; i=$((i + 1));
 t_run jobs-3 1 "$MJ" --json --jobs 3 "$T_TMP/big.txt"
 t_same jobs-3-out "$OUT" "$T_TMP/j1"
 t_same jobs-3-err "$ERR" "$T_TMP/e1"
+# --waits and --shanten run on one thread by default: the same bytes as
+# with --jobs 1 and --jobs 3 (good and bad lines mixed)
+for m in --waits --shanten; do
+    "$MJ" $m --jobs 1 "$T_TMP/big.txt" >"$T_TMP/m1" 2>"$T_TMP/me1"
+    t_run "default-jobs$m" 1 "$MJ" $m "$T_TMP/big.txt"
+    t_same "default-jobs$m-out" "$OUT" "$T_TMP/m1"
+    t_same "default-jobs$m-err" "$ERR" "$T_TMP/me1"
+    t_run "jobs-3$m" 1 "$MJ" $m --jobs 3 "$T_TMP/big.txt"
+    t_same "jobs-3$m-out" "$OUT" "$T_TMP/m1"
+    t_same "jobs-3$m-err" "$ERR" "$T_TMP/me1"
+done
 
 # a write error is reported
 if [ -w /dev/full ]; then
