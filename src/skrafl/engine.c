@@ -8,6 +8,9 @@
  * the letter set of every DAWG node, so that the generator intersects a
  * node's letters with what the square and the rack allow in one AND and
  * finds an edge by a population count instead of scanning its siblings.
+ * For the best-first search, every node also gets how far it can still go:
+ * its longest way to a word end, the letters on its ways, and the set of
+ * lengths at which a word ends below it.
  */
 #include "sk_internal.h"
 
@@ -70,10 +73,12 @@ int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
     e->nmask = calloc(ne + 1, sizeof *e->nmask);
     e->reach = calloc(ne + 1, 1);
     e->below = calloc(ne + 1, sizeof *e->below);
-    if (!e->nmask || !e->reach || !e->below) {
+    e->lens = calloc(ne + 1, sizeof *e->lens);
+    if (!e->nmask || !e->reach || !e->below || !e->lens) {
         free(e->nmask);
         free(e->reach);
         free(e->below);
+        free(e->lens);
         free(e);
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
@@ -93,6 +98,7 @@ int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
      * edge before it ends another list, or is edge 0). */
     uint8_t acc8 = 0;
     alpha_set accb = 0;
+    uint32_t accl = 0;
     for (uint32_t i = ne - 1; i >= 1; i--) {
         dawg_edge ed = e->edges[i];
         uint32_t child = dawg_edge_child(ed);
@@ -102,11 +108,14 @@ int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
         if (d > acc8)
             acc8 = (uint8_t)d;
         accb |= ALPHA_BIT(ed & DAWG_LETTER_MASK) | (child ? e->below[child] : 0);
+        accl |= (ed & DAWG_FINAL ? 2u : 0u) | (child ? e->lens[child] << 1 : 0u);
         if (i == 1 || (e->edges[i - 1] & DAWG_LAST)) {
             e->reach[i] = acc8;
             e->below[i] = accb;
+            e->lens[i] = accl;
             acc8 = 0;
             accb = 0;
+            accl = 0;
         }
     }
     *out = e;
@@ -120,6 +129,7 @@ void sk_engine_destroy(sk_engine *e)
     free(e->nmask);
     free(e->reach);
     free(e->below);
+    free(e->lens);
     free(e);
 }
 const alpha_table *sk_engine_alphabet(const sk_engine *e) { return &e->alpha; }

@@ -240,6 +240,7 @@ static void record_heap(sk_gen *g, int end, int score)
         list->v[0] = m;
         sift_down(g->e, list->v, list->n, 0);
     }
+    g->kstart = -1;   /* the worst kept may have changed: kmin again */
 }
 
 /* ---- ExtendRight ---------------------------------------------------------- */
@@ -343,37 +344,56 @@ static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, 
     extend_body(g, pos, node, cand, msum, wmul, xtot, 0);
 }
 
-/* The best-first search's copy: first asks whether a play through pos
- * could still enter the heap of the best moves.  The anchor's bounds per
- * number of tiles (g->usb) say how many tiles a play needs at least
- * (kmin) to reach the worst move kept; the word must then reach the
- * square of its kmin-th tile, which the DAWG node's reach (the longest way
- * to a word end) may forbid. */
+/* The fewest tiles (kmin) a play of the current start needs to enter the
+ * full heap of the best moves: the anchor's bounds per number of tiles
+ * (g->usb) against the worst move kept.  A play equal in rank to that move
+ * enters only if it comes first in the tie order (row, column, direction,
+ * word): if its start comes later, it must rank higher.  Kept until the
+ * heap or the start changes (record_heap, search_prepare clear kstart). */
+static int top_kmin(sk_gen *g)
+{
+    if (g->kstart == g->start)
+        return g->kmin;
+    const sk_move *w = &g->list->v[0];
+    int32_t thr = w->equity;
+    int row = g->dir ? g->start : g->line, col = g->dir ? g->line : g->start;
+    if (thr < INT32_MAX && (row != w->row ? row > w->row : col != w->col ? col > w->col : g->dir > w->dir))
+        thr++;
+    int k = 1;
+    while (k <= g->ntiles && g->usb[k] < thr)
+        k++;
+    g->kstart = g->start;
+    g->kmin = k;
+    return k;
+}
+
+/* Plays from node on empty square pos, `placed` tiles down and `left` to
+ * go, that cannot have kmin tiles: the word must reach the square of its
+ * kmin-th tile, which the node's reach (the longest way to a word end) may
+ * forbid. */
+static inline int top_short(const sk_gen *g, int pos, uint32_t node, int need, int left)
+{
+    return need > left || (need > 0 && g->nextk[pos][need] - pos >= g->e->reach[node]);
+}
+
+/* The same by the node's word lengths: the word ends on a square q from the
+ * need-th empty square on and before the (left+1)-th one or the stop, where
+ * the line lets a word end, so q - pos + 1 letters on. */
+static inline int top_no_length(const sk_gen *g, int pos, uint32_t node, int need, int left)
+{
+    int qlo = need > 0 ? g->nextk[pos][need] : pos, nh = g->nextk[pos][left + 1];
+    int qhi = nh != 255 ? nh - 1 : g->stop[pos] - 1;
+    uint64_t ends = g->canend & ((((uint64_t)2) << qhi) - 1) & ~((((uint64_t)1) << qlo) - 1);
+    return !(((uint64_t)g->e->lens[node] << pos) & (ends << 1));
+}
+
+/* The best-first search's copy of extend: first asks whether a play
+ * through pos could still enter the heap of the best moves. */
 static void extend_top(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot)
 {
-    const sk_movelist *list = g->list;
-    if (list->n == list->limit) {
-        /* A play equal in rank to the worst kept one enters only if it comes
-         * first in the tie order (row, column, direction, word): if its
-         * start comes later, it must rank higher. */
-        const sk_move *w = &list->v[0];
-        int32_t thr = w->equity;
-        int row = g->dir ? g->start : g->line, col = g->dir ? g->line : g->start;
-        if (thr < INT32_MAX && (row != w->row ? row > w->row : col != w->col ? col > w->col : g->dir > w->dir))
-            thr++;
-        if (thr != g->kthr) {
-            int k = 1;
-            while (k <= g->ntiles && g->usb[k] < thr)
-                k++;
-            g->kthr = thr;
-            g->kmin = k;
-        }
-        /* Plays with fewer than kmin tiles cannot make it: this one needs
-         * `need` more, so the word must reach the need-th empty square. */
-        int need = g->kmin - (g->ntiles - g->left);
-        if (need > g->left)
-            return;
-        if (need > 0 && g->nextk[pos][need] - pos >= g->e->reach[node])
+    if (g->list->n == g->list->limit) {
+        int need = top_kmin(g) - (g->ntiles - g->left);
+        if (top_short(g, pos, node, need, g->left))
             return;
         /* Every tile left must be played: the word's rest needs all their letters. */
         if (need == g->left && (g->rackmask & ~g->e->below[node]))
@@ -414,6 +434,7 @@ static int lp_push(sk_gen *g, uint32_t node, int len, unsigned last, int face, s
     *idx = g->nlp;
     leftpart *p = &g->lp[g->nlp++];
     p->next = p->sub = next;
+    p->rest = g->rackmask;
     p->node = node;
     p->len = (uint8_t)len;
     p->last = (uint8_t)last;
@@ -534,10 +555,18 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
             plq[np++] = k;
     }
     alpha_set at = g->xs[a];
+    g->start = s;
     for (uint32_t j = g->lpoff[L]; j < g->lpoff[L + 1] && !g->err; j++) {
         const leftpart *lp = &g->lp[g->lpidx[j]];
         if (!(lp->next & at))
             continue;
+        /* Too short to enter the heap: skipped before taking its tiles. */
+        if (g->list->n == g->list->limit) {
+            int need = top_kmin(g) - L, left = g->ntiles - L;
+            if (top_short(g, a, lp->node, need, left) || (need == left && (lp->rest & ~e->below[lp->node])) ||
+                top_no_length(g, a, lp->node, need, left))
+                continue;
+        }
         const uint8_t *path = g->lppath[j];
         int msum = lp->face;
         for (int j = 0; j < np; j++)
@@ -551,7 +580,6 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
         }
         memcpy(g->word + s, path, SK_RACK_MAX);   /* fixed size; bytes past L are rewritten later */
         g->left = g->ntiles - L;
-        g->start = s;
         extend_from(g, a, lp->node, msum, wmul);
         for (int k = 0; k < L; k++) {
             uint8_t t = path[k];

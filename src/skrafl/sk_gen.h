@@ -33,6 +33,7 @@ typedef struct leftpart {
     alpha_set next;                 /* letters that may follow: the node's edges that the
                                        rest of the rack can still supply */
     alpha_set sub;                  /* union of `next` over this left part's subtree */
+    alpha_set rest;                 /* letters of the rack it leaves (blanks aside) */
     uint32_t node;                  /* DAWG node after the prefix (has children) */
     uint32_t end;                   /* index just past this left part's subtree */
     uint16_t face;                  /* sum of its letters' values (blanks 0) */
@@ -94,9 +95,11 @@ struct sk_gen {
     sk_leaves lv;
     int vals[SK_RACK_MAX];          /* the rack's tile values, descending */
     int64_t usb[SK_RACK_MAX + 2];   /* the anchor being searched: rank bound per tiles played */
-    int32_t kthr;                   /* the threshold kmin was computed for */
-    int kmin;                       /* fewest tiles a play needs to reach the threshold */
-    uint8_t nextk[SK_MAX_DIM + 1][SK_RACK_MAX + 1];   /* k-th empty square from q (255: none) */
+    int kstart;                     /* the start kmin was computed for (-1: none) */
+    int kmin;                       /* fewest tiles a play from there needs to enter the heap */
+    uint8_t nextk[SK_MAX_DIM + 1][SK_RACK_MAX + 2];   /* k-th empty square from q (255: none) */
+    uint8_t stop[SK_MAX_DIM + 1];   /* first square from q no word covers (no tile fits, or dim) */
+    uint32_t canend;                /* bit q: a word may end on square q (q + 1 is empty) */
     int nk_line;                    /* the line nextk was made for (o * SK_MAX_DIM + line) */
     sk_unit units[SK_UNITS_MAX];
 };

@@ -226,7 +226,7 @@ static int64_t rank_bound(const sk_gen *g, const int64_t *sb, int64_t *usb)
 
 /* Before searching a unit of the current line: its rank bound per number of
  * tiles (for kmin), and (once per line) the k-th empty square from every
- * square. */
+ * square, where a word must stop and where it may end. */
 static void search_prepare(sk_gen *g, const unit *u)
 {
     int s0, s1, qmax;
@@ -234,7 +234,7 @@ static void search_prepare(sk_gen *g, const unit *u)
     shadow_starts(g, u->a, &s0, &s1, &qmax);
     shadow(g, u->a, u->L < 0 ? s0 : u->a - u->L, qmax, g->vals, sb);
     rank_bound(g, sb, g->usb);
-    g->kthr = INT32_MIN;
+    g->kstart = -1;
     g->kmin = 1;
     int id = u->o * SK_MAX_DIM + u->line;
     if (g->nk_line == id)
@@ -242,16 +242,23 @@ static void search_prepare(sk_gen *g, const unit *u)
     g->nk_line = id;
     const uint8_t *row = g->row;
     const alpha_set *xs = g->xs;
+    g->canend = 0;
     for (int q = g->dim; q >= 0; q--) {
         uint8_t *nk = g->nextk[q];
         if (q == g->dim || (!row[q] && !xs[q])) {
-            memset(nk, 255, SK_RACK_MAX + 1);
-        } else if (row[q]) {
-            memcpy(nk, g->nextk[q + 1], SK_RACK_MAX + 1);
+            memset(nk, 255, SK_RACK_MAX + 2);
+            g->stop[q] = (uint8_t)q;
+            continue;
+        }
+        g->stop[q] = g->stop[q + 1];
+        if (!row[q + 1])
+            g->canend |= (uint32_t)1 << q;
+        if (row[q]) {
+            memcpy(nk, g->nextk[q + 1], SK_RACK_MAX + 2);
         } else {
             nk[0] = (uint8_t)q;
             nk[1] = (uint8_t)q;
-            for (int k = 2; k <= SK_RACK_MAX; k++)
+            for (int k = 2; k <= SK_RACK_MAX + 1; k++)
                 nk[k] = g->nextk[q + 1][k - 1];
         }
     }
