@@ -307,6 +307,12 @@ static SK_ALWAYS_INLINE void extend_body(sk_gen *g, int pos, uint32_t node, alph
     int cwm = xw >= 0 ? wm : 0, xwz = xw >= 0 ? xw : 0;
     int xblank = xtot + xwz * cwm;
     const uint8_t *val = g->e->val;
+    /* What the next square asks of the letter's node, looked at before any
+     * tile is taken: its board tile, or (empty) some letter its cross-check
+     * allows unless a word ends here. */
+    uint8_t nsq = g->row[pos + 1];
+    alpha_set nwant = nsq ? ALPHA_BIT(nsq & SK_LETTER) : g->xs[pos + 1];
+    dawg_edge nfinal = nsq ? 0 : DAWG_FINAL;
     /* Candidates in increasing letter order; the sibling list is sorted,
      * so one forward scan finds all their edges and stops at the last
      * (cheaper here than indexing each by a population count). */
@@ -317,6 +323,8 @@ static SK_ALWAYS_INLINE void extend_body(sk_gen *g, int pos, uint32_t node, alph
         while ((*p & DAWG_LETTER_MASK) != l)
             p++;
         dawg_edge ed = *p++;
+        if (!(ed & nfinal) && !(g->nm[dawg_edge_child(ed)] & nwant))
+            continue;
         if (g->cnt[l]) {
             int ls = val[l] * lmul;
             if (--g->cnt[l] == 0)
