@@ -358,10 +358,8 @@ static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, 
  * enters only if it comes first in the tie order (row, column, direction,
  * word): if its start comes later, it must rank higher.  Kept until the
  * heap or the start changes (record_heap, search_prepare clear kstart). */
-static int top_kmin(sk_gen *g)
+static int top_kmin_find(sk_gen *g)
 {
-    if (g->kstart == g->start)
-        return g->kmin;
     const sk_move *w = &g->list->v[0];
     int32_t thr = w->equity;
     int row = g->dir ? g->start : g->line, col = g->dir ? g->line : g->start;
@@ -375,6 +373,8 @@ static int top_kmin(sk_gen *g)
     return k;
 }
 
+static inline int top_kmin(sk_gen *g) { return g->kstart == g->start ? g->kmin : top_kmin_find(g); }
+
 /* Plays from node on empty square pos, `placed` tiles down and `left` to
  * go, that cannot have kmin tiles: the word must reach the square of its
  * kmin-th tile, which the node's reach (the longest way to a word end) may
@@ -384,15 +384,16 @@ static inline int top_short(const sk_gen *g, int pos, uint32_t node, int need, i
     return need > left || (need > 0 && g->nextk[pos][need] - pos >= g->e->reach[node]);
 }
 
-/* The same by the node's word lengths: the word ends on a square q from the
- * need-th empty square on and before the (left+1)-th one or the stop, where
- * the line lets a word end, so q - pos + 1 letters on. */
-static inline int top_no_length(const sk_gen *g, int pos, uint32_t node, int need, int left)
+/* The word lengths from empty square pos on that let a play place at least
+ * need and at most left more tiles (bit d: d letters): it ends on a square
+ * q from the need-th empty square on and before the (left+1)-th one or the
+ * stop, where the line lets a word end. */
+static inline uint64_t top_lengths(const sk_gen *g, int pos, int need, int left)
 {
     int qlo = need > 0 ? g->nextk[pos][need] : pos, nh = g->nextk[pos][left + 1];
     int qhi = nh != 255 ? nh - 1 : g->stop[pos] - 1;
     uint64_t ends = g->canend & ((((uint64_t)2) << qhi) - 1) & ~((((uint64_t)1) << qlo) - 1);
-    return !(((uint64_t)g->e->lens[node] << pos) & (ends << 1));
+    return (ends << 1) >> pos;
 }
 
 /* The best-first search's copy of extend: first asks whether a play
@@ -564,15 +565,26 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
     }
     alpha_set at = g->xs[a];
     g->start = s;
+    int kfor = -1, need = 0, left = g->ntiles - L, dist = -1;
+    uint64_t lens = 0;
     for (uint32_t j = g->lpoff[L]; j < g->lpoff[L + 1] && !g->err; j++) {
         const leftpart *lp = &g->lp[g->lpidx[j]];
         if (!(lp->next & at))
             continue;
-        /* Too short to enter the heap: skipped before taking its tiles. */
+        /* Skipped before its tiles are taken when its plays cannot enter
+         * the heap: too few tiles within the node's reach or word lengths,
+         * or (every tile to be played) a letter left that no way holds. */
         if (g->list->n == g->list->limit) {
-            int need = top_kmin(g) - L, left = g->ntiles - L;
-            if (top_short(g, a, lp->node, need, left) || (need == left && (lp->rest & ~e->below[lp->node])) ||
-                top_no_length(g, a, lp->node, need, left))
+            if (kfor != top_kmin(g)) {
+                kfor = g->kmin;
+                need = kfor - L;
+                if (need > left)
+                    break;   /* kmin only grows */
+                dist = need > 0 ? g->nextk[a][need] - a : -1;
+                lens = top_lengths(g, a, need, left);
+            }
+            if (dist >= e->reach[lp->node] || !(e->lens[lp->node] & lens) ||
+                (need == left && (lp->rest & ~e->below[lp->node])))
                 continue;
         }
         const uint8_t *path = g->lppath[j];
