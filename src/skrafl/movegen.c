@@ -452,46 +452,49 @@ static int lp_push(sk_gen *g, uint32_t node, int len, unsigned last, int face, s
     return TK_OK;
 }
 
-static int lp_dfs(sk_gen *g, uint32_t node, int len, int maxlen, int face)
+/* The left parts below the one ending at node: want = the node's letters the
+ * rack can still give (its `next`), found by one forward scan of its sorted
+ * edges. */
+static int lp_dfs(sk_gen *g, uint32_t node, alpha_set want, int len, int maxlen, int face)
 {
-    const dawg_edge *E = g->E;
-    for (uint32_t i = node;; i++) {
-        dawg_edge ed = E[i];
-        unsigned l = ed & DAWG_LETTER_MASK;
-        uint32_t child = dawg_edge_child(ed);
-        if (child) {
-            for (int bl = 0; bl < 2; bl++) {
-                if (bl == 0 ? g->cnt[l] == 0 : g->blanks == 0)
-                    continue;
-                if (bl == 0) {
-                    if (--g->cnt[l] == 0)
-                        g->rackmask &= ~ALPHA_BIT(l);
-                } else {
-                    g->blanks--;
-                }
-                size_t idx;
-                int f = face + (bl ? 0 : g->e->val[l]);
-                int rc = lp_push(g, child, len + 1, l | (bl ? SK_BLANK : 0), f, &idx);
-                if (!rc && idx != SIZE_MAX && len + 1 < maxlen) {
-                    rc = lp_dfs(g, child, len + 1, maxlen, f);
-                    g->lp[idx].end = (uint32_t)g->nlp;
-                    alpha_set sub = g->lp[idx].next;   /* OR over the direct children */
-                    for (size_t j = idx + 1; j < g->nlp; j = g->lp[j].end)
-                        sub |= g->lp[j].sub;
-                    g->lp[idx].sub = sub;
-                }
-                if (bl == 0) {
-                    g->cnt[l]++;
-                    g->rackmask |= ALPHA_BIT(l);
-                } else {
-                    g->blanks++;
-                }
-                if (rc)
-                    return rc;
+    const dawg_edge *p = g->E + node;
+    while (want) {
+        unsigned l = (unsigned)__builtin_ctzll(want);
+        want &= want - 1;
+        while ((*p & DAWG_LETTER_MASK) != l)
+            p++;
+        uint32_t child = dawg_edge_child(*p++);
+        if (!child)
+            continue;
+        for (int bl = 0; bl < 2; bl++) {
+            if (bl == 0 ? g->cnt[l] == 0 : g->blanks == 0)
+                continue;
+            if (bl == 0) {
+                if (--g->cnt[l] == 0)
+                    g->rackmask &= ~ALPHA_BIT(l);
+            } else {
+                g->blanks--;
             }
+            size_t idx;
+            int f = face + (bl ? 0 : g->e->val[l]);
+            int rc = lp_push(g, child, len + 1, l | (bl ? SK_BLANK : 0), f, &idx);
+            if (!rc && idx != SIZE_MAX && len + 1 < maxlen) {
+                rc = lp_dfs(g, child, g->lp[idx].next, len + 1, maxlen, f);
+                g->lp[idx].end = (uint32_t)g->nlp;
+                alpha_set sub = g->lp[idx].next;   /* OR over the direct children */
+                for (size_t j = idx + 1; j < g->nlp; j = g->lp[j].end)
+                    sub |= g->lp[j].sub;
+                g->lp[idx].sub = sub;
+            }
+            if (bl == 0) {
+                g->cnt[l]++;
+                g->rackmask |= ALPHA_BIT(l);
+            } else {
+                g->blanks++;
+            }
+            if (rc)
+                return rc;
         }
-        if (ed & DAWG_LAST)
-            break;
     }
     return TK_OK;
 }
@@ -505,7 +508,7 @@ static int build_leftparts(sk_gen *g, int maxlimit)
     if (maxlen > g->dim - 1)
         maxlen = g->dim - 1;
     if (maxlen > 0 && g->e->root)
-        return lp_dfs(g, g->e->root, 0, maxlen, 0);
+        return lp_dfs(g, g->e->root, g->nm[g->e->root] & (g->blanks ? g->e->all : g->rackmask), 0, maxlen, 0);
     return TK_OK;
 }
 
