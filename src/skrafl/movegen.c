@@ -411,6 +411,12 @@ static void extend_top(sk_gen *g, int pos, uint32_t node, alpha_set cand, int ms
     extend_body(g, pos, node, cand, msum, wmul, xtot, 1);
 }
 
+/* extend_top once its checks are known to pass (a left part just checked). */
+static void extend_top_checked(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul)
+{
+    extend_body(g, pos, node, cand, msum, wmul, 0, 1);
+}
+
 /* Start at empty anchor square a from node (after a left part). */
 static inline void extend_from(sk_gen *g, int a, uint32_t node, int msum, int wmul)
 {
@@ -603,7 +609,9 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
         }
         memcpy(g->word + s, path, SK_RACK_MAX);   /* fixed size; bytes past L are rewritten later */
         g->left = g->ntiles - L;
-        extend_from(g, a, lp->node, msum, wmul);
+        alpha_set c = g->nm[lp->node] & playable(g, a);
+        if (c)
+            extend_top_checked(g, a, lp->node, c, msum, wmul);
         for (int k = 0; k < L; k++) {
             uint8_t t = path[k];
             if (t & SK_BLANK)
