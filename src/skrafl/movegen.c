@@ -458,6 +458,17 @@ static int lp_push(sk_gen *g, uint32_t node, int len, unsigned last, int face, s
     return TK_OK;
 }
 
+/* Left part idx, its subtree built: where the subtree ends, and the OR of
+ * `next` over it (from its direct children's). */
+static void lp_close(sk_gen *g, size_t idx)
+{
+    g->lp[idx].end = (uint32_t)g->nlp;
+    alpha_set sub = g->lp[idx].next;
+    for (size_t j = idx + 1; j < g->nlp; j = g->lp[j].end)
+        sub |= g->lp[j].sub;
+    g->lp[idx].sub = sub;
+}
+
 /* The left parts below the one ending at node: want = the node's letters the
  * rack can still give (its `next`), found by one forward scan of its sorted
  * edges. */
@@ -486,11 +497,8 @@ static int lp_dfs(sk_gen *g, uint32_t node, alpha_set want, int len, int maxlen,
             int rc = lp_push(g, child, len + 1, l | (bl ? SK_BLANK : 0), f, &idx);
             if (!rc && idx != SIZE_MAX && len + 1 < maxlen) {
                 rc = lp_dfs(g, child, g->lp[idx].next, len + 1, maxlen, f);
-                g->lp[idx].end = (uint32_t)g->nlp;
-                alpha_set sub = g->lp[idx].next;   /* OR over the direct children */
-                for (size_t j = idx + 1; j < g->nlp; j = g->lp[j].end)
-                    sub |= g->lp[j].sub;
-                g->lp[idx].sub = sub;
+                if (!g->lp_flat)
+                    lp_close(g, idx);
             }
             if (bl == 0) {
                 g->cnt[l]++;
@@ -899,6 +907,7 @@ int sk_generate(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
 {
     int none, dim = g->dim;
     g->leaves = NULL;
+    g->lp_flat = 0;
     int rc = tki_sk_gen_prepare(g, b, r, flags, list, &none, err);
     if (rc || none)
         return rc;

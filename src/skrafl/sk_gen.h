@@ -73,6 +73,7 @@ struct sk_gen {
     leftpart *lp;
     size_t nlp, caplp;
     alpha_set rackmask;             /* letters with cnt > 0 */
+    int lp_flat;                    /* 1: only by length (sub and end left unset) */
     /* best-first search: the left parts sorted by length (lpoff[L] .. lpoff[L + 1]),
      * each with its letters */
     uint32_t *lpidx;

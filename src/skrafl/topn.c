@@ -317,6 +317,7 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
     }
     int none, dim = g->dim;
     g->leaves = NULL;
+    g->lp_flat = 1;
     list->limit = n;
     int rc = tki_sk_gen_prepare(g, b, r, flags & ~SK_COUNT_ONLY, list, &none, err);
     if (rc || none) {
