@@ -33,9 +33,18 @@ int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
         return tk_error_set(err, TK_EINVAL, 0, 0,
                             "tile set made for an alphabet of %d letters, the dictionary has %d",
                             ts->nletters, a->size);
-    sk_engine *e = calloc(1, sizeof *e);
+    /* One block: the engine, then its per-node tables (indexed by a sibling
+     * list's first edge): letters and letters below (8 bytes each), word
+     * lengths (4), reach (1). */
+    uint32_t ne = dawg_edge_count(d);
+    size_t nn = (size_t)ne + 1, head = (sizeof(sk_engine) + 7) / 8 * 8;
+    sk_engine *e = calloc(1, head + nn * (2 * sizeof(alpha_set) + sizeof(uint32_t) + 1));
     if (!e)
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    e->nmask = (alpha_set *)((char *)e + head);
+    e->below = e->nmask + nn;
+    e->lens = (uint32_t *)(e->below + nn);
+    e->reach = (uint8_t *)(e->lens + nn);
     e->dawg = d;
     e->edges = dawg_edges(d);
     e->root = dawg_root(d);
@@ -69,19 +78,6 @@ int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
             e->rank[i | (bl ? SK_BLANK : 0)] = (uint16_t)(rank + 1);
         }
     /* Letter set of every sibling list, indexed by its first edge. */
-    uint32_t ne = dawg_edge_count(d);
-    e->nmask = calloc(ne + 1, sizeof *e->nmask);
-    e->reach = calloc(ne + 1, 1);
-    e->below = calloc(ne + 1, sizeof *e->below);
-    e->lens = calloc(ne + 1, sizeof *e->lens);
-    if (!e->nmask || !e->reach || !e->below || !e->lens) {
-        free(e->nmask);
-        free(e->reach);
-        free(e->below);
-        free(e->lens);
-        free(e);
-        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-    }
     alpha_set acc = 0;
     for (uint32_t i = 1, start = 1; i < ne; i++) {
         acc |= ALPHA_BIT(e->edges[i] & DAWG_LETTER_MASK);
@@ -122,16 +118,7 @@ int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
     return TK_OK;
 }
 
-void sk_engine_destroy(sk_engine *e)
-{
-    if (!e)
-        return;
-    free(e->nmask);
-    free(e->reach);
-    free(e->below);
-    free(e->lens);
-    free(e);
-}
+void sk_engine_destroy(sk_engine *e) { free(e); }   /* one block (sk_engine_create) */
 const alpha_table *sk_engine_alphabet(const sk_engine *e) { return &e->alpha; }
 const sk_layout *sk_engine_layout(const sk_engine *e) { return &e->lay; }
 const sk_tileset *sk_engine_tileset(const sk_engine *e) { return &e->ts; }

@@ -106,35 +106,11 @@ int sk_move_cmp(const sk_engine *e, const sk_move *a, const sk_move *b)
 }
 
 /* Max-heap on "worse" (the root is the worst move kept). */
-static void sift_down(const sk_engine *e, sk_move *v, size_t n, size_t i)
+static inline int move_worse(const sk_engine *e, const sk_move *a, const sk_move *b)
 {
-    for (;;) {
-        size_t l = 2 * i + 1, w = i;
-        if (l < n && sk_move_cmp(e, &v[l], &v[w]) > 0)
-            w = l;
-        if (l + 1 < n && sk_move_cmp(e, &v[l + 1], &v[w]) > 0)
-            w = l + 1;
-        if (w == i)
-            return;
-        sk_move t = v[i];
-        v[i] = v[w];
-        v[w] = t;
-        i = w;
-    }
+    return sk_move_cmp(e, a, b) > 0;
 }
-
-static void sift_up(const sk_engine *e, sk_move *v, size_t i)
-{
-    while (i > 0) {
-        size_t p = (i - 1) / 2;
-        if (sk_move_cmp(e, &v[i], &v[p]) <= 0)
-            return;
-        sk_move t = v[i];
-        v[i] = v[p];
-        v[p] = t;
-        i = p;
-    }
-}
+SK_HEAP_FUNCS(sift, sk_move, const sk_engine *, move_worse)
 
 void sk_movelist_sort(const sk_engine *e, sk_movelist *list)
 {
@@ -154,14 +130,23 @@ void sk_movelist_sort(const sk_engine *e, sk_movelist *list)
     }
 }
 
+/* Array v of *cap elements of `size` bytes, doubled (first: its first
+ * size): the new array (*cap updated), or NULL (v and *cap unchanged). */
+static void *grow_array(void *v, size_t *cap, size_t size, size_t first)
+{
+    size_t nc = *cap ? *cap * 2 : first;
+    void *nv = realloc(v, nc * size);
+    if (nv)
+        *cap = nc;
+    return nv;
+}
+
 static int list_grow(sk_movelist *list)
 {
-    size_t nc = list->cap ? list->cap * 2 : 1024;
-    sk_move *nv = realloc(list->v, nc * sizeof *nv);
+    sk_move *nv = grow_array(list->v, &list->cap, sizeof *nv, 1024);
     if (!nv)
         return TK_ENOMEM;
     list->v = nv;
-    list->cap = nc;
     return TK_OK;
 }
 
@@ -439,12 +424,10 @@ static int lp_push(sk_gen *g, uint32_t node, int len, unsigned last, int face, s
     if (!next)
         return TK_OK;
     if (g->nlp == g->caplp) {
-        size_t nc = g->caplp ? g->caplp * 2 : 4096;
-        leftpart *a = realloc(g->lp, nc * sizeof *a);
+        leftpart *a = grow_array(g->lp, &g->caplp, sizeof *a, 4096);
         if (!a)
             return TK_ENOMEM;
         g->lp = a;
-        g->caplp = nc;
     }
     *idx = g->nlp;
     leftpart *p = &g->lp[g->nlp++];

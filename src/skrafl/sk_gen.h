@@ -107,6 +107,42 @@ struct sk_gen {
 
 
 
+/* A binary heap of T in an array: NAME##_up(cx, v, i) after v[i] was
+ * added, NAME##_down(cx, v, n, i) after v[i] was replaced; BEFORE(cx, a, b)
+ * says a belongs nearer the root than b.  One definition for the move heap
+ * (movegen.c) and the unit heap (topn.c). */
+#define SK_HEAP_FUNCS(NAME, T, CX, BEFORE)                                   \
+    static inline void NAME##_swap(T *v, size_t i, size_t j)                 \
+    {                                                                        \
+        T t = v[i];                                                          \
+        v[i] = v[j];                                                         \
+        v[j] = t;                                                            \
+    }                                                                        \
+    static void NAME##_up(CX cx, T *v, size_t i)                             \
+    {                                                                        \
+        while (i > 0) {                                                      \
+            size_t p = (i - 1) / 2;                                          \
+            if (!BEFORE(cx, &v[i], &v[p]))                                   \
+                return;                                                      \
+            NAME##_swap(v, i, p);                                            \
+            i = p;                                                           \
+        }                                                                    \
+    }                                                                        \
+    static void NAME##_down(CX cx, T *v, size_t n, size_t i)                 \
+    {                                                                        \
+        for (;;) {                                                           \
+            size_t l = 2 * i + 1, w = i;                                     \
+            if (l < n && BEFORE(cx, &v[l], &v[w]))                           \
+                w = l;                                                       \
+            if (l + 1 < n && BEFORE(cx, &v[l + 1], &v[w]))                   \
+                w = l + 1;                                                   \
+            if (w == i)                                                      \
+                return;                                                      \
+            NAME##_swap(v, i, w);                                            \
+            i = w;                                                           \
+        }                                                                    \
+    }
+
 /* Per position: rack, both boards, cross-sets, anchors, left parts.
  * Returns a TK_ status (err filled); *none = 1 if no move is possible at all
  * (empty rack or empty dictionary). */
