@@ -543,6 +543,25 @@ int tki_sk_gen_index_leftparts(sk_gen *g)
     return TK_OK;
 }
 
+/* A left part's tile (letter | SK_BLANK for a blank) off the rack, and back. */
+static inline void rack_take(sk_gen *g, uint8_t t)
+{
+    if (t & SK_BLANK)
+        g->blanks--;
+    else if (--g->cnt[t] == 0)
+        g->rackmask &= ~ALPHA_BIT(t);
+}
+
+static inline void rack_put(sk_gen *g, uint8_t t)
+{
+    if (t & SK_BLANK) {
+        g->blanks++;
+    } else {
+        g->cnt[t]++;
+        g->rackmask |= ALPHA_BIT(t);
+    }
+}
+
 void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
 {
     if (L < 0) {
@@ -565,8 +584,9 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
     }
     alpha_set at = g->xs[a];
     g->start = s;
-    int kfor = -1, need = 0, left = g->ntiles - L, dist = -1;
+    int kfor = -1, need = 0, left = g->ntiles - L, dist = -1, taken = 0;
     uint64_t lens = 0;
+    uint8_t cur[SK_RACK_MAX];   /* the letters off the rack (when taken) */
     for (uint32_t j = g->lpoff[L]; j < g->lpoff[L + 1] && !g->err; j++) {
         const leftpart *lp = &g->lp[g->lpidx[j]];
         if (!(lp->next & at))
@@ -591,28 +611,25 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
         int msum = lp->face;
         for (int j = 0; j < np; j++)
             msum += e->val[path[plq[j] - s]] * (g->lm[plq[j]] - 1);
-        for (int k = 0; k < L; k++) {
-            uint8_t t = path[k];
-            if (t & SK_BLANK)
-                g->blanks--;
-            else if (--g->cnt[t] == 0)
-                g->rackmask &= ~ALPHA_BIT(t);
-        }
+        /* Off the rack: only the letters after the prefix it shares with
+         * the left part taken before (neighbours in preorder share most). */
+        int k = 0;
+        if (taken)
+            while (k < L && cur[k] == path[k])
+                k++;
+        for (int i = k; taken && i < L; i++)
+            rack_put(g, cur[i]);
+        for (int i = k; i < L; i++)
+            rack_take(g, cur[i] = path[i]);
+        taken = 1;
         memcpy(g->word + s, path, SK_RACK_MAX);   /* fixed size; bytes past L are rewritten later */
         g->left = g->ntiles - L;
         alpha_set c = g->nm[lp->node] & playable(g, a);
         if (c)
             extend_top_checked(g, a, lp->node, c, msum, wmul);
-        for (int k = 0; k < L; k++) {
-            uint8_t t = path[k];
-            if (t & SK_BLANK)
-                g->blanks++;
-            else {
-                g->cnt[t]++;
-                g->rackmask |= ALPHA_BIT(t);
-            }
-        }
     }
+    for (int i = 0; taken && i < L; i++)
+        rack_put(g, cur[i]);
     g->left = g->ntiles;
 }
 
@@ -736,19 +753,10 @@ void tki_sk_gen_anchor(sk_gen *g, int a)
             i = lp->end;
             continue;
         }
-        while (depth >= len) {
-            uint8_t t = path[--depth];
-            if (t & SK_BLANK)
-                g->blanks++;
-            else
-                g->cnt[t]++;
-        }
-        uint8_t t = lp->last;
-        path[depth++] = t;
-        if (t & SK_BLANK)
-            g->blanks--;
-        else
-            g->cnt[t]--;
+        while (depth >= len)
+            rack_put(g, path[--depth]);
+        path[depth++] = lp->last;
+        rack_take(g, lp->last);
         if (lp->next & at) {
             int s = a - len, msum = lp->face;
             memcpy(g->word + s, path, SK_RACK_MAX);   /* fixed size; bytes past len are rewritten later */
@@ -761,13 +769,8 @@ void tki_sk_gen_anchor(sk_gen *g, int a)
         }
         i++;
     }
-    while (depth > 0) {
-        uint8_t t = path[--depth];
-        if (t & SK_BLANK)
-            g->blanks++;
-        else
-            g->cnt[t]++;
-    }
+    while (depth > 0)
+        rack_put(g, path[--depth]);
     g->left = g->ntiles;
 }
 
