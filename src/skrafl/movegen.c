@@ -340,15 +340,18 @@ static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, 
 /* The fewest tiles (kmin) a play of the current start needs to enter the
  * full heap of the best moves: the anchor's bounds per number of tiles
  * (g->usb) against the worst move kept.  A play equal in rank to that move
- * enters only if it comes first in the tie order (row, column, direction,
- * word): if its start comes later, it must rank higher.  Kept until the
- * heap or the start changes (record_heap, search_prepare clear kstart). */
+ * enters only if it comes first in the tie order (score, row, column,
+ * direction, word): ranked by score (equal rank, equal score), if its start
+ * comes later it must rank higher; ranked with leaves, an equal rank may
+ * still hide a higher score, so equal is enough.  Kept until the heap or
+ * the start changes (record_heap, search_prepare clear kstart). */
 static int top_kmin_find(sk_gen *g)
 {
     const sk_move *w = &g->list->v[0];
     int32_t thr = w->equity;
     int row = g->dir ? g->start : g->line, col = g->dir ? g->line : g->start;
-    if (thr < INT32_MAX && (row != w->row ? row > w->row : col != w->col ? col > w->col : g->dir > w->dir))
+    if (!g->leaves->ranked && thr < INT32_MAX &&
+        (row != w->row ? row > w->row : col != w->col ? col > w->col : g->dir > w->dir))
         thr++;
     int k = 1;
     while (k <= g->ntiles && g->usb[k] < thr)
@@ -376,6 +379,8 @@ static inline int top_short(const sk_gen *g, int pos, uint32_t node, int need, i
 static inline uint64_t top_lengths(const sk_gen *g, int pos, int need, int left)
 {
     int qlo = need > 0 ? g->nextk[pos][need] : pos, nh = g->nextk[pos][left + 1];
+    if (need > left || qlo == 255)   /* not that many tiles, or no square for them */
+        return 0;
     int qhi = nh != 255 ? nh - 1 : g->stop[pos] - 1;
     uint64_t ends = g->canend & ((((uint64_t)2) << qhi) - 1) & ~((((uint64_t)1) << qlo) - 1);
     return (ends << 1) >> pos;
@@ -599,7 +604,7 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
                 kfor = g->kmin;
                 need = kfor - L;
                 if (need > left)
-                    break;   /* kmin only grows */
+                    break;   /* the worst kept only gets better, so kmin only grows */
                 dist = need > 0 ? g->nextk[a][need] - a : -1;
                 lens = top_lengths(g, a, need, left);
             }

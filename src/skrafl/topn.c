@@ -371,9 +371,10 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
             const sk_move *w = &list->v[0];
             if (u.bound < w->equity)
                 break;
-            /* Equal to the worst kept: only plays first in the tie order can enter. */
-            if (u.bound == w->equity && u.key > start_key(w->dir, w->dir ? w->col : w->row,
-                                                          w->dir ? w->row : w->col))
+            /* Equal to the worst kept, ranked by score (so of equal score too):
+             * only plays first in the tie order can enter. */
+            if (!L->ranked && u.bound == w->equity &&
+                u.key > start_key(w->dir, w->dir ? w->col : w->row, w->dir ? w->row : w->col))
                 continue;
         }
         tki_sk_gen_line(g, u.o, u.line);
