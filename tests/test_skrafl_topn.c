@@ -8,7 +8,9 @@
  * tiles, handed straight to the leave function) and the list must be in
  * non-increasing (equity, score) order.  Ranks: by score, and by a random
  * leave function (a hash of the kept counts, up to +-40 points, so that
- * equity order differs a lot from score order); the leave function must be
+ * equity order differs a lot from score order; for a third of the
+ * positions in whole points, so that many plays tie in rank and the score
+ * breaks the tie); the leave function must be
  * called exactly once per sub-multiset of the rack.
  *
  * Positions: games played from an empty board to the end (boards from
@@ -16,7 +18,8 @@
  * every turn a test rack is drawn from the unseen tiles with 0, 1 or 2
  * blanks (the blanks are kept out of the game), of 1 to 7 tiles.  English
  * and Icelandic, standard and explo layouts, an asymmetric 11x11 layout;
- * N = 1, 3, 10, 100.  The dictionaries are samples of the shipped word
+ * N = 1, 3, 10, 100.  Heavy runs: denser samples, full racks, mostly with
+ * two blanks.  The dictionaries are samples of the shipped word
  * lists, so that the many positions stay cheap.
  */
 #include "support/harness.h"
@@ -115,6 +118,10 @@ static int32_t random_leave(void *ctx, const uint8_t counts[64])
         h = (h ^ counts[i]) * 0x100000001b3ull;
     h ^= h >> 29;
     c->calls++;
+    /* A third of the salts value leaves in whole points: many plays of equal
+     * rank and different scores, so ties are broken by score. */
+    if ((c->salt >> 16) % 3 == 0)
+        return (int32_t)(h % 81) * 1000 - 40000;
     return (int32_t)(h % 80001) - 40000;
 }
 
@@ -254,7 +261,7 @@ static void rack_add(sk_rack *r, int l)
 
 /* One game; every turn is also a test position. */
 static void play_game(th_rng *rng, const lang *L, const sk_engine *e, sk_gen *g, stats *st,
-                      const char *name, int all_openings_sometimes)
+                      const char *name, int all_openings_sometimes, int heavy)
 {
     int dim = sk_engine_layout(e)->dim, nl = L->ts.nletters;
     int bag[64];
@@ -287,6 +294,10 @@ static void play_game(th_rng *rng, const lang *L, const sk_engine *e, sk_gen *g,
         int dice = (int)th_below(rng, 10);
         int size = dice < 5 ? 1 + (int)th_below(rng, 3) : dice < 8 ? 4 + (int)th_below(rng, 3) : 7;
         int nb = (int)th_below(rng, 3);
+        if (heavy) {   /* full racks, mostly two blanks: the search's hardest case */
+            size = 7;
+            nb = dice < 7 ? 2 : dice < 9 ? 1 : 0;
+        }
         if (nb > reserved)
             nb = reserved;
         if (nb > size)
@@ -334,7 +345,7 @@ static void play_game(th_rng *rng, const lang *L, const sk_engine *e, sk_gen *g,
 }
 
 static void run(const char *code, size_t step, const char *layout_name, const char *layout_text,
-                int games, uint64_t seed)
+                int games, uint64_t seed, int heavy)
 {
     lang L;
     if (lang_load(&L, code, step) != 0) {
@@ -365,7 +376,7 @@ static void run(const char *code, size_t step, const char *layout_name, const ch
     char name[64];
     for (int i = 0; i < n; i++) {
         snprintf(name, sizeof name, "%s/%s game %d", code, layout_name, i);
-        play_game(&rng, &L, e, g, &st, name, 1);
+        play_game(&rng, &L, e, g, &st, name, 1, heavy);
     }
     printf("  %s/%s: %ld positions (racks with 0/1/2 blanks: %d/%d/%d, %d short; up to %d tiles), "
            "%ld top-N calls, %ld moves compared, %ld mismatches; generated %.1f%% of the moves\n",
@@ -378,15 +389,20 @@ static void run(const char *code, size_t step, const char *layout_name, const ch
     dawg_destroy(L.dawg);
 }
 
-static void test_en_standard(void) { run("en", 40, "standard", NULL, 150, 0x70b0001); }
-static void test_is_standard(void) { run("is", 40, "standard", NULL, 60, 0x70b0002); }
-static void test_is_explo(void) { run("is", 40, "explo", NULL, 60, 0x70b0003); }
+static void test_en_standard(void) { run("en", 40, "standard", NULL, 150, 0x70b0001, 0); }
+static void test_is_standard(void) { run("is", 40, "standard", NULL, 60, 0x70b0002, 0); }
+static void test_is_explo(void) { run("is", 40, "explo", NULL, 60, 0x70b0003, 0); }
+/* A denser sample and full racks with blanks: bingos are often possible, so
+ * the search's checks on word lengths, letters left and the next square
+ * decide much more (heap full from the first moves, kmin often 7). */
+static void test_en_heavy(void) { run("en", 6, "standard", NULL, 6, 0x70b0005, 1); }
+static void test_is_heavy(void) { run("is", 6, "explo", NULL, 4, 0x70b0006, 1); }
 static void test_asymmetric(void)
 {
     static const char text[] =
         "T..d.....tT\n.D...t....d\n..D...d..D.\nd..+...d...\n....D.....T\n"
         ".t...t...t.\n..d...d.d..\nT..d.....dQ\n..q...d.d..\n.t...t...t.\nQ...D.....d\n";
-    run("en", 40, "asymmetric-11x11", text, 60, 0x70b0004);
+    run("en", 40, "asymmetric-11x11", text, 60, 0x70b0004, 0);
 }
 
 /* Errors and edge cases of the call itself. */
@@ -433,6 +449,8 @@ static const th_test tests[] = {
     { "topn_is_standard", test_is_standard },
     { "topn_is_explo", test_is_explo },
     { "topn_asymmetric", test_asymmetric },
+    { "topn_en_heavy", test_en_heavy },
+    { "topn_is_heavy", test_is_heavy },
     { "topn_edges", test_edges },
     { 0, 0 }
 };

@@ -8,6 +8,9 @@
  * the letter set of every DAWG node, so that the generator intersects a
  * node's letters with what the square and the rack allow in one AND and
  * finds an edge by a population count instead of scanning its siblings.
+ * For the best-first search, every node also gets how far it can still go:
+ * its longest way to a word end, the letters on its ways, and the set of
+ * lengths at which a word ends below it.
  */
 #include "sk_internal.h"
 
@@ -30,9 +33,18 @@ int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
         return tk_error_set(err, TK_EINVAL, 0, 0,
                             "tile set made for an alphabet of %d letters, the dictionary has %d",
                             ts->nletters, a->size);
-    sk_engine *e = calloc(1, sizeof *e);
+    /* One block: the engine, then its per-node tables (indexed by a sibling
+     * list's first edge): letters and letters below (8 bytes each), word
+     * lengths (4), reach (1). */
+    uint32_t ne = dawg_edge_count(d);
+    size_t nn = (size_t)ne + 1, head = (sizeof(sk_engine) + 7) / 8 * 8;
+    sk_engine *e = calloc(1, head + nn * (2 * sizeof(alpha_set) + sizeof(uint32_t) + 1));
     if (!e)
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    e->nmask = (alpha_set *)((char *)e + head);
+    e->below = e->nmask + nn;
+    e->lens = (uint32_t *)(e->below + nn);
+    e->reach = (uint8_t *)(e->lens + nn);
     e->dawg = d;
     e->edges = dawg_edges(d);
     e->root = dawg_root(d);
@@ -66,17 +78,6 @@ int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
             e->rank[i | (bl ? SK_BLANK : 0)] = (uint16_t)(rank + 1);
         }
     /* Letter set of every sibling list, indexed by its first edge. */
-    uint32_t ne = dawg_edge_count(d);
-    e->nmask = calloc(ne + 1, sizeof *e->nmask);
-    e->reach = calloc(ne + 1, 1);
-    e->below = calloc(ne + 1, sizeof *e->below);
-    if (!e->nmask || !e->reach || !e->below) {
-        free(e->nmask);
-        free(e->reach);
-        free(e->below);
-        free(e);
-        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-    }
     alpha_set acc = 0;
     for (uint32_t i = 1, start = 1; i < ne; i++) {
         acc |= ALPHA_BIT(e->edges[i] & DAWG_LETTER_MASK);
@@ -93,6 +94,7 @@ int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
      * edge before it ends another list, or is edge 0). */
     uint8_t acc8 = 0;
     alpha_set accb = 0;
+    uint32_t accl = 0;
     for (uint32_t i = ne - 1; i >= 1; i--) {
         dawg_edge ed = e->edges[i];
         uint32_t child = dawg_edge_child(ed);
@@ -102,26 +104,21 @@ int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
         if (d > acc8)
             acc8 = (uint8_t)d;
         accb |= ALPHA_BIT(ed & DAWG_LETTER_MASK) | (child ? e->below[child] : 0);
+        accl |= (ed & DAWG_FINAL ? 2u : 0u) | (child ? e->lens[child] << 1 : 0u);
         if (i == 1 || (e->edges[i - 1] & DAWG_LAST)) {
             e->reach[i] = acc8;
             e->below[i] = accb;
+            e->lens[i] = accl;
             acc8 = 0;
             accb = 0;
+            accl = 0;
         }
     }
     *out = e;
     return TK_OK;
 }
 
-void sk_engine_destroy(sk_engine *e)
-{
-    if (!e)
-        return;
-    free(e->nmask);
-    free(e->reach);
-    free(e->below);
-    free(e);
-}
+void sk_engine_destroy(sk_engine *e) { free(e); }   /* one block (sk_engine_create) */
 const alpha_table *sk_engine_alphabet(const sk_engine *e) { return &e->alpha; }
 const sk_layout *sk_engine_layout(const sk_engine *e) { return &e->lay; }
 const sk_tileset *sk_engine_tileset(const sk_engine *e) { return &e->ts; }

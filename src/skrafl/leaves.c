@@ -7,7 +7,8 @@
  * never stored: it is worth 0 by definition... unless a table names it, in
  * which case it is kept apart in `empty_value`).  The table is open
  * addressing with linear probing over a power-of-two array of keys and a
- * parallel array of int32 values (thousandths of a point), at most half
+ * parallel array of int32 values (thousandths of a point; both in one
+ * block), at most half
  * full: a lookup packs the counts (one pass over 64 bytes), hashes with one
  * multiplication and probes a few adjacent slots.  No allocation per lookup.
  */
@@ -43,6 +44,15 @@ static int64_t pack(const uint8_t counts[64])
     return (int64_t)k;
 }
 
+/* The keys and values of `cap` slots, zeroed, in one block (the keys first,
+ * so that freeing the keys frees both). */
+static uint64_t *slots_alloc(size_t cap, int32_t **val)
+{
+    uint64_t *key = calloc(cap, sizeof *key + sizeof **val);
+    *val = key ? (int32_t *)(key + cap) : NULL;
+    return key;
+}
+
 int sk_leaves_create(sk_leaves **out, size_t n)
 {
     *out = NULL;
@@ -52,10 +62,9 @@ int sk_leaves_create(sk_leaves **out, size_t n)
     size_t cap = 16;
     while (cap < 2 * n + 2)
         cap *= 2;
-    l->key = calloc(cap, sizeof *l->key);
-    l->val = calloc(cap, sizeof *l->val);
-    if (!l->key || !l->val) {
-        sk_leaves_destroy(l);
+    l->key = slots_alloc(cap, &l->val);
+    if (!l->key) {
+        free(l);
         return TK_ENOMEM;
     }
     l->cap = cap;
@@ -65,23 +74,18 @@ int sk_leaves_create(sk_leaves **out, size_t n)
 
 void sk_leaves_destroy(sk_leaves *l)
 {
-    if (!l)
-        return;
-    free(l->key);
-    free(l->val);
+    if (l)
+        free(l->key);   /* the values too */
     free(l);
 }
 
 static int grow(sk_leaves *l)
 {
     size_t cap = l->cap * 2;
-    uint64_t *key = calloc(cap, sizeof *key);
-    int32_t *val = calloc(cap, sizeof *val);
-    if (!key || !val) {
-        free(key);
-        free(val);
+    int32_t *val;
+    uint64_t *key = slots_alloc(cap, &val);
+    if (!key)
         return TK_ENOMEM;
-    }
     for (size_t i = 0; i < l->cap; i++)
         if (l->key[i]) {
             size_t s = slot_of(l->key[i], cap);
@@ -91,7 +95,6 @@ static int grow(sk_leaves *l)
             val[s] = l->val[i];
         }
     free(l->key);
-    free(l->val);
     l->key = key;
     l->val = val;
     l->cap = cap;

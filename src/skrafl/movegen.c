@@ -106,35 +106,11 @@ int sk_move_cmp(const sk_engine *e, const sk_move *a, const sk_move *b)
 }
 
 /* Max-heap on "worse" (the root is the worst move kept). */
-static void sift_down(const sk_engine *e, sk_move *v, size_t n, size_t i)
+static inline int move_worse(const sk_engine *e, const sk_move *a, const sk_move *b)
 {
-    for (;;) {
-        size_t l = 2 * i + 1, w = i;
-        if (l < n && sk_move_cmp(e, &v[l], &v[w]) > 0)
-            w = l;
-        if (l + 1 < n && sk_move_cmp(e, &v[l + 1], &v[w]) > 0)
-            w = l + 1;
-        if (w == i)
-            return;
-        sk_move t = v[i];
-        v[i] = v[w];
-        v[w] = t;
-        i = w;
-    }
+    return sk_move_cmp(e, a, b) > 0;
 }
-
-static void sift_up(const sk_engine *e, sk_move *v, size_t i)
-{
-    while (i > 0) {
-        size_t p = (i - 1) / 2;
-        if (sk_move_cmp(e, &v[i], &v[p]) <= 0)
-            return;
-        sk_move t = v[i];
-        v[i] = v[p];
-        v[p] = t;
-        i = p;
-    }
-}
+SK_HEAP_FUNCS(sift, sk_move, const sk_engine *, move_worse)
 
 void sk_movelist_sort(const sk_engine *e, sk_movelist *list)
 {
@@ -154,14 +130,23 @@ void sk_movelist_sort(const sk_engine *e, sk_movelist *list)
     }
 }
 
+/* Array v of *cap elements of `size` bytes, doubled (first: its first
+ * size): the new array (*cap updated), or NULL (v and *cap unchanged). */
+static void *grow_array(void *v, size_t *cap, size_t size, size_t first)
+{
+    size_t nc = *cap ? *cap * 2 : first;
+    void *nv = realloc(v, nc * size);
+    if (nv)
+        *cap = nc;
+    return nv;
+}
+
 static int list_grow(sk_movelist *list)
 {
-    size_t nc = list->cap ? list->cap * 2 : 1024;
-    sk_move *nv = realloc(list->v, nc * sizeof *nv);
+    sk_move *nv = grow_array(list->v, &list->cap, sizeof *nv, 1024);
     if (!nv)
         return TK_ENOMEM;
     list->v = nv;
-    list->cap = nc;
     return TK_OK;
 }
 
@@ -240,6 +225,7 @@ static void record_heap(sk_gen *g, int end, int score)
         list->v[0] = m;
         sift_down(g->e, list->v, list->n, 0);
     }
+    g->kstart = -1;   /* the worst kept may have changed: kmin again */
 }
 
 /* ---- ExtendRight ---------------------------------------------------------- */
@@ -306,6 +292,12 @@ static SK_ALWAYS_INLINE void extend_body(sk_gen *g, int pos, uint32_t node, alph
     int cwm = xw >= 0 ? wm : 0, xwz = xw >= 0 ? xw : 0;
     int xblank = xtot + xwz * cwm;
     const uint8_t *val = g->e->val;
+    /* What the next square asks of the letter's node, looked at before any
+     * tile is taken: its board tile, or (empty) some letter its cross-check
+     * allows unless a word ends here. */
+    uint8_t nsq = g->row[pos + 1];
+    alpha_set nwant = nsq ? ALPHA_BIT(nsq & SK_LETTER) : g->xs[pos + 1];
+    dawg_edge nfinal = nsq ? 0 : DAWG_FINAL;
     /* Candidates in increasing letter order; the sibling list is sorted,
      * so one forward scan finds all their edges and stops at the last
      * (cheaper here than indexing each by a population count). */
@@ -316,6 +308,8 @@ static SK_ALWAYS_INLINE void extend_body(sk_gen *g, int pos, uint32_t node, alph
         while ((*p & DAWG_LETTER_MASK) != l)
             p++;
         dawg_edge ed = *p++;
+        if (!(ed & nfinal) && !(g->nm[dawg_edge_child(ed)] & nwant))
+            continue;
         if (g->cnt[l]) {
             int ls = val[l] * lmul;
             if (--g->cnt[l] == 0)
@@ -343,43 +337,74 @@ static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, 
     extend_body(g, pos, node, cand, msum, wmul, xtot, 0);
 }
 
-/* The best-first search's copy: first asks whether a play through pos
- * could still enter the heap of the best moves.  The anchor's bounds per
- * number of tiles (g->usb) say how many tiles a play needs at least
- * (kmin) to reach the worst move kept; the word must then reach the
- * square of its kmin-th tile, which the DAWG node's reach (the longest way
- * to a word end) may forbid. */
+/* The fewest tiles (kmin) a play of the current start needs to enter the
+ * full heap of the best moves: the anchor's bounds per number of tiles
+ * (g->usb) against the worst move kept.  A play equal in rank to that move
+ * enters only if it comes first in the tie order (score, row, column,
+ * direction, word): ranked by score (equal rank, equal score), if its start
+ * comes later it must rank higher; ranked with leaves, an equal rank may
+ * still hide a higher score, so equal is enough.  Kept until the heap or
+ * the start changes (record_heap, search_prepare clear kstart). */
+static int top_kmin_find(sk_gen *g)
+{
+    const sk_move *w = &g->list->v[0];
+    int32_t thr = w->equity;
+    int row = g->dir ? g->start : g->line, col = g->dir ? g->line : g->start;
+    if (!g->leaves->ranked && thr < INT32_MAX &&
+        (row != w->row ? row > w->row : col != w->col ? col > w->col : g->dir > w->dir))
+        thr++;
+    int k = 1;
+    while (k <= g->ntiles && g->usb[k] < thr)
+        k++;
+    g->kstart = g->start;
+    g->kmin = k;
+    return k;
+}
+
+static inline int top_kmin(sk_gen *g) { return g->kstart == g->start ? g->kmin : top_kmin_find(g); }
+
+/* Plays from node on empty square pos, `placed` tiles down and `left` to
+ * go, that cannot have kmin tiles: the word must reach the square of its
+ * kmin-th tile, which the node's reach (the longest way to a word end) may
+ * forbid. */
+static inline int top_short(const sk_gen *g, int pos, uint32_t node, int need, int left)
+{
+    return need > left || (need > 0 && g->nextk[pos][need] - pos >= g->e->reach[node]);
+}
+
+/* The word lengths from empty square pos on that let a play place at least
+ * need and at most left more tiles (bit d: d letters): it ends on a square
+ * q from the need-th empty square on and before the (left+1)-th one or the
+ * stop, where the line lets a word end. */
+static inline uint64_t top_lengths(const sk_gen *g, int pos, int need, int left)
+{
+    int qlo = need > 0 ? g->nextk[pos][need] : pos, nh = g->nextk[pos][left + 1];
+    if (need > left || qlo == 255)   /* not that many tiles, or no square for them */
+        return 0;
+    int qhi = nh != 255 ? nh - 1 : g->stop[pos] - 1;
+    uint64_t ends = g->canend & ((((uint64_t)2) << qhi) - 1) & ~((((uint64_t)1) << qlo) - 1);
+    return (ends << 1) >> pos;
+}
+
+/* The best-first search's copy of extend: first asks whether a play
+ * through pos could still enter the heap of the best moves. */
 static void extend_top(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot)
 {
-    const sk_movelist *list = g->list;
-    if (list->n == list->limit) {
-        /* A play equal in rank to the worst kept one enters only if it comes
-         * first in the tie order (row, column, direction, word): if its
-         * start comes later, it must rank higher. */
-        const sk_move *w = &list->v[0];
-        int32_t thr = w->equity;
-        int row = g->dir ? g->start : g->line, col = g->dir ? g->line : g->start;
-        if (thr < INT32_MAX && (row != w->row ? row > w->row : col != w->col ? col > w->col : g->dir > w->dir))
-            thr++;
-        if (thr != g->kthr) {
-            int k = 1;
-            while (k <= g->ntiles && g->usb[k] < thr)
-                k++;
-            g->kthr = thr;
-            g->kmin = k;
-        }
-        /* Plays with fewer than kmin tiles cannot make it: this one needs
-         * `need` more, so the word must reach the need-th empty square. */
-        int need = g->kmin - (g->ntiles - g->left);
-        if (need > g->left)
-            return;
-        if (need > 0 && g->nextk[pos][need] - pos >= g->e->reach[node])
+    if (g->list->n == g->list->limit) {
+        int need = top_kmin(g) - (g->ntiles - g->left);
+        if (top_short(g, pos, node, need, g->left))
             return;
         /* Every tile left must be played: the word's rest needs all their letters. */
         if (need == g->left && (g->rackmask & ~g->e->below[node]))
             return;
     }
     extend_body(g, pos, node, cand, msum, wmul, xtot, 1);
+}
+
+/* extend_top once its checks are known to pass (a left part just checked). */
+static void extend_top_checked(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul)
+{
+    extend_body(g, pos, node, cand, msum, wmul, 0, 1);
 }
 
 /* Start at empty anchor square a from node (after a left part). */
@@ -404,16 +429,15 @@ static int lp_push(sk_gen *g, uint32_t node, int len, unsigned last, int face, s
     if (!next)
         return TK_OK;
     if (g->nlp == g->caplp) {
-        size_t nc = g->caplp ? g->caplp * 2 : 4096;
-        leftpart *a = realloc(g->lp, nc * sizeof *a);
+        leftpart *a = grow_array(g->lp, &g->caplp, sizeof *a, 4096);
         if (!a)
             return TK_ENOMEM;
         g->lp = a;
-        g->caplp = nc;
     }
     *idx = g->nlp;
     leftpart *p = &g->lp[g->nlp++];
     p->next = p->sub = next;
+    p->rest = g->rackmask;
     p->node = node;
     p->len = (uint8_t)len;
     p->last = (uint8_t)last;
@@ -422,46 +446,57 @@ static int lp_push(sk_gen *g, uint32_t node, int len, unsigned last, int face, s
     return TK_OK;
 }
 
-static int lp_dfs(sk_gen *g, uint32_t node, int len, int maxlen, int face)
+/* Left part idx, its subtree built: where the subtree ends, and the OR of
+ * `next` over it (from its direct children's). */
+static void lp_close(sk_gen *g, size_t idx)
 {
-    const dawg_edge *E = g->E;
-    for (uint32_t i = node;; i++) {
-        dawg_edge ed = E[i];
-        unsigned l = ed & DAWG_LETTER_MASK;
-        uint32_t child = dawg_edge_child(ed);
-        if (child) {
-            for (int bl = 0; bl < 2; bl++) {
-                if (bl == 0 ? g->cnt[l] == 0 : g->blanks == 0)
-                    continue;
-                if (bl == 0) {
-                    if (--g->cnt[l] == 0)
-                        g->rackmask &= ~ALPHA_BIT(l);
-                } else {
-                    g->blanks--;
-                }
-                size_t idx;
-                int f = face + (bl ? 0 : g->e->val[l]);
-                int rc = lp_push(g, child, len + 1, l | (bl ? SK_BLANK : 0), f, &idx);
-                if (!rc && idx != SIZE_MAX && len + 1 < maxlen) {
-                    rc = lp_dfs(g, child, len + 1, maxlen, f);
-                    g->lp[idx].end = (uint32_t)g->nlp;
-                    alpha_set sub = g->lp[idx].next;   /* OR over the direct children */
-                    for (size_t j = idx + 1; j < g->nlp; j = g->lp[j].end)
-                        sub |= g->lp[j].sub;
-                    g->lp[idx].sub = sub;
-                }
-                if (bl == 0) {
-                    g->cnt[l]++;
-                    g->rackmask |= ALPHA_BIT(l);
-                } else {
-                    g->blanks++;
-                }
-                if (rc)
-                    return rc;
+    g->lp[idx].end = (uint32_t)g->nlp;
+    alpha_set sub = g->lp[idx].next;
+    for (size_t j = idx + 1; j < g->nlp; j = g->lp[j].end)
+        sub |= g->lp[j].sub;
+    g->lp[idx].sub = sub;
+}
+
+/* The left parts below the one ending at node: want = the node's letters the
+ * rack can still give (its `next`), found by one forward scan of its sorted
+ * edges. */
+static int lp_dfs(sk_gen *g, uint32_t node, alpha_set want, int len, int maxlen, int face)
+{
+    const dawg_edge *p = g->E + node;
+    while (want) {
+        unsigned l = (unsigned)__builtin_ctzll(want);
+        want &= want - 1;
+        while ((*p & DAWG_LETTER_MASK) != l)
+            p++;
+        uint32_t child = dawg_edge_child(*p++);
+        if (!child)
+            continue;
+        for (int bl = 0; bl < 2; bl++) {
+            if (bl == 0 ? g->cnt[l] == 0 : g->blanks == 0)
+                continue;
+            if (bl == 0) {
+                if (--g->cnt[l] == 0)
+                    g->rackmask &= ~ALPHA_BIT(l);
+            } else {
+                g->blanks--;
             }
+            size_t idx;
+            int f = face + (bl ? 0 : g->e->val[l]);
+            int rc = lp_push(g, child, len + 1, l | (bl ? SK_BLANK : 0), f, &idx);
+            if (!rc && idx != SIZE_MAX && len + 1 < maxlen) {
+                rc = lp_dfs(g, child, g->lp[idx].next, len + 1, maxlen, f);
+                if (!g->lp_flat)
+                    lp_close(g, idx);
+            }
+            if (bl == 0) {
+                g->cnt[l]++;
+                g->rackmask |= ALPHA_BIT(l);
+            } else {
+                g->blanks++;
+            }
+            if (rc)
+                return rc;
         }
-        if (ed & DAWG_LAST)
-            break;
     }
     return TK_OK;
 }
@@ -475,7 +510,7 @@ static int build_leftparts(sk_gen *g, int maxlimit)
     if (maxlen > g->dim - 1)
         maxlen = g->dim - 1;
     if (maxlen > 0 && g->e->root)
-        return lp_dfs(g, g->e->root, 0, maxlen, 0);
+        return lp_dfs(g, g->e->root, g->nm[g->e->root] & (g->blanks ? g->e->all : g->rackmask), 0, maxlen, 0);
     return TK_OK;
 }
 
@@ -513,6 +548,25 @@ int tki_sk_gen_index_leftparts(sk_gen *g)
     return TK_OK;
 }
 
+/* A left part's tile (letter | SK_BLANK for a blank) off the rack, and back. */
+static inline void rack_take(sk_gen *g, uint8_t t)
+{
+    if (t & SK_BLANK)
+        g->blanks--;
+    else if (--g->cnt[t] == 0)
+        g->rackmask &= ~ALPHA_BIT(t);
+}
+
+static inline void rack_put(sk_gen *g, uint8_t t)
+{
+    if (t & SK_BLANK) {
+        g->blanks++;
+    } else {
+        g->cnt[t]++;
+        g->rackmask |= ALPHA_BIT(t);
+    }
+}
+
 void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
 {
     if (L < 0) {
@@ -534,35 +588,53 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
             plq[np++] = k;
     }
     alpha_set at = g->xs[a];
+    g->start = s;
+    int kfor = -1, need = 0, left = g->ntiles - L, dist = -1, taken = 0;
+    uint64_t lens = 0;
+    uint8_t cur[SK_RACK_MAX];   /* the letters off the rack (when taken) */
     for (uint32_t j = g->lpoff[L]; j < g->lpoff[L + 1] && !g->err; j++) {
         const leftpart *lp = &g->lp[g->lpidx[j]];
         if (!(lp->next & at))
             continue;
+        /* Skipped before its tiles are taken when its plays cannot enter
+         * the heap: too few tiles within the node's reach or word lengths,
+         * or (every tile to be played) a letter left that no way holds. */
+        if (g->list->n == g->list->limit) {
+            if (kfor != top_kmin(g)) {
+                kfor = g->kmin;
+                need = kfor - L;
+                if (need > left)
+                    break;   /* the worst kept only gets better, so kmin only grows */
+                dist = need > 0 ? g->nextk[a][need] - a : -1;
+                lens = top_lengths(g, a, need, left);
+            }
+            if (dist >= e->reach[lp->node] || !(e->lens[lp->node] & lens) ||
+                (need == left && (lp->rest & ~e->below[lp->node])))
+                continue;
+        }
         const uint8_t *path = g->lppath[j];
         int msum = lp->face;
         for (int j = 0; j < np; j++)
             msum += e->val[path[plq[j] - s]] * (g->lm[plq[j]] - 1);
-        for (int k = 0; k < L; k++) {
-            uint8_t t = path[k];
-            if (t & SK_BLANK)
-                g->blanks--;
-            else if (--g->cnt[t] == 0)
-                g->rackmask &= ~ALPHA_BIT(t);
-        }
+        /* Off the rack: only the letters after the prefix it shares with
+         * the left part taken before (neighbours in preorder share most). */
+        int k = 0;
+        if (taken)
+            while (k < L && cur[k] == path[k])
+                k++;
+        for (int i = k; taken && i < L; i++)
+            rack_put(g, cur[i]);
+        for (int i = k; i < L; i++)
+            rack_take(g, cur[i] = path[i]);
+        taken = 1;
         memcpy(g->word + s, path, SK_RACK_MAX);   /* fixed size; bytes past L are rewritten later */
         g->left = g->ntiles - L;
-        g->start = s;
-        extend_from(g, a, lp->node, msum, wmul);
-        for (int k = 0; k < L; k++) {
-            uint8_t t = path[k];
-            if (t & SK_BLANK)
-                g->blanks++;
-            else {
-                g->cnt[t]++;
-                g->rackmask |= ALPHA_BIT(t);
-            }
-        }
+        alpha_set c = g->nm[lp->node] & playable(g, a);
+        if (c)
+            extend_top_checked(g, a, lp->node, c, msum, wmul);
     }
+    for (int i = 0; taken && i < L; i++)
+        rack_put(g, cur[i]);
     g->left = g->ntiles;
 }
 
@@ -686,19 +758,10 @@ void tki_sk_gen_anchor(sk_gen *g, int a)
             i = lp->end;
             continue;
         }
-        while (depth >= len) {
-            uint8_t t = path[--depth];
-            if (t & SK_BLANK)
-                g->blanks++;
-            else
-                g->cnt[t]++;
-        }
-        uint8_t t = lp->last;
-        path[depth++] = t;
-        if (t & SK_BLANK)
-            g->blanks--;
-        else
-            g->cnt[t]--;
+        while (depth >= len)
+            rack_put(g, path[--depth]);
+        path[depth++] = lp->last;
+        rack_take(g, lp->last);
         if (lp->next & at) {
             int s = a - len, msum = lp->face;
             memcpy(g->word + s, path, SK_RACK_MAX);   /* fixed size; bytes past len are rewritten later */
@@ -711,13 +774,8 @@ void tki_sk_gen_anchor(sk_gen *g, int a)
         }
         i++;
     }
-    while (depth > 0) {
-        uint8_t t = path[--depth];
-        if (t & SK_BLANK)
-            g->blanks++;
-        else
-            g->cnt[t]++;
-    }
+    while (depth > 0)
+        rack_put(g, path[--depth]);
     g->left = g->ntiles;
 }
 
@@ -840,6 +898,7 @@ int sk_generate(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
 {
     int none, dim = g->dim;
     g->leaves = NULL;
+    g->lp_flat = 0;
     int rc = tki_sk_gen_prepare(g, b, r, flags, list, &none, err);
     if (rc || none)
         return rc;

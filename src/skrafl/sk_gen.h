@@ -33,6 +33,7 @@ typedef struct leftpart {
     alpha_set next;                 /* letters that may follow: the node's edges that the
                                        rest of the rack can still supply */
     alpha_set sub;                  /* union of `next` over this left part's subtree */
+    alpha_set rest;                 /* letters of the rack it leaves (blanks aside) */
     uint32_t node;                  /* DAWG node after the prefix (has children) */
     uint32_t end;                   /* index just past this left part's subtree */
     uint16_t face;                  /* sum of its letters' values (blanks 0) */
@@ -72,6 +73,7 @@ struct sk_gen {
     leftpart *lp;
     size_t nlp, caplp;
     alpha_set rackmask;             /* letters with cnt > 0 */
+    int lp_flat;                    /* 1: only by length (sub and end left unset) */
     /* best-first search: the left parts sorted by length (lpoff[L] .. lpoff[L + 1]),
      * each with its letters */
     uint32_t *lpidx;
@@ -94,14 +96,52 @@ struct sk_gen {
     sk_leaves lv;
     int vals[SK_RACK_MAX];          /* the rack's tile values, descending */
     int64_t usb[SK_RACK_MAX + 2];   /* the anchor being searched: rank bound per tiles played */
-    int32_t kthr;                   /* the threshold kmin was computed for */
-    int kmin;                       /* fewest tiles a play needs to reach the threshold */
-    uint8_t nextk[SK_MAX_DIM + 1][SK_RACK_MAX + 1];   /* k-th empty square from q (255: none) */
+    int kstart;                     /* the start kmin was computed for (-1: none) */
+    int kmin;                       /* fewest tiles a play from there needs to enter the heap */
+    uint8_t nextk[SK_MAX_DIM + 1][SK_RACK_MAX + 2];   /* k-th empty square from q (255: none) */
+    uint8_t stop[SK_MAX_DIM + 1];   /* first square from q no word covers (no tile fits, or dim) */
+    uint32_t canend;                /* bit q: a word may end on square q (q + 1 is empty) */
     int nk_line;                    /* the line nextk was made for (o * SK_MAX_DIM + line) */
     sk_unit units[SK_UNITS_MAX];
 };
 
 
+
+/* A binary heap of T in an array: NAME##_up(cx, v, i) after v[i] was
+ * added, NAME##_down(cx, v, n, i) after v[i] was replaced; BEFORE(cx, a, b)
+ * says a belongs nearer the root than b.  One definition for the move heap
+ * (movegen.c) and the unit heap (topn.c). */
+#define SK_HEAP_FUNCS(NAME, T, CX, BEFORE)                                   \
+    static inline void NAME##_swap(T *v, size_t i, size_t j)                 \
+    {                                                                        \
+        T t = v[i];                                                          \
+        v[i] = v[j];                                                         \
+        v[j] = t;                                                            \
+    }                                                                        \
+    static void NAME##_up(CX cx, T *v, size_t i)                             \
+    {                                                                        \
+        while (i > 0) {                                                      \
+            size_t p = (i - 1) / 2;                                          \
+            if (!BEFORE(cx, &v[i], &v[p]))                                   \
+                return;                                                      \
+            NAME##_swap(v, i, p);                                            \
+            i = p;                                                           \
+        }                                                                    \
+    }                                                                        \
+    static void NAME##_down(CX cx, T *v, size_t n, size_t i)                 \
+    {                                                                        \
+        for (;;) {                                                           \
+            size_t l = 2 * i + 1, w = i;                                     \
+            if (l < n && BEFORE(cx, &v[l], &v[w]))                           \
+                w = l;                                                       \
+            if (l + 1 < n && BEFORE(cx, &v[l + 1], &v[w]))                   \
+                w = l + 1;                                                   \
+            if (w == i)                                                      \
+                return;                                                      \
+            NAME##_swap(v, i, w);                                            \
+            i = w;                                                           \
+        }                                                                    \
+    }
 
 /* Per position: rack, both boards, cross-sets, anchors, left parts.
  * Returns a TK_ status (err filled); *none = 1 if no move is possible at all

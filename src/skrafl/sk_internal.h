@@ -21,6 +21,7 @@ struct sk_engine {
     uint16_t rank[256];               /* cell byte -> rank of its display text */
     alpha_set *nmask;                 /* per node (first edge index): its letters */
     uint8_t *reach;                   /* per node: letters of its longest way to a word end */
+    uint32_t *lens;                   /* per node: bit d set if some word ends d letters on (d < 32) */
     alpha_set *below;                 /* per node: every letter on some way to a word end */
 };
 

@@ -107,48 +107,71 @@ static void shadow_starts(const sk_gen *g, int a, int *s0, int *s1, int *qmax)
     *s1 = a;
 }
 
+/* The state of a shadow walk along the current line: the board tiles'
+ * points met (bsum), the cross-words' fixed parts (xfix) and the
+ * coefficients of the empty squares taken. */
+typedef struct swalk {
+    const sk_gen *g;
+    int64_t bsum, xfix;
+    coefs cs;
+} swalk;
+
+static void swalk_init(swalk *w, const sk_gen *g, int64_t *sb)
+{
+    w->g = g;
+    w->bsum = w->xfix = 0;
+    w->cs.n = 0;
+    w->cs.WM = 1;
+    for (int i = 0; i <= SK_RACK_MAX; i++)
+        sb[i] = INT64_MIN;
+}
+
+/* Square q from the anchor on, `used` tiles already laid: 0 a board tile,
+ * 1 an empty square taken (its coefficient added), -1 the walk stops there
+ * (no tile of the rack fits, or none is left). */
+static inline int swalk_square(swalk *w, int q, int used)
+{
+    const sk_gen *g = w->g;
+    if (g->row[q]) {
+        w->bsum += g->e->val[g->row[q]];
+        return 0;
+    }
+    if (!g->xs[q] || used == g->ntiles)
+        return -1;
+    int cw = 0, wm = g->wm[q];
+    if (g->xw[q] >= 0) {
+        cw = wm;
+        w->xfix += (int64_t)g->xw[q] * wm;
+    }
+    coefs_add(&w->cs, g->lm[q], cw, wm);
+    return 1;
+}
+
 /* The shadow walk for the plays of anchor a of the current line that start
  * on square s and end by square qmax: sb[k] = an upper bound on the score of
  * any of them placing k tiles (INT64_MIN if none can).  vals: the rack's
  * tile values, descending. */
 static void shadow(const sk_gen *g, int a, int s, int qmax, const int *vals, int64_t *sb)
 {
-    const uint8_t *row = g->row, *wm = g->wm, *lm = g->lm, *val = g->e->val;
-    const alpha_set *xs = g->xs;
-    const int16_t *xw = g->xw;
-    int nt = g->ntiles;
-    int64_t bsum = 0, xfix = 0;
-    coefs cs;
-    cs.n = 0;
-    cs.WM = 1;
-    for (int i = 0; i <= SK_RACK_MAX; i++)
-        sb[i] = INT64_MIN;
+    const uint8_t *row = g->row;
+    swalk w;
+    swalk_init(&w, g, sb);
     for (int q = s; q < a; q++) {
         if (row[q])                   /* the fixed left part */
-            bsum += val[row[q]];
+            w.bsum += g->e->val[row[q]];
         else                          /* room squares: never a cross-word */
-            coefs_add(&cs, lm[q], 0, wm[q]);
+            coefs_add(&w.cs, g->lm[q], 0, g->wm[q]);
     }
     for (int q = a; q <= qmax; q++) {
-        if (row[q]) {
-            bsum += val[row[q]];
-        } else {
-            if (!xs[q] || cs.n == nt)
-                break;
-            int cw = 0;
-            if (xw[q] >= 0) {
-                cw = wm[q];
-                xfix += (int64_t)xw[q] * wm[q];
-            }
-            coefs_add(&cs, lm[q], cw, wm[q]);
-        }
+        if (swalk_square(&w, q, w.cs.n) < 0)
+            break;
         if (row[q + 1] || q == s)
             continue;
         /* A span [s, q] that can end here. */
-        int k = cs.n;
-        int64_t t = bsum * cs.WM + xfix + (k == SK_RACK_MAX ? SK_BINGO : 0);
+        int k = w.cs.n;
+        int64_t t = w.bsum * w.cs.WM + w.xfix + (k == SK_RACK_MAX ? SK_BINGO : 0);
         for (int i = 0; i < k; i++)
-            t += cs.c[i] * vals[i];
+            t += w.cs.c[i] * vals[i];
         if (t > sb[k])
             sb[k] = t;
     }
@@ -163,37 +186,21 @@ static void shadow(const sk_gen *g, int a, int s, int qmax, const int *vals, int
  * the exact bounds per start are made when the anchor comes up. */
 static void shadow_coarse(const sk_gen *g, int a, int s0, const int *vals, int64_t *sb)
 {
-    const uint8_t *row = g->row, *wm = g->wm, *lm = g->lm, *val = g->e->val;
-    const alpha_set *xs = g->xs;
-    const int16_t *xw = g->xw;
     int nt = g->ntiles, kr = 0;
-    int64_t bsum = 0, xfix = 0;
-    coefs cs;
-    cs.n = 0;
-    cs.WM = 1;
-    for (int i = 0; i <= SK_RACK_MAX; i++)
-        sb[i] = INT64_MIN;
+    swalk w;
+    swalk_init(&w, g, sb);
     for (int q = s0; q < a; q++)
-        coefs_add(&cs, lm[q], 0, wm[q]);
+        coefs_add(&w.cs, g->lm[q], 0, g->wm[q]);
     for (int q = a;; q++) {
-        if (row[q]) {
-            bsum += val[row[q]];
-        } else {
-            if (!xs[q] || kr == nt)
-                break;
-            int cw = 0;
-            if (xw[q] >= 0) {
-                cw = wm[q];
-                xfix += (int64_t)xw[q] * wm[q];
-            }
-            coefs_add(&cs, lm[q], cw, wm[q]);
-            kr++;
-        }
-        if (row[q + 1] || q == s0)
+        int r = swalk_square(&w, q, kr);
+        if (r < 0)
+            break;
+        kr += r;
+        if (g->row[q + 1] || q == s0)
             continue;
-        int64_t t = bsum * cs.WM + xfix;
-        for (int k = 1; k <= nt && k <= cs.n; k++) {
-            t += cs.c[k - 1] * vals[k - 1];
+        int64_t t = w.bsum * w.cs.WM + w.xfix;
+        for (int k = 1; k <= nt && k <= w.cs.n; k++) {
+            t += w.cs.c[k - 1] * vals[k - 1];
             if (k >= kr) {
                 int64_t tk = t + (k == SK_RACK_MAX ? SK_BINGO : 0);
                 if (tk > sb[k])
@@ -226,7 +233,7 @@ static int64_t rank_bound(const sk_gen *g, const int64_t *sb, int64_t *usb)
 
 /* Before searching a unit of the current line: its rank bound per number of
  * tiles (for kmin), and (once per line) the k-th empty square from every
- * square. */
+ * square, where a word must stop and where it may end. */
 static void search_prepare(sk_gen *g, const unit *u)
 {
     int s0, s1, qmax;
@@ -234,7 +241,7 @@ static void search_prepare(sk_gen *g, const unit *u)
     shadow_starts(g, u->a, &s0, &s1, &qmax);
     shadow(g, u->a, u->L < 0 ? s0 : u->a - u->L, qmax, g->vals, sb);
     rank_bound(g, sb, g->usb);
-    g->kthr = INT32_MIN;
+    g->kstart = -1;
     g->kmin = 1;
     int id = u->o * SK_MAX_DIM + u->line;
     if (g->nk_line == id)
@@ -242,16 +249,23 @@ static void search_prepare(sk_gen *g, const unit *u)
     g->nk_line = id;
     const uint8_t *row = g->row;
     const alpha_set *xs = g->xs;
+    g->canend = 0;
     for (int q = g->dim; q >= 0; q--) {
         uint8_t *nk = g->nextk[q];
         if (q == g->dim || (!row[q] && !xs[q])) {
-            memset(nk, 255, SK_RACK_MAX + 1);
-        } else if (row[q]) {
-            memcpy(nk, g->nextk[q + 1], SK_RACK_MAX + 1);
+            memset(nk, 255, SK_RACK_MAX + 2);
+            g->stop[q] = (uint8_t)q;
+            continue;
+        }
+        g->stop[q] = g->stop[q + 1];
+        if (!row[q + 1])
+            g->canend |= (uint32_t)1 << q;
+        if (row[q]) {
+            memcpy(nk, g->nextk[q + 1], SK_RACK_MAX + 2);
         } else {
             nk[0] = (uint8_t)q;
             nk[1] = (uint8_t)q;
-            for (int k = 2; k <= SK_RACK_MAX; k++)
+            for (int k = 2; k <= SK_RACK_MAX + 1; k++)
                 nk[k] = g->nextk[q + 1][k - 1];
         }
     }
@@ -264,41 +278,13 @@ static uint16_t start_key(int o, int line, int s)
     return (uint16_t)((row * SK_MAX_DIM + col) * 2 + o);
 }
 
-static int unit_before(const unit *x, const unit *y)
+/* Heap of units: best bound first, then first in tie order. */
+static inline int unit_before(const void *cx, const unit *x, const unit *y)
 {
+    (void)cx;
     return x->bound != y->bound ? x->bound > y->bound : x->key < y->key;
 }
-
-/* Heap of units: best bound first, then first in tie order. */
-static void unit_up(unit *u, size_t i)
-{
-    while (i > 0) {
-        size_t p = (i - 1) / 2;
-        if (!unit_before(&u[i], &u[p]))
-            return;
-        unit t = u[i];
-        u[i] = u[p];
-        u[p] = t;
-        i = p;
-    }
-}
-
-static void unit_down(unit *u, size_t n, size_t i)
-{
-    for (;;) {
-        size_t l = 2 * i + 1, w = i;
-        if (l < n && unit_before(&u[l], &u[w]))
-            w = l;
-        if (l + 1 < n && unit_before(&u[l + 1], &u[w]))
-            w = l + 1;
-        if (w == i)
-            return;
-        unit t = u[i];
-        u[i] = u[w];
-        u[w] = t;
-        i = w;
-    }
-}
+SK_HEAP_FUNCS(unit, unit, const void *, unit_before)
 
 int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
                     const sk_rank *rank, size_t n, sk_movelist *list, tk_error *err)
@@ -310,6 +296,7 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
     }
     int none, dim = g->dim;
     g->leaves = NULL;
+    g->lp_flat = 1;
     list->limit = n;
     int rc = tki_sk_gen_prepare(g, b, r, flags & ~SK_COUNT_ONLY, list, &none, err);
     if (rc || none) {
@@ -375,18 +362,19 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
         }
     /* Best bound first, until no bound left can beat the n-th move. */
     for (size_t i = nu / 2; i-- > 0;)
-        unit_down(U, nu, i);
+        unit_down(NULL, U, nu, i);
     while (nu > 0 && !g->err) {
         unit u = U[0];
         U[0] = U[--nu];
-        unit_down(U, nu, 0);
+        unit_down(NULL, U, nu, 0);
         if (list->n == n) {
             const sk_move *w = &list->v[0];
             if (u.bound < w->equity)
                 break;
-            /* Equal to the worst kept: only plays first in the tie order can enter. */
-            if (u.bound == w->equity && u.key > start_key(w->dir, w->dir ? w->col : w->row,
-                                                          w->dir ? w->row : w->col))
+            /* Equal to the worst kept, ranked by score (so of equal score too):
+             * only plays first in the tie order can enter. */
+            if (!L->ranked && u.bound == w->equity &&
+                u.key > start_key(w->dir, w->dir ? w->col : w->row, w->dir ? w->row : w->col))
                 continue;
         }
         tki_sk_gen_line(g, u.o, u.line);
@@ -405,7 +393,7 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
                 v->bound = best;
                 v->L = (int8_t)(u.a - st);
                 v->key = start_key(u.o, u.line, st);
-                unit_up(U, nu++);
+                unit_up(NULL, U, nu++);
             }
             continue;
         }
