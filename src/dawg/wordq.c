@@ -1,7 +1,9 @@
 /* wordq.c - word-study searches on the word graph (see tilekit/wordq.h).
  *
- * Every search is one depth-first walk of the graph from the root, never a
- * scan of the word list:
+ * An exact anagram of at most 8 tiles with at most 2 blanks (no '*') is
+ * answered from the alphagram index (wordq_agram.c): one hash probe per way
+ * to fill the blanks.  Every other search is one depth-first walk of the
+ * graph from the root, never a scan of the word list:
  *   - anagram / build: the rack is a multiset (count per letter, blanks, a
  *     '*' flag).  An edge is followed only if its letter can be paid for: a
  *     real tile of that letter first, else a blank, else (anagram with '*')
@@ -24,6 +26,7 @@
  */
 #include "tilekit/wordq.h"
 #include "core/tk_text.h"
+#include "dawg/wordq_agram.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -210,6 +213,8 @@ int wq_parse(wq_query *q, const alpha_table *a, int kind, const char *text, size
 /* ---- the searcher -------------------------------------------------------- */
 
 
+#define WQ_AGBUF 4096       /* answers of one alphagram lookup, else the graph walk */
+
 typedef struct memo_ent {
     uint64_t state;
     uint32_t aux;          /* node | depth << 24 | flag << 31 */
@@ -222,6 +227,7 @@ struct wq_dict {
     uint32_t n;            /* edges, edge 0 included */
     alpha_set *below;      /* below[node]: letters on the paths leaving node */
     uint32_t *lens;        /* lens[node]: bit k (1..30): a word ends k letters below node; bit 31: 31 or more */
+    tki_wq_agram ag;       /* short words by alphagram (exact anagrams) */
 };
 
 struct wq_searcher {
@@ -236,6 +242,7 @@ struct wq_searcher {
     uint32_t memo_full;    /* stop adding beyond this many entries */
     uint32_t gen;
     uint32_t memo_used;
+    uint64_t *agbuf;       /* answers of an alphagram lookup */
     int use_memo;
     int depth_in_key;
     /* one search */
@@ -295,6 +302,11 @@ int wq_dict_create(wq_dict **out, const dawg_graph *d, tk_error *err)
     x->n = n;
     x->below = below;
     x->lens = lens;
+    if (tki_wq_agram_build(&x->ag, d) != 0) {
+        wq_dict_destroy(x);
+        *out = NULL;
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    }
     *out = x;
     return TK_OK;
 }
@@ -305,6 +317,7 @@ void wq_dict_destroy(wq_dict *x)
         return;
     free(x->below);
     free(x->lens);
+    tki_wq_agram_free(&x->ag);
     free(x);
 }
 
@@ -312,7 +325,7 @@ const dawg_graph *wq_dict_dawg(const wq_dict *x) { return x->d; }
 
 size_t wq_dict_bytes(const wq_dict *x)
 {
-    return sizeof *x + (size_t)x->n * (sizeof *x->below + sizeof *x->lens);
+    return sizeof *x + (size_t)x->n * (sizeof *x->below + sizeof *x->lens) + tki_wq_agram_bytes(&x->ag);
 }
 
 int wq_searcher_create(wq_searcher **out, const wq_dict *x, tk_error *err)
@@ -330,9 +343,11 @@ int wq_searcher_create(wq_searcher **out, const wq_dict *x, tk_error *err)
         bits++;
     wq_searcher *s = calloc(1, sizeof *s);
     memo_ent *m = calloc((size_t)1 << bits, sizeof *m);
-    if (!s || !m) {
+    uint64_t *agbuf = malloc(WQ_AGBUF * sizeof *agbuf);
+    if (!s || !m || !agbuf) {
         free(s);
         free(m);
+        free(agbuf);
         *out = NULL;
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
@@ -342,6 +357,7 @@ int wq_searcher_create(wq_searcher **out, const wq_dict *x, tk_error *err)
     s->below = x->below;
     s->lens = x->lens;
     s->memo = m;
+    s->agbuf = agbuf;
     s->memo_mask = ((uint32_t)1 << bits) - 1;
     s->memo_shift = 64 - bits;
     s->memo_full = ((uint32_t)1 << bits) / 8 * 7;
@@ -354,6 +370,7 @@ void wq_searcher_destroy(wq_searcher *s)
     if (!s)
         return;
     free(s->memo);
+    free(s->agbuf);
     free(s);
 }
 
@@ -505,6 +522,31 @@ static int rack_dfs(wq_searcher *s, rack_walk *w, uint32_t node, int depth, int 
     }
 }
 
+/* An exact anagram of a short rack from the alphagram index: 1 with *rc
+ * set when answered, 0 when the graph must be walked (too many answers). */
+static int search_agram(wq_searcher *s, const wq_query *q, int *rc)
+{
+    long n = tki_wq_agram_find(&s->x->ag, q->count, q->ntiles - q->blanks, q->blanks, s->agbuf, WQ_AGBUF);
+    if (n < 0)
+        return 0;
+    *rc = 0;
+    for (long i = 0; i < n; i++) {
+        uint8_t left[64];
+        memcpy(left, q->count, sizeof left);
+        int len = tki_wq_agram_unpack(s->agbuf[i], s->word);
+        uint64_t wild = 0;
+        for (int k = 0; k < len; k++) {       /* real tiles first, from the left */
+            if (left[s->word[k]])
+                left[s->word[k]]--;
+            else
+                wild |= (uint64_t)1 << k;
+        }
+        if ((*rc = s->fn(s->ctx, s->word, len, wild)) != 0)
+            return 1;
+    }
+    return 1;
+}
+
 static int search_rack(wq_searcher *s, const wq_query *q)
 {
     memcpy(s->cnt, q->count, sizeof s->cnt);
@@ -542,6 +584,10 @@ static int search_rack(wq_searcher *s, const wq_query *q)
         s->max = q->ntiles;
     if (s->kind == WQ_ANAGRAM && !q->star && (q->ntiles < s->min || q->ntiles > s->max))
         return 0;
+    int rc;
+    if (s->kind == WQ_ANAGRAM && !q->star && q->blanks <= TKI_AG_BLANKS && q->ntiles <= TKI_AG_MAX &&
+        s->x->ag.words && search_agram(s, q, &rc))
+        return rc;
     rack_walk w = {0, 0};
     uint32_t root = dawg_root(s->d);
     if (!root)
