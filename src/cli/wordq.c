@@ -233,6 +233,13 @@ int main(int argc, char **argv)
         return CLI_EXIT_DATA;
     }
     o.alpha = dawg_alphabet(d);
+    o.single = 1;
+    for (int l = 1; l <= o.alpha->size && l < 64; l++) {
+        if (o.alpha->len[l] != 1 || o.alpha->ulen[l] != 1 || o.alpha->ncp[l] != 1)
+            o.single = 0;
+        o.up1[l] = o.alpha->upper[l][0];
+        o.lo1[l] = o.alpha->lower[l][0];
+    }
     if (co.verbose) {
         dawg_info info;
         dawg_get_info(d, &info);

@@ -225,8 +225,11 @@ struct wq_dict {
     const dawg_graph *d;
     const dawg_edge *e;
     uint32_t n;            /* edges, edge 0 included */
-    alpha_set *below;      /* below[node]: letters on the paths leaving node */
-    uint32_t *lens;        /* lens[node]: bit k (1..30): a word ends k letters below node; bit 31: 31 or more */
+    uint8_t *starts;       /* bit i: edge i starts a list (a node) */
+    uint32_t *rank;        /* rank[w]: list starts before edge 8 w */
+    uint32_t lists;
+    alpha_set *below;      /* below[slot]: letters on the paths leaving the node */
+    uint32_t *lens;        /* lens[slot]: bit k (1..30): a word ends k letters below; bit 31: 31 or more */
     tki_wq_agram ag;       /* short words by alphagram (exact anagrams) */
 };
 
@@ -234,6 +237,8 @@ struct wq_searcher {
     const wq_dict *x;
     const dawg_graph *d;
     const dawg_edge *e;
+    const uint8_t *starts;
+    const uint32_t *rank;
     const alpha_set *below;
     const uint32_t *lens;
     memo_ent *memo;
@@ -263,23 +268,62 @@ struct wq_searcher {
     alpha_set need[64];    /* need[k]: letters of the one-letter positions after position k */
 };
 
+/* The figures' slot of a node: the number of list starts before it (a bit
+ * per edge, a running count per 8 edges; popcount by table: the baseline
+ * x86-64 has no popcount instruction).  node > 0. */
+static const uint8_t POP8[256] = {
+#define P2(n) n, n + 1, n + 1, n + 2
+#define P4(n) P2(n), P2(n + 1), P2(n + 1), P2(n + 2)
+#define P6(n) P4(n), P4(n + 1), P4(n + 1), P4(n + 2)
+    P6(0), P6(1), P6(1), P6(2)
+#undef P2
+#undef P4
+#undef P6
+};
+
+static inline uint32_t node_slot(const uint8_t *starts, const uint32_t *rank, uint32_t node)
+{
+    uint32_t w = node >> 3;
+    return rank[w] + POP8[starts[w] & ((1u << (node & 7)) - 1)];
+}
+
+/* Mark the list starts (edge 1, and each edge after one marked last) and
+ * count them per 8 edges; returns the number of lists. */
+static uint32_t mark_lists(const dawg_edge *e, uint32_t n, uint8_t *starts, uint32_t *rank)
+{
+    for (uint32_t i = 1; i < n; i++)
+        if (i == 1 || dawg_edge_last(e[i - 1]))
+            starts[i >> 3] |= (uint8_t)(1u << (i & 7));
+    uint32_t total = 0;
+    for (uint32_t w = 0; w <= (n >> 3); w++) {
+        rank[w] = total;
+        total += POP8[starts[w]];
+    }
+    return total;
+}
+
 int wq_dict_create(wq_dict **out, const dawg_graph *d, tk_error *err)
 {
     uint32_t n = dawg_edge_count(d);
+    const dawg_edge *e = dawg_edges(d);
+    size_t words = ((size_t)n >> 3) + 1;
     wq_dict *x = calloc(1, sizeof *x);
-    alpha_set *below = calloc(n ? n : 1, sizeof *below);
-    uint32_t *lens = calloc(n ? n : 1, sizeof *lens);
-    if (!x || !below || !lens) {
+    uint8_t *starts = calloc(words, sizeof *starts);
+    uint32_t *rank = calloc(words, sizeof *rank);
+    uint32_t lists = starts && rank ? mark_lists(e, n, starts, rank) : 0;
+    alpha_set *below = calloc(lists ? lists : 1, sizeof *below);
+    uint32_t *lens = calloc(lists ? lists : 1, sizeof *lens);
+    if (!x || !starts || !rank || !below || !lens) {
         free(x);
+        free(starts);
+        free(rank);
         free(below);
         free(lens);
         *out = NULL;
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
     /* One backward pass: children are stored after their parents, so a
-     * child's figures are known when its parents' list is summed.  A list
-     * starts at edge 1 or right after an edge marked last. */
-    const dawg_edge *e = dawg_edges(d);
+     * child's figures are known when its parents' list is summed. */
     alpha_set acc = 0;
     uint32_t m = 0;
     for (uint32_t i = n; i-- > 1;) {
@@ -289,14 +333,19 @@ int wq_dict_create(wq_dict **out, const dawg_graph *d, tk_error *err)
             acc = 0;
             m = 0;
         }
-        acc |= ALPHA_BIT(dawg_edge_letter(y)) | (c < n ? below[c] : 0);
-        uint32_t mc = c < n ? lens[c] : 0;
+        uint32_t cs = c && c < n ? node_slot(starts, rank, c) : 0;
+        acc |= ALPHA_BIT(dawg_edge_letter(y)) | (c && c < n ? below[cs] : 0);
+        uint32_t mc = c && c < n ? lens[cs] : 0;
         m |= (uint32_t)dawg_edge_final(y) << 1 | mc << 1 | (mc & UINT32_C(0x80000000));
         if (i == 1 || dawg_edge_last(e[i - 1])) {
-            below[i] = acc;
-            lens[i] = m;
+            uint32_t si = node_slot(starts, rank, i);
+            below[si] = acc;
+            lens[si] = m;
         }
     }
+    x->starts = starts;
+    x->rank = rank;
+    x->lists = lists;
     x->d = d;
     x->e = e;
     x->n = n;
@@ -315,6 +364,8 @@ void wq_dict_destroy(wq_dict *x)
 {
     if (!x)
         return;
+    free(x->starts);
+    free(x->rank);
     free(x->below);
     free(x->lens);
     tki_wq_agram_free(&x->ag);
@@ -325,7 +376,9 @@ const dawg_graph *wq_dict_dawg(const wq_dict *x) { return x->d; }
 
 size_t wq_dict_bytes(const wq_dict *x)
 {
-    return sizeof *x + (size_t)x->n * (sizeof *x->below + sizeof *x->lens) + tki_wq_agram_bytes(&x->ag);
+    size_t words = ((size_t)x->n >> 3) + 1;
+    return sizeof *x + words * (sizeof *x->starts + sizeof *x->rank) +
+           (size_t)x->lists * (sizeof *x->below + sizeof *x->lens) + tki_wq_agram_bytes(&x->ag);
 }
 
 int wq_searcher_create(wq_searcher **out, const wq_dict *x, tk_error *err)
@@ -354,6 +407,8 @@ int wq_searcher_create(wq_searcher **out, const wq_dict *x, tk_error *err)
     s->x = x;
     s->d = d;
     s->e = x->e;
+    s->starts = x->starts;
+    s->rank = x->rank;
     s->below = x->below;
     s->lens = x->lens;
     s->memo = m;
@@ -492,11 +547,12 @@ static int rack_dfs(wq_searcher *s, rack_walk *w, uint32_t node, int depth, int 
              * tile (anagram) on a path of the right length, every letter of the
              * real tiles left on some path; for build, something usable */
             int go = c && nd < s->max;
+            uint32_t cs = go ? node_slot(s->starts, s->rank, c) : 0;
             if (go && !build)
-                go = (s->star ? len_at_least(s->lens[c], nleft) : nleft > 0 && len_exact(s->lens[c], nleft)) &&
-                     (s->below[c] & s->avail) == s->avail;
+                go = (s->star ? len_at_least(s->lens[cs], nleft) : nleft > 0 && len_exact(s->lens[cs], nleft)) &&
+                     (s->below[cs] & s->avail) == s->avail;
             else if (go)
-                go = nleft > 0 && (s->blanks || (s->below[c] & s->avail));
+                go = nleft > 0 && (s->blanks || (s->below[cs] & s->avail));
             if (go) {
                 uint32_t aux = s->use_memo ? memo_aux(s, c, nd, 0) : 0;
                 if (!s->use_memo || !memo_dead(s, nstate, aux)) {
@@ -635,7 +691,8 @@ static int pat_dfs(wq_searcher *s, int *stopped, uint32_t node, int depth, uint6
                     t &= t - 1;
                 }
                 int lack = p - (63 - __builtin_clzll(ns));
-                go = len_at_least(s->lens[c], lack) && (s->below[c] & req) == req;
+                uint32_t cs = node_slot(s->starts, s->rank, c);
+                go = len_at_least(s->lens[cs], lack) && (s->below[cs] & req) == req;
             }
             if (go) {
                 uint32_t aux = s->use_memo ? memo_aux(s, c, nd, nfull) : 0;
