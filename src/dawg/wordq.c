@@ -28,6 +28,7 @@
 #include "core/tk_text.h"
 #include "dawg/wordq_agram.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -230,8 +231,28 @@ struct wq_dict {
     uint32_t lists;
     alpha_set *below;      /* below[slot]: letters on the paths leaving the node */
     uint32_t *lens;        /* lens[slot]: bit k (1..30): a word ends k letters below; bit 31: 31 or more */
-    tki_wq_agram ag;       /* short words by alphagram (exact anagrams) */
+    struct wq_lazy *lazy;  /* the alphagram index, built on first use */
 };
+
+/* Short words by alphagram (exact anagrams): built by the first search that
+ * needs it, so a process that asks no exact anagram never pays for it. */
+typedef struct wq_lazy {
+    pthread_mutex_t mu;
+    int tried;             /* built, or failed (out of memory: walk the graph) */
+    tki_wq_agram ag;
+} wq_lazy;
+
+static const tki_wq_agram *dict_agram(const wq_dict *x)
+{
+    wq_lazy *z = x->lazy;
+    pthread_mutex_lock(&z->mu);
+    if (!z->tried) {
+        z->tried = 1;
+        tki_wq_agram_build(&z->ag, x->d);    /* on failure ag stays empty */
+    }
+    pthread_mutex_unlock(&z->mu);
+    return z->ag.words ? &z->ag : NULL;
+}
 
 struct wq_searcher {
     const wq_dict *x;
@@ -351,7 +372,10 @@ int wq_dict_create(wq_dict **out, const dawg_graph *d, tk_error *err)
     x->n = n;
     x->below = below;
     x->lens = lens;
-    if (tki_wq_agram_build(&x->ag, d) != 0) {
+    x->lazy = calloc(1, sizeof *x->lazy);
+    if (!x->lazy || pthread_mutex_init(&x->lazy->mu, NULL) != 0) {
+        free(x->lazy);
+        x->lazy = NULL;
         wq_dict_destroy(x);
         *out = NULL;
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
@@ -368,7 +392,11 @@ void wq_dict_destroy(wq_dict *x)
     free(x->rank);
     free(x->below);
     free(x->lens);
-    tki_wq_agram_free(&x->ag);
+    if (x->lazy) {
+        tki_wq_agram_free(&x->lazy->ag);
+        pthread_mutex_destroy(&x->lazy->mu);
+        free(x->lazy);
+    }
     free(x);
 }
 
@@ -378,7 +406,8 @@ size_t wq_dict_bytes(const wq_dict *x)
 {
     size_t words = ((size_t)x->n >> 3) + 1;
     return sizeof *x + words * (sizeof *x->starts + sizeof *x->rank) +
-           (size_t)x->lists * (sizeof *x->below + sizeof *x->lens) + tki_wq_agram_bytes(&x->ag);
+           (size_t)x->lists * (sizeof *x->below + sizeof *x->lens) + sizeof *x->lazy +
+           tki_wq_agram_bytes(&x->lazy->ag);
 }
 
 int wq_searcher_create(wq_searcher **out, const wq_dict *x, tk_error *err)
@@ -582,7 +611,10 @@ static int rack_dfs(wq_searcher *s, rack_walk *w, uint32_t node, int depth, int 
  * set when answered, 0 when the graph must be walked (too many answers). */
 static int search_agram(wq_searcher *s, const wq_query *q, int *rc)
 {
-    long n = tki_wq_agram_find(&s->x->ag, q->count, q->ntiles - q->blanks, q->blanks, s->agbuf, WQ_AGBUF);
+    const tki_wq_agram *ag = dict_agram(s->x);
+    if (!ag)
+        return 0;
+    long n = tki_wq_agram_find(ag, q->count, q->ntiles - q->blanks, q->blanks, s->agbuf, WQ_AGBUF);
     if (n < 0)
         return 0;
     *rc = 0;
@@ -642,7 +674,7 @@ static int search_rack(wq_searcher *s, const wq_query *q)
         return 0;
     int rc;
     if (s->kind == WQ_ANAGRAM && !q->star && q->blanks <= TKI_AG_BLANKS && q->ntiles <= TKI_AG_MAX &&
-        s->x->ag.words && search_agram(s, q, &rc))
+        search_agram(s, q, &rc))
         return rc;
     rack_walk w = {0, 0};
     uint32_t root = dawg_root(s->d);

@@ -21,6 +21,10 @@ typedef struct tki_wq_agram {
     uint32_t n;               /* words */
     int bits;                 /* log2 of the buckets */
     int letters;              /* alphabet size: blanks stand for 1..letters */
+    uint64_t *del;            /* a bit set (one hash, 2^del_bits bits): the hashes of
+                                 every word with one letter taken out */
+    int del_bits;
+    uint64_t z[64];           /* the hash: z[L] per tile of letter L (z[0] = 0) */
 } tki_wq_agram;
 
 /* Build the index of graph d (0, or -1 when out of memory: ag zeroed). */
