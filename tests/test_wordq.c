@@ -376,6 +376,36 @@ static void gen_rack(const corpus *c, th_rng *g, int kind, char *out)
     out[o] = 0;
 }
 
+/* An exact anagram of a short rack (what the alphagram index answers): a
+ * word of 1 to 9 letters shuffled, 0 to 2 of its letters (or, one time in
+ * three, letters of the alphabet) as blanks, one time in four a letter
+ * changed (few or no answers). */
+static void gen_short(const corpus *c, th_rng *g, char *out)
+{
+    int n;
+    const uint8_t *w = random_word(c, g, 1, 9, &n);
+    uint8_t t[16];
+    memcpy(t, w, (size_t)n);
+    if (th_below(g, 4) == 0)
+        t[th_below(g, (uint32_t)n)] = (uint8_t)(1 + th_below(g, (uint32_t)c->a.size));
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)th_below(g, (uint32_t)i + 1);
+        uint8_t x = t[i]; t[i] = t[j]; t[j] = x;
+    }
+    int blanks = (int)th_below(g, 3);
+    if (blanks > n)
+        blanks = n;
+    if (th_below(g, 3) == 0 && n < 9)
+        t[n++] = 0;                      /* a blank on top of the word's letters */
+    size_t o = 0;
+    for (int i = 0; i < n; i++)
+        if (i < blanks || !t[i])
+            out[o++] = '?';
+        else
+            o += put_letter(&c->a, t[i], g, out + o);
+    out[o] = 0;
+}
+
 static void gen_pattern(const corpus *c, th_rng *g, char *out)
 {
     int n, fixed;
@@ -429,7 +459,8 @@ static void gen_pattern(const corpus *c, th_rng *g, char *out)
 
 /* ---- the comparisons ----------------------------------------------------- */
 
-static void run_random(corpus *c, uint64_t seed, int nq)
+/* short: only exact anagrams of short racks (gen_short) */
+static void run_random(corpus *c, uint64_t seed, int nq, int short_racks)
 {
     wq_searcher *s = NULL;
     wq_dict *x = NULL;
@@ -441,9 +472,11 @@ static void run_random(corpus *c, uint64_t seed, int nq)
     th_rng g = {seed};
     int bad = 0, total_answers = 0;
     for (int i = 0; i < nq && bad < 5; i++) {
-        int kind = i % 3 == 0 ? WQ_ANAGRAM : i % 3 == 1 ? WQ_BUILD : WQ_PATTERN;
+        int kind = short_racks || i % 3 == 0 ? WQ_ANAGRAM : i % 3 == 1 ? WQ_BUILD : WQ_PATTERN;
         char text[ALPHA_WORD_MAX * 40];
-        if (kind == WQ_PATTERN)
+        if (short_racks)
+            gen_short(c, &g, text);
+        else if (kind == WQ_PATTERN)
             gen_pattern(c, &g, text);
         else
             gen_rack(c, &g, kind, text);
@@ -493,7 +526,8 @@ static void test_random_english(void)
     }
     corpus *c = corpus_load(p, "data/alphabets/en.txt");
     REQUIRE(c);
-    run_random(c, 13, nq(800));
+    run_random(c, 13, nq(800), 0);
+    run_random(c, 1414, nq(3000), 1);
     corpus_free(c);
 }
 
@@ -501,7 +535,8 @@ static void test_random_icelandic(void)
 {
     corpus *c = corpus_load(th_top_path("data/words/is.txt"), "data/alphabets/is.txt");
     REQUIRE(c);
-    run_random(c, 1313, nq(500));
+    run_random(c, 1313, nq(500), 0);
+    run_random(c, 141414, nq(3000), 1);
     corpus_free(c);
 }
 
@@ -510,7 +545,8 @@ static void test_random_hungarian_tiles(void)
     corpus *c = corpus_load(th_top_path("data/words/hu.txt"), "data/alphabets/hu-scrabble.txt");
     REQUIRE(c);
     REQUIRE(c->a.multi);
-    run_random(c, 131313, nq(300));
+    run_random(c, 131313, nq(300), 0);
+    run_random(c, 14141414, nq(1000), 1);
     corpus_free(c);
 }
 
@@ -652,9 +688,9 @@ static void test_stop(void)
     wq_dict *x;
     REQUIRE(wq_dict_create(&x, d, &err) == 0);
     REQUIRE(wq_searcher_create(&s, x, &err) == 0);
-    const char *qs[] = {"*", "rac*", "sracdex??"};
-    int kinds[] = {WQ_PATTERN, WQ_ANAGRAM, WQ_BUILD};
-    for (int i = 0; i < 3; i++) {
+    const char *qs[] = {"*", "rac*", "sracdex??", "?ac?"};
+    int kinds[] = {WQ_PATTERN, WQ_ANAGRAM, WQ_BUILD, WQ_ANAGRAM};
+    for (int i = 0; i < 4; i++) {
         int n = 0;
         REQUIRE(wq_parse(&q, &a, kinds[i], qs[i], strlen(qs[i]), &err) == 0);
         CHECK(wq_search(s, &q, 1, 64, stop_at_two, &n) == 42);

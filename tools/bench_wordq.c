@@ -14,13 +14,15 @@
  *   build-012     -b RACK  7 tiles, 0-2 blanks (a third each)
  *   pattern       -p PAT   a word of 4-9 letters with 2 letters as '?' and a
  *                          leading or trailing '*' (half each)
+ * (kept as BUILD/bench/wordq-SET.txt, for callgrind runs on the same input)
  * and runs the wordq program (bin/wordq next to BUILD, or PATH) on each,
  * one thread (--jobs 1), standard input from the file and output to
  * /dev/null, `runs` times (default 5).  Reported: the median of the child's
  * CPU time (user + system, from getrusage: robust on a loaded machine) and of
  * wall time, as queries a second for the whole process (start-up and
  * dictionary loading included), the empty batch's time (start-up alone),
- * and the memory of wordq's search index (wq_dict_bytes) beside the
+ * and the memory of wordq's search index (wq_dict_bytes, the alphagram
+ * index included) beside the
  * graph's own size, against MAGPIE's 77 MB word map.  Timings are
  * informative only; instruction counts: valgrind --tool=callgrind wordq ...
  */
@@ -140,6 +142,12 @@ static double run(const char *wordq, const char *dict, const char *input, double
     return now() - t0;
 }
 
+static int count_word(void *ctx, const uint8_t *letters, int n, uint64_t wild)
+{
+    (void)ctx, (void)letters, (void)n, (void)wild;
+    return 0;
+}
+
 static int load_list(const char *path, wordlist *wl, char **text, size_t *len)
 {
     tk_error err = {0};
@@ -218,6 +226,14 @@ int main(int argc, char **argv)
     dawg_get_info(d, &info);
     if (wq_dict_create(&x, d, &err) != 0)
         return 1;
+    {   /* one exact anagram builds the alphagram index, so that its memory is counted */
+        wq_searcher *srch = NULL;
+        wq_query q;
+        if (wq_searcher_create(&srch, x, &err) != 0 || wq_parse(&q, &a, WQ_ANAGRAM, "ET", 2, &err) != 0)
+            return 1;
+        wq_search(srch, &q, 1, ALPHA_WORD_MAX, count_word, NULL);
+        wq_searcher_destroy(srch);
+    }
     printf("dictionary %s: %llu words, graph %zu bytes; wordq index %zu bytes "
            "(MAGPIE's word map for CSW21: 77 MB)\n",
            list, (unsigned long long)info.words, info.bytes, wq_dict_bytes(x));
@@ -231,7 +247,10 @@ int main(int argc, char **argv)
     double startup = 0;
     for (size_t s = 0; s < sizeof sets / sizeof *sets; s++) {
         char in[4300];
-        snprintf(in, sizeof in, "%s/wordq-%s.txt", dir, sets[s].kind);
+        snprintf(in, sizeof in, "%s/wordq-%s.txt", dir, sets[s].name);
+        for (char *c = in + strlen(dir); *c; c++)      /* "empty (start-up)" -> "empty--start-up-" */
+            if (*c == ' ' || *c == '(' || *c == ')')
+                *c = '-';
         rng_state = 0x9E3779B97F4A7C15ull + s;
         long n = *sets[s].kind == 'e' ? 0 : nq;
         FILE *f = fopen(in, "w");

@@ -75,14 +75,18 @@ typedef int (*wq_word_fn)(void *ctx, const uint8_t *letters, int n, uint64_t wil
 typedef struct wq_dict wq_dict;
 typedef struct wq_searcher wq_searcher;
 
-/* The pruning figures of a graph, made once (one linear pass) and shared
- * read-only by every searcher and thread: for each node, the set of letters
- * on the paths leaving it and the word lengths below it (12 bytes an
- * edge: 1.5 MB for ENABLE2K).  `d` must outlive it.  TK_ENOMEM on failure. */
+/* The pruning figures of a graph, made once and shared by every searcher
+ * and thread: for each node, the set of letters on the paths leaving it and
+ * the word lengths below it (12 bytes a node, plus a bit an edge), and,
+ * built by the first search that needs it (thread-safe), the words of at
+ * most 8 letters by alphagram (8 bytes a word, a bucket directory and a bit
+ * set: 1.2 MB for ENABLE2K), which answer exact anagrams of up to 8 tiles
+ * with at most 2 blanks without walking the graph.  `d` must outlive it.
+ * TK_ENOMEM on failure. */
 int wq_dict_create(wq_dict **out, const dawg_graph *d, tk_error *err);
 void wq_dict_destroy(wq_dict *x);              /* NULL allowed */
 const dawg_graph *wq_dict_dawg(const wq_dict *x);
-size_t wq_dict_bytes(const wq_dict *x);        /* memory it holds */
+size_t wq_dict_bytes(const wq_dict *x);        /* memory it holds now */
 
 /* Scratch memory for searches (a memo of failed search states sized to the
  * graph: 16 bytes a slot, 2.5 slots a sibling list, touched only by

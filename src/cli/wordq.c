@@ -42,7 +42,7 @@ static void usage(void)
            "\n"
            "Options:\n"
            "  -d, --dict FILE        dictionary: a .dawg file or a word list\n"
-           "      --lexicon NAME     the installed lexicon NAME (dict/NAME.dawg in the data path)\n"
+           "  -L, --lexicon NAME     the installed lexicon NAME (dict/NAME.dawg in the data path)\n"
            "  -l, --lang LANG        language of the default dictionary and tile set: en, is, hu\n"
            "      --min N            only words of at least N letters\n"
            "      --max N            only words of at most N letters\n"
@@ -55,6 +55,8 @@ static void usage(void)
            "  -j, --json             one JSON object per query: query, kind, count, words\n"
            "                         (line for standard input; hooks, valid, play, checked)\n"
            "      --jobs N           answer with N threads, output unchanged (0 = all CPUs)\n"
+           "      --first-line N     number standard input's lines from N in messages (for\n"
+           "                         one chunk of a batch split over several processes)\n"
            "  -v, --verbose          say which dictionary was loaded (on standard error)\n"
            "  -h, --help             show this help and exit\n"
            "  -V, --version          show version information and exit\n"
@@ -72,7 +74,7 @@ static void usage(void)
            p, p, p, p, p, p, p);
 }
 
-enum { OPT_MIN = 256, OPT_MAX, OPT_LIMIT, OPT_COUNT, OPT_JOBS, OPT_LEXICON };
+enum { OPT_MIN = 256, OPT_MAX, OPT_LIMIT, OPT_COUNT };
 
 /* Command-line queries, in order: a query option starts one, and the
  * non-option words after -c WORD join its play; after another kind they
@@ -154,20 +156,6 @@ static int load_bag(const char *lang, const alpha_table *a, int bag[64])
     return 0;
 }
 
-static dawg_graph *load_lexicon(const char *name, const char **used)
-{
-    static char path[4096];
-    char rel[300];
-    if (!*name || strchr(name, '/') || strlen(name) > 200)
-        cli_usage_error("invalid --lexicon name '%s' (a name such as NWL2020, not a path: use --dict)", name);
-    snprintf(rel, sizeof rel, "dict/%s.dawg", name);
-    if (!cli_find_data(rel, path, sizeof path)) {
-        cli_error(NULL, 0, "no lexicon '%s' (looked for %s in $TILEKIT_DATA and the installed data)", name, rel);
-        return NULL;
-    }
-    return cli_load_dict(path, NULL, used);
-}
-
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -177,18 +165,14 @@ int main(int argc, char **argv)
         {"hooks", required_argument, NULL, 'k'},
         {"check", required_argument, NULL, 'c'},
         {"dict", required_argument, NULL, 'd'},
-        {"lexicon", required_argument, NULL, OPT_LEXICON},
+        {"lexicon", required_argument, NULL, 'L'},
         {"lang", required_argument, NULL, 'l'},
         {"min", required_argument, NULL, OPT_MIN},
         {"max", required_argument, NULL, OPT_MAX},
         {"limit", required_argument, NULL, OPT_LIMIT},
         {"sort", required_argument, NULL, 's'},
         {"count", no_argument, NULL, OPT_COUNT},
-        {"json", no_argument, NULL, 'j'},
-        {"jobs", required_argument, NULL, OPT_JOBS},
-        {"verbose", no_argument, NULL, 'v'},
-        {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'V'},
+        CLI_COMMON_OPTIONS,
         {NULL, 0, NULL, 0}
     };
     wordq_opts o;
@@ -196,10 +180,12 @@ int main(int argc, char **argv)
     o.min = 1;
     o.max = ALPHA_WORD_MAX;
     const char *dict = NULL, *lexicon = NULL, *lang = NULL, *used = NULL;
-    int jobs = CLI_JOBS_DEFAULT, verbose = 0, c, last_kind = 0;
+    int c, last_kind = 0;
     qlist ql = {0};
+    cli_common co;       /* --json, --jobs, --first-line, --verbose, --help, --version */
     cli_init("wordq");
-    while ((c = getopt_long(argc, argv, "-:a:b:p:k:c:d:l:s:jvhV", longopts, NULL)) != -1) {
+    cli_common_init(&co, usage);
+    while ((c = getopt_long(argc, argv, "-:a:b:p:k:c:d:L:l:s:" CLI_COMMON_SHORT, longopts, NULL)) != -1) {
         switch (c) {
         case 'a': qlist_add(&ql, last_kind = WQ_ANAGRAM, optarg, 0); break;
         case 'b': qlist_add(&ql, last_kind = WQ_BUILD, optarg, 0); break;
@@ -212,7 +198,7 @@ int main(int argc, char **argv)
             qlist_add(&ql, last_kind, optarg, 1);
             break;
         case 'd': dict = optarg; break;
-        case OPT_LEXICON: lexicon = optarg; break;
+        case 'L': lexicon = optarg; break;
         case 'l':
             if (strcmp(optarg, "en") != 0 && strcmp(optarg, "is") != 0 && strcmp(optarg, "hu") != 0)
                 cli_usage_error("unknown --lang '%s' (en, is or hu)", optarg);
@@ -232,26 +218,29 @@ int main(int argc, char **argv)
                 cli_usage_error("unknown --sort '%s' (alpha, length or probability)", optarg);
             break;
         case OPT_COUNT: o.count = 1; break;
-        case 'j': o.json = 1; break;
-        case OPT_JOBS: jobs = cli_parse_jobs(optarg); break;
-        case 'v': verbose = 1; break;
-        case 'h': usage(); return cli_close_stdout() ? CLI_EXIT_DATA : CLI_EXIT_OK;
-        case 'V': cli_print_version(); return cli_close_stdout() ? CLI_EXIT_DATA : CLI_EXIT_OK;
-        default: cli_getopt_error(c, argv);
+        default: cli_common_option(c, &co, argv);
         }
     }
     if (dict && lexicon)
         cli_usage_error("--dict and --lexicon do not go together");
+    o.json = co.json;
     if (o.min > o.max)
         cli_usage_error("--min %d is more than --max %d", o.min, o.max);
 
-    dawg_graph *d = lexicon ? load_lexicon(lexicon, &used) : cli_load_dict(dict, lang, &used);
+    dawg_graph *d = cli_load_dictionary(dict, lexicon, lang, &used);
     if (!d) {
         qlist_free(&ql);
         return CLI_EXIT_DATA;
     }
     o.alpha = dawg_alphabet(d);
-    if (verbose) {
+    o.single = 1;
+    for (int l = 1; l <= o.alpha->size && l < 64; l++) {
+        if (o.alpha->len[l] != 1 || o.alpha->ulen[l] != 1 || o.alpha->ncp[l] != 1)
+            o.single = 0;
+        o.up1[l] = o.alpha->upper[l][0];
+        o.lo1[l] = o.alpha->lower[l][0];
+    }
+    if (co.verbose) {
         dawg_info info;
         dawg_get_info(d, &info);
         cli_error(NULL, 0, "dictionary %s: %llu words, %d letters", used, (unsigned long long)info.words,
@@ -278,7 +267,8 @@ int main(int argc, char **argv)
 
     cli_batch b;
     memset(&b, 0, sizeof b);
-    b.jobs = cli_jobs(jobs);
+    b.jobs = co.jobs;
+    b.first_line = co.first_line;
     b.user = &o;
     b.init = wordq_state_new;
     b.fini = wordq_state_free;

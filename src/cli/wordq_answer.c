@@ -226,6 +226,23 @@ static void put_list(wstate *st, cli_buf *out, cli_json *j)
     }
     if (o->count)
         return;
+    if (o->single) {          /* one byte a letter: as wq_format writes it, without its checks */
+        size_t need = 0;
+        for (size_t i = 0; i < n; i++)
+            need += (size_t)st->a[i].n + 1;
+        if (cli_buf_reserve(out, need))
+            return;
+        char *p = out->p + out->len;
+        for (size_t i = 0; i < n; i++) {
+            const uint8_t *w = st->pool + st->a[i].off;
+            uint64_t wild = st->a[i].wild;
+            for (int k = 0; k < st->a[i].n; k++)
+                *p++ = (wild >> k & 1) ? o->lo1[w[k]] : o->up1[w[k]];
+            *p++ = '\n';
+        }
+        out->len += need;
+        return;
+    }
     for (size_t i = 0; i < n; i++) {
         put_word(out, o->alpha, st->pool + st->a[i].off, st->a[i].n, st->a[i].wild);
         cli_buf_putc(out, '\n');

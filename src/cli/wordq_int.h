@@ -23,6 +23,8 @@ typedef struct wordq_opts {
     int sort;
     int json, count;
     int bag[64];          /* tile counts for --sort probability (bag[0]: blanks) */
+    int single;           /* every letter one byte in both cases: up1/lo1 show it */
+    char up1[64], lo1[64];
     /* command-line queries: kinds[i] and its arguments args[i][0..nargs[i]) */
     int nq;
     int *kinds;

@@ -1,7 +1,9 @@
 /* wordq.c - word-study searches on the word graph (see tilekit/wordq.h).
  *
- * Every search is one depth-first walk of the graph from the root, never a
- * scan of the word list:
+ * An exact anagram of at most 8 tiles with at most 2 blanks (no '*') is
+ * answered from the alphagram index (wordq_agram.c): one hash probe per way
+ * to fill the blanks.  Every other search is one depth-first walk of the
+ * graph from the root, never a scan of the word list:
  *   - anagram / build: the rack is a multiset (count per letter, blanks, a
  *     '*' flag).  An edge is followed only if its letter can be paid for: a
  *     real tile of that letter first, else a blank, else (anagram with '*')
@@ -24,7 +26,9 @@
  */
 #include "tilekit/wordq.h"
 #include "core/tk_text.h"
+#include "dawg/wordq_agram.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -210,6 +214,8 @@ int wq_parse(wq_query *q, const alpha_table *a, int kind, const char *text, size
 /* ---- the searcher -------------------------------------------------------- */
 
 
+#define WQ_AGBUF 4096       /* answers of one alphagram lookup, else the graph walk */
+
 typedef struct memo_ent {
     uint64_t state;
     uint32_t aux;          /* node | depth << 24 | flag << 31 */
@@ -220,14 +226,40 @@ struct wq_dict {
     const dawg_graph *d;
     const dawg_edge *e;
     uint32_t n;            /* edges, edge 0 included */
-    alpha_set *below;      /* below[node]: letters on the paths leaving node */
-    uint32_t *lens;        /* lens[node]: bit k (1..30): a word ends k letters below node; bit 31: 31 or more */
+    uint8_t *starts;       /* bit i: edge i starts a list (a node) */
+    uint32_t *rank;        /* rank[w]: list starts before edge 8 w */
+    uint32_t lists;
+    alpha_set *below;      /* below[slot]: letters on the paths leaving the node */
+    uint32_t *lens;        /* lens[slot]: bit k (1..30): a word ends k letters below; bit 31: 31 or more */
+    struct wq_lazy *lazy;  /* the alphagram index, built on first use */
 };
+
+/* Short words by alphagram (exact anagrams): built by the first search that
+ * needs it, so a process that asks no exact anagram never pays for it. */
+typedef struct wq_lazy {
+    pthread_mutex_t mu;
+    int tried;             /* built, or failed (out of memory: walk the graph) */
+    tki_wq_agram ag;
+} wq_lazy;
+
+static const tki_wq_agram *dict_agram(const wq_dict *x)
+{
+    wq_lazy *z = x->lazy;
+    pthread_mutex_lock(&z->mu);
+    if (!z->tried) {
+        z->tried = 1;
+        tki_wq_agram_build(&z->ag, x->d);    /* on failure ag stays empty */
+    }
+    pthread_mutex_unlock(&z->mu);
+    return z->ag.words ? &z->ag : NULL;
+}
 
 struct wq_searcher {
     const wq_dict *x;
     const dawg_graph *d;
     const dawg_edge *e;
+    const uint8_t *starts;
+    const uint32_t *rank;
     const alpha_set *below;
     const uint32_t *lens;
     memo_ent *memo;
@@ -236,6 +268,7 @@ struct wq_searcher {
     uint32_t memo_full;    /* stop adding beyond this many entries */
     uint32_t gen;
     uint32_t memo_used;
+    uint64_t *agbuf;       /* answers of an alphagram lookup */
     int use_memo;
     int depth_in_key;
     /* one search */
@@ -256,23 +289,62 @@ struct wq_searcher {
     alpha_set need[64];    /* need[k]: letters of the one-letter positions after position k */
 };
 
+/* The figures' slot of a node: the number of list starts before it (a bit
+ * per edge, a running count per 8 edges; popcount by table: the baseline
+ * x86-64 has no popcount instruction).  node > 0. */
+static const uint8_t POP8[256] = {
+#define P2(n) n, n + 1, n + 1, n + 2
+#define P4(n) P2(n), P2(n + 1), P2(n + 1), P2(n + 2)
+#define P6(n) P4(n), P4(n + 1), P4(n + 1), P4(n + 2)
+    P6(0), P6(1), P6(1), P6(2)
+#undef P2
+#undef P4
+#undef P6
+};
+
+static inline uint32_t node_slot(const uint8_t *starts, const uint32_t *rank, uint32_t node)
+{
+    uint32_t w = node >> 3;
+    return rank[w] + POP8[starts[w] & ((1u << (node & 7)) - 1)];
+}
+
+/* Mark the list starts (edge 1, and each edge after one marked last) and
+ * count them per 8 edges; returns the number of lists. */
+static uint32_t mark_lists(const dawg_edge *e, uint32_t n, uint8_t *starts, uint32_t *rank)
+{
+    for (uint32_t i = 1; i < n; i++)
+        if (i == 1 || dawg_edge_last(e[i - 1]))
+            starts[i >> 3] |= (uint8_t)(1u << (i & 7));
+    uint32_t total = 0;
+    for (uint32_t w = 0; w <= (n >> 3); w++) {
+        rank[w] = total;
+        total += POP8[starts[w]];
+    }
+    return total;
+}
+
 int wq_dict_create(wq_dict **out, const dawg_graph *d, tk_error *err)
 {
     uint32_t n = dawg_edge_count(d);
+    const dawg_edge *e = dawg_edges(d);
+    size_t words = ((size_t)n >> 3) + 1;
     wq_dict *x = calloc(1, sizeof *x);
-    alpha_set *below = calloc(n ? n : 1, sizeof *below);
-    uint32_t *lens = calloc(n ? n : 1, sizeof *lens);
-    if (!x || !below || !lens) {
+    uint8_t *starts = calloc(words, sizeof *starts);
+    uint32_t *rank = calloc(words, sizeof *rank);
+    uint32_t lists = starts && rank ? mark_lists(e, n, starts, rank) : 0;
+    alpha_set *below = calloc(lists ? lists : 1, sizeof *below);
+    uint32_t *lens = calloc(lists ? lists : 1, sizeof *lens);
+    if (!x || !starts || !rank || !below || !lens) {
         free(x);
+        free(starts);
+        free(rank);
         free(below);
         free(lens);
         *out = NULL;
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
     /* One backward pass: children are stored after their parents, so a
-     * child's figures are known when its parents' list is summed.  A list
-     * starts at edge 1 or right after an edge marked last. */
-    const dawg_edge *e = dawg_edges(d);
+     * child's figures are known when its parents' list is summed. */
     alpha_set acc = 0;
     uint32_t m = 0;
     for (uint32_t i = n; i-- > 1;) {
@@ -282,19 +354,32 @@ int wq_dict_create(wq_dict **out, const dawg_graph *d, tk_error *err)
             acc = 0;
             m = 0;
         }
-        acc |= ALPHA_BIT(dawg_edge_letter(y)) | (c < n ? below[c] : 0);
-        uint32_t mc = c < n ? lens[c] : 0;
+        uint32_t cs = c && c < n ? node_slot(starts, rank, c) : 0;
+        acc |= ALPHA_BIT(dawg_edge_letter(y)) | (c && c < n ? below[cs] : 0);
+        uint32_t mc = c && c < n ? lens[cs] : 0;
         m |= (uint32_t)dawg_edge_final(y) << 1 | mc << 1 | (mc & UINT32_C(0x80000000));
         if (i == 1 || dawg_edge_last(e[i - 1])) {
-            below[i] = acc;
-            lens[i] = m;
+            uint32_t si = node_slot(starts, rank, i);
+            below[si] = acc;
+            lens[si] = m;
         }
     }
+    x->starts = starts;
+    x->rank = rank;
+    x->lists = lists;
     x->d = d;
     x->e = e;
     x->n = n;
     x->below = below;
     x->lens = lens;
+    x->lazy = calloc(1, sizeof *x->lazy);
+    if (!x->lazy || pthread_mutex_init(&x->lazy->mu, NULL) != 0) {
+        free(x->lazy);
+        x->lazy = NULL;
+        wq_dict_destroy(x);
+        *out = NULL;
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    }
     *out = x;
     return TK_OK;
 }
@@ -303,8 +388,15 @@ void wq_dict_destroy(wq_dict *x)
 {
     if (!x)
         return;
+    free(x->starts);
+    free(x->rank);
     free(x->below);
     free(x->lens);
+    if (x->lazy) {
+        tki_wq_agram_free(&x->lazy->ag);
+        pthread_mutex_destroy(&x->lazy->mu);
+        free(x->lazy);
+    }
     free(x);
 }
 
@@ -312,7 +404,10 @@ const dawg_graph *wq_dict_dawg(const wq_dict *x) { return x->d; }
 
 size_t wq_dict_bytes(const wq_dict *x)
 {
-    return sizeof *x + (size_t)x->n * (sizeof *x->below + sizeof *x->lens);
+    size_t words = ((size_t)x->n >> 3) + 1;
+    return sizeof *x + words * (sizeof *x->starts + sizeof *x->rank) +
+           (size_t)x->lists * (sizeof *x->below + sizeof *x->lens) + sizeof *x->lazy +
+           tki_wq_agram_bytes(&x->lazy->ag);
 }
 
 int wq_searcher_create(wq_searcher **out, const wq_dict *x, tk_error *err)
@@ -330,18 +425,23 @@ int wq_searcher_create(wq_searcher **out, const wq_dict *x, tk_error *err)
         bits++;
     wq_searcher *s = calloc(1, sizeof *s);
     memo_ent *m = calloc((size_t)1 << bits, sizeof *m);
-    if (!s || !m) {
+    uint64_t *agbuf = malloc(WQ_AGBUF * sizeof *agbuf);
+    if (!s || !m || !agbuf) {
         free(s);
         free(m);
+        free(agbuf);
         *out = NULL;
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
     s->x = x;
     s->d = d;
     s->e = x->e;
+    s->starts = x->starts;
+    s->rank = x->rank;
     s->below = x->below;
     s->lens = x->lens;
     s->memo = m;
+    s->agbuf = agbuf;
     s->memo_mask = ((uint32_t)1 << bits) - 1;
     s->memo_shift = 64 - bits;
     s->memo_full = ((uint32_t)1 << bits) / 8 * 7;
@@ -354,6 +454,7 @@ void wq_searcher_destroy(wq_searcher *s)
     if (!s)
         return;
     free(s->memo);
+    free(s->agbuf);
     free(s);
 }
 
@@ -475,11 +576,12 @@ static int rack_dfs(wq_searcher *s, rack_walk *w, uint32_t node, int depth, int 
              * tile (anagram) on a path of the right length, every letter of the
              * real tiles left on some path; for build, something usable */
             int go = c && nd < s->max;
+            uint32_t cs = go ? node_slot(s->starts, s->rank, c) : 0;
             if (go && !build)
-                go = (s->star ? len_at_least(s->lens[c], nleft) : nleft > 0 && len_exact(s->lens[c], nleft)) &&
-                     (s->below[c] & s->avail) == s->avail;
+                go = (s->star ? len_at_least(s->lens[cs], nleft) : nleft > 0 && len_exact(s->lens[cs], nleft)) &&
+                     (s->below[cs] & s->avail) == s->avail;
             else if (go)
-                go = nleft > 0 && (s->blanks || (s->below[c] & s->avail));
+                go = nleft > 0 && (s->blanks || (s->below[cs] & s->avail));
             if (go) {
                 uint32_t aux = s->use_memo ? memo_aux(s, c, nd, 0) : 0;
                 if (!s->use_memo || !memo_dead(s, nstate, aux)) {
@@ -503,6 +605,34 @@ static int rack_dfs(wq_searcher *s, rack_walk *w, uint32_t node, int depth, int 
         if (dawg_edge_last(x))
             return found;
     }
+}
+
+/* An exact anagram of a short rack from the alphagram index: 1 with *rc
+ * set when answered, 0 when the graph must be walked (too many answers). */
+static int search_agram(wq_searcher *s, const wq_query *q, int *rc)
+{
+    const tki_wq_agram *ag = dict_agram(s->x);
+    if (!ag)
+        return 0;
+    long n = tki_wq_agram_find(ag, q->count, q->ntiles - q->blanks, q->blanks, s->agbuf, WQ_AGBUF);
+    if (n < 0)
+        return 0;
+    *rc = 0;
+    for (long i = 0; i < n; i++) {
+        uint8_t left[64];
+        memcpy(left, q->count, sizeof left);
+        int len = tki_wq_agram_unpack(s->agbuf[i], s->word);
+        uint64_t wild = 0;
+        for (int k = 0; k < len; k++) {       /* real tiles first, from the left */
+            if (left[s->word[k]])
+                left[s->word[k]]--;
+            else
+                wild |= (uint64_t)1 << k;
+        }
+        if ((*rc = s->fn(s->ctx, s->word, len, wild)) != 0)
+            return 1;
+    }
+    return 1;
 }
 
 static int search_rack(wq_searcher *s, const wq_query *q)
@@ -542,6 +672,10 @@ static int search_rack(wq_searcher *s, const wq_query *q)
         s->max = q->ntiles;
     if (s->kind == WQ_ANAGRAM && !q->star && (q->ntiles < s->min || q->ntiles > s->max))
         return 0;
+    int rc;
+    if (s->kind == WQ_ANAGRAM && !q->star && q->blanks <= TKI_AG_BLANKS && q->ntiles <= TKI_AG_MAX &&
+        search_agram(s, q, &rc))
+        return rc;
     rack_walk w = {0, 0};
     uint32_t root = dawg_root(s->d);
     if (!root)
@@ -589,7 +723,8 @@ static int pat_dfs(wq_searcher *s, int *stopped, uint32_t node, int depth, uint6
                     t &= t - 1;
                 }
                 int lack = p - (63 - __builtin_clzll(ns));
-                go = len_at_least(s->lens[c], lack) && (s->below[c] & req) == req;
+                uint32_t cs = node_slot(s->starts, s->rank, c);
+                go = len_at_least(s->lens[cs], lack) && (s->below[cs] & req) == req;
             }
             if (go) {
                 uint32_t aux = s->use_memo ? memo_aux(s, c, nd, nfull) : 0;

@@ -5,7 +5,7 @@
 # the tool's name (not argv[0]) and exit 2; mkdawg has all but --jobs.
 . "$(dirname "$0")/lib.sh"
 G=$TK_TOP/tests/cli/golden
-for tool in skrafl mjwait boggle; do
+for tool in skrafl mjwait boggle wordq; do
     T=$TK_BIN/$tool
     t_run "$tool-help" 0 "$T" --help
     for o in '-h, --help' '-V, --version' '-v, --verbose' '-j, --json' '--jobs'; do

@@ -82,7 +82,11 @@ t_run usage-minmax 2 $W $D --min 5 --max 3 -a ECAR
 t_run usage-lang 2 $W --lang xx -a ECAR
 t_run usage-missing 2 $W $D -a
 t_run lexicon-unknown 1 $W --lexicon NoSuchLexicon -a ECAR
-t_grep lexicon-unknown-msg "no lexicon 'NoSuchLexicon'" "$ERR"
+t_grep lexicon-unknown-msg "unknown lexicon 'NoSuchLexicon'" "$ERR"
+t_run lexicon-short 1 $W -L NoSuchLexicon -a ECAR
+t_run lexicon-with-dict 2 $W $D --lexicon NoSuchLexicon -a ECAR
+t_run_in first-line 1 "$G/bad.txt" $W $D --first-line 101
+t_grep first-line-msg "^wordq: <stdin>:102: " "$ERR"
 t_run help 0 $W --help;                               t_grep help-examples '^Examples:$' "$OUT"
 
 # ---- languages and threads (shipped dictionaries) ----
