@@ -164,9 +164,7 @@ int main(int argc, char **argv)
         {"pattern", required_argument, NULL, 'p'},
         {"hooks", required_argument, NULL, 'k'},
         {"check", required_argument, NULL, 'c'},
-        {"dict", required_argument, NULL, 'd'},
-        {"lexicon", required_argument, NULL, 'L'},
-        {"lang", required_argument, NULL, 'l'},
+        CLI_DICT_OPTIONS,
         {"min", required_argument, NULL, OPT_MIN},
         {"max", required_argument, NULL, OPT_MAX},
         {"limit", required_argument, NULL, OPT_LIMIT},
@@ -179,13 +177,16 @@ int main(int argc, char **argv)
     memset(&o, 0, sizeof o);
     o.min = 1;
     o.max = ALPHA_WORD_MAX;
-    const char *dict = NULL, *lexicon = NULL, *lang = NULL, *used = NULL;
+    cli_dict_opts dopt = {0};
+    const char *used = NULL;
     int c, last_kind = 0;
     qlist ql = {0};
     cli_common co;       /* --json, --jobs, --first-line, --verbose, --help, --version */
     cli_init("wordq");
     cli_common_init(&co, usage);
-    while ((c = getopt_long(argc, argv, "-:a:b:p:k:c:d:L:l:s:" CLI_COMMON_SHORT, longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "-:a:b:p:k:c:" CLI_DICT_SHORT "s:" CLI_COMMON_SHORT, longopts, NULL)) != -1) {
+        if (cli_dict_option(c, &dopt, optarg))
+            continue;
         switch (c) {
         case 'a': qlist_add(&ql, last_kind = WQ_ANAGRAM, optarg, 0); break;
         case 'b': qlist_add(&ql, last_kind = WQ_BUILD, optarg, 0); break;
@@ -196,13 +197,6 @@ int main(int argc, char **argv)
             if (!last_kind)
                 cli_usage_error("'%s': a query starts with -a, -b, -p, -k or -c", optarg);
             qlist_add(&ql, last_kind, optarg, 1);
-            break;
-        case 'd': dict = optarg; break;
-        case 'L': lexicon = optarg; break;
-        case 'l':
-            if (strcmp(optarg, "en") != 0 && strcmp(optarg, "is") != 0 && strcmp(optarg, "hu") != 0)
-                cli_usage_error("unknown --lang '%s' (en, is or hu)", optarg);
-            lang = optarg;
             break;
         case OPT_MIN: o.min = (int)cli_parse_long("--min", optarg, 1, ALPHA_WORD_MAX); break;
         case OPT_MAX: o.max = (int)cli_parse_long("--max", optarg, 1, ALPHA_WORD_MAX); break;
@@ -221,13 +215,12 @@ int main(int argc, char **argv)
         default: cli_common_option(c, &co, argv);
         }
     }
-    if (dict && lexicon)
-        cli_usage_error("--dict and --lexicon do not go together");
+    cli_dict_check(&dopt);
     o.json = co.json;
     if (o.min > o.max)
         cli_usage_error("--min %d is more than --max %d", o.min, o.max);
 
-    dawg_graph *d = cli_load_dictionary(dict, lexicon, lang, &used);
+    dawg_graph *d = cli_load_dictionary(dopt.dict, dopt.lexicon, dopt.lang, &used);
     if (!d) {
         qlist_free(&ql);
         return CLI_EXIT_DATA;
@@ -246,7 +239,7 @@ int main(int argc, char **argv)
         cli_error(NULL, 0, "dictionary %s: %llu words, %d letters", used, (unsigned long long)info.words,
                   o.alpha->size);
     }
-    if (o.sort == WQ_SORT_PROB && load_bag(lang ? lang : "en", o.alpha, o.bag) != 0) {
+    if (o.sort == WQ_SORT_PROB && load_bag(dopt.lang ? dopt.lang : "en", o.alpha, o.bag) != 0) {
         dawg_destroy(d);
         qlist_free(&ql);
         return CLI_EXIT_DATA;
