@@ -25,8 +25,14 @@ if [ "${5:-}" = --one ]; then
     shift 5
     name=$1; shift
     out=$(logname "$name")
-    "$@" >"$out.log" 2>&1
+    t0=$(date +%s.%N)
+    if [ -x /usr/bin/time ]; then
+        /usr/bin/time -o "$out.cpu" -f '%U %S' "$@" >"$out.log" 2>&1
+    else
+        "$@" >"$out.log" 2>&1; rc=$?; echo "0 0" >"$out.cpu"; (exit $rc)
+    fi
     echo $? >"$out.rc"
+    echo "$t0 $(date +%s.%N)" >"$out.time"
     exit 0
 fi
 
@@ -54,8 +60,12 @@ cut -f1 "$list" | while read -r name; do rm -f "$(logname "$name").rc"; done
 awk -F '\t' '{ print $1 " " $2 }' "$list" | xargs -P "$jobs" -L 1 sh "$0" "$B" "$BIN" "$LABEL" "$MODE" --one
 
 P=0; F=0; S=0
+: >"$B/test-times.new"
 while IFS="$(printf '\t')" read -r name cmd; do
     out=$(logname "$name")
+    # NAME WALL USER SYS (seconds) for the timing table and the next run's order
+    awk -v n="$name" 'NR == FNR { w = $2 - $1; next } { c = $0 } END { split(c, u, " "); printf "%s %.2f %.2f %.2f\n", n, w, u[1], u[2] }' \
+        "$out.time" "$out.cpu" >>"$B/test-times.new" 2>/dev/null
     rc=$(cat "$out.rc" 2>/dev/null || echo 127)
     line=$(grep -E '(^|: )[0-9]+ passed, [0-9]+ failed' "$out.log" 2>/dev/null | tail -n 1)
     set -- $(echo "$line" | awk '{p=0;f=0;s=0; for(i=2;i<=NF;i++){if($i~/^passed/)p=$(i-1); if($i~/^failed/)f=$(i-1); if($i~/^skipped/)s=$(i-1)} print p+0, f+0, s+0}')
@@ -69,6 +79,7 @@ while IFS="$(printf '\t')" read -r name cmd; do
     printf '  %-28s %s passed, %s failed, %s skipped\n' "$name" "$p" "$f" "$s"
     P=$((P + p)); F=$((F + f)); S=$((S + s))
 done <"$list"
+sort -k2,2nr "$B/test-times.new" >"$B/test-times"; rm -f "$B/test-times.new"
 echo "$P $F $S" > "$B/test-summary"
 echo "$LABEL: $P passed, $F failed, $S skipped"
 [ "$F" -eq 0 ]
