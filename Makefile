@@ -104,29 +104,34 @@ $(B)/tools/%: $(B)/obj/tools/%.o $(CLI_OBJ) $(LIB)
 
 # ---- tests -----------------------------------------------------------------
 # check-suite runs everything built into $(B)/$(BIN), the programs several at
-# a time (TK_TEST_JOBS, default one per CPU); `make test` runs it twice: once
-# as built, then under AddressSanitizer + UndefinedBehaviorSanitizer only what
-# a sanitizer can change (unit tests and oracles, fuzz replays, the CLI
-# scripts marked "# sanitized: yes"), not the golden-text comparisons.
+# a time (TK_TEST_JOBS, default one per CPU).  `make test` builds the plain
+# and the sanitized programs together, then runs both suites in one pool of
+# workers, the longest programs first: the plain suite as built, and under
+# AddressSanitizer + UndefinedBehaviorSanitizer only what a sanitizer can
+# change (unit tests and oracles, fuzz replays, the CLI scripts marked
+# "# sanitized: yes"), not the golden-text comparisons.
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 check-suite: $(BINS) $(DICTS) $(TESTS) $(REPLAYS)
 	@sh tests/run-tests.sh "$(B)" "$(BIN)" "$(LABEL)" "$(MODE)"
 
-# Programs are built in parallel (one job per CPU), then each suite runs its
-# programs in parallel.
 NPROC   := $(shell nproc 2>/dev/null || echo 1)
 SANVARS  = B=build-san BIN=build-san/bin SANFLAGS='$(SAN)' CFLAGS='-O1 -g' LABEL=sanitized MODE=sanitized DICTS= MJTABLE=
 
 suite-programs: $(BINS) $(DICTS) $(TESTS) $(REPLAYS)
 
+# the two builds share one jobserver (-j$(NPROC) below)
+test-programs-plain:
+	@$(MAKE) --no-print-directory all suite-programs
+test-programs-sanitized:
+	@$(MAKE) --no-print-directory suite-programs $(SANVARS)
+.PHONY: test-programs-plain test-programs-sanitized
+
 test:
-	@$(MAKE) --no-print-directory -j$(NPROC) all suite-programs
-	@$(MAKE) --no-print-directory check-suite LABEL=plain
-	@$(MAKE) --no-print-directory -j$(NPROC) suite-programs $(SANVARS)
-	@TILEKIT_DATA='$(CURDIR)/build:$(CURDIR)/data' \
-	    $(MAKE) --no-print-directory check-suite $(SANVARS)
-	@sh tests/total.sh build/test-summary build-san/test-summary
+	@$(MAKE) --no-print-directory -j$(NPROC) test-programs-plain test-programs-sanitized
+	@TK_SANITIZED_DATA='$(CURDIR)/build:$(CURDIR)/data' sh tests/run-tests.sh \
+	    "$(B)" "$(BIN)" plain all build-san build-san/bin sanitized sanitized
+	@sh tests/total.sh "$(B)/test-summary" build-san/test-summary
 
 # ---- benchmarks and fuzzing ------------------------------------------------
 bench: all $(BENCHES)

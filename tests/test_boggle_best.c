@@ -139,7 +139,8 @@ static void test_letters_en(void)
         cfg.rows = shapes[k][0];
         cfg.cols = shapes[k][1];
         cfg.seed = 1000 + (uint64_t)k;
-        cfg.iterations = (long)(1500 * th_scale()) + 50;
+        /* the full search in the plain run, a quarter under the sanitizers */
+        cfg.iterations = (long)(1500 * th_sanitized_scale(4)) + 50;
         cfg.progress_every = 100;
         cfg.min_len = k == 3 ? 4 : 0;
         trace t1 = {0}, t2 = {0};

@@ -107,6 +107,24 @@ double th_scale(void)
     return v > 0 ? v : 1.0;
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define TH_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TH_SANITIZED 1
+#endif
+#endif
+#ifndef TH_SANITIZED
+#define TH_SANITIZED 0
+#endif
+
+int th_sanitized(void) { return TH_SANITIZED; }
+
+double th_sanitized_scale(double divide_by)
+{
+    return TH_SANITIZED && divide_by > 1 ? th_scale() / divide_by : th_scale();
+}
+
 char *th_read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");

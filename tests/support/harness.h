@@ -51,6 +51,14 @@ const char *th_shared_path(const char *rel);
 const char *th_top_path(const char *rel);
 /* Scale factor for generated-case counts: TK_TEST_SCALE (default 1.0). */
 double th_scale(void);
+/* 1 when this test program is built with AddressSanitizer (the sanitized
+ * pass of `make test`, where the oracles run 3-10x slower), else 0. */
+int th_sanitized(void);
+/* Scale for an oracle's generated-case count: th_scale() in the plain build,
+ * th_scale() / DIVIDE_BY under the sanitizers.  Only for counts whose
+ * every case the plain pass still compares: the sanitized pass needs the code
+ * paths (it looks for memory and UB errors), not every case again. */
+double th_sanitized_scale(double divide_by);
 /* Read a whole file; caller frees.  NULL on error. */
 char *th_read_file(const char *path, size_t *len);
 
