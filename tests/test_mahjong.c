@@ -14,7 +14,9 @@
  *   pairs / thirteen orphans by choosing the best tiles directly.
  * They are compared with the library on every closed single-suit 13-tile
  * hand, on random hands (tenpai, near-tenpai, noten; with melds and red
- * fives, written to text and parsed back), and the vectors in ../shared. */
+ * fives, written to text and parsed back), and the vectors in ../shared.
+ * Under the sanitizers the generated-case counts are a quarter
+ * (th_sanitized_scale): the plain run keeps them whole. */
 #include "support/harness.h"
 #include "support/json.h"
 #include "tilekit/mahjong.h"
@@ -1023,7 +1025,7 @@ static void test_exhaustive_single_suit(void)
     for (;;) {
         int sum = 0;
         for (int i = 0; i < 9; i++) sum += c[i];
-        if (sum == 14 && seen14++ % 5 == 0 && hands14 < (int)(30000 * th_scale())) {   /* a fifth of them */
+        if (sum == 14 && seen14++ % 5 == 0 && hands14 < (int)(30000 * th_sanitized_scale(4))) {   /* a fifth of them */
             /* 14-tile hands: decompositions or discards */
             memset(&h, 0, sizeof h);
             for (int i = 0; i < 9; i++) h.count[9 + i] = (uint8_t)c[i];
@@ -1077,7 +1079,7 @@ static void test_exhaustive_single_suit(void)
 static void test_random_hands(void)
 {
     th_rng r = { 20261202 };
-    long n = (long)(100000 * th_scale());
+    long n = (long)(100000 * th_sanitized_scale(4));
     if (n < 1000) n = 1000;
     int bad = 0;
     long tenpai = 0, with_melds = 0, red = 0, shanten_checked = 0;
@@ -1132,7 +1134,7 @@ static void test_random_hands(void)
 static void test_random_shanten(void)
 {
     th_rng r = { 77 };
-    long n = (long)(1500 * th_scale());
+    long n = (long)(1500 * th_sanitized_scale(4));
     if (n < 200) n = 200;
     uint8_t c[34];
     int hist[10] = { 0 };
@@ -1294,7 +1296,7 @@ static void test_vectors(void)
 static void test_quick_paths(void)
 {
     th_rng r = { 4242 };
-    long n = (long)(60000 * th_scale());
+    long n = (long)(60000 * th_sanitized_scale(4));
     if (n < 1000) n = 1000;
     long quick = 0, bad = 0, waits_checked = 0;
     char text[128];
@@ -1405,7 +1407,7 @@ static void test_table_file(void)
     mj_ctx *b = NULL;
     REQUIRE(mj_ctx_create(&b, NULL) == 0);
     th_rng r = { 99 };
-    int agree = 0, n = (int)(3000 * th_scale());
+    int agree = 0, n = (int)(3000 * th_sanitized_scale(4));
     for (int i = 0; i < n; i++) {
         uint8_t c[MJ_TILES];
         memset(c, 0, sizeof c);

@@ -16,7 +16,9 @@
  * with 0, 1 or 2 blanks, sometimes short.  English on the standard layout,
  * Icelandic on standard and explo, plus empty boards with --all-openings and
  * an asymmetric layout.  The dictionaries are samples of the shipped word
- * lists so the oracle stays quick.
+ * lists so the oracle stays quick.  Under the sanitizers the number of
+ * generated positions is a quarter (th_sanitized_scale); the plain run keeps
+ * it whole.
  */
 #include "support/harness.h"
 #include "tilekit/dawg.h"
@@ -587,7 +589,7 @@ static void run_lang(const char *code, size_t step, const char *layout_name, int
     REQUIRE(sk_gen_create(&g, e, NULL) == 0);
     th_rng rng = { seed };
     stats st = {0};
-    int n = (int)(npos * th_scale());
+    int n = (int)(npos * th_sanitized_scale(4));
     if (n < 4)
         n = 4;
     for (int i = 0; i < n; i++) {
@@ -635,7 +637,7 @@ static void test_oracle_asymmetric(void)
     REQUIRE(sk_gen_create(&g, e, NULL) == 0);
     th_rng rng = { 0x5eed0004 };
     stats st = {0};
-    int n = (int)(40 * th_scale());
+    int n = (int)(40 * th_sanitized_scale(4));
     for (int i = 0; i < n; i++) {
         sk_board b;
         sk_rack r;

@@ -30,18 +30,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Under AddressSanitizer the suite runs again, about four times slower:
- * fewer games there (the plain run covers the tens of thousands). */
-#if defined(__SANITIZE_ADDRESS__)
-#define SANITIZED_SLOWDOWN 4
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define SANITIZED_SLOWDOWN 4
-#endif
-#endif
-#ifndef SANITIZED_SLOWDOWN
-#define SANITIZED_SLOWDOWN 1
-#endif
 
 typedef struct lang {
     alpha_table a;
@@ -370,7 +358,8 @@ static void run(const char *code, size_t step, const char *layout_name, const ch
     REQUIRE(sk_gen_create(&g, e, NULL) == 0);
     th_rng rng = { seed };
     stats st = {0};
-    int n = (int)(games * th_scale() / SANITIZED_SLOWDOWN);
+    /* a quarter of the games under the sanitizers (the plain run covers the tens of thousands) */
+    int n = (int)(games * th_sanitized_scale(4));
     if (n < 2)
         n = 2;
     char name[64];
