@@ -311,7 +311,7 @@ static int next_record(engine *e, slot *s)
         int rc = read_one(e, s);
         if (rc == 1) {
             if (!e->borrow || b->kind != CLI_BATCH_LINES) {
-                if (cli_buf_reserve(&s->text, 0)) {
+                if (s->text.oom || (!s->text.p && cli_buf_reserve(&s->text, 0))) {
                     preset(s, e->r->name, "%s", "out of memory");
                     return 1;
                 }
@@ -390,6 +390,10 @@ static void emit(engine *e, slot *s)
         flush_stage(e);
         if (!e->b->write_error && write_all(STDOUT_FILENO, s->out.p, s->out.len))
             lost_output(e);
+    } else if (s->out.len && e->stage.len + s->out.len + 1 <= e->stage.cap && !e->stage.oom) {
+        memcpy(e->stage.p + e->stage.len, s->out.p, s->out.len);   /* the usual case, no call */
+        e->stage.len += s->out.len;
+        e->stage.p[e->stage.len] = 0;
     } else if (s->out.len) {
         cli_buf_put(&e->stage, s->out.p, s->out.len);
         if (e->stage.oom) {
