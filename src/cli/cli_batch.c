@@ -111,13 +111,17 @@ void cli_buf_safe(cli_buf *b, const char *s, size_t n)
 
 /* ---- records in ------------------------------------------------------------- */
 
-enum { EMPTY, READY, RUNNING, DONE };
+/* A worker claims a run of consecutive records; when it has solved them
+ * all, the run's first slot gets state DONE and run = its length (the other
+ * slots of the run are not touched), so the bookkeeping is per run. */
+enum { WAITING, DONE };
 
 typedef struct slot {
     cli_buf text, out, err;
     cli_record rec;
     int status;
-    int state;
+    int state;           /* WAITING or DONE (first slot of a solved run) */
+    size_t run;          /* DONE: records in the run */
     int preset;          /* an input problem: err already holds the message */
 } slot;
 
@@ -451,32 +455,38 @@ static void *work(void *arg)
         size_t avail = e->tail - e->next, k = avail / (2 * (size_t)jobs);
         if (k < 1) k = 1;
         if (k > 64) k = 64;
-        size_t first = e->next;
+        size_t first = e->next, bytes = 0;
         e->next += k;
-        for (size_t i = first; i < first + k; i++)
-            e->ring[i % e->window].state = RUNNING;
         pthread_mutex_unlock(&e->mu);
-        for (size_t i = first; i < first + k; i++)
-            solve_slot(e->b, w->state, &e->ring[i % e->window]);
-        pthread_mutex_lock(&e->mu);
         for (size_t i = first; i < first + k; i++) {
             slot *s = &e->ring[i % e->window];
-            s->state = DONE;
-            e->held += s->out.len + s->err.len;
+            solve_slot(e->b, w->state, s);
+            bytes += s->out.len + s->err.len;
         }
+        pthread_mutex_lock(&e->mu);
+        slot *s0 = &e->ring[first % e->window];
+        s0->run = k;
+        s0->state = DONE;
+        e->held += bytes;
         pthread_cond_signal(&e->done);
     }
     pthread_mutex_unlock(&e->mu);
     return NULL;
 }
 
-/* Write the finished records from head on: the run of DONE slots is counted
- * under the lock, written without it, and given back under it again. */
+/* Write the finished records from head on: the solved runs are found under
+ * the lock, written without it, and given back under it again (head is
+ * always the first record of a run: runs are claimed in order). */
 static int drive_emit(engine *e)
 {
     size_t n = 0, bytes = 0;
-    while (e->head + n < e->tail && e->ring[(e->head + n) % e->window].state == DONE)
-        n++;
+    while (e->head + n < e->tail) {
+        slot *s = &e->ring[(e->head + n) % e->window];
+        if (s->state != DONE)
+            break;
+        s->state = WAITING;
+        n += s->run;
+    }
     if (!n)
         return 0;
     pthread_mutex_unlock(&e->mu);
@@ -486,8 +496,6 @@ static int drive_emit(engine *e)
         emit(e, h);
     }
     pthread_mutex_lock(&e->mu);
-    for (size_t i = 0; i < n; i++)
-        e->ring[(e->head + i) % e->window].state = EMPTY;
     e->held -= bytes;
     e->head += n;
     e->stop = e->halt;
@@ -514,9 +522,7 @@ static int drive_read(engine *e, size_t chunk)
         n++;
     }
     pthread_mutex_lock(&e->mu);
-    for (size_t i = 0; i < n; i++)
-        e->ring[(e->tail + i) % e->window].state = READY;   /* a preset record is passed over */
-    e->tail += n;
+    e->tail += n;   /* a preset record is passed over by its worker */
     e->held += bytes;
     if (!got) {
         e->eof = 1;
@@ -565,7 +571,6 @@ static int run_threads(engine *e, worker *ws, int jobs)
         slot *t = &e->ring[e->tail];
         if (next_record(e, t)) {
             e->held += t->text.len;
-            t->state = READY;
             e->tail++;
         } else {
             e->eof = 1;
