@@ -454,7 +454,7 @@ static void *work(void *arg)
             break;
         size_t avail = e->tail - e->next, k = avail / (2 * (size_t)jobs);
         if (k < 1) k = 1;
-        if (k > 64) k = 64;
+        if (k > 256) k = 256;
         size_t first = e->next, bytes = 0;
         e->next += k;
         pthread_mutex_unlock(&e->mu);
@@ -557,12 +557,17 @@ static void drive(engine *e)
 static int run_threads(engine *e, worker *ws, int jobs)
 {
     cli_batch *b = e->b;
-    e->window = b->window ? b->window : (size_t)jobs * 64;
+    /* room for runs of a few hundred records: a hand-off (lock, wake-up)
+     * per run stays rare even for records that cost little to solve */
+    e->window = b->window ? b->window : (size_t)jobs * 512;
     if (e->window > 4096 && !b->window)
         e->window = 4096;
     if (e->window < 2)
         e->window = 2;
-    e->keep = (size_t)16 << 10;
+    /* idle slots keep at most about 6 MiB in all (16 KiB a buffer at 128 slots) */
+    e->keep = ((size_t)2 << 20) / e->window;
+    if (e->keep > (size_t)16 << 10) e->keep = (size_t)16 << 10;
+    if (e->keep < 1024) e->keep = 1024;
     e->ring = calloc(e->window, sizeof *e->ring);
     if (!e->ring)
         return -1;

@@ -30,7 +30,7 @@
  *   NUL-terminated and may hold NUL bytes (use rec->len).
  * - Threads: jobs - 1 more worker states and the threads are made only when
  *   a second record exists (one record is solved on the calling thread).
- * - Memory: at most `window` records (default 64 per job, at most 4096) and
+ * - Memory: at most `window` records (default 512 per job, at most 4096) and
  *   about `window_bytes` (default 8 MiB) of record text and finished output
  *   are held at once, plus what the records being solved write.
  * - Output goes with write(2) to file descriptors 1 and 2 (stdout is flushed
