@@ -111,13 +111,17 @@ void cli_buf_safe(cli_buf *b, const char *s, size_t n)
 
 /* ---- records in ------------------------------------------------------------- */
 
-enum { EMPTY, READY, RUNNING, DONE };
+/* A worker claims a run of consecutive records; when it has solved them
+ * all, the run's first slot gets state DONE and run = its length (the other
+ * slots of the run are not touched), so the bookkeeping is per run. */
+enum { WAITING, DONE };
 
 typedef struct slot {
     cli_buf text, out, err;
     cli_record rec;
     int status;
-    int state;
+    int state;           /* WAITING or DONE (first slot of a solved run) */
+    size_t run;          /* DONE: records in the run */
     int preset;          /* an input problem: err already holds the message */
 } slot;
 
@@ -129,6 +133,7 @@ typedef struct engine {
     size_t head, next, tail;
     size_t held;                 /* bytes of text and finished output in the ring */
     int eof, stop, busy_claims;
+    int borrow;                  /* one job: LINES records point into the reader */
     pthread_mutex_t mu;
     pthread_cond_t work, done;
     /* source */
@@ -220,6 +225,19 @@ static int close_current(engine *e, slot *s, int rc)
     return 0;
 }
 
+/* Copy a line into an emptied text buffer: one size check and a memcpy
+ * when it fits, as it does after the first few records. */
+static void put_text(cli_buf *t, const char *line, size_t len)
+{
+    if (len + 1 <= t->cap && !t->oom) {
+        memcpy(t->p, line, len);
+        t->p[len] = 0;
+        t->len = len;
+    } else {
+        cli_buf_put(t, line, len);
+    }
+}
+
 /* Read one line or grid from e->r into s; 1 got one, 0 end of this reader, -1 read error. */
 static int read_one(engine *e, slot *s)
 {
@@ -232,8 +250,15 @@ static int read_one(engine *e, slot *s)
         if (b->kind == CLI_BATCH_LINES) {
             if ((b->flags & CLI_BATCH_SKIP_BLANK) && is_blank(line, len, 1))
                 continue;
-            cli_buf_put(&s->text, line, len);
             s->rec.line = e->r->lineno;
+            if (e->borrow) {
+                /* one job: the reader's own line (NUL-terminated, left
+                 * alone until the next read), no copy */
+                s->rec.text = line;
+                s->rec.len = len;
+                return 1;
+            }
+            put_text(&s->text, line, len);
             in = 1;
             break;
         }
@@ -289,13 +314,15 @@ static int next_record(engine *e, slot *s)
         errno = 0;
         int rc = read_one(e, s);
         if (rc == 1) {
-            if (cli_buf_reserve(&s->text, 0)) {
-                preset(s, e->r->name, "%s", "out of memory");
-                return 1;
+            if (!e->borrow || b->kind != CLI_BATCH_LINES) {
+                if (s->text.oom || (!s->text.p && cli_buf_reserve(&s->text, 0))) {
+                    preset(s, e->r->name, "%s", "out of memory");
+                    return 1;
+                }
+                s->rec.text = s->text.p;
+                s->rec.len = s->text.len;
             }
             long first = b->first_line ? b->first_line : 1;
-            s->rec.text = s->text.p;
-            s->rec.len = s->text.len;
             s->rec.file = e->r->name;
             s->rec.line += first - 1;
             s->rec.no = (b->first_no ? b->first_no : 1) + e->no++;
@@ -367,6 +394,10 @@ static void emit(engine *e, slot *s)
         flush_stage(e);
         if (!e->b->write_error && write_all(STDOUT_FILENO, s->out.p, s->out.len))
             lost_output(e);
+    } else if (s->out.len && e->stage.len + s->out.len + 1 <= e->stage.cap && !e->stage.oom) {
+        memcpy(e->stage.p + e->stage.len, s->out.p, s->out.len);   /* the usual case, no call */
+        e->stage.len += s->out.len;
+        e->stage.p[e->stage.len] = 0;
     } else if (s->out.len) {
         cli_buf_put(&e->stage, s->out.p, s->out.len);
         if (e->stage.oom) {
@@ -423,59 +454,97 @@ static void *work(void *arg)
             break;
         size_t avail = e->tail - e->next, k = avail / (2 * (size_t)jobs);
         if (k < 1) k = 1;
-        if (k > 64) k = 64;
-        size_t first = e->next;
+        if (k > 256) k = 256;
+        size_t first = e->next, bytes = 0;
         e->next += k;
-        for (size_t i = first; i < first + k; i++)
-            e->ring[i % e->window].state = RUNNING;
         pthread_mutex_unlock(&e->mu);
-        for (size_t i = first; i < first + k; i++)
-            solve_slot(e->b, w->state, &e->ring[i % e->window]);
-        pthread_mutex_lock(&e->mu);
         for (size_t i = first; i < first + k; i++) {
             slot *s = &e->ring[i % e->window];
-            s->state = DONE;
-            e->held += s->out.len + s->err.len;
+            solve_slot(e->b, w->state, s);
+            bytes += s->out.len + s->err.len;
         }
+        pthread_mutex_lock(&e->mu);
+        slot *s0 = &e->ring[first % e->window];
+        s0->run = k;
+        s0->state = DONE;
+        e->held += bytes;
         pthread_cond_signal(&e->done);
     }
     pthread_mutex_unlock(&e->mu);
     return NULL;
 }
 
+/* Write the finished records from head on: the solved runs are found under
+ * the lock, written without it, and given back under it again (head is
+ * always the first record of a run: runs are claimed in order). */
+static int drive_emit(engine *e)
+{
+    size_t n = 0, bytes = 0;
+    while (e->head + n < e->tail) {
+        slot *s = &e->ring[(e->head + n) % e->window];
+        if (s->state != DONE)
+            break;
+        s->state = WAITING;
+        n += s->run;
+    }
+    if (!n)
+        return 0;
+    pthread_mutex_unlock(&e->mu);
+    for (size_t i = 0; i < n && !e->halt; i++) {
+        slot *h = &e->ring[(e->head + i) % e->window];
+        bytes += h->text.len + h->out.len + h->err.len;
+        emit(e, h);
+    }
+    pthread_mutex_lock(&e->mu);
+    e->held -= bytes;
+    e->head += n;
+    e->stop = e->halt;
+    return 1;
+}
+
+/* Read a run of records into the free slots (at most a share of the
+ * window, and no more once the bytes held would pass window_bytes), then
+ * hand them over with one signal. */
+static int drive_read(engine *e, size_t chunk)
+{
+    size_t room = e->window - (e->tail - e->head), held = e->held, n = 0, bytes = 0;
+    if (e->eof || !room || held >= e->window_bytes)
+        return 0;
+    if (room > chunk)
+        room = chunk;
+    int got = 1;
+    pthread_mutex_unlock(&e->mu);
+    while (n < room && held + bytes < e->window_bytes) {
+        slot *t = &e->ring[(e->tail + n) % e->window];
+        if (!(got = next_record(e, t)))
+            break;
+        bytes += t->text.len;
+        n++;
+    }
+    pthread_mutex_lock(&e->mu);
+    e->tail += n;   /* a preset record is passed over by its worker */
+    e->held += bytes;
+    if (!got) {
+        e->eof = 1;
+        pthread_cond_broadcast(&e->work);
+    } else if (n) {
+        pthread_cond_broadcast(&e->work);
+    }
+    return 1;
+}
+
 /* The calling thread: read ahead, write in order. */
 static void drive(engine *e)
 {
+    size_t chunk = e->window / (2 * (size_t)e->b->jobs);
+    if (chunk < 1 || e->flush_each)
+        chunk = 1;   /* a terminal: each line is answered as it comes */
     pthread_mutex_lock(&e->mu);
     while (!e->stop) {
-        slot *h = &e->ring[e->head % e->window];
-        if (e->head < e->tail && h->state == DONE) {
-            size_t bytes = h->text.len + h->out.len + h->err.len;
-            pthread_mutex_unlock(&e->mu);
-            emit(e, h);
-            pthread_mutex_lock(&e->mu);
-            e->held -= bytes;
-            h->state = EMPTY;
-            e->head++;
-            e->stop = e->halt;
+        if (drive_emit(e) || e->stop)
             continue;
-        }
-        if (!e->eof && e->tail - e->head < e->window && e->held < e->window_bytes) {
-            slot *t = &e->ring[e->tail % e->window];
-            pthread_mutex_unlock(&e->mu);
-            int got = next_record(e, t);
-            pthread_mutex_lock(&e->mu);
-            if (!got) {
-                e->eof = 1;
-                pthread_cond_broadcast(&e->work);
-                continue;
-            }
-            e->held += t->text.len;
-            t->state = READY;   /* a preset record is passed over by its worker */
-            e->tail++;
-            pthread_cond_signal(&e->work);
+        if (drive_read(e, chunk))
             continue;
-        }
         if (e->eof && e->head == e->tail)
             break;
         pthread_cond_wait(&e->done, &e->mu);
@@ -488,12 +557,17 @@ static void drive(engine *e)
 static int run_threads(engine *e, worker *ws, int jobs)
 {
     cli_batch *b = e->b;
-    e->window = b->window ? b->window : (size_t)jobs * 64;
+    /* room for runs of a few hundred records: a hand-off (lock, wake-up)
+     * per run stays rare even for records that cost little to solve */
+    e->window = b->window ? b->window : (size_t)jobs * 512;
     if (e->window > 4096 && !b->window)
         e->window = 4096;
     if (e->window < 2)
         e->window = 2;
-    e->keep = (size_t)16 << 10;
+    /* idle slots keep at most about 6 MiB in all (16 KiB a buffer at 128 slots) */
+    e->keep = ((size_t)2 << 20) / e->window;
+    if (e->keep > (size_t)16 << 10) e->keep = (size_t)16 << 10;
+    if (e->keep < 1024) e->keep = 1024;
     e->ring = calloc(e->window, sizeof *e->ring);
     if (!e->ring)
         return -1;
@@ -502,7 +576,6 @@ static int run_threads(engine *e, worker *ws, int jobs)
         slot *t = &e->ring[e->tail];
         if (next_record(e, t)) {
             e->held += t->text.len;
-            t->state = READY;
             e->tail++;
         } else {
             e->eof = 1;
@@ -592,8 +665,10 @@ int cli_batch_run(cli_batch *b)
     } else {
         if (b->progress)
             cli_progress_batch(&e->prog, b->progress);
-        if (jobs == 1)
+        if (jobs == 1) {
+            e->borrow = 1;
             run_inline(e, ws[0].state);
+        }
         else if (run_threads(e, ws, jobs) != 0) {
             cli_error(NULL, 0, "out of memory");
             e->status = CLI_EXIT_DATA;

@@ -30,7 +30,7 @@
  *   NUL-terminated and may hold NUL bytes (use rec->len).
  * - Threads: jobs - 1 more worker states and the threads are made only when
  *   a second record exists (one record is solved on the calling thread).
- * - Memory: at most `window` records (default 64 per job, at most 4096) and
+ * - Memory: at most `window` records (default 512 per job, at most 4096) and
  *   about `window_bytes` (default 8 MiB) of record text and finished output
  *   are held at once, plus what the records being solved write.
  * - Output goes with write(2) to file descriptors 1 and 2 (stdout is flushed
@@ -97,7 +97,13 @@ void cli_buf_printf(cli_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-static inline void cli_buf_reset(cli_buf *b) { tku_buf_reset(&b->t); }     /* empty, memory kept */
+static inline void cli_buf_reset(cli_buf *b)     /* empty, memory kept (tku_buf_reset, inline) */
+{
+    b->len = 0;
+    b->oom = 0;
+    if (b->p)
+        b->p[0] = 0;
+}
 static inline void cli_buf_free(cli_buf *b) { tku_buf_free(&b->t); }
 /* "prog: file:line: message\n" (file NULL and/or line <= 0 leave those parts
  * out), the message's invalid UTF-8 and control bytes shown as \xNN. */
