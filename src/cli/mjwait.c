@@ -44,8 +44,7 @@ static void usage(void)
            "\n"
            "  -j, --json       one JSON object per hand, with its file, line and hand\n"
            "  -w, --waits      only the wait tiles (fast)\n"
-           "      --jobs N     threads (default 0 = all CPUs, 1 with --waits or --shanten:\n"
-           "                   a hand costs less than passing it on; the output is the same)\n"
+           "      --jobs N     threads (default 0 = all CPUs; the output is the same)\n"
            "      --first-line N  number the input's lines from N (for one chunk of a\n"
            "                   batch split over several processes or machines)\n"
            "      --show       also draw each hand, its waits (or discards) in Unicode\n"
@@ -569,14 +568,13 @@ int main(int argc, char **argv)
         MJS_LONGOPTS
         { NULL, 0, NULL, 0 }
     };
-    int c, li = 0, jobs_given = 0;
+    int c, li = 0;
     cli_common co;
     cli_init("mjwait");
     cli_common_init(&co, usage);
     while ((c = getopt_long(argc, argv, ":w" CLI_COMMON_SHORT, longopts, &li)) != -1) {
         if (c >= MJS_O_SCORE && mjs_option(c, longopts[li].name, optarg, 0))
             continue;
-        jobs_given |= c == CLI_OPT_JOBS;
         switch (c) {
         case 'w': opt_waits = 1; break;
         case O_SHOW: opt_show = 1; break;
@@ -584,11 +582,6 @@ int main(int argc, char **argv)
         }
     }
     opt_json = co.json;
-    /* a --shanten or --waits hand costs less than handing it to another
-     * thread (the engine's locking and signalling): one thread unless
-     * --jobs says otherwise */
-    if (!jobs_given && (opt_waits || mjs_shanten_mode()))
-        co.jobs = 1;
     if (opt_show && opt_json)
         cli_usage_error("--show draws tiles for a terminal: not with --json");
     double t0 = cli_now();

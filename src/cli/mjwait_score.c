@@ -37,7 +37,6 @@ static mj_winctx *defs(void)
 }
 
 int mjs_active(void) { return mode_score || mode_shanten; }
-int mjs_shanten_mode(void) { return mode_shanten; }
 
 static void apply_word(const char *word)
 {

@@ -50,8 +50,6 @@ enum {
 int mjs_option(int c, const char *name, const char *arg, int json);
 /* 1 when --score or --shanten is on (mjs_line then handles every line). */
 int mjs_active(void);
-/* 1 when --shanten is on. */
-int mjs_shanten_mode(void);
 /* --shanten without --json on a compact hand (digits and suit letters
  * only): its number appended to out and 1; 0 for anything else (mjs_line
  * then reads the line in full). */

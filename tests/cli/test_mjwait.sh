@@ -81,7 +81,7 @@ while [ $i -lt 300 ]; do cat "$S" "$G/bad.txt" >>"$T_TMP/big.txt"; i=$((i + 1));
 t_run jobs-3 1 "$MJ" --json --jobs 3 "$T_TMP/big.txt"
 t_same jobs-3-out "$OUT" "$T_TMP/j1"
 t_same jobs-3-err "$ERR" "$T_TMP/e1"
-# --waits and --shanten run on one thread by default: the same bytes as
+# --waits and --shanten on all CPUs (the default): the same bytes as
 # with --jobs 1 and --jobs 3 (good and bad lines mixed)
 for m in --waits --shanten; do
     "$MJ" $m --jobs 1 "$T_TMP/big.txt" >"$T_TMP/m1" 2>"$T_TMP/me1"
