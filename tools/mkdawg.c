@@ -19,6 +19,7 @@
  */
 #define _XOPEN_SOURCE 700   /* realpath() */
 #include "cli/cli.h"
+#include "core/tk_text.h"
 #include "tilekit/alphabet.h"
 #include "tilekit/dawg.h"
 #include "tilekit/datapath.h"
@@ -119,29 +120,24 @@ static const char *display_name(const char *path)
 static void more_bad_words(const char *name, const alpha_table *alpha, const char *text, size_t len,
                            long after)
 {
-    size_t i = 0;
-    long line = 0, shown = 0, more = 0;
-    while (i < len) {
-        size_t s = i, e;
-        while (i < len && text[i] != '\n')
-            i++;
-        e = i;
-        if (i < len)
-            i++;
-        if (++line <= after)
+    long shown = 0, more = 0;
+    tku_lines it;
+    const char *wd;
+    size_t wn;
+    tku_lines_init(&it, text, len, 0);
+    while (tku_lines_next(&it, &wd, &wn)) {
+        long line = it.lineno;
+        if (line <= after)
             continue;
-        while (s < e && (text[s] == ' ' || text[s] == '\t'))
-            s++;
-        while (e > s && (text[e - 1] == '\r' || text[e - 1] == ' ' || text[e - 1] == '\t'))
-            e--;
-        if (s == e)
+        wn = tku_line_trim(&wd, wn);
+        if (wn == 0)
             continue;
         char msg[160] = "";
         const char *sep = ": ";
         if (alpha) {
             uint8_t w[ALPHA_WORD_MAX];
             tk_error we = {0};
-            int n = alpha_encode(alpha, text + s, e - s, w, ALPHA_WORD_MAX, &we);
+            int n = alpha_encode(alpha, wd, wn, w, ALPHA_WORD_MAX, &we);
             if (n == TK_ELIMIT) {
                 snprintf(msg, sizeof msg, "is longer than %d letters", ALPHA_WORD_MAX);
                 sep = " ";
@@ -149,8 +145,8 @@ static void more_bad_words(const char *name, const alpha_table *alpha, const cha
                 snprintf(msg, sizeof msg, "%.150s", we.msg);
             }
         } else {
-            size_t off = alpha_utf8_valid(text + s, e - s);
-            if (off < e - s)
+            size_t off = alpha_utf8_valid(wd, wn);
+            if (off < wn)
                 snprintf(msg, sizeof msg, "invalid UTF-8 at byte %zu", off + 1);
         }
         if (!msg[0])
@@ -160,7 +156,7 @@ static void more_bad_words(const char *name, const alpha_table *alpha, const cha
             continue;
         }
         char q[96];
-        alpha_quote(text + s, e - s, 60, q, sizeof q);
+        alpha_quote(wd, wn, 60, q, sizeof q);
         cli_error(name, line, "word '%s'%s%s", q, sep, msg);
     }
     if (more)
@@ -168,19 +164,6 @@ static void more_bad_words(const char *name, const alpha_table *alpha, const cha
 }
 
 static int strict;             /* --strict: a bad line is an error */
-
-/* Report the first skipped lines (then only count them). */
-typedef struct skip_report {
-    const char *name;
-    long shown;
-} skip_report;
-
-static void report_skip(void *ctx, long line, const char *msg)
-{
-    skip_report *r = ctx;
-    if (r->shown++ < 20)
-        cli_error(r->name, line, "skipped: %s", msg);
-}
 
 /* --infer-alphabet: every character the list uses, except ASCII characters
  * that are not letters (' - digits punctuation), which never become letters:
@@ -242,11 +225,11 @@ static dawg_graph *build_from_list(const char *path, const alpha_table *alpha, i
         cli_progress_start(&prog, "mkdawg: lines", 0);
     dawg_graph *d = NULL;
     t0 = cli_now();
-    skip_report rep = { display_name(path), 0 };
+    cli_skip_report rep = { display_name(path), 0, 20 };
     dawg_build_opts o;
     memset(&o, 0, sizeof o);
     o.strict = strict;
-    o.skip = report_skip;
+    o.skip = cli_report_skip;
     o.skip_ctx = &rep;
     o.progress = big ? progress_cb : NULL;
     o.progress_ctx = &prog;

@@ -347,16 +347,10 @@ int cli_load_alphabet(const char *name_or_path, alpha_table *a)
     return 0;
 }
 
-/* Report each skipped word-list line (the first few) on stderr. */
-typedef struct skip_report {
-    const char *file;
-    long shown;
-} skip_report;
-
-static void report_skip(void *ctx, long line, const char *msg)
+void cli_report_skip(void *ctx, long line, const char *msg)
 {
-    skip_report *r = ctx;
-    if (r->shown++ < 10)
+    cli_skip_report *r = ctx;
+    if (r->shown++ < r->limit)
         cli_error(r->file, line, "skipped: %s", msg);
 }
 
@@ -449,11 +443,11 @@ static dawg_graph *build_list(const char *name, const char *text, size_t len, co
     const char *chosen;
     if (list_alphabet(text, len, lang, &a, &chosen) != 0)
         return NULL;
-    skip_report rep = { name, 0 };
+    cli_skip_report rep = { name, 0, 10 };
     dawg_build_opts o;
     memset(&o, 0, sizeof o);
     o.strict = strict;
-    o.skip = report_skip;
+    o.skip = cli_report_skip;
     o.skip_ctx = &rep;
     tk_error err = {0};
     dawg_graph *d = NULL;

@@ -115,6 +115,16 @@ typedef struct cli_dict_opts {
 int cli_dict_option(int c, cli_dict_opts *o, const char *arg);
 void cli_dict_check(const cli_dict_opts *o);
 
+/* A dawg_build_opts skip callback: the first `limit` skipped word-list lines
+ * of `file` as "prog: file:line: skipped: ..." (ctx: a cli_skip_report;
+ * `shown` counts every call, so shown - limit were not shown). */
+typedef struct cli_skip_report {
+    const char *file;
+    long shown;
+    long limit;
+} cli_skip_report;
+void cli_report_skip(void *ctx, long line, const char *msg);
+
 /* Report getopt_long's ':' (missing argument) or '?' (unknown option) return
  * as "prog: ..." plus the --help hint, and exit(2). */
 void cli_getopt_error(int ch, char **argv)

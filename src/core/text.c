@@ -157,6 +157,18 @@ void tku_lines_init(tku_lines *it, const char *text, size_t len, unsigned flags)
     it->mark = '#';
 }
 
+size_t tku_line_trim(const char **s, size_t len)
+{
+    const char *t = *s;
+    size_t a = 0;
+    while (a < len && (t[a] == ' ' || t[a] == '\t'))
+        a++;
+    while (len > a && (t[len - 1] == '\r' || t[len - 1] == ' ' || t[len - 1] == '\t'))
+        len--;
+    *s = t + a;
+    return len - a;
+}
+
 int tku_lines_next(tku_lines *it, const char **line, size_t *len)
 {
     while (it->pos < it->len) {

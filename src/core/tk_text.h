@@ -102,6 +102,10 @@ size_t tku_line_clean(char *line, size_t len, long lineno);
 int tku_line_blank(const char *s, size_t len);
 /* 1 if the first character of s[0..len) that is not a space or tab is mark. */
 int tku_line_comment(const char *s, size_t len, char mark);
+/* A word-list line without its surrounding blanks: spaces and tabs at both
+ * ends, and any CR at the end.  Moves *s past the leading ones and returns
+ * the length left (0 for a line of such blanks). */
+size_t tku_line_trim(const char **s, size_t len);
 /* Length of s[0..len) before the first `mark` (a comment to the end of the line). */
 size_t tku_comment_cut(const char *s, size_t len, char mark);
 

@@ -424,32 +424,24 @@ static int build_text(dawg_graph **out, const alpha_table *a, const char *text, 
         free(r);
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory reading the word list");
     }
-    size_t used = 0, k = 0, i = 0;
-    long line = 0;
-    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
-        i = 3;
+    size_t used = 0, k = 0;
     int rc = TK_OK;
-    while (i < len && rc == TK_OK) {
-        size_t s = i, e;
-        while (i < len && text[i] != '\n')
-            i++;
-        e = i;
-        if (i < len)
-            i++;
-        line++;
-        while (s < e && (text[s] == ' ' || text[s] == '\t'))
-            s++;
-        while (e > s && (text[e - 1] == '\r' || text[e - 1] == ' ' || text[e - 1] == '\t'))
-            e--;
+    tku_lines it;
+    const char *w;
+    size_t wn;
+    tku_lines_init(&it, text, len, 0);
+    while (rc == TK_OK && tku_lines_next(&it, &w, &wn)) {
+        long line = it.lineno;
+        wn = tku_line_trim(&w, wn);
         if (o->progress && (line & 0xFFFF) == 0)
             o->progress(o->progress_ctx, (size_t)line, lines);
-        if (s == e)
+        if (wn == 0)
             continue;
         tk_error werr;
-        int n = alpha_encode(a, text + s, e - s, letters + used, ALPHA_WORD_MAX, &werr);
+        int n = alpha_encode(a, w, wn, letters + used, ALPHA_WORD_MAX, &werr);
         if (n < 0) {
             char q[96];
-            alpha_quote(text + s, e - s, 60, q, sizeof q);
+            alpha_quote(w, wn, 60, q, sizeof q);
             if (n == TK_ELIMIT)
                 rc = tk_error_set(err, TK_ELIMIT, line, 0, "word '%s' is longer than %d letters", q,
                                   ALPHA_WORD_MAX);
@@ -457,7 +449,7 @@ static int build_text(dawg_graph **out, const alpha_table *a, const char *text, 
                 rc = tk_error_set(err, TK_EFORMAT, line, werr.col, "word '%s': %s", q, werr.msg);
             /* only a character outside the alphabet is skipped; invalid
              * UTF-8 (a Latin-1 list?) and over-long words stay errors */
-            if (!o->strict && n != TK_ELIMIT && alpha_utf8_valid(text + s, e - s) == e - s) {
+            if (!o->strict && n != TK_ELIMIT && alpha_utf8_valid(w, wn) == wn) {
                 o->skipped++;
                 if (o->skip)
                     o->skip(o->skip_ctx, line, err ? err->msg : "");

@@ -323,24 +323,42 @@ static uint32_t mark_lists(const dawg_edge *e, uint32_t n, uint8_t *starts, uint
     return total;
 }
 
+/* The dictionary, its lazy part and its figures in three blocks: the
+ * structure with the lazy part (the mutex and the alphagram index), the list
+ * starts with their running counts, and the per-node figures. */
+typedef struct dict_block {
+    wq_dict x;
+    wq_lazy lazy;
+} dict_block;
+
 int wq_dict_create(wq_dict **out, const dawg_graph *d, tk_error *err)
 {
     uint32_t n = dawg_edge_count(d);
     const dawg_edge *e = dawg_edges(d);
     size_t words = ((size_t)n >> 3) + 1;
-    wq_dict *x = calloc(1, sizeof *x);
-    uint8_t *starts = calloc(words, sizeof *starts);
-    uint32_t *rank = calloc(words, sizeof *rank);
-    uint32_t lists = starts && rank ? mark_lists(e, n, starts, rank) : 0;
-    alpha_set *below = calloc(lists ? lists : 1, sizeof *below);
-    uint32_t *lens = calloc(lists ? lists : 1, sizeof *lens);
-    if (!x || !starts || !rank || !below || !lens) {
-        free(x);
-        free(starts);
-        free(rank);
-        free(below);
-        free(lens);
-        *out = NULL;
+    *out = NULL;
+    dict_block *blk = calloc(1, sizeof *blk);
+    if (!blk)
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    wq_dict *x = &blk->x;
+    x->lazy = &blk->lazy;
+    if (pthread_mutex_init(&x->lazy->mu, NULL) != 0) {
+        free(blk);
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    }
+    x->d = d;
+    x->e = e;
+    x->n = n;
+    /* rank (words x 4 bytes) then starts (words bytes) */
+    uint32_t *rank = x->rank = calloc(words, sizeof *rank + sizeof *x->starts);
+    uint8_t *starts = x->starts = rank ? (uint8_t *)(rank + words) : NULL;
+    uint32_t lists = x->lists = rank ? mark_lists(e, n, starts, rank) : 0;
+    /* below (lists x 8 bytes) then lens (lists x 4 bytes) */
+    size_t slots = lists ? lists : 1;
+    alpha_set *below = x->below = rank ? calloc(slots, sizeof *below + sizeof *x->lens) : NULL;
+    uint32_t *lens = x->lens = below ? (uint32_t *)(below + slots) : NULL;
+    if (!below) {
+        wq_dict_destroy(x);
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
     /* One backward pass: children are stored after their parents, so a
@@ -364,22 +382,6 @@ int wq_dict_create(wq_dict **out, const dawg_graph *d, tk_error *err)
             lens[si] = m;
         }
     }
-    x->starts = starts;
-    x->rank = rank;
-    x->lists = lists;
-    x->d = d;
-    x->e = e;
-    x->n = n;
-    x->below = below;
-    x->lens = lens;
-    x->lazy = calloc(1, sizeof *x->lazy);
-    if (!x->lazy || pthread_mutex_init(&x->lazy->mu, NULL) != 0) {
-        free(x->lazy);
-        x->lazy = NULL;
-        wq_dict_destroy(x);
-        *out = NULL;
-        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-    }
     *out = x;
     return TK_OK;
 }
@@ -388,16 +390,11 @@ void wq_dict_destroy(wq_dict *x)
 {
     if (!x)
         return;
-    free(x->starts);
     free(x->rank);
     free(x->below);
-    free(x->lens);
-    if (x->lazy) {
-        tki_wq_agram_free(&x->lazy->ag);
-        pthread_mutex_destroy(&x->lazy->mu);
-        free(x->lazy);
-    }
-    free(x);
+    tki_wq_agram_free(&x->lazy->ag);
+    pthread_mutex_destroy(&x->lazy->mu);
+    free(x);   /* the dict_block: x is its first member */
 }
 
 const dawg_graph *wq_dict_dawg(const wq_dict *x) { return x->d; }

@@ -198,24 +198,18 @@ static int event(sk_gcg *g, const sk_engine *e, const char *s, size_t n, sk_gcg_
     int rest = nt - 2 - i;
     if (rest == 1) {
         tok p = t[i];
-        if (tok_is(p, "-")) {
-            ev->kind = SK_GCG_PASS;
-            return 0;
-        }
-        if (tok_is(p, "--")) {
-            ev->kind = SK_GCG_WITHDRAWN;
-            return 0;
-        }
+        /* the whole-token marks after a rack */
+        static const struct { const char *text; int kind; } marks[] = {
+            { "-", SK_GCG_PASS }, { "--", SK_GCG_WITHDRAWN },
+            { "(challenge)", SK_GCG_CHALLENGE }, { "(time)", SK_GCG_TIME },
+        };
+        for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
+            if (tok_is(p, marks[k].text)) {
+                ev->kind = marks[k].kind;
+                return 0;
+            }
         if (p.s[0] == '(' && p.s[p.n - 1] == ')' && p.n >= 2) {
             tok in = { p.s + 1, p.n - 2 };
-            if (tok_is(in, "challenge")) {
-                ev->kind = SK_GCG_CHALLENGE;
-                return 0;
-            }
-            if (tok_is(in, "time")) {
-                ev->kind = SK_GCG_TIME;
-                return 0;
-            }
             ev->kind = SK_GCG_ENDRACK;
             sk_rack own;
             if (parse_rack(e, in, &own, err))
