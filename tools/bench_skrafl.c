@@ -281,6 +281,40 @@ static void bench_corpus(corpus *c, int runs, sk_movelist *ml)
     free(rt);
 }
 
+/* The whole skrafl process on the corpus's positions (one CGP file), with
+ * --jobs 1 and with all cores: median wall clock of `runs` runs. */
+static void bench_whole_process(const corpus *cs, const char *bindir, const char *wpath, int runs)
+{
+    char cgpf[] = "/tmp/bench_skrafl_XXXXXX";
+    int fd = mkstemp(cgpf);
+    if (fd >= 0) {
+        FILE *f = fdopen(fd, "w");
+        for (int i = 0; i < cs->np; i++)
+            fprintf(f, "%s\n", cs->P[i].cgp);
+        fclose(f);
+        for (int jobs1 = 1; jobs1 >= 0; jobs1--) {
+            char cmd[8192];
+            snprintf(cmd, sizeof cmd, "%s/skrafl --dict %s --count --cgp %s%s > /dev/null", bindir, wpath, cgpf,
+                     jobs1 ? " --jobs 1" : "");
+            double *wt = calloc((size_t)runs, sizeof *wt);
+            int ok = 1;
+            for (int run = 0; run < runs && ok; run++) {
+                double s = wall();
+                int st = system(cmd);
+                wt[run] = wall() - s;
+                ok = st == 0;
+            }
+            if (ok)
+                printf("whole process (wall clock): skrafl --dict WORDS --count --cgp FILE%s: median %.1f ms\n",
+                       jobs1 ? " --jobs 1" : " (all cores)", median(wt, runs) * 1e3);
+            else
+                printf("whole process: '%s' failed\n", cmd);
+            free(wt);
+        }
+        unlink(cgpf);
+    }
+}
+
 int main(int argc, char **argv)
 {
     cli_init("bench_skrafl");
@@ -370,35 +404,7 @@ int main(int argc, char **argv)
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     printf("peak RSS %.1f MB\n", ru.ru_maxrss / 1024.0);
-    /* Whole process. */
-    char cgpf[] = "/tmp/bench_skrafl_XXXXXX";
-    int fd = mkstemp(cgpf);
-    if (fd >= 0) {
-        FILE *f = fdopen(fd, "w");
-        for (int i = 0; i < cs.np; i++)
-            fprintf(f, "%s\n", cs.P[i].cgp);
-        fclose(f);
-        for (int jobs1 = 1; jobs1 >= 0; jobs1--) {
-            char cmd[8192];
-            snprintf(cmd, sizeof cmd, "%s/skrafl --dict %s --count --cgp %s%s > /dev/null", bindir, wpath, cgpf,
-                     jobs1 ? " --jobs 1" : "");
-            double *wt = calloc((size_t)runs, sizeof *wt);
-            int ok = 1;
-            for (int run = 0; run < runs && ok; run++) {
-                double s = wall();
-                int st = system(cmd);
-                wt[run] = wall() - s;
-                ok = st == 0;
-            }
-            if (ok)
-                printf("whole process (wall clock): skrafl --dict WORDS --count --cgp FILE%s: median %.1f ms\n",
-                       jobs1 ? " --jobs 1" : " (all cores)", median(wt, runs) * 1e3);
-            else
-                printf("whole process: '%s' failed\n", cmd);
-            free(wt);
-        }
-        unlink(cgpf);
-    }
+    bench_whole_process(&cs, bindir, wpath, runs);
     sk_movelist_free(&ml);
     corpus_free(&cs);
     corpus_free(&ce);

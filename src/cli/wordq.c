@@ -156,6 +156,33 @@ static int load_bag(const char *lang, const alpha_table *a, int bag[64])
     return 0;
 }
 
+/* --sort WORD */
+static int parse_sort(const char *arg)
+{
+    if (strcmp(arg, "alpha") == 0 || strcmp(arg, "alphabetical") == 0)
+        return WQ_SORT_ALPHA;
+    if (strcmp(arg, "length") == 0)
+        return WQ_SORT_LENGTH;
+    if (strcmp(arg, "probability") == 0)
+        return WQ_SORT_PROB;
+    cli_usage_error("unknown --sort '%s' (alpha, length or probability)", arg);
+    return WQ_SORT_ALPHA;   /* not reached */
+}
+
+/* The alphabet, and whether every letter is one byte in both cases (the
+ * answers are then written byte by byte). */
+static void set_letters(wordq_opts *o, const alpha_table *a)
+{
+    o->alpha = a;
+    o->single = 1;
+    for (int l = 1; l <= a->size && l < 64; l++) {
+        if (a->len[l] != 1 || a->ulen[l] != 1 || a->ncp[l] != 1)
+            o->single = 0;
+        o->up1[l] = a->upper[l][0];
+        o->lo1[l] = a->lower[l][0];
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -201,16 +228,7 @@ int main(int argc, char **argv)
         case OPT_MIN: o.min = (int)cli_parse_long("--min", optarg, 1, ALPHA_WORD_MAX); break;
         case OPT_MAX: o.max = (int)cli_parse_long("--max", optarg, 1, ALPHA_WORD_MAX); break;
         case OPT_LIMIT: o.limit = cli_parse_long("--limit", optarg, 1, 1000000000L); break;
-        case 's':
-            if (strcmp(optarg, "alpha") == 0 || strcmp(optarg, "alphabetical") == 0)
-                o.sort = WQ_SORT_ALPHA;
-            else if (strcmp(optarg, "length") == 0)
-                o.sort = WQ_SORT_LENGTH;
-            else if (strcmp(optarg, "probability") == 0)
-                o.sort = WQ_SORT_PROB;
-            else
-                cli_usage_error("unknown --sort '%s' (alpha, length or probability)", optarg);
-            break;
+        case 's': o.sort = parse_sort(optarg); break;
         case OPT_COUNT: o.count = 1; break;
         default: cli_common_option(c, &co, argv);
         }
@@ -225,14 +243,7 @@ int main(int argc, char **argv)
         qlist_free(&ql);
         return CLI_EXIT_DATA;
     }
-    o.alpha = dawg_alphabet(d);
-    o.single = 1;
-    for (int l = 1; l <= o.alpha->size && l < 64; l++) {
-        if (o.alpha->len[l] != 1 || o.alpha->ulen[l] != 1 || o.alpha->ncp[l] != 1)
-            o.single = 0;
-        o.up1[l] = o.alpha->upper[l][0];
-        o.lo1[l] = o.alpha->lower[l][0];
-    }
+    set_letters(&o, dawg_alphabet(d));
     if (co.verbose) {
         dawg_info info;
         dawg_get_info(d, &info);
