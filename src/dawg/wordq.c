@@ -269,6 +269,8 @@ struct wq_searcher {
     uint32_t gen;
     uint32_t memo_used;
     uint64_t *agbuf;       /* answers of an alphagram lookup */
+    const tki_wq_agram *ag; /* the index once asked for (NULL: none, walk the graph) */
+    int ag_asked;          /* dict_agram called: its lock is taken once a searcher */
     int use_memo;
     int depth_in_key;
     /* one search */
@@ -608,7 +610,11 @@ static int rack_dfs(wq_searcher *s, rack_walk *w, uint32_t node, int depth, int 
  * set when answered, 0 when the graph must be walked (too many answers). */
 static int search_agram(wq_searcher *s, const wq_query *q, int *rc)
 {
-    const tki_wq_agram *ag = dict_agram(s->x);
+    if (!s->ag_asked) {
+        s->ag = dict_agram(s->x);
+        s->ag_asked = 1;
+    }
+    const tki_wq_agram *ag = s->ag;
     if (!ag)
         return 0;
     long n = tki_wq_agram_find(ag, q->count, q->ntiles - q->blanks, q->blanks, s->agbuf, WQ_AGBUF);
