@@ -21,7 +21,8 @@
  * never scans a sibling list:
  *
  *     next   letters leaving the child node (0: the child has no edges)
- *     link   child node << 1 | final (a word ends after taking this edge)
+ *     link   child node << 7 | letter << 1 | final (a word ends after
+ *            taking this edge); the accessors below unpack it
  *     rank   words through the earlier edges of the same node
  *
  * Word ranks.  Every word has a number, its rank in letter-index order
@@ -34,9 +35,9 @@
  * below), for pruning by counts (all words of a range already found, an
  * anagram's remaining letters) and for word <-> rank conversion.
  *
- * Limits: fewer than 2^32 - 1 words (TK_ELIMIT otherwise), letters 1..63
+ * Limits: fewer than 2^32 - 1 words and 2^25 edges (TK_ELIMIT otherwise), letters 1..63
  * (the alphabet's limit), words of at most ALPHA_WORD_MAX letters.
- * Memory: 29 bytes per edge of the dawg_graph (16 hot, 13 cold).  The view keeps a
+ * Memory: 28 bytes per edge of the dawg_graph (16 hot, 12 cold).  The view keeps a
  * pointer to the dawg_graph (for its alphabet), which must outlive it.
  */
 #ifndef TILEKIT_DAWG_VIEW_H
@@ -55,7 +56,7 @@ extern "C" {
 
 typedef struct dawg_vedge {
     uint64_t next;   /* letters leaving the child node */
-    uint32_t link;   /* child node << 1 | final */
+    uint32_t link;   /* child node << 7 | letter << 1 | final */
     uint32_t rank;   /* words through the earlier edges of this node */
 } dawg_vedge;
 
@@ -98,8 +99,12 @@ static inline uint32_t dawg_view_index(uint32_t node, uint64_t letters, unsigned
 {
     return node + dawg_popcount64(letters & ((((uint64_t)1) << l) - 1));
 }
-static inline uint32_t dawg_vedge_child(dawg_vedge e) { return e.link >> 1; }
+static inline uint32_t dawg_vedge_child(dawg_vedge e) { return e.link >> 7; }
 static inline int dawg_vedge_final(dawg_vedge e) { return (int)(e.link & 1); }
+/* The letter on the edge (1..63; 0 for edge 0).  A node's edges can be
+ * scanned for letter l by comparing (link & DAWG_VLINK_LETTER) with l << 1. */
+#define DAWG_VLINK_LETTER 0x7Eu
+static inline unsigned dawg_vedge_letter(dawg_vedge e) { return (e.link & DAWG_VLINK_LETTER) >> 1; }
 
 /* ---- stepping one letter at a time -------------------------------------- */
 
@@ -136,6 +141,12 @@ uint32_t dawg_view_pos_words(const dawg_view *v, const dawg_vpos *p);
 
 /* Letters of node `node` (0 for node 0). */
 uint64_t dawg_view_letters(const dawg_view *v, uint32_t node);
+/* The same without a call, for searches that hold a node but not its
+ * letters: entry `node` of this array (dawg_view_edge_count() entries) is
+ * the letter set of that node; entry 0 is 0.  Entries at other edges are
+ * not node letter sets (they are the letters of that edge and its later
+ * siblings). */
+const uint64_t *dawg_view_letter_sets(const dawg_view *v);
 /* Words below a node: the words spelled by the paths that leave it. */
 uint32_t dawg_view_node_words(const dawg_view *v, uint32_t node);
 /* Words through edge e: 1 if e is final, plus the words below its child. */

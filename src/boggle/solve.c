@@ -224,7 +224,7 @@ static int follow_rest(const bog_solver *s, int cell, uint32_t *link, uint64_t *
         unsigned want = s->rest[cell][j];
         if (!((*m >> want) & 1))
             return 0;
-        const dawg_vedge *x = &E[dawg_view_index(*link >> 1, *m, want)];
+        const dawg_vedge *x = &E[dawg_view_index(*link >> 7, *m, want)];
         *idx += (*link & 1) + x->rank;
         *link = x->link;
         *m = x->next;
@@ -255,7 +255,7 @@ static BOG_INLINE int step(bog_solver *s, int c, uint32_t node, uint64_t m, uint
         found(s, idx, len, depth, c);
     if (!(nm & s->nbl[c]))
         return 0;
-    *cn = link >> 1;
+    *cn = link >> 7;
     *cm = nm;
     *cb = idx + (link & 1);
     if (--s->budget < 0 && tki_bog_exhausted(s, *cb, *cn))

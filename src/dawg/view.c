@@ -9,9 +9,9 @@
  *      node's word count and letter set;
  *   3. the lists are laid out again breadth-first from the root (lists not
  *      reachable from the root are dropped) and each edge becomes a 16-byte
- *      record: its child's letter set, child << 1 | final, and its rank
+ *      record: its child's letter set, child << 7 | letter << 1 | final, and its rank
  *      offset sfx[first] - sfx[i] (the words through earlier siblings).
- * The cold arrays (sfx, set, letter) follow the same new layout.
+ * The cold arrays (sfx, set) follow the same new layout.
  */
 #include "tilekit/dawg_view.h"
 
@@ -23,7 +23,6 @@ struct dawg_view {
     dawg_vedge *E;       /* n entries, E[0] all zero */
     uint32_t *sfx;       /* words through edge i and its later siblings */
     uint64_t *set;       /* letters of edge i and its later siblings */
-    uint8_t *letter;     /* letter of edge i */
     uint32_t n;
     uint32_t root;
     uint64_t root_letters;
@@ -59,8 +58,7 @@ static int relayout(dawg_view *v, const dawg_edge *ed, uint32_t n, uint32_t root
     v->E = calloc(n, sizeof *v->E);
     v->sfx = calloc(n, sizeof *v->sfx);
     v->set = calloc(n, sizeof *v->set);
-    v->letter = calloc(n, 1);
-    if (!pos || !queue || !v->E || !v->sfx || !v->set || !v->letter) {
+    if (!pos || !queue || !v->E || !v->sfx || !v->set) {
         free(pos);
         free(queue);
         return TK_ENOMEM;
@@ -90,11 +88,10 @@ static int relayout(dawg_view *v, const dawg_edge *ed, uint32_t n, uint32_t root
             uint32_t c = dawg_edge_child(e);
             dawg_vedge *x = &v->E[p + k];
             x->next = c ? set[c] : 0;
-            x->link = (c ? pos[c] : 0) << 1 | (dawg_edge_final(e) ? 1u : 0u);
+            x->link = (c ? pos[c] : 0) << 7 | dawg_edge_letter(e) << 1 | (dawg_edge_final(e) ? 1u : 0u);
             x->rank = sfx[old] - sfx[old + k];
             v->sfx[p + k] = sfx[old + k];
             v->set[p + k] = set[old + k];
-            v->letter[p + k] = (uint8_t)dawg_edge_letter(e);
             if (dawg_edge_last(e))
                 break;
         }
@@ -114,11 +111,13 @@ static int build(dawg_view *v, const dawg_graph *d)
     v->n = 1;
     if (!root || n < 2)
         return (v->E = calloc(1, sizeof *v->E)) && (v->sfx = calloc(1, sizeof *v->sfx)) &&
-                       (v->set = calloc(1, sizeof *v->set)) && (v->letter = calloc(1, 1))
+                       (v->set = calloc(1, sizeof *v->set))
                    ? TK_OK
                    : TK_ENOMEM;
     if (root >= n)
         return TK_EFORMAT;
+    if (n >= (UINT32_C(1) << 25))   /* link holds child << 7 (a loaded dawg has fewer than 2^24) */
+        return TK_ELIMIT;
     uint8_t *start = calloc(n, 1);
     uint32_t *sfx = calloc(n, sizeof *sfx);
     uint64_t *set = calloc(n, sizeof *set);
@@ -154,7 +153,7 @@ int dawg_view_create(dawg_view **out, const dawg_graph *d, tk_error *err)
         if (rc == TK_ENOMEM)
             return tk_error_set(err, rc, 0, 0, "out of memory building the word graph's view");
         if (rc == TK_ELIMIT)
-            return tk_error_set(err, rc, 0, 0, "dictionary has too many words (limit 2^32 - 2)");
+            return tk_error_set(err, rc, 0, 0, "dictionary too large (limits: 2^32 - 2 words, 2^25 edges)");
         return tk_error_set(err, rc, 0, 0, "dictionary graph enters a sibling list in its middle "
                                            "(not produced by tilekit; rebuild it with mkdawg)");
     }
@@ -169,7 +168,6 @@ void dawg_view_destroy(dawg_view *v)
     free(v->E);
     free(v->sfx);
     free(v->set);
-    free(v->letter);
     free(v);
 }
 
@@ -207,8 +205,9 @@ uint32_t dawg_view_pos_words(const dawg_view *v, const dawg_vpos *p)
 }
 
 uint64_t dawg_view_letters(const dawg_view *v, uint32_t node) { return node < v->n ? v->set[node] : 0; }
+const uint64_t *dawg_view_letter_sets(const dawg_view *v) { return v->set; }
 uint32_t dawg_view_node_words(const dawg_view *v, uint32_t node) { return node < v->n ? v->sfx[node] : 0; }
-unsigned dawg_view_edge_letter(const dawg_view *v, uint32_t e) { return e < v->n ? v->letter[e] : 0; }
+unsigned dawg_view_edge_letter(const dawg_view *v, uint32_t e) { return e < v->n ? dawg_vedge_letter(v->E[e]) : 0; }
 
 uint32_t dawg_view_edge_words(const dawg_view *v, uint32_t e)
 {
@@ -239,7 +238,7 @@ int dawg_view_word(const dawg_view *v, uint32_t rank, uint8_t *out)
         while (e + 1 < end && v->E[e + 1].rank <= k)
             e++;
         k -= v->E[e].rank;
-        out[n++] = v->letter[e];
+        out[n++] = dawg_vedge_letter(v->E[e]);
         if (dawg_vedge_final(v->E[e])) {
             if (k == 0)
                 return n;
@@ -296,7 +295,7 @@ int dawg_view_foreach(const dawg_view *v, uint32_t from, uint32_t to,
             e++;
         edge[d] = e;
         end[d] = last;
-        w[d] = v->letter[e];
+        w[d] = dawg_vedge_letter(v->E[e]);
         k -= v->E[e].rank;
         if (dawg_vedge_final(v->E[e]) && k == 0)
             break;
@@ -325,7 +324,7 @@ int dawg_view_foreach(const dawg_view *v, uint32_t from, uint32_t to,
         }
         /* follow first edges until a final one */
         for (;;) {
-            w[d] = v->letter[edge[d]];
+            w[d] = dawg_vedge_letter(v->E[edge[d]]);
             if (dawg_vedge_final(v->E[edge[d]]))
                 break;
             uint32_t cc = dawg_vedge_child(v->E[edge[d]]);

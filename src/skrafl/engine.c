@@ -5,10 +5,11 @@
  * columns are rows of the transposed board), the value of every square byte
  * (a blank scores 0), the rank of every letter's display text so that
  * moves sort in the byte order of their printed words without decoding, and
- * the letter set of every DAWG node, so that the generator intersects a
- * node's letters with what the square and the rack allow in one AND and
- * finds an edge by a population count instead of scanning its siblings.
- * For the best-first search, every node also gets how far it can still go:
+ * the word graph's letter-indexed view (tilekit/dawg_view.h): every node's
+ * letter set, so that the generator intersects a node's letters with what
+ * the square and the rack allow in one AND, and every edge carries its
+ * child's letter set.  For the best-first search, every node also gets how
+ * far it can still go:
  * its longest way to a word end, the letters on its ways, and the set of
  * lengths at which a word ends below it.
  */
@@ -16,6 +17,32 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+/* How far node (letter set `letters`) can still go, and the same for every
+ * node below it: a depth-first walk that fills a node's figures after its
+ * children's, each node once (a node with edges has reach >= 1, so a reach
+ * of 0 means "not yet").  The recursion is as deep as the longest word. */
+static void node_reach(sk_engine *e, uint32_t node, alpha_set letters)
+{
+    unsigned reach = 0;
+    alpha_set below = 0;
+    uint32_t lens = 0;
+    const dawg_vedge *ed = e->edges + node;
+    for (alpha_set m = letters; m; m &= m - 1, ed++) {
+        uint32_t child = dawg_vedge_child(*ed);
+        int final = dawg_vedge_final(*ed);
+        if (child && !e->reach[child])
+            node_reach(e, child, ed->next);
+        unsigned d = child ? 1u + e->reach[child] : final ? 1u : 0u;
+        if (d > reach)
+            reach = d > 255 ? 255 : d;
+        below |= ALPHA_BIT((unsigned)__builtin_ctzll(m)) | (child ? e->below[child] : 0);
+        lens |= (final ? 2u : 0u) | (child ? e->lens[child] << 1 : 0u);
+    }
+    e->reach[node] = (uint8_t)reach;
+    e->below[node] = below;
+    e->lens[node] = lens;
+}
 
 int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
                      const sk_layout *l, tk_error *err)
@@ -33,21 +60,27 @@ int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
         return tk_error_set(err, TK_EINVAL, 0, 0,
                             "tile set made for an alphabet of %d letters, the dictionary has %d",
                             ts->nletters, a->size);
-    /* One block: the engine, then its per-node tables (indexed by a sibling
-     * list's first edge): letters and letters below (8 bytes each), word
-     * lengths (4), reach (1). */
-    uint32_t ne = dawg_edge_count(d);
-    size_t nn = (size_t)ne + 1, head = (sizeof(sk_engine) + 7) / 8 * 8;
-    sk_engine *e = calloc(1, head + nn * (2 * sizeof(alpha_set) + sizeof(uint32_t) + 1));
-    if (!e)
+    /* One block: the engine, then its per-node tables (indexed by the
+     * view's node numbers): letters below (8 bytes), word lengths (4),
+     * reach (1).  The node letter sets are the view's own. */
+    dawg_view *v;
+    int rc = dawg_view_create(&v, d, err);
+    if (rc)
+        return rc;
+    size_t nn = dawg_view_edge_count(v), head = (sizeof(sk_engine) + 7) / 8 * 8;
+    sk_engine *e = calloc(1, head + nn * (sizeof(alpha_set) + sizeof(uint32_t) + 1));
+    if (!e) {
+        dawg_view_destroy(v);
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-    e->nmask = (alpha_set *)((char *)e + head);
-    e->below = e->nmask + nn;
+    }
+    e->below = (alpha_set *)((char *)e + head);
     e->lens = (uint32_t *)(e->below + nn);
     e->reach = (uint8_t *)(e->lens + nn);
     e->dawg = d;
-    e->edges = dawg_edges(d);
-    e->root = dawg_root(d);
+    e->view = v;
+    e->edges = dawg_view_edges(v);
+    e->nmask = dawg_view_letter_sets(v);
+    e->root = dawg_view_root(v);
     e->alpha = *a;
     e->ts = *ts;
     e->lay = *l;
@@ -77,48 +110,19 @@ int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
                 }
             e->rank[i | (bl ? SK_BLANK : 0)] = (uint16_t)(rank + 1);
         }
-    /* Letter set of every sibling list, indexed by its first edge. */
-    alpha_set acc = 0;
-    for (uint32_t i = 1, start = 1; i < ne; i++) {
-        acc |= ALPHA_BIT(e->edges[i] & DAWG_LETTER_MASK);
-        if (e->edges[i] & DAWG_LAST) {
-            e->nmask[start] = acc;
-            acc = 0;
-            start = i + 1;
-        }
-    }
-    /* How far every node can still go: children come after their parents,
-     * so a backward pass sees each child's reach before its parent's.  A
-     * list's reach is stored at its first edge; walking back, `acc` gathers
-     * the list being read and is stored when its first edge is reached (the
-     * edge before it ends another list, or is edge 0). */
-    uint8_t acc8 = 0;
-    alpha_set accb = 0;
-    uint32_t accl = 0;
-    for (uint32_t i = ne - 1; i >= 1; i--) {
-        dawg_edge ed = e->edges[i];
-        uint32_t child = dawg_edge_child(ed);
-        int d = child ? 1 + e->reach[child] : (ed & DAWG_FINAL) ? 1 : 0;
-        if (d > 255)
-            d = 255;
-        if (d > acc8)
-            acc8 = (uint8_t)d;
-        accb |= ALPHA_BIT(ed & DAWG_LETTER_MASK) | (child ? e->below[child] : 0);
-        accl |= (ed & DAWG_FINAL ? 2u : 0u) | (child ? e->lens[child] << 1 : 0u);
-        if (i == 1 || (e->edges[i - 1] & DAWG_LAST)) {
-            e->reach[i] = acc8;
-            e->below[i] = accb;
-            e->lens[i] = accl;
-            acc8 = 0;
-            accb = 0;
-            accl = 0;
-        }
-    }
+    if (e->root)
+        node_reach(e, e->root, dawg_view_root_letters(v));
     *out = e;
     return TK_OK;
 }
 
-void sk_engine_destroy(sk_engine *e) { free(e); }   /* one block (sk_engine_create) */
+void sk_engine_destroy(sk_engine *e)
+{
+    if (!e)
+        return;
+    dawg_view_destroy(e->view);
+    free(e);   /* one block with its tables (sk_engine_create) */
+}
 const alpha_table *sk_engine_alphabet(const sk_engine *e) { return &e->alpha; }
 const sk_layout *sk_engine_layout(const sk_engine *e) { return &e->lay; }
 const sk_tileset *sk_engine_tileset(const sk_engine *e) { return &e->ts; }

@@ -24,9 +24,10 @@
  * can continue on the anchor square, and the rack is updated incrementally
  * along the preorder.  Then ExtendRight walks the DAWG square by square
  * under the three constraints (cross-check, DAWG path, tile on the rack or a
- * blank): the node's letter set (precomputed per node by the engine) AND the
- * square's cross-check AND the rack's letters gives the candidates in one
- * step; tiles already on the board are followed in a loop; a move is
+ * blank): the node's letter set (the word graph's letter-indexed view,
+ * tilekit/dawg_view.h, where every edge also carries the letters of the
+ * node it leads to) AND the square's cross-check AND the rack's letters
+ * gives the candidates in one step; tiles already on the board are followed in a loop; a move is
  * recorded whenever a word ends before an empty square or the edge (each
  * row has an empty sentinel square at its end, so there are no bounds
  * checks).  Leftmost-anchor left parts make each move found once per
@@ -245,21 +246,21 @@ static inline alpha_set playable(const sk_gen *g, int pos)
  * board after it (a loop, not a recursion), record the word if it ends
  * before an empty square, and go on to the next empty square.  `top`
  * (a constant) selects the best-first search's copy of extend. */
-static SK_ALWAYS_INLINE void after_tile(sk_gen *g, int pos, dawg_edge ed, int msum, int wmul, int xtot,
+static SK_ALWAYS_INLINE void after_tile(sk_gen *g, int pos, dawg_vedge ed, int msum, int wmul, int xtot,
                                         const int top)
 {
     const uint8_t *row = g->row;
     for (;;) {
         uint8_t sq = row[pos + 1];
-        uint32_t child = dawg_edge_child(ed);
+        uint32_t child = dawg_vedge_child(ed);
         if (!sq) {   /* the sentinel at dim is empty too */
-            if ((ed & DAWG_FINAL) && pos > g->start) {
+            if (dawg_vedge_final(ed) && pos > g->start) {
                 int placed = g->ntiles - g->left;
                 if (!(g->dir == 1 && placed == 1 && g->xw[g->anchor_pos] >= 0))
                     record(g, pos, msum * wmul + xtot + (placed == SK_RACK_MAX ? SK_BINGO : 0));
             }
             if (child && g->left) {
-                alpha_set c = g->nm[child] & playable(g, pos + 1);
+                alpha_set c = ed.next & playable(g, pos + 1);
                 if (c) {
                     if (top)
                         extend_top(g, pos + 1, child, c, msum, wmul, xtot);
@@ -269,7 +270,7 @@ static SK_ALWAYS_INLINE void after_tile(sk_gen *g, int pos, dawg_edge ed, int ms
             }
             return;
         }
-        alpha_set nm = g->nm[child];
+        alpha_set nm = ed.next;
         unsigned want = sq & SK_LETTER;
         if (!(nm & ALPHA_BIT(want)))
             return;
@@ -297,18 +298,18 @@ static SK_ALWAYS_INLINE void extend_body(sk_gen *g, int pos, uint32_t node, alph
      * allows unless a word ends here. */
     uint8_t nsq = g->row[pos + 1];
     alpha_set nwant = nsq ? ALPHA_BIT(nsq & SK_LETTER) : g->xs[pos + 1];
-    dawg_edge nfinal = nsq ? 0 : DAWG_FINAL;
-    /* Candidates in increasing letter order; the sibling list is sorted,
-     * so one forward scan finds all their edges and stops at the last
-     * (cheaper here than indexing each by a population count). */
-    const dawg_edge *p = g->E + node;
+    uint32_t nfinal = nsq ? 0 : 1;
+    /* Candidates in increasing letter order; the node's edges are sorted by
+     * letter, so one forward scan finds all their edges and stops at the
+     * last (cheaper here than indexing each by a population count). */
+    const dawg_vedge *p = g->E + node;
     do {
         unsigned l = (unsigned)__builtin_ctzll(cand);
         cand &= cand - 1;
-        while ((*p & DAWG_LETTER_MASK) != l)
+        while ((p->link & DAWG_VLINK_LETTER) != l << 1)
             p++;
-        dawg_edge ed = *p++;
-        if (!(ed & nfinal) && !(g->nm[dawg_edge_child(ed)] & nwant))
+        dawg_vedge ed = *p++;
+        if (!(ed.link & nfinal) && !(ed.next & nwant))
             continue;
         if (g->cnt[l]) {
             int ls = val[l] * lmul;
@@ -421,10 +422,10 @@ static inline void extend_from(sk_gen *g, int a, uint32_t node, int msum, int wm
 
 /* ---- left parts ------------------------------------------------------------ */
 
-static int lp_push(sk_gen *g, uint32_t node, int len, unsigned last, int face, size_t *idx)
+static int lp_push(sk_gen *g, uint32_t node, alpha_set letters, int len, unsigned last, int face, size_t *idx)
 {
     /* What can follow: the node's letters that the rest of the rack holds. */
-    alpha_set next = g->nm[node] & (g->blanks ? g->e->all : g->rackmask);
+    alpha_set next = letters & (g->blanks ? g->e->all : g->rackmask);
     *idx = SIZE_MAX;
     if (!next)
         return TK_OK;
@@ -462,13 +463,14 @@ static void lp_close(sk_gen *g, size_t idx)
  * edges. */
 static int lp_dfs(sk_gen *g, uint32_t node, alpha_set want, int len, int maxlen, int face)
 {
-    const dawg_edge *p = g->E + node;
+    const dawg_vedge *p = g->E + node;
     while (want) {
         unsigned l = (unsigned)__builtin_ctzll(want);
         want &= want - 1;
-        while ((*p & DAWG_LETTER_MASK) != l)
+        while ((p->link & DAWG_VLINK_LETTER) != l << 1)
             p++;
-        uint32_t child = dawg_edge_child(*p++);
+        dawg_vedge ed = *p++;
+        uint32_t child = dawg_vedge_child(ed);
         if (!child)
             continue;
         for (int bl = 0; bl < 2; bl++) {
@@ -482,7 +484,7 @@ static int lp_dfs(sk_gen *g, uint32_t node, alpha_set want, int len, int maxlen,
             }
             size_t idx;
             int f = face + (bl ? 0 : g->e->val[l]);
-            int rc = lp_push(g, child, len + 1, l | (bl ? SK_BLANK : 0), f, &idx);
+            int rc = lp_push(g, child, ed.next, len + 1, l | (bl ? SK_BLANK : 0), f, &idx);
             if (!rc && idx != SIZE_MAX && len + 1 < maxlen) {
                 rc = lp_dfs(g, child, g->lp[idx].next, len + 1, maxlen, f);
                 if (!g->lp_flat)
@@ -646,28 +648,27 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
 static alpha_set cross_set(const sk_gen *g, const uint8_t *left, int nl, const uint8_t *right, int nr,
                            alpha_set want)
 {
-    const dawg_edge *E = g->E;
-    const alpha_set *NM = g->nm;
+    const dawg_vedge *E = g->E;
     uint32_t node = g->e->root;
+    alpha_set nm = g->nm[node];
     for (int i = 0; i < nl; i++) {
-        alpha_set m = NM[node];
-        if (!(m & ALPHA_BIT(left[i])))
+        if (!(nm & ALPHA_BIT(left[i])))
             return 0;
-        node = dawg_edge_child(sk_edge_of(E, node, m, left[i]));
-        if (!node)
-            return 0;
+        dawg_vedge ed = sk_edge_of(E, node, nm, left[i]);
+        node = dawg_vedge_child(ed);
+        nm = ed.next;   /* 0 when there is no child */
     }
-    alpha_set nm = NM[node], cand = nm & want, s = 0;
+    alpha_set cand = nm & want, s = 0;
     while (cand) {
         unsigned l = (unsigned)__builtin_ctzll(cand);
         cand &= cand - 1;
-        dawg_edge ed = sk_edge_of(E, node, nm, l);
-        for (int i = 0; i < nr && ed; i++) {
-            uint32_t c = dawg_edge_child(ed);
-            alpha_set m = NM[c];   /* NM[0] = 0 */
-            ed = (m & ALPHA_BIT(right[i])) ? sk_edge_of(E, c, m, right[i]) : 0;
+        dawg_vedge ed = sk_edge_of(E, node, nm, l);
+        int i = 0;
+        while (i < nr && (ed.next & ALPHA_BIT(right[i]))) {
+            ed = sk_edge_of(E, dawg_vedge_child(ed), ed.next, right[i]);
+            i++;
         }
-        if (ed & DAWG_FINAL)
+        if (i == nr && dawg_vedge_final(ed))
             s |= ALPHA_BIT(l);
     }
     return s;
@@ -698,25 +699,15 @@ void tki_sk_gen_anchor(sk_gen *g, int a)
         while (p > 0 && row[p - 1])
             p--;
         uint32_t node = e->root;
+        alpha_set nm = g->nm[node];
         int msum = 0;
         for (int q = p; q < a; q++) {
             unsigned want = row[q] & SK_LETTER;
-            dawg_edge found = 0;
-            if (!node)
+            if (!(nm & ALPHA_BIT(want)))
                 return;
-            for (uint32_t i = node;; i++) {
-                dawg_edge ed = g->E[i];
-                unsigned l = ed & DAWG_LETTER_MASK;
-                if (l == want) {
-                    found = ed;
-                    break;
-                }
-                if (l > want || (ed & DAWG_LAST))
-                    break;
-            }
-            if (!found)
-                return;
-            node = dawg_edge_child(found);
+            dawg_vedge ed = sk_edge_of(g->E, node, nm, want);
+            node = dawg_vedge_child(ed);
+            nm = ed.next;
             msum += e->val[row[q]];
             g->word[q] = (uint8_t)(row[q] | SK_ONBOARD);
         }

@@ -57,8 +57,8 @@ typedef struct sk_unit {
 
 struct sk_gen {
     const sk_engine *e;
-    const dawg_edge *E;
-    const alpha_set *nm;            /* the engine's node letter sets */
+    const dawg_vedge *E;            /* the engine's view of the word graph: its edges */
+    const alpha_set *nm;            /* and its node letter sets */
     int dim;
     /* per position, per orientation */
     uint8_t bd[2][SK_LINE_SQ];

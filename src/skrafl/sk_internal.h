@@ -3,13 +3,14 @@
 #define TILEKIT_SK_INTERNAL_H
 
 #include "core/tk_text.h"
+#include "tilekit/dawg_view.h"
 #include "tilekit/skrafl.h"
-#include "core/tk_text.h"
 
 struct sk_engine {
     const dawg_graph *dawg;
-    const dawg_edge *edges;
-    uint32_t root;
+    dawg_view *view;                  /* owned: the letter-indexed view of dawg */
+    const dawg_vedge *edges;          /* its edges */
+    uint32_t root;                    /* its root (0: an empty dictionary) */
     alpha_table alpha;
     sk_tileset ts;
     sk_layout lay;
@@ -19,7 +20,7 @@ struct sk_engine {
     uint8_t lm[2][SK_MAX_SQ];         /* letter multiplier */
     uint8_t val[256];                 /* cell byte (letter | SK_BLANK) -> points */
     uint16_t rank[256];               /* cell byte -> rank of its display text */
-    alpha_set *nmask;                 /* per node (first edge index): its letters */
+    const alpha_set *nmask;           /* per node: its letters (the view's array) */
     uint8_t *reach;                   /* per node: letters of its longest way to a word end */
     uint32_t *lens;                   /* per node: bit d set if some word ends d letters on (d < 32) */
     alpha_set *below;                 /* per node: every letter on some way to a word end */
@@ -27,7 +28,7 @@ struct sk_engine {
 
 /* The edge for letter l of node (whose letter set is nm, l in nm): edges are
  * sorted by letter, so it is the node's edge number popcount(letters below l). */
-static inline dawg_edge sk_edge_of(const dawg_edge *E, uint32_t node, alpha_set nm, unsigned l)
+static inline dawg_vedge sk_edge_of(const dawg_vedge *E, uint32_t node, alpha_set nm, unsigned l)
 {
     return E[node + (uint32_t)tku_popcount64(nm & (ALPHA_BIT(l) - 1))];
 }
