@@ -9,9 +9,9 @@
  * Nodes and edges.  A *node* is the index of its first edge in the array
  * returned by dawg_view_edges(); its edges follow it, one per letter, in
  * increasing letter order.  Node 0 is "no children" and edge 0 is an
- * all-zero record.  Indices are the view's own (the lists are laid out
- * breadth-first from the root so that the short prefixes every search
- * visits share a few cache lines); they are not the dawg_graph's node numbers.
+ * all-zero record.  The view keeps the dawg_graph's order: its node and
+ * edge numbers are the graph's (tilekit/dawg.h), every child comes after
+ * its parents, and the root's list is the first.
  *
  * Letter-indexed: a node's letters are a 64-bit set (bit i = letter i of the
  * alphabet, the same bits as alpha_set), and the edge for letter l of a node
@@ -37,7 +37,8 @@
  *
  * Limits: fewer than 2^32 - 1 words and 2^25 edges (TK_ELIMIT otherwise), letters 1..63
  * (the alphabet's limit), words of at most ALPHA_WORD_MAX letters.
- * Memory: 28 bytes per edge of the dawg_graph (16 hot, 12 cold).  The view keeps a
+ * Memory: 28 bytes per edge of the dawg_graph (16 hot, 12 cold); built in two
+ * linear passes.  The view keeps a
  * pointer to the dawg_graph (for its alphabet), which must outlive it.
  */
 #ifndef TILEKIT_DAWG_VIEW_H

@@ -1,17 +1,18 @@
 /* view.c - the letter-indexed view of a word graph (see tilekit/dawg_view.h).
  *
- * Built in three linear passes over the dawg_graph's packed edges:
- *   1. mark the first edge of every sibling list, and check that every
- *      child is one (true of every graph tilekit builds or loads);
- *   2. backward (children are stored after their parents): for each edge i,
- *      `sfx[i]` = words through i and its later siblings, and `set[i]` = the
- *      letters of i and its later siblings; so at a list start they are the
- *      node's word count and letter set;
- *   3. the lists are laid out again breadth-first from the root (lists not
- *      reachable from the root are dropped) and each edge becomes a 16-byte
- *      record: its child's letter set, child << 7 | letter << 1 | final, and its rank
- *      offset sfx[first] - sfx[i] (the words through earlier siblings).
- * The cold arrays (sfx, set) follow the same new layout.
+ * The view keeps the dawg_graph's own order (a node is the index of its
+ * first edge in both; the root's list comes first and every child after its
+ * parents), so it is built in two linear passes over the packed edges:
+ *   1. backward, so that every child is done before its parents: check that
+ *      the child starts a sibling list after its parent (true of every graph
+ *      tilekit builds or loads); `sfx[i]` = words through edge i and its
+ *      later siblings, `set[i]` = the letters of i and its later siblings (at
+ *      a list start: the node's word count and letter set); the edge's
+ *      16-byte record gets its child's letter set and child << 7 | letter << 1
+ *      | final;
+ *   2. forward: each record's rank offset sfx[first] - sfx[i] (the words
+ *      through its earlier siblings).
+ * Only the three arrays are allocated; nothing is sorted or queued.
  */
 #include "tilekit/dawg_view.h"
 
@@ -29,77 +30,38 @@ struct dawg_view {
     uint32_t words;
 };
 
-/* Pass 2 on the dawg_graph's own order.  Returns TK_OK, TK_EFORMAT or TK_ELIMIT. */
-static int measure(const dawg_edge *ed, uint32_t n, const uint8_t *start, uint32_t *sfx, uint64_t *set)
+/* Both passes, in the dawg_graph's own order (node n of the view is node n
+ * of the graph).  Returns TK_OK, TK_EFORMAT or TK_ELIMIT. */
+static int fill(dawg_view *v, const dawg_edge *ed, uint32_t n)
 {
-    for (uint32_t i = n; i-- > 1;) {
+    dawg_vedge *E = v->E;
+    uint32_t *sfx = v->sfx;
+    uint64_t *set = v->set;
+    uint64_t words = 0, letters = 0;   /* of edge i and its later siblings */
+    for (uint32_t i = n - 1; i >= 1; i--) {
         dawg_edge e = ed[i];
         uint32_t child = dawg_edge_child(e);
-        if (child >= n || (child && (child <= i || !start[child])))
+        /* A child comes after its parent (and starts a sibling list: the
+         * loader and the builder guarantee both; only the order, which this
+         * pass relies on, is checked again here).  Node 0's figures are 0. */
+        if (child >= n || (child && child <= i))
             return TK_EFORMAT;
-        int more = !dawg_edge_last(e) && i + 1 < n;
-        uint64_t s = (dawg_edge_final(e) ? 1u : 0u) + (uint64_t)(child ? sfx[child] : 0) +
-                     (more ? sfx[i + 1] : 0);
-        if (s >= UINT32_MAX)
+        if (dawg_edge_last(e))
+            words = letters = 0;
+        words += (e & DAWG_FINAL ? 1u : 0u) + sfx[child];
+        letters |= (uint64_t)1 << dawg_edge_letter(e);
+        if (words >= UINT32_MAX)
             return TK_ELIMIT;
-        sfx[i] = (uint32_t)s;
-        set[i] = ((uint64_t)1 << dawg_edge_letter(e)) | (more ? set[i + 1] : 0);
+        sfx[i] = (uint32_t)words;
+        set[i] = letters;
+        E[i].next = set[child];
+        E[i].link = child << 7 | dawg_edge_letter(e) << 1 | (e & DAWG_FINAL ? 1u : 0u);
     }
-    return TK_OK;
-}
-
-/* Pass 3: breadth-first layout.  pos[] maps an old list start to its new
- * one (0 = not reached yet); queue[] lists the old starts in visiting order. */
-static int relayout(dawg_view *v, const dawg_edge *ed, uint32_t n, uint32_t root, const uint32_t *sfx,
-                    const uint64_t *set)
-{
-    uint32_t *pos = calloc(n, sizeof *pos);
-    uint32_t *queue = malloc(n * sizeof *queue);
-    v->E = calloc(n, sizeof *v->E);
-    v->sfx = calloc(n, sizeof *v->sfx);
-    v->set = calloc(n, sizeof *v->set);
-    if (!pos || !queue || !v->E || !v->sfx || !v->set) {
-        free(pos);
-        free(queue);
-        return TK_ENOMEM;
+    for (uint32_t i = 1, first = 1; i < n; i++) {
+        if (dawg_edge_last(ed[i - 1]))
+            first = i;
+        E[i].rank = sfx[first] - sfx[i];
     }
-    uint32_t head = 0, tail = 0;
-    pos[root] = 1;
-    queue[tail++] = root;
-    while (head < tail)
-        for (uint32_t i = queue[head++];; i++) {
-            uint32_t c = dawg_edge_child(ed[i]);
-            if (c && !pos[c]) {
-                pos[c] = 1;
-                queue[tail++] = c;
-            }
-            if (dawg_edge_last(ed[i]))
-                break;
-        }
-    uint32_t at = 1;
-    for (uint32_t q = 0; q < tail; q++) {
-        pos[queue[q]] = at;
-        at += dawg_popcount64(set[queue[q]]);
-    }
-    for (uint32_t q = 0; q < tail; q++) {
-        uint32_t old = queue[q], p = pos[old];
-        for (uint32_t k = 0;; k++) {
-            dawg_edge e = ed[old + k];
-            uint32_t c = dawg_edge_child(e);
-            dawg_vedge *x = &v->E[p + k];
-            x->next = c ? set[c] : 0;
-            x->link = (c ? pos[c] : 0) << 7 | dawg_edge_letter(e) << 1 | (dawg_edge_final(e) ? 1u : 0u);
-            x->rank = sfx[old] - sfx[old + k];
-            v->sfx[p + k] = sfx[old + k];
-            v->set[p + k] = set[old + k];
-            if (dawg_edge_last(e))
-                break;
-        }
-    }
-    v->n = at;
-    v->root = pos[root];
-    free(pos);
-    free(queue);
     return TK_OK;
 }
 
@@ -108,34 +70,30 @@ static int build(dawg_view *v, const dawg_graph *d)
     uint32_t n = dawg_edge_count(d);
     uint32_t root = dawg_root(d);
     const dawg_edge *ed = dawg_edges(d);
-    v->n = 1;
     if (!root || n < 2)
-        return (v->E = calloc(1, sizeof *v->E)) && (v->sfx = calloc(1, sizeof *v->sfx)) &&
-                       (v->set = calloc(1, sizeof *v->set))
-                   ? TK_OK
-                   : TK_ENOMEM;
-    if (root >= n)
+        n = 1;
+    else if (root >= n || (root > 1 && !dawg_edge_last(ed[root - 1])))
         return TK_EFORMAT;
-    if (n >= (UINT32_C(1) << 25))   /* link holds child << 7 (a loaded dawg has fewer than 2^24) */
+    else if (n >= (UINT32_C(1) << 25))   /* link holds child << 7 (a loaded dawg has fewer than 2^24) */
         return TK_ELIMIT;
-    uint8_t *start = calloc(n, 1);
-    uint32_t *sfx = calloc(n, sizeof *sfx);
-    uint64_t *set = calloc(n, sizeof *set);
-    int rc = start && sfx && set ? TK_OK : TK_ENOMEM;
-    if (rc == TK_OK) {
-        for (uint32_t i = 1; i < n; i++)
-            start[i] = i == 1 || dawg_edge_last(ed[i - 1]);
-        rc = start[root] ? measure(ed, n, start, sfx, set) : TK_EFORMAT;
-    }
-    if (rc == TK_OK) {
-        v->words = sfx[root];
-        v->root_letters = set[root];
-        rc = relayout(v, ed, n, root, sfx, set);
-    }
-    free(start);
-    free(sfx);
-    free(set);
-    return rc;
+    v->E = malloc(n * sizeof *v->E);
+    v->sfx = malloc(n * sizeof *v->sfx);
+    v->set = malloc(n * sizeof *v->set);
+    if (!v->E || !v->sfx || !v->set)
+        return TK_ENOMEM;
+    memset(&v->E[0], 0, sizeof v->E[0]);
+    v->sfx[0] = 0;
+    v->set[0] = 0;
+    v->n = n;
+    if (n == 1)
+        return TK_OK;
+    int rc = fill(v, ed, n);
+    if (rc != TK_OK)
+        return rc;
+    v->root = root;
+    v->words = v->sfx[root];
+    v->root_letters = v->set[root];
+    return TK_OK;
 }
 
 int dawg_view_create(dawg_view **out, const dawg_graph *d, tk_error *err)

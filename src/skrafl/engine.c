@@ -18,30 +18,36 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* How far node (letter set `letters`) can still go, and the same for every
- * node below it: a depth-first walk that fills a node's figures after its
- * children's, each node once (a node with edges has reach >= 1, so a reach
- * of 0 means "not yet").  The recursion is as deep as the longest word. */
-static void node_reach(sk_engine *e, uint32_t node, alpha_set letters)
+/* How far every node can still go.  The view keeps the graph's order, in
+ * which children come after their parents, so a backward pass over the
+ * edges sees each child's figures before its parent's.  They are stored at
+ * a list's first edge; walking back, the acc* variables gather the list
+ * being read and are stored when its first edge is reached (edge i - 1 ends
+ * another list: its letter set, with its later siblings', is one letter). */
+static void node_figures(sk_engine *e, uint32_t n)
 {
-    unsigned reach = 0;
-    alpha_set below = 0;
-    uint32_t lens = 0;
-    const dawg_vedge *ed = e->edges + node;
-    for (alpha_set m = letters; m; m &= m - 1, ed++) {
-        uint32_t child = dawg_vedge_child(*ed);
-        int final = dawg_vedge_final(*ed);
-        if (child && !e->reach[child])
-            node_reach(e, child, ed->next);
+    const dawg_vedge *E = e->edges;
+    const alpha_set *S = e->nmask;
+    unsigned acc8 = 0;
+    alpha_set accb = 0;
+    uint32_t accl = 0;
+    for (uint32_t i = n; i-- > 1;) {
+        uint32_t child = dawg_vedge_child(E[i]);
+        int final = dawg_vedge_final(E[i]);
         unsigned d = child ? 1u + e->reach[child] : final ? 1u : 0u;
-        if (d > reach)
-            reach = d > 255 ? 255 : d;
-        below |= ALPHA_BIT((unsigned)__builtin_ctzll(m)) | (child ? e->below[child] : 0);
-        lens |= (final ? 2u : 0u) | (child ? e->lens[child] << 1 : 0u);
+        if (d > acc8)
+            acc8 = d > 255 ? 255 : d;
+        accb |= ALPHA_BIT(dawg_vedge_letter(E[i])) | (child ? e->below[child] : 0);
+        accl |= (final ? 2u : 0u) | (child ? e->lens[child] << 1 : 0u);
+        if (i == 1 || !(S[i - 1] & (S[i - 1] - 1))) {
+            e->reach[i] = (uint8_t)acc8;
+            e->below[i] = accb;
+            e->lens[i] = accl;
+            acc8 = 0;
+            accb = 0;
+            accl = 0;
+        }
     }
-    e->reach[node] = (uint8_t)reach;
-    e->below[node] = below;
-    e->lens[node] = lens;
 }
 
 int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
@@ -110,8 +116,7 @@ int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
                 }
             e->rank[i | (bl ? SK_BLANK : 0)] = (uint16_t)(rank + 1);
         }
-    if (e->root)
-        node_reach(e, e->root, dawg_view_root_letters(v));
+    node_figures(e, (uint32_t)nn);
     *out = e;
     return TK_OK;
 }
