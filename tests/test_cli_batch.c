@@ -9,6 +9,7 @@
 #include "cli/cli_batch.h"
 #include "cli/cli_json.h"
 
+#include <limits.h>
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -504,6 +505,18 @@ static void test_buf(void)
     big[sizeof big - 1] = 0;
     cli_buf_printf(&b, "<%s>", big);       /* longer than the stack buffer */
     CHECK(b.len == 1001 && b.p[1000] == '>');
+    /* integers without printf, against printf */
+    static const long long ints[] = { 0, 1, -1, 9, 10, -10, 123456789, LLONG_MAX, LLONG_MIN };
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) {
+        char want[32];
+        snprintf(want, sizeof want, "%lld", ints[i]);
+        cli_buf_reset(&b);
+        cli_buf_putint(&b, ints[i]);
+        CHECKF(strcmp(b.p, want) == 0, "putint %s: got %s", want, b.p);
+    }
+    cli_buf_reset(&b);
+    cli_buf_putuint(&b, ULLONG_MAX);
+    CHECK(strcmp(b.p, "18446744073709551615") == 0);
     cli_buf_free(&b);
 }
 

@@ -429,6 +429,18 @@ static void test_coords(void)
     CHECK(strcmp(buf, "8D") == 0);
     sk_coord_format(0, 14, 1, buf, sizeof buf);
     CHECK(strcmp(buf, "O1") == 0);
+    CHECK(sk_coord_format(20, 0, 0, buf, sizeof buf) == 3 && strcmp(buf, "21A") == 0);
+    CHECK(sk_coord_format(9, 20, 1, buf, sizeof buf) == 3 && strcmp(buf, "U10") == 0);
+    CHECK(sk_coord_format(14, 14, 0, buf, 3) == 3 && strcmp(buf, "15") == 0);   /* cut as snprintf */
+    /* every coordinate of the largest board reads back */
+    for (int r0 = 0; r0 < SK_MAX_DIM; r0++)
+        for (int c0 = 0; c0 < SK_MAX_DIM; c0++)
+            for (int d0 = 0; d0 < 2; d0++) {
+                char t[16];
+                int n = sk_coord_format(r0, c0, d0, t, sizeof t);
+                CHECK(n == (int)strlen(t));
+                CHECK(sk_coord_parse(t, SK_MAX_DIM, &r, &c, &d, NULL) == 0 && r == r0 && c == c0 && d == d0);
+            }
 }
 
 /* Hand-computed scores on the tiny dictionary. */

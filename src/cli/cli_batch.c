@@ -54,6 +54,24 @@ static void buf_vprintf(cli_buf *b, const char *fmt, va_list ap)
     b->len += (size_t)n;
 }
 
+void cli_buf_putuint(cli_buf *b, unsigned long long v)
+{
+    char tmp[24];
+    int i = (int)sizeof tmp;
+    do {
+        tmp[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    cli_buf_put(b, tmp + i, sizeof tmp - (size_t)i);
+}
+
+void cli_buf_putint(cli_buf *b, long long v)
+{
+    if (v < 0)
+        cli_buf_putc(b, '-');
+    cli_buf_putuint(b, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
+}
+
 void cli_buf_printf(cli_buf *b, const char *fmt, ...)
 {
     va_list ap;

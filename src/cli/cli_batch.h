@@ -92,6 +92,9 @@ static inline void cli_buf_putc(cli_buf *b, int c)
         (void)tku_buf_putc(&b->t, (char)c);
     }
 }
+/* Decimal integers, without printf (numbers are most of what the tools write). */
+void cli_buf_putuint(cli_buf *b, unsigned long long v);
+void cli_buf_putint(cli_buf *b, long long v);
 void cli_buf_printf(cli_buf *b, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

@@ -116,30 +116,16 @@ void cli_json_strn(cli_json *j, const char *s, size_t n)
 
 void cli_json_str(cli_json *j, const char *s) { cli_json_strn(j, s, strlen(s)); }
 
-/* Decimal digits without printf (numbers are most of what the tools write). */
-static void put_number(cli_buf *b, unsigned long long v, int negative)
-{
-    char tmp[24];
-    int i = (int)sizeof tmp;
-    do {
-        tmp[--i] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    if (negative)
-        tmp[--i] = '-';
-    cli_buf_put(b, tmp + i, sizeof tmp - (size_t)i);
-}
-
 void cli_json_int(cli_json *j, long long v)
 {
     before_value(j);
-    put_number(j->b, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v, v < 0);
+    cli_buf_putint(j->b, v);
 }
 
 void cli_json_uint(cli_json *j, unsigned long long v)
 {
     before_value(j);
-    put_number(j->b, v, 0);
+    cli_buf_putuint(j->b, v);
 }
 
 void cli_json_bool(cli_json *j, int v)

@@ -120,7 +120,12 @@ static void print_move_text(const skc_ctx *c, cli_buf *f, const sk_board *b, con
 {
     char coord[16];
     sk_coord_format(m->row, m->col, m->dir, coord, sizeof coord);
-    cli_buf_printf(f, "%s  %s  %d  leave:", coord, skc_move_text(t, c->e, m, SK_FMT_PAREN), m->score);
+    cli_buf_puts(f, coord);
+    cli_buf_put(f, "  ", 2);
+    cli_buf_puts(f, skc_move_text(t, c->e, m, SK_FMT_PAREN));
+    cli_buf_put(f, "  ", 2);
+    cli_buf_putint(f, m->score);
+    cli_buf_put(f, "  leave:", 8);
     const char *leave = leave_text(t, c->e, r, m);
     cli_buf_puts(f, leave[0] ? leave : "-");
     if (c->o->words)

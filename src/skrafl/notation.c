@@ -10,13 +10,26 @@
 
 #include "core/tk_text.h"
 
-#include <stdio.h>
 #include <string.h>
 
 int sk_coord_format(int row, int col, int dir, char *out, size_t cap)
 {
-    char c = sk_col_char(col);
-    return dir == 0 ? snprintf(out, cap, "%d%c", row + 1, c) : snprintf(out, cap, "%c%d", c, row + 1);
+    /* "8H" across, "H8" down; without snprintf (one call per printed move) */
+    char t[8];
+    int n = 0, r = row + 1;
+    if (dir)
+        t[n++] = sk_col_char(col);
+    if (r >= 10)
+        t[n++] = (char)('0' + r / 10 % 10);
+    t[n++] = (char)('0' + r % 10);
+    if (!dir)
+        t[n++] = sk_col_char(col);
+    if (cap) {   /* as snprintf: cut to cap - 1 bytes, the full length returned */
+        size_t k = (size_t)n < cap ? (size_t)n : cap - 1;
+        memcpy(out, t, k);
+        out[k] = 0;
+    }
+    return n;
 }
 
 static int col_of(char ch)
