@@ -37,7 +37,7 @@
  * Memory: bog_solve never allocates once its result arrays have grown to the
  * largest answer seen (they are kept between boards); no allocation at all
  * per board in the steady state.  Results stay valid until the next
- * bog_solve on the same solver.  Sizes: the view holds 29 bytes per DAWG
+ * bog_solve on the same solver.  Sizes: the view holds 28 bytes per DAWG
  * edge; a solver about 60 KB plus one byte per dictionary word (and 8 more
  * per word the first time a board needs the careful mode: a grid of one
  * letter, see src/boggle/exhaust.c).
