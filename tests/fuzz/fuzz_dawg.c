@@ -7,11 +7,14 @@
  * within ALPHA_WORD_MAX (forged files: tests/fuzz/make-forged-corpus.py), a
  * bounded walk over every word (each one found again by
  * dawg_contains, letters in range), every edge inspected, the cross-set query
- * on each word, and serialize -> load giving the same edges.  A rejected file
+ * on each word, and serialize -> load giving the same edges.  Its letter-
+ * indexed view must build (it relies on the loader's checks) and agree:
+ * the same word count, every word found and numbered in order.  A rejected file
  * must come with a message.  A broken invariant aborts.
  */
 #include "tilekit/alphabet.h"
 #include "tilekit/dawg.h"
+#include "tilekit/dawg_view.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -21,6 +24,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 typedef struct walk {
     const dawg_graph *d;
+    const dawg_view *v;   /* NULL: too many words for a view */
     long words;
 } walk;
 
@@ -40,15 +44,24 @@ static int on_word(void *ctx, const uint8_t *w, int n)
         abort();
     if (n >= 2 && !(dawg_cross_set(c->d, w, 0, w + 1, n - 1) & ALPHA_BIT(w[0])))
         abort();
+    if (c->v && (!dawg_view_contains(c->v, w, n) || dawg_view_rank(c->v, w, n) != c->words))
+        abort();   /* the walk goes in letter order: the word's rank is its number */
     return ++c->words >= 200000;
 }
 
 static void exercise(const dawg_graph *d)
 {
-    walk c = {d, 0};
-    int stopped = dawg_foreach_word(d, on_word, &c);
     dawg_info in;
     dawg_get_info(d, &in);
+    tk_error err;
+    dawg_view *v = NULL;
+    if (dawg_view_create(&v, d, &err) != 0 && !(err.code == TK_ELIMIT && in.words >= UINT32_MAX))
+        abort();
+    if (v && dawg_view_words(v) != in.words)
+        abort();
+    walk c = {d, v, 0};
+    int stopped = dawg_foreach_word(d, on_word, &c);
+    dawg_view_destroy(v);
     if (!stopped && (uint64_t)c.words != in.words)
         abort();
     if (in.words > DAWG_MAX_WORDS || in.max_len > ALPHA_WORD_MAX)   /* bounded, exact */
@@ -63,7 +76,6 @@ static void exercise(const dawg_graph *d)
     }
     void *buf = NULL;
     size_t len = 0;
-    tk_error err;
     if (dawg_serialize(d, &buf, &len, &err) != 0)
         return;
     dawg_graph *again = NULL;
