@@ -158,7 +158,7 @@ static int check_words(const sk_engine *e, const sk_board *b, const sk_move *m, 
         uint8_t letters[SK_MAX_DIM];
         for (int k = 0; k < w[i].len; k++)
             letters[k] = w[i].cell[k] & SK_LETTER;
-        if (dawg_contains(e->dawg, letters, w[i].len))
+        if (dawg_view_contains(e->view, letters, w[i].len))
             continue;
         char txt[128];
         sk_word_format(&w[i], e, SK_FMT_WORD, txt, sizeof txt);
