@@ -41,6 +41,7 @@
 #include "tilekit/alphabet.h"
 #include "tilekit/common.h"
 #include "tilekit/dawg.h"
+#include "tilekit/dawg_view.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -77,16 +78,22 @@ typedef struct wq_searcher wq_searcher;
 
 /* The pruning figures of a graph, made once and shared by every searcher
  * and thread: for each node, the set of letters on the paths leaving it and
- * the word lengths below it (12 bytes a node, plus a bit an edge), and,
- * built by the first search that needs it (thread-safe), the words of at
- * most 8 letters by alphagram (8 bytes a word, a bucket directory and a bit
- * set: 1.2 MB for ENABLE2K), which answer exact anagrams of up to 8 tiles
- * with at most 2 blanks without walking the graph.  `d` must outlive it.
- * TK_ENOMEM on failure. */
+ * the word lengths below it (12 bytes a kind of node, 43,162 kinds for
+ * ENABLE2K, and 2 bytes an edge of the view), and, built by the first search
+ * that needs it (thread-safe), the words of at most 8 letters by alphagram
+ * (8 bytes a word, a bucket directory and a bit set: 1.2 MB for ENABLE2K),
+ * which answer exact anagrams of up to 8 tiles with at most 2 blanks
+ * without walking the graph.  The searches walk the graph's letter-indexed
+ * view (tilekit/dawg_view.h): wq_dict_create makes its own (29 bytes an
+ * edge) from `d`, which must outlive it; wq_dict_create_view uses `v`,
+ * which must outlive it (a view shared with other users of the graph).
+ * TK_ENOMEM (or the view's error) on failure. */
 int wq_dict_create(wq_dict **out, const dawg_graph *d, tk_error *err);
+int wq_dict_create_view(wq_dict **out, const dawg_view *v, tk_error *err);
 void wq_dict_destroy(wq_dict *x);              /* NULL allowed */
 const dawg_graph *wq_dict_dawg(const wq_dict *x);
-size_t wq_dict_bytes(const wq_dict *x);        /* memory it holds now */
+const dawg_view *wq_dict_view(const wq_dict *x);
+size_t wq_dict_bytes(const wq_dict *x);        /* memory it holds now, the view not included */
 
 /* Scratch memory for searches (a memo of failed search states sized to the
  * graph: 16 bytes a slot, 2.5 slots a sibling list, touched only by

@@ -213,8 +213,8 @@ int wq_parse(wq_query *q, const alpha_table *a, int kind, const char *text, size
 
 /* ---- the searcher -------------------------------------------------------- */
 
-
 #define WQ_AGBUF 4096       /* answers of one alphagram lookup, else the graph walk */
+#define WQ_FIG_ANY 0xFFFFu  /* the figures' id that prunes nothing (more than 65,534 kinds) */
 
 typedef struct memo_ent {
     uint64_t state;
@@ -223,14 +223,13 @@ typedef struct memo_ent {
 } memo_ent;
 
 struct wq_dict {
-    const dawg_graph *d;
-    const dawg_edge *e;
-    uint32_t n;            /* edges, edge 0 included */
-    uint8_t *starts;       /* bit i: edge i starts a list (a node) */
-    uint32_t *rank;        /* rank[w]: list starts before edge 8 w */
-    uint32_t lists;
-    alpha_set *below;      /* below[slot]: letters on the paths leaving the node */
-    uint32_t *lens;        /* lens[slot]: bit k (1..30): a word ends k letters below; bit 31: 31 or more */
+    const dawg_view *v;
+    dawg_view *owned;      /* v when wq_dict_create made it, else NULL */
+    uint32_t n;            /* view edges, edge 0 included */
+    uint16_t *fid;         /* fid[e]: the figures of edge e's child (0: no child) */
+    alpha_set *below;      /* below[id]: letters on the paths leaving the node */
+    uint32_t *lens;        /* lens[id]: bit k (1..30): a word ends k letters below; bit 31: 31 or more */
+    uint32_t nfig;         /* ids in use, 0 included */
     struct wq_lazy *lazy;  /* the alphagram index, built on first use */
 };
 
@@ -248,7 +247,7 @@ static const tki_wq_agram *dict_agram(const wq_dict *x)
     pthread_mutex_lock(&z->mu);
     if (!z->tried) {
         z->tried = 1;
-        tki_wq_agram_build(&z->ag, x->d);    /* on failure ag stays empty */
+        tki_wq_agram_build(&z->ag, x->v);    /* on failure ag stays empty */
     }
     pthread_mutex_unlock(&z->mu);
     return z->ag.words ? &z->ag : NULL;
@@ -256,10 +255,9 @@ static const tki_wq_agram *dict_agram(const wq_dict *x)
 
 struct wq_searcher {
     const wq_dict *x;
-    const dawg_graph *d;
-    const dawg_edge *e;
-    const uint8_t *starts;
-    const uint32_t *rank;
+    const dawg_view *v;
+    const dawg_vedge *E;
+    const uint16_t *fid;
     const alpha_set *below;
     const uint32_t *lens;
     memo_ent *memo;
@@ -291,134 +289,197 @@ struct wq_searcher {
     alpha_set need[64];    /* need[k]: letters of the one-letter positions after position k */
 };
 
-/* The figures' slot of a node: the number of list starts before it (a bit
- * per edge, a running count per 8 edges; popcount by table: the baseline
- * x86-64 has no popcount instruction).  node > 0. */
-static const uint8_t POP8[256] = {
-#define P2(n) n, n + 1, n + 1, n + 2
-#define P4(n) P2(n), P2(n + 1), P2(n + 1), P2(n + 2)
-#define P6(n) P4(n), P4(n + 1), P4(n + 1), P4(n + 2)
-    P6(0), P6(1), P6(1), P6(2)
-#undef P2
-#undef P4
-#undef P6
-};
+/* ---- the per-node figures --------------------------------------------------
+ *
+ * For each node: the letters on the paths leaving it and the lengths of the
+ * words below it, found by a depth-first walk of the view that computes each
+ * node once (the view is laid out breadth-first, so a child may come before
+ * its parent).  Few nodes differ in both figures (43,162 kinds among the
+ * 53,766 nodes of ENABLE2K), so each kind is stored once and every edge of
+ * the view holds the 16-bit id of its child's kind: the search reads the
+ * figures of the edge it is on by its index, with no rank to compute.  Kinds
+ * beyond 65,534 (seen first in the view's breadth-first order, so the
+ * deepest nodes) share WQ_FIG_ANY, which allows everything. */
 
-static inline uint32_t node_slot(const uint8_t *starts, const uint32_t *rank, uint32_t node)
-{
-    uint32_t w = node >> 3;
-    return rank[w] + POP8[starts[w] & ((1u << (node & 7)) - 1)];
-}
+typedef struct fig_build {
+    const dawg_vedge *E;
+    alpha_set *below;      /* below[node], lens[node]: exact, by view index */
+    uint32_t *lens;        /* 0: not computed yet (a node has at least one word below) */
+} fig_build;
 
-/* Mark the list starts (edge 1, and each edge after one marked last) and
- * count them per 8 edges; returns the number of lists. */
-static uint32_t mark_lists(const dawg_edge *e, uint32_t n, uint8_t *starts, uint32_t *rank)
+static void fig_node(fig_build *b, uint32_t node, uint64_t m)
 {
-    for (uint32_t i = 1; i < n; i++)
-        if (i == 1 || dawg_edge_last(e[i - 1]))
-            starts[i >> 3] |= (uint8_t)(1u << (i & 7));
-    uint32_t total = 0;
-    for (uint32_t w = 0; w <= (n >> 3); w++) {
-        rank[w] = total;
-        total += POP8[starts[w]];
+    if (b->lens[node])
+        return;
+    alpha_set acc = m;
+    uint32_t len = 0;
+    for (uint32_t e = node; m; m &= m - 1, e++) {
+        dawg_vedge y = b->E[e];
+        uint32_t c = dawg_vedge_child(y), mc = 0;
+        if (c) {
+            fig_node(b, c, y.next);
+            acc |= b->below[c];
+            mc = b->lens[c];
+        }
+        len |= (uint32_t)dawg_vedge_final(y) << 1 | mc << 1 | (mc & UINT32_C(0x80000000));
     }
-    return total;
+    b->below[node] = acc;
+    b->lens[node] = len;
 }
 
-/* The dictionary, its lazy part and its figures in three blocks: the
- * structure with the lazy part (the mutex and the alphagram index), the list
- * starts with their running counts, and the per-node figures. */
+static uint32_t fig_hash(alpha_set below, uint32_t lens, int shift)
+{
+    uint64_t h = (below ^ (uint64_t)lens << 40 ^ lens) * 0x9E3779B97F4A7C15ull;
+    return (uint32_t)(h >> shift);
+}
+
+/* The id of a node's figures: the kind's id if seen before, else a new one
+ * (kb/kl have room for WQ_FIG_ANY + 1 kinds; *nk ids are in use). */
+static uint32_t fig_id(alpha_set bl, uint32_t ln, uint32_t *hash, int bits, alpha_set *kb, uint32_t *kl, uint32_t *nk)
+{
+    uint32_t mask = ((uint32_t)1 << bits) - 1;
+    for (uint32_t i = fig_hash(bl, ln, 64 - bits);; i = (i + 1) & mask) {
+        uint32_t id = hash[i];
+        if (id && kb[id] == bl && kl[id] == ln)
+            return id;
+        if (!id) {
+            if (*nk >= WQ_FIG_ANY)
+                return WQ_FIG_ANY;
+            id = hash[i] = (*nk)++;
+            kb[id] = bl;
+            kl[id] = ln;
+            return id;
+        }
+    }
+}
+
+/* The figures of x->v into x->fid, x->below, x->lens.  TK_OK or TK_ENOMEM. */
+static int fig_create(wq_dict *x)
+{
+    const dawg_view *v = x->v;
+    const dawg_vedge *E = dawg_view_edges(v);
+    uint32_t n = x->n = dawg_view_edge_count(v);
+    int bits = 4;
+    while (bits < 31 && ((uint64_t)1 << bits) < (uint64_t)n * 2)
+        bits++;
+    fig_build b = {E, malloc(n * sizeof *b.below), calloc(n, sizeof *b.lens)};
+    uint32_t *hash = calloc((size_t)1 << bits, sizeof *hash);
+    alpha_set *kb = malloc((WQ_FIG_ANY + 1) * (sizeof(alpha_set) + sizeof(uint32_t)));
+    uint32_t *kl = kb ? (uint32_t *)(kb + WQ_FIG_ANY + 1) : NULL;
+    x->fid = malloc(n * sizeof *x->fid);
+    int rc = TK_ENOMEM;
+    if (b.below && b.lens && hash && kb && x->fid) {
+        if (dawg_view_root(v))
+            fig_node(&b, dawg_view_root(v), dawg_view_root_letters(v));
+        /* ids in the order the view's edges reach the nodes (breadth first);
+         * a node's id replaces its figures (below 0: lens holds the id) */
+        uint32_t nk = 1;
+        kb[0] = 0;
+        kl[0] = 0;
+        x->fid[0] = 0;
+        for (uint32_t e = 1; e < n; e++) {
+            uint32_t c = dawg_vedge_child(E[e]);
+            if (c && b.below[c]) {
+                b.lens[c] = fig_id(b.below[c], b.lens[c], hash, bits, kb, kl, &nk);
+                b.below[c] = 0;
+            }
+            x->fid[e] = (uint16_t)(c ? b.lens[c] : 0);
+        }
+        if (nk == WQ_FIG_ANY) {    /* room for the kind that prunes nothing */
+            kb[nk] = ~(alpha_set)0;
+            kl[nk++] = ~(uint32_t)0;
+        }
+        x->nfig = nk;
+        x->below = malloc(nk * (sizeof *x->below + sizeof *x->lens));
+        if (x->below) {
+            x->lens = (uint32_t *)(x->below + nk);
+            memcpy(x->below, kb, nk * sizeof *kb);
+            memcpy(x->lens, kl, nk * sizeof *kl);
+            rc = TK_OK;
+        }
+    }
+    free(b.below);
+    free(b.lens);
+    free(hash);
+    free(kb);
+    return rc;
+}
+
+/* The dictionary with its lazy part (the mutex and the alphagram index) in
+ * one block; the figures in two. */
 typedef struct dict_block {
     wq_dict x;
     wq_lazy lazy;
 } dict_block;
 
-int wq_dict_create(wq_dict **out, const dawg_graph *d, tk_error *err)
+/* The dictionary over view v, owning `owned` (v, or NULL). */
+static int dict_new(wq_dict **out, const dawg_view *v, dawg_view *owned, tk_error *err)
 {
-    uint32_t n = dawg_edge_count(d);
-    const dawg_edge *e = dawg_edges(d);
-    size_t words = ((size_t)n >> 3) + 1;
     *out = NULL;
     dict_block *blk = calloc(1, sizeof *blk);
-    if (!blk)
-        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-    wq_dict *x = &blk->x;
-    x->lazy = &blk->lazy;
-    if (pthread_mutex_init(&x->lazy->mu, NULL) != 0) {
+    if (!blk || pthread_mutex_init(&blk->lazy.mu, NULL) != 0) {
         free(blk);
+        dawg_view_destroy(owned);
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
-    x->d = d;
-    x->e = e;
-    x->n = n;
-    /* rank (words x 4 bytes) then starts (words bytes) */
-    uint32_t *rank = x->rank = calloc(words, sizeof *rank + sizeof *x->starts);
-    uint8_t *starts = x->starts = rank ? (uint8_t *)(rank + words) : NULL;
-    uint32_t lists = x->lists = rank ? mark_lists(e, n, starts, rank) : 0;
-    /* below (lists x 8 bytes) then lens (lists x 4 bytes) */
-    size_t slots = lists ? lists : 1;
-    alpha_set *below = x->below = rank ? calloc(slots, sizeof *below + sizeof *x->lens) : NULL;
-    uint32_t *lens = x->lens = below ? (uint32_t *)(below + slots) : NULL;
-    if (!below) {
+    wq_dict *x = &blk->x;
+    x->lazy = &blk->lazy;
+    x->v = v;
+    x->owned = owned;
+    if (fig_create(x) != TK_OK) {
         wq_dict_destroy(x);
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
-    /* One backward pass: children are stored after their parents, so a
-     * child's figures are known when its parents' list is summed. */
-    alpha_set acc = 0;
-    uint32_t m = 0;
-    for (uint32_t i = n; i-- > 1;) {
-        dawg_edge y = e[i];
-        uint32_t c = dawg_edge_child(y);
-        if (dawg_edge_last(y)) {
-            acc = 0;
-            m = 0;
-        }
-        uint32_t cs = c && c < n ? node_slot(starts, rank, c) : 0;
-        acc |= ALPHA_BIT(dawg_edge_letter(y)) | (c && c < n ? below[cs] : 0);
-        uint32_t mc = c && c < n ? lens[cs] : 0;
-        m |= (uint32_t)dawg_edge_final(y) << 1 | mc << 1 | (mc & UINT32_C(0x80000000));
-        if (i == 1 || dawg_edge_last(e[i - 1])) {
-            uint32_t si = node_slot(starts, rank, i);
-            below[si] = acc;
-            lens[si] = m;
-        }
-    }
     *out = x;
     return TK_OK;
+}
+
+int wq_dict_create(wq_dict **out, const dawg_graph *d, tk_error *err)
+{
+    dawg_view *v;
+    *out = NULL;
+    int rc = dawg_view_create(&v, d, err);
+    return rc != TK_OK ? rc : dict_new(out, v, v, err);
+}
+
+int wq_dict_create_view(wq_dict **out, const dawg_view *v, tk_error *err)
+{
+    *out = NULL;
+    if (!v)
+        return tk_error_set(err, TK_EINVAL, 0, 0, "no dictionary");
+    return dict_new(out, v, NULL, err);
 }
 
 void wq_dict_destroy(wq_dict *x)
 {
     if (!x)
         return;
-    free(x->rank);
+    free(x->fid);
     free(x->below);
     tki_wq_agram_free(&x->lazy->ag);
     pthread_mutex_destroy(&x->lazy->mu);
+    dawg_view_destroy(x->owned);
     free(x);   /* the dict_block: x is its first member */
 }
 
-const dawg_graph *wq_dict_dawg(const wq_dict *x) { return x->d; }
+const dawg_graph *wq_dict_dawg(const wq_dict *x) { return dawg_view_dawg(x->v); }
+const dawg_view *wq_dict_view(const wq_dict *x) { return x->v; }
 
 size_t wq_dict_bytes(const wq_dict *x)
 {
-    size_t words = ((size_t)x->n >> 3) + 1;
-    return sizeof *x + words * (sizeof *x->starts + sizeof *x->rank) +
-           (size_t)x->lists * (sizeof *x->below + sizeof *x->lens) + sizeof *x->lazy +
-           tki_wq_agram_bytes(&x->lazy->ag);
+    return sizeof *x + (size_t)x->n * sizeof *x->fid + (size_t)x->nfig * (sizeof *x->below + sizeof *x->lens) +
+           sizeof *x->lazy + tki_wq_agram_bytes(&x->lazy->ag);
 }
 
 int wq_searcher_create(wq_searcher **out, const wq_dict *x, tk_error *err)
 {
-    const dawg_graph *d = x->d;
     /* The memo holds the failed (node, state) pairs of one search: a few per
      * sibling list of the graph (patterns such as "*ING" reach most nodes in
      * two or three states).  Sized to the graph: 2.5 slots per list, at
      * least 2^12, at most 2^20 (16 bytes a slot; pages are touched only by
      * searches that use the memo). */
     dawg_info info;
-    dawg_get_info(d, &info);
+    dawg_get_info(dawg_view_dawg(x->v), &info);
     int bits = 12;
     while (bits < 20 && (uint64_t)1 << bits < (uint64_t)info.lists * 5 / 2)
         bits++;
@@ -433,10 +494,9 @@ int wq_searcher_create(wq_searcher **out, const wq_dict *x, tk_error *err)
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
     s->x = x;
-    s->d = d;
-    s->e = x->e;
-    s->starts = x->starts;
-    s->rank = x->rank;
+    s->v = x->v;
+    s->E = dawg_view_edges(x->v);
+    s->fid = x->fid;
     s->below = x->below;
     s->lens = x->lens;
     s->memo = m;
@@ -527,14 +587,12 @@ typedef struct rack_walk {
     int stopped;
 } rack_walk;
 
-static int rack_dfs(wq_searcher *s, rack_walk *w, uint32_t node, int depth, int left, uint64_t state)
+static int rack_dfs(wq_searcher *s, rack_walk *w, uint32_t node, uint64_t m, int depth, int left, uint64_t state)
 {
-    const dawg_edge *e = s->e + node;
     int found = 0;
     const int build = s->kind == WQ_BUILD;
-    for (;; e++) {
-        dawg_edge x = *e;
-        unsigned l = dawg_edge_letter(x);
+    for (uint32_t e = node; m; m &= m - 1, e++) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
         int how;              /* 0 real tile, 1 blank, 2 extra ('*') */
         if (s->cnt[l])
             how = 0;
@@ -543,67 +601,64 @@ static int rack_dfs(wq_searcher *s, rack_walk *w, uint32_t node, int depth, int 
         else if (s->star)
             how = 2;
         else
-            goto next;
-        {
-            uint64_t nstate = state;
-            int nleft = left;
-            if (how == 0) {
-                if (--s->cnt[l] == 0)
-                    s->avail &= ~ALPHA_BIT(l);
-                nstate += s->weight[l];
-                nleft--;
-            } else if (how == 1) {
-                s->blanks--;
-                nstate += s->weight[0];
-                nleft--;
-            }
-            uint64_t bit = (uint64_t)1 << depth;
-            if (how)
-                w->wild |= bit;
-            s->word[depth] = (uint8_t)l;
-            int nd = depth + 1;
-            if (dawg_edge_final(x) && nd >= s->min && (build || nleft == 0)) {
-                int rc = s->fn(s->ctx, s->word, nd, w->wild);
-                found++;
-                if (rc) {
-                    w->stopped = rc;
-                    return -1;
-                }
-            }
-            uint32_t c = dawg_edge_child(x);
-            /* go on only if what must still be placed fits below c: every
-             * tile (anagram) on a path of the right length, every letter of the
-             * real tiles left on some path; for build, something usable */
-            int go = c && nd < s->max;
-            uint32_t cs = go ? node_slot(s->starts, s->rank, c) : 0;
-            if (go && !build)
-                go = (s->star ? len_at_least(s->lens[cs], nleft) : nleft > 0 && len_exact(s->lens[cs], nleft)) &&
-                     (s->below[cs] & s->avail) == s->avail;
-            else if (go)
-                go = nleft > 0 && (s->blanks || (s->below[cs] & s->avail));
-            if (go) {
-                uint32_t aux = s->use_memo ? memo_aux(s, c, nd, 0) : 0;
-                if (!s->use_memo || !memo_dead(s, nstate, aux)) {
-                    int r = rack_dfs(s, w, c, nd, nleft, nstate);
-                    if (r < 0)
-                        return -1;
-                    if (r == 0 && s->use_memo)
-                        memo_add(s, nstate, aux);
-                    found += r;
-                }
-            }
-            w->wild &= ~bit;
-            if (how == 0) {
-                s->cnt[l]++;
-                s->avail |= ALPHA_BIT(l);
-            } else if (how == 1) {
-                s->blanks++;
+            continue;
+        dawg_vedge x = s->E[e];
+        uint64_t nstate = state;
+        int nleft = left;
+        if (how == 0) {
+            if (--s->cnt[l] == 0)
+                s->avail &= ~ALPHA_BIT(l);
+            nstate += s->weight[l];
+            nleft--;
+        } else if (how == 1) {
+            s->blanks--;
+            nstate += s->weight[0];
+            nleft--;
+        }
+        uint64_t bit = (uint64_t)1 << depth;
+        if (how)
+            w->wild |= bit;
+        s->word[depth] = (uint8_t)l;
+        int nd = depth + 1;
+        if (dawg_vedge_final(x) && nd >= s->min && (build || nleft == 0)) {
+            int rc = s->fn(s->ctx, s->word, nd, w->wild);
+            found++;
+            if (rc) {
+                w->stopped = rc;
+                return -1;
             }
         }
-    next:
-        if (dawg_edge_last(x))
-            return found;
+        uint32_t c = dawg_vedge_child(x);
+        /* go on only if what must still be placed fits below c: every
+         * tile (anagram) on a path of the right length, every letter of the
+         * real tiles left on some path; for build, something usable */
+        int go = c && nd < s->max;
+        uint32_t id = s->fid[e];
+        if (go && !build)
+            go = (s->star ? len_at_least(s->lens[id], nleft) : nleft > 0 && len_exact(s->lens[id], nleft)) &&
+                 (s->below[id] & s->avail) == s->avail;
+        else if (go)
+            go = nleft > 0 && (s->blanks || (s->below[id] & s->avail));
+        if (go) {
+            uint32_t aux = s->use_memo ? memo_aux(s, c, nd, 0) : 0;
+            if (!s->use_memo || !memo_dead(s, nstate, aux)) {
+                int r = rack_dfs(s, w, c, x.next, nd, nleft, nstate);
+                if (r < 0)
+                    return -1;
+                if (r == 0 && s->use_memo)
+                    memo_add(s, nstate, aux);
+                found += r;
+            }
+        }
+        w->wild &= ~bit;
+        if (how == 0) {
+            s->cnt[l]++;
+            s->avail |= ALPHA_BIT(l);
+        } else if (how == 1) {
+            s->blanks++;
+        }
     }
+    return found;
 }
 
 /* An exact anagram of a short rack from the alphagram index: 1 with *rc
@@ -680,70 +735,65 @@ static int search_rack(wq_searcher *s, const wq_query *q)
         search_agram(s, q, &rc))
         return rc;
     rack_walk w = {0, 0};
-    uint32_t root = dawg_root(s->d);
+    uint32_t root = dawg_view_root(s->v);
     if (!root)
         return 0;
-    if (rack_dfs(s, &w, root, 0, q->ntiles, 0) < 0)
+    if (rack_dfs(s, &w, root, dawg_view_root_letters(s->v), 0, q->ntiles, 0) < 0)
         return w.stopped;
     return 0;
 }
 
 /* ---- patterns ------------------------------------------------------------ */
 
-static int pat_dfs(wq_searcher *s, int *stopped, uint32_t node, int depth, uint64_t st, int full)
+static int pat_dfs(wq_searcher *s, int *stopped, uint32_t node, uint64_t m, int depth, uint64_t st, int full)
 {
-    const dawg_edge *e = s->e + node;
+    const dawg_vedge *E = s->E;
     const int p = s->npos;
+    const int nd = depth + 1;
     int found = 0;
-    for (;; e++) {
-        dawg_edge x = *e;
-        unsigned l = dawg_edge_letter(x);
+    for (uint32_t e = node; m; m &= m - 1, e++) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
         uint64_t mv = st & s->trans[l];
         uint64_t ns = mv << 1 | (st & s->starmask);
         int nfull = p == 64 && ((mv >> 63) | (uint64_t)(full & s->star_last));
-        if (ns | (uint64_t)nfull) {
-            int nd = depth + 1;
-            s->word[depth] = (uint8_t)l;
-            int accept = p == 64 ? nfull : (int)((ns >> p) & 1);
-            if (accept && dawg_edge_final(x) && nd >= s->min) {
-                int rc = s->fn(s->ctx, s->word, nd, 0);
-                found++;
-                if (rc) {
-                    *stopped = rc;
-                    return -1;
-                }
-            }
-            uint32_t c = dawg_edge_child(x);
-            int go = c && nd < s->max;
-            if (go && !nfull) {
-                /* the positions still to match must fit below c: as many
-                 * letters as the most advanced state lacks, and the
-                 * one-letter positions that every state still needs */
-                uint64_t t = ns;
-                alpha_set req = ~(alpha_set)0;
-                while (t) {
-                    req &= s->need[__builtin_ctzll(t)];
-                    t &= t - 1;
-                }
-                int lack = p - (63 - __builtin_clzll(ns));
-                uint32_t cs = node_slot(s->starts, s->rank, c);
-                go = len_at_least(s->lens[cs], lack) && (s->below[cs] & req) == req;
-            }
-            if (go) {
-                uint32_t aux = s->use_memo ? memo_aux(s, c, nd, nfull) : 0;
-                if (!s->use_memo || !memo_dead(s, ns, aux)) {
-                    int r = pat_dfs(s, stopped, c, nd, ns, nfull);
-                    if (r < 0)
-                        return -1;
-                    if (r == 0 && s->use_memo)
-                        memo_add(s, ns, aux);
-                    found += r;
-                }
+        if (!(ns | (uint64_t)nfull))
+            continue;
+        uint32_t link = E[e].link;
+        s->word[depth] = (uint8_t)l;
+        int accept = p == 64 ? nfull : (int)((ns >> p) & 1);
+        if (accept && (link & 1) && nd >= s->min) {
+            int rc = s->fn(s->ctx, s->word, nd, 0);
+            found++;
+            if (rc) {
+                *stopped = rc;
+                return -1;
             }
         }
-        if (dawg_edge_last(x))
-            return found;
+        uint32_t c = link >> 1;
+        int go = c && nd < s->max;
+        if (go && !nfull) {
+            /* the positions still to match must fit below c: as many
+             * letters as the most advanced state lacks, and the one-letter
+             * positions it still needs (need[] shrinks as k grows, so
+             * these are all that every state needs) */
+            int top = 63 - __builtin_clzll(ns);
+            alpha_set req = s->need[top];
+            uint32_t id = s->fid[e];
+            go = len_at_least(s->lens[id], p - top) && (s->below[id] & req) == req;
+        }
+        if (go) {
+            uint32_t aux = s->use_memo ? memo_aux(s, c, nd, nfull) : 0;
+            if (!s->use_memo || !memo_dead(s, ns, aux)) {
+                int r = pat_dfs(s, stopped, c, E[e].next, nd, ns, nfull);
+                if (r < 0)
+                    return -1;
+                if (r == 0 && s->use_memo)
+                    memo_add(s, ns, aux);
+                found += r;
+            }
+        }
     }
+    return found;
 }
 
 static int search_pattern(wq_searcher *s, const wq_query *q)
@@ -773,13 +823,13 @@ static int search_pattern(wq_searcher *s, const wq_query *q)
     s->depth_in_key = s->min > 1 || s->max < ALPHA_WORD_MAX;
     if (!s->starmask && s->max > p)
         s->max = p;
-    uint32_t root = dawg_root(s->d);
+    uint32_t root = dawg_view_root(s->v);
     int stopped = 0;
     if (!root)
         return 0;
     if (p == 0 && !s->starmask)
         return 0;
-    if (pat_dfs(s, &stopped, root, 0, 1, 0) < 0)
+    if (pat_dfs(s, &stopped, root, dawg_view_root_letters(s->v), 0, 1, 0) < 0)
         return stopped;
     return 0;
 }

@@ -52,18 +52,20 @@ static uint64_t word_hash(const tki_wq_agram *ag, uint64_t w)
 }
 
 typedef struct collect {
-    const dawg_edge *e;
+    const dawg_vedge *E;
     uint64_t *v;
     uint32_t n, cap;
     int oom;
 } collect;
 
-static void collect_dfs(collect *c, uint32_t node, int depth, uint64_t prefix)
+/* The words below `node` (letter set m) of at most TKI_AG_MAX letters, in
+ * letter order, `prefix` packed before them. */
+static void collect_dfs(collect *c, uint32_t node, uint64_t m, int depth, uint64_t prefix)
 {
-    for (const dawg_edge *e = c->e + node;; e++) {
-        dawg_edge x = *e;
-        uint64_t w = prefix << 6 | dawg_edge_letter(x);
-        if (dawg_edge_final(x)) {
+    for (uint32_t e = node; m; m &= m - 1, e++) {
+        dawg_vedge x = c->E[e];
+        uint64_t w = prefix << 6 | (unsigned)__builtin_ctzll(m);
+        if (dawg_vedge_final(x)) {
             if (c->n == c->cap) {
                 uint32_t cap = c->cap ? c->cap * 2 : 4096;
                 uint64_t *v = realloc(c->v, (size_t)cap * sizeof *v);
@@ -76,10 +78,10 @@ static void collect_dfs(collect *c, uint32_t node, int depth, uint64_t prefix)
             }
             c->v[c->n++] = w;
         }
-        uint32_t ch = dawg_edge_child(x);
+        uint32_t ch = dawg_vedge_child(x);
         if (ch && depth + 1 < TKI_AG_MAX)
-            collect_dfs(c, ch, depth + 1, w);
-        if (dawg_edge_last(x) || c->oom)
+            collect_dfs(c, ch, x.next, depth + 1, w);
+        if (c->oom)
             return;
     }
 }
@@ -105,7 +107,7 @@ static int build_del(tki_wq_agram *ag, const uint64_t *v, uint32_t n)
     return 0;
 }
 
-int tki_wq_agram_build(tki_wq_agram *ag, const dawg_graph *d)
+int tki_wq_agram_build(tki_wq_agram *ag, const dawg_view *v)
 {
     memset(ag, 0, sizeof *ag);
     uint64_t seed = 0x243F6A8885A308D3ull;     /* splitmix64 */
@@ -115,12 +117,12 @@ int tki_wq_agram_build(tki_wq_agram *ag, const dawg_graph *d)
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
         ag->z[l] = l ? z ^ (z >> 31) : 0;
     }
-    const alpha_table *a = dawg_alphabet(d);
+    const alpha_table *a = dawg_view_alphabet(v);
     ag->letters = a->size;
-    collect c = {dawg_edges(d), NULL, 0, 0, 0};
-    uint32_t root = dawg_root(d);
+    collect c = {dawg_view_edges(v), NULL, 0, 0, 0};
+    uint32_t root = dawg_view_root(v);
     if (root)
-        collect_dfs(&c, root, 0, 0);
+        collect_dfs(&c, root, dawg_view_root_letters(v), 0, 0);
     int bits = 4;
     while (bits < 16 && ((uint32_t)1 << bits) < c.n)
         bits++;
