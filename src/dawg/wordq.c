@@ -222,40 +222,85 @@ typedef struct memo_ent {
     uint32_t gen;
 } memo_ent;
 
-struct wq_dict {
-    const dawg_view *v;
-    dawg_view *owned;      /* v when wq_dict_create made it, else NULL */
+/* The per-node figures (see below), made by the first search that walks
+ * the graph. */
+typedef struct wq_figs {
     uint32_t n;            /* view edges, edge 0 included */
     uint16_t *fid;         /* fid[e]: the figures of edge e's child (0: no child) */
     alpha_set *below;      /* below[id]: letters on the paths leaving the node */
     uint32_t *lens;        /* lens[id]: bit k (1..30): a word ends k letters below; bit 31: 31 or more */
     uint32_t nfig;         /* ids in use, 0 included */
-    struct wq_lazy *lazy;  /* the alphagram index, built on first use */
+} wq_figs;
+
+struct wq_dict {
+    const dawg_graph *d;
+    struct wq_lazy *lazy;  /* what the searches make on first use */
 };
 
-/* Short words by alphagram (exact anagrams): built by the first search that
- * needs it, so a process that asks no exact anagram never pays for it. */
+/* The view, the figures and the alphagram index (short words by alphagram,
+ * for exact anagrams), each made by the first search that needs it, under
+ * the mutex: a process that only asks hooks or the word judge makes none,
+ * one that asks only exact anagrams no figures. */
 typedef struct wq_lazy {
     pthread_mutex_t mu;
-    int tried;             /* built, or failed (out of memory: walk the graph) */
+    const dawg_view *v;    /* given, or made on first use */
+    dawg_view *owned;      /* v when made here */
+    int view_rc;           /* why it could not be made (TK_OK: not tried yet, or made) */
+    int figs_tried, figs_rc;
+    wq_figs figs;
+    int ag_tried;          /* built, or failed (out of memory: walk the graph) */
     tki_wq_agram ag;
 } wq_lazy;
+
+static int fig_create(wq_figs *f, const dawg_view *v);
+
+/* Under z->mu: the view, made if not given. */
+static int lazy_view(wq_lazy *z, const dawg_graph *d)
+{
+    if (!z->v && z->view_rc == TK_OK) {
+        z->view_rc = dawg_view_create(&z->owned, d, NULL);
+        z->v = z->owned;
+    }
+    return z->view_rc;
+}
 
 static const tki_wq_agram *dict_agram(const wq_dict *x)
 {
     wq_lazy *z = x->lazy;
     pthread_mutex_lock(&z->mu);
-    if (!z->tried) {
-        z->tried = 1;
-        tki_wq_agram_build(&z->ag, x->v);    /* on failure ag stays empty */
+    if (!z->ag_tried) {
+        z->ag_tried = 1;
+        if (lazy_view(z, x->d) == TK_OK)
+            tki_wq_agram_build(&z->ag, z->v);    /* on failure ag stays empty */
     }
     pthread_mutex_unlock(&z->mu);
     return z->ag.words ? &z->ag : NULL;
 }
 
+/* The view, and the figures if `figs`, for a walk of the graph.  TK_OK, or
+ * the view's error, or TK_ENOMEM. */
+static int dict_walk(const wq_dict *x, int figs, const dawg_view **v, const wq_figs **f)
+{
+    wq_lazy *z = x->lazy;
+    pthread_mutex_lock(&z->mu);
+    int rc = lazy_view(z, x->d);
+    if (rc == TK_OK && figs && !z->figs_tried) {
+        z->figs_tried = 1;
+        z->figs_rc = fig_create(&z->figs, z->v);
+    }
+    if (rc == TK_OK && figs)
+        rc = z->figs_rc;
+    *v = z->v;             /* NULL if the view could not be made */
+    *f = &z->figs;
+    pthread_mutex_unlock(&z->mu);
+    return rc;
+}
+
 struct wq_searcher {
     const wq_dict *x;
-    const dawg_view *v;
+    int walk_rc[2];        /* dict_walk's status for the view, and for the figures */
+    int walk_asked;        /* 1: the view asked for, 2: the view and the figures */
+    const dawg_view *v;    /* the view and its figures, once asked */
     const dawg_vedge *E;
     const uint16_t *fid;
     const alpha_set *below;
@@ -353,12 +398,11 @@ static uint32_t fig_id(alpha_set bl, uint32_t ln, uint32_t *hash, int bits, alph
     }
 }
 
-/* The figures of x->v into x->fid, x->below, x->lens.  TK_OK or TK_ENOMEM. */
-static int fig_create(wq_dict *x)
+/* The figures of view v into f.  TK_OK, or TK_ENOMEM (f zeroed). */
+static int fig_create(wq_figs *f, const dawg_view *v)
 {
-    const dawg_view *v = x->v;
     const dawg_vedge *E = dawg_view_edges(v);
-    uint32_t n = x->n = dawg_view_edge_count(v);
+    uint32_t n = f->n = dawg_view_edge_count(v);
     int bits = 4;
     while (bits < 31 && ((uint64_t)1 << bits) < (uint64_t)n * 2)
         bits++;
@@ -366,9 +410,9 @@ static int fig_create(wq_dict *x)
     uint32_t *hash = calloc((size_t)1 << bits, sizeof *hash);
     alpha_set *kb = malloc((WQ_FIG_ANY + 1) * (sizeof(alpha_set) + sizeof(uint32_t)));
     uint32_t *kl = kb ? (uint32_t *)(kb + WQ_FIG_ANY + 1) : NULL;
-    x->fid = malloc(n * sizeof *x->fid);
+    f->fid = malloc(n * sizeof *f->fid);
     int rc = TK_ENOMEM;
-    if (b.below && b.lens && hash && kb && x->fid) {
+    if (b.below && b.lens && hash && kb && f->fid) {
         if (dawg_view_root(v))
             fig_node(&b, dawg_view_root(v), dawg_view_root_letters(v));
         /* ids in the order the view's edges reach the nodes (breadth first);
@@ -376,25 +420,25 @@ static int fig_create(wq_dict *x)
         uint32_t nk = 1;
         kb[0] = 0;
         kl[0] = 0;
-        x->fid[0] = 0;
+        f->fid[0] = 0;
         for (uint32_t e = 1; e < n; e++) {
             uint32_t c = dawg_vedge_child(E[e]);
             if (c && b.below[c]) {
                 b.lens[c] = fig_id(b.below[c], b.lens[c], hash, bits, kb, kl, &nk);
                 b.below[c] = 0;
             }
-            x->fid[e] = (uint16_t)(c ? b.lens[c] : 0);
+            f->fid[e] = (uint16_t)(c ? b.lens[c] : 0);
         }
         if (nk == WQ_FIG_ANY) {    /* room for the kind that prunes nothing */
             kb[nk] = ~(alpha_set)0;
             kl[nk++] = ~(uint32_t)0;
         }
-        x->nfig = nk;
-        x->below = malloc(nk * (sizeof *x->below + sizeof *x->lens));
-        if (x->below) {
-            x->lens = (uint32_t *)(x->below + nk);
-            memcpy(x->below, kb, nk * sizeof *kb);
-            memcpy(x->lens, kl, nk * sizeof *kl);
+        f->nfig = nk;
+        f->below = malloc(nk * (sizeof *f->below + sizeof *f->lens));
+        if (f->below) {
+            f->lens = (uint32_t *)(f->below + nk);
+            memcpy(f->below, kb, nk * sizeof *kb);
+            memcpy(f->lens, kl, nk * sizeof *kl);
             rc = TK_OK;
         }
     }
@@ -402,73 +446,79 @@ static int fig_create(wq_dict *x)
     free(b.lens);
     free(hash);
     free(kb);
+    if (rc != TK_OK) {
+        free(f->fid);
+        memset(f, 0, sizeof *f);
+    }
     return rc;
 }
 
-/* The dictionary with its lazy part (the mutex and the alphagram index) in
- * one block; the figures in two. */
+/* The dictionary with its lazy part (the mutex, the view, the figures and
+ * the alphagram index) in one block. */
 typedef struct dict_block {
     wq_dict x;
     wq_lazy lazy;
 } dict_block;
 
-/* The dictionary over view v, owning `owned` (v, or NULL). */
-static int dict_new(wq_dict **out, const dawg_view *v, dawg_view *owned, tk_error *err)
+/* The dictionary over graph d, with view v (NULL: made on first use). */
+static int dict_new(wq_dict **out, const dawg_graph *d, const dawg_view *v, tk_error *err)
 {
     *out = NULL;
+    if (!d)
+        return tk_error_set(err, TK_EINVAL, 0, 0, "no dictionary");
     dict_block *blk = calloc(1, sizeof *blk);
     if (!blk || pthread_mutex_init(&blk->lazy.mu, NULL) != 0) {
         free(blk);
-        dawg_view_destroy(owned);
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
-    wq_dict *x = &blk->x;
-    x->lazy = &blk->lazy;
-    x->v = v;
-    x->owned = owned;
-    if (fig_create(x) != TK_OK) {
-        wq_dict_destroy(x);
-        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-    }
-    *out = x;
+    blk->x.d = d;
+    blk->x.lazy = &blk->lazy;
+    blk->lazy.v = v;
+    *out = &blk->x;
     return TK_OK;
 }
 
-int wq_dict_create(wq_dict **out, const dawg_graph *d, tk_error *err)
-{
-    dawg_view *v;
-    *out = NULL;
-    int rc = dawg_view_create(&v, d, err);
-    return rc != TK_OK ? rc : dict_new(out, v, v, err);
-}
+int wq_dict_create(wq_dict **out, const dawg_graph *d, tk_error *err) { return dict_new(out, d, NULL, err); }
 
 int wq_dict_create_view(wq_dict **out, const dawg_view *v, tk_error *err)
 {
-    *out = NULL;
-    if (!v)
-        return tk_error_set(err, TK_EINVAL, 0, 0, "no dictionary");
-    return dict_new(out, v, NULL, err);
+    return dict_new(out, v ? dawg_view_dawg(v) : NULL, v, err);
 }
 
 void wq_dict_destroy(wq_dict *x)
 {
     if (!x)
         return;
-    free(x->fid);
-    free(x->below);
-    tki_wq_agram_free(&x->lazy->ag);
-    pthread_mutex_destroy(&x->lazy->mu);
-    dawg_view_destroy(x->owned);
+    wq_lazy *z = x->lazy;
+    free(z->figs.fid);
+    free(z->figs.below);
+    tki_wq_agram_free(&z->ag);
+    dawg_view_destroy(z->owned);
+    pthread_mutex_destroy(&z->mu);
     free(x);   /* the dict_block: x is its first member */
 }
 
-const dawg_graph *wq_dict_dawg(const wq_dict *x) { return dawg_view_dawg(x->v); }
-const dawg_view *wq_dict_view(const wq_dict *x) { return x->v; }
+const dawg_graph *wq_dict_dawg(const wq_dict *x) { return x->d; }
+
+const dawg_view *wq_dict_view(const wq_dict *x)
+{
+    wq_lazy *z = x->lazy;
+    pthread_mutex_lock(&z->mu);
+    lazy_view(z, x->d);
+    const dawg_view *v = z->v;
+    pthread_mutex_unlock(&z->mu);
+    return v;
+}
 
 size_t wq_dict_bytes(const wq_dict *x)
 {
-    return sizeof *x + (size_t)x->n * sizeof *x->fid + (size_t)x->nfig * (sizeof *x->below + sizeof *x->lens) +
-           sizeof *x->lazy + tki_wq_agram_bytes(&x->lazy->ag);
+    wq_lazy *z = x->lazy;
+    pthread_mutex_lock(&z->mu);
+    const wq_figs *f = &z->figs;
+    size_t n = sizeof *x + sizeof *z + (size_t)f->n * sizeof *f->fid +
+               (size_t)f->nfig * (sizeof *f->below + sizeof *f->lens) + tki_wq_agram_bytes(&z->ag);
+    pthread_mutex_unlock(&z->mu);
+    return n;
 }
 
 int wq_searcher_create(wq_searcher **out, const wq_dict *x, tk_error *err)
@@ -479,7 +529,7 @@ int wq_searcher_create(wq_searcher **out, const wq_dict *x, tk_error *err)
      * least 2^12, at most 2^20 (16 bytes a slot; pages are touched only by
      * searches that use the memo). */
     dawg_info info;
-    dawg_get_info(dawg_view_dawg(x->v), &info);
+    dawg_get_info(x->d, &info);
     int bits = 12;
     while (bits < 20 && (uint64_t)1 << bits < (uint64_t)info.lists * 5 / 2)
         bits++;
@@ -494,11 +544,6 @@ int wq_searcher_create(wq_searcher **out, const wq_dict *x, tk_error *err)
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
     s->x = x;
-    s->v = x->v;
-    s->E = dawg_view_edges(x->v);
-    s->fid = x->fid;
-    s->below = x->below;
-    s->lens = x->lens;
     s->memo = m;
     s->agbuf = agbuf;
     s->memo_mask = ((uint32_t)1 << bits) - 1;
@@ -631,14 +676,16 @@ static int rack_dfs(wq_searcher *s, rack_walk *w, uint32_t node, uint64_t m, int
         uint32_t c = dawg_vedge_child(x);
         /* go on only if what must still be placed fits below c: every
          * tile (anagram) on a path of the right length, every letter of the
-         * real tiles left on some path; for build, something usable */
+         * real tiles left on some path; for build, a letter leaving c that
+         * a tile left can pay for */
         int go = c && nd < s->max;
-        uint32_t id = s->fid[e];
-        if (go && !build)
+        if (go && !build) {
+            uint32_t id = s->fid[e];
             go = (s->star ? len_at_least(s->lens[id], nleft) : nleft > 0 && len_exact(s->lens[id], nleft)) &&
                  (s->below[id] & s->avail) == s->avail;
-        else if (go)
-            go = nleft > 0 && (s->blanks || (s->below[id] & s->avail));
+        } else if (go) {
+            go = nleft > 0 && (s->blanks || (x.next & s->avail));
+        }
         if (go) {
             uint32_t aux = s->use_memo ? memo_aux(s, c, nd, 0) : 0;
             if (!s->use_memo || !memo_dead(s, nstate, aux)) {
@@ -659,6 +706,30 @@ static int rack_dfs(wq_searcher *s, rack_walk *w, uint32_t node, uint64_t m, int
         }
     }
     return found;
+}
+
+/* The view (and, if `figs`, the figures) for a walk, asked for once a
+ * searcher: TK_OK or why they could not be made. */
+static int walk_ready(wq_searcher *s, int figs)
+{
+    if (s->walk_asked < 1 + figs) {
+        const dawg_view *v;
+        const wq_figs *f;
+        int rc = dict_walk(s->x, figs, &v, &f);
+        s->walk_asked = 1 + figs;
+        s->walk_rc[figs] = rc;
+        s->walk_rc[0] = v ? TK_OK : rc;
+        if (v) {
+            s->v = v;
+            s->E = dawg_view_edges(v);
+        }
+        if (rc == TK_OK && figs) {
+            s->fid = f->fid;
+            s->below = f->below;
+            s->lens = f->lens;
+        }
+    }
+    return s->walk_rc[figs];
 }
 
 /* An exact anagram of a short rack from the alphagram index: 1 with *rc
@@ -733,6 +804,8 @@ static int search_rack(wq_searcher *s, const wq_query *q)
     int rc;
     if (s->kind == WQ_ANAGRAM && !q->star && q->blanks <= TKI_AG_BLANKS && q->ntiles <= TKI_AG_MAX &&
         search_agram(s, q, &rc))
+        return rc;
+    if ((rc = walk_ready(s, s->kind == WQ_ANAGRAM)) != TK_OK)
         return rc;
     rack_walk w = {0, 0};
     uint32_t root = dawg_view_root(s->v);
@@ -823,11 +896,13 @@ static int search_pattern(wq_searcher *s, const wq_query *q)
     s->depth_in_key = s->min > 1 || s->max < ALPHA_WORD_MAX;
     if (!s->starmask && s->max > p)
         s->max = p;
-    uint32_t root = dawg_view_root(s->v);
-    int stopped = 0;
-    if (!root)
-        return 0;
     if (p == 0 && !s->starmask)
+        return 0;
+    int stopped = walk_ready(s, 1);
+    if (stopped != TK_OK)
+        return stopped;
+    uint32_t root = dawg_view_root(s->v);
+    if (!root)
         return 0;
     if (pat_dfs(s, &stopped, root, dawg_view_root_letters(s->v), 0, 1, 0) < 0)
         return stopped;
