@@ -766,37 +766,6 @@ static int search_agram(wq_searcher *s, const wq_query *q, int *rc)
 
 static int search_rack(wq_searcher *s, const wq_query *q)
 {
-    memcpy(s->cnt, q->count, sizeof s->cnt);
-    s->avail = 0;
-    for (int l = 1; l < 64; l++)
-        if (q->count[l])
-            s->avail |= ALPHA_BIT(l);
-    s->blanks = q->blanks;
-    s->star = q->star;
-    /* mixed-radix weights of used tiles: one digit per letter, one for
-     * blanks; the memo is used only when the product fits 62 bits */
-    uint64_t radix = 1;
-    int fits = 1;
-    s->weight[0] = radix;
-    if (q->blanks) {
-        if (radix > (UINT64_C(1) << 62) / (uint64_t)(q->blanks + 1))
-            fits = 0;
-        else
-            radix *= (uint64_t)(q->blanks + 1);
-    }
-    for (int l = 1; l < 64; l++) {
-        s->weight[l] = radix;
-        if (q->count[l] && fits) {
-            if (radix > (UINT64_C(1) << 62) / (uint64_t)(q->count[l] + 1))
-                fits = 0;
-            else
-                radix *= (uint64_t)(q->count[l] + 1);
-        }
-    }
-    s->use_memo = fits && q->star;
-    /* without '*' the used tiles give the depth; with it, the depth matters
-     * only to length filters */
-    s->depth_in_key = q->star && (s->min > 1 || s->max < ALPHA_WORD_MAX);
     if (!q->star && s->max > q->ntiles)
         s->max = q->ntiles;
     if (s->kind == WQ_ANAGRAM && !q->star && (q->ntiles < s->min || q->ntiles > s->max))
@@ -807,6 +776,37 @@ static int search_rack(wq_searcher *s, const wq_query *q)
         return rc;
     if ((rc = walk_ready(s, s->kind == WQ_ANAGRAM)) != TK_OK)
         return rc;
+    memcpy(s->cnt, q->count, sizeof s->cnt);
+    s->avail = 0;
+    for (int l = 1; l < 64; l++)
+        if (q->count[l])
+            s->avail |= ALPHA_BIT(l);
+    s->blanks = q->blanks;
+    s->star = q->star;
+    /* mixed-radix weights of used tiles: one digit per letter of the rack
+     * (only those are ever used), one for blanks; the memo is used only
+     * when the product fits 62 bits */
+    uint64_t radix = 1;
+    int fits = 1;
+    s->weight[0] = radix;
+    if (q->blanks) {
+        if (radix > (UINT64_C(1) << 62) / (uint64_t)(q->blanks + 1))
+            fits = 0;
+        else
+            radix *= (uint64_t)(q->blanks + 1);
+    }
+    for (alpha_set r = s->avail; r && fits; r &= r - 1) {
+        int l = __builtin_ctzll(r);
+        s->weight[l] = radix;
+        if (radix > (UINT64_C(1) << 62) / (uint64_t)(q->count[l] + 1))
+            fits = 0;
+        else
+            radix *= (uint64_t)(q->count[l] + 1);
+    }
+    s->use_memo = fits && q->star;
+    /* without '*' the used tiles give the depth; with it, the depth matters
+     * only to length filters */
+    s->depth_in_key = q->star && (s->min > 1 || s->max < ALPHA_WORD_MAX);
     rack_walk w = {0, 0};
     uint32_t root = dawg_view_root(s->v);
     if (!root)
