@@ -227,6 +227,7 @@ typedef struct memo_ent {
 typedef struct wq_figs {
     uint32_t n;            /* view edges, edge 0 included */
     uint16_t *fid;         /* fid[e]: the figures of edge e's child (0: no child) */
+    uint32_t *fid_hi;      /* the ids from WQ_FIG_ANY on in full (NULL: none) */
     alpha_set *below;      /* below[id]: letters on the paths leaving the node */
     uint32_t *lens;        /* lens[id]: bit k (1..30): a word ends k letters below; bit 31: 31 or more */
     uint32_t nfig;         /* ids in use, 0 included */
@@ -303,6 +304,7 @@ struct wq_searcher {
     const dawg_view *v;    /* the view and its figures, once asked */
     const dawg_vedge *E;
     const uint16_t *fid;
+    const uint32_t *fid_hi;
     const alpha_set *below;
     const uint32_t *lens;
     memo_ent *memo;
@@ -342,27 +344,30 @@ struct wq_searcher {
  * its parent).  Few nodes differ in both figures (43,162 kinds among the
  * 53,766 nodes of ENABLE2K), so each kind is stored once and every edge of
  * the view holds the 16-bit id of its child's kind: the search reads the
- * figures of the edge it is on by its index, with no rank to compute.  Kinds
- * beyond 65,534 (seen first in the view's breadth-first order, so the
- * deepest nodes) share WQ_FIG_ANY, which allows everything. */
+ * figures of the edge it is on by its index, with no rank to compute.  In a
+ * graph of more kinds (Icelandic: 91,876) the ids from 65,535 on (given in
+ * the view's breadth-first order: the deeper nodes) are written WQ_FIG_ANY
+ * in the 16-bit array, whose kind allows everything, and in full in a 32-bit
+ * array beside it, read only when WQ_FIG_ANY has let a branch through. */
 
 typedef struct fig_build {
     const dawg_vedge *E;
     alpha_set *below;      /* below[node], lens[node]: exact, by view index */
     uint32_t *lens;        /* 0: not computed yet (a node has at least one word below) */
+    uint32_t nodes;        /* computed */
 } fig_build;
 
+/* The figures of a node not computed yet (its children's first). */
 static void fig_node(fig_build *b, uint32_t node, uint64_t m)
 {
-    if (b->lens[node])
-        return;
     alpha_set acc = m;
     uint32_t len = 0;
     for (uint32_t e = node; m; m &= m - 1, e++) {
         dawg_vedge y = b->E[e];
         uint32_t c = dawg_vedge_child(y), mc = 0;
         if (c) {
-            fig_node(b, c, y.next);
+            if (!b->lens[c])
+                fig_node(b, c, y.next);
             acc |= b->below[c];
             mc = b->lens[c];
         }
@@ -370,84 +375,102 @@ static void fig_node(fig_build *b, uint32_t node, uint64_t m)
     }
     b->below[node] = acc;
     b->lens[node] = len;
+    b->nodes++;
 }
 
-static uint32_t fig_hash(alpha_set below, uint32_t lens, int shift)
-{
-    uint64_t h = (below ^ (uint64_t)lens << 40 ^ lens) * 0x9E3779B97F4A7C15ull;
-    return (uint32_t)(h >> shift);
-}
+/* The kinds seen so far, found by an open-addressing hash of their ids. */
+typedef struct fig_kinds {
+    uint32_t *hash;
+    uint32_t mask;
+    int shift;
+    alpha_set *below;      /* by id (room for every node, 0 and WQ_FIG_ANY) */
+    uint32_t *lens;
+    uint32_t n;            /* ids in use */
+} fig_kinds;
 
-/* The id of a node's figures: the kind's id if seen before, else a new one
- * (kb/kl have room for WQ_FIG_ANY + 1 kinds; *nk ids are in use). */
-static uint32_t fig_id(alpha_set bl, uint32_t ln, uint32_t *hash, int bits, alpha_set *kb, uint32_t *kl, uint32_t *nk)
+/* The id of a node's kind, a new one if it was not seen. */
+static uint32_t fig_id(fig_kinds *k, alpha_set bl, uint32_t ln)
 {
-    uint32_t mask = ((uint32_t)1 << bits) - 1;
-    for (uint32_t i = fig_hash(bl, ln, 64 - bits);; i = (i + 1) & mask) {
-        uint32_t id = hash[i];
-        if (id && kb[id] == bl && kl[id] == ln)
+    uint64_t h = (bl ^ (uint64_t)ln << 40 ^ ln) * 0x9E3779B97F4A7C15ull;
+    for (uint32_t i = (uint32_t)(h >> k->shift);; i = (i + 1) & k->mask) {
+        uint32_t id = k->hash[i];
+        if (id && k->below[id] == bl && k->lens[id] == ln)
             return id;
         if (!id) {
-            if (*nk >= WQ_FIG_ANY)
-                return WQ_FIG_ANY;
-            id = hash[i] = (*nk)++;
-            kb[id] = bl;
-            kl[id] = ln;
+            if (k->n == WQ_FIG_ANY) {    /* the kind that prunes nothing */
+                k->below[k->n] = ~(alpha_set)0;
+                k->lens[k->n++] = ~(uint32_t)0;
+            }
+            id = k->hash[i] = k->n++;
+            k->below[id] = bl;
+            k->lens[id] = ln;
             return id;
         }
     }
+}
+
+/* Every edge's id of its child's kind, in the order the view's edges reach
+ * the nodes (breadth first); a node's id replaces its figures (below 0:
+ * lens holds the id).  TK_OK or TK_ENOMEM. */
+static int fig_ids(wq_figs *f, fig_build *b, fig_kinds *k)
+{
+    f->fid[0] = 0;
+    for (uint32_t e = 1; e < f->n; e++) {
+        uint32_t c = dawg_vedge_child(b->E[e]), id = 0;
+        if (c && b->below[c]) {
+            b->lens[c] = fig_id(k, b->below[c], b->lens[c]);
+            b->below[c] = 0;
+        }
+        if (c)
+            id = b->lens[c];
+        if (id >= WQ_FIG_ANY && !f->fid_hi && !(f->fid_hi = malloc(f->n * sizeof *f->fid_hi)))
+            return TK_ENOMEM;
+        if (f->fid_hi)
+            f->fid_hi[e] = id;
+        f->fid[e] = (uint16_t)(id < WQ_FIG_ANY ? id : WQ_FIG_ANY);
+    }
+    return TK_OK;
 }
 
 /* The figures of view v into f.  TK_OK, or TK_ENOMEM (f zeroed). */
 static int fig_create(wq_figs *f, const dawg_view *v)
 {
-    const dawg_vedge *E = dawg_view_edges(v);
     uint32_t n = f->n = dawg_view_edge_count(v);
-    int bits = 4;
-    while (bits < 31 && ((uint64_t)1 << bits) < (uint64_t)n * 2)
-        bits++;
-    fig_build b = {E, malloc(n * sizeof *b.below), calloc(n, sizeof *b.lens)};
-    uint32_t *hash = calloc((size_t)1 << bits, sizeof *hash);
-    alpha_set *kb = malloc((WQ_FIG_ANY + 1) * (sizeof(alpha_set) + sizeof(uint32_t)));
-    uint32_t *kl = kb ? (uint32_t *)(kb + WQ_FIG_ANY + 1) : NULL;
-    f->fid = malloc(n * sizeof *f->fid);
+    fig_build b = {dawg_view_edges(v), malloc(n * sizeof *b.below), calloc(n, sizeof *b.lens), 0};
+    fig_kinds k = {NULL, 0, 0, NULL, NULL, 1};
     int rc = TK_ENOMEM;
-    if (b.below && b.lens && hash && kb && f->fid) {
+    f->fid = malloc(n * sizeof *f->fid);
+    if (b.below && b.lens && f->fid) {
         if (dawg_view_root(v))
             fig_node(&b, dawg_view_root(v), dawg_view_root_letters(v));
-        /* ids in the order the view's edges reach the nodes (breadth first);
-         * a node's id replaces its figures (below 0: lens holds the id) */
-        uint32_t nk = 1;
-        kb[0] = 0;
-        kl[0] = 0;
-        f->fid[0] = 0;
-        for (uint32_t e = 1; e < n; e++) {
-            uint32_t c = dawg_vedge_child(E[e]);
-            if (c && b.below[c]) {
-                b.lens[c] = fig_id(b.below[c], b.lens[c], hash, bits, kb, kl, &nk);
-                b.below[c] = 0;
-            }
-            f->fid[e] = (uint16_t)(c ? b.lens[c] : 0);
-        }
-        if (nk == WQ_FIG_ANY) {    /* room for the kind that prunes nothing */
-            kb[nk] = ~(alpha_set)0;
-            kl[nk++] = ~(uint32_t)0;
-        }
-        f->nfig = nk;
-        f->below = malloc(nk * (sizeof *f->below + sizeof *f->lens));
+        int bits = 4;
+        while (bits < 31 && ((uint64_t)1 << bits) < (uint64_t)b.nodes * 2)
+            bits++;
+        k.mask = ((uint32_t)1 << bits) - 1;
+        k.shift = 64 - bits;
+        k.hash = calloc((size_t)k.mask + 1, sizeof *k.hash);
+        k.below = malloc(((size_t)b.nodes + 2) * (sizeof *k.below + sizeof *k.lens));
+        k.lens = k.below ? (uint32_t *)(k.below + b.nodes + 2) : NULL;
+    }
+    if (k.hash && k.below && fig_ids(f, &b, &k) == TK_OK) {
+        k.below[0] = 0;
+        k.lens[0] = 0;
+        f->nfig = k.n;
+        f->below = malloc(k.n * (sizeof *f->below + sizeof *f->lens));
         if (f->below) {
-            f->lens = (uint32_t *)(f->below + nk);
-            memcpy(f->below, kb, nk * sizeof *kb);
-            memcpy(f->lens, kl, nk * sizeof *kl);
+            f->lens = (uint32_t *)(f->below + k.n);
+            memcpy(f->below, k.below, k.n * sizeof *k.below);
+            memcpy(f->lens, k.lens, k.n * sizeof *k.lens);
             rc = TK_OK;
         }
     }
     free(b.below);
     free(b.lens);
-    free(hash);
-    free(kb);
+    free(k.hash);
+    free(k.below);
     if (rc != TK_OK) {
         free(f->fid);
+        free(f->fid_hi);
         memset(f, 0, sizeof *f);
     }
     return rc;
@@ -491,6 +514,7 @@ void wq_dict_destroy(wq_dict *x)
         return;
     wq_lazy *z = x->lazy;
     free(z->figs.fid);
+    free(z->figs.fid_hi);
     free(z->figs.below);
     tki_wq_agram_free(&z->ag);
     dawg_view_destroy(z->owned);
@@ -515,7 +539,7 @@ size_t wq_dict_bytes(const wq_dict *x)
     wq_lazy *z = x->lazy;
     pthread_mutex_lock(&z->mu);
     const wq_figs *f = &z->figs;
-    size_t n = sizeof *x + sizeof *z + (size_t)f->n * sizeof *f->fid +
+    size_t n = sizeof *x + sizeof *z + (size_t)f->n * (sizeof *f->fid + (f->fid_hi ? sizeof *f->fid_hi : 0)) +
                (size_t)f->nfig * (sizeof *f->below + sizeof *f->lens) + tki_wq_agram_bytes(&z->ag);
     pthread_mutex_unlock(&z->mu);
     return n;
@@ -627,6 +651,14 @@ static inline int len_at_least(uint32_t m, int k)
  * Returns the number of answers found below (> 0), 0, or -1 when the
  * callback stopped the search (its value in s->...).  state: the used
  * tiles in mixed radix (for the memo). */
+/* Can the tiles left (nleft of them, the real ones in s->avail) be placed
+ * below a node of kind id? */
+static inline int rack_fits(const wq_searcher *s, uint32_t id, int nleft)
+{
+    return (s->star ? len_at_least(s->lens[id], nleft) : nleft > 0 && len_exact(s->lens[id], nleft)) &&
+           (s->below[id] & s->avail) == s->avail;
+}
+
 typedef struct rack_walk {
     uint64_t wild;
     int stopped;
@@ -680,9 +712,9 @@ static int rack_dfs(wq_searcher *s, rack_walk *w, uint32_t node, uint64_t m, int
          * a tile left can pay for */
         int go = c && nd < s->max;
         if (go && !build) {
-            uint32_t id = s->fid[e];
-            go = (s->star ? len_at_least(s->lens[id], nleft) : nleft > 0 && len_exact(s->lens[id], nleft)) &&
-                 (s->below[id] & s->avail) == s->avail;
+            go = rack_fits(s, s->fid[e], nleft);
+            if (go && s->fid[e] == WQ_FIG_ANY)
+                go = rack_fits(s, s->fid_hi[e], nleft);
         } else if (go) {
             go = nleft > 0 && (s->blanks || (x.next & s->avail));
         }
@@ -725,6 +757,7 @@ static int walk_ready(wq_searcher *s, int figs)
         }
         if (rc == TK_OK && figs) {
             s->fid = f->fid;
+            s->fid_hi = f->fid_hi;
             s->below = f->below;
             s->lens = f->lens;
         }
@@ -818,22 +851,43 @@ static int search_rack(wq_searcher *s, const wq_query *q)
 
 /* ---- patterns ------------------------------------------------------------ */
 
-static int pat_dfs(wq_searcher *s, int *stopped, uint32_t node, uint64_t m, int depth, uint64_t st, int full)
+/* Are there `lack` letters or more, and the letters req, below a node of
+ * kind id? */
+static inline int pat_fits(const wq_searcher *s, uint32_t id, int lack, alpha_set req)
+{
+    return len_at_least(s->lens[id], lack) && (s->below[id] & req) == req;
+}
+
+#if defined(__GNUC__)
+#define WQ_INLINE inline __attribute__((always_inline))
+#else
+#define WQ_INLINE inline
+#endif
+
+static int pat_dfs(wq_searcher *s, int *stopped, uint32_t node, uint64_t m, int depth, uint64_t st, int full);
+static int pat_dfs_gen(wq_searcher *s, int *stopped, uint32_t node, uint64_t m, int depth, uint64_t st, int full);
+
+/* The pattern walk below `node` (letter set m) in states st (full: all 64
+ * positions matched and a '*' after them).  `gen` (a constant where it is
+ * inlined) 0: fewer than 64 positions (full is 0) and no kind of figures
+ * from WQ_FIG_ANY on; 1: any pattern and graph (pat_dfs_gen). */
+static WQ_INLINE int pat_walk(wq_searcher *s, int *stopped, uint32_t node, uint64_t m, int depth, uint64_t st,
+                              int full, int gen)
 {
     const dawg_vedge *E = s->E;
-    const int p = s->npos;
+    const int p = s->npos, wide = gen && p == 64;
     const int nd = depth + 1;
     int found = 0;
     for (uint32_t e = node; m; m &= m - 1, e++) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         uint64_t mv = st & s->trans[l];
         uint64_t ns = mv << 1 | (st & s->starmask);
-        int nfull = p == 64 && ((mv >> 63) | (uint64_t)(full & s->star_last));
+        int nfull = wide && ((mv >> 63) | (uint64_t)(full & s->star_last));
         if (!(ns | (uint64_t)nfull))
             continue;
         uint32_t link = E[e].link;
         s->word[depth] = (uint8_t)l;
-        int accept = p == 64 ? nfull : (int)((ns >> p) & 1);
+        int accept = wide ? nfull : (int)((ns >> p) & 1);
         if (accept && (link & 1) && nd >= s->min) {
             int rc = s->fn(s->ctx, s->word, nd, 0);
             found++;
@@ -853,11 +907,14 @@ static int pat_dfs(wq_searcher *s, int *stopped, uint32_t node, uint64_t m, int 
             alpha_set req = s->need[top];
             uint32_t id = s->fid[e];
             go = len_at_least(s->lens[id], p - top) && (s->below[id] & req) == req;
+            if (gen && go && id == WQ_FIG_ANY)
+                go = pat_fits(s, s->fid_hi[e], p - top, req);
         }
         if (go) {
             uint32_t aux = s->use_memo ? memo_aux(s, c, nd, nfull) : 0;
             if (!s->use_memo || !memo_dead(s, ns, aux)) {
-                int r = pat_dfs(s, stopped, c, E[e].next, nd, ns, nfull);
+                int r = gen ? pat_dfs_gen(s, stopped, c, E[e].next, nd, ns, nfull)
+                           : pat_dfs(s, stopped, c, E[e].next, nd, ns, nfull);
                 if (r < 0)
                     return -1;
                 if (r == 0 && s->use_memo)
@@ -867,6 +924,16 @@ static int pat_dfs(wq_searcher *s, int *stopped, uint32_t node, uint64_t m, int 
         }
     }
     return found;
+}
+
+static int pat_dfs(wq_searcher *s, int *stopped, uint32_t node, uint64_t m, int depth, uint64_t st, int full)
+{
+    return pat_walk(s, stopped, node, m, depth, st, full, 0);
+}
+
+static int pat_dfs_gen(wq_searcher *s, int *stopped, uint32_t node, uint64_t m, int depth, uint64_t st, int full)
+{
+    return pat_walk(s, stopped, node, m, depth, st, full, 1);
 }
 
 static int search_pattern(wq_searcher *s, const wq_query *q)
@@ -904,7 +971,7 @@ static int search_pattern(wq_searcher *s, const wq_query *q)
     uint32_t root = dawg_view_root(s->v);
     if (!root)
         return 0;
-    if (pat_dfs(s, &stopped, root, dawg_view_root_letters(s->v), 0, 1, 0) < 0)
+    if ((s->fid_hi || p == 64 ? pat_dfs_gen : pat_dfs)(s, &stopped, root, dawg_view_root_letters(s->v), 0, 1, 0) < 0)
         return stopped;
     return 0;
 }
