@@ -82,13 +82,13 @@ typedef struct wq_searcher wq_searcher;
  *   - the graph's letter-indexed view (tilekit/dawg_view.h, 29 bytes an
  *     edge), which every search walks; wq_dict_create_view uses a view the
  *     caller made (shared with other users of the graph) instead;
- *   - for the walks, the pruning figures of each node: the letters on the
- *     paths leaving it and the word lengths below it (12 bytes a kind of
- *     node, 43,162 kinds for ENABLE2K, and 2 bytes an edge of the view:
- *     0.76 MB);
+ *   - for anagram and pattern walks (builds need none), the pruning
+ *     figures of each node: the letters on the paths leaving it and the
+ *     word lengths below it (12 bytes a kind of node, 43,162 kinds for
+ *     ENABLE2K, and 2 bytes an edge of the view: 0.76 MB);
  *   - for exact anagrams of up to 8 tiles with at most 2 blanks, answered
  *     without walking the graph, the words of at most 8 letters by
- *     alphagram (8 bytes a word, a bucket directory and a bit set: 1.16 MB
+ *     alphagram (8 bytes a word, a bucket directory and a bit set: 1.17 MB
  *     for ENABLE2K).
  * `d` (or `v`) must outlive it.  TK_ENOMEM, TK_EINVAL (no graph) on failure. */
 int wq_dict_create(wq_dict **out, const dawg_graph *d, tk_error *err);
@@ -97,7 +97,7 @@ void wq_dict_destroy(wq_dict *x);              /* NULL allowed */
 const dawg_graph *wq_dict_dawg(const wq_dict *x);
 /* The view (made now if it was not yet), NULL if it cannot be made. */
 const dawg_view *wq_dict_view(const wq_dict *x);
-/* Memory it holds now, the view not included (1.92 MB for ENABLE2K with
+/* Memory it holds now, the view not included (1.93 MB for ENABLE2K with
  * the figures and the alphagram index). */
 size_t wq_dict_bytes(const wq_dict *x);
 

@@ -3,26 +3,35 @@
  * An exact anagram of at most 8 tiles with at most 2 blanks (no '*') is
  * answered from the alphagram index (wordq_agram.c): one hash probe per way
  * to fill the blanks.  Every other search is one depth-first walk of the
- * graph from the root, never a scan of the word list:
+ * graph's letter-indexed view (tilekit/dawg_view.h) from the root, never a
+ * scan of the word list: a node's edges are taken in letter order by
+ * running through its letter set, and each edge record carries its child's
+ * letter set, so the walk never reads the packed edge format.
  *   - anagram / build: the rack is a multiset (count per letter, blanks, a
  *     '*' flag).  An edge is followed only if its letter can be paid for: a
  *     real tile of that letter first, else a blank, else (anagram with '*')
  *     a free extra letter.  Paying with a real tile whenever one is left is
  *     never worse than paying with a wildcard (exchange argument), so this
  *     greedy choice finds every word exactly once.  The walk stops at the
- *     rack's length (exact anagram, build) or at the longest word.
+ *     rack's length (exact anagram, build) or at the longest word.  A build
+ *     goes below a child only if a letter leaving it can still be paid for.
  *   - pattern: compiled once into per-position letter sets and the gaps
  *     that hold a '*'; the walk carries the set of pattern states (bit k =
  *     "k positions matched", a bit-parallel NFA) and follows an edge only
  *     if some state survives the edge's letter.
+ * Anagrams and patterns are pruned by per-node figures (the letters on the
+ * paths below a node, the word lengths below it; see "the per-node
+ * figures"), read by the index of the edge being followed.
  * The graph is a DAWG: many prefixes lead to the same node.  Where the walk
  * can reach a node in the same search state by different prefixes (blanks,
  * '*'), a failed (node, state) pair is remembered in a small hash table of
  * the searcher (cleared per search by a generation stamp), so a shared
  * sub-graph with no answer is explored once per state, not once per prefix:
  * a pattern such as "*ING" costs about the graph's size times the few
- * pattern states, not the word list's size.  Nothing here allocates after
- * wq_searcher_create.
+ * pattern states, not the word list's size.
+ * The view, the figures and the alphagram index are each made by the first
+ * search that needs one (under the dictionary's mutex; each searcher asks
+ * once and keeps the pointers); after that nothing here allocates.
  */
 #include "tilekit/wordq.h"
 #include "core/tk_text.h"

@@ -1,8 +1,9 @@
 /* wordq_agram.c - the alphagram index of wordq (see wordq_agram.h).
  *
- * Every word of at most TKI_AG_MAX letters is packed into a uint64, six bits
- * a letter, the first letter highest (so that, at one length, numeric order
- * is the alphabet's order).  Its letter multiset is hashed additively (the
+ * Every word of at most TKI_AG_MAX letters (collected by a walk of the
+ * graph's view to that depth, its hash summed on the way down) is packed
+ * into a uint64, six bits a letter, the first letter highest (so that, at
+ * one length, numeric order is the alphabet's order).  Its letter multiset is hashed additively (the
  * sum of a random 64-bit constant per letter occurrence: the same for every
  * anagram, and the hash of rack + x is the rack's plus x's constant) into
  * one of 2^bits buckets (at most 2^16, about one word a bucket); the words
