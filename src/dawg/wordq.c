@@ -350,8 +350,8 @@ struct wq_searcher {
  * For each node: the letters on the paths leaving it and the lengths of the
  * words below it, found by a depth-first walk of the view that computes each
  * node once (the view is laid out breadth-first, so a child may come before
- * its parent).  Few nodes differ in both figures (43,162 kinds among the
- * 53,766 nodes of ENABLE2K), so each kind is stored once and every edge of
+ * its parent).  Many nodes have the same two figures (43,162 kinds among
+ * the 53,766 nodes of ENABLE2K), so each kind is stored once and every edge of
  * the view holds the 16-bit id of its child's kind: the search reads the
  * figures of the edge it is on by its index, with no rank to compute.  In a
  * graph of more kinds (Icelandic: 91,876) the ids from 65,535 on (given in
