@@ -226,12 +226,15 @@ int main(int argc, char **argv)
     dawg_get_info(d, &info);
     if (wq_dict_create(&x, d, &err) != 0)
         return 1;
-    {   /* one exact anagram builds the alphagram index, so that its memory is counted */
+    {   /* one exact anagram builds the alphagram index, one pattern the
+         * figures, so that their memory is counted */
         wq_searcher *srch = NULL;
-        wq_query q;
-        if (wq_searcher_create(&srch, x, &err) != 0 || wq_parse(&q, &a, WQ_ANAGRAM, "ET", 2, &err) != 0)
+        wq_query q, p;
+        if (wq_searcher_create(&srch, x, &err) != 0 || wq_parse(&q, &a, WQ_ANAGRAM, "ET", 2, &err) != 0 ||
+            wq_parse(&p, &a, WQ_PATTERN, "ET", 2, &err) != 0)
             return 1;
         wq_search(srch, &q, 1, ALPHA_WORD_MAX, count_word, NULL);
+        wq_search(srch, &p, 1, ALPHA_WORD_MAX, count_word, NULL);
         wq_searcher_destroy(srch);
     }
     printf("dictionary %s: %llu words, graph %zu bytes; wordq index %zu bytes "

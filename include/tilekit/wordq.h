@@ -41,6 +41,7 @@
 #include "tilekit/alphabet.h"
 #include "tilekit/common.h"
 #include "tilekit/dawg.h"
+#include "tilekit/dawg_view.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -75,18 +76,30 @@ typedef int (*wq_word_fn)(void *ctx, const uint8_t *letters, int n, uint64_t wil
 typedef struct wq_dict wq_dict;
 typedef struct wq_searcher wq_searcher;
 
-/* The pruning figures of a graph, made once and shared by every searcher
- * and thread: for each node, the set of letters on the paths leaving it and
- * the word lengths below it (12 bytes a node, plus a bit an edge), and,
- * built by the first search that needs it (thread-safe), the words of at
- * most 8 letters by alphagram (8 bytes a word, a bucket directory and a bit
- * set: 1.2 MB for ENABLE2K), which answer exact anagrams of up to 8 tiles
- * with at most 2 blanks without walking the graph.  `d` must outlive it.
- * TK_ENOMEM on failure. */
+/* What the searches of a graph share (every searcher and thread), each
+ * part made by the first search that needs it (thread-safe), so that hooks
+ * and the word judge cost nothing more than the graph:
+ *   - the graph's letter-indexed view (tilekit/dawg_view.h, 29 bytes an
+ *     edge), which every search walks; wq_dict_create_view uses a view the
+ *     caller made (shared with other users of the graph) instead;
+ *   - for anagram and pattern walks (builds need none), the pruning
+ *     figures of each node: the letters on the paths leaving it and the
+ *     word lengths below it (12 bytes a kind of node, 43,162 kinds for
+ *     ENABLE2K, and 2 bytes an edge of the view: 0.76 MB);
+ *   - for exact anagrams of up to 8 tiles with at most 2 blanks, answered
+ *     without walking the graph, the words of at most 8 letters by
+ *     alphagram (8 bytes a word, a bucket directory and a bit set: 1.17 MB
+ *     for ENABLE2K).
+ * `d` (or `v`) must outlive it.  TK_ENOMEM, TK_EINVAL (no graph) on failure. */
 int wq_dict_create(wq_dict **out, const dawg_graph *d, tk_error *err);
+int wq_dict_create_view(wq_dict **out, const dawg_view *v, tk_error *err);
 void wq_dict_destroy(wq_dict *x);              /* NULL allowed */
 const dawg_graph *wq_dict_dawg(const wq_dict *x);
-size_t wq_dict_bytes(const wq_dict *x);        /* memory it holds now */
+/* The view (made now if it was not yet), NULL if it cannot be made. */
+const dawg_view *wq_dict_view(const wq_dict *x);
+/* Memory it holds now, the view not included (1.93 MB for ENABLE2K with
+ * the figures and the alphagram index). */
+size_t wq_dict_bytes(const wq_dict *x);
 
 /* Scratch memory for searches (a memo of failed search states sized to the
  * graph: 16 bytes a slot, 2.5 slots a sibling list, touched only by
@@ -97,7 +110,8 @@ void wq_searcher_destroy(wq_searcher *s);   /* NULL allowed */
 /* Every answer of an anagram, build or pattern query with min_len <= letters
  * <= max_len, in letter order, each word once.  Returns 0, or the callback's
  * non-zero value if it stopped the search; TK_EINVAL for a hooks/check
- * query.  Nothing is allocated. */
+ * query; TK_ENOMEM (or the view's error) if the first search that needs
+ * the view or the figures cannot make them.  Nothing else is allocated. */
 int wq_search(wq_searcher *s, const wq_query *q, int min_len, int max_len, wq_word_fn fn, void *ctx);
 
 /* Hooks of a word: the letters x that make xWORD / WORDx words, and whether

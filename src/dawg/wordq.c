@@ -3,26 +3,35 @@
  * An exact anagram of at most 8 tiles with at most 2 blanks (no '*') is
  * answered from the alphagram index (wordq_agram.c): one hash probe per way
  * to fill the blanks.  Every other search is one depth-first walk of the
- * graph from the root, never a scan of the word list:
+ * graph's letter-indexed view (tilekit/dawg_view.h) from the root, never a
+ * scan of the word list: a node's edges are taken in letter order by
+ * running through its letter set, and each edge record carries its child's
+ * letter set, so the walk never reads the packed edge format.
  *   - anagram / build: the rack is a multiset (count per letter, blanks, a
  *     '*' flag).  An edge is followed only if its letter can be paid for: a
  *     real tile of that letter first, else a blank, else (anagram with '*')
  *     a free extra letter.  Paying with a real tile whenever one is left is
  *     never worse than paying with a wildcard (exchange argument), so this
  *     greedy choice finds every word exactly once.  The walk stops at the
- *     rack's length (exact anagram, build) or at the longest word.
+ *     rack's length (exact anagram, build) or at the longest word.  A build
+ *     goes below a child only if a letter leaving it can still be paid for.
  *   - pattern: compiled once into per-position letter sets and the gaps
  *     that hold a '*'; the walk carries the set of pattern states (bit k =
  *     "k positions matched", a bit-parallel NFA) and follows an edge only
  *     if some state survives the edge's letter.
+ * Anagrams and patterns are pruned by per-node figures (the letters on the
+ * paths below a node, the word lengths below it; see "the per-node
+ * figures"), read by the index of the edge being followed.
  * The graph is a DAWG: many prefixes lead to the same node.  Where the walk
  * can reach a node in the same search state by different prefixes (blanks,
  * '*'), a failed (node, state) pair is remembered in a small hash table of
  * the searcher (cleared per search by a generation stamp), so a shared
  * sub-graph with no answer is explored once per state, not once per prefix:
  * a pattern such as "*ING" costs about the graph's size times the few
- * pattern states, not the word list's size.  Nothing here allocates after
- * wq_searcher_create.
+ * pattern states, not the word list's size.
+ * The view, the figures and the alphagram index are each made by the first
+ * search that needs one (under the dictionary's mutex; each searcher asks
+ * once and keeps the pointers); after that nothing here allocates.
  */
 #include "tilekit/wordq.h"
 #include "core/tk_text.h"
@@ -213,8 +222,8 @@ int wq_parse(wq_query *q, const alpha_table *a, int kind, const char *text, size
 
 /* ---- the searcher -------------------------------------------------------- */
 
-
 #define WQ_AGBUF 4096       /* answers of one alphagram lookup, else the graph walk */
+#define WQ_FIG_ANY 0xFFFFu  /* the figures' id that prunes nothing (more than 65,534 kinds) */
 
 typedef struct memo_ent {
     uint64_t state;
@@ -222,44 +231,89 @@ typedef struct memo_ent {
     uint32_t gen;
 } memo_ent;
 
+/* The per-node figures (see below), made by the first search that walks
+ * the graph. */
+typedef struct wq_figs {
+    uint32_t n;            /* view edges, edge 0 included */
+    uint16_t *fid;         /* fid[e]: the figures of edge e's child (0: no child) */
+    uint32_t *fid_hi;      /* the ids from WQ_FIG_ANY on in full (NULL: none) */
+    alpha_set *below;      /* below[id]: letters on the paths leaving the node */
+    uint32_t *lens;        /* lens[id]: bit k (1..30): a word ends k letters below; bit 31: 31 or more */
+    uint32_t nfig;         /* ids in use, 0 included */
+} wq_figs;
+
 struct wq_dict {
     const dawg_graph *d;
-    const dawg_edge *e;
-    uint32_t n;            /* edges, edge 0 included */
-    uint8_t *starts;       /* bit i: edge i starts a list (a node) */
-    uint32_t *rank;        /* rank[w]: list starts before edge 8 w */
-    uint32_t lists;
-    alpha_set *below;      /* below[slot]: letters on the paths leaving the node */
-    uint32_t *lens;        /* lens[slot]: bit k (1..30): a word ends k letters below; bit 31: 31 or more */
-    struct wq_lazy *lazy;  /* the alphagram index, built on first use */
+    struct wq_lazy *lazy;  /* what the searches make on first use */
 };
 
-/* Short words by alphagram (exact anagrams): built by the first search that
- * needs it, so a process that asks no exact anagram never pays for it. */
+/* The view, the figures and the alphagram index (short words by alphagram,
+ * for exact anagrams), each made by the first search that needs it, under
+ * the mutex: a process that only asks hooks or the word judge makes none,
+ * one that asks only exact anagrams no figures. */
 typedef struct wq_lazy {
     pthread_mutex_t mu;
-    int tried;             /* built, or failed (out of memory: walk the graph) */
+    const dawg_view *v;    /* given, or made on first use */
+    dawg_view *owned;      /* v when made here */
+    int view_rc;           /* why it could not be made (TK_OK: not tried yet, or made) */
+    int figs_tried, figs_rc;
+    wq_figs figs;
+    int ag_tried;          /* built, or failed (out of memory: walk the graph) */
     tki_wq_agram ag;
 } wq_lazy;
+
+static int fig_create(wq_figs *f, const dawg_view *v);
+
+/* Under z->mu: the view, made if not given. */
+static int lazy_view(wq_lazy *z, const dawg_graph *d)
+{
+    if (!z->v && z->view_rc == TK_OK) {
+        z->view_rc = dawg_view_create(&z->owned, d, NULL);
+        z->v = z->owned;
+    }
+    return z->view_rc;
+}
 
 static const tki_wq_agram *dict_agram(const wq_dict *x)
 {
     wq_lazy *z = x->lazy;
     pthread_mutex_lock(&z->mu);
-    if (!z->tried) {
-        z->tried = 1;
-        tki_wq_agram_build(&z->ag, x->d);    /* on failure ag stays empty */
+    if (!z->ag_tried) {
+        z->ag_tried = 1;
+        if (lazy_view(z, x->d) == TK_OK)
+            tki_wq_agram_build(&z->ag, z->v);    /* on failure ag stays empty */
     }
     pthread_mutex_unlock(&z->mu);
     return z->ag.words ? &z->ag : NULL;
 }
 
+/* The view, and the figures if `figs`, for a walk of the graph.  TK_OK, or
+ * the view's error, or TK_ENOMEM. */
+static int dict_walk(const wq_dict *x, int figs, const dawg_view **v, const wq_figs **f)
+{
+    wq_lazy *z = x->lazy;
+    pthread_mutex_lock(&z->mu);
+    int rc = lazy_view(z, x->d);
+    if (rc == TK_OK && figs && !z->figs_tried) {
+        z->figs_tried = 1;
+        z->figs_rc = fig_create(&z->figs, z->v);
+    }
+    if (rc == TK_OK && figs)
+        rc = z->figs_rc;
+    *v = z->v;             /* NULL if the view could not be made */
+    *f = &z->figs;
+    pthread_mutex_unlock(&z->mu);
+    return rc;
+}
+
 struct wq_searcher {
     const wq_dict *x;
-    const dawg_graph *d;
-    const dawg_edge *e;
-    const uint8_t *starts;
-    const uint32_t *rank;
+    int walk_rc[2];        /* dict_walk's status for the view, and for the figures */
+    int walk_asked;        /* 1: the view asked for, 2: the view and the figures */
+    const dawg_view *v;    /* the view and its figures, once asked */
+    const dawg_vedge *E;
+    const uint16_t *fid;
+    const uint32_t *fid_hi;
     const alpha_set *below;
     const uint32_t *lens;
     memo_ent *memo;
@@ -291,134 +345,224 @@ struct wq_searcher {
     alpha_set need[64];    /* need[k]: letters of the one-letter positions after position k */
 };
 
-/* The figures' slot of a node: the number of list starts before it (a bit
- * per edge, a running count per 8 edges; popcount by table: the baseline
- * x86-64 has no popcount instruction).  node > 0. */
-static const uint8_t POP8[256] = {
-#define P2(n) n, n + 1, n + 1, n + 2
-#define P4(n) P2(n), P2(n + 1), P2(n + 1), P2(n + 2)
-#define P6(n) P4(n), P4(n + 1), P4(n + 1), P4(n + 2)
-    P6(0), P6(1), P6(1), P6(2)
-#undef P2
-#undef P4
-#undef P6
-};
+/* ---- the per-node figures --------------------------------------------------
+ *
+ * For each node: the letters on the paths leaving it and the lengths of the
+ * words below it, found by a depth-first walk of the view that computes each
+ * node once (the view is laid out breadth-first, so a child may come before
+ * its parent).  Many nodes have the same two figures (43,162 kinds among
+ * the 53,766 nodes of ENABLE2K), so each kind is stored once and every edge of
+ * the view holds the 16-bit id of its child's kind: the search reads the
+ * figures of the edge it is on by its index, with no rank to compute.  In a
+ * graph of more kinds (Icelandic: 91,876) the ids from 65,535 on (given in
+ * the view's breadth-first order: the deeper nodes) are written WQ_FIG_ANY
+ * in the 16-bit array, whose kind allows everything, and in full in a 32-bit
+ * array beside it, read only when WQ_FIG_ANY has let a branch through. */
 
-static inline uint32_t node_slot(const uint8_t *starts, const uint32_t *rank, uint32_t node)
-{
-    uint32_t w = node >> 3;
-    return rank[w] + POP8[starts[w] & ((1u << (node & 7)) - 1)];
-}
+typedef struct fig_build {
+    const dawg_vedge *E;
+    alpha_set *below;      /* below[node], lens[node]: exact, by view index */
+    uint32_t *lens;        /* 0: not computed yet (a node has at least one word below) */
+    uint32_t nodes;        /* computed */
+} fig_build;
 
-/* Mark the list starts (edge 1, and each edge after one marked last) and
- * count them per 8 edges; returns the number of lists. */
-static uint32_t mark_lists(const dawg_edge *e, uint32_t n, uint8_t *starts, uint32_t *rank)
+/* The figures of a node not computed yet (its children's first). */
+static void fig_node(fig_build *b, uint32_t node, uint64_t m)
 {
-    for (uint32_t i = 1; i < n; i++)
-        if (i == 1 || dawg_edge_last(e[i - 1]))
-            starts[i >> 3] |= (uint8_t)(1u << (i & 7));
-    uint32_t total = 0;
-    for (uint32_t w = 0; w <= (n >> 3); w++) {
-        rank[w] = total;
-        total += POP8[starts[w]];
+    alpha_set acc = m;
+    uint32_t len = 0;
+    for (uint32_t e = node; m; m &= m - 1, e++) {
+        dawg_vedge y = b->E[e];
+        uint32_t c = dawg_vedge_child(y), mc = 0;
+        if (c) {
+            if (!b->lens[c])
+                fig_node(b, c, y.next);
+            acc |= b->below[c];
+            mc = b->lens[c];
+        }
+        len |= (uint32_t)dawg_vedge_final(y) << 1 | mc << 1 | (mc & UINT32_C(0x80000000));
     }
-    return total;
+    b->below[node] = acc;
+    b->lens[node] = len;
+    b->nodes++;
 }
 
-/* The dictionary, its lazy part and its figures in three blocks: the
- * structure with the lazy part (the mutex and the alphagram index), the list
- * starts with their running counts, and the per-node figures. */
+/* The kinds seen so far, found by an open-addressing hash of their ids. */
+typedef struct fig_kinds {
+    uint32_t *hash;
+    uint32_t mask;
+    int shift;
+    alpha_set *below;      /* by id (room for every node, 0 and WQ_FIG_ANY) */
+    uint32_t *lens;
+    uint32_t n;            /* ids in use */
+} fig_kinds;
+
+/* The id of a node's kind, a new one if it was not seen. */
+static uint32_t fig_id(fig_kinds *k, alpha_set bl, uint32_t ln)
+{
+    uint64_t h = (bl ^ (uint64_t)ln << 40 ^ ln) * 0x9E3779B97F4A7C15ull;
+    for (uint32_t i = (uint32_t)(h >> k->shift);; i = (i + 1) & k->mask) {
+        uint32_t id = k->hash[i];
+        if (id && k->below[id] == bl && k->lens[id] == ln)
+            return id;
+        if (!id) {
+            if (k->n == WQ_FIG_ANY) {    /* the kind that prunes nothing */
+                k->below[k->n] = ~(alpha_set)0;
+                k->lens[k->n++] = ~(uint32_t)0;
+            }
+            id = k->hash[i] = k->n++;
+            k->below[id] = bl;
+            k->lens[id] = ln;
+            return id;
+        }
+    }
+}
+
+/* Every edge's id of its child's kind, in the order the view's edges reach
+ * the nodes (breadth first); a node's id replaces its figures (below 0:
+ * lens holds the id).  TK_OK or TK_ENOMEM. */
+static int fig_ids(wq_figs *f, fig_build *b, fig_kinds *k)
+{
+    f->fid[0] = 0;
+    for (uint32_t e = 1; e < f->n; e++) {
+        uint32_t c = dawg_vedge_child(b->E[e]), id = 0;
+        if (c && b->below[c]) {
+            b->lens[c] = fig_id(k, b->below[c], b->lens[c]);
+            b->below[c] = 0;
+        }
+        if (c)
+            id = b->lens[c];
+        if (id >= WQ_FIG_ANY && !f->fid_hi && !(f->fid_hi = malloc(f->n * sizeof *f->fid_hi)))
+            return TK_ENOMEM;
+        if (f->fid_hi)
+            f->fid_hi[e] = id;
+        f->fid[e] = (uint16_t)(id < WQ_FIG_ANY ? id : WQ_FIG_ANY);
+    }
+    return TK_OK;
+}
+
+/* The figures of view v into f.  TK_OK, or TK_ENOMEM (f zeroed). */
+static int fig_create(wq_figs *f, const dawg_view *v)
+{
+    uint32_t n = f->n = dawg_view_edge_count(v);
+    fig_build b = {dawg_view_edges(v), malloc(n * sizeof *b.below), calloc(n, sizeof *b.lens), 0};
+    fig_kinds k = {NULL, 0, 0, NULL, NULL, 1};
+    int rc = TK_ENOMEM;
+    f->fid = malloc(n * sizeof *f->fid);
+    if (b.below && b.lens && f->fid) {
+        if (dawg_view_root(v))
+            fig_node(&b, dawg_view_root(v), dawg_view_root_letters(v));
+        int bits = 4;
+        while (bits < 31 && ((uint64_t)1 << bits) < (uint64_t)b.nodes * 2)
+            bits++;
+        k.mask = ((uint32_t)1 << bits) - 1;
+        k.shift = 64 - bits;
+        k.hash = calloc((size_t)k.mask + 1, sizeof *k.hash);
+        k.below = malloc(((size_t)b.nodes + 2) * (sizeof *k.below + sizeof *k.lens));
+        k.lens = k.below ? (uint32_t *)(k.below + b.nodes + 2) : NULL;
+    }
+    if (k.hash && k.below && fig_ids(f, &b, &k) == TK_OK) {
+        k.below[0] = 0;
+        k.lens[0] = 0;
+        f->nfig = k.n;
+        f->below = malloc(k.n * (sizeof *f->below + sizeof *f->lens));
+        if (f->below) {
+            f->lens = (uint32_t *)(f->below + k.n);
+            memcpy(f->below, k.below, k.n * sizeof *k.below);
+            memcpy(f->lens, k.lens, k.n * sizeof *k.lens);
+            rc = TK_OK;
+        }
+    }
+    free(b.below);
+    free(b.lens);
+    free(k.hash);
+    free(k.below);
+    if (rc != TK_OK) {
+        free(f->fid);
+        free(f->fid_hi);
+        memset(f, 0, sizeof *f);
+    }
+    return rc;
+}
+
+/* The dictionary with its lazy part (the mutex, the view, the figures and
+ * the alphagram index) in one block. */
 typedef struct dict_block {
     wq_dict x;
     wq_lazy lazy;
 } dict_block;
 
-int wq_dict_create(wq_dict **out, const dawg_graph *d, tk_error *err)
+/* The dictionary over graph d, with view v (NULL: made on first use). */
+static int dict_new(wq_dict **out, const dawg_graph *d, const dawg_view *v, tk_error *err)
 {
-    uint32_t n = dawg_edge_count(d);
-    const dawg_edge *e = dawg_edges(d);
-    size_t words = ((size_t)n >> 3) + 1;
     *out = NULL;
+    if (!d)
+        return tk_error_set(err, TK_EINVAL, 0, 0, "no dictionary");
     dict_block *blk = calloc(1, sizeof *blk);
-    if (!blk)
-        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-    wq_dict *x = &blk->x;
-    x->lazy = &blk->lazy;
-    if (pthread_mutex_init(&x->lazy->mu, NULL) != 0) {
+    if (!blk || pthread_mutex_init(&blk->lazy.mu, NULL) != 0) {
         free(blk);
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
-    x->d = d;
-    x->e = e;
-    x->n = n;
-    /* rank (words x 4 bytes) then starts (words bytes) */
-    uint32_t *rank = x->rank = calloc(words, sizeof *rank + sizeof *x->starts);
-    uint8_t *starts = x->starts = rank ? (uint8_t *)(rank + words) : NULL;
-    uint32_t lists = x->lists = rank ? mark_lists(e, n, starts, rank) : 0;
-    /* below (lists x 8 bytes) then lens (lists x 4 bytes) */
-    size_t slots = lists ? lists : 1;
-    alpha_set *below = x->below = rank ? calloc(slots, sizeof *below + sizeof *x->lens) : NULL;
-    uint32_t *lens = x->lens = below ? (uint32_t *)(below + slots) : NULL;
-    if (!below) {
-        wq_dict_destroy(x);
-        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-    }
-    /* One backward pass: children are stored after their parents, so a
-     * child's figures are known when its parents' list is summed. */
-    alpha_set acc = 0;
-    uint32_t m = 0;
-    for (uint32_t i = n; i-- > 1;) {
-        dawg_edge y = e[i];
-        uint32_t c = dawg_edge_child(y);
-        if (dawg_edge_last(y)) {
-            acc = 0;
-            m = 0;
-        }
-        uint32_t cs = c && c < n ? node_slot(starts, rank, c) : 0;
-        acc |= ALPHA_BIT(dawg_edge_letter(y)) | (c && c < n ? below[cs] : 0);
-        uint32_t mc = c && c < n ? lens[cs] : 0;
-        m |= (uint32_t)dawg_edge_final(y) << 1 | mc << 1 | (mc & UINT32_C(0x80000000));
-        if (i == 1 || dawg_edge_last(e[i - 1])) {
-            uint32_t si = node_slot(starts, rank, i);
-            below[si] = acc;
-            lens[si] = m;
-        }
-    }
-    *out = x;
+    blk->x.d = d;
+    blk->x.lazy = &blk->lazy;
+    blk->lazy.v = v;
+    *out = &blk->x;
     return TK_OK;
+}
+
+int wq_dict_create(wq_dict **out, const dawg_graph *d, tk_error *err) { return dict_new(out, d, NULL, err); }
+
+int wq_dict_create_view(wq_dict **out, const dawg_view *v, tk_error *err)
+{
+    return dict_new(out, v ? dawg_view_dawg(v) : NULL, v, err);
 }
 
 void wq_dict_destroy(wq_dict *x)
 {
     if (!x)
         return;
-    free(x->rank);
-    free(x->below);
-    tki_wq_agram_free(&x->lazy->ag);
-    pthread_mutex_destroy(&x->lazy->mu);
+    wq_lazy *z = x->lazy;
+    free(z->figs.fid);
+    free(z->figs.fid_hi);
+    free(z->figs.below);
+    tki_wq_agram_free(&z->ag);
+    dawg_view_destroy(z->owned);
+    pthread_mutex_destroy(&z->mu);
     free(x);   /* the dict_block: x is its first member */
 }
 
 const dawg_graph *wq_dict_dawg(const wq_dict *x) { return x->d; }
 
+const dawg_view *wq_dict_view(const wq_dict *x)
+{
+    wq_lazy *z = x->lazy;
+    pthread_mutex_lock(&z->mu);
+    lazy_view(z, x->d);
+    const dawg_view *v = z->v;
+    pthread_mutex_unlock(&z->mu);
+    return v;
+}
+
 size_t wq_dict_bytes(const wq_dict *x)
 {
-    size_t words = ((size_t)x->n >> 3) + 1;
-    return sizeof *x + words * (sizeof *x->starts + sizeof *x->rank) +
-           (size_t)x->lists * (sizeof *x->below + sizeof *x->lens) + sizeof *x->lazy +
-           tki_wq_agram_bytes(&x->lazy->ag);
+    wq_lazy *z = x->lazy;
+    pthread_mutex_lock(&z->mu);
+    const wq_figs *f = &z->figs;
+    size_t n = sizeof *x + sizeof *z + (size_t)f->n * (sizeof *f->fid + (f->fid_hi ? sizeof *f->fid_hi : 0)) +
+               (size_t)f->nfig * (sizeof *f->below + sizeof *f->lens) + tki_wq_agram_bytes(&z->ag);
+    pthread_mutex_unlock(&z->mu);
+    return n;
 }
 
 int wq_searcher_create(wq_searcher **out, const wq_dict *x, tk_error *err)
 {
-    const dawg_graph *d = x->d;
     /* The memo holds the failed (node, state) pairs of one search: a few per
      * sibling list of the graph (patterns such as "*ING" reach most nodes in
      * two or three states).  Sized to the graph: 2.5 slots per list, at
      * least 2^12, at most 2^20 (16 bytes a slot; pages are touched only by
      * searches that use the memo). */
     dawg_info info;
-    dawg_get_info(d, &info);
+    dawg_get_info(x->d, &info);
     int bits = 12;
     while (bits < 20 && (uint64_t)1 << bits < (uint64_t)info.lists * 5 / 2)
         bits++;
@@ -433,12 +577,6 @@ int wq_searcher_create(wq_searcher **out, const wq_dict *x, tk_error *err)
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
     s->x = x;
-    s->d = d;
-    s->e = x->e;
-    s->starts = x->starts;
-    s->rank = x->rank;
-    s->below = x->below;
-    s->lens = x->lens;
     s->memo = m;
     s->agbuf = agbuf;
     s->memo_mask = ((uint32_t)1 << bits) - 1;
@@ -522,19 +660,25 @@ static inline int len_at_least(uint32_t m, int k)
  * Returns the number of answers found below (> 0), 0, or -1 when the
  * callback stopped the search (its value in s->...).  state: the used
  * tiles in mixed radix (for the memo). */
+/* Can the tiles left (nleft of them, the real ones in s->avail) be placed
+ * below a node of kind id? */
+static inline int rack_fits(const wq_searcher *s, uint32_t id, int nleft)
+{
+    return (s->star ? len_at_least(s->lens[id], nleft) : nleft > 0 && len_exact(s->lens[id], nleft)) &&
+           (s->below[id] & s->avail) == s->avail;
+}
+
 typedef struct rack_walk {
     uint64_t wild;
     int stopped;
 } rack_walk;
 
-static int rack_dfs(wq_searcher *s, rack_walk *w, uint32_t node, int depth, int left, uint64_t state)
+static int rack_dfs(wq_searcher *s, rack_walk *w, uint32_t node, uint64_t m, int depth, int left, uint64_t state)
 {
-    const dawg_edge *e = s->e + node;
     int found = 0;
     const int build = s->kind == WQ_BUILD;
-    for (;; e++) {
-        dawg_edge x = *e;
-        unsigned l = dawg_edge_letter(x);
+    for (uint32_t e = node; m; m &= m - 1, e++) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
         int how;              /* 0 real tile, 1 blank, 2 extra ('*') */
         if (s->cnt[l])
             how = 0;
@@ -543,67 +687,91 @@ static int rack_dfs(wq_searcher *s, rack_walk *w, uint32_t node, int depth, int 
         else if (s->star)
             how = 2;
         else
-            goto next;
-        {
-            uint64_t nstate = state;
-            int nleft = left;
-            if (how == 0) {
-                if (--s->cnt[l] == 0)
-                    s->avail &= ~ALPHA_BIT(l);
-                nstate += s->weight[l];
-                nleft--;
-            } else if (how == 1) {
-                s->blanks--;
-                nstate += s->weight[0];
-                nleft--;
-            }
-            uint64_t bit = (uint64_t)1 << depth;
-            if (how)
-                w->wild |= bit;
-            s->word[depth] = (uint8_t)l;
-            int nd = depth + 1;
-            if (dawg_edge_final(x) && nd >= s->min && (build || nleft == 0)) {
-                int rc = s->fn(s->ctx, s->word, nd, w->wild);
-                found++;
-                if (rc) {
-                    w->stopped = rc;
-                    return -1;
-                }
-            }
-            uint32_t c = dawg_edge_child(x);
-            /* go on only if what must still be placed fits below c: every
-             * tile (anagram) on a path of the right length, every letter of the
-             * real tiles left on some path; for build, something usable */
-            int go = c && nd < s->max;
-            uint32_t cs = go ? node_slot(s->starts, s->rank, c) : 0;
-            if (go && !build)
-                go = (s->star ? len_at_least(s->lens[cs], nleft) : nleft > 0 && len_exact(s->lens[cs], nleft)) &&
-                     (s->below[cs] & s->avail) == s->avail;
-            else if (go)
-                go = nleft > 0 && (s->blanks || (s->below[cs] & s->avail));
-            if (go) {
-                uint32_t aux = s->use_memo ? memo_aux(s, c, nd, 0) : 0;
-                if (!s->use_memo || !memo_dead(s, nstate, aux)) {
-                    int r = rack_dfs(s, w, c, nd, nleft, nstate);
-                    if (r < 0)
-                        return -1;
-                    if (r == 0 && s->use_memo)
-                        memo_add(s, nstate, aux);
-                    found += r;
-                }
-            }
-            w->wild &= ~bit;
-            if (how == 0) {
-                s->cnt[l]++;
-                s->avail |= ALPHA_BIT(l);
-            } else if (how == 1) {
-                s->blanks++;
+            continue;
+        dawg_vedge x = s->E[e];
+        uint64_t nstate = state;
+        int nleft = left;
+        if (how == 0) {
+            if (--s->cnt[l] == 0)
+                s->avail &= ~ALPHA_BIT(l);
+            nstate += s->weight[l];
+            nleft--;
+        } else if (how == 1) {
+            s->blanks--;
+            nstate += s->weight[0];
+            nleft--;
+        }
+        uint64_t bit = (uint64_t)1 << depth;
+        if (how)
+            w->wild |= bit;
+        s->word[depth] = (uint8_t)l;
+        int nd = depth + 1;
+        if (dawg_vedge_final(x) && nd >= s->min && (build || nleft == 0)) {
+            int rc = s->fn(s->ctx, s->word, nd, w->wild);
+            found++;
+            if (rc) {
+                w->stopped = rc;
+                return -1;
             }
         }
-    next:
-        if (dawg_edge_last(x))
-            return found;
+        uint32_t c = dawg_vedge_child(x);
+        /* go on only if what must still be placed fits below c: every
+         * tile (anagram) on a path of the right length, every letter of the
+         * real tiles left on some path; for build, a letter leaving c that
+         * a tile left can pay for */
+        int go = c && nd < s->max;
+        if (go && !build) {
+            go = rack_fits(s, s->fid[e], nleft);
+            if (go && s->fid[e] == WQ_FIG_ANY)
+                go = rack_fits(s, s->fid_hi[e], nleft);
+        } else if (go) {
+            go = nleft > 0 && (s->blanks || (x.next & s->avail));
+        }
+        if (go) {
+            uint32_t aux = s->use_memo ? memo_aux(s, c, nd, 0) : 0;
+            if (!s->use_memo || !memo_dead(s, nstate, aux)) {
+                int r = rack_dfs(s, w, c, x.next, nd, nleft, nstate);
+                if (r < 0)
+                    return -1;
+                if (r == 0 && s->use_memo)
+                    memo_add(s, nstate, aux);
+                found += r;
+            }
+        }
+        w->wild &= ~bit;
+        if (how == 0) {
+            s->cnt[l]++;
+            s->avail |= ALPHA_BIT(l);
+        } else if (how == 1) {
+            s->blanks++;
+        }
     }
+    return found;
+}
+
+/* The view (and, if `figs`, the figures) for a walk, asked for once a
+ * searcher: TK_OK or why they could not be made. */
+static int walk_ready(wq_searcher *s, int figs)
+{
+    if (s->walk_asked < 1 + figs) {
+        const dawg_view *v;
+        const wq_figs *f;
+        int rc = dict_walk(s->x, figs, &v, &f);
+        s->walk_asked = 1 + figs;
+        s->walk_rc[figs] = rc;
+        s->walk_rc[0] = v ? TK_OK : rc;
+        if (v) {
+            s->v = v;
+            s->E = dawg_view_edges(v);
+        }
+        if (rc == TK_OK && figs) {
+            s->fid = f->fid;
+            s->fid_hi = f->fid_hi;
+            s->below = f->below;
+            s->lens = f->lens;
+        }
+    }
+    return s->walk_rc[figs];
 }
 
 /* An exact anagram of a short rack from the alphagram index: 1 with *rc
@@ -640,6 +808,16 @@ static int search_agram(wq_searcher *s, const wq_query *q, int *rc)
 
 static int search_rack(wq_searcher *s, const wq_query *q)
 {
+    if (!q->star && s->max > q->ntiles)
+        s->max = q->ntiles;
+    if (s->kind == WQ_ANAGRAM && !q->star && (q->ntiles < s->min || q->ntiles > s->max))
+        return 0;
+    int rc;
+    if (s->kind == WQ_ANAGRAM && !q->star && q->blanks <= TKI_AG_BLANKS && q->ntiles <= TKI_AG_MAX &&
+        search_agram(s, q, &rc))
+        return rc;
+    if ((rc = walk_ready(s, s->kind == WQ_ANAGRAM)) != TK_OK)
+        return rc;
     memcpy(s->cnt, q->count, sizeof s->cnt);
     s->avail = 0;
     for (int l = 1; l < 64; l++)
@@ -647,8 +825,9 @@ static int search_rack(wq_searcher *s, const wq_query *q)
             s->avail |= ALPHA_BIT(l);
     s->blanks = q->blanks;
     s->star = q->star;
-    /* mixed-radix weights of used tiles: one digit per letter, one for
-     * blanks; the memo is used only when the product fits 62 bits */
+    /* mixed-radix weights of used tiles: one digit per letter of the rack
+     * (only those are ever used), one for blanks; the memo is used only
+     * when the product fits 62 bits */
     uint64_t radix = 1;
     int fits = 1;
     s->weight[0] = radix;
@@ -658,92 +837,112 @@ static int search_rack(wq_searcher *s, const wq_query *q)
         else
             radix *= (uint64_t)(q->blanks + 1);
     }
-    for (int l = 1; l < 64; l++) {
+    for (alpha_set r = s->avail; r && fits; r &= r - 1) {
+        int l = __builtin_ctzll(r);
         s->weight[l] = radix;
-        if (q->count[l] && fits) {
-            if (radix > (UINT64_C(1) << 62) / (uint64_t)(q->count[l] + 1))
-                fits = 0;
-            else
-                radix *= (uint64_t)(q->count[l] + 1);
-        }
+        if (radix > (UINT64_C(1) << 62) / (uint64_t)(q->count[l] + 1))
+            fits = 0;
+        else
+            radix *= (uint64_t)(q->count[l] + 1);
     }
     s->use_memo = fits && q->star;
     /* without '*' the used tiles give the depth; with it, the depth matters
      * only to length filters */
     s->depth_in_key = q->star && (s->min > 1 || s->max < ALPHA_WORD_MAX);
-    if (!q->star && s->max > q->ntiles)
-        s->max = q->ntiles;
-    if (s->kind == WQ_ANAGRAM && !q->star && (q->ntiles < s->min || q->ntiles > s->max))
-        return 0;
-    int rc;
-    if (s->kind == WQ_ANAGRAM && !q->star && q->blanks <= TKI_AG_BLANKS && q->ntiles <= TKI_AG_MAX &&
-        search_agram(s, q, &rc))
-        return rc;
     rack_walk w = {0, 0};
-    uint32_t root = dawg_root(s->d);
+    uint32_t root = dawg_view_root(s->v);
     if (!root)
         return 0;
-    if (rack_dfs(s, &w, root, 0, q->ntiles, 0) < 0)
+    if (rack_dfs(s, &w, root, dawg_view_root_letters(s->v), 0, q->ntiles, 0) < 0)
         return w.stopped;
     return 0;
 }
 
 /* ---- patterns ------------------------------------------------------------ */
 
-static int pat_dfs(wq_searcher *s, int *stopped, uint32_t node, int depth, uint64_t st, int full)
+/* Are there `lack` letters or more, and the letters req, below a node of
+ * kind id? */
+static inline int pat_fits(const wq_searcher *s, uint32_t id, int lack, alpha_set req)
 {
-    const dawg_edge *e = s->e + node;
-    const int p = s->npos;
+    return len_at_least(s->lens[id], lack) && (s->below[id] & req) == req;
+}
+
+#if defined(__GNUC__)
+#define WQ_INLINE inline __attribute__((always_inline))
+#else
+#define WQ_INLINE inline
+#endif
+
+static int pat_dfs(wq_searcher *s, int *stopped, uint32_t node, uint64_t m, int depth, uint64_t st, int full);
+static int pat_dfs_gen(wq_searcher *s, int *stopped, uint32_t node, uint64_t m, int depth, uint64_t st, int full);
+
+/* The pattern walk below `node` (letter set m) in states st (full: all 64
+ * positions matched and a '*' after them).  `gen` (a constant where it is
+ * inlined) 0: fewer than 64 positions (full is 0) and no kind of figures
+ * from WQ_FIG_ANY on; 1: any pattern and graph (pat_dfs_gen). */
+static WQ_INLINE int pat_walk(wq_searcher *s, int *stopped, uint32_t node, uint64_t m, int depth, uint64_t st,
+                              int full, int gen)
+{
+    const dawg_vedge *E = s->E;
+    const int p = s->npos, wide = gen && p == 64;
+    const int nd = depth + 1;
     int found = 0;
-    for (;; e++) {
-        dawg_edge x = *e;
-        unsigned l = dawg_edge_letter(x);
+    for (uint32_t e = node; m; m &= m - 1, e++) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
         uint64_t mv = st & s->trans[l];
         uint64_t ns = mv << 1 | (st & s->starmask);
-        int nfull = p == 64 && ((mv >> 63) | (uint64_t)(full & s->star_last));
-        if (ns | (uint64_t)nfull) {
-            int nd = depth + 1;
-            s->word[depth] = (uint8_t)l;
-            int accept = p == 64 ? nfull : (int)((ns >> p) & 1);
-            if (accept && dawg_edge_final(x) && nd >= s->min) {
-                int rc = s->fn(s->ctx, s->word, nd, 0);
-                found++;
-                if (rc) {
-                    *stopped = rc;
-                    return -1;
-                }
-            }
-            uint32_t c = dawg_edge_child(x);
-            int go = c && nd < s->max;
-            if (go && !nfull) {
-                /* the positions still to match must fit below c: as many
-                 * letters as the most advanced state lacks, and the
-                 * one-letter positions that every state still needs */
-                uint64_t t = ns;
-                alpha_set req = ~(alpha_set)0;
-                while (t) {
-                    req &= s->need[__builtin_ctzll(t)];
-                    t &= t - 1;
-                }
-                int lack = p - (63 - __builtin_clzll(ns));
-                uint32_t cs = node_slot(s->starts, s->rank, c);
-                go = len_at_least(s->lens[cs], lack) && (s->below[cs] & req) == req;
-            }
-            if (go) {
-                uint32_t aux = s->use_memo ? memo_aux(s, c, nd, nfull) : 0;
-                if (!s->use_memo || !memo_dead(s, ns, aux)) {
-                    int r = pat_dfs(s, stopped, c, nd, ns, nfull);
-                    if (r < 0)
-                        return -1;
-                    if (r == 0 && s->use_memo)
-                        memo_add(s, ns, aux);
-                    found += r;
-                }
+        int nfull = wide && ((mv >> 63) | (uint64_t)(full & s->star_last));
+        if (!(ns | (uint64_t)nfull))
+            continue;
+        uint32_t link = E[e].link;
+        s->word[depth] = (uint8_t)l;
+        int accept = wide ? nfull : (int)((ns >> p) & 1);
+        if (accept && (link & 1) && nd >= s->min) {
+            int rc = s->fn(s->ctx, s->word, nd, 0);
+            found++;
+            if (rc) {
+                *stopped = rc;
+                return -1;
             }
         }
-        if (dawg_edge_last(x))
-            return found;
+        uint32_t c = link >> 1;
+        int go = c && nd < s->max;
+        if (go && !nfull) {
+            /* the positions still to match must fit below c: as many
+             * letters as the most advanced state lacks, and the one-letter
+             * positions it still needs (need[] shrinks as k grows, so
+             * these are all that every state needs) */
+            int top = 63 - __builtin_clzll(ns);
+            alpha_set req = s->need[top];
+            uint32_t id = s->fid[e];
+            go = len_at_least(s->lens[id], p - top) && (s->below[id] & req) == req;
+            if (gen && go && id == WQ_FIG_ANY)
+                go = pat_fits(s, s->fid_hi[e], p - top, req);
+        }
+        if (go) {
+            uint32_t aux = s->use_memo ? memo_aux(s, c, nd, nfull) : 0;
+            if (!s->use_memo || !memo_dead(s, ns, aux)) {
+                int r = gen ? pat_dfs_gen(s, stopped, c, E[e].next, nd, ns, nfull)
+                           : pat_dfs(s, stopped, c, E[e].next, nd, ns, nfull);
+                if (r < 0)
+                    return -1;
+                if (r == 0 && s->use_memo)
+                    memo_add(s, ns, aux);
+                found += r;
+            }
+        }
     }
+    return found;
+}
+
+static int pat_dfs(wq_searcher *s, int *stopped, uint32_t node, uint64_t m, int depth, uint64_t st, int full)
+{
+    return pat_walk(s, stopped, node, m, depth, st, full, 0);
+}
+
+static int pat_dfs_gen(wq_searcher *s, int *stopped, uint32_t node, uint64_t m, int depth, uint64_t st, int full)
+{
+    return pat_walk(s, stopped, node, m, depth, st, full, 1);
 }
 
 static int search_pattern(wq_searcher *s, const wq_query *q)
@@ -773,13 +972,15 @@ static int search_pattern(wq_searcher *s, const wq_query *q)
     s->depth_in_key = s->min > 1 || s->max < ALPHA_WORD_MAX;
     if (!s->starmask && s->max > p)
         s->max = p;
-    uint32_t root = dawg_root(s->d);
-    int stopped = 0;
-    if (!root)
-        return 0;
     if (p == 0 && !s->starmask)
         return 0;
-    if (pat_dfs(s, &stopped, root, 0, 1, 0) < 0)
+    int stopped = walk_ready(s, 1);
+    if (stopped != TK_OK)
+        return stopped;
+    uint32_t root = dawg_view_root(s->v);
+    if (!root)
+        return 0;
+    if ((s->fid_hi || p == 64 ? pat_dfs_gen : pat_dfs)(s, &stopped, root, dawg_view_root_letters(s->v), 0, 1, 0) < 0)
         return stopped;
     return 0;
 }

@@ -1,8 +1,9 @@
 /* wordq_agram.c - the alphagram index of wordq (see wordq_agram.h).
  *
- * Every word of at most TKI_AG_MAX letters is packed into a uint64, six bits
- * a letter, the first letter highest (so that, at one length, numeric order
- * is the alphabet's order).  Its letter multiset is hashed additively (the
+ * Every word of at most TKI_AG_MAX letters (collected by a walk of the
+ * graph's view to that depth, its hash summed on the way down) is packed
+ * into a uint64, six bits a letter, the first letter highest (so that, at
+ * one length, numeric order is the alphabet's order).  Its letter multiset is hashed additively (the
  * sum of a random 64-bit constant per letter occurrence: the same for every
  * anagram, and the hash of rack + x is the rack's plus x's constant) into
  * one of 2^bits buckets (at most 2^16, about one word a bucket); the words
@@ -42,50 +43,53 @@ int tki_wq_agram_unpack(uint64_t w, uint8_t *letters)
     return n;
 }
 
-/* The additive hash of a packed word's letters. */
-static uint64_t word_hash(const tki_wq_agram *ag, uint64_t w)
-{
-    uint64_t h = 0;
-    for (w &= M48; w; w >>= 6)
-        h += ag->z[w & 63];
-    return h;
-}
-
 typedef struct collect {
-    const dawg_edge *e;
-    uint64_t *v;
+    const dawg_vedge *E;
+    const uint64_t *z;     /* the hash's constants */
+    uint64_t *v;           /* the words, packed */
+    uint64_t *h;           /* their hashes */
     uint32_t n, cap;
     int oom;
 } collect;
 
-static void collect_dfs(collect *c, uint32_t node, int depth, uint64_t prefix)
+static int collect_grow(collect *c)
 {
-    for (const dawg_edge *e = c->e + node;; e++) {
-        dawg_edge x = *e;
-        uint64_t w = prefix << 6 | dawg_edge_letter(x);
-        if (dawg_edge_final(x)) {
-            if (c->n == c->cap) {
-                uint32_t cap = c->cap ? c->cap * 2 : 4096;
-                uint64_t *v = realloc(c->v, (size_t)cap * sizeof *v);
-                if (!v) {
-                    c->oom = 1;
-                    return;
-                }
-                c->v = v;
-                c->cap = cap;
-            }
-            c->v[c->n++] = w;
+    uint32_t cap = c->cap ? c->cap * 2 : 4096;
+    uint64_t *v = realloc(c->v, (size_t)cap * sizeof *v);
+    if (v)
+        c->v = v;
+    uint64_t *h = v ? realloc(c->h, (size_t)cap * sizeof *h) : NULL;
+    if (!h)
+        return c->oom = 1;
+    c->h = h;
+    c->cap = cap;
+    return 0;
+}
+
+/* The words below `node` (letter set m) of at most TKI_AG_MAX letters, in
+ * letter order, `prefix` packed before them (its hash: hash). */
+static void collect_dfs(collect *c, uint32_t node, uint64_t m, int depth, uint64_t prefix, uint64_t hash)
+{
+    for (uint32_t e = node; m; m &= m - 1, e++) {
+        dawg_vedge x = c->E[e];
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint64_t w = prefix << 6 | l, h = hash + c->z[l];
+        if (dawg_vedge_final(x)) {
+            if (c->n == c->cap && collect_grow(c))
+                return;
+            c->v[c->n] = w;
+            c->h[c->n++] = h;
         }
-        uint32_t ch = dawg_edge_child(x);
+        uint32_t ch = dawg_vedge_child(x);
         if (ch && depth + 1 < TKI_AG_MAX)
-            collect_dfs(c, ch, depth + 1, w);
-        if (dawg_edge_last(x) || c->oom)
+            collect_dfs(c, ch, x.next, depth + 1, w, h);
+        if (c->oom)
             return;
     }
 }
 
 /* The bit set of the words' one-letter deletions. */
-static int build_del(tki_wq_agram *ag, const uint64_t *v, uint32_t n)
+static int build_del(tki_wq_agram *ag, const uint64_t *v, const uint64_t *hv, uint32_t n)
 {
     int bits = 12;
     while (bits < 30 && ((uint64_t)1 << bits) < (uint64_t)n * 24)
@@ -95,7 +99,7 @@ static int build_del(tki_wq_agram *ag, const uint64_t *v, uint32_t n)
         return -1;
     ag->del_bits = bits;
     for (uint32_t i = 0; i < n; i++) {
-        uint64_t h = word_hash(ag, v[i]), k0 = h >> (64 - bits);
+        uint64_t h = hv[i], k0 = h >> (64 - bits);
         ag->del[k0 >> 6] |= UINT64_C(1) << (k0 & 63);         /* the word itself */
         for (uint64_t w = v[i] & M48; w; w >>= 6) {
             uint64_t k = (h - ag->z[w & 63]) >> (64 - bits);
@@ -105,7 +109,7 @@ static int build_del(tki_wq_agram *ag, const uint64_t *v, uint32_t n)
     return 0;
 }
 
-int tki_wq_agram_build(tki_wq_agram *ag, const dawg_graph *d)
+int tki_wq_agram_build(tki_wq_agram *ag, const dawg_view *v)
 {
     memset(ag, 0, sizeof *ag);
     uint64_t seed = 0x243F6A8885A308D3ull;     /* splitmix64 */
@@ -115,12 +119,12 @@ int tki_wq_agram_build(tki_wq_agram *ag, const dawg_graph *d)
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
         ag->z[l] = l ? z ^ (z >> 31) : 0;
     }
-    const alpha_table *a = dawg_alphabet(d);
+    const alpha_table *a = dawg_view_alphabet(v);
     ag->letters = a->size;
-    collect c = {dawg_edges(d), NULL, 0, 0, 0};
-    uint32_t root = dawg_root(d);
+    collect c = {dawg_view_edges(v), ag->z, NULL, NULL, 0, 0, 0};
+    uint32_t root = dawg_view_root(v);
     if (root)
-        collect_dfs(&c, root, 0, 0);
+        collect_dfs(&c, root, dawg_view_root_letters(v), 0, 0, 0);
     int bits = 4;
     while (bits < 16 && ((uint32_t)1 << bits) < c.n)
         bits++;
@@ -130,6 +134,7 @@ int tki_wq_agram_build(tki_wq_agram *ag, const dawg_graph *d)
     uint16_t *bucket = malloc((c.n ? c.n : 1) * sizeof *bucket);
     if (c.oom || !words || !dir || !bucket) {
         free(c.v);
+        free(c.h);
         free(words);
         free(dir);
         free(bucket);
@@ -137,7 +142,7 @@ int tki_wq_agram_build(tki_wq_agram *ag, const dawg_graph *d)
     }
     /* counting sort by bucket; dir[b + 1] counts, then the running sums */
     for (uint32_t i = 0; i < c.n; i++) {
-        uint64_t h = word_hash(ag, c.v[i]);
+        uint64_t h = c.h[i];
         bucket[i] = (uint16_t)(h >> (64 - bits));
         dir[bucket[i] + 1]++;
         c.v[i] |= FP(h) << 48;
@@ -150,13 +155,15 @@ int tki_wq_agram_build(tki_wq_agram *ag, const dawg_graph *d)
     for (uint32_t b = nb; b > 0; b--)      /* dir[b] is now bucket b's end */
         dir[b] = dir[b - 1];
     dir[0] = 0;
-    if (build_del(ag, c.v, c.n) != 0) {
+    if (build_del(ag, c.v, c.h, c.n) != 0) {
         free(c.v);
+        free(c.h);
         free(words);
         free(dir);
         return -1;
     }
     free(c.v);
+    free(c.h);
     ag->words = words;
     ag->dir = dir;
     ag->n = c.n;
@@ -245,8 +252,13 @@ long tki_wq_agram_find(const tki_wq_agram *ag, const uint8_t count[64], int m, i
                        size_t cap)
 {
     uint64_t h = 0;
-    for (int l = 1; l < 64; l++)
-        h += ag->z[l] * count[l];
+    for (int b = 0; b < 64; b += 8) {      /* 8 letters at a time: most are 0 */
+        uint64_t any;
+        memcpy(&any, count + b, sizeof any);
+        if (any)
+            for (int l = b; l < b + 8; l++)
+                h += ag->z[l] * count[l];
+    }
     finder f = {ag->words, ag->dir, 64 - ag->bits, count, m + blanks, out, 0, cap};
     const unsigned A = (unsigned)ag->letters;
     if (blanks == 0) {

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "tilekit/dawg.h"
+#include "tilekit/dawg_view.h"
 
 #define TKI_AG_MAX 8          /* longest word indexed (6 bits a letter, 48 bits) */
 #define TKI_AG_BLANKS 2       /* racks with more blanks walk the graph */
@@ -27,8 +27,9 @@ typedef struct tki_wq_agram {
     uint64_t z[64];           /* the hash: z[L] per tile of letter L (z[0] = 0) */
 } tki_wq_agram;
 
-/* Build the index of graph d (0, or -1 when out of memory: ag zeroed). */
-int tki_wq_agram_build(tki_wq_agram *ag, const dawg_graph *d);
+/* Build the index of the graph viewed by v (0, or -1 when out of memory:
+ * ag zeroed). */
+int tki_wq_agram_build(tki_wq_agram *ag, const dawg_view *v);
 void tki_wq_agram_free(tki_wq_agram *ag);
 size_t tki_wq_agram_bytes(const tki_wq_agram *ag);
 
