@@ -894,10 +894,9 @@ static WQ_INLINE int pat_walk(wq_searcher *s, int *stopped, uint32_t node, uint6
         int nfull = wide && ((mv >> 63) | (uint64_t)(full & s->star_last));
         if (!(ns | (uint64_t)nfull))
             continue;
-        uint32_t link = E[e].link;
         s->word[depth] = (uint8_t)l;
         int accept = wide ? nfull : (int)((ns >> p) & 1);
-        if (accept && (link & 1) && nd >= s->min) {
+        if (accept && dawg_vedge_final(E[e]) && nd >= s->min) {
             int rc = s->fn(s->ctx, s->word, nd, 0);
             found++;
             if (rc) {
@@ -905,7 +904,7 @@ static WQ_INLINE int pat_walk(wq_searcher *s, int *stopped, uint32_t node, uint6
                 return -1;
             }
         }
-        uint32_t c = link >> 1;
+        uint32_t c = dawg_vedge_child(E[e]);
         int go = c && nd < s->max;
         if (go && !nfull) {
             /* the positions still to match must fit below c: as many
