@@ -81,7 +81,27 @@ static void prefix_range(const wlist *L, const uint8_t *p, int n, size_t *lo, si
     *hi = a;
 }
 
-static void check_prefix(const dawg_view *v, const wlist *L, const uint8_t *p, int n)
+/* dawg_view_below's figures of the node after a prefix, against the words
+ * [lo, hi) that have it (ranges of up to 3,000 words, and the root's). */
+static void check_below(const wlist *L, size_t lo, size_t hi, int n, const uint64_t *below, const uint32_t *lens,
+                        uint32_t node)
+{
+    if (!node || (hi - lo > 3000 && n > 0))
+        return;
+    uint64_t bl = 0;
+    uint32_t ln = 0;
+    for (size_t i = lo; i < hi; i++) {
+        int d = L->len[i] - n;
+        for (int j = n; j < L->len[i]; j++)
+            bl |= (uint64_t)1 << L->w[i][j];
+        if (d > 0)
+            ln |= d >= 31 ? UINT32_C(1) << 31 : UINT32_C(1) << d;
+    }
+    CHECKF(below[node] == bl && lens[node] == ln, "figures below a %d-letter prefix", n);
+}
+
+static void check_prefix(const dawg_view *v, const wlist *L, const uint8_t *p, int n, const uint64_t *below,
+                         const uint32_t *lens)
 {
     size_t lo, hi;
     prefix_range(L, p, n, &lo, &hi);
@@ -102,6 +122,7 @@ static void check_prefix(const dawg_view *v, const wlist *L, const uint8_t *p, i
     CHECK(dawg_view_letters(v, pos.node) == next);
     CHECK((pos.node == 0) == (next == 0));
     CHECK(dawg_view_node_words(v, pos.node) == hi - lo - (size_t)final);
+    check_below(L, lo, hi, n, below, lens, pos.node);
 }
 
 /* Every edge reachable from the root (each list once: the layout is a tree
@@ -219,8 +240,14 @@ static void check_graph(const dawg_graph *d, uint64_t seed, double samples)
         CHECKF(n == L.len[i] && memcmp(out, L.w[i], (size_t)n) == 0, "word of rank %zu", i);
     }
     CHECK(dawg_view_word(v, (uint32_t)L.n, out) == TK_EINVAL);
+    uint32_t ne = dawg_view_edge_count(v);
+    uint64_t *below = malloc(ne * sizeof *below);
+    uint32_t *lens = malloc(ne * sizeof *lens);
+    REQUIRE(below && lens);
+    uint32_t nodes = dawg_view_below(v, below, lens);
+    CHECK(below[0] == 0 && lens[0] == 0 && (nodes == 0) == (L.n == 0));
     static const uint8_t none[1] = {0};
-    check_prefix(v, &L, none, 0);
+    check_prefix(v, &L, none, 0, below, lens);
     th_rng rng = {seed};
     size_t nprefix = (size_t)(samples * 20000);
     for (size_t k = 0; k < nprefix && L.n; k++) {
@@ -228,13 +255,13 @@ static void check_graph(const dawg_graph *d, uint64_t seed, double samples)
         int n = 1 + (int)th_below(&rng, L.len[i]);
         uint8_t p[ALPHA_WORD_MAX];
         memcpy(p, L.w[i], (size_t)n);
-        check_prefix(v, &L, p, n);
+        check_prefix(v, &L, p, n, below, lens);
         /* a random change of the last letter: often not a prefix */
         p[n - 1] = (uint8_t)(1 + th_below(&rng, (uint32_t)alpha));
-        check_prefix(v, &L, p, n);
+        check_prefix(v, &L, p, n, below, lens);
         if (n < ALPHA_WORD_MAX) {
             p[n] = (uint8_t)(1 + th_below(&rng, (uint32_t)alpha));
-            check_prefix(v, &L, p, n + 1);
+            check_prefix(v, &L, p, n + 1, below, lens);
         }
     }
     /* not words */
@@ -245,6 +272,8 @@ static void check_graph(const dawg_graph *d, uint64_t seed, double samples)
     CHECK(!dawg_view_step(v, &p, 64));
     check_edges(v);
     check_queries(d, v, &L, &rng, (size_t)(samples * 5000) + 20);
+    free(below);
+    free(lens);
     free(L.w);
     free(L.len);
     dawg_view_destroy(v);
@@ -265,6 +294,11 @@ static void test_small(void)
     check_text("a\nab\nabc\nabd\nb\nba\nbad\nbe\n", 2);
     check_text("car\ncars\ncat\ncats\ndo\ndog\ndogs\ndoing\ndone\nzzz\n", 3);
     check_text("aaaa\naaa\naa\na\nab\nabb\n", 4);
+    /* words of 29 to 64 letters: lengths below of 31 and more share bit 31 */
+    check_text("abcdefghijklmnopqrstuvwxyzabc\n"
+               "abcdefghijklmnopqrstuvwxyzabcdefgh\n"
+               "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyzabcdefghijkl\n"
+               "b\nbcdefghijklmnopqrstuvwxyzabcdef\n", 5);
 }
 
 static void test_empty(void)

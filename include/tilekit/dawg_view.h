@@ -154,6 +154,16 @@ uint32_t dawg_view_node_words(const dawg_view *v, uint32_t node);
 uint32_t dawg_view_edge_words(const dawg_view *v, uint32_t e);
 /* The letter on edge e (1..63; 0 for edge 0). */
 unsigned dawg_view_edge_letter(const dawg_view *v, uint32_t e);
+/* What is below every node, for searches that prune on it: for each node n,
+ *   below[n]  the letters on the paths leaving n (every letter of the rests
+ *             of the words that go through n);
+ *   lens[n]   bit d (1..30) set if some word ends d letters below n, bit 31
+ *             if one ends 31 or more letters below.
+ * Both arrays have dawg_view_edge_count() entries; entry 0 is 0, and an
+ * entry at any other edge holds the same figures over that edge and its
+ * later siblings.  One backward pass (children come after their parents).
+ * Returns the number of nodes. */
+uint32_t dawg_view_below(const dawg_view *v, uint64_t *below, uint32_t *lens);
 
 /* The rank of a word (encoded letters), or -1 if it is not in the graph. */
 int64_t dawg_view_rank(const dawg_view *v, const uint8_t *letters, int n);

@@ -167,6 +167,27 @@ const uint64_t *dawg_view_letter_sets(const dawg_view *v) { return v->set; }
 uint32_t dawg_view_node_words(const dawg_view *v, uint32_t node) { return node < v->n ? v->sfx[node] : 0; }
 unsigned dawg_view_edge_letter(const dawg_view *v, uint32_t e) { return e < v->n ? dawg_vedge_letter(v->E[e]) : 0; }
 
+uint32_t dawg_view_below(const dawg_view *v, uint64_t *below, uint32_t *lens)
+{
+    const dawg_vedge *E = v->E;
+    const uint64_t *S = v->set;
+    uint64_t accb = 0;   /* over edge i and its later siblings */
+    uint32_t accl = 0, nodes = 0;
+    below[0] = 0;
+    lens[0] = 0;
+    for (uint32_t i = v->n; i-- > 1;) {
+        if (!(S[i] & (S[i] - 1)))   /* the last edge of its list: a new list, walking back */
+            accb = accl = 0;
+        uint32_t c = dawg_vedge_child(E[i]);   /* 0, or after i: done */
+        accb |= ((uint64_t)1 << dawg_vedge_letter(E[i])) | below[c];
+        accl |= (uint32_t)dawg_vedge_final(E[i]) << 1 | lens[c] << 1 | (lens[c] & UINT32_C(0x80000000));
+        below[i] = accb;
+        lens[i] = accl;
+        nodes += i == 1 || !(S[i - 1] & (S[i - 1] - 1));
+    }
+    return nodes;
+}
+
 uint32_t dawg_view_edge_words(const dawg_view *v, uint32_t e)
 {
     if (e == 0 || e >= v->n)

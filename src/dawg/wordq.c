@@ -348,44 +348,22 @@ struct wq_searcher {
 /* ---- the per-node figures --------------------------------------------------
  *
  * For each node: the letters on the paths leaving it and the lengths of the
- * words below it, found by a depth-first walk of the view that computes each
- * node once (the view is laid out breadth-first, so a child may come before
- * its parent).  Many nodes have the same two figures (43,162 kinds among
+ * words below it, the view's own figures (dawg_view_below, one backward
+ * pass).  Many nodes have the same two figures (43,162 kinds among
  * the 53,766 nodes of ENABLE2K), so each kind is stored once and every edge of
  * the view holds the 16-bit id of its child's kind: the search reads the
  * figures of the edge it is on by its index, with no rank to compute.  In a
  * graph of more kinds (Icelandic: 91,876) the ids from 65,535 on (given in
- * the view's breadth-first order: the deeper nodes) are written WQ_FIG_ANY
+ * the view's edge order) are written WQ_FIG_ANY
  * in the 16-bit array, whose kind allows everything, and in full in a 32-bit
  * array beside it, read only when WQ_FIG_ANY has let a branch through. */
 
 typedef struct fig_build {
     const dawg_vedge *E;
-    alpha_set *below;      /* below[node], lens[node]: exact, by view index */
-    uint32_t *lens;        /* 0: not computed yet (a node has at least one word below) */
-    uint32_t nodes;        /* computed */
+    alpha_set *below;      /* below[node], lens[node]: exact, by view index (dawg_view_below) */
+    uint32_t *lens;
+    uint32_t nodes;
 } fig_build;
-
-/* The figures of a node not computed yet (its children's first). */
-static void fig_node(fig_build *b, uint32_t node, uint64_t m)
-{
-    alpha_set acc = m;
-    uint32_t len = 0;
-    for (uint32_t e = node; m; m &= m - 1, e++) {
-        dawg_vedge y = b->E[e];
-        uint32_t c = dawg_vedge_child(y), mc = 0;
-        if (c) {
-            if (!b->lens[c])
-                fig_node(b, c, y.next);
-            acc |= b->below[c];
-            mc = b->lens[c];
-        }
-        len |= (uint32_t)dawg_vedge_final(y) << 1 | mc << 1 | (mc & UINT32_C(0x80000000));
-    }
-    b->below[node] = acc;
-    b->lens[node] = len;
-    b->nodes++;
-}
 
 /* The kinds seen so far, found by an open-addressing hash of their ids. */
 typedef struct fig_kinds {
@@ -419,7 +397,7 @@ static uint32_t fig_id(fig_kinds *k, alpha_set bl, uint32_t ln)
 }
 
 /* Every edge's id of its child's kind, in the order the view's edges reach
- * the nodes (breadth first); a node's id replaces its figures (below 0:
+ * the nodes; a node's id replaces its figures (below 0:
  * lens holds the id).  TK_OK or TK_ENOMEM. */
 static int fig_ids(wq_figs *f, fig_build *b, fig_kinds *k)
 {
@@ -445,13 +423,12 @@ static int fig_ids(wq_figs *f, fig_build *b, fig_kinds *k)
 static int fig_create(wq_figs *f, const dawg_view *v)
 {
     uint32_t n = f->n = dawg_view_edge_count(v);
-    fig_build b = {dawg_view_edges(v), malloc(n * sizeof *b.below), calloc(n, sizeof *b.lens), 0};
+    fig_build b = {dawg_view_edges(v), malloc(n * sizeof *b.below), malloc(n * sizeof *b.lens), 0};
     fig_kinds k = {NULL, 0, 0, NULL, NULL, 1};
     int rc = TK_ENOMEM;
     f->fid = malloc(n * sizeof *f->fid);
     if (b.below && b.lens && f->fid) {
-        if (dawg_view_root(v))
-            fig_node(&b, dawg_view_root(v), dawg_view_root_letters(v));
+        b.nodes = dawg_view_below(v, b.below, b.lens);
         int bits = 4;
         while (bits < 31 && ((uint64_t)1 << bits) < (uint64_t)b.nodes * 2)
             bits++;

@@ -18,38 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* How far every node can still go.  The view keeps the graph's order, in
- * which children come after their parents, so a backward pass over the
- * edges sees each child's figures before its parent's.  They are stored at
- * a list's first edge; walking back, the acc* variables gather the list
- * being read and are stored when its first edge is reached (edge i - 1 ends
- * another list: its letter set, with its later siblings', is one letter). */
-static void node_figures(sk_engine *e, uint32_t n)
-{
-    const dawg_vedge *E = e->edges;
-    const alpha_set *S = e->nmask;
-    unsigned acc8 = 0;
-    alpha_set accb = 0;
-    uint32_t accl = 0;
-    for (uint32_t i = n; i-- > 1;) {
-        uint32_t child = dawg_vedge_child(E[i]);
-        int final = dawg_vedge_final(E[i]);
-        unsigned d = child ? 1u + e->reach[child] : final ? 1u : 0u;
-        if (d > acc8)
-            acc8 = d > 255 ? 255 : d;
-        accb |= ALPHA_BIT(dawg_vedge_letter(E[i])) | (child ? e->below[child] : 0);
-        accl |= (final ? 2u : 0u) | (child ? e->lens[child] << 1 : 0u);
-        if (i == 1 || !(S[i - 1] & (S[i - 1] - 1))) {
-            e->reach[i] = (uint8_t)acc8;
-            e->below[i] = accb;
-            e->lens[i] = accl;
-            acc8 = 0;
-            accb = 0;
-            accl = 0;
-        }
-    }
-}
-
 int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
                      const sk_layout *l, tk_error *err)
 {
@@ -116,7 +84,11 @@ int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
                 }
             e->rank[i | (bl ? SK_BLANK : 0)] = (uint16_t)(rank + 1);
         }
-    node_figures(e, (uint32_t)nn);
+    /* What is below every node (the view's figures), and its reach: the
+     * longest way to a word end, the highest length there (31: 31 or more). */
+    dawg_view_below(v, e->below, e->lens);
+    for (size_t i = 0; i < nn; i++)
+        e->reach[i] = (uint8_t)(e->lens[i] ? 31 - __builtin_clz(e->lens[i]) : 0);
     *out = e;
     return TK_OK;
 }

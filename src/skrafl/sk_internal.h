@@ -21,8 +21,8 @@ struct sk_engine {
     uint8_t val[256];                 /* cell byte (letter | SK_BLANK) -> points */
     uint16_t rank[256];               /* cell byte -> rank of its display text */
     const alpha_set *nmask;           /* per node: its letters (the view's array) */
-    uint8_t *reach;                   /* per node: letters of its longest way to a word end */
-    uint32_t *lens;                   /* per node: bit d set if some word ends d letters on (d < 32) */
+    uint8_t *reach;                   /* per node: letters of its longest way to a word end (31: 31 or more) */
+    uint32_t *lens;                   /* per node: bit d set if some word ends d letters on (31: 31 or more) */
     alpha_set *below;                 /* per node: every letter on some way to a word end */
 };
 
