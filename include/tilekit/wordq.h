@@ -79,12 +79,12 @@ typedef struct wq_searcher wq_searcher;
 /* What the searches of a graph share (every searcher and thread), each
  * part made by the first search that needs it (thread-safe), so that hooks
  * and the word judge cost nothing more than the graph:
- *   - the graph's letter-indexed view (tilekit/dawg_view.h, 29 bytes an
+ *   - the graph's letter-indexed view (tilekit/dawg_view.h, 28 bytes an
  *     edge), which every search walks; wq_dict_create_view uses a view the
  *     caller made (shared with other users of the graph) instead;
  *   - for anagram and pattern walks (builds need none), the pruning
- *     figures of each node: the letters on the paths leaving it and the
- *     word lengths below it (12 bytes a kind of node, 43,162 kinds for
+ *     figures of each node (dawg_view_below): the letters on the paths
+ *     leaving it and the word lengths below it (12 bytes a kind of node, 43,162 kinds for
  *     ENABLE2K, and 2 bytes an edge of the view: 0.76 MB);
  *   - for exact anagrams of up to 8 tiles with at most 2 blanks, answered
  *     without walking the graph, the words of at most 8 letters by
