@@ -227,6 +227,28 @@ int dawg_save(const dawg_graph *d, const char *path, tk_error *err)
 
 /* ---- validation ------------------------------------------------------------ */
 
+/* What is wrong with edge i, which failed check_edges' test. */
+static int edge_error(const unsigned char *ep, uint32_t n, int letters, uint32_t i, unsigned next_letter,
+                      tk_error *err)
+{
+    dawg_edge x = rd32(ep + 4 * (size_t)i);
+    unsigned letter = dawg_edge_letter(x);
+    uint32_t c = dawg_edge_child(x);
+    if (letter < 1 || (int)letter > letters)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u: letter index %u out of range 1..%d", i, letter,
+                            letters);
+    if (letter >= next_letter)
+        return tk_error_set(err, TK_EFORMAT, 0, 0,
+                            "edge %u: letters out of order in a sibling list (missing last-sibling mark?)", i + 1);
+    if (c != 0 && c <= i)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u points backwards to %u", i, c);
+    if (c != 0 && c >= n)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u points to %u, beyond the %u edges", i, c, n);
+    if (c != 0)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u points into the middle of a sibling list (%u)", i, c);
+    return tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u leads nowhere and ends no word", i);
+}
+
 /* Check every edge and measure the graph in one reverse pass (see the top of
  * the file).  Reads edges through rd32, so it works on any host. */
 static int check_edges(const unsigned char *ep, uint32_t n, int letters, uint32_t root, uint64_t *words,
@@ -249,7 +271,7 @@ static int check_edges(const unsigned char *ep, uint32_t n, int letters, uint32_
     uint64_t acc = 0;
     unsigned depth = 0, next_letter = 0;
     int rc = TK_OK;
-    for (uint32_t i = n - 1; i >= 1 && rc == TK_OK; i--) {
+    for (uint32_t i = n - 1; i >= 1; i--) {
         dawg_edge x = rd32(ep + 4 * (size_t)i);
         unsigned letter = dawg_edge_letter(x);
         uint32_t c = dawg_edge_child(x);
@@ -258,39 +280,32 @@ static int check_edges(const unsigned char *ep, uint32_t n, int letters, uint32_
             depth = 0;
             next_letter = ALPHA_MAX_LETTERS + 1;
         }
-        if (letter < 1 || (int)letter > letters) {
-            rc = tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u: letter index %u out of range 1..%d", i, letter,
-                              letters);
-        } else if (letter >= next_letter) {
-            rc = tk_error_set(err, TK_EFORMAT, 0, 0,
-                              "edge %u: letters out of order in a sibling list (missing last-sibling mark?)",
-                              i + 1);
-        } else if (c != 0 && c <= i) {
-            rc = tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u points backwards to %u", i, c);
-        } else if (c != 0 && c >= n) {
-            rc = tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u points to %u, beyond the %u edges", i, c, n);
-        } else if (c != 0 && !dawg_edge_last(rd32(ep + 4 * (size_t)(c - 1)))) {
-            rc = tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u points into the middle of a sibling list (%u)",
-                              i, c);
-        } else if (c == 0 && !dawg_edge_final(x)) {
-            rc = tk_error_set(err, TK_EFORMAT, 0, 0, "edge %u leads nowhere and ends no word", i);
-        } else {
-            /* cnt[c], dep[c] hold the whole list at c (c > i, already seen) */
-            acc += cnt[c] + (uint64_t)dawg_edge_final(x);   /* each term <= DAWG_MAX_WORDS + 1 */
-            unsigned dd = (unsigned)dep[c] + 1;
-            if (dd > depth)
-                depth = dd;
-            if (acc > DAWG_MAX_WORDS)
-                rc = tk_error_set(err, TK_ELIMIT, 0, 0,
-                                  "corrupt or forged file: more than %llu words below edge %u",
-                                  (unsigned long long)DAWG_MAX_WORDS, i);
-            else if (depth > ALPHA_WORD_MAX)
-                rc = tk_error_set(err, TK_EFORMAT, 0, 0,
-                                  "corrupt or forged file: a path of more than %d letters", ALPHA_WORD_MAX);
-            cnt[i] = acc;
-            dep[i] = (uint8_t)depth;
-            next_letter = letter;
+        /* A letter of the alphabet below the next sibling's; a child after
+         * the edge, within the graph, starting a list; no child: a word end.
+         * One test on the way (the message is worked out when it fails). */
+        int ok = letter - 1u < (unsigned)letters && letter < next_letter &&
+                 (c ? c - i - 1u < n - i - 1u && dawg_edge_last(rd32(ep + 4 * (size_t)(c - 1)))
+                    : dawg_edge_final(x));
+        if (!ok) {
+            rc = edge_error(ep, n, letters, i, next_letter, err);
+            break;
         }
+        /* cnt[c], dep[c] hold the whole list at c (c > i, already seen; 0 for c = 0) */
+        acc += cnt[c] + (uint64_t)dawg_edge_final(x);   /* each term <= DAWG_MAX_WORDS + 1 */
+        unsigned dd = (unsigned)dep[c] + 1;
+        if (dd > depth)
+            depth = dd;
+        if (acc > DAWG_MAX_WORDS || depth > ALPHA_WORD_MAX) {
+            rc = acc > DAWG_MAX_WORDS
+                     ? tk_error_set(err, TK_ELIMIT, 0, 0, "corrupt or forged file: more than %llu words below edge %u",
+                                    (unsigned long long)DAWG_MAX_WORDS, i)
+                     : tk_error_set(err, TK_EFORMAT, 0, 0, "corrupt or forged file: a path of more than %d letters",
+                                    ALPHA_WORD_MAX);
+            break;
+        }
+        cnt[i] = acc;
+        dep[i] = (uint8_t)depth;
+        next_letter = letter;
     }
     if (rc == TK_OK) {
         *words = root ? cnt[root] : 0;
