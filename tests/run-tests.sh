@@ -16,7 +16,8 @@
 # With "sanitized" only what a sanitizer can change is run: unit tests and
 # oracles, fuzz-corpus replays, and the CLI scripts that carry the line
 # "# sanitized: yes" (hostile input, batches under threads); the golden-text
-# comparisons are left to the plain run.  A sanitized suite reads its
+# comparisons are left to the plain run (a CLI script sees TK_TEST_MODE=
+# sanitized, and may run its largest inputs smaller).  A sanitized suite reads its
 # dictionaries from TK_SANITIZED_DATA (as TILEKIT_DATA) when that is set.
 # Each suite's sums go to BUILD_DIR/test-summary; NAME WALL USER SYS (seconds)
 # of each of its programs to BUILD_DIR/test-times, longest first.
@@ -28,7 +29,7 @@ logname() { echo "$1/test-logs/$(echo "$2" | tr '/ ' '__')"; }
 # NAME.rc, its start and end to NAME.time, its CPU time to NAME.cpu
 if [ "${1:-}" = --one ]; then
     B=$2; BIN=$3; MODE=$4; name=$5; shift 5
-    export TK_BIN="$TOP/$BIN" TK_BUILD="$TOP/$B"
+    export TK_BIN="$TOP/$BIN" TK_BUILD="$TOP/$B" TK_TEST_MODE="$MODE"
     if [ "$MODE" = sanitized ] && [ -n "${TK_SANITIZED_DATA:-}" ]; then export TILEKIT_DATA="$TK_SANITIZED_DATA"; fi
     out=$(logname "$B" "$name")
     t0=$(date +%s.%N)

@@ -60,11 +60,13 @@ static int make_setup(setup *st, dawg_graph *d)
     dawg_foreach_word(d, collect_word, st);
     if (!st->nfreq)
         st->freq[st->nfreq++] = 1;
+    bt_oracle_keep(d);
     return 1;
 }
 
 static void free_setup(setup *st)
 {
+    bt_oracle_keep(NULL);
     bog_solver_destroy(st->s);
     bog_dict_destroy(st->bd);
     dawg_destroy(st->d);

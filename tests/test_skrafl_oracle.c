@@ -3,7 +3,9 @@
  * The oracle shares nothing with the engine but the input structures: it
  * keeps the dictionary as a sorted array of encoded words (looked up by
  * binary search), and for each direction, line and start square tries every
- * word of the dictionary: the word must fit the tiles already there, leave
+ * word of the dictionary (of the span's length; when a tile is on the span,
+ * only those with its letter in its place, from an index of the words by
+ * length, position and letter): the word must fit the tiles already there, leave
  * the squares before and after it empty, place at least one tile, touch a
  * tile (or cover the start square on an empty board), and make only
  * dictionary words across the line; every way of covering its new letters
@@ -33,13 +35,40 @@
 typedef struct oword {
     uint8_t l[SK_MAX_DIM];
     uint8_t len;
+    alpha_set set;   /* its letters: a quick reject on spans of new tiles only */
 } oword;
 
 typedef struct odict {
     oword *w;
     size_t n;
     size_t bylen[SK_MAX_DIM + 2];   /* words sorted by length first: start index of each length */
+    /* the words with letter x at position k, of each length l: at[start[key]..start[key + 1]),
+     * key = (l * SK_MAX_DIM + k) * 64 + x */
+    size_t *start;
+    uint32_t *at;
 } odict;
+
+#define OD_KEY(l, k, x) (((size_t)(l) * SK_MAX_DIM + (size_t)(k)) * 64 + (x))
+#define OD_KEYS OD_KEY(SK_MAX_DIM + 1, 0, 0)
+
+/* Counting sort of (word, position) pairs by OD_KEY. */
+static void od_index(odict *d)
+{
+    size_t total = 0;
+    d->start = calloc(OD_KEYS + 1, sizeof *d->start);
+    for (size_t i = 0; i < d->n; i++)
+        for (int k = 0; k < d->w[i].len; k++, total++)
+            d->start[OD_KEY(d->w[i].len, k, d->w[i].l[k]) + 1]++;
+    for (size_t key = 0; key < OD_KEYS; key++)
+        d->start[key + 1] += d->start[key];
+    size_t *fill = malloc((OD_KEYS + 1) * sizeof *fill);
+    memcpy(fill, d->start, (OD_KEYS + 1) * sizeof *fill);
+    d->at = malloc((total + 1) * sizeof *d->at);
+    for (size_t i = 0; i < d->n; i++)
+        for (int k = 0; k < d->w[i].len; k++)
+            d->at[fill[OD_KEY(d->w[i].len, k, d->w[i].l[k])]++] = (uint32_t)i;
+    free(fill);
+}
 
 static int ow_cmp(const void *a, const void *b)
 {
@@ -112,6 +141,8 @@ static int lang_load(lang *L, const char *code, size_t step)
             memset(w, 0, sizeof *w);
             memcpy(w->l, enc, (size_t)n);
             w->len = (uint8_t)n;
+            for (int i = 0; i < n; i++)
+                w->set |= ALPHA_BIT(enc[i]);
         }
         p = e + 1;
     }
@@ -130,6 +161,7 @@ static int lang_load(lang *L, const char *code, size_t step)
             i++;
         L->od.bylen[l] = i;
     }
+    od_index(&L->od);
     if (dawg_build(&L->dawg, &L->a, L->text, L->tlen, NULL, NULL, &err))
         return -1;
     snprintf(rel, sizeof rel, "data/tiles/%s.txt", code);
@@ -145,6 +177,8 @@ static void lang_free(lang *L)
 {
     dawg_destroy(L->dawg);
     free(L->od.w);
+    free(L->od.start);
+    free(L->od.at);
     free(L->text);
 }
 
@@ -289,6 +323,10 @@ static void oracle(const oracle_pos *P, strs *out)
         if (P->b->sq[i])
             empty = 0;
     int ndir = (empty && P->lay->symmetric && !P->all_openings) ? 1 : 2;
+    alpha_set rack = 0;
+    for (int l = 0; l < 64; l++)
+        if (P->r->count[l])
+            rack |= ALPHA_BIT(l);
     strs all = {0};
     for (int dir = 0; dir < ndir; dir++) {
         int dr = dir, dc = 1 - dir;
@@ -313,8 +351,25 @@ static void oracle(const oracle_pos *P, strs *out)
                     }
                     if (empty ? !start : !touches)
                         continue;
-                    for (size_t wi = P->L->od.bylen[len]; wi < P->L->od.bylen[len + 1]; wi++) {
-                        const oword *w = &P->L->od.w[wi];
+                    /* only the words with the span's first tile in its place
+                     * (od_index); on a span with no tile, each letter of the
+                     * word the rack lacks takes a blank at least */
+                    int first = -1;
+                    for (int i = len - 1; i >= 0; i--)
+                        if (sqs[i])
+                            first = i;
+                    const odict *od = &P->L->od;
+                    size_t lo = od->bylen[len], hi = od->bylen[len + 1];
+                    if (first >= 0) {
+                        size_t key = OD_KEY(len, first, sqs[first] & SK_LETTER);
+                        lo = od->start[key];
+                        hi = od->start[key + 1];
+                    }
+                    for (size_t j = lo; j < hi; j++) {
+                        const oword *w = &od->w[first >= 0 ? od->at[j] : j];
+                        alpha_set miss = w->set & ~rack;
+                        if (first < 0 && miss && (!P->r->blanks || alpha_set_count(miss) > P->r->blanks))
+                            continue;
                         int ok = 1, nt = 0;
                         for (int i = 0; i < len; i++) {
                             if (sqs[i]) {

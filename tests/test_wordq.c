@@ -40,6 +40,7 @@ typedef struct corpus {
     size_t n;
     uint8_t (*w)[ALPHA_WORD_MAX];
     int *len;
+    alpha_set *set;                       /* letters of each word (the oracle's quick reject) */
     size_t *by_len[ALPHA_WORD_MAX + 1];   /* indices of words of each length, in sorted order */
     size_t nlen[ALPHA_WORD_MAX + 1];
 } corpus;
@@ -67,6 +68,7 @@ static void corpus_free(corpus *c)
     dawg_destroy(c->d);
     free(c->w);
     free(c->len);
+    free(c->set);
     for (int k = 0; k <= ALPHA_WORD_MAX; k++)
         free(c->by_len[k]);
     free(c);
@@ -112,6 +114,10 @@ static corpus *corpus_load(const char *path, const char *alpha_rel)
     }
     free(text);
     free(spec);
+    c->set = calloc(c->n + 1, sizeof *c->set);
+    for (size_t k = 0; k < c->n; k++)
+        for (int j = 0; j < c->len[k]; j++)
+            c->set[k] |= ALPHA_BIT(c->w[k][j]);
     size_t *all = malloc(c->n * sizeof *all);
     for (size_t k = 0; k < c->n; k++)
         all[k] = k;
@@ -222,9 +228,30 @@ static int glob(const wq_query *q, int k, const uint8_t *w, int n)
     return glob_fixed(q, k, w, n);
 }
 
+/* A quick reject that only ever drops words the full test would drop too:
+ * exact anagrams use every real tile (the rack's letters all occur in the
+ * word) and, like builds, need a blank for each letter of the word the rack
+ * lacks (at least one a missing letter); a pattern's single-letter positions
+ * all occur in its words. */
+static int cannot_fit(const wq_query *q, alpha_set w, alpha_set rack, alpha_set need)
+{
+    if (q->kind == WQ_PATTERN)
+        return (need & ~w) != 0;
+    if (q->kind == WQ_ANAGRAM && (rack & ~w))
+        return 1;
+    return !(q->kind == WQ_ANAGRAM && q->star) && alpha_set_count(w & ~rack) > q->blanks;
+}
+
 static int oracle_search(const corpus *c, const wq_query *q, int min, int max, answers *r)
 {
     char out[ALPHA_WORD_MAX * 20];
+    alpha_set rack = 0, need = 0;
+    for (int l = 0; l < 64; l++)
+        if (q->count[l])
+            rack |= ALPHA_BIT(l);
+    for (int k = 1; q->kind == WQ_PATTERN && k <= q->ntiles; k++)
+        if (q->pos[k] && !(q->pos[k] & (q->pos[k] - 1)))
+            need |= q->pos[k];
     for (int l = min; l <= max && l <= ALPHA_WORD_MAX; l++) {
         if (q->kind == WQ_ANAGRAM && !q->star && l != q->ntiles)
             continue;
@@ -236,6 +263,8 @@ static int oracle_search(const corpus *c, const wq_query *q, int min, int max, a
             continue;
         for (size_t k = 0; k < c->nlen[l]; k++) {
             const uint8_t *w = c->w[c->by_len[l][k]];
+            if (cannot_fit(q, c->set[c->by_len[l][k]], rack, need))
+                continue;
             uint64_t wild = 0;
             int ok = q->kind == WQ_PATTERN ? glob(q, 0, w, l) : rack_fits(q, w, l, q->kind, &wild);
             if (ok) {

@@ -8,7 +8,8 @@
 # threads), and the limits hold: 64-letter words, 21x21 boards, 4 MB lines,
 # a million hands and 100,000 CGP positions in flat memory, batches of 1 MB
 # lines in bounded memory.  Peak memory is read with /usr/bin/time.
-# Sizes scale with TK_TEST_SCALE (default 1).
+# Sizes scale with TK_TEST_SCALE (default 1); the flat-memory batches are a
+# quarter under the sanitizers (TK_TEST_MODE=sanitized), whole in the plain run.
 # sanitized: yes
 . "$(dirname "$0")/lib.sh"
 M=$TK_BIN/mkdawg; S=$TK_BIN/skrafl; J=$TK_BIN/mjwait
@@ -17,6 +18,8 @@ W=$G/skrafl/words.txt
 : "${TILEKIT_DATA:=$TK_TOP/build:$TK_TOP/data}"; export TILEKIT_DATA
 SCALE=${TK_TEST_SCALE:-1}
 scaled() { awk -v n="$1" -v s="$SCALE" 'BEGIN { v = int(n * s); if (v < 1) v = 1; print v }'; }
+if [ "${TK_TEST_MODE:-}" = sanitized ]; then SAN_DIV=4; else SAN_DIV=1; fi
+scaled_san() { scaled "$(($1 / SAN_DIV))"; }
 cd "$T_TMP" || exit 1
 
 # t_nocrash NAME: the last command ($? in $_rc) must not have died of a signal
@@ -317,7 +320,7 @@ t_run board-wide 1 "$S" --dict "$W" --rack ST wide.board
 if [ -n "${TK_VALGRIND:-}" ]; then
     t_skip flat-memory "under valgrind (its own memory use grows)"
 elif [ -x /usr/bin/time ]; then
-    big=$(scaled 1000000)
+    big=$(scaled_san 1000000)
     yes "$HAND" | head -n 1000 >small.hands
     for jobs in 1 2; do
         ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=1 \
@@ -333,7 +336,7 @@ elif [ -x /usr/bin/time ]; then
         fi
     done
     # the same for a batch of CGP positions
-    bigc=$(scaled 100000)
+    bigc=$(scaled_san 100000)
     yes "$CGP" | head -n 1000 >small.cgp
     ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=1 \
         /usr/bin/time -f %M -o rss.small "$S" --dict "$W" --count --jobs 2 --cgp small.cgp >/dev/null
@@ -348,7 +351,7 @@ elif [ -x /usr/bin/time ]; then
     fi
     # and for a batch of Boggle grids
     if [ -x "$TK_BIN/boggle" ]; then
-        ng=$(scaled 10000)
+        ng=$(scaled_san 10000)
         awk 'BEGIN { for (i = 0; i < 300; i++) printf "cats\ndogs\nrate\ntear\n\n" }' >small.grids
         awk -v n="$ng" 'BEGIN { for (i = 0; i < n; i++) printf "cats\ndogs\nrate\ntear\n\n" }' >big.grids
         ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=1 \

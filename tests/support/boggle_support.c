@@ -180,6 +180,36 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* bt_oracle_keep: the words of one graph, in dawg_foreach_word order */
+static struct kept {
+    const dawg_graph *d;
+    uint8_t *letters;      /* each word's length, then its letters */
+    size_t len, cap;
+} KEPT;
+
+static int keep_word(void *ctx, const uint8_t *letters, int n)
+{
+    (void)ctx;
+    if (KEPT.len + (size_t)n + 1 > KEPT.cap) {
+        KEPT.cap = (KEPT.len + (size_t)n + 1) * 2;
+        KEPT.letters = realloc(KEPT.letters, KEPT.cap);
+    }
+    KEPT.letters[KEPT.len++] = (uint8_t)n;
+    memcpy(KEPT.letters + KEPT.len, letters, (size_t)n);
+    KEPT.len += (size_t)n;
+    return 0;
+}
+
+void bt_oracle_keep(const dawg_graph *d)
+{
+    free(KEPT.letters);
+    memset(&KEPT, 0, sizeof KEPT);
+    if (d) {
+        dawg_foreach_word(d, keep_word, NULL);
+        KEPT.d = d;
+    }
+}
+
 void bt_oracle(const dawg_graph *d, const bog_grid *g, int min_len, bt_answer *out)
 {
     oracle_ctx *x = calloc(1, sizeof *x);
@@ -197,7 +227,11 @@ void bt_oracle(const dawg_graph *d, const bog_grid *g, int min_len, bt_answer *o
             for (int k = 0; k < g->n[i]; k++)
                 x->have[g->let[i][k]]++;
         }
-    dawg_foreach_word(d, oracle_word, x);
+    if (d == KEPT.d)
+        for (size_t i = 0; i < KEPT.len; i += 1 + (size_t)KEPT.letters[i])
+            oracle_word(x, KEPT.letters + i + 1, KEPT.letters[i]);
+    else
+        dawg_foreach_word(d, oracle_word, x);
     if (out->count)
         qsort(out->words, out->count, sizeof *out->words, cmp_str);
     free(x);

@@ -25,6 +25,10 @@ typedef struct bt_answer {
     long score;
 } bt_answer;
 void bt_oracle(const dawg_graph *d, const bog_grid *g, int min_len, bt_answer *out);
+/* Keep the words of d (read once with dawg_foreach_word) for the oracle's
+ * later calls on d, instead of walking the graph for every grid; NULL lets
+ * them go.  Call with NULL before d is destroyed. */
+void bt_oracle_keep(const dawg_graph *d);
 void bt_answer_free(bt_answer *a);
 
 /* Does the path cells[0..n) trace `word` (letters of the dawg_graph's alphabet,
