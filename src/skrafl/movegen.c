@@ -274,7 +274,7 @@ static SK_ALWAYS_INLINE void after_tile(sk_gen *g, int pos, dawg_vedge ed, int m
         unsigned want = sq & SK_LETTER;
         if (!(nm & ALPHA_BIT(want)))
             return;
-        ed = sk_edge_of(g->E, child, nm, want);
+        ed = g->E[dawg_view_index(child, nm, want)];
         pos++;
         msum += g->e->val[sq];
         g->word[pos] = (uint8_t)(sq | SK_ONBOARD);
@@ -654,7 +654,7 @@ static alpha_set cross_set(const sk_gen *g, const uint8_t *left, int nl, const u
     for (int i = 0; i < nl; i++) {
         if (!(nm & ALPHA_BIT(left[i])))
             return 0;
-        dawg_vedge ed = sk_edge_of(E, node, nm, left[i]);
+        dawg_vedge ed = E[dawg_view_index(node, nm, left[i])];
         node = dawg_vedge_child(ed);
         nm = ed.next;   /* 0 when there is no child */
     }
@@ -662,10 +662,10 @@ static alpha_set cross_set(const sk_gen *g, const uint8_t *left, int nl, const u
     while (cand) {
         unsigned l = (unsigned)__builtin_ctzll(cand);
         cand &= cand - 1;
-        dawg_vedge ed = sk_edge_of(E, node, nm, l);
+        dawg_vedge ed = E[dawg_view_index(node, nm, l)];
         int i = 0;
         while (i < nr && (ed.next & ALPHA_BIT(right[i]))) {
-            ed = sk_edge_of(E, dawg_vedge_child(ed), ed.next, right[i]);
+            ed = E[dawg_view_index(dawg_vedge_child(ed), ed.next, right[i])];
             i++;
         }
         if (i == nr && dawg_vedge_final(ed))
@@ -705,7 +705,7 @@ void tki_sk_gen_anchor(sk_gen *g, int a)
             unsigned want = row[q] & SK_LETTER;
             if (!(nm & ALPHA_BIT(want)))
                 return;
-            dawg_vedge ed = sk_edge_of(g->E, node, nm, want);
+            dawg_vedge ed = g->E[dawg_view_index(node, nm, want)];
             node = dawg_vedge_child(ed);
             nm = ed.next;
             msum += e->val[row[q]];

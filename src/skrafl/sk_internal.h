@@ -26,13 +26,6 @@ struct sk_engine {
     alpha_set *below;                 /* per node: every letter on some way to a word end */
 };
 
-/* The edge for letter l of node (whose letter set is nm, l in nm): edges are
- * sorted by letter, so it is the node's edge number popcount(letters below l). */
-static inline dawg_vedge sk_edge_of(const dawg_vedge *E, uint32_t node, alpha_set nm, unsigned l)
-{
-    return E[node + (uint32_t)tku_popcount64(nm & (ALPHA_BIT(l) - 1))];
-}
-
 /* Column letter of a 0-based column (A, B, ... then lower-case beyond Z). */
 static inline char sk_col_char(int c) { return (char)(c < 26 ? 'A' + c : 'a' + (c - 26)); }
 

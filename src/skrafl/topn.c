@@ -95,7 +95,7 @@ static void shadow_starts(const sk_gen *g, int a, int *s0, int *s1, int *qmax)
         for (int q = p; q < a && node; q++) {
             alpha_set m = e->nmask[node];
             unsigned l = row[q] & SK_LETTER;
-            node = (m & ALPHA_BIT(l)) ? dawg_vedge_child(sk_edge_of(e->edges, node, m, l)) : 0;
+            node = (m & ALPHA_BIT(l)) ? dawg_vedge_child(e->edges[dawg_view_index(node, m, l)]) : 0;
         }
         *qmax = node ? a - 1 + e->reach[node] : -1;
         return;
