@@ -49,6 +49,7 @@ typedef struct acc {
     uint8_t (*cnt)[64];
     size_t n, cap;
     int64_t ysum, ny;
+    int target_equity;       /* y = next turn's equity, not its score */
     pthread_mutex_t mu;
 } acc;
 
@@ -62,7 +63,7 @@ typedef struct run {
     int fail;
 } run;
 
-static int acc_add(acc *A, const uint8_t c[64], int y)
+static int acc_add(acc *A, const uint8_t c[64], int64_t y)
 {
     int32_t id = sk_leaves_value(A->index, c);
     if (id == 0) {
@@ -126,7 +127,11 @@ static int harvest(acc *A, const sk_game *gm)
         }
         if (kept < 1 || kept > 6)
             continue;
-        rc = acc_add(A, c, gm->turns[j].score);
+        /* y in thousandths: the next turn's score, or (--target equity) its
+         * equity under the table played with (score + the value it kept). */
+        const sk_turn *nx = &gm->turns[j];
+        int64_t y = A->target_equity ? nx->play.equity : (int64_t)nx->score * 1000;
+        rc = acc_add(A, c, y);
     }
     pthread_mutex_unlock(&A->mu);
     return rc;
@@ -167,7 +172,23 @@ static void *worker(void *arg)
 typedef struct model {
     double single[64];
     double pair[64][64];     /* a <= b */
+    double balance[64];      /* by (vowels, consonants) kept, blanks aside: v * 8 + c */
+    uint8_t vowel[64];       /* 1 for a vowel of the alphabet */
 } model;
+
+/* The vowel-balance bin of a leave. */
+static int balance_bin(const uint8_t vowel[64], const uint8_t c[64])
+{
+    int v = 0, k = 0;
+    for (int l = 1; l < 64; l++)
+        if (c[l]) {
+            if (vowel[l])
+                v += c[l];
+            else
+                k += c[l];
+        }
+    return (v & 7) * 8 + (k & 7);
+}
 
 static int tiles_of(const uint8_t c[64], int *t)
 {
@@ -187,7 +208,7 @@ static double predict(const model *M, const uint8_t c[64])
         for (int j = i + 1; j < n; j++)
             v += M->pair[t[i]][t[j]];
     }
-    return v;
+    return v + M->balance[balance_bin(M->vowel, c)];
 }
 
 /* The feature list of every leave: singles (letter, count) and pairs (id,
@@ -198,10 +219,15 @@ typedef struct feat {
     double *x;               /* the feature's value in that leave */
 } feat;
 
-#define NFEAT (64 + 64 * 64)
+#define FBAL (64 + 64 * 64)
+#define NFEAT (FBAL + 64)
 
 static int feat_value(const uint8_t c[64], int f, double *x)
 {
+    if (f >= FBAL) {
+        *x = 1;
+        return 1;
+    }
     if (f < 64) {
         *x = c[f];
         return c[f] != 0;
@@ -213,7 +239,7 @@ static int feat_value(const uint8_t c[64], int f, double *x)
     return *x != 0;
 }
 
-static int feat_build(feat *F, const acc *A, int nletters)
+static int feat_build(feat *F, const acc *A, int nletters, const uint8_t vowel[64])
 {
     size_t n = A->n, total = 0;
     F->start = calloc(NFEAT + 1, sizeof *F->start);
@@ -229,9 +255,9 @@ static int feat_build(feat *F, const acc *A, int nletters)
             for (int l = 0; l <= nletters; l++)
                 if (c[l])
                     t[k++] = l;
-            for (int u = 0; u < k; u++)
-                for (int v = u - 1; v < k; v++) {
-                    int f = v < u ? t[u] : 64 + t[u] * 64 + t[v];
+            for (int u = vowel ? -1 : 0; u < k; u++)
+                for (int v = u < 0 ? k - 1 : u - 1; v < k; v++) {
+                    int f = u < 0 ? FBAL + balance_bin(vowel, c) : v < u ? t[u] : 64 + t[u] * 64 + t[v];
                     double x;
                     if (!feat_value(c, f, &x))
                         continue;
@@ -258,13 +284,16 @@ static int feat_build(feat *F, const acc *A, int nletters)
     return 0;
 }
 
-static void fit(model *M, const acc *A, double mean, int nletters)
+static void fit(model *M, const acc *A, double mean, int nletters, int balance)
 {
+    uint8_t vowel[64];
+    memcpy(vowel, M->vowel, 64);
     memset(M, 0, sizeof *M);
+    memcpy(M->vowel, vowel, 64);
     size_t n = A->n;
     double *res = malloc((n + 1) * sizeof *res);
     feat F = { NULL, NULL, NULL };
-    if (!res || feat_build(&F, A, nletters)) {
+    if (!res || feat_build(&F, A, nletters, balance ? vowel : NULL)) {
         free(res);
         return;
     }
@@ -281,8 +310,10 @@ static void fit(model *M, const acc *A, double mean, int nletters)
             }
             if (den == 0)
                 continue;
-            double d = num / (den + (f < 64 ? ridge1 : ridge2));
-            if (f < 64)
+            double d = num / (den + (f < 64 || f >= FBAL ? ridge1 : ridge2));
+            if (f >= FBAL)
+                M->balance[f - FBAL] += d;
+            else if (f < 64)
                 M->single[f] += d;
             else
                 M->pair[(f - 64) / 64][(f - 64) % 64] += d;
@@ -359,8 +390,8 @@ static double leave_value(const writer *W, const uint8_t c[64])
 
 static void put(writer *W, const uint8_t c[64])
 {
-    double v = leave_value(W, c);
-    long m = (long)(v * 1000 + (v < 0 ? -0.5 : 0.5));
+    double v = leave_value(W, c);   /* thousandths */
+    long m = (long)(v + (v < 0 ? -0.5 : 0.5));
     if (sk_leaves_set(W->out, c, (int32_t)m))
         W->fail = 1;
 }
@@ -448,7 +479,11 @@ int main(int argc, char **argv)
     long games = 2000, iters = 2, jobs = 0, minsamp = 5;
     unsigned long long seed = 1;
     double shrink = 50;
+    const char *init = NULL;
+    int full = 0, target_equity = 0, balance = 0;
     static const struct option lo[] = {
+        { "init", required_argument, 0, 'I' }, { "full", no_argument, 0, 'F' },
+        { "target", required_argument, 0, 'T' }, { "balance", no_argument, 0, 'B' },
         { "dict", required_argument, 0, 'd' }, { "lang", required_argument, 0, 'l' },
         { "games", required_argument, 0, 'g' }, { "iters", required_argument, 0, 'i' },
         { "seed", required_argument, 0, 's' }, { "jobs", required_argument, 0, 'j' },
@@ -467,6 +502,14 @@ int main(int argc, char **argv)
         case 'm': minsamp = atol(optarg); break;
         case 'k': shrink = atof(optarg); break;
         case 'o': out = optarg; break;
+        case 'I': init = optarg; break;
+        case 'F': full = 1; break;
+        case 'B': balance = 1; break;
+        case 'T':
+            if (strcmp(optarg, "score") && strcmp(optarg, "equity"))
+                cli_usage_error("--target is score or equity");
+            target_equity = optarg[0] == 'e';
+            break;
         case 'h': usage(); return 0;
         default: return CLI_EXIT_USAGE;
         }
@@ -483,10 +526,34 @@ int main(int argc, char **argv)
         return CLI_EXIT_DATA;
     }
     sk_leaves *table = NULL;
-    sk_leaves_create(&table, 16);
+    if (init) {
+        size_t len;
+        char *text = cli_load_file(init, &len);
+        tk_error err = {0};
+        if (!text)
+            return CLI_EXIT_DATA;
+        if (sk_leaves_parse(&table, sk_engine_alphabet(e), text, len, &err)) {
+            cli_error(init, err.line, "%s", err.msg);
+            return CLI_EXIT_DATA;
+        }
+        free(text);
+    } else {
+        sk_leaves_create(&table, 16);
+    }
+    uint8_t vowel[64] = {0};
+    {
+        static const char *const vw[] = { "A", "E", "I", "O", "U", "Á", "É", "Í", "Ó", "Ú", "Ý", "Y", "Æ", "Ö" };
+        const alpha_table *a = sk_engine_alphabet(e);
+        int is_en = strcmp(lang, "en") == 0;
+        for (int l = 1; l <= a->size && l < 64; l++)
+            for (size_t k = 0; k < sizeof vw / sizeof *vw; k++)
+                if (strcmp(a->upper[l], vw[k]) == 0 && !(is_en && k == 11))
+                    vowel[l] = 1;
+    }
     for (long it = 0; it < iters; it++) {
         acc A;
         memset(&A, 0, sizeof A);
+        A.target_equity = target_equity;
         pthread_mutex_init(&A.mu, NULL);
         sk_leaves_create(&A.index, 1 << 16);
         run R;
@@ -521,20 +588,21 @@ int main(int argc, char **argv)
             cli_error(NULL, 0, "out of memory");
             return CLI_EXIT_DATA;
         }
-        fit(M, &A, mean, ts.nletters);
+        memcpy(M->vowel, vowel, 64);
+        fit(M, &A, mean, ts.nletters, balance);
         writer W = { e, M, &A, mean, shrink, NULL, 0 };
         sk_leaves_create(&W.out, 1 << 16);
         uint8_t c[64] = {0};
-        enumerate(&W, c, 0, 0, 4);
-        for (size_t i = 0; i < A.n; i++) {
+        enumerate(&W, c, 0, 0, full ? 6 : 4);
+        for (size_t i = 0; i < A.n && !full; i++) {
             int k = 0;
             for (int l = 0; l < 64; l++)
                 k += A.cnt[i][l];
             if (k >= 5 && A.st[i].n >= minsamp)
                 put(&W, A.cnt[i]);
         }
-        fprintf(stderr, "mkleaves: iteration %ld: %ld games, %lld samples, %zu distinct leaves, mean next score %.2f;"
-                        " table %zu leaves\n", it + 1, games, (long long)A.ny, A.n, mean, sk_leaves_count(W.out));
+        fprintf(stderr, "mkleaves: iteration %ld: %ld games, %lld samples, %zu distinct leaves, mean next score %.3f;"
+                        " table %zu leaves\n", it + 1, games, (long long)A.ny, A.n, mean / 1000, sk_leaves_count(W.out));
         sk_leaves_destroy(table);
         table = W.out;
         free(M);

@@ -135,6 +135,21 @@ long sk_rank_plays(const sk_engine *e, const sk_rack *r, const sk_state *st, con
 void sk_best_play(const sk_engine *e, const sk_rack *r, const sk_state *st, const sk_movelist *moves,
                   sk_leaves_value_fn fn, void *ctx, int by_score, sk_play *best);
 
+/* THE static player: the best n plays of rack r on board b in state st,
+ * placements, exchanges (when st->bag >= SK_EXCHANGE_MIN) and the pass, by
+ * equity under leave function fn (by_score: by score, equity breaking
+ * ties) with the empty-bag rule above; exactly the first min(n, plays) of
+ * sk_rank_plays' list over every placement (same plays, same order, same
+ * ties), found by the best-first search of sk_generate_top without
+ * generating every placement.  out must hold n plays; returns how many were
+ * stored (at least 1: the pass is always a play), or a negative TK_E*
+ * status (TK_EINVAL for n == 0, TK_ENOMEM).  `list` is scratch for the
+ * placements: keep it (and g) from call to call and nothing is allocated
+ * once they have grown.  flags: SK_ALL_OPENINGS (SK_COUNT_ONLY ignored). */
+long sk_top_plays(sk_gen *g, const sk_board *b, const sk_rack *r, const sk_state *st, unsigned flags,
+                  sk_leaves_value_fn fn, void *ctx, int by_score, size_t n, sk_movelist *list,
+                  sk_play *out, tk_error *err);
+
 /* Remove a placement's tiles from the rack / put it on the board. */
 void sk_rack_remove_move(sk_rack *r, const sk_move *m);
 void sk_board_apply(sk_board *b, const sk_move *m);

@@ -66,7 +66,7 @@ static void rack_counts(const sk_rack *r, uint8_t c[64])
 }
 
 /* Value of keeping `kept` (n tiles of a rack of rn) in thousandths. */
-static int32_t keep_value(const sk_engine *e, const uint8_t kept[64], int n, const sk_state *st,
+int32_t tki_sk_keep_value(const sk_engine *e, const uint8_t kept[64], int n, const sk_state *st,
                           sk_leaves_value_fn fn, void *ctx)
 {
     if (st && st->bag == 0) {
@@ -91,7 +91,7 @@ int64_t sk_move_equity(const sk_engine *e, const sk_rack *r, const sk_move *m, c
             continue;
         c[(t & SK_BLANK) ? 0 : (t & SK_LETTER)]--;
     }
-    int32_t v = keep_value(e, c, r->n - m->ntiles, st, fn, ctx);
+    int32_t v = tki_sk_keep_value(e, c, r->n - m->ntiles, st, fn, ctx);
     if (leave)
         *leave = v;
     return (int64_t)m->score * 1000 + v;
@@ -127,7 +127,7 @@ int sk_exchanges(const sk_engine *e, const sk_rack *r, const sk_state *st,
                 p->x[p->nx++] = (uint8_t)code[i];
                 kept[code[i]]--;
             }
-        p->leave = keep_value(e, kept, r->n - p->nx, st, fn, ctx);
+        p->leave = tki_sk_keep_value(e, kept, r->n - p->nx, st, fn, ctx);
         p->equity = p->leave;
     }
     return n;
@@ -144,7 +144,7 @@ void sk_pass_play(const sk_engine *e, const sk_rack *r, const sk_state *st,
     if (st && st->bag == 0 && r->n == 0)
         out->leave = 0;
     else
-        out->leave = keep_value(e, c, r->n ? r->n : 1, st, fn, ctx);
+        out->leave = tki_sk_keep_value(e, c, r->n ? r->n : 1, st, fn, ctx);
     out->equity = out->leave;
 }
 
@@ -175,6 +175,12 @@ static int play_cmp_score(const sk_engine *e, const sk_play *a, const sk_play *b
     if (a->equity != b->equity)
         return a->equity > b->equity ? -1 : 1;
     return tail_cmp(e, a, b);
+}
+
+int tki_sk_play_cmp_by(const sk_engine *e, const sk_play *a, const sk_play *b, int by_score);
+int tki_sk_play_cmp_by(const sk_engine *e, const sk_play *a, const sk_play *b, int by_score)
+{
+    return by_score ? play_cmp_score(e, a, b) : sk_play_cmp(e, a, b);
 }
 
 static int cmp_by(const sk_engine *e, const sk_play *a, const sk_play *b, int by_score)
@@ -238,7 +244,7 @@ static void cache_init(leave_cache *lc, const sk_engine *e, const sk_rack *r, co
             kept[code[i]] = (uint8_t)k;
             n += k;
         }
-        lc->value[idx] = keep_value(e, kept, n, st, fn, ctx);
+        lc->value[idx] = tki_sk_keep_value(e, kept, n, st, fn, ctx);
     }
 }
 

@@ -2,9 +2,9 @@
  *
  * The bag is an array of tile codes (0 blank, 1.. letters) shuffled by
  * Fisher-Yates with the game's own xoshiro256** stream; drawing takes tiles
- * from its end.  Each turn the player on move generates every placement,
- * picks a play by its strategy (sk_best_play: equity, or score with equity
- * breaking ties), and the play is applied: tiles placed and drawn, or tiles
+ * from its end.  Each turn the player on move picks its play by the
+ * top-N search (sk_top_plays, n = 1: equity, or score with equity breaking
+ * ties), and the play is applied: tiles placed and drawn, or tiles
  * exchanged (draw first, return the tiles, reshuffle), or a pass.  The
  * game ends when a player goes out with the bag empty (end-of-game rack
  * transfer), or after six consecutive scoreless turns (each loses the own
@@ -59,18 +59,16 @@ static void add_turn(sk_game *gm, int p, int kind, const sk_rack *rack, const sk
     t->total = gm->scores[p];
 }
 
-/* Choose the play of player p. */
+/* Choose the play of player p: the best by the top-N search. */
 static int choose(sk_gen *g, sk_movelist *list, const sk_player *pl, const sk_board *b, const sk_rack *r,
                   const sk_state *st, sk_play *best, tk_error *err)
 {
     const sk_engine *e = sk_gen_engine(g);
-    list->limit = 0;
-    int rc = sk_generate(g, b, r, 0, list, err);
-    if (rc)
-        return rc;
     int by_score = pl->strategy == SK_STRAT_SCORE;
-    sk_leaves_value_fn fn = by_score ? NULL : pl->fn;
-    sk_best_play(e, r, st, list, fn, by_score ? NULL : pl->ctx, by_score, best);
+    long n = sk_top_plays(g, b, r, st, 0, by_score ? NULL : pl->fn, by_score ? NULL : pl->ctx, by_score, 1,
+                          list, best, err);
+    if (n < 0)
+        return (int)n;
     if (by_score && best->kind != SK_PLAY_MOVE) {
         /* No placement: change the whole rack if allowed, else pass. */
         sk_pass_play(e, r, st, NULL, NULL, best);

@@ -195,7 +195,7 @@ static void record(sk_gen *g, int end, int score)
 static void record_heap(sk_gen *g, int end, int score)
 {
     sk_movelist *list = g->list;
-    const sk_leaves *L = g->leaves;
+    const sk_rackleaves *L = g->leaves;
     int full = list->n == list->limit;
     int32_t eq = sk_equity(score, 0);
     if (L && L->ranked) {

@@ -14,7 +14,7 @@
 
 #include <string.h>
 
-void tki_sk_leaves_build(sk_leaves *L, const sk_rack *r, int nletters, const sk_rank *rank)
+void tki_sk_leaves_build(sk_rackleaves *L, const sk_rack *r, int nletters, const sk_rank *rank)
 {
     int lt[SK_RACK_MAX + 1], ct[SK_RACK_MAX + 1], nd = 0, ntiles = 0, n = 1;
     memset(L->rad, 0, sizeof L->rad);
@@ -59,7 +59,7 @@ void tki_sk_leaves_build(sk_leaves *L, const sk_rack *r, int nletters, const sk_
 void sk_movelist_sort_ranked(const sk_engine *e, const sk_rack *r, const sk_rank *rank,
                              sk_movelist *list)
 {
-    sk_leaves L;
+    sk_rackleaves L;
     tki_sk_leaves_build(&L, r, e->alpha.size, rank);
     for (size_t i = 0; i < list->n; i++) {
         sk_move *m = &list->v[i];

@@ -11,16 +11,16 @@
  * keeps k_j tiles of the j-th distinct tile has index sum k_j * rad[j], so
  * the whole rack (7 distinct tiles at most) has at most 128 sub-multisets. */
 #define SK_LEAVES_MAX 128
-typedef struct sk_leaves {
+typedef struct sk_rackleaves {
     int ranked;                       /* 0: every value 0 (ranked by score) */
     int full;                         /* index of the whole rack */
     uint8_t rad[64];                  /* weight of one tile of letter l (0: blank) */
     int32_t value[SK_LEAVES_MAX];     /* leave value by index (thousandths) */
     int64_t best[SK_RACK_MAX + 1];    /* best value kept after playing k tiles */
-} sk_leaves;
+} sk_rackleaves;
 
 /* Fill L for rack r (rank NULL: every value 0). */
-void tki_sk_leaves_build(sk_leaves *L, const sk_rack *r, int nletters, const sk_rank *rank);
+void tki_sk_leaves_build(sk_rackleaves *L, const sk_rack *r, int nletters, const sk_rank *rank);
 
 /* Equity of a score and a leave value, saturated to 32 bits. */
 static inline int32_t sk_equity(int64_t score, int64_t leave)
@@ -92,8 +92,8 @@ struct sk_gen {
     int err;
     /* best-first search (sk_generate_top): leave values of the rack, or NULL
      * (NULL also means "not the best-first search") */
-    const sk_leaves *leaves;
-    sk_leaves lv;
+    const sk_rackleaves *leaves;
+    sk_rackleaves lv;
     int vals[SK_RACK_MAX];          /* the rack's tile values, descending */
     int64_t usb[SK_RACK_MAX + 2];   /* the anchor being searched: rank bound per tiles played */
     int kstart;                     /* the start kmin was computed for (-1: none) */

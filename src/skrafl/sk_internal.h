@@ -29,4 +29,11 @@ struct sk_engine {
 /* Column letter of a 0-based column (A, B, ... then lower-case beyond Z). */
 static inline char sk_col_char(int c) { return (char)(c < 26 ? 'A' + c : 'a' + (c - 26)); }
 
+/* Value in thousandths of keeping `kept` (n tiles) under state st (NULL: the
+ * bag holds tiles): the leave function's value, or with the bag empty the
+ * end-game term of tilekit/skgame.h.  (equity.c) */
+struct sk_state;
+int32_t tki_sk_keep_value(const sk_engine *e, const uint8_t kept[64], int n, const struct sk_state *st,
+                          sk_leave_value_fn fn, void *ctx);
+
 #endif

@@ -303,7 +303,7 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
         list->limit = 0;
         return rc;
     }
-    sk_leaves *L = &g->lv;
+    sk_rackleaves *L = &g->lv;
     tki_sk_leaves_build(L, r, g->e->alpha.size, rank);
     g->leaves = L;
     /* The rack's tile values, best first (blanks score 0). */
