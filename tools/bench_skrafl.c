@@ -26,6 +26,7 @@
  */
 #include "cli/cli.h"
 #include "core/tk_text.h"
+#include "tilekit/skgame.h"
 #include "tilekit/skrafl.h"
 
 #include <getopt.h>
@@ -69,13 +70,42 @@ typedef struct corpus {
     int np, cap;
 } corpus;
 
-enum { M_TOP1, M_TOP10, M_ALL, M_COUNT, M_N };
-static const char *const mode_name[M_N] = { "top1", "top10", "all", "count" };
+enum { M_TOP1, M_TOP10, M_ALL, M_COUNT, M_EQ1, M_EQ10, M_EQALL, M_N };
+static const char *const mode_name[M_N] = { "top1", "top10", "all", "count", "eqtop1", "eqtop10", "eqall" };
+
+/* The English leave table for the equity modes (NULL: every leave 0). */
+static sk_leaves *bench_leaves;
+
+/* Equity modes: the best 1 / 10 plays by equity with the leave table,
+ * exchanges and the pass included, the state worked out from the unseen
+ * tiles (what `skrafl --leaves en --top N` does): by the top-N search
+ * (eqtop1, eqtop10), or by generating and ranking every play (eqall). */
+static uint64_t bench_equity(sk_gen *g, const pos *p, int mode, sk_movelist *ml)
+{
+    const sk_engine *e = sk_gen_engine(g);
+    int unseen[64];
+    int nun = sk_unseen(e, &p->b, &p->r, unseen);
+    sk_state st;
+    sk_state_from_unseen(e, unseen, nun < 0 ? 0 : nun, &st);
+    if (mode == M_EQALL) {
+        sk_play *v = NULL;
+        if (sk_generate(g, &p->b, &p->r, 0, ml, NULL))
+            return 0;
+        long n = sk_rank_plays(e, &p->r, &st, ml, sk_leaves_value, bench_leaves, 0, &v);
+        free(v);
+        return n > 0 ? 1 : 0;
+    }
+    sk_play out[10];
+    long n = sk_top_plays(g, &p->b, &p->r, &st, 0, sk_leaves_value, bench_leaves, 0, mode == M_EQ1 ? 1 : 10, ml,
+                          out, NULL);
+    return n > 0 ? (uint64_t)n : 0;
+}
 
 /* One position, one mode: the unit callgrind measures. */
 __attribute__((noinline)) uint64_t bench_one(sk_gen *g, const pos *p, int mode, sk_movelist *ml)
 {
     switch (mode) {
+    case M_EQ1: case M_EQ10: case M_EQALL: return bench_equity(g, p, mode, ml);
     case M_TOP1: sk_generate_top(g, &p->b, &p->r, 0, NULL, 1, ml, NULL); return ml->n;
     case M_TOP10: sk_generate_top(g, &p->b, &p->r, 0, NULL, 10, ml, NULL); return ml->n;
     case M_ALL: sk_generate(g, &p->b, &p->r, 0, ml, NULL); return ml->total;
@@ -274,7 +304,7 @@ static void bench_corpus(corpus *c, int runs, sk_movelist *ml)
         if (mode == M_ALL)
             base = mt;
         printf("  %-5s %8.1f ms  %8.0f positions/s  slowest %s %.2f ms  (%llu %s)\n", mode_name[mode], mt * 1e3,
-               np / mt, c->P[wi].id, worst * 1e3, (unsigned long long)out, mode >= M_ALL ? "moves" : "kept");
+               np / mt, c->P[wi].id, worst * 1e3, (unsigned long long)out, mode == M_ALL || mode == M_COUNT ? "moves" : "kept");
     }
     (void)base;
     free(pt);
@@ -336,7 +366,7 @@ int main(int argc, char **argv)
                 if (strcmp(optarg, mode_name[m]) == 0)
                     once = m;
             if (once < 0) {
-                cli_error(NULL, 0, "--once: top1, top10, all or count");
+                cli_error(NULL, 0, "--once: top1, top10, all, count, eqtop1, eqtop10 or eqall");
                 return CLI_EXIT_USAGE;
             }
             break;
@@ -385,6 +415,16 @@ int main(int argc, char **argv)
             return CLI_EXIT_DATA;
         make_games(&ce, games, 0x5c2af1, only_blanks);
     }
+    /* The shipped English leave table (data/leaves/en.csv from the top). */
+    {
+        size_t llen;
+        char *lt = cli_read_file("data/leaves/en.csv", &llen, &err);
+        if (lt && sk_leaves_parse(&bench_leaves, &a, lt, llen, &err))
+            bench_leaves = NULL;
+        free(lt);
+        if (!bench_leaves)
+            printf("bench_skrafl: no data/leaves/en.csv: the equity modes use empty leaves\n");
+    }
     sk_movelist ml = {0};
     if (once >= 0) {
         corpus *c = want_s ? &cs : &ce;
@@ -395,6 +435,7 @@ int main(int argc, char **argv)
         sk_movelist_free(&ml);
         corpus_free(&cs);
         corpus_free(&ce);
+        sk_leaves_destroy(bench_leaves);
         return 0;
     }
     printf("in process, 1 thread, CPU time, median of %d runs (top1/top10: sk_generate_top; all: every move "
@@ -408,5 +449,6 @@ int main(int argc, char **argv)
     sk_movelist_free(&ml);
     corpus_free(&cs);
     corpus_free(&ce);
+    sk_leaves_destroy(bench_leaves);
     return 0;
 }

@@ -86,34 +86,25 @@ static int rank_play(ann *a, const sk_rack *r, sk_play *me, verdict *v)
     sk_state_from_unseen(e, unseen, nun < 0 ? 0 : nun, &st);
     if (me->kind == SK_PLAY_MOVE)
         me->equity = sk_move_equity(e, r, &me->move, &st, sk_leaves_value, a->leaves, &me->leave);
-    tk_error err = {0};
-    a->list.limit = 0;
-    if (sk_generate(a->g, &a->board, r, a->flags, &a->list, &err))
-        return -1;
-    sk_play *pl = NULL;
-    long n = sk_rank_plays(e, r, &st, &a->list, sk_leaves_value, a->leaves, 0, &pl);
-    if (n < 0)
-        return -1;
     if (me->kind != SK_PLAY_MOVE) {
-        /* find it in the list for its equity (exchanges and pass are valued there) */
-        for (long i = 0; i < n; i++)
-            if (pl[i].kind == me->kind && pl[i].nx == me->nx && !memcmp(pl[i].x, me->x, me->nx)) {
-                me->equity = pl[i].equity;
+        /* exchanges and the pass: valued as the ranking values them */
+        sk_play x[128];
+        int nx = me->kind == SK_PLAY_EXCHANGE ? sk_exchanges(e, r, &st, sk_leaves_value, a->leaves, x) : 0;
+        if (me->kind == SK_PLAY_PASS)
+            sk_pass_play(e, r, &st, sk_leaves_value, a->leaves, &x[nx++]);
+        for (int i = 0; i < nx; i++)
+            if (x[i].kind == me->kind && x[i].nx == me->nx && !memcmp(x[i].x, me->x, me->nx)) {
+                me->equity = x[i].equity;
                 break;
             }
     }
-    v->rank_score = v->rank_equity = 1;
-    for (long i = 0; i < n; i++) {
-        if (pl[i].equity > me->equity)
-            v->rank_equity++;
-        if (pl[i].score > me->score)
-            v->rank_score++;
-    }
-    v->plays = n;
-    v->best = pl[0];
+    /* ranked by the top-N search (skrafl_play.c) */
+    tk_error err = {0};
+    if (skp_rank_play(a->g, &a->list, &a->board, r, &st, a->flags, a->leaves, me, &v->rank_equity,
+                      &v->rank_score, &v->plays, &v->best, &err))
+        return -1;
     v->equity = me->equity;
     v->have_rank = 1;
-    free(pl);
     if (me->kind == SK_PLAY_EXCHANGE && st.bag < SK_EXCHANGE_MIN && v->legal != 0) {
         v->legal = 0;
         snprintf(v->why, sizeof v->why, "an exchange needs %d tiles in the bag, it holds %d", SK_EXCHANGE_MIN,

@@ -1,8 +1,11 @@
 /* skrafl_play.c - skrafl's equity listing, unseen tiles and self-play.
  *
- * Equity listing: every placement is generated, valued with the leave
- * table (sk_rank_plays), exchanges (bag >= 7) and the pass added, and the
- * whole list sorted by equity (or by score with --sort score).  The bag is
+ * Equity listing: with --top N the best N plays by the top-N search
+ * (sk_top_plays: placements, exchanges when the bag holds 7, the pass, the
+ * empty-bag rule); without it every placement is generated, valued with
+ * the leave table (sk_rank_plays), exchanges and the pass added, and the
+ * whole list sorted by equity (or by score with --sort score).  --check
+ * ranks a play by the top-N search too (skp_rank_play).  The bag is
  * what the position implies: unseen tiles (tile set minus board minus rack)
  * less the opponent's rack (7 tiles, or all unseen tiles if fewer).
  *
@@ -321,6 +324,56 @@ static void print_unseen(const sk_engine *e, cli_buf *f, const int unseen[64], i
     free(txt);
 }
 
+/* 1 + the plays ranked strictly above `me` by equity (by_score: by score),
+ * through sk_top_plays with n = 16, 64, ... until the n-th play no longer
+ * ranks above it; the best play into *best when not NULL. */
+static long rank_among(sk_gen *g, sk_movelist *list, const sk_board *b, const sk_rack *r, const sk_state *st,
+                       unsigned flags, sk_leaves *leaves, int by_score, const sk_play *me, sk_play *best,
+                       tk_error *err)
+{
+    for (size_t n = 16;; n *= 4) {
+        sk_play *v = malloc(n * sizeof *v);
+        if (!v) {
+            tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+            return -1;
+        }
+        long k = sk_top_plays(g, b, r, st, flags, sk_leaves_value, leaves, by_score, n, list, v, err);
+        if (k < 0) {
+            free(v);
+            return -1;
+        }
+        long above = 0;
+        for (long i = 0; i < k; i++)
+            above += by_score ? v[i].score > me->score : v[i].equity > me->equity;
+        if (best)
+            *best = v[0];
+        int done = (size_t)k < n || (by_score ? v[k - 1].score <= me->score : v[k - 1].equity <= me->equity);
+        free(v);
+        if (done)
+            return above + 1;
+    }
+}
+
+int skp_rank_play(sk_gen *g, sk_movelist *list, const sk_board *b, const sk_rack *r, const sk_state *st,
+                  unsigned flags, sk_leaves *leaves, const sk_play *me, long *req, long *rsc, long *nplays,
+                  sk_play *best, tk_error *err)
+{
+    *req = rank_among(g, list, b, r, st, flags, leaves, 0, me, best, err);
+    if (*req < 0)
+        return -1;
+    *rsc = rank_among(g, list, b, r, st, flags, leaves, 1, me, NULL, err);
+    if (*rsc < 0)
+        return -1;
+    list->limit = 0;
+    if (sk_generate(g, b, r, flags | SK_COUNT_ONLY, list, err))
+        return -1;
+    long subsets = r->blanks + 1;
+    for (int l = 1; l < 64; l++)
+        subsets *= r->count[l] + 1;
+    *nplays = (long)list->total + 1 + (st->bag >= SK_EXCHANGE_MIN && r->n > 0 ? subsets - 1 : 0);
+    return 0;
+}
+
 static int check_play(const sk_engine *e, sk_gen *g, sk_movelist *list, cli_buf *f, cli_buf *errb, const sk_board *b,
                       const sk_rack *r, const sk_state *st, long line, const char *file, int json, unsigned flags,
                       const char *coord, const char *word)
@@ -332,29 +385,17 @@ static int check_play(const sk_engine *e, sk_gen *g, sk_movelist *list, cli_buf 
         cli_buf_error(errb, line > 0 ? file : NULL, line, "illegal play %s %s: %s", coord, word, err.msg);
         return CLI_EXIT_DATA;
     }
-    list->limit = 0;
-    if (sk_generate(g, b, r, flags, list, &err)) {
-        cli_buf_error(errb, NULL, 0, "%s", err.msg);
-        return CLI_EXIT_DATA;
-    }
-    sk_play *v = NULL;
-    long n = sk_rank_plays(e, r, st, list, sk_leaves_value, P.leaves, 0, &v);
-    if (n < 0) {
-        cli_buf_error(errb, NULL, 0, "out of memory");
-        return CLI_EXIT_DATA;
-    }
-    sk_play me;
+    sk_play me, best;
     memset(&me, 0, sizeof me);
     me.move = res.move;
     me.score = res.move.score;
     me.equity = sk_move_equity(e, r, &res.move, st, sk_leaves_value, P.leaves, &me.leave);
-    long req = 1, rsc = 1;
-    for (long i = 0; i < n; i++) {
-        if (v[i].equity > me.equity)
-            req++;
-        if (v[i].score > me.score)
-            rsc++;
+    long req, rsc, n;
+    if (skp_rank_play(g, list, b, r, st, flags, P.leaves, &me, &req, &rsc, &n, &best, &err)) {
+        cli_buf_error(errb, NULL, 0, "%s", err.msg);
+        return CLI_EXIT_DATA;
     }
+    const sk_play *v = &best;
     char c1[16], w1[256], c2[16], w2[256], eq[32], beq[32];
     play_fields(e, &me, json ? SK_FMT_WORD : SK_FMT_PAREN, c1, sizeof c1, w1, sizeof w1);
     play_fields(e, &v[0], json ? SK_FMT_WORD : SK_FMT_PAREN, c2, sizeof c2, w2, sizeof w2);
@@ -376,7 +417,6 @@ static int check_play(const sk_engine *e, sk_gen *g, sk_movelist *list, cli_buf 
         cli_buf_printf(f, "%s  %s  %d  equity:%s  rank by score %ld, by equity %ld of %ld plays  best: %s  %s  %d  equity:%s\n",
                 c1, w1, me.score, eq, rsc, req, n, c2, w2, v[0].score, beq);
     }
-    free(v);
     return CLI_EXIT_OK;
 }
 
@@ -392,6 +432,35 @@ int skp_solve(const sk_engine *e, sk_gen *g, sk_movelist *list, cli_buf *f, cli_
     if (check_coord)
         return check_play(e, g, list, f, errb, b, r, &st, line, file, json, flags, check_coord, check_word);
     tk_error err = {0};
+    /* sorted by score, exchanges and the pass only with --exchanges */
+    int others = !(P.sort == 1 && !P.exchanges);
+    if (top > 0 && !count) {
+        /* The best `top` plays by the top-N search; sorted by score without
+         * the other plays, enough plays that `top` placements remain. */
+        size_t want = (size_t)top + (others ? 0 : 128);
+        sk_play *v = malloc(want * sizeof *v);
+        long n = v ? sk_top_plays(g, b, r, &st, flags, sk_leaves_value, P.leaves, P.sort == 1, want, list, v, &err)
+                   : tk_error_set(&err, TK_ENOMEM, 0, 0, "out of memory");
+        if (n < 0) {
+            free(v);
+            cli_buf_error(errb, NULL, 0, "%s", err.msg);
+            return CLI_EXIT_DATA;
+        }
+        if (line > 0 && !json) {
+            char rs[64];
+            sk_rack_leave(r, NULL, e, rs, sizeof rs);
+            long shown = 0;
+            for (long i = 0; i < n && shown < top; i++)
+                shown += others || v[i].kind == SK_PLAY_MOVE;
+            cli_buf_printf(f, "# line %ld: rack %s: top %ld\n", line, rs[0] ? rs : "-", shown);
+        }
+        long shown = 0;
+        for (long i = 0; i < n && shown < top; i++)
+            if (others || v[i].kind == SK_PLAY_MOVE)
+                print_play(e, f, b, r, &v[i], line, json, words, (size_t)++shown);
+        free(v);
+        return CLI_EXIT_OK;
+    }
     list->limit = 0;
     if (sk_generate(g, b, r, flags, list, &err)) {
         cli_buf_error(errb, NULL, 0, "%s", err.msg);
@@ -414,8 +483,6 @@ int skp_solve(const sk_engine *e, sk_gen *g, sk_movelist *list, cli_buf *f, cli_
         cli_buf_error(errb, NULL, 0, "out of memory");
         return CLI_EXIT_DATA;
     }
-    /* sorted by score, exchanges and the pass only with --exchanges */
-    int others = !(P.sort == 1 && !P.exchanges);
     long shown = 0, nplays = 0;
     for (long i = 0; i < n; i++)
         nplays += others || v[i].kind == SK_PLAY_MOVE;

@@ -47,6 +47,15 @@ int skp_solve(const sk_engine *e, sk_gen *g, sk_movelist *list, cli_buf *out, cl
               const sk_rack *r, long line, const char *file, int json, long top, int count, int words,
               unsigned flags, const char *check_coord, const char *check_word);
 void skp_cleanup(void);
+/* Where play `me` (its equity and score set) stands among every play of rack
+ * r in state st: 1 + the plays of higher equity (*req), of higher score
+ * (*rsc), the number of plays (*nplays: placements, exchanges, the pass) and
+ * the best play by equity (*best).  By the top-N search (sk_top_plays, n
+ * grown until the play's equity / score is reached) and a count-only
+ * generation.  Returns 0, or -1 with err set. */
+int skp_rank_play(sk_gen *g, sk_movelist *list, const sk_board *b, const sk_rack *r, const sk_state *st,
+                  unsigned flags, sk_leaves *leaves, const sk_play *me, long *req, long *rsc, long *nplays,
+                  sk_play *best, tk_error *err);
 /* v thousandths as a decimal: "-12.5", "3.0" (trailing zeros cut, one kept). */
 void skp_fmt_milli(char *out, size_t cap, int64_t v);
 void skp_usage(void);
