@@ -1,13 +1,13 @@
 /* bench_selfplay.c - how many complete self-play games a second.
  *
- *   bench_selfplay [--games N] [--runs R] [--dict FILE] [--leaves FILE] [--once]
+ *   bench_selfplay [--games N] [--runs R] [--dict FILE] [--leaves FILE] [--once [--pairing ss|es|ee]]
  *
  * Plays N games (default 200) single-threaded, in thread CPU time (the
  * machine may be shared), for three pairings: score v score, equity v score
  * and equity v equity, the equity player using the shipped English leave
- * table (leaves/en.csv in the data path, else data/leaves/en.csv, or --leaves).  Reports the median of R runs (default
+ * table (leaves/en.tkl or en.csv in the data path, else data/leaves/, or --leaves).  Reports the median of R runs (default
  * 3) as games a second and moves a second.  --once plays one pass of
- * equity v score and nothing else (for valgrind --tool=callgrind).
+ * equity v score (--pairing: ss, es, ee) and nothing else (for valgrind --tool=callgrind).
  * Timings are informative, never asserted.
  */
 #include "bench.h"
@@ -22,7 +22,7 @@
 
 typedef struct sp_args {
     long games, runs;
-    int once;
+    int once, pairing;
     const char *dict, *leaves;
 } sp_args;
 
@@ -31,7 +31,7 @@ static void parse_args(int argc, char **argv, sp_args *a)
     static const struct option lo[] = {
         { "games", required_argument, 0, 'g' }, { "runs", required_argument, 0, 'r' },
         { "dict", required_argument, 0, 'd' }, { "leaves", required_argument, 0, 'L' },
-        { "once", no_argument, 0, 'o' }, { 0, 0, 0, 0 }
+        { "once", no_argument, 0, 'o' }, { "pairing", required_argument, 0, 'p' }, { 0, 0, 0, 0 }
     };
     int ch;
     opterr = 0;
@@ -42,6 +42,11 @@ static void parse_args(int argc, char **argv, sp_args *a)
         case 'd': a->dict = optarg; break;
         case 'L': a->leaves = optarg; break;
         case 'o': a->once = 1; break;
+        case 'p':
+            a->pairing = !strcmp(optarg, "ss") ? 0 : !strcmp(optarg, "es") ? 1 : !strcmp(optarg, "ee") ? 2 : -1;
+            if (a->pairing < 0)
+                cli_usage_error("--pairing: ss, es or ee");
+            break;
         default: cli_getopt_error(ch, argv);
         }
     }
@@ -53,15 +58,20 @@ static void parse_args(int argc, char **argv, sp_args *a)
 static int load_leaves(const sk_engine *e, const char *leaves, sk_leaves **lv)
 {
     char buf[4096];
-    const char *lp = leaves ? leaves : cli_find_data("leaves/en.csv", buf, sizeof buf);
-    FILE *probe = lp ? NULL : fopen("data/leaves/en.csv", "r");
-    if (probe) {
-        fclose(probe);
-        lp = "data/leaves/en.csv";
+    const char *lp = leaves;
+    static const char *const rel[2] = { "leaves/en.tkl", "leaves/en.csv" };
+    static const char *const top[2] = { "data/leaves/en.tkl", "data/leaves/en.csv" };
+    for (int k = 0; k < 2 && !lp; k++) {
+        lp = cli_find_data(rel[k], buf, sizeof buf);
+        FILE *probe = lp ? NULL : fopen(top[k], "r");
+        if (probe) {
+            fclose(probe);
+            lp = top[k];
+        }
     }
     *lv = NULL;
     if (!lp) {
-        fprintf(stderr, "bench_selfplay: no leaves/en.csv: the equity player uses empty leaves\n");
+        fprintf(stderr, "bench_selfplay: no leaves/en.tkl or en.csv: the equity player uses empty leaves\n");
         return 0;
     }
     size_t len;
@@ -69,7 +79,7 @@ static int load_leaves(const sk_engine *e, const char *leaves, sk_leaves **lv)
     if (!text)
         return -1;
     tk_error err = {0};
-    int rc = sk_leaves_parse(lv, sk_engine_alphabet(e), text, len, &err);
+    int rc = sk_leaves_load(lv, sk_engine_alphabet(e), sk_engine_tileset(e), text, len, &err);
     free(text);
     if (rc)
         cli_error(lp, err.line, "%s", err.msg);
@@ -79,7 +89,7 @@ static int load_leaves(const sk_engine *e, const char *leaves, sk_leaves **lv)
 int main(int argc, char **argv)
 {
     cli_init("bench_selfplay");
-    sp_args a = { 200, 3, 0, NULL, NULL };
+    sp_args a = { 200, 3, 0, 1, NULL, NULL };
     parse_args(argc, argv, &a);
     long games = a.games, runs = a.runs;
     int once = a.once;
@@ -99,7 +109,7 @@ int main(int argc, char **argv)
     if (!gm || sk_gen_create(&g, e, NULL))
         return CLI_EXIT_DATA;
     static const char *names[3] = { "score v score", "equity v score", "equity v equity" };
-    for (int pairing = once ? 1 : 0; pairing < (once ? 2 : 3); pairing++) {
+    for (int pairing = once ? a.pairing : 0; pairing < (once ? a.pairing + 1 : 3); pairing++) {
         sk_player pl[2];
         for (int k = 0; k < 2; k++) {
             int eq = pairing == 2 || (pairing == 1 && k == 0);

@@ -1,6 +1,7 @@
 /* bench_skrafl.c - how fast skrafl finds the best moves and every move.
  *
  *   bench_skrafl [--runs N] [--once MODE] [--set SET] [--blanks K] [--shared DIR] [--bin DIR]
+ *                [--leaves FILE]
  *
  * Two corpora, each with its own dictionary, loaded once:
  *   shared  the 48 positions of ../shared/vectors/skrafl-positions.jsonl (their
@@ -350,12 +351,12 @@ int main(int argc, char **argv)
     cli_init("bench_skrafl");
     int runs = 5, once = -1, only_blanks = -1, games = 12;
     const char *shared = getenv("TK_SHARED"), *set = "shared";
-    const char *bindir = "bin";
+    const char *bindir = "bin", *leaves_path = NULL;
     static const struct option lo[] = {
         { "runs", required_argument, 0, 'n' }, { "once", required_argument, 0, 'o' },
         { "set", required_argument, 0, 'S' }, { "games", required_argument, 0, 'g' },
         { "shared", required_argument, 0, 's' }, { "bin", required_argument, 0, 'b' },
-        { "blanks", required_argument, 0, 'k' }, { 0, 0, 0, 0 }
+        { "blanks", required_argument, 0, 'k' }, { "leaves", required_argument, 0, 'L' }, { 0, 0, 0, 0 }
     };
     int ch;
     while ((ch = getopt_long(argc, argv, "n:o:S:g:s:b:k:", lo, NULL)) != -1) {
@@ -375,6 +376,7 @@ int main(int argc, char **argv)
         case 's': shared = optarg; break;
         case 'b': bindir = optarg; break;
         case 'k': only_blanks = atoi(optarg); break;
+        case 'L': leaves_path = optarg; break;
         default: return CLI_EXIT_USAGE;
         }
     }
@@ -415,15 +417,20 @@ int main(int argc, char **argv)
             return CLI_EXIT_DATA;
         make_games(&ce, games, 0x5c2af1, only_blanks);
     }
-    /* The shipped English leave table (data/leaves/en.csv from the top). */
+    /* The leave table: --leaves FILE, else the shipped English one
+     * (data/leaves/en.tkl, else en.csv, from the top). */
     {
-        size_t llen;
-        char *lt = cli_read_file("data/leaves/en.csv", &llen, &err);
-        if (lt && sk_leaves_parse(&bench_leaves, &a, lt, llen, &err))
+        size_t llen = 0;
+        const char *lp = leaves_path ? leaves_path
+                         : access("data/leaves/en.tkl", R_OK) == 0 ? "data/leaves/en.tkl" : "data/leaves/en.csv";
+        char *lt = cli_read_file(lp, &llen, &err);
+        sk_tileset lts;
+        if (!lt || sk_tileset_builtin(&lts, &a, "en", &err) ||
+            sk_leaves_load(&bench_leaves, &a, &lts, lt, llen, &err))
             bench_leaves = NULL;
         free(lt);
         if (!bench_leaves)
-            printf("bench_skrafl: no data/leaves/en.csv: the equity modes use empty leaves\n");
+            printf("bench_skrafl: no leave table %s: the equity modes use empty leaves\n", lp);
     }
     sk_movelist ml = {0};
     if (once >= 0) {

@@ -57,13 +57,22 @@ typedef struct run {
     const sk_engine *e;
     sk_player pl[2];
     uint64_t seed;
-    long games, next;
+    long first, games, next;   /* games first .. first + games - 1 */
     acc *A;
     pthread_mutex_t mu;
     int fail;
 } run;
 
+static int acc_add_n(acc *A, const uint8_t c[64], int64_t y, int64_t n);
 static int acc_add(acc *A, const uint8_t c[64], int64_t y)
+{
+    A->ysum += y;
+    A->ny++;
+    return acc_add_n(A, c, y, 1);
+}
+
+/* Add n samples of total y for leave c. */
+static int acc_add_n(acc *A, const uint8_t c[64], int64_t y, int64_t n)
 {
     int32_t id = sk_leaves_value(A->index, c);
     if (id == 0) {
@@ -88,9 +97,7 @@ static int acc_add(acc *A, const uint8_t c[64], int64_t y)
             return -1;
     }
     A->st[id - 1].sum += y;
-    A->st[id - 1].n++;
-    A->ysum += y;
-    A->ny++;
+    A->st[id - 1].n += n;
     return 0;
 }
 
@@ -154,6 +161,7 @@ static void *worker(void *arg)
         pthread_mutex_unlock(&R->mu);
         if (i >= R->games)
             break;
+        i += R->first;
         tk_error err;
         if (sk_selfplay(g, &list, R->pl, (int)(i % 2), sk_game_seed(R->seed, (uint64_t)i), gm, &err) ||
             harvest(R->A, gm)) {
@@ -368,7 +376,7 @@ static int canonical(acc *A)
 /* ---- output ------------------------------------------------------------------- */
 
 typedef struct writer {
-    const sk_engine *e;
+    const sk_tileset *ts;
     const model *M;
     const acc *A;
     double mean, shrink;
@@ -399,7 +407,7 @@ static void put(writer *W, const uint8_t c[64])
 /* Every multiset of 1..maxk tiles from letter `from` on. */
 static void enumerate(writer *W, uint8_t c[64], int from, int k, int maxk)
 {
-    const sk_tileset *ts = sk_engine_tileset(W->e);
+    const sk_tileset *ts = W->ts;
     if (k > 0)
         put(W, c);
     if (k == maxk)
@@ -412,75 +420,254 @@ static void enumerate(writer *W, uint8_t c[64], int from, int k, int maxk)
         }
 }
 
-typedef struct row { char key[64]; int32_t v; int len; } row;
-static int row_cmp(const void *x, const void *y)
+static int write_text(const char *path, const char *text, size_t len)
 {
-    const row *a = x, *b = y;
-    if (a->len != b->len)
-        return a->len - b->len;
-    return strcmp(a->key, b->key);
-}
-
-static int write_csv(const char *path, const sk_engine *e, const sk_leaves *L)
-{
-    FILE *f = fopen(path, "w");
+    FILE *f = strcmp(path, "-") ? fopen(path, "wb") : stdout;
     if (!f)
         return -1;
-    const alpha_table *a = sk_engine_alphabet(e);
-    /* Sorted output: by number of tiles, then by the spelled leave (stable
-     * diffs between regenerations). */
-    size_t cap = sk_leaves_capacity(L), n = 0;
-    row *rows = malloc(sk_leaves_count(L) * sizeof *rows + sizeof *rows);
-    if (!rows) {
-        fclose(f);
-        return -1;
-    }
-    for (size_t i = 0; i < cap; i++) {
-        uint8_t c[64];
-        int32_t v;
-        if (!sk_leaves_slot(L, i, c, &v))
-            continue;
-        row *r = &rows[n++];
-        size_t at = 0;
-        r->len = 0;
-        for (int l = 1; l <= a->size; l++)
-            for (int k = 0; k < c[l]; k++) {
-                at += (size_t)snprintf(r->key + at, sizeof r->key - at, "%s", a->upper[l]);
-                r->len++;
-            }
-        for (int k = 0; k < c[0]; k++) {
-            at += (size_t)snprintf(r->key + at, sizeof r->key - at, "?");
-            r->len++;
-        }
-        r->v = v;
-    }
-    qsort(rows, n, sizeof *rows, row_cmp);
-    fprintf(f, "leave,value\n");
-    for (size_t i = 0; i < n; i++) {
-        int32_t v = rows[i].v, av = v < 0 ? -v : v;
-        fprintf(f, "%s,%s%d.%03d\n", rows[i].key, v < 0 ? "-" : "", av / 1000, av % 1000);
-    }
-    free(rows);
-    return fclose(f);
+    int bad = fwrite(text, 1, len, f) != len;
+    if (f != stdout)
+        bad |= fclose(f) != 0;
+    else
+        bad |= fflush(f) != 0;
+    return bad ? -1 : 0;
 }
 
+static int write_csv(const char *path, const alpha_table *a, const sk_leaves *L)
+{
+    char *text;
+    size_t len;
+    if (sk_leaves_write_csv(L, a, &text, &len))
+        return -1;
+    int rc = write_text(path, text, len);
+    free(text);
+    return rc;
+}
+
+/* ---- options, the fit of one iteration ------------------------------------------ */
+
+typedef struct opts {
+    const char *dict, *lang, *out, *init;
+    long games, iters, jobs, minsamp, first;
+    unsigned long long seed;
+    double shrink;
+    int full, target_equity, balance, bits, unit;
+} opts;
+
+static void acc_init(acc *A, int target_equity)
+{
+    memset(A, 0, sizeof *A);
+    A->target_equity = target_equity;
+    pthread_mutex_init(&A->mu, NULL);
+    sk_leaves_create(&A->index, 1 << 16);
+}
+
+static void acc_free(acc *A)
+{
+    sk_leaves_destroy(A->index);
+    free(A->st);
+    free(A->cnt);
+}
+
+/* The table fitted to the samples of A (NULL: out of memory). */
+static sk_leaves *fit_table(acc *A, const sk_tileset *ts, const uint8_t vowel[64], const opts *o)
+{
+    double mean = (double)A->ysum / (double)(A->ny ? A->ny : 1);
+    model *M = calloc(1, sizeof *M);
+    if (!M || canonical(A)) {
+        free(M);
+        return NULL;
+    }
+    memcpy(M->vowel, vowel, 64);
+    fit(M, A, mean, ts->nletters, o->balance);
+    writer W = { ts, M, A, mean, o->shrink, NULL, 0 };
+    sk_leaves_create(&W.out, o->full ? 1 << 21 : 1 << 16);
+    uint8_t c[64] = {0};
+    enumerate(&W, c, 0, 0, o->full ? 6 : 4);
+    for (size_t i = 0; i < A->n && !o->full; i++) {
+        int k = 0;
+        for (int l = 0; l < 64; l++)
+            k += A->cnt[i][l];
+        if (k >= 5 && A->st[i].n >= o->minsamp)
+            put(&W, A->cnt[i]);
+    }
+    free(M);
+    if (W.fail) {
+        sk_leaves_destroy(W.out);
+        return NULL;
+    }
+    return W.out;
+}
+
+/* Play games o->first .. o->first + o->games - 1 of the run seeded `seed` with `table`. */
+static int play(const sk_engine *e, sk_leaves *table, uint64_t seed, const opts *o, acc *A)
+{
+    run R;
+    memset(&R, 0, sizeof R);
+    R.e = e;
+    for (int k = 0; k < 2; k++) {
+        R.pl[k].name = k ? "b" : "a";
+        R.pl[k].strategy = SK_STRAT_EQUITY;
+        R.pl[k].fn = sk_leaves_value;
+        R.pl[k].ctx = table;
+    }
+    R.seed = seed;
+    R.first = o->first;
+    R.games = o->games;
+    R.A = A;
+    pthread_mutex_init(&R.mu, NULL);
+    pthread_t th[64];
+    int nt = o->jobs < 64 ? (int)o->jobs : 64, started = 0;
+    for (int t = 0; t < nt; t++)
+        if (pthread_create(&th[t], NULL, worker, &R) == 0)
+            started++;
+    if (!started)
+        worker(&R);
+    for (int t = 0; t < started; t++)
+        pthread_join(th[t], NULL);
+    return R.fail ? -1 : 0;
+}
+
+/* ---- sample statistics: shards and their merge ----------------------------------- */
+
+/* Text, one leave a line: "#tkleaves-stats 1 LANG TARGET" then "#total YSUM NY"
+ * then "LEAVE SUM N" (SUM in thousandths).  Integer sums: merging files
+ * adds them, in any order, exactly. */
+static int stats_write(const char *path, const acc *A, const alpha_table *a, const char *lang, int target_equity)
+{
+    FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
+    if (!f)
+        return -1;
+    fprintf(f, "#tkleaves-stats 1 %s %s\n#total %lld %lld\n", lang, target_equity ? "equity" : "score",
+            (long long)A->ysum, (long long)A->ny);
+    for (size_t i = 0; i < A->n; i++) {
+        const uint8_t *c = A->cnt[i];
+        for (int l = 1; l <= a->size && l < 64; l++)
+            for (int k = 0; k < c[l]; k++)
+                fputs(a->upper[l], f);
+        for (int k = 0; k < c[0]; k++)
+            fputc('?', f);
+        fprintf(f, " %lld %lld\n", (long long)A->st[i].sum, (long long)A->st[i].n);
+    }
+    int bad = ferror(f);
+    if (f != stdout)
+        bad |= fclose(f) != 0;
+    return bad ? -1 : 0;
+}
+
+static int stats_read(const char *path, acc *A, const alpha_table *a, const char *lang, int target_equity)
+{
+    size_t len;
+    char *text = cli_load_file(path, &len);
+    if (!text)
+        return -1;
+    long line = 0;
+    int rc = 0;
+    char want[64];
+    snprintf(want, sizeof want, "#tkleaves-stats 1 %s %s", lang, target_equity ? "equity" : "score");
+    for (size_t i = 0; i < len && !rc;) {
+        const char *nl = memchr(text + i, '\n', len - i);
+        size_t e = nl ? (size_t)(nl - text) : len, n = e - i;
+        const char *s = text + i;
+        line++;
+        i = e + 1;
+        if (line == 1) {
+            if (n != strlen(want) || memcmp(s, want, n)) {
+                cli_error(path, line, "not a statistics file of %s, target %s", lang,
+                          target_equity ? "equity" : "score");
+                rc = -1;
+            }
+            continue;
+        }
+        char buf[256];
+        if (n >= sizeof buf) {
+            cli_error(path, line, "line too long");
+            rc = -1;
+            break;
+        }
+        memcpy(buf, s, n);
+        buf[n] = 0;
+        long long x, y;
+        if (line == 2) {
+            if (sscanf(buf, "#total %lld %lld", &x, &y) != 2) {
+                cli_error(path, line, "expected '#total YSUM N'");
+                rc = -1;
+            }
+            A->ysum += x;
+            A->ny += y;
+            continue;
+        }
+        char *sp = strchr(buf, ' ');
+        if (!sp || sscanf(sp, " %lld %lld", &x, &y) != 2 || y < 1) {
+            cli_error(path, line, "expected 'LEAVE SUM N'");
+            rc = -1;
+            break;
+        }
+        uint8_t c[64] = {0};
+        int tiles = 0;
+        for (char *p = buf; p < sp && !rc;) {
+            int letter = 0, upper = 0, k = 1;
+            if (*p == '?')
+                letter = 0;
+            else if ((k = alpha_match(a, p, (size_t)(sp - p), &letter, &upper)) <= 0) {
+                cli_error(path, line, "not a leave");
+                rc = -1;
+                break;
+            }
+            c[letter]++;
+            p += k;
+            if (++tiles > 6) {
+                cli_error(path, line, "more than 6 tiles");
+                rc = -1;
+            }
+        }
+        if (!rc && acc_add_n(A, c, x, y)) {
+            cli_error(NULL, 0, "out of memory");
+            rc = -1;
+        }
+    }
+    free(text);
+    return rc;
+}
 
 static void usage(void)
 {
-    printf("Usage: mkleaves --dict FILE --lang en|is -o OUT.csv [--games N] [--iters K]\n"
-           "                [--seed S] [--jobs J] [--min-samples M] [--shrink K]\n"
-           "Fit a leave table by self-play (see data/leaves/README).\n");
+    printf("Usage: mkleaves --dict FILE --lang en|is -o OUT.csv [--games N] [--iters K] [--seed S] [--jobs J]\n"
+           "                [--init TABLE] [--full] [--target score|equity] [--balance]\n"
+           "                [--min-samples M] [--shrink K]\n"
+           "       mkleaves --dict FILE --lang L --play --first I --games N --seed S [--init TABLE]\n"
+           "                [--target T] -o SHARD.stats      (one shard: games I .. I+N-1)\n"
+           "       mkleaves --lang L --fit [fit options] -o OUT.csv SHARD.stats...\n"
+           "       mkleaves --lang L --merge -o ALL.stats SHARD.stats...\n"
+           "       mkleaves --lang L --pack TABLE.csv -o TABLE.tkl [--bits 12|16] [--unit U]\n"
+           "       mkleaves --lang L --unpack TABLE.tkl -o TABLE.csv\n"
+           "Fit a leave table by self-play (see data/leaves/README).  A shard writes its\n"
+           "integer sample sums; --fit of all shards of an iteration makes the same table\n"
+           "as one process playing every game (--iters 1 --seed S).\n");
+}
+
+static sk_leaves *load_table(const char *path, const alpha_table *a, const sk_tileset *ts)
+{
+    size_t len;
+    char *text = cli_load_file(path, &len);
+    if (!text)
+        return NULL;
+    tk_error err = {0};
+    sk_leaves *t = NULL;
+    if (sk_leaves_load(&t, a, ts, text, len, &err)) {
+        cli_error(path, err.line, "%s", err.msg);
+        t = NULL;
+    }
+    free(text);
+    return t;
 }
 
 int main(int argc, char **argv)
 {
     cli_init("mkleaves");
-    const char *dict = NULL, *lang = "en", *out = NULL;
-    long games = 2000, iters = 2, jobs = 0, minsamp = 5;
-    unsigned long long seed = 1;
-    double shrink = 50;
-    const char *init = NULL;
-    int full = 0, target_equity = 0, balance = 0;
+    opts o = { NULL, "en", NULL, NULL, 2000, 2, 0, 5, 0, 1, 50, 0, 0, 0, 16, 10 };
+    int mode = 0;   /* 0 train, 1 play a shard, 2 fit, 3 merge, 4 pack, 5 unpack */
+    const char *conv = NULL;
     static const struct option lo[] = {
         { "init", required_argument, 0, 'I' }, { "full", no_argument, 0, 'F' },
         { "target", required_argument, 0, 'T' }, { "balance", no_argument, 0, 'B' },
@@ -488,130 +675,162 @@ int main(int argc, char **argv)
         { "games", required_argument, 0, 'g' }, { "iters", required_argument, 0, 'i' },
         { "seed", required_argument, 0, 's' }, { "jobs", required_argument, 0, 'j' },
         { "min-samples", required_argument, 0, 'm' }, { "shrink", required_argument, 0, 'k' },
+        { "play", no_argument, 0, 'P' }, { "first", required_argument, 0, 'f' },
+        { "fit", no_argument, 0, 'X' }, { "merge", no_argument, 0, 'M' },
+        { "pack", required_argument, 0, 'K' }, { "unpack", required_argument, 0, 'U' },
+        { "bits", required_argument, 0, 'b' }, { "unit", required_argument, 0, 'u' },
         { "output", required_argument, 0, 'o' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
     };
     int ch;
     while ((ch = getopt_long(argc, argv, "d:l:g:i:s:j:m:k:o:h", lo, NULL)) != -1) {
         switch (ch) {
-        case 'd': dict = optarg; break;
-        case 'l': lang = optarg; break;
-        case 'g': games = atol(optarg); break;
-        case 'i': iters = atol(optarg); break;
-        case 's': seed = strtoull(optarg, NULL, 10); break;
-        case 'j': jobs = atol(optarg); break;
-        case 'm': minsamp = atol(optarg); break;
-        case 'k': shrink = atof(optarg); break;
-        case 'o': out = optarg; break;
-        case 'I': init = optarg; break;
-        case 'F': full = 1; break;
-        case 'B': balance = 1; break;
+        case 'd': o.dict = optarg; break;
+        case 'l': o.lang = optarg; break;
+        case 'g': o.games = atol(optarg); break;
+        case 'i': o.iters = atol(optarg); break;
+        case 's': o.seed = strtoull(optarg, NULL, 10); break;
+        case 'j': o.jobs = atol(optarg); break;
+        case 'm': o.minsamp = atol(optarg); break;
+        case 'k': o.shrink = atof(optarg); break;
+        case 'o': o.out = optarg; break;
+        case 'I': o.init = optarg; break;
+        case 'F': o.full = 1; break;
+        case 'B': o.balance = 1; break;
+        case 'P': mode = 1; break;
+        case 'f': o.first = atol(optarg); break;
+        case 'X': mode = 2; break;
+        case 'M': mode = 3; break;
+        case 'K': mode = 4; conv = optarg; break;
+        case 'U': mode = 5; conv = optarg; break;
+        case 'b': o.bits = atoi(optarg); break;
+        case 'u': o.unit = atoi(optarg); break;
         case 'T':
             if (strcmp(optarg, "score") && strcmp(optarg, "equity"))
                 cli_usage_error("--target is score or equity");
-            target_equity = optarg[0] == 'e';
+            o.target_equity = optarg[0] == 'e';
             break;
         case 'h': usage(); return 0;
         default: return CLI_EXIT_USAGE;
         }
     }
-    if (!out || games < 1 || iters < 1)
-        cli_usage_error("need -o OUT.csv, --games >= 1, --iters >= 1");
-    if (jobs <= 0)
-        jobs = cli_cpu_count();
-    dawg_graph *d;
+    if (!o.out || o.games < 1 || o.iters < 1 || o.first < 0)
+        cli_usage_error("need -o OUT, --games >= 1, --iters >= 1, --first >= 0");
+    if ((mode == 2 || mode == 3) && optind >= argc)
+        cli_usage_error("--fit and --merge need statistics files");
+    if (o.jobs <= 0)
+        o.jobs = cli_cpu_count();
+    alpha_table a;
     sk_tileset ts;
-    sk_engine *e = bench_skrafl_engine(dict, lang, &d, &ts);
+    tk_error err = {0};
+    if (cli_load_alphabet(o.lang, &a))
+        return CLI_EXIT_DATA;
+    if (sk_tileset_builtin(&ts, &a, o.lang, &err)) {
+        cli_error(NULL, 0, "%s", err.msg);
+        return CLI_EXIT_DATA;
+    }
+    uint8_t vowel[64] = {0};
+    {
+        static const char *const vw[] = { "A", "E", "I", "O", "U", "Á", "É", "Í", "Ó", "Ú", "Ý", "Y", "Æ", "Ö" };
+        int is_en = strcmp(o.lang, "en") == 0;
+        for (int l = 1; l <= a.size && l < 64; l++)
+            for (size_t k = 0; k < sizeof vw / sizeof *vw; k++)
+                if (strcmp(a.upper[l], vw[k]) == 0 && !(is_en && k == 11))
+                    vowel[l] = 1;
+    }
+    if (mode == 4 || mode == 5) {   /* CSV <-> binary */
+        sk_leaves *t = load_table(conv, &a, &ts), *dn = NULL;
+        if (!t)
+            return CLI_EXIT_DATA;
+        char *text = NULL;
+        size_t len = 0;
+        int rc = mode == 4 ? sk_leaves_densify(&dn, t, &ts, o.bits, o.unit) || sk_leaves_write_binary(dn, &text, &len)
+                           : sk_leaves_write_csv(t, &a, &text, &len);
+        if (rc || write_text(o.out, text, len)) {
+            cli_error(o.out, 0, "cannot write (bad --bits/--unit, or out of memory?)");
+            return CLI_EXIT_DATA;
+        }
+        free(text);
+        sk_leaves_destroy(t);
+        sk_leaves_destroy(dn);
+        return 0;
+    }
+    if (mode == 2 || mode == 3) {   /* merge shards (and fit) */
+        acc A;
+        acc_init(&A, o.target_equity);
+        for (int i = optind; i < argc; i++)
+            if (stats_read(argv[i], &A, &a, o.lang, o.target_equity))
+                return CLI_EXIT_DATA;
+        if (mode == 3) {
+            if (canonical(&A) || stats_write(o.out, &A, &a, o.lang, o.target_equity)) {
+                cli_error(o.out, 0, "cannot write");
+                return CLI_EXIT_DATA;
+            }
+            acc_free(&A);
+            return 0;
+        }
+        sk_leaves *t = fit_table(&A, &ts, vowel, &o);
+        if (!t || write_csv(o.out, &a, t)) {
+            cli_error(o.out, 0, "cannot write");
+            return CLI_EXIT_DATA;
+        }
+        fprintf(stderr, "mkleaves: fit of %d file(s): %lld samples, %zu distinct leaves, mean %.3f; table %zu leaves\n",
+                argc - optind, (long long)A.ny, A.n, (double)A.ysum / 1000 / (double)(A.ny ? A.ny : 1),
+                sk_leaves_count(t));
+        sk_leaves_destroy(t);
+        acc_free(&A);
+        return 0;
+    }
+    dawg_graph *d;
+    sk_tileset ets;
+    sk_engine *e = bench_skrafl_engine(o.dict, o.lang, &d, &ets);
     if (!e) {
         dawg_destroy(d);
         return CLI_EXIT_DATA;
     }
     sk_leaves *table = NULL;
-    if (init) {
-        size_t len;
-        char *text = cli_load_file(init, &len);
-        tk_error err = {0};
-        if (!text)
+    if (o.init) {
+        table = load_table(o.init, &a, &ts);
+        if (!table)
             return CLI_EXIT_DATA;
-        if (sk_leaves_parse(&table, sk_engine_alphabet(e), text, len, &err)) {
-            cli_error(init, err.line, "%s", err.msg);
-            return CLI_EXIT_DATA;
-        }
-        free(text);
     } else {
         sk_leaves_create(&table, 16);
     }
-    uint8_t vowel[64] = {0};
-    {
-        static const char *const vw[] = { "A", "E", "I", "O", "U", "Á", "É", "Í", "Ó", "Ú", "Ý", "Y", "Æ", "Ö" };
-        const alpha_table *a = sk_engine_alphabet(e);
-        int is_en = strcmp(lang, "en") == 0;
-        for (int l = 1; l <= a->size && l < 64; l++)
-            for (size_t k = 0; k < sizeof vw / sizeof *vw; k++)
-                if (strcmp(a->upper[l], vw[k]) == 0 && !(is_en && k == 11))
-                    vowel[l] = 1;
-    }
-    for (long it = 0; it < iters; it++) {
+    if (mode == 1) {   /* one shard */
         acc A;
-        memset(&A, 0, sizeof A);
-        A.target_equity = target_equity;
-        pthread_mutex_init(&A.mu, NULL);
-        sk_leaves_create(&A.index, 1 << 16);
-        run R;
-        memset(&R, 0, sizeof R);
-        R.e = e;
-        for (int k = 0; k < 2; k++) {
-            R.pl[k].name = k ? "b" : "a";
-            R.pl[k].strategy = SK_STRAT_EQUITY;
-            R.pl[k].fn = sk_leaves_value;
-            R.pl[k].ctx = table;
+        acc_init(&A, o.target_equity);
+        if (play(e, table, o.seed, &o, &A) || canonical(&A) ||
+            stats_write(o.out, &A, &a, o.lang, o.target_equity)) {
+            cli_error(o.out, 0, "self-play failed or cannot write");
+            return CLI_EXIT_DATA;
         }
-        R.seed = seed + (uint64_t)it;
-        R.games = games;
-        R.A = &A;
-        pthread_mutex_init(&R.mu, NULL);
-        pthread_t th[64];
-        int nt = jobs < 64 ? (int)jobs : 64, started = 0;
-        for (int t = 0; t < nt; t++)
-            if (pthread_create(&th[t], NULL, worker, &R) == 0)
-                started++;
-        if (!started)
-            worker(&R);
-        for (int t = 0; t < started; t++)
-            pthread_join(th[t], NULL);
-        if (R.fail) {
+        acc_free(&A);
+        sk_leaves_destroy(table);
+        sk_engine_destroy(e);
+        dawg_destroy(d);
+        return 0;
+    }
+    o.first = 0;
+    for (long it = 0; it < o.iters; it++) {
+        acc A;
+        acc_init(&A, o.target_equity);
+        if (play(e, table, o.seed + (uint64_t)it, &o, &A)) {
             cli_error(NULL, 0, "self-play failed (out of memory?)");
             return CLI_EXIT_DATA;
         }
-        double mean = (double)A.ysum / (double)(A.ny ? A.ny : 1);
-        model *M = calloc(1, sizeof *M);
-        if (!M || canonical(&A)) {
+        sk_leaves *t = fit_table(&A, &ts, vowel, &o);
+        if (!t) {
             cli_error(NULL, 0, "out of memory");
             return CLI_EXIT_DATA;
         }
-        memcpy(M->vowel, vowel, 64);
-        fit(M, &A, mean, ts.nletters, balance);
-        writer W = { e, M, &A, mean, shrink, NULL, 0 };
-        sk_leaves_create(&W.out, 1 << 16);
-        uint8_t c[64] = {0};
-        enumerate(&W, c, 0, 0, full ? 6 : 4);
-        for (size_t i = 0; i < A.n && !full; i++) {
-            int k = 0;
-            for (int l = 0; l < 64; l++)
-                k += A.cnt[i][l];
-            if (k >= 5 && A.st[i].n >= minsamp)
-                put(&W, A.cnt[i]);
-        }
         fprintf(stderr, "mkleaves: iteration %ld: %ld games, %lld samples, %zu distinct leaves, mean next score %.3f;"
-                        " table %zu leaves\n", it + 1, games, (long long)A.ny, A.n, mean / 1000, sk_leaves_count(W.out));
+                        " table %zu leaves\n", it + 1, o.games, (long long)A.ny, A.n,
+                (double)A.ysum / 1000 / (double)(A.ny ? A.ny : 1), sk_leaves_count(t));
         sk_leaves_destroy(table);
-        table = W.out;
-        free(M);
-        sk_leaves_destroy(A.index);
-        free(A.st);
-        free(A.cnt);
+        table = t;
+        acc_free(&A);
     }
-    if (write_csv(out, e, table)) {
-        cli_error(out, 0, "cannot write");
+    if (write_csv(o.out, &a, table)) {
+        cli_error(o.out, 0, "cannot write");
         return CLI_EXIT_DATA;
     }
     sk_leaves_destroy(table);

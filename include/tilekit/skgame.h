@@ -64,6 +64,41 @@ typedef struct sk_leaves sk_leaves;
  * not in the alphabet, more than SK_RACK_MAX tiles, a bad or missing value,
  * a leave given twice (in any order of its letters). */
 int sk_leaves_parse(sk_leaves **out, const alpha_table *a, const char *text, size_t len, tk_error *err);
+/* sk_leaves_parse, and (ts not NULL) every leave must fit the tile set:
+ * a leave holding more of a tile than the set has is an error (err->line
+ * set), never a silent 0. */
+int sk_leaves_parse_checked(sk_leaves **out, const alpha_table *a, const sk_tileset *ts, const char *text,
+                            size_t len, tk_error *err);
+
+/* The complete (dense) form: a value for every leave of 1..6 tiles that the
+ * tile set allows (914,624 for the English set), numbered by the rank of
+ * the multiset in a combinatorial number system and packed in `bits` bits
+ * (12 or 16) in units of `unit` thousandths of a point (10: hundredths);
+ * values beyond the range are clamped.  A look-up is one scan of the counts
+ * and at most 6 table reads (no hashing); a leave outside the table (none
+ * or 7 tiles, more of a tile than the set has) is worth 0.
+ * sk_leaves_create_dense: every value 0 (TK_EINVAL for other bits/units);
+ * sk_leaves_densify: the dense form of any table (its missing leaves 0);
+ * sk_leaves_set on a dense table: TK_ELIMIT for a leave outside it.
+ *
+ * Binary file (little-endian): "TKLEAVES", u32 version 1, u32 tile types
+ * (letters + 1), u32 most tiles (6), u32 bits, u32 unit, u32 leaves,
+ * u8 cap[64] (most tiles of each type: min(count in the set, 6); type 0 the
+ * blank), u32 FNV-1a of the packed values, then the packed values in rank
+ * order.  sk_leaves_write_binary: *out malloc'ed (dense tables only, else
+ * TK_EINVAL).  sk_leaves_load: a binary file (checked against ts when ts is
+ * not NULL: TK_EFORMAT for another tile set, TK_ECHECKSUM, TK_EVERSION) or
+ * else CSV (sk_leaves_parse_checked).  sk_leaves_write_csv: the table as
+ * `leave,value` CSV (header, leaves by size then spelling, 3 decimals),
+ * *out malloc'ed; sk_leaves_load of it gives the same values. */
+int sk_leaves_create_dense(sk_leaves **out, const sk_tileset *ts, int bits, int unit);
+int sk_leaves_densify(sk_leaves **out, const sk_leaves *src, const sk_tileset *ts, int bits, int unit);
+int sk_leaves_is_binary(const char *data, size_t len);
+int sk_leaves_write_binary(const sk_leaves *l, char **out, size_t *len);
+int sk_leaves_load(sk_leaves **out, const alpha_table *a, const sk_tileset *ts, const char *data, size_t len,
+                   tk_error *err);
+int sk_leaves_write_csv(const sk_leaves *l, const alpha_table *a, char **out, size_t *len);
+
 /* An empty table with room for `n` leaves (to fill with sk_leaves_set). */
 int sk_leaves_create(sk_leaves **out, size_t n);
 /* Set (add or replace) the value of a leave of at most SK_RACK_MAX tiles. */

@@ -40,6 +40,7 @@ static struct {
     const char *players;
     const char *gcg;
     sk_leaves *leaves;
+    sk_leaves *pleaves[2];  /* --players equity:TABLE: that player's own table */
     const char *lexicon;
 } P;
 
@@ -95,12 +96,49 @@ void skp_usage(void)
            "      --unseen           print the unseen tiles and the bag count first\n"
            "      --selfplay=N       play N complete games, one JSON line a game\n"
            "      --seed=S           seed of the self-play games (default 1)\n"
-           "      --players=A,B      the two players: score or equity (default equity,score)\n"
+           "      --players=A,B      the two players: score, equity (the --leaves or shipped table)\n"
+           "                         or equity:TABLE (its own table; default equity,score)\n"
            "      --gcg=FILE|DIR     annotate the GCG game FILE move by move; with --selfplay,\n"
            "                         write every game as DIR/game-N.gcg\n");
 }
 
 /* ---- setup ---------------------------------------------------------------------------- */
+
+/* Load a leave table named by `arg`: 'default' (the shipped table of lang),
+ * 'en' / 'is' (that shipped table, unless a file of that name exists), or a
+ * file (binary .tkl or CSV).  Shipped tables: leaves/LANG.tkl, else
+ * leaves/LANG.csv in the data path.  Returns an exit status. */
+static int load_leaves(const sk_engine *e, const char *lang, const char *arg, sk_leaves **out)
+{
+    char buf[4096], rel[64];
+    const char *path = arg;
+    struct stat st;
+    if (strcmp(arg, "default") == 0 || ((!strcmp(arg, "en") || !strcmp(arg, "is")) && stat(arg, &st) != 0)) {
+        const char *name = strcmp(arg, "default") ? arg : lang;
+        snprintf(rel, sizeof rel, "leaves/%s.tkl", name);
+        path = cli_find_data(rel, buf, sizeof buf);
+        if (!path) {
+            snprintf(rel, sizeof rel, "leaves/%s.csv", name);
+            path = cli_find_data(rel, buf, sizeof buf);
+        }
+        if (!path) {
+            cli_error(NULL, 0, "no shipped leave table leaves/%s.tkl or .csv (give --leaves FILE)", name);
+            return CLI_EXIT_DATA;
+        }
+    }
+    size_t len;
+    char *text = cli_load_file(path, &len);
+    if (!text)
+        return CLI_EXIT_DATA;
+    tk_error err = {0};
+    int rc = sk_leaves_load(out, sk_engine_alphabet(e), sk_engine_tileset(e), text, len, &err);
+    free(text);
+    if (rc) {
+        cli_error(path, err.line, "%s", err.msg);
+        return CLI_EXIT_DATA;
+    }
+    return CLI_EXIT_OK;
+}
 
 int skp_setup(const sk_engine *e, const char *lang)
 {
@@ -116,14 +154,20 @@ int skp_setup(const sk_engine *e, const char *lang)
         const char *pl = P.players ? P.players : "equity,score";
         const char *comma = strchr(pl, ',');
         if (!comma || strchr(comma + 1, ','))
-            cli_usage_error("--players needs two players: A,B (score or equity)");
+            cli_usage_error("--players needs two players: A,B (score, equity or equity:TABLE)");
         for (int k = 0; k < 2; k++) {
             const char *s = k ? comma + 1 : pl;
             size_t n = k ? strlen(s) : (size_t)(comma - pl);
             if (n == 6 && strncmp(s, "equity", 6) == 0)
                 need_default = 1;
-            else if (!(n == 5 && strncmp(s, "score", 5) == 0))
-                cli_usage_error("unknown player '%.*s' (score or equity)", (int)n, s);
+            else if (n > 7 && strncmp(s, "equity:", 7) == 0) {
+                char file[4096];
+                snprintf(file, sizeof file, "%.*s", (int)(n - 7), s + 7);
+                int rc = load_leaves(e, lang, file, &P.pleaves[k]);
+                if (rc)
+                    return rc;
+            } else if (!(n == 5 && strncmp(s, "score", 5) == 0))
+                cli_usage_error("unknown player '%.*s' (score, equity or equity:TABLE)", (int)n, s);
         }
     }
     const char *arg = P.leaves_arg;
@@ -131,35 +175,17 @@ int skp_setup(const sk_engine *e, const char *lang)
         arg = "default";
     if (!arg)
         return CLI_EXIT_OK;
-    char buf[4096], rel[64];
-    const char *path = arg;
-    struct stat st;
-    if (strcmp(arg, "default") == 0 || ((!strcmp(arg, "en") || !strcmp(arg, "is")) && stat(arg, &st) != 0)) {
-        snprintf(rel, sizeof rel, "leaves/%s.csv", strcmp(arg, "default") ? arg : lang);
-        path = cli_find_data(rel, buf, sizeof buf);
-        if (!path) {
-            cli_error(NULL, 0, "no shipped leave table %s (give --leaves FILE)", rel);
-            return CLI_EXIT_DATA;
-        }
-    }
-    size_t len;
-    char *text = cli_load_file(path, &len);
-    if (!text)
-        return CLI_EXIT_DATA;
-    tk_error err = {0};
-    int rc = sk_leaves_parse(&P.leaves, sk_engine_alphabet(e), text, len, &err);
-    free(text);
-    if (rc) {
-        cli_error(path, err.line, "%s", err.msg);
-        return CLI_EXIT_DATA;
-    }
-    return CLI_EXIT_OK;
+    return load_leaves(e, lang, arg, &P.leaves);
 }
 
 void skp_cleanup(void)
 {
     sk_leaves_destroy(P.leaves);
     P.leaves = NULL;
+    for (int k = 0; k < 2; k++) {
+        sk_leaves_destroy(P.pleaves[k]);
+        P.pleaves[k] = NULL;
+    }
 }
 
 int skp_takes_over(void) { return P.selfplay > 0 || (P.gcg != NULL); }
@@ -617,16 +643,21 @@ static int run_selfplay(const sk_engine *e, const char *lang, int jobs, int verb
     c.lang = lang;
     if (!P.have_seed)
         P.seed = 1;
-    static char nick[2][16];
+    /* nicknames: score, equity, or equity:TABLE as given (for the JSON line and GCG) */
+    static char nick[2][160];
     const char *pl = P.players ? P.players : "equity,score";
     const char *comma = strchr(pl, ',');
     for (int k = 0; k < 2; k++) {
         const char *s = k ? comma + 1 : pl;
+        int n = k ? (int)strlen(s) : (int)(comma - pl);
         int eq = s[0] == 'e';
         c.players[k].strategy = eq ? SK_STRAT_EQUITY : SK_STRAT_SCORE;
         c.players[k].fn = sk_leaves_value;
-        c.players[k].ctx = P.leaves;
-        snprintf(nick[k], sizeof nick[k], "%s", eq ? "equity" : "score");
+        c.players[k].ctx = P.pleaves[k] ? P.pleaves[k] : P.leaves;
+        snprintf(nick[k], sizeof nick[k], "%.*s", n < 150 ? n : 150, s);
+        for (char *q = nick[k]; *q; q++)
+            if (*q == ' ' || *q == '\t')
+                *q = '_';   /* a GCG nickname has no spaces */
     }
     if (strcmp(nick[0], nick[1]) == 0) {
         snprintf(nick[0] + strlen(nick[0]), 4, "1");

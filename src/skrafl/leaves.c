@@ -1,4 +1,6 @@
-/* leaves.c - leave tables: `leave,value` CSV in, a compact hash table out.
+/* leaves.c - leave tables: `leave,value` CSV in and out, a compact hash
+ * table for partial tables, and a dense complete form (see "the dense form"
+ * below) with its binary file.
  *
  * A leave (at most SK_RACK_MAX tiles) is packed into one 64-bit key: its
  * tile codes (0 blank, 1..63 letters) in ascending order, each stored as
@@ -14,8 +16,21 @@
  */
 #include "tilekit/skgame.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The dense form (a complete table): every multiset of 1..maxt tiles the
+ * tile set allows, numbered by its rank (see dense_rank), its value packed
+ * in `bits` bits (two's complement) in units of `unit` thousandths. */
+typedef struct dense {
+    int ntypes, maxt, bits, unit;
+    size_t n;                              /* leaves */
+    uint8_t cap[64];                       /* most tiles of each type in a leave */
+    uint32_t off[SK_RACK_MAX + 1];         /* rank of the first leave of each size */
+    uint32_t (*skip)[SK_RACK_MAX][SK_RACK_MAX + 1];   /* [type][room][count] (see dense_tables) */
+    uint8_t *packed;                       /* the values, bit-packed */
+} dense;
 
 struct sk_leaves {
     uint64_t *key;
@@ -23,6 +38,7 @@ struct sk_leaves {
     size_t cap, n;        /* cap: power of two */
     int32_t empty_value;
     int has_empty;
+    dense *d;             /* not NULL: the dense form (key/val unused) */
 };
 
 static inline size_t slot_of(uint64_t k, size_t cap)
@@ -72,10 +88,14 @@ int sk_leaves_create(sk_leaves **out, size_t n)
     return TK_OK;
 }
 
+static void dense_free(dense *d);
+
 void sk_leaves_destroy(sk_leaves *l)
 {
-    if (l)
+    if (l) {
         free(l->key);   /* the values too */
+        dense_free(l->d);
+    }
     free(l);
 }
 
@@ -122,8 +142,13 @@ static int put(sk_leaves *l, uint64_t k, int32_t v)
     return fresh;
 }
 
+static int32_t dense_value(const dense *d, const uint8_t counts[64]);
+static int dense_set(dense *d, const uint8_t counts[64], int32_t value);
+
 int sk_leaves_set(sk_leaves *l, const uint8_t counts[64], int32_t value)
 {
+    if (l->d)
+        return dense_set(l->d, counts, value);
     int64_t k = pack(counts);
     if (k < 0)
         return TK_ELIMIT;
@@ -136,6 +161,8 @@ int32_t sk_leaves_value(void *leaves, const uint8_t counts[64])
     const sk_leaves *l = leaves;
     if (!l)
         return 0;
+    if (l->d)
+        return dense_value(l->d, counts);
     int64_t k = pack(counts);
     if (k <= 0)
         return k == 0 && l->has_empty ? l->empty_value : 0;
@@ -148,12 +175,24 @@ int32_t sk_leaves_value(void *leaves, const uint8_t counts[64])
     return 0;
 }
 
-size_t sk_leaves_count(const sk_leaves *l) { return l ? l->n + (size_t)l->has_empty : 0; }
-size_t sk_leaves_capacity(const sk_leaves *l) { return l ? l->cap + 1 : 0; }
+size_t sk_leaves_count(const sk_leaves *l)
+{
+    return !l ? 0 : l->d ? l->d->n : l->n + (size_t)l->has_empty;
+}
+size_t sk_leaves_capacity(const sk_leaves *l) { return !l ? 0 : l->d ? l->d->n : l->cap + 1; }
+
+static void dense_unrank(const dense *d, size_t r, uint8_t counts[64]);
 
 int sk_leaves_slot(const sk_leaves *l, size_t i, uint8_t counts[64], int32_t *value)
 {
     memset(counts, 0, 64);
+    if (l->d) {
+        if (i >= l->d->n)
+            return 0;
+        dense_unrank(l->d, i, counts);
+        *value = dense_value(l->d, counts);
+        return 1;
+    }
     if (i == l->cap) {
         *value = l->empty_value;
         return l->has_empty;
@@ -292,6 +331,12 @@ static int contains(const sk_leaves *l, uint64_t k)
 
 int sk_leaves_parse(sk_leaves **out, const alpha_table *a, const char *text, size_t len, tk_error *err)
 {
+    return sk_leaves_parse_checked(out, a, NULL, text, len, err);
+}
+
+int sk_leaves_parse_checked(sk_leaves **out, const alpha_table *a, const sk_tileset *ts, const char *text,
+                            size_t len, tk_error *err)
+{
     *out = NULL;
     size_t lines = 1;
     for (size_t i = 0; i < len; i++)
@@ -311,6 +356,14 @@ int sk_leaves_parse(sk_leaves **out, const alpha_table *a, const char *text, siz
             sk_leaves_destroy(l);
             return rc;
         }
+        for (int t = 0; rc == 0 && ts && t < 64; t++) {
+            int have = t <= ts->nletters ? ts->count[t] : 0;
+            if (counts[t] > have) {
+                sk_leaves_destroy(l);
+                return tk_error_set(err, TK_EFORMAT, line, 1, "leave holds %d %s, the tile set has %d",
+                                    counts[t], t ? a->upper[t] : "?", have);
+            }
+        }
         if (rc == 0) {
             uint64_t k = (uint64_t)pack(counts);
             if (contains(l, k)) {
@@ -327,5 +380,387 @@ int sk_leaves_parse(sk_leaves **out, const alpha_table *a, const char *text, siz
             break;
     }
     *out = l;
+    return TK_OK;
+}
+
+/* ---- the dense form -------------------------------------------------------
+ *
+ * A complete table has a value for every multiset of 1..maxt tiles that the
+ * tile set allows (type 0 the blank, type t >= 1 letter t; at most cap[t] =
+ * min(count in the set, maxt) of type t).  Multisets are numbered by size,
+ * then lexicographically by their counts of type 0, 1, ...: with N[t][r] the
+ * number of ways to give r tiles to the types t.. (within their caps), a
+ * multiset of size n has rank
+ *     off[n] + sum over t of skip[t][r_t][c_t],
+ *     skip[t][r][c] = sum over c' < c of N[t + 1][r - c'],
+ * r_t the tiles left for the types t.. once the earlier types took theirs.
+ * Only the types present in the leave add a term, so a look-up is one scan
+ * of the counts and at most maxt table reads; the values sit in one packed
+ * array (no hashing, no probing), 12 or 16 bits each. */
+
+static void dense_free(dense *d)
+{
+    if (!d)
+        return;
+    free(d->skip);
+    free(d->packed);
+    free(d);
+}
+
+static int dense_tables(dense *d, const uint8_t cap[64], int ntypes, int maxt)
+{
+    d->ntypes = ntypes;
+    d->maxt = maxt;
+    memcpy(d->cap, cap, 64);
+    uint64_t N[65][SK_RACK_MAX + 1];
+    memset(N, 0, sizeof N);
+    N[ntypes][0] = 1;
+    for (int t = ntypes - 1; t >= 0; t--)
+        for (int r = 0; r <= maxt; r++)
+            for (int c = 0; c <= cap[t] && c <= r; c++)
+                N[t][r] += N[t + 1][r - c];
+    d->skip = calloc((size_t)ntypes, sizeof *d->skip);
+    if (!d->skip)
+        return TK_ENOMEM;
+    for (int t = 0; t < ntypes; t++)
+        for (int r = 0; r <= maxt && r < SK_RACK_MAX; r++) {
+            uint64_t acc = 0;
+            for (int c = 0; c <= SK_RACK_MAX; c++) {
+                d->skip[t][r][c] = (uint32_t)acc;
+                if (c <= cap[t] && c <= r)
+                    acc += N[t + 1][r - c];
+            }
+        }
+    uint64_t total = 0;
+    for (int n = 0; n <= SK_RACK_MAX; n++) {
+        d->off[n] = (uint32_t)total;
+        if (n >= 1 && n <= maxt)
+            total += N[0][n];
+    }
+    if (total > 0x7fffffffu)
+        return TK_ELIMIT;
+    d->n = (size_t)total;
+    return TK_OK;
+}
+
+/* Rank of a leave, or -1 if the table has no such leave. */
+static long dense_rank(const dense *d, const uint8_t counts[64])
+{
+    int n = 0, K = d->ntypes;
+    for (int t = 0; t < K; t++) {
+        if (counts[t] > d->cap[t])
+            return -1;
+        n += counts[t];
+    }
+    if (n < 1 || n > d->maxt)
+        return -1;
+    for (int t = K; t < 64; t++)
+        if (counts[t])
+            return -1;
+    uint32_t rank = d->off[n];
+    int r = n;
+    for (int t = 0; r > 0; t++)
+        if (counts[t]) {
+            rank += d->skip[t][r][counts[t]];
+            r -= counts[t];
+        }
+    return (long)rank;
+}
+
+static void dense_unrank(const dense *d, size_t rank, uint8_t counts[64])
+{
+    memset(counts, 0, 64);
+    int n = 1;
+    while (n < d->maxt && rank >= d->off[n + 1])
+        n++;
+    uint32_t rem = (uint32_t)(rank - d->off[n]);
+    int r = n;
+    for (int t = 0; t < d->ntypes && r > 0; t++) {
+        int c = 0;
+        /* the largest c whose skip does not pass rem */
+        while (c < r && c < d->cap[t] && d->skip[t][r][c + 1] <= rem)
+            c++;
+        rem -= d->skip[t][r][c];
+        counts[t] = (uint8_t)c;
+        r -= c;
+    }
+}
+
+static size_t dense_bytes(const dense *d) { return (d->n * (size_t)d->bits + 7) / 8; }
+
+static int32_t dense_get(const dense *d, size_t i)
+{
+    if (d->bits == 16) {
+        const uint8_t *p = d->packed + 2 * i;
+        return (int16_t)(uint16_t)(p[0] | p[1] << 8);
+    }
+    size_t bit = i * (size_t)d->bits;
+    const uint8_t *p = d->packed + bit / 8;
+    uint32_t w = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16;
+    w = (w >> (bit % 8)) & ((1u << d->bits) - 1);
+    int32_t v = (int32_t)w;
+    if (w >> (d->bits - 1))
+        v -= (int32_t)1 << d->bits;
+    return v;
+}
+
+static void dense_put(dense *d, size_t i, int32_t v)
+{
+    size_t bit = i * (size_t)d->bits;
+    uint32_t w = (uint32_t)v & ((1u << d->bits) - 1);
+    for (int b = 0; b < d->bits; b++) {
+        uint8_t *p = d->packed + (bit + (size_t)b) / 8;
+        unsigned sh = (unsigned)((bit + (size_t)b) % 8);
+        *p = (uint8_t)((*p & ~(1u << sh)) | ((w >> b & 1u) << sh));
+    }
+}
+
+static int32_t dense_value(const dense *d, const uint8_t counts[64])
+{
+    long r = dense_rank(d, counts);
+    return r < 0 ? 0 : dense_get(d, (size_t)r) * d->unit;
+}
+
+static int dense_set(dense *d, const uint8_t counts[64], int32_t value)
+{
+    long r = dense_rank(d, counts);
+    if (r < 0)
+        return TK_ELIMIT;
+    int64_t lim = ((int64_t)1 << (d->bits - 1)) - 1;
+    int64_t v = value >= 0 ? ((int64_t)value + d->unit / 2) / d->unit : -((-(int64_t)value + d->unit / 2) / d->unit);
+    dense_put(d, (size_t)r, (int32_t)(v > lim ? lim : v < -lim ? -lim : v));
+    return TK_OK;
+}
+
+static void caps_of(const sk_tileset *ts, int maxt, uint8_t cap[64])
+{
+    memset(cap, 0, 64);
+    for (int t = 0; t <= ts->nletters && t < 64; t++)
+        cap[t] = (uint8_t)(ts->count[t] < maxt ? ts->count[t] : maxt);
+}
+
+int sk_leaves_create_dense(sk_leaves **out, const sk_tileset *ts, int bits, int unit)
+{
+    *out = NULL;
+    if ((bits != 12 && bits != 16) || unit < 1 || ts->nletters < 1 || ts->nletters > 63)
+        return TK_EINVAL;
+    sk_leaves *l = calloc(1, sizeof *l);
+    dense *d = calloc(1, sizeof *d);
+    if (!l || !d) {
+        free(l);
+        free(d);
+        return TK_ENOMEM;
+    }
+    l->d = d;
+    d->bits = bits;
+    d->unit = unit;
+    uint8_t cap[64];
+    caps_of(ts, SK_RACK_MAX - 1, cap);
+    int rc = dense_tables(d, cap, ts->nletters + 1, SK_RACK_MAX - 1);
+    if (!rc) {
+        d->packed = calloc(dense_bytes(d) + 4, 1);
+        if (!d->packed)
+            rc = TK_ENOMEM;
+    }
+    if (rc) {
+        sk_leaves_destroy(l);
+        return rc;
+    }
+    *out = l;
+    return TK_OK;
+}
+
+/* ---- the binary file ------------------------------------------------------ */
+
+#define LV_MAGIC "TKLEAVES"
+#define LV_HEADER 100
+
+static uint32_t fnv1a(const uint8_t *p, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 16777619u;
+    return h;
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+int sk_leaves_is_binary(const char *data, size_t len)
+{
+    return len >= 8 && memcmp(data, LV_MAGIC, 8) == 0;
+}
+
+int sk_leaves_write_binary(const sk_leaves *l, char **out, size_t *len)
+{
+    *out = NULL;
+    *len = 0;
+    if (!l || !l->d)
+        return TK_EINVAL;
+    const dense *d = l->d;
+    size_t nb = dense_bytes(d);
+    uint8_t *b = calloc(LV_HEADER + nb, 1);
+    if (!b)
+        return TK_ENOMEM;
+    memcpy(b, LV_MAGIC, 8);
+    put32(b + 8, 1);
+    put32(b + 12, (uint32_t)d->ntypes);
+    put32(b + 16, (uint32_t)d->maxt);
+    put32(b + 20, (uint32_t)d->bits);
+    put32(b + 24, (uint32_t)d->unit);
+    put32(b + 28, (uint32_t)d->n);
+    memcpy(b + 32, d->cap, 64);
+    put32(b + 96, fnv1a(d->packed, nb));
+    memcpy(b + LV_HEADER, d->packed, nb);
+    *out = (char *)b;
+    *len = LV_HEADER + nb;
+    return TK_OK;
+}
+
+static int load_binary(sk_leaves **out, const sk_tileset *ts, const uint8_t *b, size_t len, tk_error *err)
+{
+    if (len < LV_HEADER)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "leave table: truncated header");
+    if (get32(b + 8) != 1)
+        return tk_error_set(err, TK_EVERSION, 0, 0, "leave table: version %u not supported", get32(b + 8));
+    uint32_t ntypes = get32(b + 12), maxt = get32(b + 16), bits = get32(b + 20), unit = get32(b + 24);
+    if (ntypes < 2 || ntypes > 64 || maxt < 1 || maxt > SK_RACK_MAX - 1 || (bits != 12 && bits != 16) ||
+        unit < 1 || unit > 1000)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "leave table: bad header");
+    uint8_t cap[64];
+    if (ts) {
+        caps_of(ts, (int)maxt, cap);
+        if ((int)ntypes != ts->nletters + 1 || memcmp(cap, b + 32, 64) != 0)
+            return tk_error_set(err, TK_EFORMAT, 0, 0, "leave table: made for another tile set");
+    }
+    memcpy(cap, b + 32, 64);
+    sk_leaves *l = calloc(1, sizeof *l);
+    dense *d = calloc(1, sizeof *d);
+    if (!l || !d) {
+        free(l);
+        free(d);
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    }
+    l->d = d;
+    d->bits = (int)bits;
+    d->unit = (int)unit;
+    int rc = dense_tables(d, cap, (int)ntypes, (int)maxt);
+    if (rc) {
+        sk_leaves_destroy(l);
+        return tk_error_set(err, rc, 0, 0, "leave table: bad header");
+    }
+    size_t nb = dense_bytes(d);
+    if (d->n != get32(b + 28) || len != LV_HEADER + nb) {
+        sk_leaves_destroy(l);
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "leave table: %zu bytes, expected %zu", len, LV_HEADER + nb);
+    }
+    if (fnv1a(b + LV_HEADER, nb) != get32(b + 96)) {
+        sk_leaves_destroy(l);
+        return tk_error_set(err, TK_ECHECKSUM, 0, 0, "leave table: checksum mismatch");
+    }
+    d->packed = malloc(nb + 4);
+    if (!d->packed) {
+        sk_leaves_destroy(l);
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    }
+    memcpy(d->packed, b + LV_HEADER, nb);
+    memset(d->packed + nb, 0, 4);
+    *out = l;
+    return TK_OK;
+}
+
+int sk_leaves_load(sk_leaves **out, const alpha_table *a, const sk_tileset *ts, const char *data, size_t len,
+                   tk_error *err)
+{
+    *out = NULL;
+    if (sk_leaves_is_binary(data, len))
+        return load_binary(out, ts, (const uint8_t *)data, len, err);
+    return sk_leaves_parse_checked(out, a, ts, data, len, err);
+}
+
+int sk_leaves_densify(sk_leaves **out, const sk_leaves *src, const sk_tileset *ts, int bits, int unit)
+{
+    int rc = sk_leaves_create_dense(out, ts, bits, unit);
+    if (rc)
+        return rc;
+    size_t cap = sk_leaves_capacity(src);
+    for (size_t i = 0; i < cap; i++) {
+        uint8_t c[64];
+        int32_t v;
+        if (sk_leaves_slot(src, i, c, &v) && dense_rank((*out)->d, c) >= 0)
+            dense_set((*out)->d, c, v);
+    }
+    return TK_OK;
+}
+
+/* ---- CSV out -------------------------------------------------------------- */
+
+typedef struct lrow { char key[8 * SK_RACK_MAX + 8]; int32_t v; int len; } lrow;
+
+static int lrow_cmp(const void *x, const void *y)
+{
+    const lrow *a = x, *b = y;
+    if (a->len != b->len)
+        return a->len - b->len;
+    return strcmp(a->key, b->key);
+}
+
+int sk_leaves_write_csv(const sk_leaves *l, const alpha_table *a, char **out, size_t *len)
+{
+    *out = NULL;
+    *len = 0;
+    size_t cap = sk_leaves_capacity(l), n = 0;
+    lrow *rows = malloc((sk_leaves_count(l) + 1) * sizeof *rows);
+    if (!rows)
+        return TK_ENOMEM;
+    for (size_t i = 0; i < cap; i++) {
+        uint8_t c[64];
+        int32_t v;
+        if (!sk_leaves_slot(l, i, c, &v))
+            continue;
+        lrow *r = &rows[n++];
+        size_t at = 0;
+        r->len = 0;
+        for (int t = 1; t <= a->size && t < 64; t++)
+            for (int k = 0; k < c[t]; k++) {
+                size_t u = a->ulen[t];
+                if (at + u + 1 < sizeof r->key) {
+                    memcpy(r->key + at, a->upper[t], u);
+                    at += u;
+                }
+                r->len++;
+            }
+        for (int k = 0; k < c[0] && at + 1 < sizeof r->key; k++) {
+            r->key[at++] = '?';
+            r->len++;
+        }
+        r->key[at] = 0;
+        r->v = v;
+    }
+    qsort(rows, n, sizeof *rows, lrow_cmp);
+    size_t room = 16 + n * (sizeof rows[0].key + 16);
+    char *s = malloc(room);
+    if (!s) {
+        free(rows);
+        return TK_ENOMEM;
+    }
+    size_t at = (size_t)snprintf(s, room, "leave,value\n");
+    for (size_t i = 0; i < n; i++) {
+        int32_t v = rows[i].v;
+        long av = v < 0 ? -(long)v : v;
+        at += (size_t)snprintf(s + at, room - at, "%s,%s%ld.%03ld\n", rows[i].key, v < 0 ? "-" : "", av / 1000,
+                               av % 1000);
+    }
+    free(rows);
+    *out = s;
+    *len = at;
     return TK_OK;
 }
