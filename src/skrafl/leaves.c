@@ -443,27 +443,34 @@ static int dense_tables(dense *d, const uint8_t cap[64], int ntypes, int maxt)
     return TK_OK;
 }
 
-/* Rank of a leave, or -1 if the table has no such leave. */
+/* Rank of a leave, or -1 if the table has no such leave.  The counts are
+ * read 8 at a time, so the zero runs of a short leave cost little. */
 static long dense_rank(const dense *d, const uint8_t counts[64])
 {
-    int n = 0, K = d->ntypes;
-    for (int t = 0; t < K; t++) {
-        if (counts[t] > d->cap[t])
-            return -1;
-        n += counts[t];
+    uint8_t at[SK_RACK_MAX], ct[SK_RACK_MAX];
+    int m = 0, n = 0, K = d->ntypes;
+    for (int w = 0; w < 64; w += 8) {
+        uint64_t x;
+        memcpy(&x, counts + w, 8);
+        while (x) {
+            int t = w + __builtin_ctzll(x) / 8;
+            int c = counts[t];
+            x &= ~((uint64_t)0xff << (8 * (t - w)));
+            if (t >= K || c > d->cap[t] || m == SK_RACK_MAX)
+                return -1;
+            at[m] = (uint8_t)t;
+            ct[m++] = (uint8_t)c;
+            n += c;
+        }
     }
     if (n < 1 || n > d->maxt)
         return -1;
-    for (int t = K; t < 64; t++)
-        if (counts[t])
-            return -1;
     uint32_t rank = d->off[n];
     int r = n;
-    for (int t = 0; r > 0; t++)
-        if (counts[t]) {
-            rank += d->skip[t][r][counts[t]];
-            r -= counts[t];
-        }
+    for (int i = 0; i < m; i++) {
+        rank += d->skip[at[i]][r][ct[i]];
+        r -= ct[i];
+    }
     return (long)rank;
 }
 

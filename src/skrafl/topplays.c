@@ -79,6 +79,10 @@ long sk_top_plays(sk_gen *g, const sk_board *b, const sk_rack *r, const sk_state
         return tk_error_set(err, TK_EINVAL, 0, 0, "sk_top_plays: n must be at least 1");
     keepctx kc = { e, st, fn, ctx };
     sk_rank rank = { keep_leave, &kc };
+    if (st->bag > 0) {   /* the table's values as they are: no wrapper */
+        rank.leave = fn;
+        rank.ctx = ctx;
+    }
     flags &= ~SK_COUNT_ONLY;
     size_t cnt = 0;
     int rc;
@@ -125,7 +129,7 @@ long sk_top_plays(sk_gen *g, const sk_board *b, const sk_rack *r, const sk_state
             }
         }
         for (int idx = 0; idx < L->full; idx++) {
-            int64_t eq = L->value[idx];
+            int64_t eq = L->ranked ? L->value[idx] : 0;   /* not ranked: no leave function */
             if (!may_enter(out, cnt, n, eq, 0, by_score))
                 continue;
             memset(&p, 0, sizeof p);
@@ -135,7 +139,7 @@ long sk_top_plays(sk_gen *g, const sk_board *b, const sk_rack *r, const sk_state
                 for (int k = kept; k < ct[j]; k++)
                     p.x[p.nx++] = (uint8_t)lt[j];
             }
-            p.leave = L->value[idx];
+            p.leave = (int32_t)eq;
             p.equity = eq;
             insert(e, out, &cnt, n, &p, by_score);
         }
