@@ -152,6 +152,9 @@ leaves: $(B)/tools/mkleaves
 	nice $(B)/tools/mkleaves --dict $(LEAVES_IS_DICT) --lang is --games $(LEAVES_IS_GAMES) \
 	    --iters $(LEAVES_ITERS) --seed 16 -o data/leaves/is.csv
 
+# tests/cli/test_mkleaves.sh runs the trainer (shards merged = one process).
+check-suite suite-programs: $(B)/tools/mkleaves
+
 FUZZ_CC ?= clang
 fuzz:
 	@sh tests/fuzz/build-fuzzers.sh "$(FUZZ_CC)"

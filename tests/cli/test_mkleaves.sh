@@ -1,0 +1,84 @@
+# test_mkleaves.sh - leave tables made by self-play at scale, and played.
+#
+# mkleaves split into shards (--play: games I..I+N-1 of one iteration, their
+# integer sample sums) and merged (--fit, --merge) must make exactly the
+# table that one process playing every game makes, whatever the shards and
+# their order: run through GNU parallel (`parallel -S :`, the local host as
+# an ssh login, as a cluster would) when it is installed, else in a loop.
+# Then the binary form (--pack / --unpack), skrafl reading it, two tables
+# playing each other (--players equity:A,equity:B) and located errors.
+. "$(dirname "$0")/lib.sh"
+M="$TK_BUILD/tools/mkleaves"
+S="$TK_BIN/skrafl"
+W="$TK_TOP/data/words/en.txt"
+: "${TILEKIT_DATA:=$TK_TOP/build:$TK_TOP/data}"; export TILEKIT_DATA
+if [ ! -x "$M" ]; then
+    t_skip mkleaves "$M not built (make $M)"
+    t_done
+    exit 0
+fi
+T="$T_TMP"
+COMMON="--lang en --target equity"
+FIT="--balance --shrink 20"
+
+# one process: 24 games, seed 5
+t_run one-process 0 "$M" --dict "$W" $COMMON $FIT --games 24 --iters 1 --seed 5 --jobs 1 -o "$T/one.csv"
+# three shards of 8 games, in parallel when GNU parallel is there
+if command -v parallel >/dev/null 2>&1 && parallel --version 2>/dev/null | grep -q GNU; then
+    t_run shards-parallel 0 parallel -S : --halt now,fail=1 \
+        "$M" --dict "$W" $COMMON --play --first {} --games 8 --seed 5 --jobs 1 -o "$T/s{}.stats" ::: 0 8 16
+else
+    t_skip shards-parallel "GNU parallel not installed: the shards run one after the other"
+    for f in 0 8 16; do
+        "$M" --dict "$W" $COMMON --play --first $f --games 8 --seed 5 --jobs 1 -o "$T/s$f.stats" || t_fail shard-$f "exit $?"
+    done
+fi
+t_run fit 0 "$M" $COMMON $FIT --fit -o "$T/three.csv" "$T/s16.stats" "$T/s0.stats" "$T/s8.stats"
+t_same shards-equal-one-process "$T/one.csv" "$T/three.csv"
+t_run merge 0 "$M" $COMMON --merge -o "$T/s0-8.stats" "$T/s8.stats" "$T/s0.stats"
+t_run fit-merged 0 "$M" $COMMON $FIT --fit -o "$T/two.csv" "$T/s0-8.stats" "$T/s16.stats"
+t_same merged-equal-one-process "$T/one.csv" "$T/two.csv"
+# other shard boundaries: still the same
+t_run shard-a 0 "$M" --dict "$W" $COMMON --play --first 0 --games 20 --seed 5 --jobs 1 -o "$T/a.stats"
+t_run shard-b 0 "$M" --dict "$W" $COMMON --play --first 20 --games 4 --seed 5 --jobs 1 -o "$T/b.stats"
+t_run fit-ab 0 "$M" $COMMON $FIT --fit -o "$T/ab.csv" "$T/b.stats" "$T/a.stats"
+t_same other-split-equal "$T/one.csv" "$T/ab.csv"
+# a statistics file of the wrong kind, a damaged line: located errors
+t_run fit-wrong-target 1 "$M" --lang en --target score --fit -o "$T/x.csv" "$T/a.stats"
+t_grep fit-wrong-target-msg 'a.stats:1: not a statistics file' "$ERR"
+sed '3s/ [0-9-]* / x /' "$T/a.stats" >"$T/bad.stats"
+t_run fit-bad-line 1 "$M" $COMMON --fit -o "$T/x.csv" "$T/bad.stats"
+t_grep fit-bad-line-msg 'bad.stats:3: expected' "$ERR"
+
+# the complete table, packed and unpacked
+t_run full 0 "$M" $COMMON $FIT --full --fit -o "$T/full.csv" "$T/a.stats" "$T/b.stats"
+if [ "$(wc -l <"$T/full.csv")" -eq 914625 ]; then t_ok full-914624-leaves
+else t_fail full-914624-leaves "$(wc -l <"$T/full.csv") lines"; fi
+t_run pack 0 "$M" --lang en --pack "$T/full.csv" -o "$T/full.tkl"
+t_run unpack 0 "$M" --lang en --unpack "$T/full.tkl" -o "$T/back.csv"
+t_run repack 0 "$M" --lang en --pack "$T/back.csv" -o "$T/again.tkl"
+t_same pack-unpack-pack "$T/full.tkl" "$T/again.tkl"
+t_run skrafl-binary 0 "$S" --dict "$W" --leaves "$T/full.tkl" --top 3 --json \
+    '15/15/15/15/15/15/15/7CAT5/15/15/15/15/15/15/15 AEIQRSU/ 0/0 0'
+t_grep skrafl-binary-equity '"equity":' "$OUT"
+
+# two tables in one game: the JSON line names both
+t_run two-tables 0 "$S" --dict "$W" --selfplay 2 --seed 3 --jobs 1 \
+    --players "equity:$T/full.tkl,equity:$T/one.csv"
+t_grep two-tables-names "\"players\":\[\"equity:$T/full.tkl\",\"equity:$T/one.csv\"\]" "$OUT"
+t_run table-vs-score 0 "$S" --dict "$W" --selfplay 2 --seed 3 --jobs 1 --players "score,equity:$T/one.csv"
+t_grep table-vs-score-names "\"players\":\[\"score\",\"equity:$T/one.csv\"\]" "$OUT"
+t_run player-bad 2 "$S" --dict "$W" --selfplay 2 --players "equity:,score"
+t_run player-missing 1 "$S" --dict "$W" --selfplay 2 --players "equity:$T/none.csv,score"
+
+# a leave the tile set cannot hold, a duplicate: file:line:
+printf 'leave,value\nA,1\nQQ,2\n' >"$T/qq.csv"
+t_run csv-tileset 1 "$S" --dict "$W" --leaves "$T/qq.csv" --top 1 '15/15/15/15/15/15/15/7CAT5/15/15/15/15/15/15/15 AEIQRSU/ 0/0 0'
+t_grep csv-tileset-msg 'qq.csv:3: leave holds 2 Q, the tile set has 1' "$ERR"
+printf 'leave,value\nES,1\nSE,2\n' >"$T/dup.csv"
+t_run csv-dup 1 "$M" --lang en --pack "$T/dup.csv" -o "$T/dup.tkl"
+t_grep csv-dup-msg 'dup.csv:3: leave given twice' "$ERR"
+printf 'TKLEAVES' >"$T/short.tkl"
+t_run binary-truncated 1 "$S" --dict "$W" --leaves "$T/short.tkl" --top 1 '15/15/15/15/15/15/15/7CAT5/15/15/15/15/15/15/15 AEIQRSU/ 0/0 0'
+t_grep binary-truncated-msg 'truncated' "$ERR"
+t_done
