@@ -84,7 +84,9 @@ int sk_leaves_parse_checked(sk_leaves **out, const alpha_table *a, const sk_tile
  * Binary file (little-endian): "TKLEAVES", u32 version 1, u32 tile types
  * (letters + 1), u32 most tiles (6), u32 bits, u32 unit, u32 leaves,
  * u8 cap[64] (most tiles of each type: min(count in the set, 6); type 0 the
- * blank), u32 FNV-1a of the packed values, then the packed values in rank
+ * blank), u32 checksum of the packed values (FNV-1a over their 64-bit
+ * little-endian words, the last zero-padded, folded to 32 bits by xor of
+ * its halves), then the packed values in rank
  * order.  sk_leaves_write_binary: *out malloc'ed (dense tables only, else
  * TK_EINVAL).  sk_leaves_load: a binary file (checked against ts when ts is
  * not NULL: TK_EFORMAT for another tile set, TK_ECHECKSUM, TK_EVERSION) or

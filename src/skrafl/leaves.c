@@ -582,12 +582,25 @@ int sk_leaves_create_dense(sk_leaves **out, const sk_tileset *ts, int bits, int 
 #define LV_MAGIC "TKLEAVES"
 #define LV_HEADER 100
 
-static uint32_t fnv1a(const uint8_t *p, size_t n)
+/* The checksum of the packed values: FNV-1a over 64-bit little-endian words
+ * (the last one padded with zero bytes), the 64-bit hash folded to 32 bits. */
+static uint32_t checksum(const uint8_t *p, size_t n)
 {
-    uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ p[i]) * 16777619u;
-    return h;
+    uint64_t h = 14695981039346656037ull;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w = 0;
+        for (int k = 7; k >= 0; k--)
+            w = w << 8 | p[i + (size_t)k];
+        h = (h ^ w) * 1099511628211ull;
+    }
+    if (i < n) {
+        uint64_t w = 0;
+        for (size_t k = n; k-- > i;)
+            w = w << 8 | p[k];
+        h = (h ^ w) * 1099511628211ull;
+    }
+    return (uint32_t)(h ^ (h >> 32));
 }
 
 static void put32(uint8_t *p, uint32_t v)
@@ -625,7 +638,7 @@ int sk_leaves_write_binary(const sk_leaves *l, char **out, size_t *len)
     put32(b + 24, (uint32_t)d->unit);
     put32(b + 28, (uint32_t)d->n);
     memcpy(b + 32, d->cap, 64);
-    put32(b + 96, fnv1a(d->packed, nb));
+    put32(b + 96, checksum(d->packed, nb));
     memcpy(b + LV_HEADER, d->packed, nb);
     *out = (char *)b;
     *len = LV_HEADER + nb;
@@ -669,7 +682,7 @@ static int load_binary(sk_leaves **out, const sk_tileset *ts, const uint8_t *b, 
         sk_leaves_destroy(l);
         return tk_error_set(err, TK_EFORMAT, 0, 0, "leave table: %zu bytes, expected %zu", len, LV_HEADER + nb);
     }
-    if (fnv1a(b + LV_HEADER, nb) != get32(b + 96)) {
+    if (checksum(b + LV_HEADER, nb) != get32(b + 96)) {
         sk_leaves_destroy(l);
         return tk_error_set(err, TK_ECHECKSUM, 0, 0, "leave table: checksum mismatch");
     }
