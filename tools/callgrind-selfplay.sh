@@ -10,6 +10,7 @@ BIN=${1:-bin}
 PLAYERS=${2:-equity,equity}
 GAMES=${3:-30}
 LEAVES=${4:-en}
+[ "$LEAVES" = en ] && [ -r data/leaves/en.tkl ] && LEAVES=data/leaves/en.tkl
 DICT=${5:-${TK_SHARED:-../shared}/words/enable2k.txt}
 command -v valgrind >/dev/null || { echo "callgrind-selfplay: valgrind not found"; exit 0; }
 [ -r "$DICT" ] || { echo "callgrind-selfplay: $DICT not found; skipped"; exit 0; }

@@ -13,3 +13,17 @@ if [ -x "$B/tools/bench_skrafl" ] && [ -z "$TK_BENCH_NO_CALLGRIND" ] && command 
     echo "== skrafl instructions per position (tools/callgrind-skrafl.sh)"
     sh tools/callgrind-skrafl.sh "$B" "top1 top10 all" "shared enable"
 fi
+# Equity against score (sk_top_plays with the shipped English table against
+# sk_generate_top by score, same positions: the ratio of the means), and
+# instructions per self-play game, equity against equity (callgrind).
+if [ -x "$B/tools/bench_skrafl" ] && [ -z "$TK_BENCH_NO_CALLGRIND" ] && command -v valgrind >/dev/null; then
+    echo "== equity top-1 against score top-1 (tools/callgrind-skrafl.sh)"
+    sh tools/callgrind-skrafl.sh "$B" "top1 eqtop1" "shared enable" | tee "${TMPDIR:-/tmp}/tk-eq-bench.$$"
+    awk '$2 == "top1" { t[$1] = $(NF - 1) } $2 == "eqtop1" { e[$1] = $(NF - 1) }
+         END { for (s in t) if (e[s] > 0) printf "%s: equity top-1 / score top-1 = %.2fx (mean instructions)\n", s, e[s] / t[s] }' \
+        "${TMPDIR:-/tmp}/tk-eq-bench.$$"
+    rm -f "${TMPDIR:-/tmp}/tk-eq-bench.$$"
+    echo "== self-play instructions per game (tools/callgrind-selfplay.sh)"
+    sh tools/callgrind-selfplay.sh bin equity,equity 30
+    sh tools/callgrind-selfplay.sh bin score,score 30
+fi
