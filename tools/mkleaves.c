@@ -1,34 +1,46 @@
-/* mkleaves.c - fit a leave table by tilekit's own self-play.
+/* mkleaves.c - learn a leave table by tilekit's own self-play.
  *
- *   mkleaves --dict FILE --lang en|is [--games N] [--iters K] [--seed S]
- *            [--jobs J] [--min-samples M] [--shrink K] -o OUT.csv
+ *   mkleaves --dict FILE --lang en|is -o OUT.csv [--games N] [--iters K] [--seed S]
+ *            [--jobs J] [--init TABLE] [--full] [--target score|equity] [--balance]
+ *            [--min-samples M] [--shrink K]
+ *   mkleaves --dict FILE --lang L --play --first I --games N --seed S [--init TABLE]
+ *            [--target T] -o SHARD.stats
+ *   mkleaves --lang L --fit [--full --balance --target T ...] -o OUT.csv SHARD.stats...
+ *   mkleaves --lang L --merge [--target T] -o ALL.stats SHARD.stats...
+ *   mkleaves --lang L --pack TABLE.csv -o TABLE.tkl [--bits 12|16] [--unit U]
+ *   mkleaves --lang L --unpack TABLE.tkl -o TABLE.csv
  *
- * The method (simple on purpose; documented in data/leaves/README):
- *   1. Start from an empty table (every leave worth 0: the equity player is
- *      then a score player that exchanges rather than passes).
- *   2. Each iteration plays N games with both players ranking by equity with
- *      the current table (game i seeded with sk_game_seed(S + iteration, i)).
- *      Every placement or exchange that kept 1..6 tiles, and after which the
- *      same player's next turn started from a full rack of 7 (the bag was
- *      not exhausted), is one sample: the leave kept, and y = the points that
- *      next turn scored minus the average of all samples.
- *   3. A smooth model is fitted to the per-leave means by weighted least
- *      squares: value(L) = sum of a value per tile + sum of a value per pair
- *      of tiles (every unordered pair of the leave's tiles, so a duplicate
- *      letter has its own pair value), by 12 rounds of coordinate descent
- *      with a ridge term (100 samples for a tile, 1000 for a pair), so a
- *      pair value moves away from 0 only on plenty of evidence.  The
- *      leaves are put in a canonical order first, so the floating-point
- *      sums, hence the table, do not depend on --jobs.
+ * The method (documented in data/leaves/README):
+ *   1. Start from --init (CSV or binary), or an empty table (every leave 0).
+ *   2. Each iteration plays N games in which both players take the best play
+ *      by equity with the current table (sk_top_plays through sk_selfplay;
+ *      game i seeded with sk_game_seed(S + iteration, i), started by player
+ *      i mod 2).  Every placement or exchange that kept 1..6 tiles, after
+ *      which the same player's next turn started from a full rack of 7, is
+ *      one sample: the leave kept, and y = that next turn's score, or with
+ *      --target equity its equity under the table (score + the value of the
+ *      leave it kept), in thousandths.
+ *   3. A smooth model is fitted to the per-leave means minus the mean of all
+ *      samples, by weighted least squares (12 rounds of coordinate descent):
+ *      a value per tile, per unordered pair of tiles (a duplicate letter has
+ *      its own pair value) and, with --balance, per vowel balance (vowels
+ *      and consonants kept); ridge terms of 100 samples (tile, balance) and
+ *      1000 (pair), so a pair value moves away from 0 only on plenty of
+ *      evidence.  The leaves are put in a canonical order first, so the
+ *      floating-point sums, hence the table, do not depend on --jobs.
  *   4. Each leave's value is the model's value plus its own mean residual
  *      shrunk toward 0: n / (n + K) of it (K = --shrink, default 50).
- *   5. The table written holds every leave of 1..4 tiles the tile set allows
- *      (model + shrunk residual), and every leave of 5..6 tiles seen in at
- *      least M samples (--min-samples, default 5).  Values in points with 3
- *      decimals; a leave absent from the table is worth 0 to its users.
- * The next iteration plays with the new table.  Deterministic for its
- * arguments whatever --jobs: the samples are integer sums (merged in any
- * order) and the fit runs over the leaves in a canonical order.
+ *   5. The table holds every leave of 1..6 tiles the tile set allows with
+ *      --full (914,624 English), else every leave of 1..4 tiles and the 5-
+ *      and 6-tile leaves seen in at least M samples (--min-samples).
+ * The next iteration plays with the new table.
+ *
+ * At scale: --play plays games I .. I+N-1 of one iteration and writes the
+ * samples' integer sums per leave (text); --fit adds any number of such
+ * files, in any order, exactly, and fits: the table is the one a single
+ * process playing all the games makes (--iters 1), bit for bit.  --merge
+ * adds files into one.  --pack / --unpack convert between the CSV and the
+ * dense binary form (sk_leaves_write_binary; defaults 16 bits in hundredths).
  */
 #include "bench.h"
 #include "cli/cli.h"
