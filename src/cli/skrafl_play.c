@@ -610,3 +610,16 @@ int skp_run(const sk_engine *e, const char *lang, const char *dict, int json, in
         return run_selfplay(e, lang, jobs, verbose);
     return skp_annotate(e, P.leaves, P.gcg, json, all_openings);
 }
+
+/* ---- for the other skrafl parts (skrafl_sim.c) ---------------------------------------------- */
+
+sk_leaves *skp_leaves(void) { return P.leaves; }
+
+int skp_leaves_given(void) { return P.leaves_arg != NULL; }
+
+void skp_play_text(const sk_engine *e, const sk_rack *r, const sk_play *p, int style, char *coord, size_t cc,
+                   char *word, size_t wc, char *leave, size_t lc)
+{
+    play_fields(e, p, style, coord, cc, word, wc);
+    play_leave(e, r, p, leave, lc);
+}
