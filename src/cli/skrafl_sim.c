@@ -220,7 +220,7 @@ static void print_text(const sk_engine *e, cli_buf *f, const sk_rack *r, const s
         cli_buf_printf(f, "# line %ld: ", p->line);
     else
         cli_buf_puts(f, "# ");
-    cli_buf_printf(f, "sim: rack %s, %d plies, %d candidates, %llu iterations (stopped by %s), seed %llu; "
+    cli_buf_printf(f, "sim: rack %s, plies %d, candidates %d, iterations %llu (stopped by %s), seed %llu; "
                    "unseen %d, bag %d\n", rs[0] ? rs : "-", so->plies, res->n, (unsigned long long)res->iterations,
                    stop_name(res->stop), (unsigned long long)so->seed, res->unseen, res->bag);
     /* the fields of every row, then the columns' widths */
