@@ -13,3 +13,8 @@ if [ -x "$B/tools/bench_skrafl" ] && [ -z "$TK_BENCH_NO_CALLGRIND" ] && command 
     echo "== skrafl instructions per position (tools/callgrind-skrafl.sh)"
     sh tools/callgrind-skrafl.sh "$B" "top1 top10 all" "shared enable"
 fi
+# Instructions per 2-ply candidate-iteration of skrafl --sim (callgrind).
+if [ -x "$B/tools/bench_sim" ] && [ -z "$TK_BENCH_NO_CALLGRIND" ] && command -v valgrind >/dev/null; then
+    echo "== skrafl --sim instructions (tools/callgrind-sim.sh)"
+    sh tools/callgrind-sim.sh "$B"
+fi
