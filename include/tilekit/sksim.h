@@ -177,6 +177,18 @@ uint64_t sk_sim_arrangements(const int counts[64]);
 int sk_sim_static_best(sk_gen *g, sk_movelist *list, const sk_rack *r, const sk_board *b, const sk_state *st,
                        sk_leaves_value_fn fn, void *ctx, sk_play *best, tk_error *err);
 
+/* A simulating player for sk_selfplay: strategy SK_STRAT_CUSTOM with an
+ * sk_chooser { sk_sim_choose, ctx = a const sk_sim_opts * }.  While the bag
+ * holds tiles it simulates the position with those options (candidates,
+ * plies, leave values, budget: iterations, seconds, confidence; jobs as
+ * given; the seed is opts->seed mixed with a hash of board and rack, so a
+ * game is reproducible when the budget is a number of iterations) and plays
+ * the candidate ranked first; with the bag empty, or when the position
+ * cannot be simulated, it plays the static equity player's choice.  The
+ * options are only read (share them between threads). */
+int sk_sim_choose(void *ctx, sk_gen *g, const sk_board *b, const sk_rack *r, const sk_state *st, sk_play *out,
+                  tk_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -16,6 +16,7 @@
 #include "cli/cli_batch.h"
 #include "cli/cli_json.h"
 #include "skrafl_play.h"
+#include "skrafl_sim.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -92,7 +93,10 @@ void skp_usage(void)
            "      --unseen           print the unseen tiles and the bag count first\n"
            "      --selfplay=N       play N complete games, one JSON line a game\n"
            "      --seed=S           seed of the self-play games (default 1)\n"
-           "      --players=A,B      the two players: score or equity (default equity,score)\n"
+           "      --players=A,B      the two players: score, equity or sim (default equity,score);\n"
+           "                         sim simulates each turn (--candidates, --plies, --iterations\n"
+           "                         or --seconds: its budget a turn, default 10 candidates, 2\n"
+           "                         plies, 50 iterations)\n"
            "      --gcg=FILE|DIR     annotate the GCG game FILE move by move; with --selfplay,\n"
            "                         write every game as DIR/game-N.gcg\n");
 }
@@ -117,10 +121,10 @@ int skp_setup(const sk_engine *e, const char *lang)
         for (int k = 0; k < 2; k++) {
             const char *s = k ? comma + 1 : pl;
             size_t n = k ? strlen(s) : (size_t)(comma - pl);
-            if (n == 6 && strncmp(s, "equity", 6) == 0)
+            if ((n == 6 && strncmp(s, "equity", 6) == 0) || (n == 3 && strncmp(s, "sim", 3) == 0))
                 need_default = 1;
             else if (!(n == 5 && strncmp(s, "score", 5) == 0))
-                cli_usage_error("unknown player '%.*s' (score or equity)", (int)n, s);
+                cli_usage_error("unknown player '%.*s' (score, equity or sim)", (int)n, s);
         }
     }
     const char *arg = P.leaves_arg;
@@ -560,6 +564,11 @@ static int run_selfplay(const sk_engine *e, const char *lang, int jobs, int verb
         c.players[k].fn = sk_leaves_value;
         c.players[k].ctx = P.leaves;
         snprintf(nick[k], sizeof nick[k], "%s", eq ? "equity" : "score");
+        if (s[0] == 's' && s[1] == 'i') {   /* sim: skrafl_sim.c's simulating player */
+            c.players[k].strategy = SK_STRAT_CUSTOM;
+            c.players[k].ctx = (void *)sks_player(P.leaves);
+            snprintf(nick[k], sizeof nick[k], "sim");
+        }
     }
     if (strcmp(nick[0], nick[1]) == 0) {
         snprintf(nick[0] + strlen(nick[0]), 4, "1");

@@ -26,7 +26,7 @@ static struct {
     long plies, candidates;
     unsigned long long iterations, seed;
     double seconds, confidence;
-    int leaves_given;
+    int leaves_given, selfplay;
     int other;                  /* an option that is not for --sim was given (for the message) */
 } S = { .seed = 1 };
 
@@ -96,6 +96,8 @@ void sks_note(int code, const char *arg)
         S.seed = strtoull(arg, &end, 10);   /* skrafl_play.c has checked it */
     } else if (code == SKP_O_LEAVES) {
         S.leaves_given = 1;
+    } else if (code == SKP_O_SELFPLAY) {
+        S.selfplay = 1;
     }
 }
 
@@ -104,8 +106,11 @@ int sks_active(void) { return S.on; }
 void sks_setup(skc_opts *o)
 {
     if (!S.on) {
-        if (S.other)
-            cli_usage_error("--plies, --candidates, --iterations, --seconds, --confidence and --exact go with --sim");
+        if (S.other && !S.selfplay)
+            cli_usage_error("--plies, --candidates, --iterations, --seconds, --confidence and --exact go with --sim "
+                            "(or with --selfplay for the player sim)");
+        if (S.exact)
+            cli_usage_error("--exact goes with --sim");
         return;
     }
     if (o->count || o->check_coord || o->show || o->svg)
@@ -118,6 +123,25 @@ void sks_setup(skc_opts *o)
     o->jobs = 1;
     if (!S.leaves_given)
         skp_option(SKP_O_LEAVES, "default");
+}
+
+const sk_chooser *sks_player(sk_leaves *lv)
+{
+    static sk_sim_opts so;
+    static sk_chooser ch;
+    memset(&so, 0, sizeof so);
+    so.plies = S.plies ? (int)S.plies : 2;
+    so.candidates = (int)S.candidates;
+    so.iterations = S.have_iters ? S.iterations : (S.have_seconds ? 0 : 50);
+    so.seconds = S.seconds;
+    so.confidence = S.confidence;
+    so.seed = S.seed;
+    so.jobs = 1;
+    so.fn = sk_leaves_value;
+    so.ctx = lv;
+    ch.choose = sk_sim_choose;
+    ch.ctx = &so;
+    return &ch;
 }
 
 /* ---- progress on a terminal ------------------------------------------------------------------ */

@@ -11,6 +11,7 @@
 #define TILEKIT_SKRAFL_SIM_H
 
 #include "cli/skrafl_cli.h"
+#include "tilekit/skgame.h"
 
 enum {
     SKS_O_BASE = 1100,
@@ -39,5 +40,9 @@ void sks_setup(skc_opts *o);
 int sks_solve(const skc_ctx *c, cli_buf *out, cli_buf *err, const sk_board *b, const sk_rack *r,
               const skc_pos *p);
 void sks_usage(void);
+/* The simulating self-play player (--players sim): an sk_chooser over
+ * sk_sim_choose with --candidates, --plies, --iterations / --seconds /
+ * --confidence (default 50 iterations), one thread, the leave table lv. */
+const sk_chooser *sks_player(sk_leaves *lv);
 
 #endif

@@ -705,3 +705,43 @@ int sk_sim(const sk_engine *e, const sk_board *b, const sk_rack *r, const sk_sim
         res->n = 0;
     return rc;
 }
+
+/* ---- a simulating player ------------------------------------------------------------------ */
+
+int sk_sim_choose(void *ctx, sk_gen *g, const sk_board *b, const sk_rack *r, const sk_state *st, sk_play *out,
+                  tk_error *err)
+{
+    const sk_sim_opts *o = ctx;
+    const sk_engine *e = sk_gen_engine(g);
+    if (st->bag > 0) {
+        sk_sim_opts so = *o;
+        uint64_t h = 0x9E3779B97F4A7C15ull;
+        for (int i = 0; i < b->dim * b->dim; i++)
+            h = (h ^ b->sq[i]) * 0x100000001B3ull;
+        for (int l = 1; l < 64; l++)
+            h = (h ^ r->count[l]) * 0x100000001B3ull;
+        h = (h ^ (uint64_t)r->blanks) * 0x100000001B3ull;
+        so.seed = sk_game_seed(o->seed, h);
+        so.progress = NULL;
+        sk_sim_result *res = malloc(sizeof *res);
+        if (!res)
+            return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+        tk_error e2 = {0};
+        int rc = sk_sim(e, b, r, &so, res, &e2);
+        if (rc == TK_OK && res->n > 0) {
+            *out = res->cand[res->order[0]].play;
+            free(res);
+            return TK_OK;
+        }
+        free(res);
+        if (rc != TK_ENOTFOUND) {
+            if (err)
+                *err = e2;
+            return rc;
+        }
+    }
+    sk_movelist list = {0};
+    int rc = sk_sim_static_best(g, &list, r, b, st, o->fn, o->ctx, out, err);
+    sk_movelist_free(&list);
+    return rc;
+}
