@@ -703,7 +703,29 @@ static void test_arrangements(void)
     CHECK(sk_sim_arrangements(c) == 0);    /* far beyond the limit */
 }
 
+static void test_wintab(void)
+{
+    sk_wintab t;
+    tk_error err = {0};
+    const char *ok = "# c\nunseen,scale\n2,20\n5, 50\r\n\n7,70\n";
+    REQUIRE(sk_wintab_parse(&t, ok, strlen(ok), &err) == 0);
+    CHECK(t.n == 8);
+    CHECK(t.scale[0] == 20 && t.scale[1] == 20 && t.scale[2] == 20 && t.scale[4] == 20);
+    CHECK(t.scale[5] == 50 && t.scale[6] == 50 && t.scale[7] == 70);
+    CHECK(sk_wintab_win(&t, 0, 5) == 0.5);
+    CHECK(fabs(sk_wintab_win(&t, 50, 5) - 1 / (1 + exp(-1.0))) < 1e-12);
+    CHECK(fabs(sk_wintab_win(&t, 30, 6) + sk_wintab_win(&t, -30, 6) - 1) < 1e-12);
+    CHECK(fabs(sk_wintab_win(&t, 70, 99) - 1 / (1 + exp(-1.0))) < 1e-12);   /* beyond: the last scale */
+    CHECK(sk_wintab_win(&t, 1e6, 3) == 1 && sk_wintab_win(&t, -1e6, 3) == 0);
+    const char *bad[] = { "unseen,scale\n1,0\n", "3;4\n", "200,5\n", "# only a comment\n", "1,2x\n" };
+    for (int i = 0; i < 5; i++) {
+        memset(&err, 0, sizeof err);
+        CHECKF(sk_wintab_parse(&t, bad[i], strlen(bad[i]), &err) == TK_EFORMAT && err.msg[0], "bad table %d", i);
+    }
+}
+
 static const th_test tests[] = {
+    { "wintab", test_wintab },
     { "arrangements", test_arrangements },
     { "static_best", test_static_best },
     { "exact_mode", test_exact_mode },

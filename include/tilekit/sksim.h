@@ -48,10 +48,15 @@
  *         it kept when the bag held tiles before that play, the end-game
  *         term of skgame.h when it was empty.
  * WIN of an iteration (in units of SK_SIM_WIN_UNIT, 1.0 = SK_SIM_WIN_UNIT):
- *     with F = opts.spread (the mover's score minus the opponent's before the
- *     candidate) + value, rounded down to whole points: a win (F > 0) counts
- *     1, a tie (F == 0) counts 1/2, a loss 0.  (A crude estimate when the
- *     game goes on after the rollout: no win-percentage table is used yet.)
+ *     F = opts.spread (the mover's score minus the opponent's before the
+ *     candidate) * 1000 + value.  If the game ended in the rollout, or no
+ *     win table is given: a win (F > 0) counts 1, a tie (F == 0) 1/2, a loss
+ *     0 (without a table a crude estimate when the game goes on).  With a
+ *     win table (opts.wins) and the game going on: the table's probability
+ *     that the player who made the rollout's last play wins, at spread F / 1000
+ *     from that player's side and the tiles unseen by that player (bag +
+ *     the other rack): W(F, u) when the mover played last (P even), else
+ *     1 - W(-F, u); rounded to the nearest unit.
  *
  * Per candidate: iterations, mean value, its standard error, mean win.
  * Sums are exact integers (a 128-bit sum of squares), so the results do not
@@ -112,6 +117,25 @@ extern "C" {
 #define SK_SIM_STOP_CONFIDENCE 2   /* one candidate left in the running */
 #define SK_SIM_STOP_CALLER     3   /* opts.progress asked to stop */
 
+/* A win-percentage table: the probability that the player who has just
+ * moved wins, as a function of the spread from that player's side and the
+ * number of tiles that player cannot see (bag + the opponent's rack):
+ * W(s, u) = 1 / (1 + exp(-s / scale[u])), one logistic scale per u (made by
+ * tilekit's self-play: tools/mkwintab.c, data/wintab/).  Text form: CSV
+ * lines `unseen,scale` (u 0..SK_WINTAB_MAX - 1, scale > 0), `#` comments,
+ * an optional header line; a u not listed takes the scale of the nearest
+ * u below it that is (the first listed for those below all). */
+#define SK_WINTAB_MAX 128
+typedef struct sk_wintab {
+    int n;                     /* 1 + the highest u listed */
+    double scale[SK_WINTAB_MAX];
+} sk_wintab;
+
+/* Errors (err->line set): TK_EFORMAT for a bad line or value, or no line. */
+int sk_wintab_parse(sk_wintab *t, const char *text, size_t len, tk_error *err);
+/* W(spread, unseen) in [0, 1] (u beyond the table: its last scale). */
+double sk_wintab_win(const sk_wintab *t, double spread, int unseen);
+
 typedef struct sk_sim_cand {
     sk_play play;              /* the candidate with its static score, leave and equity */
     uint64_t iterations;       /* iterations that valued it */
@@ -151,6 +175,7 @@ typedef struct sk_sim_opts {
     int exact;                 /* iteration i = the i-th distinct arrangement */
     int jobs;                  /* threads, the caller's included (0 or 1: the caller's only) */
     int spread;                /* mover's score minus the opponent's, for the win estimate */
+    const sk_wintab *wins;     /* win table (NULL: win / tie / loss by the sign of F) */
     sk_leaves_value_fn fn;     /* leave values (NULL: every leave 0) */
     void *ctx;
     /* Called by the calling thread after every checkpoint with the result so

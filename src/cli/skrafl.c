@@ -165,7 +165,8 @@ static void parse_options(int argc, char **argv, skc_opts *o)
     o->verbose = co.verbose;
     o->first_line = co.first_line;
     check_usage(o, argc - optind);
-    sks_setup(o);
+    if (sks_setup(o))
+        exit(CLI_EXIT_DATA);
     /* Colour only for a terminal, and never when NO_COLOR is set (no-color.org). */
     o->show_color = o->show && getenv("NO_COLOR") == NULL && isatty(STDOUT_FILENO);
 }

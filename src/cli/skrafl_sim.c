@@ -27,6 +27,9 @@ static struct {
     unsigned long long iterations, seed;
     double seconds, confidence;
     int leaves_given, selfplay;
+    const char *wintab_arg;
+    sk_wintab wintab;
+    int have_wintab;
     int other;                  /* an option that is not for --sim was given (for the message) */
 } S = { .seed = 1 };
 
@@ -45,6 +48,8 @@ void sks_usage(void)
            "      --confidence=C     drop candidates behind the leader at confidence C (0.99 or\n"
            "                         99), stop when one is left\n"
            "      --exact            every distinct arrangement of the unseen tiles once (tiny bags)\n"
+           "      --wintab=FILE      win-percentage table (CSV 'unseen,scale'; default: the shipped\n"
+           "                         wintab/LANG.csv when found; none: win %% by the spread's sign)\n"
            "                         --seed S and --jobs N apply; the result does not depend on --jobs\n",
            SK_SIM_DEFAULT_K);
 }
@@ -85,6 +90,12 @@ void sks_option(int code, const char *arg)
         break;
     }
     case SKS_O_EXACT: S.exact = 1; S.other = 1; break;
+    case SKS_O_WINTAB:
+        if (!*arg)
+            cli_usage_error("--wintab needs a file (or none, or default)");
+        S.wintab_arg = arg;
+        S.other = 1;
+        break;
     }
 }
 
@@ -103,15 +114,48 @@ void sks_note(int code, const char *arg)
 
 int sks_active(void) { return S.on; }
 
-void sks_setup(skc_opts *o)
+/* --wintab FILE | default | none; default: the language's shipped table if found. */
+static int load_wintab(const char *lang)
+{
+    const char *arg = S.wintab_arg ? S.wintab_arg : "default";
+    if (strcmp(arg, "none") == 0)
+        return CLI_EXIT_OK;
+    char buf[4096], rel[64];
+    const char *path = arg;
+    if (strcmp(arg, "default") == 0) {
+        snprintf(rel, sizeof rel, "wintab/%s.csv", lang);
+        path = cli_find_data(rel, buf, sizeof buf);
+        if (!path) {
+            if (!S.wintab_arg)
+                return CLI_EXIT_OK;   /* none shipped: win by the sign of the spread */
+            cli_error(NULL, 0, "no shipped win table %s (give --wintab FILE)", rel);
+            return CLI_EXIT_DATA;
+        }
+    }
+    size_t len;
+    char *text = cli_load_file(path, &len);
+    if (!text)
+        return CLI_EXIT_DATA;
+    tk_error err = {0};
+    int rc = sk_wintab_parse(&S.wintab, text, len, &err);
+    free(text);
+    if (rc) {
+        cli_error(path, err.line, "%s", err.msg);
+        return CLI_EXIT_DATA;
+    }
+    S.have_wintab = 1;
+    return CLI_EXIT_OK;
+}
+
+int sks_setup(skc_opts *o)
 {
     if (!S.on) {
         if (S.other && !S.selfplay)
-            cli_usage_error("--plies, --candidates, --iterations, --seconds, --confidence and --exact go with --sim "
-                            "(or with --selfplay for the player sim)");
+            cli_usage_error("--plies, --candidates, --iterations, --seconds, --confidence, --exact and --wintab go "
+                            "with --sim (or with --selfplay for the player sim)");
         if (S.exact)
             cli_usage_error("--exact goes with --sim");
-        return;
+        return S.selfplay ? load_wintab(o->lang) : CLI_EXIT_OK;
     }
     if (o->count || o->check_coord || o->show || o->svg)
         cli_usage_error("--sim does not go with --%s", o->count ? "count" : o->check_coord ? "check" : o->show ? "show" : "svg");
@@ -123,6 +167,7 @@ void sks_setup(skc_opts *o)
     o->jobs = 1;
     if (!S.leaves_given)
         skp_option(SKP_O_LEAVES, "default");
+    return load_wintab(o->lang);
 }
 
 const sk_chooser *sks_player(sk_leaves *lv)
@@ -139,6 +184,7 @@ const sk_chooser *sks_player(sk_leaves *lv)
     so.jobs = 1;
     so.fn = sk_leaves_value;
     so.ctx = lv;
+    so.wins = S.have_wintab ? &S.wintab : NULL;
     ch.choose = sk_sim_choose;
     ch.ctx = &so;
     return &ch;
@@ -374,6 +420,7 @@ int sks_solve(const skc_ctx *c, cli_buf *out, cli_buf *err, const sk_board *b, c
     so.exact = S.exact;
     so.jobs = S.jobs;
     so.spread = cgp_spread(p);
+    so.wins = S.have_wintab ? &S.wintab : NULL;
     so.fn = sk_leaves_value;
     so.ctx = skp_leaves();
     prog pg = { c->e, r, 0, 0 };

@@ -16,7 +16,7 @@
 enum {
     SKS_O_BASE = 1100,
     SKS_O_SIM = SKS_O_BASE, SKS_O_PLIES, SKS_O_CANDIDATES, SKS_O_ITERATIONS, SKS_O_SECONDS,
-    SKS_O_CONFIDENCE, SKS_O_EXACT, SKS_O_END
+    SKS_O_CONFIDENCE, SKS_O_EXACT, SKS_O_WINTAB, SKS_O_END
 };
 
 #define SKS_LONG_OPTIONS \
@@ -26,7 +26,8 @@ enum {
     { "iterations", required_argument, 0, SKS_O_ITERATIONS }, \
     { "seconds", required_argument, 0, SKS_O_SECONDS }, \
     { "confidence", required_argument, 0, SKS_O_CONFIDENCE }, \
-    { "exact", no_argument, 0, SKS_O_EXACT },
+    { "exact", no_argument, 0, SKS_O_EXACT }, \
+    { "wintab", required_argument, 0, SKS_O_WINTAB },
 
 /* One of the options above (a bad value is a usage error, exit 2). */
 void sks_option(int code, const char *arg);
@@ -35,8 +36,11 @@ void sks_note(int code, const char *arg);
 int sks_active(void);
 /* After option parsing: usage errors for options that do not go together;
  * takes o->jobs for the simulation and sets it to 1 (one position at a
- * time); asks skrafl_play.c for the default leave table when none is given. */
-void sks_setup(skc_opts *o);
+ * time); asks skrafl_play.c for the default leave table when none is given;
+ * loads the win table (--wintab FILE, or the language's shipped
+ * wintab/LANG.csv when found; --wintab none: none).  Returns 0 or an exit
+ * status. */
+int sks_setup(skc_opts *o);
 int sks_solve(const skc_ctx *c, cli_buf *out, cli_buf *err, const sk_board *b, const sk_rack *r,
               const skc_pos *p);
 void sks_usage(void);

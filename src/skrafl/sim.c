@@ -249,8 +249,9 @@ static int64_t do_play(const sim *s, roll *x, int p, const sk_play *pl, int *end
     return 0;
 }
 
-/* Candidate c from the arrangement `order` (rng: the stream after the shuffle). */
-static int rollout(worker *w, const uint8_t *order, const sk_rng *rng, int c, int64_t *value)
+/* Candidate c from the arrangement `order` (rng: the stream after the shuffle);
+ * *win in SK_SIM_WIN_UNIT units (see the header). */
+static int rollout(worker *w, const uint8_t *order, const sk_rng *rng, int c, int64_t *value, int64_t *win)
 {
     const sim *s = w->s;
     roll x;
@@ -265,10 +266,11 @@ static int rollout(worker *w, const uint8_t *order, const sk_rng *rng, int c, in
     memcpy(x.bag, order + nopp, (size_t)x.tail);
     x.passes = 0;
     x.rng = *rng;
-    int ended = 0;
+    int ended = 0, last = 0;
     int64_t S = do_play(s, &x, 0, &s->cand[c], &ended);
     int64_t L = s->cand[c].leave;
     for (int k = 1; k <= s->P && !ended; k++) {
+        last = k & 1;
         int p = k & 1;
         const sk_rack *o = &x.rk[1 - p];
         sk_state st = { x.tail - x.head, o->n, rack_points(s->ts, o) };
@@ -282,6 +284,15 @@ static int rollout(worker *w, const uint8_t *order, const sk_rng *rng, int c, in
             L = pl.leave;
     }
     *value = S + (ended ? 0 : L);
+    int64_t f = (int64_t)s->o->spread * 1000 + *value;
+    if (ended || !s->o->wins) {
+        *win = f > 0 ? SK_SIM_WIN_UNIT : f == 0 ? SK_SIM_WIN_UNIT / 2 : 0;
+    } else {
+        int u = x.tail - x.head + x.rk[1 - last].n;
+        double p = last == 0 ? sk_wintab_win(s->o->wins, (double)f / 1000, u)
+                             : 1 - sk_wintab_win(s->o->wins, -(double)f / 1000, u);
+        *win = (int64_t)floor(p * SK_SIM_WIN_UNIT + 0.5);
+    }
     return TK_OK;
 }
 
@@ -330,15 +341,15 @@ static int iteration(worker *w, uint64_t i)
     for (int c = 0; c < K; c++) {
         if (!s->active[c])
             continue;
-        int rc = rollout(w, order, &rng, c, &w->v[c]);
+        int64_t win;
+        int rc = rollout(w, order, &rng, c, &w->v[c], &win);
         if (rc)
             return rc;
         int64_t v = w->v[c];
-        int64_t f = (int64_t)s->o->spread * 1000 + v;
         acc *a = &w->a[c];
         a->n++;
         a->sum += v;
-        a->win += f > 0 ? SK_SIM_WIN_UNIT : f == 0 ? SK_SIM_WIN_UNIT / 2 : 0;
+        a->win += win;
         uint64_t m = (uint64_t)(v < 0 ? -v : v);
         add128(&a->sq_hi, &a->sq_lo, m * m);
     }
@@ -704,6 +715,75 @@ int sk_sim(const sk_engine *e, const sk_board *b, const sk_rack *r, const sk_sim
     if (rc)
         res->n = 0;
     return rc;
+}
+
+/* ---- win tables ---------------------------------------------------------------------- */
+
+int sk_wintab_parse(sk_wintab *t, const char *text, size_t len, tk_error *err)
+{
+    memset(t, 0, sizeof *t);
+    uint8_t have[SK_WINTAB_MAX] = {0};
+    long line = 0;
+    size_t p = 0;
+    while (p < len) {
+        size_t e = p;
+        while (e < len && text[e] != '\n')
+            e++;
+        line++;
+        char buf[128];
+        size_t n = e - p < sizeof buf - 1 ? e - p : sizeof buf - 1;
+        memcpy(buf, text + p, n);
+        buf[n] = 0;
+        if (n && buf[n - 1] == '\r')
+            buf[--n] = 0;
+        p = e + 1;
+        size_t k = 0;
+        while (buf[k] == ' ' || buf[k] == '\t')
+            k++;
+        if (!buf[k] || buf[k] == '#')
+            continue;
+        if (!t->n && (buf[k] == 'u' || buf[k] == 'U'))
+            continue;   /* the header */
+        char *end;
+        long u = strtol(buf + k, &end, 10);
+        if (end == buf + k || *end != ',' || u < 0 || u >= SK_WINTAB_MAX)
+            return tk_error_set(err, TK_EFORMAT, line, 0, "expected 'unseen,scale' with unseen 0..%d",
+                                SK_WINTAB_MAX - 1);
+        char *v = end + 1;
+        double sc = strtod(v, &end);
+        while (*end == ' ' || *end == '\t')
+            end++;
+        if (end == v || *end || !(sc > 0 && sc < 1e9))
+            return tk_error_set(err, TK_EFORMAT, line, 0, "bad scale '%s' (a positive number)", v);
+        t->scale[u] = sc;
+        have[u] = 1;
+        if (u + 1 > t->n)
+            t->n = (int)u + 1;
+    }
+    if (!t->n)
+        return tk_error_set(err, TK_EFORMAT, line, 0, "no 'unseen,scale' line");
+    double first = 0;
+    for (int u = 0; u < t->n && !first; u++)
+        if (have[u])
+            first = t->scale[u];
+    for (int u = 0; u < t->n; u++)
+        if (!have[u])
+            t->scale[u] = u ? t->scale[u - 1] : first;
+    return TK_OK;
+}
+
+double sk_wintab_win(const sk_wintab *t, double spread, int unseen)
+{
+    if (unseen < 0)
+        unseen = 0;
+    if (unseen >= t->n)
+        unseen = t->n - 1;
+    double x = spread / t->scale[unseen];
+    if (x > 60)
+        return 1;
+    if (x < -60)
+        return 0;
+    return 1 / (1 + exp(-x));
 }
 
 /* ---- a simulating player ------------------------------------------------------------------ */

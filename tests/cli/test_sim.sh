@@ -11,14 +11,24 @@ L="$TK_TOP/tests/cli/golden/skgame/st.csv"
 : "${TILEKIT_DATA:=$TK_TOP/build:$TK_TOP/data}"; export TILEKIT_DATA
 
 # ---- worked by hand -------------------------------------------------------------------------
-t_run ctsx 0 "$S" --dict "$W" --tiles "$G/ctsx.tiles" --leaves "$L" --rack ST --sim --plies 1 --exact "$B"
+t_run ctsx 0 "$S" --dict "$W" --tiles "$G/ctsx.tiles" --leaves "$L" --rack ST --sim --plies 1 --exact --wintab none "$B"
 t_golden ctsx-table "$G/ctsx-1ply.txt"
 t_run csx 0 sh -c "cd '$TK_TOP/tests/cli/golden/skrafl' && '$S' --dict words.txt --tiles ../sksim/csx.tiles \
-    --leaves ../skgame/st.csv --rack ST --sim --plies 1 --exact --json cat.board"
+    --leaves ../skgame/st.csv --rack ST --sim --plies 1 --exact --wintab none --json cat.board"
 t_golden csx-json "$G/csx-1ply.json"
 t_grep csx-ta '"coord":"I7","word":"TA".*"value":7.250,"stderr":0.750,"win":1.0000,"iterations":8' "$OUT"
 t_grep csx-scat '"word":"SCAT".*"value":1.125,"stderr":0.375' "$OUT"
 t_grep csx-sat '"word":"SAT".*"value":-0.250,.*"win":0.1250' "$OUT"
+# with a win table of scale 10 for every u: the opponent played last, so an iteration's win is
+# 1 - W(-F) = 1 / (1 + exp(-F / 10)), in units of 1/10000: TA 6.5 -> 6570 (x7), 12.5 -> 7773:
+# 53763 / 80000 = 0.6720; SAT -1 -> 4750 (x7), 5 -> 6225: 39475 / 80000 = 0.4934
+t_run csx-wintab 0 "$S" --dict "$W" --tiles "$G/csx.tiles" --leaves "$L" --rack ST --sim --plies 1 --exact \
+    --wintab "$G/scale10.csv" --json "$B"
+t_grep csx-wintab-ta '"word":"TA".*"win":0.6720' "$OUT"
+t_grep csx-wintab-sat '"word":"SAT".*"win":0.4934' "$OUT"
+t_run wintab-bad 1 "$S" --dict "$W" --tiles "$G/csx.tiles" --rack ST --sim --wintab "$G/bad-wintab.csv" "$B"
+t_grep wintab-bad-msg "bad-wintab.csv:3: bad scale '-3'" "$ERR"
+t_run wintab-missing 1 "$S" --dict "$W" --rack ST --sim --wintab "$G/nonexistent.csv" "$B"
 # the same without --exact: 8 arrangements, so 4000 random iterations come close
 t_run csx-mc 0 "$S" --dict "$W" --tiles "$G/csx.tiles" --leaves "$L" --rack ST --sim --plies 1 --iterations 4000 \
     --candidates 1 --json "$B"
@@ -56,5 +66,7 @@ t_run sim-count 2 "$S" --dict "$W" --rack ST --sim --count "$B"
 t_run confidence-bad 2 "$S" --dict "$W" --rack ST --sim --confidence 30 "$B"
 t_run iterations-bad 2 "$S" --dict "$W" --rack ST --sim --iterations 0 "$B"
 t_run plies-bad 2 "$S" --dict "$W" --rack ST --sim --plies 9 "$B"
+t_run seconds 0 "$S" --rack 'AEINRT?' --sim --seconds 0.3 --candidates 3 "$P"
+t_grep seconds-stopped 'stopped by time' "$OUT"
 t_run seconds-bad 2 "$S" --dict "$W" --rack ST --sim --seconds -1 "$B"
 t_done
