@@ -152,6 +152,13 @@ leaves: $(B)/tools/mkleaves
 	nice $(B)/tools/mkleaves --dict $(LEAVES_IS_DICT) --lang is --games $(LEAVES_IS_GAMES) \
 	    --iters $(LEAVES_ITERS) --seed 16 -o data/leaves/is.csv
 
+# ---- win-percentage table (not run by `make test`): fitted by self-play --------
+# See data/wintab/README.
+WINTAB_GAMES ?= 20000
+wintab: $(B)/tools/mkwintab
+	nice $(B)/tools/mkwintab --games $(WINTAB_GAMES) --seed 27 -o data/wintab/en.csv
+.PHONY: wintab
+
 FUZZ_CC ?= clang
 fuzz:
 	@sh tests/fuzz/build-fuzzers.sh "$(FUZZ_CC)"

@@ -108,6 +108,15 @@ static int32_t hash_leave(void *ctx, const uint8_t c[64])
     return (int32_t)(h % 20001) - 10000;
 }
 
+/* Leaves that favour keeping at most one tile (so exchanges are often best). */
+static int32_t swap_leave(void *ctx, const uint8_t c[64])
+{
+    int n = 0;
+    for (int l = 0; l < 64; l++)
+        n += c[l];
+    return hash_leave(ctx, c) + (n <= 1 ? 30000 : 0);
+}
+
 /* ---- positions: late turns of self-play games ----------------------------------------------- */
 
 typedef struct pos {
@@ -610,9 +619,10 @@ static void test_static_best(void)
     lang *L = en();
     if (!L)
         return;
-    pos ps[60];
-    int np = collect(L, ps, 20, 30, 90, 300);
-    np += collect(L, ps + np, 20, 1, 12, 400);
+    pos ps[260];
+    int np = collect(L, ps, 200, 30, 90, 300);
+    np += collect(L, ps + np, 40, 1, 12, 400);
+    int xchg = 0;
     REQUIRE(np > 0);
     sk_gen *g = NULL;
     sk_movelist full = {0}, scratch = {0};
@@ -626,17 +636,21 @@ static void test_static_best(void)
         full.limit = 0;
         REQUIRE(sk_generate(g, &ps[i].b, &ps[i].r, 0, &full, &err) == 0);
         sk_play want, got;
-        sk_best_play(L->e, &ps[i].r, &st, &full, hash_leave, NULL, 0, &want);
-        REQUIRE(sk_sim_static_best(g, &scratch, &ps[i].r, &ps[i].b, &st, hash_leave, NULL, &got, &err) == 0);
+        sk_leaves_value_fn fn = i % 2 ? swap_leave : hash_leave;
+        sk_best_play(L->e, &ps[i].r, &st, &full, fn, NULL, 0, &want);
+        REQUIRE(sk_sim_static_best(g, &scratch, &ps[i].r, &ps[i].b, &st, fn, NULL, &got, &err) == 0);
         int same = want.kind == got.kind && want.score == got.score && want.equity == got.equity &&
                    want.leave == got.leave && want.nx == got.nx && memcmp(want.x, got.x, want.nx) == 0;
         if (same && want.kind == SK_PLAY_MOVE)   /* (move.equity is the rank: by score in the full list) */
             same = want.move.row == got.move.row && want.move.col == got.move.col && want.move.dir == got.move.dir &&
                    want.move.len == got.move.len && memcmp(want.move.word, got.move.word, want.move.len) == 0;
+        xchg += want.kind == SK_PLAY_EXCHANGE;
         CHECKF(same,
                "position %d (bag %d): static best differs: kind %d/%d score %d/%d eq %lld/%lld leave %d/%d", i, st.bag,
                want.kind, got.kind, want.score, got.score, (long long)want.equity, (long long)got.equity, want.leave, got.leave);
     }
+    printf("  static best: %d positions, %d of them best by an exchange\n", np, xchg);
+    CHECK(xchg > 0);
     sk_movelist_free(&full);
     sk_movelist_free(&scratch);
     sk_gen_destroy(g);

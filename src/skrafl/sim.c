@@ -37,21 +37,31 @@ typedef struct rank_ctx {
     void *ctx;
     const sk_tileset *ts;
     int bag, opp_value;
+    int rack_n;                /* tiles on the rack */
+    int calls;                 /* leaves valued */
+    int32_t best_keep;         /* the best value of keeping fewer tiles than the rack: what an
+                                * exchange can reach */
 } rank_ctx;
 
 /* A leave's value as skgame.h's equity defines it: the table's while the
  * bag holds tiles, else the end-game term. */
 static int32_t rank_leave(void *p, const uint8_t c[64])
 {
-    const rank_ctx *k = p;
-    if (k->bag > 0)
-        return k->fn ? k->fn(k->ctx, c) : 0;
+    rank_ctx *k = p;
     int n = 0, v = 0;
     for (int l = 0; l <= k->ts->nletters && l < 64; l++) {
         n += c[l];
         v += c[l] * k->ts->value[l];
     }
-    return n == 0 ? 2 * k->opp_value * 1000 : -2 * v * 1000;
+    int32_t x;
+    if (k->bag > 0)
+        x = k->fn ? k->fn(k->ctx, c) : 0;
+    else
+        x = n == 0 ? 2 * k->opp_value * 1000 : -2 * v * 1000;
+    k->calls++;
+    if (n < k->rack_n && x > k->best_keep)
+        k->best_keep = x;
+    return x;
 }
 
 int sk_sim_static_best(sk_gen *g, sk_movelist *list, const sk_rack *r, const sk_board *b, const sk_state *st,
@@ -61,7 +71,7 @@ int sk_sim_static_best(sk_gen *g, sk_movelist *list, const sk_rack *r, const sk_
     sk_pass_play(e, r, st, fn, ctx, best);
     if (r->n == 0)
         return TK_OK;
-    rank_ctx k = { fn, ctx, sk_engine_tileset(e), st->bag, st->opp_value };
+    rank_ctx k = { fn, ctx, sk_engine_tileset(e), st->bag, st->opp_value, r->n, 0, INT32_MIN };
     sk_rank rk = { rank_leave, &k };
     int rc = sk_generate_top(g, b, r, 0, &rk, 1, list, err);
     if (rc)
@@ -77,7 +87,11 @@ int sk_sim_static_best(sk_gen *g, sk_movelist *list, const sk_rack *r, const sk_
         if (sk_play_cmp(e, &p, best) < 0)
             *best = p;
     }
-    if (st->bag >= SK_EXCHANGE_MIN) {
+    /* An exchange scores 0 and is worth the leave it keeps: when the search valued every
+     * leave (calls) and none kept by an exchange reaches the best play's equity, none can
+     * come first (a placement of equal equity does: score, then placements first). */
+    int skip = k.calls > 0 && best->kind == SK_PLAY_MOVE && (int64_t)k.best_keep <= best->equity;
+    if (st->bag >= SK_EXCHANGE_MIN && !skip) {
         sk_play x[128];
         int nx = sk_exchanges(e, r, st, fn, ctx, x);
         for (int i = 0; i < nx; i++)
