@@ -163,6 +163,13 @@ leaves: $(B)/tools/mkleaves
 # tests/cli/test_mkleaves.sh runs the trainer (shards merged = one process).
 check-suite suite-programs: $(B)/tools/mkleaves
 
+# ---- win-percentage table (not run by `make test`): fitted by self-play --------
+# See data/wintab/README.
+WINTAB_GAMES ?= 20000
+wintab: $(B)/tools/mkwintab
+	nice $(B)/tools/mkwintab --games $(WINTAB_GAMES) --seed 27 -o data/wintab/en.csv
+.PHONY: wintab
+
 FUZZ_CC ?= clang
 fuzz:
 	@sh tests/fuzz/build-fuzzers.sh "$(FUZZ_CC)"

@@ -27,3 +27,8 @@ if [ -x "$B/tools/bench_skrafl" ] && [ -z "$TK_BENCH_NO_CALLGRIND" ] && command 
     sh tools/callgrind-selfplay.sh bin equity,equity 30
     sh tools/callgrind-selfplay.sh bin score,score 30
 fi
+# Instructions per 2-ply candidate-iteration of skrafl --sim (callgrind).
+if [ -x "$B/tools/bench_sim" ] && [ -z "$TK_BENCH_NO_CALLGRIND" ] && command -v valgrind >/dev/null; then
+    echo "== skrafl --sim instructions (tools/callgrind-sim.sh)"
+    sh tools/callgrind-sim.sh "$B"
+fi

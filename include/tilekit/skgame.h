@@ -206,6 +206,18 @@ uint64_t sk_game_seed(uint64_t seed, uint64_t game);
 
 #define SK_STRAT_SCORE  0      /* the highest score (equity breaks ties) */
 #define SK_STRAT_EQUITY 1      /* the highest equity */
+#define SK_STRAT_CUSTOM 2      /* the player's ctx points to an sk_chooser that picks the play */
+
+/* A player's own way of choosing (SK_STRAT_CUSTOM): choose() gets the
+ * generator scratch, the board, the rack and the state, fills *out with a
+ * legal play (placement, exchange when st->bag >= SK_EXCHANGE_MIN, or pass)
+ * and returns 0 or a TK_E* status.  It may be called from several threads
+ * at once (one game each): ctx must then be read-only. */
+typedef struct sk_chooser {
+    int (*choose)(void *ctx, sk_gen *g, const sk_board *b, const sk_rack *r, const sk_state *st,
+                  sk_play *out, tk_error *err);
+    void *ctx;
+} sk_chooser;
 
 typedef struct sk_player {
     const char *name;          /* nickname (no spaces), e.g. "score" */

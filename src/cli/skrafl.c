@@ -8,6 +8,7 @@
  */
 #include "cli/skrafl_cli.h"
 #include "cli/skrafl_play.h"
+#include "cli/skrafl_sim.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -57,6 +58,8 @@ static void usage(void)
            "  -V, --version          version and licence\n"
            "\n");
     skp_usage();
+    printf("\n");
+    sks_usage();
     printf("\n"
            "Output: COORD  WORD  SCORE  leave:LEAVE, e.g. '8D  FA(R)MED  34  leave:AEI':\n"
            "tiles already on the board in parentheses, blanks in lower case.\n"
@@ -116,6 +119,7 @@ static void parse_options(int argc, char **argv, skc_opts *o)
         { "check", required_argument, 0, O_CHECK },  { "show", no_argument, 0, O_SHOW },
         { "svg", required_argument, 0, O_SVG },      CLI_COMMON_OPTIONS,
         SKP_LONG_OPTIONS
+        SKS_LONG_OPTIONS
         { 0, 0, 0, 0 }
     };
     int ch;
@@ -124,6 +128,11 @@ static void parse_options(int argc, char **argv, skc_opts *o)
     while ((ch = getopt_long(argc, argv, ":r:d:L:l:n:cw" CLI_COMMON_SHORT, lo, NULL)) != -1) {
         if (ch >= SKP_O_BASE && ch < SKP_O_END) {
             skp_option(ch, optarg);
+            sks_note(ch, optarg);
+            continue;
+        }
+        if (ch >= SKS_O_BASE && ch < SKS_O_END) {
+            sks_option(ch, optarg);
             continue;
         }
         switch (ch) {
@@ -156,6 +165,8 @@ static void parse_options(int argc, char **argv, skc_opts *o)
     o->verbose = co.verbose;
     o->first_line = co.first_line;
     check_usage(o, argc - optind);
+    if (sks_setup(o))
+        exit(CLI_EXIT_DATA);
     /* Colour only for a terminal, and never when NO_COLOR is set (no-color.org). */
     o->show_color = o->show && getenv("NO_COLOR") == NULL && isatty(STDOUT_FILENO);
 }

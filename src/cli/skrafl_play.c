@@ -19,6 +19,7 @@
 #include "cli/cli_batch.h"
 #include "cli/cli_json.h"
 #include "skrafl_play.h"
+#include "skrafl_sim.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -96,8 +97,11 @@ void skp_usage(void)
            "      --unseen           print the unseen tiles and the bag count first\n"
            "      --selfplay=N       play N complete games, one JSON line a game\n"
            "      --seed=S           seed of the self-play games (default 1)\n"
-           "      --players=A,B      the two players: score, equity (the --leaves or shipped table)\n"
-           "                         or equity:TABLE (its own table; default equity,score)\n"
+           "      --players=A,B      the two players: score, equity (the --leaves or shipped table),\n"
+           "                         equity:TABLE (its own table) or sim (default equity,score);\n"
+           "                         sim simulates each turn (--candidates, --plies, --iterations\n"
+           "                         or --seconds: its budget a turn, default 10 candidates, 2\n"
+           "                         plies, 50 iterations)\n"
            "      --gcg=FILE|DIR     annotate the GCG game FILE move by move; with --selfplay,\n"
            "                         write every game as DIR/game-N.gcg\n");
 }
@@ -158,7 +162,7 @@ int skp_setup(const sk_engine *e, const char *lang)
         for (int k = 0; k < 2; k++) {
             const char *s = k ? comma + 1 : pl;
             size_t n = k ? strlen(s) : (size_t)(comma - pl);
-            if (n == 6 && strncmp(s, "equity", 6) == 0)
+            if ((n == 6 && strncmp(s, "equity", 6) == 0) || (n == 3 && strncmp(s, "sim", 3) == 0))
                 need_default = 1;
             else if (n > 7 && strncmp(s, "equity:", 7) == 0) {
                 char file[4096];
@@ -167,7 +171,7 @@ int skp_setup(const sk_engine *e, const char *lang)
                 if (rc)
                     return rc;
             } else if (!(n == 5 && strncmp(s, "score", 5) == 0))
-                cli_usage_error("unknown player '%.*s' (score, equity or equity:TABLE)", (int)n, s);
+                cli_usage_error("unknown player '%.*s' (score, equity, equity:TABLE or sim)", (int)n, s);
         }
     }
     const char *arg = P.leaves_arg;
@@ -658,6 +662,11 @@ static int run_selfplay(const sk_engine *e, const char *lang, int jobs, int verb
         for (char *q = nick[k]; *q; q++)
             if (*q == ' ' || *q == '\t')
                 *q = '_';   /* a GCG nickname has no spaces */
+        if (s[0] == 's' && s[1] == 'i') {   /* sim: skrafl_sim.c's simulating player */
+            c.players[k].strategy = SK_STRAT_CUSTOM;
+            c.players[k].ctx = (void *)sks_player(P.leaves);
+            snprintf(nick[k], sizeof nick[k], "sim");
+        }
     }
     if (strcmp(nick[0], nick[1]) == 0) {
         snprintf(nick[0] + strlen(nick[0]), 4, "1");
@@ -707,4 +716,17 @@ int skp_run(const sk_engine *e, const char *lang, const char *dict, int json, in
     if (P.selfplay)
         return run_selfplay(e, lang, jobs, verbose);
     return skp_annotate(e, P.leaves, P.gcg, json, all_openings);
+}
+
+/* ---- for the other skrafl parts (skrafl_sim.c) ---------------------------------------------- */
+
+sk_leaves *skp_leaves(void) { return P.leaves; }
+
+int skp_leaves_given(void) { return P.leaves_arg != NULL; }
+
+void skp_play_text(const sk_engine *e, const sk_rack *r, const sk_play *p, int style, char *coord, size_t cc,
+                   char *word, size_t wc, char *leave, size_t lc)
+{
+    play_fields(e, p, style, coord, cc, word, wc);
+    play_leave(e, r, p, leave, lc);
 }

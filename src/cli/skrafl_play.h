@@ -59,5 +59,13 @@ int skp_rank_play(sk_gen *g, sk_movelist *list, const sk_board *b, const sk_rack
 /* v thousandths as a decimal: "-12.5", "3.0" (trailing zeros cut, one kept). */
 void skp_fmt_milli(char *out, size_t cap, int64_t v);
 void skp_usage(void);
+/* For skrafl_sim.c: the loaded leave table (NULL: none), whether --leaves
+ * was given, and a play's coordinate field ("8H", "xchg", "pass"), word
+ * field (SK_FMT_* style; "-ABC" for an exchange, "-" for the pass) and the
+ * rack left after it. */
+sk_leaves *skp_leaves(void);
+int skp_leaves_given(void);
+void skp_play_text(const sk_engine *e, const sk_rack *r, const sk_play *p, int style, char *coord, size_t cc,
+                   char *word, size_t wc, char *leave, size_t lc);
 
 #endif

@@ -7,6 +7,7 @@
 #include "cli/skrafl_cli.h"
 #include "cli/skrafl_lex.h"
 #include "cli/skrafl_play.h"
+#include "cli/skrafl_sim.h"
 
 #include <string.h>
 
@@ -286,6 +287,8 @@ int skc_solve(const skc_ctx *c, sk_gen *g, sk_movelist *list, cli_buf *out, cli_
     if (sk_position_check(c->e, b, r, &e))
         return print_error(c, out, err, p, &e);
     unsigned flags = o->all_openings ? SK_ALL_OPENINGS : 0;
+    if (sks_active())   /* --sim: skrafl_sim.c */
+        return sks_solve(c, out, err, b, r, p);
     if (skp_equity())   /* ranked by equity, exchanges, --unseen: skrafl_play.c */
         return skp_solve(c->e, g, list, out, err, b, r, p->line, p->file, o->json, o->top, o->count, o->words,
                          flags, o->check_coord, o->check_word);

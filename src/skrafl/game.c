@@ -64,6 +64,10 @@ static int choose(sk_gen *g, sk_movelist *list, const sk_player *pl, const sk_bo
                   const sk_state *st, sk_play *best, tk_error *err)
 {
     const sk_engine *e = sk_gen_engine(g);
+    if (pl->strategy == SK_STRAT_CUSTOM) {
+        const sk_chooser *c = pl->ctx;
+        return c->choose(c->ctx, g, b, r, st, best, err);
+    }
     int by_score = pl->strategy == SK_STRAT_SCORE;
     long n = sk_top_plays(g, b, r, st, 0, by_score ? NULL : pl->fn, by_score ? NULL : pl->ctx, by_score, 1,
                           list, best, err);
