@@ -433,7 +433,7 @@ static int child_value(egw *w, int ply, int depth, const sk_movelist *list, uint
         w->lastpass = 0;
         w->zl = m->score ? 0 : zl + 1;
         w->stm = !side;
-        v = m->score - search(w, ply + 1, depth - 1, -beta, -alpha, inexact);
+        v = m->score - search(w, ply + 1, depth - 1, m->score - beta, m->score - alpha, inexact);
         w->stm = side;
         w->lastpass = lp;
         w->zl = zl;
@@ -1000,6 +1000,9 @@ int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag
         s->deadline = 0;
         atomic_store(&s->stop, 0);
         egw *w0 = &s->w[0];
+        s->root.limit = 0;   /* the PV's sub-solves used the root list */
+        if (sk_generate(w0->g, &w0->b, &w0->r[w0->stm], 0, &s->root, err))
+            return TK_ENOMEM;
         size_t cap = 16;
         res->best = malloc(cap * sizeof *res->best);
         if (!res->best)
