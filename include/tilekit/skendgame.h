@@ -107,6 +107,7 @@ typedef struct sk_endgame sk_endgame;
  * of tt_mb megabytes (0: SK_EG_TT_MB_DEFAULT; at least 1). */
 int sk_endgame_create(sk_endgame **out, const sk_engine *e, size_t tt_mb, int jobs, tk_error *err);
 void sk_endgame_destroy(sk_endgame *s);
+const sk_engine *sk_endgame_engine(const sk_endgame *s);
 
 /* Tiles left in the bag when the board and both racks are known: tile set
  * minus board minus racks (negative: more tiles than the set holds). */

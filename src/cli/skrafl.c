@@ -7,6 +7,7 @@
  * pictures are drawn by skrafl_draw.c.
  */
 #include "cli/skrafl_cli.h"
+#include "cli/skrafl_endgame.h"
 #include "cli/skrafl_play.h"
 
 #include <getopt.h>
@@ -57,6 +58,7 @@ static void usage(void)
            "  -V, --version          version and licence\n"
            "\n");
     skp_usage();
+    ske_usage();
     printf("\n"
            "Output: COORD  WORD  SCORE  leave:LEAVE, e.g. '8D  FA(R)MED  34  leave:AEI':\n"
            "tiles already on the board in parentheses, blanks in lower case.\n"
@@ -116,6 +118,7 @@ static void parse_options(int argc, char **argv, skc_opts *o)
         { "check", required_argument, 0, O_CHECK },  { "show", no_argument, 0, O_SHOW },
         { "svg", required_argument, 0, O_SVG },      CLI_COMMON_OPTIONS,
         SKP_LONG_OPTIONS
+        SKE_LONG_OPTIONS
         { 0, 0, 0, 0 }
     };
     int ch;
@@ -124,6 +127,10 @@ static void parse_options(int argc, char **argv, skc_opts *o)
     while ((ch = getopt_long(argc, argv, ":r:d:L:l:n:cw" CLI_COMMON_SHORT, lo, NULL)) != -1) {
         if (ch >= SKP_O_BASE && ch < SKP_O_END) {
             skp_option(ch, optarg);
+            continue;
+        }
+        if (ch >= SKE_O_BASE && ch < SKE_O_END) {
+            ske_option(ch, optarg);
             continue;
         }
         switch (ch) {
@@ -190,7 +197,11 @@ static int solve_one(const skc_ctx *c, const skc_pos *p, const sk_board *b)
         cli_error(NULL, 0, "out of memory");
         return CLI_EXIT_DATA;
     }
-    if (p->cgp)
+    if (ske_active()) {   /* --endgame / --preendgame: skrafl_endgame.c */
+        void *eg = NULL;
+        status = ske_solve(c, &eg, c->o->jobs > 0 ? c->o->jobs : 1, p, b, &out, &err);
+        ske_free(eg);
+    } else if (p->cgp)
         status = skc_solve_cgp(c, g, &list, &out, &err, p);
     else
         status = skc_solve(c, g, &list, &out, &err, b, &c->rack, p);

@@ -783,6 +783,8 @@ int sk_endgame_create(sk_endgame **out, const sk_engine *e, size_t tt_mb, int jo
     return TK_OK;
 }
 
+const sk_engine *sk_endgame_engine(const sk_endgame *s) { return s->e; }
+
 int sk_eg_bag_count(const sk_engine *e, const sk_board *b, const sk_rack *r0, const sk_rack *r1)
 {
     int n = e->ts.total;
