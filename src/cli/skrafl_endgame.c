@@ -343,3 +343,42 @@ int ske_solve(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const
     sk_eg_result_free(&r);
     return CLI_EXIT_OK;
 }
+
+/* ---- self-play's endgame player --------------------------------------------------------- */
+
+void *ske_player_new(const sk_engine *e)
+{
+    void *slot = NULL;
+    tk_error err;
+    if (!solver_for(&slot, e, 1, &err)) {
+        ske_free(slot);
+        return NULL;
+    }
+    return slot;
+}
+
+int ske_player_choose(void *ctx, const sk_board *b, const sk_rack *me, const sk_rack *opp, int scoreless,
+                      int last_pass, sk_play *out)
+{
+    ske_solver *x = ctx;
+    sk_eg_position pos;
+    memset(&pos, 0, sizeof pos);
+    pos.board = *b;
+    pos.rack[0] = *me;
+    pos.rack[1] = *opp;
+    pos.zeroless = scoreless;
+    pos.last_pass = last_pass;
+    sk_eg_opts opts = { E.seconds > 0 ? E.seconds : 1.0, E.plies, 0, 0 };
+    sk_eg_result r;
+    tk_error err;
+    if (sk_endgame_solve(x->s, &pos, &opts, &r, &err) || r.npv == 0)
+        return -1;
+    memset(out, 0, sizeof *out);
+    out->kind = r.pv[0].kind;
+    if (out->kind == SK_PLAY_MOVE) {
+        out->move = r.pv[0].move;
+        out->score = r.pv[0].move.score;
+    }
+    sk_eg_result_free(&r);
+    return 0;
+}

@@ -11,6 +11,7 @@
 #define TILEKIT_SKRAFL_ENDGAME_H
 
 #include "cli/skrafl_cli.h"
+#include "tilekit/skgame.h"
 
 enum {
     SKE_O_BASE = 1100,
@@ -38,5 +39,12 @@ void ske_usage(void);
 int ske_solve(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const sk_board *b, cli_buf *out,
               cli_buf *err);
 void ske_free(void *solver);
+
+/* Self-play's "endgame" player (sk_player.endgame): a solver for engine e
+ * (NULL when out of memory; free with ske_free), and the choice it makes
+ * (the first play of the exact solve, within --seconds, default 1 s). */
+void *ske_player_new(const sk_engine *e);
+int ske_player_choose(void *ctx, const sk_board *b, const sk_rack *me, const sk_rack *opp, int scoreless,
+                      int last_pass, sk_play *out);
 
 #endif
