@@ -24,6 +24,7 @@
 #include "tilekit/wordq.h"
 #include "tilekit/skrafl.h"
 #include "tilekit/skgame.h"
+#include "tilekit/skendgame.h"
 #include "tilekit/mahjong.h"
 #include "tilekit/boggle.h"
 
