@@ -219,11 +219,21 @@ typedef struct sk_chooser {
     void *ctx;
 } sk_chooser;
 
+/* A player's own choice with the bag empty (e.g. the exact endgame solver,
+ * tilekit/skendgame.h): board, own rack, the opponent's rack, consecutive
+ * scoreless turns so far and whether the last turn was a pass; fills *out
+ * with a placement or the pass and returns 0, or returns non-zero to fall
+ * back on the strategy. */
+typedef int (*sk_endgame_choose_fn)(void *ctx, const sk_board *b, const sk_rack *me, const sk_rack *opp,
+                                    int scoreless, int last_pass, sk_play *out);
+
 typedef struct sk_player {
     const char *name;          /* nickname (no spaces), e.g. "score" */
     int strategy;
     sk_leaves_value_fn fn;     /* leave values for SK_STRAT_EQUITY (NULL: all 0) */
     void *ctx;
+    sk_endgame_choose_fn endgame;   /* optional: used when the bag is empty */
+    void *endgame_ctx;
 } sk_player;
 
 #define SK_TURN_MOVE     0
@@ -250,6 +260,8 @@ typedef struct sk_game {
     int nturns;
     sk_turn turns[SK_GAME_MAX_TURNS + 4];
     sk_board board;            /* final board */
+    int empty_turn;            /* index of the first turn made with the bag empty (-1: none) */
+    int empty_scores[2];       /* the scores before that turn */
 } sk_game;
 
 /* Play one complete game: tiles drawn from a bag shuffled with `seed`,

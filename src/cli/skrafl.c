@@ -7,6 +7,7 @@
  * pictures are drawn by skrafl_draw.c.
  */
 #include "cli/skrafl_cli.h"
+#include "cli/skrafl_endgame.h"
 #include "cli/skrafl_play.h"
 #include "cli/skrafl_sim.h"
 
@@ -60,6 +61,8 @@ static void usage(void)
     skp_usage();
     printf("\n");
     sks_usage();
+    printf("\n");
+    ske_usage();
     printf("\n"
            "Output: COORD  WORD  SCORE  leave:LEAVE, e.g. '8D  FA(R)MED  34  leave:AEI':\n"
            "tiles already on the board in parentheses, blanks in lower case.\n"
@@ -120,19 +123,33 @@ static void parse_options(int argc, char **argv, skc_opts *o)
         { "svg", required_argument, 0, O_SVG },      CLI_COMMON_OPTIONS,
         SKP_LONG_OPTIONS
         SKS_LONG_OPTIONS
+        SKE_LONG_OPTIONS
         { 0, 0, 0, 0 }
     };
     int ch;
     cli_common co;
     cli_common_init(&co, usage);
+    /* --seconds and --plies serve the simulation and the endgame solver: kept until
+     * the options say which of them (or, in self-play, which players) use them. */
+    const char *seconds = NULL, *plies = NULL, *players = NULL;
     while ((ch = getopt_long(argc, argv, ":r:d:L:l:n:cw" CLI_COMMON_SHORT, lo, NULL)) != -1) {
         if (ch >= SKP_O_BASE && ch < SKP_O_END) {
             skp_option(ch, optarg);
             sks_note(ch, optarg);
+            if (ch == SKP_O_PLAYERS)
+                players = optarg;
+            continue;
+        }
+        if (ch == SKS_O_SECONDS || ch == SKS_O_PLIES) {
+            *(ch == SKS_O_SECONDS ? &seconds : &plies) = optarg;
             continue;
         }
         if (ch >= SKS_O_BASE && ch < SKS_O_END) {
             sks_option(ch, optarg);
+            continue;
+        }
+        if (ch >= SKE_O_BASE && ch < SKE_O_END) {
+            ske_option(ch, optarg);
             continue;
         }
         switch (ch) {
@@ -160,6 +177,16 @@ static void parse_options(int argc, char **argv, skc_opts *o)
         default: cli_common_option(ch, &co, argv);
         }
     }
+    int to_endgame = ske_active() || (players && strstr(players, "endgame"));
+    int to_sim = sks_active() || (players && strstr(players, "sim")) || !to_endgame;
+    if (to_endgame && seconds)
+        ske_option(SKE_O_SECONDS, seconds);
+    if (to_endgame && plies)
+        ske_option(SKE_O_PLIES, plies);
+    if (to_sim && seconds)
+        sks_option(SKS_O_SECONDS, seconds);
+    if (to_sim && plies)
+        sks_option(SKS_O_PLIES, plies);
     o->json = co.json;
     o->jobs = co.jobs;
     o->verbose = co.verbose;
@@ -201,7 +228,11 @@ static int solve_one(const skc_ctx *c, const skc_pos *p, const sk_board *b)
         cli_error(NULL, 0, "out of memory");
         return CLI_EXIT_DATA;
     }
-    if (p->cgp)
+    if (ske_active()) {   /* --endgame / --preendgame: skrafl_endgame.c */
+        void *eg = NULL;
+        status = ske_solve(c, &eg, c->o->jobs > 0 ? c->o->jobs : 1, p, b, &out, &err);
+        ske_free(eg);
+    } else if (p->cgp)
         status = skc_solve_cgp(c, g, &list, &out, &err, p);
     else
         status = skc_solve(c, g, &list, &out, &err, b, &c->rack, p);

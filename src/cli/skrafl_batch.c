@@ -3,12 +3,14 @@
  * the engine writes every position's output (and messages) in input order,
  * whatever --jobs. */
 #include "cli/skrafl_cli.h"
+#include "cli/skrafl_endgame.h"
 
 #include <stdlib.h>
 
 typedef struct worker {
     sk_gen *g;
     sk_movelist list;
+    void *eg;              /* --endgame: this thread's solver (skrafl_endgame.c) */
 } worker;
 
 static void *worker_new(void *user)
@@ -27,6 +29,7 @@ static void worker_free(void *user, void *state)
     worker *w = state;
     (void)user;
     sk_movelist_free(&w->list);
+    ske_free(w->eg);
     sk_gen_destroy(w->g);
     free(w);
 }
@@ -37,6 +40,8 @@ static int solve_line(void *state, const cli_record *rec, cli_buf *out, cli_buf 
 {
     worker *w = state;
     skc_pos p = { rec->file, rec->line, rec->text, rec->len };
+    if (ske_active())
+        return ske_solve(the_ctx, &w->eg, 1, &p, NULL, out, err);
     return skc_solve_cgp(the_ctx, w->g, &w->list, out, err, &p);
 }
 

@@ -18,6 +18,7 @@
 #include "cli.h"
 #include "cli/cli_batch.h"
 #include "cli/cli_json.h"
+#include "skrafl_endgame.h"
 #include "skrafl_play.h"
 #include "skrafl_sim.h"
 
@@ -98,10 +99,12 @@ void skp_usage(void)
            "      --selfplay=N       play N complete games, one JSON line a game\n"
            "      --seed=S           seed of the self-play games (default 1)\n"
            "      --players=A,B      the two players: score, equity (the --leaves or shipped table),\n"
-           "                         equity:TABLE (its own table) or sim (default equity,score);\n"
-           "                         sim simulates each turn (--candidates, --plies, --iterations\n"
-           "                         or --seconds: its budget a turn, default 10 candidates, 2\n"
-           "                         plies, 50 iterations)\n"
+           "                         equity:TABLE (its own table), sim or endgame (default\n"
+           "                         equity,score); sim simulates each turn (--candidates, --plies,\n"
+           "                         --iterations or --seconds: its budget a turn, default 10\n"
+           "                         candidates, 2 plies, 50 iterations); endgame plays equity,\n"
+           "                         then the exact endgame solver once the bag is empty\n"
+           "                         (--seconds per solve, default 1)\n"
            "      --gcg=FILE|DIR     annotate the GCG game FILE move by move; with --selfplay,\n"
            "                         write every game as DIR/game-N.gcg\n");
 }
@@ -162,7 +165,8 @@ int skp_setup(const sk_engine *e, const char *lang)
         for (int k = 0; k < 2; k++) {
             const char *s = k ? comma + 1 : pl;
             size_t n = k ? strlen(s) : (size_t)(comma - pl);
-            if ((n == 6 && strncmp(s, "equity", 6) == 0) || (n == 3 && strncmp(s, "sim", 3) == 0))
+            if ((n == 6 && strncmp(s, "equity", 6) == 0) || (n == 3 && strncmp(s, "sim", 3) == 0) ||
+                (n == 7 && strncmp(s, "endgame", 7) == 0))
                 need_default = 1;
             else if (n > 7 && strncmp(s, "equity:", 7) == 0) {
                 char file[4096];
@@ -171,7 +175,7 @@ int skp_setup(const sk_engine *e, const char *lang)
                 if (rc)
                     return rc;
             } else if (!(n == 5 && strncmp(s, "score", 5) == 0))
-                cli_usage_error("unknown player '%.*s' (score, equity, equity:TABLE or sim)", (int)n, s);
+                cli_usage_error("unknown player '%.*s' (score, equity, equity:TABLE, sim or endgame)", (int)n, s);
         }
     }
     const char *arg = P.leaves_arg;
@@ -537,6 +541,9 @@ typedef struct sp_ctx {
     const char *names[2];
     const char *lang;
     long wins[2], ties, games;        /* merged from the threads by sp_fini */
+    long eg_games;
+    double eg_gain;
+    int endgame[2];                   /* player k is "endgame" */
 } sp_ctx;
 
 typedef struct sp_state {
@@ -545,6 +552,10 @@ typedef struct sp_state {
     sk_movelist list;
     sk_game game;
     long wins[2], ties, games;
+    sk_player players[2];      /* c->players with this thread's endgame solver */
+    void *eg;
+    long eg_games;             /* games that reached an empty bag */
+    double eg_gain;            /* player 0's spread change from then on, summed */
 } sp_state;
 
 static void *sp_init(void *user)
@@ -557,6 +568,17 @@ static void *sp_init(void *user)
         free(st);
         return NULL;
     }
+    memcpy(st->players, st->c->players, sizeof st->players);
+    for (int k = 0; k < 2; k++)
+        if (st->c->endgame[k]) {
+            if (!st->eg && !(st->eg = ske_player_new(st->c->e))) {
+                sk_gen_destroy(st->g);
+                free(st);
+                return NULL;
+            }
+            st->players[k].endgame = ske_player_choose;
+            st->players[k].endgame_ctx = st->eg;
+        }
     return st;
 }
 
@@ -568,6 +590,9 @@ static void sp_fini(void *user, void *state)
     c->wins[1] += st->wins[1];
     c->ties += st->ties;
     c->games += st->games;
+    c->eg_games += st->eg_games;
+    c->eg_gain += st->eg_gain;
+    ske_free(st->eg);
     sk_movelist_free(&st->list);
     sk_gen_destroy(st->g);
     free(st);
@@ -604,8 +629,14 @@ static int sp_solve(void *state, const cli_record *rec, cli_buf *out, cli_buf *e
     int first = (int)(i % 2);
     tk_error e = {0};
     sk_game *gm = &st->game;
-    if (sk_selfplay(st->g, &st->list, c->players, first, seed, gm, &e))
+    if (sk_selfplay(st->g, &st->list, st->players, first, seed, gm, &e))
         return -1;
+    int eg_gain = 0;
+    if (gm->empty_turn >= 0) {
+        eg_gain = (gm->scores[0] - gm->scores[1]) - (gm->empty_scores[0] - gm->empty_scores[1]);
+        st->eg_games++;
+        st->eg_gain += eg_gain;
+    }
     int turns = 0;
     for (int t = 0; t < gm->nturns; t++)
         turns += gm->turns[t].kind <= SK_TURN_PASS;
@@ -635,6 +666,8 @@ static int sp_solve(void *state, const cli_record *rec, cli_buf *out, cli_buf *e
     cli_json_close(&j);
     cli_json_kstr(&j, "winner", win < 0 ? "tie" : c->names[win]);
     cli_json_kint(&j, "turns", turns);
+    if (gm->empty_turn >= 0)
+        cli_json_kint(&j, "after_bag_empty", eg_gain);   /* the first player's spread change from then on */
     cli_json_end(&j);
     return P.gcg ? write_gcg(c, gm, rec->no, err) : CLI_EXIT_OK;
 }
@@ -654,10 +687,11 @@ static int run_selfplay(const sk_engine *e, const char *lang, int jobs, int verb
     for (int k = 0; k < 2; k++) {
         const char *s = k ? comma + 1 : pl;
         int n = k ? (int)strlen(s) : (int)(comma - pl);
-        int eq = s[0] == 'e';
+        int eq = s[0] == 'e', eg = strncmp(s, "endgame", 7) == 0;
         c.players[k].strategy = eq ? SK_STRAT_EQUITY : SK_STRAT_SCORE;
         c.players[k].fn = sk_leaves_value;
         c.players[k].ctx = P.pleaves[k] ? P.pleaves[k] : P.leaves;
+        c.endgame[k] = eg;
         snprintf(nick[k], sizeof nick[k], "%.*s", n < 150 ? n : 150, s);
         for (char *q = nick[k]; *q; q++)
             if (*q == ' ' || *q == '\t')
@@ -699,6 +733,9 @@ static int run_selfplay(const sk_engine *e, const char *lang, int jobs, int verb
                         "%s scores %.2f%% (95%% interval %.2f..%.2f%%)\n",
                 c.games, s, c.games / (s > 0 ? s : 1e-9), nick[0], c.wins[0], nick[1], c.wins[1], c.ties,
                 nick[0], 100 * p, 100 * (mid - h), 100 * (mid + h));
+        if (c.eg_games > 0)
+            fprintf(stderr, "skrafl: %ld games reached an empty bag; from then on %s gained %+.2f points a game\n",
+                    c.eg_games, nick[0], c.eg_gain / (double)c.eg_games);
     }
     return status;
 }

@@ -105,10 +105,11 @@ int sk_selfplay(sk_gen *g, sk_movelist *list, const sk_player players[2], int fi
     memset(rk, 0, sizeof rk);
     draw(&bg, &rk[first]);
     draw(&bg, &rk[1 - first]);
-    int p = first, scoreless = 0;
+    int p = first, scoreless = 0, passes = 0;
+    gm->empty_turn = -1;
     for (;;) {
         sk_rack *r = &rk[p], *o = &rk[1 - p];
-        if (scoreless >= SK_SCORELESS_END || gm->nturns >= SK_GAME_MAX_TURNS) {
+        if (scoreless >= SK_SCORELESS_END || gm->nturns >= SK_GAME_MAX_TURNS || (bg.n == 0 && passes >= 2)) {
             for (int k = 0; k < 2; k++) {
                 int q = (first + k) % 2;
                 add_turn(gm, q, SK_TURN_END_RACK, &rk[q], NULL, -sk_rack_value(e, &rk[q]));
@@ -117,9 +118,18 @@ int sk_selfplay(sk_gen *g, sk_movelist *list, const sk_player players[2], int fi
         }
         sk_state st = { bg.n, o->n, sk_rack_value(e, o) };
         sk_play pl;
-        int rc = choose(g, list, &players[p], b, r, &st, &pl, err);
-        if (rc)
-            return rc;
+        if (bg.n == 0 && gm->empty_turn < 0) {
+            gm->empty_turn = gm->nturns;
+            gm->empty_scores[0] = gm->scores[0];
+            gm->empty_scores[1] = gm->scores[1];
+        }
+        if (!(bg.n == 0 && players[p].endgame &&
+              players[p].endgame(players[p].endgame_ctx, b, r, o, scoreless, passes > 0, &pl) == 0)) {
+            int rc = choose(g, list, &players[p], b, r, &st, &pl, err);
+            if (rc)
+                return rc;
+        }
+        passes = pl.kind == SK_PLAY_PASS ? passes + 1 : 0;
         sk_rack before = *r;
         if (pl.kind == SK_PLAY_MOVE) {
             sk_board_apply(b, &pl.move);

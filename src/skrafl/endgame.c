@@ -1,0 +1,1051 @@
+/* endgame.c - the exact endgame solver (tilekit/skendgame.h).
+ *
+ * State: the board, both racks (by absolute side: 0 = the root's mover),
+ * the side to move, the pass state (did the last turn pass, how many
+ * scoreless turns in a row) and, for the pre-endgame, a known bag drawn in
+ * order (bagpos = tiles drawn so far).  Its Zobrist hash is kept
+ * incrementally: one key per (square, tile), per (side, letter, count on
+ * the rack) and per bag position, mixed out of a 64-bit integer by the
+ * splitmix64 finaliser (no tables); side to move and pass state are folded
+ * in when the table is probed.
+ *
+ * Search: negamax over the mover's spread with alpha-beta, principal
+ * variation search (the first child with the full window, the others with a
+ * null window and a re-search when one fails high).  Every node generates
+ * the mover's placements once with sk_generate into the move list of its
+ * ply (lists and ordering buffers are per ply and reused: no allocation once
+ * they have grown), plus the pass.  Children are ordered by a key: the
+ * table's best move first, then plays that go out (score + 2x the
+ * opponent's rack), then score + the face value of the tiles played (a tile
+ * played is a tile that cannot be stuck), the pass last.  Terminal plies
+ * (going out, the second pass, a sixth scoreless turn) are valued on the
+ * spot without a child node.
+ *
+ * Iterative deepening: iteration d searches d plies; a depth-limited leaf is
+ * valued by a heuristic (opponent's rack value minus the mover's) and taints
+ * the value "inexact"; a value computed only from finished games is exact.
+ * The first iteration whose root value is exact ends the solve.  The
+ * transposition table stores for each entry the depth it was searched to,
+ * or "to the end" (255) when exact, so exact entries answer every later
+ * iteration.  The table is a fixed array of 4-entry buckets, each entry
+ * two 64-bit words (key ^ data, data) written and read with relaxed
+ * atomics: a torn entry fails the key check, so threads share it without
+ * locks.  Replacement: the same key, else the shallowest entry.
+ *
+ * Threads: the root's moves are shared.  Thread 0 searches the first one
+ * with the full window; then every thread takes the next move from an
+ * atomic counter and tests it with a null window against the best value so
+ * far (read under a mutex), re-searching with an open window when it fails
+ * high.  The value is exact, so it does not depend on the number of
+ * threads; with one thread the whole result is deterministic.
+ *
+ * The principal variation comes from a triangular table; where a table hit
+ * cut it short of the end of the game, the rest is solved again from there
+ * (fast: the table is warm) and appended.
+ */
+#include "sk_internal.h"
+#include "tilekit/skendgame.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define INF 1000000
+#define DEPTH_EXACT 255
+#define PASS_IDX 0xFFFFFu
+#define TT_WAYS 4
+
+enum { TT_NONE = 0, TT_UPPER = 1, TT_LOWER = 2, TT_EXACT = 3 };
+
+/* ---- hashing ------------------------------------------------------------------------- */
+
+static inline uint64_t mix64(uint64_t z)
+{
+    z += 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static inline uint64_t zob_sq(int sq, unsigned cell) { return mix64((1ull << 40) | ((uint64_t)sq << 8) | cell); }
+static inline uint64_t zob_rack(int side, int letter, int count)
+{
+    return count ? mix64((2ull << 40) | ((uint64_t)side << 16) | ((uint64_t)letter << 8) | (uint64_t)count) : 0;
+}
+static inline uint64_t zob_bag(int pos) { return mix64((3ull << 40) | (uint64_t)pos); }
+static inline uint64_t zob_state(int stm, int lastpass, int zl)
+{
+    return mix64((4ull << 40) | ((uint64_t)stm << 16) | ((uint64_t)lastpass << 8) | (uint64_t)zl);
+}
+
+/* ---- transposition table -------------------------------------------------------------- */
+
+typedef struct tt_entry {
+    _Atomic uint64_t kx;    /* key ^ data */
+    _Atomic uint64_t data;
+} tt_entry;
+
+/* data: value + 2^19 (20 bits) | depth << 20 (8) | flag << 28 (2) | best << 32 (20: move index + 1,
+ * PASS_IDX + 1 for the pass, 0 none) */
+static inline uint64_t tt_pack(int value, int depth, int flag, unsigned best)
+{
+    return (uint64_t)(uint32_t)(value + (1 << 19)) | ((uint64_t)depth << 20) | ((uint64_t)flag << 28) |
+           ((uint64_t)best << 32);
+}
+
+typedef struct tt_hit {
+    int value, depth, flag;
+    unsigned best;         /* move index + 1, 0 none */
+} tt_hit;
+
+/* ---- the solver ------------------------------------------------------------------------ */
+
+typedef struct order_ent {
+    int32_t key;
+    uint32_t idx;
+} order_ent;
+
+typedef struct egply_buf {
+    sk_movelist list;
+    order_ent *ord;
+    size_t cap;
+} egply_buf;
+
+struct sk_endgame;
+
+typedef struct egw {
+    struct sk_endgame *s;
+    int id;
+    sk_gen *g;
+    /* the position (absolute sides) */
+    sk_board b;
+    sk_rack r[2];
+    int rv[2];             /* rack face values */
+    int stm, lastpass, zl;
+    int nbag, bagpos;
+    uint8_t bag[SK_EG_MAX_BAG];
+    uint64_t hash;         /* board, racks, bag position */
+    uint64_t nodes;
+    int abort;
+    egply_buf ply[SK_EG_MAX_PLY + 2];
+    sk_eg_ply (*pv)[SK_EG_MAX_PLY + 1];
+    int pvlen[SK_EG_MAX_PLY + 2];
+    int err;
+} egw;
+
+/* The root of one iteration, shared by the threads. */
+typedef struct egroot {
+    int depth;
+    size_t n;              /* root plays (moves + the pass) */
+    atomic_size_t next;
+    pthread_mutex_t mu;
+    int best_val;
+    uint32_t best_idx;
+    int inexact;
+    int have;              /* some move finished */
+    sk_eg_ply pv[SK_EG_MAX_PLY + 1];
+    int npv;
+} egroot;
+
+struct sk_endgame {
+    const sk_engine *e;
+    int jobs;
+    egw *w;                /* jobs workers */
+    tt_entry *tt;
+    size_t tt_mask;        /* buckets - 1 */
+    /* the solve in progress */
+    double deadline;       /* monotonic seconds; 0 none */
+    atomic_int stop;
+    sk_movelist root;      /* root moves (shared read-only) */
+    order_ent *rord;
+    size_t rcap;
+    egroot R;
+};
+
+static double now_sec(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int tt_probe(const sk_endgame *s, uint64_t key, tt_hit *h)
+{
+    tt_entry *b = &s->tt[(key & s->tt_mask) * TT_WAYS];
+    for (int i = 0; i < TT_WAYS; i++) {
+        uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+        uint64_t kx = atomic_load_explicit(&b[i].kx, memory_order_relaxed);
+        if ((kx ^ d) == key && d) {
+            h->value = (int)(d & 0xFFFFF) - (1 << 19);
+            h->depth = (int)((d >> 20) & 0xFF);
+            h->flag = (int)((d >> 28) & 3);
+            h->best = (unsigned)(d >> 32) & 0xFFFFFu;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static void tt_store(sk_endgame *s, uint64_t key, int value, int depth, int flag, unsigned best)
+{
+    tt_entry *b = &s->tt[(key & s->tt_mask) * TT_WAYS];
+    int victim = 0, vdepth = 1 << 30;
+    for (int i = 0; i < TT_WAYS; i++) {
+        uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
+        uint64_t kx = atomic_load_explicit(&b[i].kx, memory_order_relaxed);
+        if (!d || (kx ^ d) == key) {
+            victim = i;
+            break;
+        }
+        int dd = (int)((d >> 20) & 0xFF);
+        if (dd < vdepth) {
+            vdepth = dd;
+            victim = i;
+        }
+    }
+    if (value > (1 << 19) - 1)
+        value = (1 << 19) - 1;
+    if (value < -(1 << 19))
+        value = -(1 << 19);
+    uint64_t d = tt_pack(value, depth, flag, best);
+    atomic_store_explicit(&b[victim].data, d, memory_order_relaxed);
+    atomic_store_explicit(&b[victim].kx, key ^ d, memory_order_relaxed);
+}
+
+/* ---- position updates ----------------------------------------------------------------- */
+
+static inline void rack_add(egw *w, int side, int t)   /* t: 0 blank, else letter */
+{
+    sk_rack *r = &w->r[side];
+    if (t == 0) {
+        w->hash ^= zob_rack(side, 0, r->blanks) ^ zob_rack(side, 0, r->blanks + 1);
+        r->blanks++;
+    } else {
+        w->hash ^= zob_rack(side, t, r->count[t]) ^ zob_rack(side, t, r->count[t] + 1);
+        r->count[t]++;
+    }
+    r->n++;
+    w->rv[side] += w->s->e->ts.value[t];
+}
+
+static inline void rack_sub(egw *w, int side, int t)
+{
+    sk_rack *r = &w->r[side];
+    if (t == 0) {
+        w->hash ^= zob_rack(side, 0, r->blanks) ^ zob_rack(side, 0, r->blanks - 1);
+        r->blanks--;
+    } else {
+        w->hash ^= zob_rack(side, t, r->count[t]) ^ zob_rack(side, t, r->count[t] - 1);
+        r->count[t]--;
+    }
+    r->n--;
+    w->rv[side] -= w->s->e->ts.value[t];
+}
+
+/* Place move m for the side to move, drawing from the bag; returns tiles drawn. */
+static int do_move(egw *w, const sk_move *m)
+{
+    int dim = w->b.dim, side = w->stm;
+    for (int i = 0; i < m->len; i++) {
+        uint8_t t = m->word[i];
+        if (t & SK_ONBOARD)
+            continue;
+        int sq = (m->row + (m->dir ? i : 0)) * dim + m->col + (m->dir ? 0 : i);
+        uint8_t cell = t & (SK_LETTER | SK_BLANK);
+        w->b.sq[sq] = cell;
+        w->hash ^= zob_sq(sq, cell);
+        rack_sub(w, side, (t & SK_BLANK) ? 0 : (t & SK_LETTER));
+    }
+    int drawn = 0;
+    while (drawn < m->ntiles && w->bagpos < w->nbag) {
+        w->hash ^= zob_bag(w->bagpos);
+        rack_add(w, side, w->bag[w->bagpos++]);
+        w->hash ^= zob_bag(w->bagpos);
+        drawn++;
+    }
+    return drawn;
+}
+
+static void undo_move(egw *w, const sk_move *m, int drawn)
+{
+    int dim = w->b.dim, side = w->stm;
+    while (drawn-- > 0) {
+        w->hash ^= zob_bag(w->bagpos);
+        rack_sub(w, side, w->bag[--w->bagpos]);
+        w->hash ^= zob_bag(w->bagpos);
+    }
+    for (int i = 0; i < m->len; i++) {
+        uint8_t t = m->word[i];
+        if (t & SK_ONBOARD)
+            continue;
+        int sq = (m->row + (m->dir ? i : 0)) * dim + m->col + (m->dir ? 0 : i);
+        w->hash ^= zob_sq(sq, t & (SK_LETTER | SK_BLANK));
+        w->b.sq[sq] = 0;
+        rack_add(w, side, (t & SK_BLANK) ? 0 : (t & SK_LETTER));
+    }
+}
+
+static uint64_t full_hash(const egw *w)
+{
+    uint64_t h = 0;
+    int n = w->b.dim * w->b.dim;
+    for (int i = 0; i < n; i++)
+        if (w->b.sq[i])
+            h ^= zob_sq(i, w->b.sq[i]);
+    for (int side = 0; side < 2; side++) {
+        h ^= zob_rack(side, 0, w->r[side].blanks);
+        for (int l = 1; l < 64; l++)
+            h ^= zob_rack(side, l, w->r[side].count[l]);
+    }
+    return h ^ zob_bag(w->bagpos);
+}
+
+/* ---- move ordering ------------------------------------------------------------------- */
+
+static int buf_reserve(egply_buf *p, size_t n)
+{
+    if (n <= p->cap)
+        return 0;
+    size_t nc = n + n / 2 + 64;
+    order_ent *o = realloc(p->ord, nc * sizeof *o);
+    if (!o)
+        return -1;
+    p->ord = o;
+    p->cap = nc;
+    return 0;
+}
+
+static int cmp_ord(const void *a, const void *b)
+{
+    const order_ent *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key > y->key ? -1 : 1;
+    return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* Ordering key of move m for a rack of rn tiles (opp: opponent's rack value). */
+static inline int32_t move_key(const sk_engine *e, const sk_move *m, int rn, int opp, int bag_left)
+{
+    if (m->ntiles == rn && !bag_left)
+        return 1000000 + m->score + 2 * opp;
+    int face = 0;
+    for (int i = 0; i < m->len; i++)
+        if (!(m->word[i] & (SK_ONBOARD | SK_BLANK)))
+            face += e->val[m->word[i]];
+    return 2 * m->score + face;
+}
+
+/* Fill o[0..n] with the n moves of list and the pass, sorted best first
+ * (ttbest: move index + 1 to put first, 0 none). */
+static void order_moves(const egw *w, const sk_movelist *list, order_ent *o, unsigned ttbest)
+{
+    const sk_engine *e = w->s->e;
+    int side = w->stm, rn = w->r[side].n, opp = w->rv[!side], bag_left = w->bagpos < w->nbag;
+    size_t n = list->n;
+    for (size_t i = 0; i < n; i++) {
+        o[i].idx = (uint32_t)i;
+        o[i].key = move_key(e, &list->v[i], rn, opp, bag_left);
+    }
+    o[n].idx = PASS_IDX;
+    o[n].key = -1000000;
+    if (ttbest) {
+        uint32_t want = ttbest - 1;
+        for (size_t i = 0; i <= n; i++)
+            if (o[i].idx == want) {
+                o[i].key = 2000000000;
+                break;
+            }
+    }
+    qsort(o, n + 1, sizeof *o, cmp_ord);
+}
+
+/* ---- search --------------------------------------------------------------------------- */
+
+static inline int check_abort(egw *w)
+{
+    sk_endgame *s = w->s;
+    if (atomic_load_explicit(&s->stop, memory_order_relaxed))
+        return w->abort = 1;
+    if (s->deadline > 0 && (w->nodes & 255) == 0 && now_sec() >= s->deadline) {
+        atomic_store(&s->stop, 1);
+        return w->abort = 1;
+    }
+    return 0;
+}
+
+static inline void pv_set(egw *w, int ply, const sk_eg_ply *p, int child)
+{
+    w->pv[ply][0] = *p;
+    int n = 1;
+    if (child)
+        for (int k = 0; k < w->pvlen[ply + 1] && n < SK_EG_MAX_PLY; k++)
+            w->pv[ply][n++] = w->pv[ply + 1][k];
+    w->pvlen[ply] = n;
+}
+
+static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact);
+
+/* Play entry o (a move of list or the pass) for the side to move, search the
+ * rest, take it back: the value from the mover's view.  *term = 1 when the
+ * game ended with it; *pl is filled for the PV. */
+static int child_value(egw *w, int ply, int depth, const sk_movelist *list, uint32_t idx, int alpha, int beta,
+                       int *inexact, int *term, sk_eg_ply *pl)
+{
+    int side = w->stm, v;
+    int lp = w->lastpass, zl = w->zl;
+    pl->player = (uint8_t)side;
+    pl->end = 0;
+    pl->last = 0;
+    *term = 0;
+    if (idx == PASS_IDX) {
+        pl->kind = SK_PLAY_PASS;
+        pl->score = 0;
+        if (lp || zl + 1 >= SK_SCORELESS_END) {
+            *term = pl->last = 1;
+            pl->end = w->rv[!side] - w->rv[side];
+            return pl->end;
+        }
+        w->lastpass = 1;
+        w->zl = zl + 1;
+        w->stm = !side;
+        v = -search(w, ply + 1, depth - 1, -beta, -alpha, inexact);
+        w->stm = side;
+        w->lastpass = lp;
+        w->zl = zl;
+        return v;
+    }
+    const sk_move *m = &list->v[idx];
+    pl->kind = SK_PLAY_MOVE;
+    pl->move = *m;
+    pl->score = m->score;
+    int drawn = do_move(w, m);
+    if (w->r[side].n == 0) {
+        *term = pl->last = 1;
+        pl->end = 2 * w->rv[!side];
+        v = m->score + pl->end;
+    } else if (m->score == 0 && zl + 1 >= SK_SCORELESS_END) {
+        *term = pl->last = 1;
+        pl->end = w->rv[!side] - w->rv[side];
+        v = pl->end;
+    } else {
+        w->lastpass = 0;
+        w->zl = m->score ? 0 : zl + 1;
+        w->stm = !side;
+        v = m->score - search(w, ply + 1, depth - 1, m->score - beta, m->score - alpha, inexact);
+        w->stm = side;
+        w->lastpass = lp;
+        w->zl = zl;
+    }
+    undo_move(w, m, drawn);
+    return v;
+}
+
+static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
+{
+    sk_endgame *s = w->s;
+    w->nodes++;
+    w->pvlen[ply] = 0;
+    if (w->abort || check_abort(w))
+        return 0;
+    int side = w->stm;
+    uint64_t key = w->hash ^ zob_state(side, w->lastpass, w->zl);
+    tt_hit h;
+    unsigned ttbest = 0;
+    if (tt_probe(s, key, &h)) {
+        ttbest = h.best;
+        if (h.depth >= depth) {
+            int cut = h.flag == TT_EXACT || (h.flag == TT_LOWER && h.value >= beta) ||
+                      (h.flag == TT_UPPER && h.value <= alpha);
+            if (cut) {
+                if (h.depth != DEPTH_EXACT)
+                    *inexact = 1;
+                return h.value;
+            }
+        }
+    }
+    if (depth <= 0 || ply >= SK_EG_MAX_PLY) {
+        *inexact = 1;
+        return w->rv[!side] - w->rv[side];
+    }
+    egply_buf *pb = &w->ply[ply];
+    tk_error err;
+    pb->list.limit = 0;
+    if (sk_generate(w->g, &w->b, &w->r[side], 0, &pb->list, &err) || buf_reserve(pb, pb->list.n + 1)) {
+        w->err = TK_ENOMEM;
+        atomic_store(&s->stop, 1);
+        w->abort = 1;
+        return 0;
+    }
+    size_t n = pb->list.n;
+    order_moves(w, &pb->list, pb->ord, ttbest);
+    int best = -INF, alpha0 = alpha, inex = 0;
+    uint32_t bestidx = PASS_IDX;
+    for (size_t i = 0; i <= n; i++) {
+        uint32_t idx = pb->ord[i].idx;
+        int term, cin = 0, v;
+        sk_eg_ply pl;
+        if (i == 0) {
+            v = child_value(w, ply, depth, &pb->list, idx, alpha, beta, &cin, &term, &pl);
+        } else {
+            v = child_value(w, ply, depth, &pb->list, idx, alpha, alpha + 1, &cin, &term, &pl);
+            if (!term && v > alpha && v < beta && !w->abort) {
+                cin = 0;
+                v = child_value(w, ply, depth, &pb->list, idx, alpha, beta, &cin, &term, &pl);
+            }
+        }
+        if (w->abort)
+            return 0;
+        inex |= cin;
+        if (v > best) {
+            best = v;
+            bestidx = idx;
+            if (v > alpha) {
+                alpha = v;
+                pv_set(w, ply, &pl, !term);
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
+    tt_store(s, key, best, inex ? depth : DEPTH_EXACT, flag, bestidx == PASS_IDX ? PASS_IDX + 1 : bestidx + 1);
+    *inexact |= inex;
+    return best;
+}
+
+/* ---- the root ------------------------------------------------------------------------- */
+
+/* Search root play number k of the order (shared list s->root) on worker w
+ * with window (alpha, beta). */
+static int root_child(egw *w, uint32_t idx, int depth, int alpha, int beta, int *inexact, int *term,
+                      sk_eg_ply *pl)
+{
+    return child_value(w, 0, depth, &w->s->root, idx, alpha, beta, inexact, term, pl);
+}
+
+/* Record a root play's exact-in-window value v (> the best so far?). */
+static void root_offer(sk_endgame *s, egw *w, uint32_t idx, int v, const sk_eg_ply *pl, int term)
+{
+    egroot *R = &s->R;
+    pthread_mutex_lock(&R->mu);
+    if (!R->have || v > R->best_val) {
+        R->have = 1;
+        R->best_val = v;
+        R->best_idx = idx;
+        R->pv[0] = *pl;
+        R->npv = 1;
+        if (!term)
+            for (int k = 0; k < w->pvlen[1] && R->npv < SK_EG_MAX_PLY; k++)
+                R->pv[R->npv++] = w->pv[1][k];
+    }
+    pthread_mutex_unlock(&R->mu);
+}
+
+static void root_work(egw *w)
+{
+    sk_endgame *s = w->s;
+    egroot *R = &s->R;
+    for (;;) {
+        size_t k = atomic_fetch_add(&R->next, 1);
+        if (k >= R->n || w->abort)
+            return;
+        uint32_t idx = s->rord[k].idx;
+        pthread_mutex_lock(&R->mu);
+        int alpha = R->have ? R->best_val : -INF;
+        pthread_mutex_unlock(&R->mu);
+        int cin = 0, term, v;
+        sk_eg_ply pl;
+        w->pvlen[1] = 0;
+        v = root_child(w, idx, R->depth, alpha, alpha + 1, &cin, &term, &pl);
+        if (!term && v > alpha && !w->abort) {
+            cin = 0;
+            v = root_child(w, idx, R->depth, alpha, INF, &cin, &term, &pl);
+        }
+        if (w->abort)
+            return;
+        pthread_mutex_lock(&R->mu);
+        R->inexact |= cin;
+        pthread_mutex_unlock(&R->mu);
+        if (v > alpha)
+            root_offer(s, w, idx, v, &pl, term);
+    }
+}
+
+static void *root_thread(void *arg)
+{
+    root_work(arg);
+    return NULL;
+}
+
+/* Copy worker 0's position into the others. */
+static void sync_workers(sk_endgame *s)
+{
+    egw *w0 = &s->w[0];
+    for (int j = 1; j < s->jobs; j++) {
+        egw *w = &s->w[j];
+        w->b = w0->b;
+        memcpy(w->r, w0->r, sizeof w->r);
+        memcpy(w->rv, w0->rv, sizeof w->rv);
+        w->stm = w0->stm;
+        w->lastpass = w0->lastpass;
+        w->zl = w0->zl;
+        w->nbag = w0->nbag;
+        w->bagpos = w0->bagpos;
+        memcpy(w->bag, w0->bag, sizeof w->bag);
+        w->hash = w0->hash;
+        w->abort = 0;
+        w->err = 0;
+    }
+}
+
+/* One iteration of depth d over the root moves in s->rord (n + 1 entries).
+ * Returns 0 finished, 1 aborted. */
+static int root_iteration(sk_endgame *s, int d)
+{
+    egroot *R = &s->R;
+    R->depth = d;
+    R->n = s->root.n + 1;
+    R->have = 0;
+    R->inexact = 0;
+    R->npv = 0;
+    atomic_store(&R->next, 0);
+    egw *w0 = &s->w[0];
+    w0->abort = 0;
+    /* The first move alone, with the full window. */
+    {
+        uint32_t idx = s->rord[0].idx;
+        int cin = 0, term;
+        sk_eg_ply pl;
+        w0->pvlen[1] = 0;
+        int v = root_child(w0, idx, d, -INF, INF, &cin, &term, &pl);
+        if (w0->abort)
+            return 1;
+        R->inexact |= cin;
+        root_offer(s, w0, idx, v, &pl, term);
+        atomic_store(&R->next, 1);
+    }
+    int nt = s->jobs;
+    pthread_t th[64];
+    int started = 0;
+    if (nt > 1 && R->n > 2) {
+        sync_workers(s);
+        for (int j = 1; j < nt && j < 64; j++) {
+            if (pthread_create(&th[j], NULL, root_thread, &s->w[j]) != 0)
+                break;
+            started = j;
+        }
+    }
+    root_work(w0);
+    for (int j = 1; j <= started; j++)
+        pthread_join(th[j], NULL);
+    for (int j = 0; j < nt; j++)
+        if (s->w[j].abort)
+            return 1;
+    return 0;
+}
+
+/* Order the root moves: the previous best first, then by key. */
+static int root_order(sk_endgame *s, uint32_t first)
+{
+    size_t n = s->root.n;
+    if (n + 1 > s->rcap) {
+        order_ent *o = realloc(s->rord, (n + 1) * sizeof *o);
+        if (!o)
+            return TK_ENOMEM;
+        s->rord = o;
+        s->rcap = n + 1;
+    }
+    order_moves(&s->w[0], &s->root, s->rord, first == PASS_IDX ? PASS_IDX + 1 : first + 1);
+    return TK_OK;
+}
+
+typedef struct solve_out {
+    int value, exact, depth, npv;
+    uint32_t best_idx;
+    sk_eg_ply pv[SK_EG_MAX_PLY + 1];
+} solve_out;
+
+/* Iterative deepening from worker 0's position.  Returns 0 with *o filled
+ * (o->depth 0 when not even depth 1 finished), or an error. */
+static int deepen(sk_endgame *s, int maxplies, solve_out *o)
+{
+    egw *w0 = &s->w[0];
+    tk_error err;
+    s->root.limit = 0;
+    if (sk_generate(w0->g, &w0->b, &w0->r[w0->stm], 0, &s->root, &err))
+        return TK_ENOMEM;
+    memset(o, 0, sizeof *o);
+    o->best_idx = PASS_IDX;
+    uint32_t first = PASS_IDX;
+    {
+        /* a static first guess: the best ordering key */
+        int rc = root_order(s, PASS_IDX);
+        if (rc)
+            return rc;
+        first = s->rord[0].idx;
+        o->best_idx = first;
+    }
+    if (maxplies <= 0 || maxplies > SK_EG_MAX_PLY)
+        maxplies = SK_EG_MAX_PLY;
+    for (int d = 1; d <= maxplies; d++) {
+        int rc = root_order(s, first);
+        if (rc)
+            return rc;
+        int ab = root_iteration(s, d);
+        for (int j = 0; j < s->jobs; j++)
+            if (s->w[j].err)
+                return s->w[j].err;
+        if (ab)
+            break;
+        egroot *R = &s->R;
+        o->value = R->best_val;
+        o->best_idx = first = R->best_idx;
+        o->exact = !R->inexact;
+        o->depth = d;
+        o->npv = R->npv;
+        memcpy(o->pv, R->pv, sizeof(sk_eg_ply) * (size_t)R->npv);
+        if (o->exact)
+            break;
+    }
+    return TK_OK;
+}
+
+/* ---- public interface ------------------------------------------------------------------ */
+
+static void worker_free(egw *w)
+{
+    for (int p = 0; p < SK_EG_MAX_PLY + 2; p++) {
+        sk_movelist_free(&w->ply[p].list);
+        free(w->ply[p].ord);
+    }
+    free(w->pv);
+    sk_gen_destroy(w->g);
+}
+
+void sk_endgame_destroy(sk_endgame *s)
+{
+    if (!s)
+        return;
+    if (s->w)
+        for (int j = 0; j < s->jobs; j++)
+            worker_free(&s->w[j]);
+    free(s->w);
+    free(s->tt);
+    sk_movelist_free(&s->root);
+    free(s->rord);
+    pthread_mutex_destroy(&s->R.mu);
+    free(s);
+}
+
+int sk_endgame_create(sk_endgame **out, const sk_engine *e, size_t tt_mb, int jobs, tk_error *err)
+{
+    *out = NULL;
+    if (jobs < 1)
+        jobs = 1;
+    if (jobs > 64)
+        jobs = 64;
+    if (tt_mb == 0)
+        tt_mb = SK_EG_TT_MB_DEFAULT;
+    if (tt_mb > ((size_t)1 << 20))
+        return tk_error_set(err, TK_ELIMIT, 0, 0, "transposition table: %zu MB is too much", tt_mb);
+    sk_endgame *s = calloc(1, sizeof *s);
+    if (!s)
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    if (pthread_mutex_init(&s->R.mu, NULL) != 0) {
+        free(s);
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "cannot create a mutex");
+    }
+    s->e = e;
+    s->jobs = jobs;
+    size_t buckets = 1, bytes = tt_mb << 20;
+    while (buckets * 2 * TT_WAYS * sizeof(tt_entry) <= bytes)
+        buckets *= 2;
+    s->tt = calloc(buckets * TT_WAYS, sizeof(tt_entry));
+    s->tt_mask = buckets - 1;
+    s->w = calloc((size_t)jobs, sizeof *s->w);
+    if (!s->tt || !s->w) {
+        sk_endgame_destroy(s);
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory (transposition table of %zu MB)", tt_mb);
+    }
+    for (int j = 0; j < jobs; j++) {
+        egw *w = &s->w[j];
+        w->s = s;
+        w->id = j;
+        w->pv = calloc(SK_EG_MAX_PLY + 2, sizeof *w->pv);
+        if (!w->pv || sk_gen_create(&w->g, e, err)) {
+            sk_endgame_destroy(s);
+            return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+        }
+    }
+    *out = s;
+    return TK_OK;
+}
+
+const sk_engine *sk_endgame_engine(const sk_endgame *s) { return s->e; }
+
+int sk_eg_bag_count(const sk_engine *e, const sk_board *b, const sk_rack *r0, const sk_rack *r1)
+{
+    int n = e->ts.total;
+    if (n <= 0)
+        for (int l = 0; l <= e->alpha.size; l++)
+            n += e->ts.count[l];
+    for (int i = 0; i < b->dim * b->dim; i++)
+        n -= b->sq[i] != 0;
+    return n - (r0 ? r0->n : 0) - (r1 ? r1->n : 0);
+}
+
+static int skip_field(const char *s, size_t len, size_t *i)
+{
+    while (*i < len && (s[*i] == ' ' || s[*i] == '\t'))
+        (*i)++;
+    size_t st = *i;
+    while (*i < len && s[*i] != ' ' && s[*i] != '\t' && s[*i] != '\n' && s[*i] != '\r')
+        (*i)++;
+    return *i > st;
+}
+
+int sk_eg_cgp_parse(sk_eg_position *pos, const sk_engine *e, const char *s, size_t len, tk_error *err)
+{
+    memset(pos, 0, sizeof *pos);
+    int rc = sk_cgp_parse(&pos->board, &pos->rack[0], e, s, len, err);
+    if (rc)
+        return rc;
+    size_t i = 0;
+    skip_field(s, len, &i);                      /* rows */
+    size_t rs = i;
+    skip_field(s, len, &i);                      /* racks */
+    while (rs < i && (s[rs] == ' ' || s[rs] == '\t'))
+        rs++;
+    const char *slash = memchr(s + rs, '/', i - rs);
+    if (slash) {
+        size_t os = (size_t)(slash - s) + 1;
+        size_t oe = os;
+        while (oe < i && s[oe] != ';')
+            oe++;
+        if (oe > os) {
+            rc = sk_rack_parse(&pos->rack[1], e, s + os, oe - os, err);
+            if (rc) {
+                if (err)
+                    err->col += (long)os;
+                return rc;
+            }
+        }
+    }
+    skip_field(s, len, &i);                      /* scores */
+    size_t zs = i;
+    while (zs < len && (s[zs] == ' ' || s[zs] == '\t'))
+        zs++;
+    if (skip_field(s, len, &i) && s[zs] >= '0' && s[zs] <= '9') {
+        int z = 0;
+        size_t k = zs;
+        while (k < i && s[k] >= '0' && s[k] <= '9' && z < 1000)
+            z = z * 10 + (s[k++] - '0');
+        if (k < i && s[k] != ';')
+            return tk_error_set(err, TK_EFORMAT, 0, (long)zs + 1, "CGP: bad count of scoreless turns");
+        pos->zeroless = z;
+    }
+    return TK_OK;
+}
+
+int sk_eg_apply(const sk_engine *e, sk_eg_position *pos, const sk_eg_ply *p, int *end)
+{
+    sk_rack *me = &pos->rack[0], *op = &pos->rack[1];
+    *end = 0;
+    int ended = 0;
+    if (p->kind == SK_PLAY_PASS) {
+        if (pos->last_pass || pos->zeroless + 1 >= SK_SCORELESS_END) {
+            *end = sk_rack_value(e, op) - sk_rack_value(e, me);
+            ended = 1;
+        }
+        pos->last_pass = 1;
+        pos->zeroless++;
+    } else {
+        sk_board_apply(&pos->board, &p->move);
+        sk_rack_remove_move(me, &p->move);
+        if (me->n == 0) {
+            *end = 2 * sk_rack_value(e, op);
+            ended = 1;
+        } else if (p->move.score == 0 && pos->zeroless + 1 >= SK_SCORELESS_END) {
+            *end = sk_rack_value(e, op) - sk_rack_value(e, me);
+            ended = 1;
+        }
+        pos->last_pass = 0;
+        pos->zeroless = p->move.score ? 0 : pos->zeroless + 1;
+    }
+    sk_rack t = *me;
+    *me = *op;
+    *op = t;
+    return ended;
+}
+
+/* Load position pos (bag: its tiles in drawing order) into worker 0. */
+static void load_position(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag, int nbag)
+{
+    egw *w = &s->w[0];
+    w->b = pos->board;
+    w->r[0] = pos->rack[0];
+    w->r[1] = pos->rack[1];
+    w->rv[0] = sk_rack_value(s->e, &w->r[0]);
+    w->rv[1] = sk_rack_value(s->e, &w->r[1]);
+    w->stm = 0;
+    w->lastpass = pos->last_pass ? 1 : 0;
+    w->zl = pos->zeroless < 0 ? 0 : pos->zeroless;
+    w->nbag = nbag;
+    w->bagpos = 0;
+    if (nbag)
+        memcpy(w->bag, bag, (size_t)nbag);
+    w->hash = full_hash(w);
+    w->abort = 0;
+    w->err = 0;
+}
+
+static void set_worker_to(egw *w, const sk_eg_ply *p)
+{
+    if (p->kind == SK_PLAY_PASS) {
+        w->lastpass = 1;
+        w->zl++;
+    } else {
+        do_move(w, &p->move);
+        w->lastpass = 0;
+        w->zl = p->move.score ? 0 : w->zl + 1;
+    }
+    w->stm = !w->stm;
+}
+
+int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag, int nbag,
+                    const sk_eg_opts *opts, sk_eg_result *res, tk_error *err)
+{
+    const sk_engine *e = s->e;
+    memset(res, 0, sizeof *res);
+    if (pos->board.dim != e->dim)
+        return tk_error_set(err, TK_EINVAL, 0, 0, "board is %dx%d, the layout %dx%d", pos->board.dim,
+                            pos->board.dim, e->dim, e->dim);
+    for (int k = 0; k < 2; k++)
+        if (pos->rack[k].n > SK_RACK_MAX || pos->rack[k].n < 0)
+            return tk_error_set(err, TK_EINVAL, 0, 0, "rack %d: more than %d tiles", k + 1, SK_RACK_MAX);
+    if (nbag < 0 || nbag > SK_EG_MAX_BAG)
+        return tk_error_set(err, TK_EINVAL, 0, 0, "bag of %d tiles (0..%d)", nbag, SK_EG_MAX_BAG);
+    const sk_eg_opts none = { 0, 0, 0, 0 };
+    if (!opts)
+        opts = &none;
+    int left = opts->no_tile_check ? nbag : sk_eg_bag_count(e, &pos->board, &pos->rack[0], &pos->rack[1]);
+    if (left != nbag)
+        return tk_error_set(err, TK_EINVAL, 0, 0,
+                            left > nbag ? "not an endgame: %d tile%s in the bag"
+                                        : "more tiles than the tile set holds (%d%s too many)",
+                            left > nbag ? left : nbag - left, (left > nbag ? left : nbag - left) == 1 ? "" : "s");
+    if (!opts->no_tile_check) {
+        sk_rack both = pos->rack[0];
+        both.blanks += pos->rack[1].blanks;
+        both.n += pos->rack[1].n;
+        for (int l = 1; l < 64; l++)
+            both.count[l] = (uint8_t)(both.count[l] + pos->rack[1].count[l]);
+        both.n = 0;   /* a rack check only for the counts against board and set */
+        int rc = sk_position_check(e, &pos->board, &both, err);
+        if (rc)
+            return rc;
+    }
+    if (pos->rack[0].n == 0 || pos->rack[1].n == 0)
+        return tk_error_set(err, TK_EINVAL, 0, 0, "a rack is empty: the game is over");
+    double t0 = now_sec();
+    s->deadline = opts->seconds > 0 ? t0 + opts->seconds : 0;
+    atomic_store(&s->stop, 0);
+    memset(s->tt, 0, (s->tt_mask + 1) * TT_WAYS * sizeof(tt_entry));
+    for (int j = 0; j < s->jobs; j++)
+        s->w[j].nodes = 0;
+    load_position(s, pos, bag, nbag);
+    solve_out o;
+    int rc = deepen(s, opts->plies, &o);
+    if (rc)
+        return tk_error_set(err, rc, 0, 0, "out of memory");
+    if (o.depth == 0) {
+        /* not even one ply: the best play by the ordering key */
+        o.npv = 1;
+        o.pv[0].player = 0;
+        if (o.best_idx == PASS_IDX) {
+            o.pv[0].kind = SK_PLAY_PASS;
+        } else {
+            o.pv[0].kind = SK_PLAY_MOVE;
+            o.pv[0].move = s->root.v[o.best_idx];
+            o.pv[0].score = o.pv[0].move.score;
+        }
+    }
+    res->value = o.value;
+    res->exact = o.exact;
+    res->depth = o.depth;
+    res->npv = o.npv;
+    memcpy(res->pv, o.pv, sizeof(sk_eg_ply) * (size_t)o.npv);
+    /* Finish an exact PV cut short by a table hit: solve on from its end. */
+    while (res->exact && res->npv < SK_EG_MAX_PLY && !res->pv[res->npv - 1].last) {
+        load_position(s, pos, bag, nbag);
+        egw *w0 = &s->w[0];
+        for (int k = 0; k < res->npv; k++)
+            set_worker_to(w0, &res->pv[k]);
+        w0->hash = full_hash(w0);
+        atomic_store(&s->stop, 0);
+        s->deadline = 0;
+        solve_out sub;
+        rc = deepen(s, 0, &sub);
+        if (rc)
+            return tk_error_set(err, rc, 0, 0, "out of memory");
+        if (sub.npv == 0)
+            break;
+        for (int k = 0; k < sub.npv && res->npv < SK_EG_MAX_PLY; k++) {
+            res->pv[res->npv++] = sub.pv[k];   /* sides are absolute in the sub-solve too */
+        }
+    }
+    /* Every first play achieving the value. */
+    if (opts->all_best && o.depth > 0) {
+        load_position(s, pos, bag, nbag);
+        s->deadline = 0;
+        atomic_store(&s->stop, 0);
+        egw *w0 = &s->w[0];
+        s->root.limit = 0;   /* the PV's sub-solves used the root list */
+        if (sk_generate(w0->g, &w0->b, &w0->r[w0->stm], 0, &s->root, err))
+            return TK_ENOMEM;
+        size_t cap = 16;
+        res->best = malloc(cap * sizeof *res->best);
+        if (!res->best)
+            return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+        int V = o.value, depth = o.exact ? SK_EG_MAX_PLY : o.depth;
+        for (size_t k = 0; k <= s->root.n; k++) {
+            uint32_t idx = k == s->root.n ? PASS_IDX : (uint32_t)k;
+            int cin = 0, term;
+            sk_eg_ply pl;
+            int v = root_child(w0, idx, depth, V - 1, V, &cin, &term, &pl);
+            if (w0->err)
+                return tk_error_set(err, w0->err, 0, 0, "out of memory");
+            if (v >= V) {
+                if (res->nbest == cap) {
+                    sk_eg_ply *nb = realloc(res->best, 2 * cap * sizeof *nb);
+                    if (!nb)
+                        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+                    res->best = nb;
+                    cap *= 2;
+                }
+                res->best[res->nbest++] = pl;
+            }
+        }
+    }
+    for (int j = 0; j < s->jobs; j++)
+        res->nodes += s->w[j].nodes;
+    res->seconds = now_sec() - t0;
+    return TK_OK;
+}
+
+int sk_endgame_solve(sk_endgame *s, const sk_eg_position *pos, const sk_eg_opts *opts, sk_eg_result *res,
+                     tk_error *err)
+{
+    return sk_eg_solve_bag(s, pos, NULL, 0, opts, res, err);
+}
+
+void sk_eg_result_free(sk_eg_result *res)
+{
+    if (!res)
+        return;
+    free(res->best);
+    res->best = NULL;
+    res->nbest = 0;
+}

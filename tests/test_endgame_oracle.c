@@ -1,0 +1,451 @@
+/* test_endgame_oracle.c - the endgame solver against plain minimax.
+ *
+ * The oracle walks every sequence of turns to the end of the game with no
+ * pruning and no table: each turn is one of the mover's placements (from the
+ * move generator, itself checked by test_skrafl_oracle) or the pass, and the
+ * rules of GUIDE 9.1 are written out again here (going out: +2x the other
+ * rack; a pass after a pass, or a sixth scoreless turn: each side loses its
+ * own rack).  It shares no code with the solver's search.
+ *
+ * Positions: random self-play games (score players) on a sample of the
+ * shipped word list, stopped after a random number of turns; then two short
+ * racks (1-3 tiles, sometimes a blank) are drawn from the unseen tiles, and
+ * sometimes the count of scoreless turns is 4 or 5 or the last turn was a
+ * pass.  The tiles left over are simply out of the game (the solver is told
+ * not to check the tile set).  A position whose tree is too big for the
+ * oracle is skipped.  For each position: the solver's value equals the
+ * oracle's; the principal variation replays to that value and ends the game;
+ * every first play listed by --all-best achieves the value and they are all
+ * such plays; the search on 2 threads gives the same value; a search cut at
+ * a few plies that says it is exact has the right value.  English and
+ * Icelandic.  The categories the issue asks for are counted and must occur:
+ * blanks, the pass best, neither side able to go out.
+ */
+#include "support/harness.h"
+#include "tilekit/dawg.h"
+#include "tilekit/skendgame.h"
+#include "tilekit/skgame.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct lang {
+    alpha_table a;
+    dawg_graph *dawg;
+    sk_tileset ts;
+    sk_engine *e;
+} lang;
+
+/* Sample: every word of 2-3 letters, every step-th one of 4-8 letters. */
+static int lang_load(lang *L, const char *code, size_t step)
+{
+    char rel[64];
+    size_t len;
+    memset(L, 0, sizeof *L);
+    snprintf(rel, sizeof rel, "data/alphabets/%s.txt", code);
+    char *spec = th_read_file(th_top_path(rel), &len);
+    if (!spec)
+        return -1;
+    tk_error err = {0};
+    int rc = alpha_parse(&L->a, spec, len, &err);
+    free(spec);
+    if (rc)
+        return -1;
+    snprintf(rel, sizeof rel, "data/words/%s.txt", code);
+    char *words = th_read_file(th_top_path(rel), &len);
+    if (!words)
+        return -1;
+    char *text = malloc(len + 1);
+    size_t tl = 0, k = 0;
+    for (size_t p = 0; p < len;) {
+        size_t e = p;
+        while (e < len && words[e] != '\n')
+            e++;
+        uint8_t enc[ALPHA_WORD_MAX];
+        int n = alpha_encode(&L->a, words + p, e - p, enc, ALPHA_WORD_MAX, NULL);
+        if (n >= 2 && n <= 8 && (n <= 3 || (k++ % step) == 0)) {
+            memcpy(text + tl, words + p, e - p);
+            tl += e - p;
+            text[tl++] = '\n';
+        }
+        p = e + 1;
+    }
+    free(words);
+    rc = dawg_build(&L->dawg, &L->a, text, tl, NULL, NULL, &err);
+    free(text);
+    if (rc)
+        return -1;
+    snprintf(rel, sizeof rel, "data/tiles/%s.txt", code);
+    char *tiles = th_read_file(th_top_path(rel), &len);
+    if (!tiles)
+        return -1;
+    rc = sk_tileset_parse(&L->ts, dawg_alphabet(L->dawg), tiles, len, &err);
+    free(tiles);
+    sk_layout lay;
+    if (rc || sk_layout_builtin(&lay, "standard", &err) || sk_engine_create(&L->e, L->dawg, &L->ts, &lay, &err))
+        return -1;
+    return 0;
+}
+
+static void lang_free(lang *L)
+{
+    sk_engine_destroy(L->e);
+    dawg_destroy(L->dawg);
+}
+
+/* ---- the oracle ---------------------------------------------------------------------- */
+
+typedef struct oracle {
+    const sk_engine *e;
+    sk_gen *g;
+    sk_movelist lists[40];
+    long nodes, budget;
+    int outs;              /* some line ends by a player going out */
+} oracle;
+
+static int rack_points(const sk_engine *e, const sk_rack *r)
+{
+    const sk_tileset *ts = sk_engine_tileset(e);
+    int v = r->blanks * ts->value[0];
+    for (int l = 1; l < 64; l++)
+        v += r->count[l] * ts->value[l];
+    return v;
+}
+
+static void take_tiles(sk_rack *r, const sk_move *m)
+{
+    for (int i = 0; i < m->len; i++) {
+        uint8_t t = m->word[i];
+        if (t & SK_ONBOARD)
+            continue;
+        if (t & SK_BLANK)
+            r->blanks--;
+        else
+            r->count[t & SK_LETTER]--;
+        r->n--;
+    }
+}
+
+static void place_tiles(sk_board *b, const sk_move *m, int undo)
+{
+    for (int i = 0; i < m->len; i++)
+        if (!(m->word[i] & SK_ONBOARD)) {
+            int r = m->row + (m->dir ? i : 0), c = m->col + (m->dir ? 0 : i);
+            b->sq[r * b->dim + c] = undo ? 0 : (uint8_t)(m->word[i] & (SK_LETTER | SK_BLANK));
+        }
+}
+
+/* The value for the mover (me) of board b; passed: the last turn was a pass;
+ * zl: scoreless turns in a row.  *bad set when over budget. */
+static int minimax(oracle *o, sk_board *b, const sk_rack *me, const sk_rack *opp, int passed, int zl, int depth,
+                   int *bad)
+{
+    if (++o->nodes > o->budget || depth >= 38) {
+        *bad = 1;
+        return 0;
+    }
+    int best;
+    /* the pass */
+    if (passed || zl + 1 >= 6)
+        best = rack_points(o->e, opp) - rack_points(o->e, me);
+    else
+        best = -minimax(o, b, opp, me, 1, zl + 1, depth + 1, bad);
+    sk_movelist *L = &o->lists[depth];
+    L->limit = 0;
+    tk_error err;
+    if (sk_generate(o->g, b, me, 0, L, &err)) {
+        *bad = 1;
+        return 0;
+    }
+    for (size_t i = 0; i < L->n && !*bad; i++) {
+        sk_move m = L->v[i];
+        sk_rack left = *me;
+        take_tiles(&left, &m);
+        int v;
+        if (left.n == 0) {
+            o->outs = 1;
+            v = m.score + 2 * rack_points(o->e, opp);
+        } else if (m.score == 0 && zl + 1 >= 6) {
+            v = rack_points(o->e, opp) - rack_points(o->e, &left);
+        } else {
+            place_tiles(b, &m, 0);
+            v = m.score - minimax(o, b, opp, &left, 0, m.score ? 0 : zl + 1, depth + 1, bad);
+            place_tiles(b, &m, 1);
+        }
+        if (v > best)
+            best = v;
+    }
+    return best;
+}
+
+/* Value of the position after first play p (from the root mover's view), by the oracle. */
+static int oracle_after(oracle *o, const sk_eg_position *pos, const sk_eg_ply *p, int *bad)
+{
+    sk_board b = pos->board;
+    if (p->kind == SK_PLAY_PASS) {
+        if (pos->last_pass || pos->zeroless + 1 >= 6)
+            return rack_points(o->e, &pos->rack[1]) - rack_points(o->e, &pos->rack[0]);
+        return -minimax(o, &b, &pos->rack[1], &pos->rack[0], 1, pos->zeroless + 1, 1, bad);
+    }
+    sk_rack left = pos->rack[0];
+    take_tiles(&left, &p->move);
+    if (left.n == 0)
+        return p->move.score + 2 * rack_points(o->e, &pos->rack[1]);
+    if (p->move.score == 0 && pos->zeroless + 1 >= 6)
+        return rack_points(o->e, &pos->rack[1]) - rack_points(o->e, &left);
+    place_tiles(&b, &p->move, 0);
+    return p->move.score - minimax(o, &b, &pos->rack[1], &left, 0, p->move.score ? 0 : pos->zeroless + 1, 1, bad);
+}
+
+/* ---- positions ----------------------------------------------------------------------- */
+
+/* A board from a random self-play game stopped after some turns. */
+static int random_board(sk_gen *g, sk_movelist *list, th_rng *rng, sk_board *b)
+{
+    sk_player pl[2] = { { "a", SK_STRAT_SCORE, NULL, NULL }, { "b", SK_STRAT_SCORE, NULL, NULL } };
+    static sk_game gm;
+    static int uses;
+    tk_error err;
+    if (uses++ % 10 == 0 && sk_selfplay(g, list, pl, 0, th_rand(rng), &gm, &err))
+        return -1;
+    int moves = 0;
+    for (int t = 0; t < gm.nturns; t++)
+        moves += gm.turns[t].kind == SK_TURN_MOVE;
+    int stop = moves / 2 + (int)th_below(rng, (uint32_t)(moves / 2 + 1));
+    memset(b, 0, sizeof *b);
+    b->dim = gm.board.dim;
+    b->rows = b->dim;
+    for (int t = 0, k = 0; t < gm.nturns && k < stop; t++)
+        if (gm.turns[t].kind == SK_TURN_MOVE) {
+            sk_board_apply(b, &gm.turns[t].play.move);
+            k++;
+        }
+    return 0;
+}
+
+/* Draw a rack of n tiles from the unseen counts (blanks only when `blanks`). */
+static void draw_rack(th_rng *rng, int unseen[64], int nl, int n, int blanks, sk_rack *r)
+{
+    memset(r, 0, sizeof *r);
+    int total = 0;
+    for (int l = 0; l <= nl; l++)
+        total += (l == 0 && !blanks) ? 0 : unseen[l];
+    while (r->n < n && total > 0) {
+        int k = (int)th_below(rng, (uint32_t)total);
+        int l = blanks ? 0 : 1;
+        for (; l <= nl; l++) {
+            if (k < unseen[l])
+                break;
+            k -= unseen[l];
+        }
+        unseen[l]--;
+        total--;
+        if (l == 0)
+            r->blanks++;
+        else
+            r->count[l]++;
+        r->n++;
+    }
+}
+
+static int same_move(const sk_move *a, const sk_move *b)
+{
+    return a->row == b->row && a->col == b->col && a->dir == b->dir && a->len == b->len &&
+           memcmp(a->word, b->word, a->len) == 0;
+}
+
+typedef struct stats {
+    int solved, skipped, blanks, pass_best, no_out, zeroless, allbest_multi;
+} stats;
+
+static int ply_value_sum(const sk_eg_result *res)
+{
+    int v = 0;
+    for (int k = 0; k < res->npv; k++) {
+        int pts = res->pv[k].score + res->pv[k].end;
+        v += res->pv[k].player == 0 ? pts : -pts;
+    }
+    return v;
+}
+
+static void run_lang(const char *code, size_t step, int npos, stats *st)
+{
+    lang L;
+    if (lang_load(&L, code, step)) {
+        th_skip("cannot load the shipped word list / alphabet / tiles");
+        return;
+    }
+    sk_gen *g = NULL, *g2 = NULL;
+    sk_movelist list = {0};
+    sk_endgame *s1 = NULL, *s2 = NULL;
+    tk_error err;
+    REQUIRE(sk_gen_create(&g, L.e, &err) == 0);
+    REQUIRE(sk_gen_create(&g2, L.e, &err) == 0);
+    REQUIRE(sk_endgame_create(&s1, L.e, 2, 1, &err) == 0);
+    REQUIRE(sk_endgame_create(&s2, L.e, 2, 2, &err) == 0);
+    oracle o = { L.e, g2, {{0}}, 0, 0, 0 };
+    th_rng rng = { 0x5eed0000u + (uint64_t)code[0] };
+    int nl = L.a.size;
+    for (int i = 0; i < npos; i++) {
+        sk_eg_position pos;
+        memset(&pos, 0, sizeof pos);
+        REQUIRE(random_board(g, &list, &rng, &pos.board) == 0);
+        int unseen[64];
+        sk_unseen(L.e, &pos.board, NULL, unseen);
+        int blanks = th_below(&rng, 4) == 0;
+        int n0 = 1 + (int)th_below(&rng, 3), n1 = 1 + (int)th_below(&rng, n0 == 3 ? 1 : 3);
+        draw_rack(&rng, unseen, nl, n0, 0, &pos.rack[0]);
+        draw_rack(&rng, unseen, nl, n1, 0, &pos.rack[1]);
+        /* a blank in place of a tile (the tile set is not checked) */
+        if (blanks && pos.rack[0].n > 0 && pos.rack[0].n < 3) {
+            pos.rack[0].blanks++;
+            pos.rack[0].n++;
+        } else if (blanks && pos.rack[1].n == 1) {
+            pos.rack[1].blanks++;
+            pos.rack[1].n++;
+        }
+        if (pos.rack[0].n == 0 || pos.rack[1].n == 0)
+            continue;
+        int kind = (int)th_below(&rng, 8);
+        if (kind == 0)
+            pos.zeroless = 5;
+        else if (kind == 1)
+            pos.zeroless = 4;
+        else if (kind == 2)
+            pos.last_pass = 1, pos.zeroless = 1;
+        if (getenv("EG_ONLY") && atoi(getenv("EG_ONLY")) != i)
+            continue;
+        o.nodes = 0;
+        o.budget = 1200;
+        o.outs = 0;
+        int bad = 0;
+        int want = minimax(&o, &pos.board, &pos.rack[0], &pos.rack[1], pos.last_pass, pos.zeroless, 0, &bad);
+        if (bad) {
+            st->skipped++;
+            continue;
+        }
+        st->solved++;
+        st->blanks += pos.rack[0].blanks + pos.rack[1].blanks > 0;
+        st->no_out += !o.outs;
+        st->zeroless += pos.zeroless >= 4;
+        sk_eg_opts opts = { 0, 0, 1, 1 };
+        sk_eg_result res;
+        int rc = sk_endgame_solve(s1, &pos, &opts, &res, &err);
+        REQUIRE(rc == 0);
+        CHECKF(res.value == want && res.exact, "%s position %d: solver %d (exact %d), oracle %d", code, i,
+               res.value, res.exact, want);
+        if (getenv("EG_DEBUG") && res.value != want) {
+            fprintf(stderr, "racks %d/%d blanks %d/%d zl %d lp %d\n", pos.rack[0].n, pos.rack[1].n, pos.rack[0].blanks,
+                    pos.rack[1].blanks, pos.zeroless, pos.last_pass);
+            for (int k = 0; k < res.npv; k++)
+                fprintf(stderr, "  pv %d: player %d kind %d %d,%d,%d len %d score %d end %d last %d\n", k,
+                        res.pv[k].player, res.pv[k].kind, res.pv[k].move.row, res.pv[k].move.col, res.pv[k].move.dir,
+                        res.pv[k].move.len, res.pv[k].score, res.pv[k].end, res.pv[k].last);
+        }
+        /* the principal variation: to the end of the game, worth the value */
+        CHECKF(res.npv > 0 && res.pv[res.npv - 1].last, "%s position %d: the PV does not end the game", code, i);
+        CHECKF(ply_value_sum(&res) == res.value, "%s position %d: PV adds up to %d, value %d", code, i,
+               ply_value_sum(&res), res.value);
+        if (res.npv > 0) {
+            int v = oracle_after(&o, &pos, &res.pv[0], &bad);
+            CHECKF(bad || v == want, "%s position %d: first play worth %d, value %d", code, i, v, want);
+            st->pass_best += res.pv[0].kind == SK_PLAY_PASS;
+        }
+        /* every play listed achieves the value, and every other play does not */
+        size_t achieving = 0;
+        if (i % 3 == 0) {
+            sk_movelist *L0 = &list;
+            L0->limit = 0;
+            REQUIRE(sk_generate(g, &pos.board, &pos.rack[0], 0, L0, &err) == 0);
+            for (size_t k = 0; k <= L0->n; k++) {
+                sk_eg_ply p;
+                memset(&p, 0, sizeof p);
+                p.kind = k == L0->n ? SK_PLAY_PASS : SK_PLAY_MOVE;
+                if (k < L0->n)
+                    p.move = L0->v[k];
+                o.nodes = 0;
+                o.budget = 1200;
+                int v = oracle_after(&o, &pos, &p, &bad);
+                if (bad)
+                    break;
+                if (v != want)
+                    continue;
+                achieving++;
+                int listed = 0;
+                for (size_t j = 0; j < res.nbest && !listed; j++)
+                    listed = res.best[j].kind == p.kind && (p.kind == SK_PLAY_PASS || same_move(&res.best[j].move, &p.move));
+                CHECKF(listed || bad, "%s position %d: a play worth the value is not in all_best", code, i);
+            }
+            CHECKF(bad || achieving == res.nbest, "%s position %d: %zu plays achieve the value, all_best lists %zu", code,
+                   i, achieving, res.nbest);
+            st->allbest_multi += achieving > 1;
+            if (achieving != res.nbest && getenv("EG_DEBUG"))
+                for (size_t j = 0; j < res.nbest; j++) {
+                    o.nodes = 0;
+                    int v = oracle_after(&o, &pos, &res.best[j], &bad);
+                    fprintf(stderr, "  best[%zu] kind %d row %d col %d dir %d len %d score %d: oracle %d (zl %d lp %d)\n", j,
+                            res.best[j].kind, res.best[j].move.row, res.best[j].move.col, res.best[j].move.dir,
+                            res.best[j].move.len, res.best[j].score, v, pos.zeroless, pos.last_pass);
+                }
+        }
+        sk_eg_result_free(&res);
+        /* two threads: the same value */
+        sk_eg_opts o2 = { 0, 0, 0, 1 };
+        REQUIRE(sk_endgame_solve(s2, &pos, &o2, &res, &err) == 0);
+        CHECKF(res.value == want, "%s position %d: 2 threads %d, oracle %d", code, i, res.value, want);
+        sk_eg_result_free(&res);
+        /* a search cut at 2 plies: exact only when it is right */
+        sk_eg_opts o3 = { 0, 2, 0, 1 };
+        REQUIRE(sk_endgame_solve(s1, &pos, &o3, &res, &err) == 0);
+        CHECKF(!res.exact || res.value == want, "%s position %d: 2-ply search says exact %d, oracle %d", code, i,
+               res.value, want);
+        CHECK(res.depth <= 2 && res.npv >= 1);
+        sk_eg_result_free(&res);
+    }
+    for (int d = 0; d < 40; d++)
+        sk_movelist_free(&o.lists[d]);
+    sk_movelist_free(&list);
+    sk_endgame_destroy(s1);
+    sk_endgame_destroy(s2);
+    sk_gen_destroy(g);
+    sk_gen_destroy(g2);
+    lang_free(&L);
+}
+
+static void report(const char *code, const stats *st)
+{
+    printf("# %s: %d positions solved (%d too big for the oracle skipped): %d with blanks, %d pass best, "
+           "%d where nobody can go out, %d with 4-5 scoreless turns, %d with several best plays\n",
+           code, st->solved, st->skipped, st->blanks, st->pass_best, st->no_out, st->zeroless, st->allbest_multi);
+}
+
+static void test_english(void)
+{
+    stats st = {0};
+    run_lang("en", 6, (int)(1500 * th_sanitized_scale(10)), &st);
+    report("en", &st);
+    CHECK(st.solved > 0);
+    if (!th_sanitized()) {
+        CHECK(st.blanks > 0 && st.pass_best > 0 && st.no_out > 0 && st.zeroless > 0);
+    }
+}
+
+static void test_icelandic(void)
+{
+    stats st = {0};
+    run_lang("is", 12, (int)(1000 * th_sanitized_scale(10)), &st);
+    report("is", &st);
+    CHECK(st.solved > 0);
+    if (!th_sanitized()) {
+        CHECK(st.blanks > 0 && st.no_out > 0);
+    }
+}
+
+static const th_test tests[] = {
+    { "english", test_english },
+    { "icelandic", test_icelandic },
+    { 0, 0 }
+};
+
+int main(int argc, char **argv) { return th_main("endgame_oracle", tests, argc, argv); }

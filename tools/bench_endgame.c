@@ -1,0 +1,246 @@
+/* bench_endgame.c - exact endgame solving speed, and the endgames it is measured on.
+ *
+ *   bench_endgame [--file FILE] [--dict FILE] [--lang en|is] [--tt-mb N] [--jobs N] [--limit K]
+ *   bench_endgame --gen N [--seed S] [--bag B] [--dict FILE] [--lang en|is] [--leaves FILE]
+ *
+ * Solving (the default): every CGP line of FILE (default tools/endgames-en.cgp
+ * when run from the top of the tree) is solved exactly, one after the other on
+ * one solver; prints one line per position (value, nodes, seconds) and then
+ * the median and worst solve time and the nodes a second over the set.
+ * --limit K solves only the first K lines.  Timings are informative, never asserted.
+ *
+ * Generating (--gen N): plays N self-play games (equity v equity with the
+ * shipped leave table, game i seeded sk_game_seed(S, i), S default 1) and
+ * prints, for each, the position of the first turn that starts with B tiles
+ * in the bag (default 0: the first turn with an empty bag) as a CGP line
+ * `ROWS RACK/OPPRACK SCORE/SCORE ZEROLESS lex NAME;`, the mover first.  The
+ * shipped set tools/endgames-en.cgp was made by
+ *   build/tools/bench_endgame --gen 40 --seed 1 > tools/endgames-en.cgp
+ */
+#include "bench.h"
+#include "cli/cli.h"
+#include "tilekit/skendgame.h"
+
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct eg_args {
+    const char *file, *dict, *lang, *leaves;
+    long gen, limit, tt_mb, jobs, bag;
+    unsigned long long seed;
+} eg_args;
+
+static void parse_args(int argc, char **argv, eg_args *a)
+{
+    static const struct option lo[] = {
+        { "file", required_argument, 0, 'f' }, { "dict", required_argument, 0, 'd' },
+        { "lang", required_argument, 0, 'l' }, { "leaves", required_argument, 0, 'L' },
+        { "gen", required_argument, 0, 'g' },  { "seed", required_argument, 0, 's' },
+        { "limit", required_argument, 0, 'k' }, { "tt-mb", required_argument, 0, 't' },
+        { "jobs", required_argument, 0, 'j' }, { "bag", required_argument, 0, 'b' },
+        { 0, 0, 0, 0 }
+    };
+    int ch;
+    opterr = 0;
+    while ((ch = getopt_long(argc, argv, ":f:d:l:L:g:s:k:t:j:b:", lo, NULL)) != -1) {
+        switch (ch) {
+        case 'f': a->file = optarg; break;
+        case 'd': a->dict = optarg; break;
+        case 'l': a->lang = optarg; break;
+        case 'L': a->leaves = optarg; break;
+        case 'g': a->gen = cli_parse_long("--gen", optarg, 1, 1000000); break;
+        case 's': a->seed = (unsigned long long)cli_parse_long("--seed", optarg, 0, LONG_MAX); break;
+        case 'k': a->limit = cli_parse_long("--limit", optarg, 1, LONG_MAX); break;
+        case 't': a->tt_mb = cli_parse_long("--tt-mb", optarg, 1, 65536); break;
+        case 'j': a->jobs = cli_parse_long("--jobs", optarg, 1, 64); break;
+        case 'b': a->bag = cli_parse_long("--bag", optarg, 0, 7); break;
+        default: cli_getopt_error(ch, argv);
+        }
+    }
+}
+
+/* ---- generating ---------------------------------------------------------------------- */
+
+static void put_tile(FILE *f, const sk_engine *e, uint8_t t)
+{
+    const alpha_table *a = sk_engine_alphabet(e);
+    const char *s = (t & SK_BLANK) ? a->lower[t & SK_LETTER] : a->upper[t & SK_LETTER];
+    if (strlen(s) > 1 || (unsigned char)s[0] >= 0x80)
+        fprintf(f, strlen(s) > 1 ? "[%s]" : "%s", s);
+    else
+        fputs(s, f);
+}
+
+static void put_rack(FILE *f, const sk_engine *e, const sk_rack *r)
+{
+    char buf[128];
+    sk_rack_leave(r, NULL, e, buf, sizeof buf);
+    fputs(buf, f);
+}
+
+static void put_cgp(FILE *f, const sk_engine *e, const sk_board *b, const sk_rack *me, const sk_rack *opp,
+                    int s0, int s1, int zl, const char *lex)
+{
+    int dim = b->dim;
+    for (int r = 0; r < dim; r++) {
+        int run = 0;
+        for (int c = 0; c < dim; c++) {
+            uint8_t t = b->sq[r * dim + c];
+            if (!t) {
+                run++;
+                continue;
+            }
+            if (run)
+                fprintf(f, "%d", run);
+            run = 0;
+            put_tile(f, e, t);
+        }
+        if (run)
+            fprintf(f, "%d", run);
+        if (r < dim - 1)
+            fputc('/', f);
+    }
+    fputc(' ', f);
+    put_rack(f, e, me);
+    fputc('/', f);
+    put_rack(f, e, opp);
+    fprintf(f, " %d/%d %d lex %s;\n", s0, s1, zl, lex);
+}
+
+static int generate(const eg_args *a, const sk_engine *e)
+{
+    sk_leaves *lv = NULL;
+    char buf[4096], rel[64];
+    snprintf(rel, sizeof rel, "leaves/%s.csv", a->lang);
+    const char *lp = a->leaves ? a->leaves : cli_find_data(rel, buf, sizeof buf);
+    char local[80];
+    snprintf(local, sizeof local, "data/leaves/%s.csv", a->lang);
+    if (!lp) {
+        FILE *probe = fopen(local, "r");
+        if (probe) {
+            fclose(probe);
+            lp = local;
+        }
+    }
+    if (lp) {
+        size_t len;
+        char *text = cli_load_file(lp, &len);
+        tk_error err = {0};
+        if (!text || sk_leaves_parse(&lv, sk_engine_alphabet(e), text, len, &err)) {
+            free(text);
+            cli_error(lp, err.line, "%s", err.msg);
+            return 1;
+        }
+        free(text);
+    }
+    sk_gen *g = NULL;
+    sk_movelist list = {0};
+    sk_game *gm = malloc(sizeof *gm);
+    if (!gm || sk_gen_create(&g, e, NULL))
+        return 1;
+    sk_player pl[2] = { { "equity1", SK_STRAT_EQUITY, sk_leaves_value, lv },
+                        { "equity2", SK_STRAT_EQUITY, sk_leaves_value, lv } };
+    for (long i = 0; i < a->gen; i++) {
+        tk_error err = {0};
+        if (sk_selfplay(g, &list, pl, (int)(i % 2), sk_game_seed(a->seed, (uint64_t)i), gm, &err))
+            return 1;
+        /* Replay: before turn t the board holds every earlier placement; the
+         * opponent's rack is the one its next turn starts from. */
+        sk_board b;
+        memset(&b, 0, sizeof b);
+        b.dim = sk_engine_layout(e)->dim;
+        int sc[2] = { 0, 0 }, zl = 0;
+        for (int t = 0; t + 1 < gm->nturns; t++) {
+            const sk_turn *tu = &gm->turns[t], *nx = &gm->turns[t + 1];
+            if (tu->kind > SK_TURN_PASS)
+                break;
+            if (nx->player != tu->player && nx->kind <= SK_TURN_END_OUT &&
+                sk_eg_bag_count(e, &b, &tu->rack, &nx->rack) == a->bag) {
+                put_cgp(stdout, e, &b, &tu->rack, &nx->rack, sc[tu->player], sc[!tu->player], zl,
+                        a->lang[0] == 'i' ? "is" : "en");
+                break;
+            }
+            if (tu->kind == SK_TURN_MOVE)
+                sk_board_apply(&b, &tu->play.move);
+            sc[tu->player] = tu->total;
+            zl = tu->score ? 0 : zl + 1;
+        }
+    }
+    free(gm);
+    sk_movelist_free(&list);
+    sk_gen_destroy(g);
+    sk_leaves_destroy(lv);
+    return 0;
+}
+
+/* ---- solving ------------------------------------------------------------------------- */
+
+static int solve_file(const eg_args *a, const sk_engine *e)
+{
+    const char *path = a->file ? a->file : "tools/endgames-en.cgp";
+    size_t len;
+    char *text = cli_load_file(path, &len);
+    if (!text)
+        return 1;
+    sk_endgame *s = NULL;
+    tk_error err = {0};
+    if (sk_endgame_create(&s, e, (size_t)(a->tt_mb ? a->tt_mb : 64), (int)(a->jobs ? a->jobs : 1), &err)) {
+        cli_error(NULL, 0, "%s", err.msg);
+        return 1;
+    }
+    double *secs = malloc(sizeof(double) * (len / 20 + 1));
+    int n = 0;
+    long lineno = 0;
+    uint64_t nodes = 0;
+    double total = 0, worst = 0;
+    for (char *p = text, *nl; p < text + len && (a->limit == 0 || n < a->limit); p = nl + 1) {
+        nl = memchr(p, '\n', (size_t)(text + len - p));
+        if (!nl)
+            nl = text + len;
+        lineno++;
+        if (nl == p || *p == '#')
+            continue;
+        sk_eg_position pos;
+        sk_eg_result res;
+        if (sk_eg_cgp_parse(&pos, e, p, (size_t)(nl - p), &err) || sk_endgame_solve(s, &pos, NULL, &res, &err)) {
+            cli_error(path, lineno, "%s", err.msg);
+            continue;
+        }
+        printf("line %ld: value %d  %s  nodes %llu  %.3f s  (%d x %d tiles)\n", lineno, res.value,
+               res.exact ? "exact" : "inexact", (unsigned long long)res.nodes, res.seconds, pos.rack[0].n,
+               pos.rack[1].n);
+        fflush(stdout);
+        secs[n++] = res.seconds;
+        nodes += res.nodes;
+        total += res.seconds;
+        if (res.seconds > worst)
+            worst = res.seconds;
+        sk_eg_result_free(&res);
+    }
+    if (n > 0)
+        printf("%d endgames: median %.4f s, worst %.3f s, total %.2f s, %.0f nodes/s\n", n, bench_median(secs, n),
+               worst, total, total > 0 ? (double)nodes / total : 0);
+    free(secs);
+    free(text);
+    sk_endgame_destroy(s);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    cli_init("bench_endgame");
+    eg_args a = { .lang = "en", .seed = 1 };
+    parse_args(argc, argv, &a);
+    dawg_graph *d = NULL;
+    sk_tileset ts;
+    sk_engine *e = bench_skrafl_engine(a.dict, a.lang, &d, &ts);
+    int rc = 1;
+    if (e)
+        rc = a.gen ? generate(&a, e) : solve_file(&a, e);
+    sk_engine_destroy(e);
+    dawg_destroy(d);
+    return rc;
+}
