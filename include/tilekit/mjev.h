@@ -110,6 +110,8 @@ int mj_ev_solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, co
 /* Necessary and unnecessary tiles over all three forms (regular, seven
  * pairs and thirteen orphans; the last two only without melds), on closed
  * counts (each <= 4) with k melds:
+ * They are read from per-group tables (nu.c) filled on first use in the
+ * context (about 18 MB of zeroed pages, touched as states are met).
  * - mj_necessary: a 13 - 3k tile hand; bit t set when count[t] < 4 and
  *   shanten(count + t) < shanten(count);
  * - mj_unnecessary: a 14 - 3k tile hand; bit t set when count[t] > 0 and
@@ -117,6 +119,9 @@ int mj_ev_solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, co
  * *shanten gets the hand's shanten.  Bad counts: returns 0, *shanten = 99. */
 uint64_t mj_necessary(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int *shanten);
 uint64_t mj_unnecessary(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int *shanten);
+/* The same by trying each tile with mj_shanten_counts (a reference for tests). */
+uint64_t mj_necessary_slow(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int *shanten);
+uint64_t mj_unnecessary_slow(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int *shanten);
 
 /* Name of an EV kind: "1m".."7z", "0m" "0p" "0s" for 34..36. */
 void mj_ev_kind_name(int kind, char out[3]);

@@ -1,11 +1,24 @@
 /* nu.c - necessary tiles of a 13 - 3k tile hand and unnecessary tiles of a
- * 14 - 3k tile hand, over all three forms.
+ * 14 - 3k tile hand, over all three forms, read from per-group tables.
  *
- * A tile is necessary when adding it lowers the shanten, unnecessary when
- * removing it keeps the shanten; both are found by trying each tile
- * (mj_shanten_counts on the changed counts). */
+ * Regular form.  Each group state (a suit's or the honours' counts) gets,
+ * next to its need[m][p] entry (table.c), two masks per case (m blocks, p
+ * pairs): the tiles whose addition lowers need[m][p] (some nearest target
+ * holds more of them) and the tiles whose removal keeps it (some nearest
+ * target holds fewer).  They are filled once per state, on first use, from
+ * the entries of the neighbouring states.  A hand's regular distance is the
+ * least total need over the ways of sharing 4 - k blocks and one pair among
+ * the four groups; a tile lowers (keeps) the hand's distance exactly when
+ * it lowers (keeps) its group's need in some split reaching that least
+ * total, so the answer is the OR of the group masks over the minimal splits.
+ * Seven pairs and thirteen orphans are read off the counts.  Over the three
+ * forms, a tile is necessary (unnecessary) when it is so for some form whose
+ * shanten is the hand's.  mj_necessary_slow / mj_unnecessary_slow (trying
+ * each tile with mj_shanten_counts) remain for the tests. */
 #include "mj_internal.h"
 #include "tilekit/mjev.h"
+
+#include <stdlib.h>
 
 static int valid(const uint8_t *c, int n_melds, int want)
 {
@@ -18,7 +31,194 @@ static int valid(const uint8_t *c, int n_melds, int want)
     return n_melds >= 0 && n_melds <= 4 && n == want - 3 * n_melds;
 }
 
+/* need[m][p] of group g of state c (n tiles). */
+static inline uint64_t group_entry(mj_ctx *ctx, int g, const uint8_t *c)
+{
+    uint32_t x = g < 3 ? mj_suit_rank(ctx, c) : mj_honor_rank(ctx, c);
+    uint64_t e = (g < 3 ? ctx->suit : ctx->honor)[x];
+    return e ? e : tki_mj_entry_fill(ctx, g, x, c);
+}
+
+/* The masks of group g (0..2 suit, 3 honours) for state c; NULL when the
+ * arrays cannot be allocated. */
+static const uint32_t *group_ext(mj_ctx *ctx, int g, const uint8_t *c0)
+{
+    int suit = g < 3, n = suit ? 9 : 7;
+    uint32_t (**arr)[10] = suit ? &ctx->ext_suit : &ctx->ext_honor;
+    if (!*arr) {
+        *arr = calloc(suit ? ctx->n_suit : ctx->n_honor, sizeof **arr);
+        if (!*arr)
+            return NULL;
+    }
+    uint32_t x = suit ? mj_suit_rank(ctx, c0) : mj_honor_rank(ctx, c0);
+    uint32_t *m = (*arr)[x];
+    if (m[0] >> 31)
+        return m;
+    uint8_t c[9];
+    int tot = 0;
+    for (int i = 0; i < n; i++) {
+        c[i] = c0[i];
+        tot += c[i];
+    }
+    uint64_t e = group_entry(ctx, g, c);
+    uint32_t w[10] = { 0 };
+    for (int t = 0; t < n; t++) {
+        if (c[t] < 4 && tot < MJ_GROUP_MAX) {
+            c[t]++;
+            uint64_t f = group_entry(ctx, g, c);
+            c[t]--;
+            for (int k = 0; k < 10; k++)
+                if ((f >> 4 * k & 15) < (e >> 4 * k & 15))
+                    w[k] |= 1u << t;
+        }
+        if (c[t] > 0) {
+            c[t]--;
+            uint64_t f = group_entry(ctx, g, c);
+            c[t]++;
+            for (int k = 0; k < 10; k++)
+                if ((f >> 4 * k & 15) == (e >> 4 * k & 15))
+                    w[k] |= 1u << (9 + t);
+        }
+    }
+    for (int k = 1; k < 10; k++)
+        m[k] = w[k];
+    m[0] = w[0] | 1u << 31;
+    return m;
+}
+
+/* Regular distance (fewest additions for `blocks` blocks and a pair) and
+ * the OR over the minimal splits of the group masks (shift 0: necessary,
+ * 9: unnecessary), as a 34-tile mask. */
+static int regular(mj_ctx *ctx, const uint8_t *count, int blocks, int shift, uint64_t *mask)
+{
+    uint64_t e[4];
+    const uint32_t *x[4];
+    for (int g = 0; g < 4; g++) {
+        e[g] = group_entry(ctx, g, count + 9 * g);
+        x[g] = group_ext(ctx, g, count + 9 * g);
+        if (!x[g])
+            return -1;
+    }
+    int best = 99;
+    uint64_t acc = 0;
+    for (int pg = 0; pg < 4; pg++)   /* the group holding the pair */
+        for (int m0 = 0; m0 <= blocks; m0++)
+            for (int m1 = 0; m0 + m1 <= blocks; m1++)
+                for (int m2 = 0; m0 + m1 + m2 <= blocks; m2++) {
+                    int mm[4] = { m0, m1, m2, blocks - m0 - m1 - m2 };
+                    int d = 0;
+                    for (int g = 0; g < 4; g++)
+                        d += MJ_E_NEED(e[g], mm[g], g == pg);
+                    if (d > best)
+                        continue;
+                    uint64_t a = 0;
+                    for (int g = 0; g < 4; g++)
+                        a |= (uint64_t)(x[g][2 * mm[g] + (g == pg)] >> shift & 0x1ff) << 9 * g;
+                    if (d < best) {
+                        best = d;
+                        acc = a;
+                    } else {
+                        acc |= a;
+                    }
+                }
+    *mask = acc & (((uint64_t)1 << MJ_TILES) - 1);
+    return best;
+}
+
+static const uint8_t ORPHANS[13] = { 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33 };
+
 uint64_t mj_necessary(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int *shanten)
+{
+    *shanten = 99;
+    if (!valid(count, n_melds, 13))
+        return 0;
+    uint64_t m;
+    int d = regular(ctx, count, 4 - n_melds, 0, &m);
+    if (d < 0)
+        return mj_necessary_slow(ctx, count, n_melds, shanten);
+    int s = d - 1;
+    if (n_melds == 0) {
+        int pairs = 0, kinds = 0, ok = 0, opair = 0;
+        uint64_t singles = 0, absent = 0, om = 0;
+        for (int t = 0; t < MJ_TILES; t++) {
+            pairs += count[t] >= 2;
+            kinds += count[t] >= 1;
+            if (count[t] == 1) singles |= (uint64_t)1 << t;
+            if (count[t] == 0) absent |= (uint64_t)1 << t;
+        }
+        for (int i = 0; i < 13; i++) {
+            int t = ORPHANS[i];
+            ok += count[t] >= 1;
+            opair |= count[t] >= 2;
+            om |= (uint64_t)1 << t;
+        }
+        int sc = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+        int sk = 13 - ok - opair;
+        uint64_t mc = singles | (kinds < 7 ? absent : 0);
+        uint64_t mk = om & (absent | (opair ? 0 : singles));
+        int mn = s < sc ? s : sc;
+        if (sk < mn) mn = sk;
+        uint64_t r = 0;
+        if (s == mn) r |= m;
+        if (sc == mn) r |= mc;
+        if (sk == mn) r |= mk;
+        *shanten = mn;
+        return r;
+    }
+    *shanten = s;
+    return m;
+}
+
+uint64_t mj_unnecessary(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int *shanten)
+{
+    *shanten = 99;
+    if (!valid(count, n_melds, 14))
+        return 0;
+    uint64_t m;
+    int d = regular(ctx, count, 4 - n_melds, 9, &m);
+    if (d < 0)
+        return mj_unnecessary_slow(ctx, count, n_melds, shanten);
+    int s = d - 1;
+    uint64_t r = m;
+    if (n_melds == 0) {
+        int pairs = 0, kinds = 0, ok = 0, opairs = 0;
+        uint64_t ge3 = 0, singles = 0, om = 0, opair_m = 0;
+        for (int t = 0; t < MJ_TILES; t++) {
+            pairs += count[t] >= 2;
+            kinds += count[t] >= 1;
+            if (count[t] >= 3) ge3 |= (uint64_t)1 << t;
+            if (count[t] == 1) singles |= (uint64_t)1 << t;
+        }
+        for (int i = 0; i < 13; i++) {
+            int t = ORPHANS[i];
+            ok += count[t] >= 1;
+            opairs += count[t] >= 2;
+            om |= (uint64_t)1 << t;
+            if (count[t] == 2) opair_m |= (uint64_t)1 << t;
+        }
+        int sc = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+        int sk = 13 - ok - (opairs > 0);
+        /* seven pairs: removing a third copy keeps it, a single too when
+         * more than 7 kinds are held; thirteen orphans: any non-orphan, a
+         * third copy, and one of two paired orphans */
+        uint64_t all = 0;
+        for (int t = 0; t < MJ_TILES; t++)
+            if (count[t]) all |= (uint64_t)1 << t;
+        uint64_t mc = ge3 | (kinds > 7 ? singles : 0);
+        uint64_t mk = (all & ~om) | (ge3 & om) | (opairs >= 2 ? opair_m : 0);
+        int mn = s < sc ? s : sc;
+        if (sk < mn) mn = sk;
+        r = 0;
+        if (s == mn) r |= m;
+        if (sc == mn) r |= mc;
+        if (sk == mn) r |= mk;
+        s = mn;
+    }
+    *shanten = s;
+    return s < 0 ? 0 : r;
+}
+
+uint64_t mj_necessary_slow(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int *shanten)
 {
     *shanten = 99;
     if (!valid(count, n_melds, 13))
@@ -43,7 +243,7 @@ uint64_t mj_necessary(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, i
     return m;
 }
 
-uint64_t mj_unnecessary(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int *shanten)
+uint64_t mj_unnecessary_slow(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int *shanten)
 {
     *shanten = 99;
     if (!valid(count, n_melds, 14))
