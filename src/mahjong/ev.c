@@ -681,7 +681,8 @@ static int setup(ev_run *r, const mj_hand *hin, const mj_winctx *win, int *wall_
         int f = s * 9 + 4;
         r->h0[MJ_TILES + s] = r->base.red[s];
         r->h0[f] = (uint8_t)(r->h0[f] - r->base.red[s]);
-        int ur = c->red ? 1 - vis_red[s] : 0;
+        /* the red five is unseen unless it is visible, or every copy of its five is */
+        int ur = c->red && vis_red[s] == 0 && vis[f] < 4 ? 1 : 0;
         r->w0[MJ_TILES + s] = (uint8_t)ur;
         r->w0[f] = (uint8_t)(r->w0[f] - ur);
     }
