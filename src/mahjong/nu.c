@@ -86,41 +86,71 @@ static const uint32_t *group_ext(mj_ctx *ctx, int g, const uint8_t *c0)
     return m;
 }
 
-/* Regular distance (fewest additions for `blocks` blocks and a pair) and
- * the OR over the minimal splits of the group masks (shift 0: necessary,
- * 9: unnecessary), as a 34-tile mask. */
-static int regular(mj_ctx *ctx, const uint8_t *count, int blocks, int shift, uint64_t *mask)
+/* A group's (or a product's) need and mask for each case, index 2m + p. */
+typedef struct nu_tab {
+    int d[10];
+    uint64_t m[10];
+} nu_tab;
+
+static void tab_of(nu_tab *t, uint64_t e, const uint32_t *x, int shift, int g, int blocks)
 {
-    uint64_t e[4];
-    const uint32_t *x[4];
-    for (int g = 0; g < 4; g++) {
-        e[g] = group_entry(ctx, g, count + 9 * g);
-        x[g] = group_ext(ctx, g, count + 9 * g);
-        if (!x[g])
-            return -1;
+    for (int k = 0; k < 2 * blocks + 2; k++) {
+        t->d[k] = (int)(e >> 4 * k & 15);
+        t->m[k] = (uint64_t)(x[k] >> shift & 0x1ff) << 9 * g;
     }
-    int best = 99;
-    uint64_t acc = 0;
-    for (int pg = 0; pg < 4; pg++)   /* the group holding the pair */
-        for (int m0 = 0; m0 <= blocks; m0++)
-            for (int m1 = 0; m0 + m1 <= blocks; m1++)
-                for (int m2 = 0; m0 + m1 + m2 <= blocks; m2++) {
-                    int mm[4] = { m0, m1, m2, blocks - m0 - m1 - m2 };
-                    int d = 0;
-                    for (int g = 0; g < 4; g++)
-                        d += MJ_E_NEED(e[g], mm[g], g == pg);
-                    if (d > best)
-                        continue;
-                    uint64_t a = 0;
-                    for (int g = 0; g < 4; g++)
-                        a |= (uint64_t)(x[g][2 * mm[g] + (g == pg)] >> shift & 0x1ff) << 9 * g;
+}
+
+/* min-plus product of a and b up to `blocks` blocks, masks ORed over the
+ * splits that reach each minimum */
+static void tab_mul(nu_tab *c, const nu_tab *a, const nu_tab *b, int blocks)
+{
+    for (int m = 0; m <= blocks; m++)
+        for (int p = 0; p <= 1; p++) {
+            int best = 99;
+            uint64_t acc = 0;
+            for (int j = 0; j <= m; j++)
+                for (int q = 0; q <= p; q++) {
+                    int ia = 2 * (m - j) + (p - q), ib = 2 * j + q;
+                    int d = a->d[ia] + b->d[ib];
                     if (d < best) {
                         best = d;
-                        acc = a;
-                    } else {
-                        acc |= a;
+                        acc = a->m[ia] | b->m[ib];
+                    } else if (d == best) {
+                        acc |= a->m[ia] | b->m[ib];
                     }
                 }
+            c->d[2 * m + p] = best;
+            c->m[2 * m + p] = acc;
+        }
+}
+
+/* Regular distance (fewest additions for `blocks` blocks and a pair) and
+ * the OR over the minimal splits of the group masks (shift 0: necessary,
+ * 9: unnecessary), as a 34-tile mask; -1 when the mask arrays are missing. */
+static int regular(mj_ctx *ctx, const uint8_t *count, int blocks, int shift, uint64_t *mask)
+{
+    nu_tab t[4], ab, cd;
+    for (int g = 0; g < 4; g++) {
+        const uint32_t *x = group_ext(ctx, g, count + 9 * g);
+        if (!x)
+            return -1;
+        tab_of(&t[g], group_entry(ctx, g, count + 9 * g), x, shift, g, blocks);
+    }
+    tab_mul(&ab, &t[0], &t[1], blocks);
+    tab_mul(&cd, &t[2], &t[3], blocks);
+    int best = 99;
+    uint64_t acc = 0;
+    for (int j = 0; j <= blocks; j++)
+        for (int q = 0; q <= 1; q++) {
+            int ia = 2 * (blocks - j) + (1 - q), ib = 2 * j + q;
+            int d = ab.d[ia] + cd.d[ib];
+            if (d < best) {
+                best = d;
+                acc = ab.m[ia] | cd.m[ib];
+            } else if (d == best) {
+                acc |= ab.m[ia] | cd.m[ib];
+            }
+        }
     *mask = acc & (((uint64_t)1 << MJ_TILES) - 1);
     return best;
 }
