@@ -612,7 +612,7 @@ static int setup(ev_run *r, const mj_hand *hin, const mj_winctx *win, int *wall_
 {
     const mj_ev_config *c = r->cfg;
     if (c->t_min < 1 || c->t_max > MJ_EV_MAX_TURNS || c->t_min > c->t_max)
-        return tk_error_set(r->err, TK_EINVAL, 0, 0, "turns %d..%d: need 1 <= turn <= last <= 18", c->t_min, c->t_max);
+        return tk_error_set(r->err, TK_EINVAL, 0, 0, "turn %d, last %d: need 1 <= turn <= last <= 18", c->t_min, c->t_max);
     if (c->extra < 0 || c->extra > 14)
         return tk_error_set(r->err, TK_EINVAL, 0, 0, "extra: must be 0..14");
     if (hin->n_melds > 4 || hin->n_tiles != 14 - 3 * hin->n_melds)
