@@ -386,7 +386,22 @@ static double ura_value(const ev_run *r, const uint8_t *hx, const mj_score *sc)
         total += wall[t];
     }
     int n = r->w.n_dora;
-    double dp[MJ_EV_MAX_DORA + 1][13], nx[MJ_EV_MAX_DORA + 1][13];
+    double pay[13];
+    for (int u = 0; u <= 12; u++)
+        pay[u] = tsumo_pay(r, sc->han + u, sc->fu);
+    if (n == 1) {   /* one indicator: each kind with its share of the wall */
+        double v = 0.0;
+        for (int ind = 0; ind < MJ_TILES; ind++)
+            if (wall[ind]) {
+                int d = dora_of(ind), g = m[d] + r->meld_tiles[d];
+                v += wall[ind] * pay[g > 12 ? 12 : g];
+            }
+        return v / total;
+    }
+    /* dp[k][u]: ways to draw k indicators adding u ura (12 = 12 or more);
+     * each kind in turn, k from high to low so that the rows read are
+     * those before the kind */
+    double dp[MJ_EV_MAX_DORA + 1][13];
     memset(dp, 0, sizeof dp);
     dp[0][0] = 1.0;
     for (int ind = 0; ind < MJ_TILES; ind++) {
@@ -395,23 +410,25 @@ static double ura_value(const ev_run *r, const uint8_t *hx, const mj_score *sc)
             continue;
         int d = dora_of(ind);
         int gain = m[d] + r->meld_tiles[d];
-        memcpy(nx, dp, sizeof dp);
-        for (int taken = 0; taken < n; taken++)
+        double cj[MJ_EV_MAX_DORA + 1];
+        for (int j = 1; j <= n && j <= c; j++)
+            cj[j] = choose(c, j);
+        for (int taken = n - 1; taken >= 0; taken--) {
+            int jm = c < n - taken ? c : n - taken;
             for (int u = 0; u <= 12; u++) {
                 double x = dp[taken][u];
                 if (x == 0.0)
                     continue;
-                int jm = c < n - taken ? c : n - taken;
                 for (int j = 1; j <= jm; j++) {
                     int uu = u + gain * j;
-                    nx[taken + j][uu > 12 ? 12 : uu] += x * choose(c, j);
+                    dp[taken + j][uu > 12 ? 12 : uu] += x * cj[j];
                 }
             }
-        memcpy(dp, nx, sizeof dp);
+        }
     }
     double den = choose(total, n), v = 0.0;
     for (int u = 0; u <= 12; u++)
-        v += tsumo_pay(r, sc->han + u, sc->fu) * (dp[n][u] / den);
+        v += pay[u] * (dp[n][u] / den);
     return v;
 }
 
