@@ -197,6 +197,10 @@ static inline uint64_t key_hash(uint64_t k0, uint64_t k1)
 static int store_reset(ev_store *s)
 {
     s->len = 0;
+    if (s->slot && s->nslot > 16384) {   /* a big hand before: start small again */
+        free(s->slot);
+        s->slot = NULL;
+    }
     if (!s->slot) {
         s->nslot = 1024;
         s->slot = calloc(s->nslot, sizeof *s->slot);

@@ -124,31 +124,64 @@ static void tab_mul(nu_tab *c, const nu_tab *a, const nu_tab *b, int blocks)
         }
 }
 
+/* The product of groups 2h and 2h + 1 (h 0: man x pin, 1: sou x honours)
+ * for masks `shift`, up to 4 blocks, through a direct-mapped cache keyed
+ * by the two group states: neighbouring hands differ in one group, so the
+ * other product is nearly always there.  NULL when memory is short. */
+#define NU_PAIR_BITS 12
+typedef struct nu_pair_slot {
+    uint64_t key;
+    nu_tab t;
+} nu_pair_slot;
+
+static const nu_tab *pair_product(mj_ctx *ctx, const uint8_t *count, int h, int shift)
+{
+    if (!ctx->nu_pairs) {
+        ctx->nu_pairs = calloc((size_t)1 << NU_PAIR_BITS, sizeof(nu_pair_slot));
+        if (!ctx->nu_pairs)
+            return NULL;
+    }
+    const uint8_t *ca = count + 18 * h, *cb = ca + 9;
+    uint64_t ra = mj_suit_rank(ctx, ca);
+    uint64_t rb = h ? mj_honor_rank(ctx, cb) : mj_suit_rank(ctx, cb);
+    uint64_t key = (uint64_t)1 << 63 | (uint64_t)(shift != 0) << 62 | (uint64_t)h << 61 | ra << 20 | rb;
+    nu_pair_slot *s = (nu_pair_slot *)ctx->nu_pairs + ((key * 0x9E3779B97F4A7C15ull) >> (64 - NU_PAIR_BITS));
+    if (s->key == key)
+        return &s->t;
+    const uint32_t *xa = group_ext(ctx, 2 * h, ca), *xb = group_ext(ctx, 2 * h + 1, cb);
+    if (!xa || !xb)
+        return NULL;
+    nu_tab a, b;
+    tab_of(&a, group_entry(ctx, 2 * h, ca), xa, shift, 2 * h, 4);
+    tab_of(&b, group_entry(ctx, 2 * h + 1, cb), xb, shift, 2 * h + 1, 4);
+    tab_mul(&s->t, &a, &b, 4);
+    s->key = key;
+    return &s->t;
+}
+
 /* Regular distance (fewest additions for `blocks` blocks and a pair) and
  * the OR over the minimal splits of the group masks (shift 0: necessary,
- * 9: unnecessary), as a 34-tile mask; -1 when the mask arrays are missing. */
+ * 9: unnecessary), as a 34-tile mask; -1 when memory is short. */
 static int regular(mj_ctx *ctx, const uint8_t *count, int blocks, int shift, uint64_t *mask)
 {
-    nu_tab t[4], ab, cd;
-    for (int g = 0; g < 4; g++) {
-        const uint32_t *x = group_ext(ctx, g, count + 9 * g);
-        if (!x)
-            return -1;
-        tab_of(&t[g], group_entry(ctx, g, count + 9 * g), x, shift, g, blocks);
-    }
-    tab_mul(&ab, &t[0], &t[1], blocks);
-    tab_mul(&cd, &t[2], &t[3], blocks);
+    const nu_tab *pab = pair_product(ctx, count, 0, shift);
+    if (!pab)
+        return -1;
+    nu_tab ab = *pab;   /* the next lookup may take the same slot */
+    const nu_tab *cd = pair_product(ctx, count, 1, shift);
+    if (!cd)
+        return -1;
     int best = 99;
     uint64_t acc = 0;
     for (int j = 0; j <= blocks; j++)
         for (int q = 0; q <= 1; q++) {
             int ia = 2 * (blocks - j) + (1 - q), ib = 2 * j + q;
-            int d = ab.d[ia] + cd.d[ib];
+            int d = ab.d[ia] + cd->d[ib];
             if (d < best) {
                 best = d;
-                acc = ab.m[ia] | cd.m[ib];
+                acc = ab.m[ia] | cd->m[ib];
             } else if (d == best) {
-                acc |= ab.m[ia] | cd.m[ib];
+                acc |= ab.m[ia] | cd->m[ib];
             }
         }
     *mask = acc & (((uint64_t)1 << MJ_TILES) - 1);

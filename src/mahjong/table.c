@@ -127,6 +127,7 @@ void mj_ctx_destroy(mj_ctx *c)
     free(c->pairs);
     free(c->ext_suit);
     free(c->ext_honor);
+    free(c->nu_pairs);
     free(c);
 }
 
