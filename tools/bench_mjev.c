@@ -38,6 +38,16 @@ static const char *const IDS[] = { "evp-07", "evp-08", "evp-09", "evp-10", "evp-
 
 static char *lines[N_HANDS];
 
+/* The filled shanten tables of the build (make), else they fill lazily. */
+static void load_tables(mj_ctx *ctx)
+{
+    const char *b = getenv("TK_BUILD");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/mahjong/tables.bin", b ? b : "build");
+    mj_ctx_load(ctx, path, NULL);
+}
+
+
 static int load_set(void)
 {
     const char *shared = getenv("TK_SHARED");
@@ -81,6 +91,7 @@ static void bench_ev(int runs)
     mj_ev *ev;
     if (mj_ctx_create(&ctx, NULL) || mj_ev_create(&ev, NULL))
         return;
+    load_tables(ctx);
     static mj_ev_result res;
     double med[N_HANDS], total = 0;
     printf("  %-62s %3s %8s %9s\n", "hand (turns 1-18, default configuration)", "sh", "states", "ms (cpu)");
@@ -148,7 +159,7 @@ static int nu_passes(long n, int passes, int slow)
     mj_ctx *ctx;
     if (mj_ctx_create(&ctx, NULL))
         return 1;
-    mj_ctx_fill_all(ctx);
+    load_tables(ctx);
     uint8_t (*c)[MJ_TILES] = make_hands(n);
     uint64_t x = 0;
     int s;
@@ -200,7 +211,7 @@ static void bench_nu(const char *self)
     mj_ctx *ctx;
     if (mj_ctx_create(&ctx, NULL))
         return;
-    mj_ctx_fill_all(ctx);
+    load_tables(ctx);
     uint8_t (*c)[MJ_TILES] = make_hands(n);
     double tf[5], ts[5];
     uint64_t x = 0;

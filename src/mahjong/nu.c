@@ -19,6 +19,7 @@
 #include "tilekit/mjev.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static int valid(const uint8_t *c, int n_melds, int want)
 {
@@ -31,17 +32,21 @@ static int valid(const uint8_t *c, int n_melds, int want)
     return n_melds >= 0 && n_melds <= 4 && n == want - 3 * n_melds;
 }
 
-/* need[m][p] of group g of state c (n tiles). */
-static inline uint64_t group_entry(mj_ctx *ctx, int g, const uint8_t *c)
+/* need[m][p] of group g of state c (rank x). */
+static inline uint64_t group_entry_r(mj_ctx *ctx, int g, const uint8_t *c, uint32_t x)
 {
-    uint32_t x = g < 3 ? mj_suit_rank(ctx, c) : mj_honor_rank(ctx, c);
     uint64_t e = (g < 3 ? ctx->suit : ctx->honor)[x];
     return e ? e : tki_mj_entry_fill(ctx, g, x, c);
 }
 
+static inline uint64_t group_entry(mj_ctx *ctx, int g, const uint8_t *c)
+{
+    return group_entry_r(ctx, g, c, g < 3 ? mj_suit_rank(ctx, c) : mj_honor_rank(ctx, c));
+}
+
 /* The masks of group g (0..2 suit, 3 honours) for state c; NULL when the
  * arrays cannot be allocated. */
-static const uint32_t *group_ext(mj_ctx *ctx, int g, const uint8_t *c0)
+static const uint32_t *group_ext(mj_ctx *ctx, int g, const uint8_t *c0, uint32_t x)
 {
     int suit = g < 3, n = suit ? 9 : 7;
     uint32_t (**arr)[10] = suit ? &ctx->ext_suit : &ctx->ext_honor;
@@ -50,7 +55,6 @@ static const uint32_t *group_ext(mj_ctx *ctx, int g, const uint8_t *c0)
         if (!*arr)
             return NULL;
     }
-    uint32_t x = suit ? mj_suit_rank(ctx, c0) : mj_honor_rank(ctx, c0);
     uint32_t *m = (*arr)[x];
     if (m[0] >> 31)
         return m;
@@ -60,7 +64,7 @@ static const uint32_t *group_ext(mj_ctx *ctx, int g, const uint8_t *c0)
         c[i] = c0[i];
         tot += c[i];
     }
-    uint64_t e = group_entry(ctx, g, c);
+    uint64_t e = group_entry_r(ctx, g, c, x);
     uint32_t w[10] = { 0 };
     for (int t = 0; t < n; t++) {
         if (c[t] < 4 && tot < MJ_GROUP_MAX) {
@@ -86,77 +90,89 @@ static const uint32_t *group_ext(mj_ctx *ctx, int g, const uint8_t *c0)
     return m;
 }
 
-/* A group's (or a product's) need and mask for each case, index 2m + p. */
-typedef struct nu_tab {
-    int d[10];
-    uint64_t m[10];
-} nu_tab;
-
-static void tab_of(nu_tab *t, uint64_t e, const uint32_t *x, int shift, int g, int blocks)
-{
-    for (int k = 0; k < 2 * blocks + 2; k++) {
-        t->d[k] = (int)(e >> 4 * k & 15);
-        t->m[k] = (uint64_t)(x[k] >> shift & 0x1ff) << 9 * g;
-    }
-}
-
-/* min-plus product of a and b up to `blocks` blocks, masks ORed over the
- * splits that reach each minimum */
-static void tab_mul(nu_tab *c, const nu_tab *a, const nu_tab *b, int blocks)
-{
-    for (int m = 0; m <= blocks; m++)
-        for (int p = 0; p <= 1; p++) {
-            int best = 99;
-            uint64_t acc = 0;
-            for (int j = 0; j <= m; j++)
-                for (int q = 0; q <= p; q++) {
-                    int ia = 2 * (m - j) + (p - q), ib = 2 * j + q;
-                    int d = a->d[ia] + b->d[ib];
-                    if (d < best) {
-                        best = d;
-                        acc = a->m[ia] | b->m[ib];
-                    } else if (d == best) {
-                        acc |= a->m[ia] | b->m[ib];
-                    }
-                }
-            c->d[2 * m + p] = best;
-            c->m[2 * m + p] = acc;
-        }
-}
-
 /* The product of groups 2h and 2h + 1 (h 0: man x pin, 1: sou x honours)
- * for masks `shift`, up to 4 blocks, through a direct-mapped cache keyed
+ * for one kind of mask (shift 0 necessary, 9 unnecessary), up to 4 blocks:
+ * the least need of each case (m blocks, p pairs) at once, and the OR of
+ * the group masks over the splits reaching it only when asked (few cases
+ * are).  The products sit in a direct-mapped cache (one half per h) keyed
  * by the two group states: neighbouring hands differ in one group, so the
- * other product is nearly always there.  NULL when memory is short. */
-#define NU_PAIR_BITS 12
-typedef struct nu_pair_slot {
+ * other product is nearly always there. */
+#define NU_PAIR_BITS 11
+typedef struct nu_pair {
     uint64_t key;
-    nu_tab t;
-} nu_pair_slot;
+    uint64_t ea, eb;             /* the groups' need entries */
+    const uint32_t *xa, *xb;     /* and their masks */
+    uint64_t m[10];
+    uint8_t d[10];
+    uint16_t have;               /* bit k: m[k] is filled */
+    uint8_t ga, shift;
+} nu_pair;
 
-static const nu_tab *pair_product(mj_ctx *ctx, const uint8_t *count, int h, int shift)
+static const nu_pair *pair_product(mj_ctx *ctx, const uint8_t *count, int h, int shift)
 {
     if (!ctx->nu_pairs) {
-        ctx->nu_pairs = calloc((size_t)1 << NU_PAIR_BITS, sizeof(nu_pair_slot));
+        ctx->nu_pairs = calloc((size_t)2 << NU_PAIR_BITS, sizeof(nu_pair));
         if (!ctx->nu_pairs)
             return NULL;
     }
     const uint8_t *ca = count + 18 * h, *cb = ca + 9;
-    uint64_t ra = mj_suit_rank(ctx, ca);
-    uint64_t rb = h ? mj_honor_rank(ctx, cb) : mj_suit_rank(ctx, cb);
-    uint64_t key = (uint64_t)1 << 63 | (uint64_t)(shift != 0) << 62 | (uint64_t)h << 61 | ra << 20 | rb;
-    nu_pair_slot *s = (nu_pair_slot *)ctx->nu_pairs + ((key * 0x9E3779B97F4A7C15ull) >> (64 - NU_PAIR_BITS));
+    uint32_t ra = mj_suit_rank(ctx, ca);
+    uint32_t rb = h ? mj_honor_rank(ctx, cb) : mj_suit_rank(ctx, cb);
+    uint64_t key = (uint64_t)1 << 63 | (uint64_t)(shift != 0) << 62 | (uint64_t)ra << 20 | rb;
+    nu_pair *s = (nu_pair *)ctx->nu_pairs + ((size_t)h << NU_PAIR_BITS) +
+                 ((key * 0x9E3779B97F4A7C15ull) >> (64 - NU_PAIR_BITS));
     if (s->key == key)
-        return &s->t;
-    const uint32_t *xa = group_ext(ctx, 2 * h, ca), *xb = group_ext(ctx, 2 * h + 1, cb);
-    if (!xa || !xb)
+        return s;
+    s->xa = group_ext(ctx, 2 * h, ca, ra);
+    s->xb = group_ext(ctx, 2 * h + 1, cb, rb);
+    if (!s->xa || !s->xb) {
+        s->key = 0;
         return NULL;
-    nu_tab a, b;
-    tab_of(&a, group_entry(ctx, 2 * h, ca), xa, shift, 2 * h, 4);
-    tab_of(&b, group_entry(ctx, 2 * h + 1, cb), xb, shift, 2 * h + 1, 4);
-    tab_mul(&s->t, &a, &b, 4);
+    }
+    uint64_t ea = s->ea = group_entry_r(ctx, 2 * h, ca, ra), eb = s->eb = group_entry_r(ctx, 2 * h + 1, cb, rb);
+    int a[10], b[10];
+    for (int k = 0; k < 10; k++) {
+        a[k] = (int)(ea >> 4 * k & 15);
+        b[k] = (int)(eb >> 4 * k & 15);
+    }
+    for (int m = 0; m <= 4; m++) {
+        int n0 = 99, n1 = 99;
+        for (int j = 0; j <= m; j++) {
+            const int *u = a + 2 * (m - j), *v = b + 2 * j;
+            int s0 = u[0] + v[0], s1 = u[1] + v[0], s2 = u[0] + v[1];
+            if (s0 < n0) n0 = s0;
+            if (s1 < n1) n1 = s1;
+            if (s2 < n1) n1 = s2;
+        }
+        s->d[2 * m] = (uint8_t)n0;
+        s->d[2 * m + 1] = (uint8_t)n1;
+    }
+    s->have = 0;
+    s->ga = (uint8_t)(2 * h);
+    s->shift = (uint8_t)shift;
     s->key = key;
-    return &s->t;
+    return s;
+}
+
+/* The OR of the group masks over the splits of case k reaching its need. */
+static uint64_t pair_mask(const nu_pair *cs, int k)
+{
+    nu_pair *s = (nu_pair *)cs;
+    if (s->have >> k & 1)
+        return s->m[k];
+    int m = k >> 1, p = k & 1;
+    uint64_t acc = 0;
+    for (int j = 0; j <= m; j++)
+        for (int q = 0; q <= p; q++) {
+            int ia = 2 * (m - j) + (p - q), ib = 2 * j + q;
+            if (MJ_E_NEED(s->ea, m - j, p - q) + MJ_E_NEED(s->eb, j, q) != s->d[k])
+                continue;
+            acc |= (uint64_t)(s->xa[ia] >> s->shift & 0x1ff) << 9 * s->ga |
+                   (uint64_t)(s->xb[ib] >> s->shift & 0x1ff) << 9 * (s->ga + 1);
+        }
+    s->m[k] = acc;
+    s->have |= (uint16_t)(1u << k);
+    return acc;
 }
 
 /* Regular distance (fewest additions for `blocks` blocks and a pair) and
@@ -164,36 +180,66 @@ static const nu_tab *pair_product(mj_ctx *ctx, const uint8_t *count, int h, int 
  * 9: unnecessary), as a 34-tile mask; -1 when memory is short. */
 static int regular(mj_ctx *ctx, const uint8_t *count, int blocks, int shift, uint64_t *mask)
 {
-    const nu_tab *pab = pair_product(ctx, count, 0, shift);
-    if (!pab)
-        return -1;
-    nu_tab ab = *pab;   /* the next lookup may take the same slot */
-    const nu_tab *cd = pair_product(ctx, count, 1, shift);
+    const nu_pair *ab = pair_product(ctx, count, 0, shift);
+    const nu_pair *cd = ab ? pair_product(ctx, count, 1, shift) : NULL;
     if (!cd)
         return -1;
     int best = 99;
+    for (int j = 0; j <= blocks; j++)
+        for (int q = 0; q <= 1; q++) {
+            int d = ab->d[2 * (blocks - j) + (1 - q)] + cd->d[2 * j + q];
+            if (d < best)
+                best = d;
+        }
     uint64_t acc = 0;
     for (int j = 0; j <= blocks; j++)
         for (int q = 0; q <= 1; q++) {
             int ia = 2 * (blocks - j) + (1 - q), ib = 2 * j + q;
-            int d = ab.d[ia] + cd->d[ib];
-            if (d < best) {
-                best = d;
-                acc = ab.m[ia] | cd->m[ib];
-            } else if (d == best) {
-                acc |= ab.m[ia] | cd->m[ib];
-            }
+            if (ab->d[ia] + cd->d[ib] == best)
+                acc |= pair_mask(ab, ia) | pair_mask(cd, ib);
         }
     *mask = acc & (((uint64_t)1 << MJ_TILES) - 1);
     return best;
 }
 
-static const uint8_t ORPHANS[13] = { 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33 };
+#define ALL34 ((((uint64_t)1) << MJ_TILES) - 1)
+#define OM ((uint64_t)0x3FC060301ull)   /* the orphans: 1m 9m 1p 9p 1s 9s 1z..7z */
+
+/* One pass over the counts: masks of the kinds held 1+, 2+, exactly 1 and
+ * 3+ times; 0 if the counts are not a hand of `want` - 3k tiles. */
+typedef struct nu_scan { uint64_t held, ge2, eq1, ge3; } nu_scan;
+
+/* Bits 7 of each byte of a word of counts (0..4 each) moved to bits 0..7. */
+static inline uint64_t gather8(uint64_t hi) { return ((hi >> 7) * 0x0102040810204080ull) >> 56; }
+
+static int scan(const uint8_t *count, int n_melds, int want, nu_scan *x)
+{
+    uint64_t held = 0, ge2 = 0, eq1, ge3 = 0, bad = 0, n = 0;
+    const uint64_t H = 0x8080808080808080ull;
+    for (int w = 0; w < 5; w++) {
+        uint64_t v = 0;
+        memcpy(&v, count + 8 * w, w < 4 ? 8 : 2);
+        held |= gather8((v + 0x7F7F7F7F7F7F7F7Full) & H) << 8 * w;
+        ge2 |= gather8((v + 0x7E7E7E7E7E7E7E7Eull) & H) << 8 * w;
+        ge3 |= gather8((v + 0x7D7D7D7D7D7D7D7Dull) & H) << 8 * w;
+        bad |= ((v + 0x7B7B7B7B7B7B7B7Bull) | v) & H;   /* a count over 4 */
+        n += (v * 0x0101010101010101ull) >> 56;
+    }
+    eq1 = held & ~ge2;
+    x->held = held;
+    x->ge2 = ge2;
+    x->eq1 = eq1;
+    x->ge3 = ge3;
+    return !bad && n_melds >= 0 && n_melds <= 4 && (int)n == want - 3 * n_melds;
+}
+
+static int popc(uint64_t x) { return __builtin_popcountll(x); }
 
 uint64_t mj_necessary(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int *shanten)
 {
+    nu_scan x;
     *shanten = 99;
-    if (!valid(count, n_melds, 13))
+    if (!scan(count, n_melds, 13, &x))
         return 0;
     uint64_t m;
     int d = regular(ctx, count, 4 - n_melds, 0, &m);
@@ -201,24 +247,15 @@ uint64_t mj_necessary(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, i
         return mj_necessary_slow(ctx, count, n_melds, shanten);
     int s = d - 1;
     if (n_melds == 0) {
-        int pairs = 0, kinds = 0, ok = 0, opair = 0;
-        uint64_t singles = 0, absent = 0, om = 0;
-        for (int t = 0; t < MJ_TILES; t++) {
-            pairs += count[t] >= 2;
-            kinds += count[t] >= 1;
-            if (count[t] == 1) singles |= (uint64_t)1 << t;
-            if (count[t] == 0) absent |= (uint64_t)1 << t;
-        }
-        for (int i = 0; i < 13; i++) {
-            int t = ORPHANS[i];
-            ok += count[t] >= 1;
-            opair |= count[t] >= 2;
-            om |= (uint64_t)1 << t;
-        }
+        /* seven pairs: a single pairs up, a new kind helps below 7 kinds;
+         * thirteen orphans: a missing orphan, or pairing one if none is */
+        int pairs = popc(x.ge2), kinds = popc(x.held);
+        int opair = (x.ge2 & OM) != 0;
+        uint64_t absent = ~x.held & ALL34;
         int sc = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
-        int sk = 13 - ok - opair;
-        uint64_t mc = singles | (kinds < 7 ? absent : 0);
-        uint64_t mk = om & (absent | (opair ? 0 : singles));
+        int sk = 13 - popc(x.held & OM) - opair;
+        uint64_t mc = x.eq1 | (kinds < 7 ? absent : 0);
+        uint64_t mk = OM & (absent | (opair ? 0 : x.eq1));
         int mn = s < sc ? s : sc;
         if (sk < mn) mn = sk;
         uint64_t r = 0;
@@ -234,8 +271,9 @@ uint64_t mj_necessary(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, i
 
 uint64_t mj_unnecessary(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int *shanten)
 {
+    nu_scan x;
     *shanten = 99;
-    if (!valid(count, n_melds, 14))
+    if (!scan(count, n_melds, 14, &x))
         return 0;
     uint64_t m;
     int d = regular(ctx, count, 4 - n_melds, 9, &m);
@@ -244,31 +282,16 @@ uint64_t mj_unnecessary(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds,
     int s = d - 1;
     uint64_t r = m;
     if (n_melds == 0) {
-        int pairs = 0, kinds = 0, ok = 0, opairs = 0;
-        uint64_t ge3 = 0, singles = 0, om = 0, opair_m = 0;
-        for (int t = 0; t < MJ_TILES; t++) {
-            pairs += count[t] >= 2;
-            kinds += count[t] >= 1;
-            if (count[t] >= 3) ge3 |= (uint64_t)1 << t;
-            if (count[t] == 1) singles |= (uint64_t)1 << t;
-        }
-        for (int i = 0; i < 13; i++) {
-            int t = ORPHANS[i];
-            ok += count[t] >= 1;
-            opairs += count[t] >= 2;
-            om |= (uint64_t)1 << t;
-            if (count[t] == 2) opair_m |= (uint64_t)1 << t;
-        }
-        int sc = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
-        int sk = 13 - ok - (opairs > 0);
         /* seven pairs: removing a third copy keeps it, a single too when
          * more than 7 kinds are held; thirteen orphans: any non-orphan, a
          * third copy, and one of two paired orphans */
-        uint64_t all = 0;
-        for (int t = 0; t < MJ_TILES; t++)
-            if (count[t]) all |= (uint64_t)1 << t;
-        uint64_t mc = ge3 | (kinds > 7 ? singles : 0);
-        uint64_t mk = (all & ~om) | (ge3 & om) | (opairs >= 2 ? opair_m : 0);
+        int pairs = popc(x.ge2), kinds = popc(x.held);
+        int opairs = popc(x.ge2 & OM);
+        int sc = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+        int sk = 13 - popc(x.held & OM) - (opairs > 0);
+        uint64_t mc = x.ge3 | (kinds > 7 ? x.eq1 : 0);
+        uint64_t opair2 = x.ge2 & ~x.ge3 & OM;
+        uint64_t mk = (x.held & ~OM) | (x.ge3 & OM) | (opairs >= 2 ? opair2 : 0);
         int mn = s < sc ? s : sc;
         if (sk < mn) mn = sk;
         r = 0;
