@@ -103,7 +103,7 @@ typedef struct nu_pair {
     uint64_t ea, eb;             /* the groups' need entries */
     const uint32_t *xa, *xb;     /* and their masks */
     uint64_t m[10];
-    uint8_t d[10];
+    uint8_t d[10], da[10], db[10];   /* the product's need, the groups' */
     uint16_t have;               /* bit k: m[k] is filled */
     uint8_t ga, shift;
 } nu_pair;
@@ -132,8 +132,8 @@ static const nu_pair *pair_product(mj_ctx *ctx, const uint8_t *count, int h, int
     uint64_t ea = s->ea = group_entry_r(ctx, 2 * h, ca, ra), eb = s->eb = group_entry_r(ctx, 2 * h + 1, cb, rb);
     int a[10], b[10];
     for (int k = 0; k < 10; k++) {
-        a[k] = (int)(ea >> 4 * k & 15);
-        b[k] = (int)(eb >> 4 * k & 15);
+        s->da[k] = (uint8_t)(a[k] = (int)(ea >> 4 * k & 15));
+        s->db[k] = (uint8_t)(b[k] = (int)(eb >> 4 * k & 15));
     }
     for (int m = 0; m <= 4; m++) {
         int n0 = 99, n1 = 99;
@@ -160,16 +160,17 @@ static uint64_t pair_mask(const nu_pair *cs, int k)
     nu_pair *s = (nu_pair *)cs;
     if (s->have >> k & 1)
         return s->m[k];
-    int m = k >> 1, p = k & 1;
-    uint64_t acc = 0;
+    int m = k >> 1, p = k & 1, want = s->d[k];
+    uint32_t ma = 0, mb = 0;
     for (int j = 0; j <= m; j++)
         for (int q = 0; q <= p; q++) {
             int ia = 2 * (m - j) + (p - q), ib = 2 * j + q;
-            if (MJ_E_NEED(s->ea, m - j, p - q) + MJ_E_NEED(s->eb, j, q) != s->d[k])
-                continue;
-            acc |= (uint64_t)(s->xa[ia] >> s->shift & 0x1ff) << 9 * s->ga |
-                   (uint64_t)(s->xb[ib] >> s->shift & 0x1ff) << 9 * (s->ga + 1);
+            if (s->da[ia] + s->db[ib] == want) {
+                ma |= s->xa[ia];
+                mb |= s->xb[ib];
+            }
         }
+    uint64_t acc = (uint64_t)(ma >> s->shift & 0x1ff) << 9 * s->ga | (uint64_t)(mb >> s->shift & 0x1ff) << 9 * (s->ga + 1);
     s->m[k] = acc;
     s->have |= (uint16_t)(1u << k);
     return acc;
