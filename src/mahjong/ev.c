@@ -393,27 +393,32 @@ static double ura_value(const ev_run *r, const uint8_t *hx, const mj_score *sc)
     double pay[13];
     for (int u = 0; u <= 12; u++)
         pay[u] = tsumo_pay(r, sc->han + u, sc->fu);
-    if (n == 1) {   /* one indicator: each kind with its share of the wall */
+    /* The indicators' kinds matter only through the ura they add: the
+     * tiles of the wall fall into classes by that gain (capped at 12), and
+     * choosing j tiles of a class can be done in C(class size, j) ways (the
+     * sum over its kinds of the per-kind products, by Vandermonde), so the
+     * DP runs over the few classes rather than the 34 kinds.  dp[k][u]:
+     * ways to draw k indicators adding u ura (12 = 12 or more); k from high
+     * to low so that the rows read are those before the class. */
+    int cls[13] = { 0 };
+    for (int ind = 0; ind < MJ_TILES; ind++)
+        if (wall[ind]) {
+            int d = dora_of(ind), g = m[d] + r->meld_tiles[d];
+            cls[g > 12 ? 12 : g] += wall[ind];
+        }
+    if (n == 1) {
         double v = 0.0;
-        for (int ind = 0; ind < MJ_TILES; ind++)
-            if (wall[ind]) {
-                int d = dora_of(ind), g = m[d] + r->meld_tiles[d];
-                v += wall[ind] * pay[g > 12 ? 12 : g];
-            }
+        for (int g = 0; g <= 12; g++)
+            v += cls[g] * pay[g];
         return v / total;
     }
-    /* dp[k][u]: ways to draw k indicators adding u ura (12 = 12 or more);
-     * each kind in turn, k from high to low so that the rows read are
-     * those before the kind */
     double dp[MJ_EV_MAX_DORA + 1][13];
     memset(dp, 0, sizeof dp);
     dp[0][0] = 1.0;
-    for (int ind = 0; ind < MJ_TILES; ind++) {
-        int c = wall[ind];
+    for (int gain = 0; gain <= 12; gain++) {
+        int c = cls[gain];
         if (!c)
             continue;
-        int d = dora_of(ind);
-        int gain = m[d] + r->meld_tiles[d];
         double cj[MJ_EV_MAX_DORA + 1];
         for (int j = 1; j <= n && j <= c; j++)
             cj[j] = choose(c, j);
