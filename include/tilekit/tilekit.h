@@ -27,6 +27,7 @@
 #include "tilekit/sksim.h"
 #include "tilekit/skendgame.h"
 #include "tilekit/mahjong.h"
+#include "tilekit/mjev.h"
 #include "tilekit/boggle.h"
 
 #endif

@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/cli_batch.h"
 #include "cli/cli_json.h"
+#include "cli/mjwait_ev.h"
 #include "cli/mjwait_score.h"
 #include "tilekit/alphabet.h"
 #include "tilekit/mahjong.h"
@@ -53,6 +54,7 @@ static void usage(void)
            "  -h, --help       show this help and exit\n"
            "  -V, --version    show version information and exit\n"
            "\n%s"
+           "\n%s"
            "\n"
            "Shanten uses the Tenhou convention: a tile held 4 times cannot be waited on\n"
            "(1111m234p567p789s is 1-shanten); melds are not counted.  Wait kinds: ryanmen,\n"
@@ -68,8 +70,9 @@ static void usage(void)
            "  %s --json --jobs 0 hands.txt\n"
            "  echo '123456m34678p11z riichi seat:W dora:7p' | %s --score\n"
            "  echo '234456m345p678s22s tsumo seat:E dora:1s' | %s --score --json\n"
-           "  %s --shanten hands.txt\n",
-           cli_prog(), mjs_help(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog());
+           "  %s --shanten hands.txt\n"
+           "  echo '123406m3467p2355s round:E seat:S dora:7z' | %s --ev -v\n",
+           cli_prog(), mjs_help(), mje_help(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog());
 }
 
 /* ---- text helpers ---- */
@@ -460,6 +463,7 @@ static void show_hand(cli_buf *f, size_t start, const mj_hand *h, const mj_resul
 typedef struct worker {
     mj_ctx *ctx;
     mj_result res;
+    void *ev;   /* --ev: the EV solver (mjwait_ev.c) */
 } worker;
 
 static void *worker_new(void *user)
@@ -479,6 +483,7 @@ static void worker_free(void *user, void *state)
 {
     (void)user;
     mj_ctx_destroy(((worker *)state)->ctx);
+    mje_free(((worker *)state)->ev);
     free(state);
 }
 
@@ -507,7 +512,7 @@ static int solve_line(void *state, const cli_record *rec, cli_buf *out, cli_buf 
     char *line = rec->text;
     size_t len = rec->len;
     /* --shanten, --waits: a compact hand (no blank, no comment) as it is */
-    int fast = opt_waits && !opt_show;
+    int fast = opt_waits && !opt_show && !mje_active();
     if (mjs_shanten_fast(w->ctx, out, line, len, opt_json) ||
         (fast && mjs_waits_fast(w->ctx, out, rec->file, rec->line, line, len, opt_json)))
         return CLI_EXIT_OK;
@@ -526,6 +531,14 @@ static int solve_line(void *state, const cli_record *rec, cli_buf *out, cli_buf 
     line += s;
     len -= s;
     line[len] = 0;
+    if (mje_active()) {   /* --ev: mjwait_ev.c */
+        char msg[400];
+        if (mje_line(w->ctx, &w->ev, out, rec->file, rec->line, line, len, opt_json, (long)s, msg, sizeof msg)) {
+            cli_buf_error(msgs, rec->file, rec->line, "%s", msg);
+            return CLI_EXIT_DATA;
+        }
+        return CLI_EXIT_OK;
+    }
     if (mjs_active()) {   /* --score, --shanten: mjwait_score.c */
         char msg[400];
         if (mjs_line(w->ctx, &w->res, out, rec->file, rec->line, line, len, opt_json, (long)s, msg, sizeof msg)) {
@@ -566,6 +579,7 @@ int main(int argc, char **argv)
         { "show", no_argument, NULL, O_SHOW },
         CLI_COMMON_OPTIONS,
         MJS_LONGOPTS
+        MJE_LONGOPTS
         { NULL, 0, NULL, 0 }
     };
     int c, li = 0;
@@ -573,6 +587,8 @@ int main(int argc, char **argv)
     cli_init("mjwait");
     cli_common_init(&co, usage);
     while ((c = getopt_long(argc, argv, ":w" CLI_COMMON_SHORT, longopts, &li)) != -1) {
+        if (c >= MJE_O_EV && mje_option(c, optarg))
+            continue;
         if (c >= MJS_O_SCORE && mjs_option(c, longopts[li].name, optarg, 0))
             continue;
         switch (c) {
@@ -582,6 +598,7 @@ int main(int argc, char **argv)
         }
     }
     opt_json = co.json;
+    mje_set_output(co.verbose, opt_show);
     if (opt_show && opt_json)
         cli_usage_error("--show draws tiles for a terminal: not with --json");
     double t0 = cli_now();

@@ -38,6 +38,8 @@ static mj_winctx *defs(void)
 
 int mjs_active(void) { return mode_score || mode_shanten; }
 
+const mj_winctx *mjs_defaults(void) { return defs(); }
+
 static void apply_word(const char *word)
 {
     tk_error err = { 0 };

@@ -48,6 +48,8 @@ enum {
 /* Handle option c (name = the long option's name); returns 1 if it was one
  * of ours (a bad value is a usage error: exits 2). */
 int mjs_option(int c, const char *name, const char *arg, int json);
+/* The context the options set (--round, --seat, --dora, --seen ...). */
+const mj_winctx *mjs_defaults(void);
 /* 1 when --score or --shanten is on (mjs_line then handles every line). */
 int mjs_active(void);
 /* --shanten without --json on a compact hand (digits and suit letters

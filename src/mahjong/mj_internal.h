@@ -40,6 +40,11 @@ struct mj_ctx {
     size_t map_len;
     uint64_t *own_suit, *own_honor;   /* the calloc'ed arrays */
     mj_pair_slot *pairs;              /* 1 << MJ_PAIR_BITS slots, zeroed */
+    /* nu.c: per group state, per case (m blocks, p pairs) the tiles whose
+     * addition lowers need[m][p] (bits 0..8) and those whose removal keeps
+     * it (bits 9..17); bit 31 of case 0 = filled.  Allocated on first use. */
+    uint32_t (*ext_suit)[10], (*ext_honor)[10];
+    void *nu_pairs;   /* nu.c: a cache of products of two groups' masks */
 };
 
 #define MJ_E_NEED(e, m, p) ((int)(((e) >> (4 * (2 * (m) + (p)))) & 15))

@@ -125,6 +125,9 @@ void mj_ctx_destroy(mj_ctx *c)
     free(c->own_suit);
     free(c->own_honor);
     free(c->pairs);
+    free(c->ext_suit);
+    free(c->ext_honor);
+    free(c->nu_pairs);
     free(c);
 }
 

@@ -21,6 +21,7 @@
  * give different (blocks, pair, shape, kind), so no deduplication is
  * needed.  Everything lives in the caller's mj_result; nothing allocates. */
 #include "mj_internal.h"
+#include "tilekit/mjev.h"
 
 #include <string.h>
 
@@ -538,22 +539,12 @@ static int analyze14(mj_ctx *ctx, const mj_hand *h, mj_result *out, tk_error *er
         out->complete = 1;
         return decompositions14(h, out, err);
     }
-    int best = 99;
-    int8_t after[MJ_TILES];
+    /* the discards that keep the shanten and what each then accepts, read
+     * from the per-group masks (nu.c) */
+    int best;
+    uint64_t keep = mj_unnecessary(ctx, c, h->n_melds, &best);
     for (int x = 0; x < MJ_TILES; x++) {
-        after[x] = 99;
-        if (!c[x])
-            continue;
-        c[x]--;
-        int sx = 99;
-        mj_shanten_counts(ctx, c, h->n_melds, &sx, NULL);
-        after[x] = (int8_t)sx;
-        c[x]++;
-        if (after[x] < best)
-            best = after[x];
-    }
-    for (int x = 0; x < MJ_TILES; x++) {
-        if (after[x] != best)
+        if (!(keep >> x & 1))
             continue;
         mj_discard *d = &out->discards[out->n_discards++];
         d->tile = (uint8_t)x;
@@ -561,19 +552,16 @@ static int analyze14(mj_ctx *ctx, const mj_hand *h, mj_result *out, tk_error *er
         d->accept = 0;
         d->ukeire = 0;
         c[x]--;
-        for (int t = 0; t < MJ_TILES; t++) {
-            if (tot[t] >= 4 || c[t] >= 4)
-                continue;
-            c[t]++;
-            int s = 99;
-            mj_shanten_counts(ctx, c, h->n_melds, &s, NULL);
-            c[t]--;
-            if (s < best) {
-                d->accept |= (uint64_t)1 << t;
-                d->ukeire += 4 - tot[t];
-            }
-        }
+        int s13;
+        uint64_t acc = mj_necessary(ctx, c, h->n_melds, &s13);
         c[x]++;
+        for (; acc; acc &= acc - 1) {
+            int t = mj_ctz64(acc);
+            if (tot[t] >= 4)
+                continue;
+            d->accept |= (uint64_t)1 << t;
+            d->ukeire += 4 - tot[t];
+        }
     }
     /* best first: more ukeire, then more accepted kinds, then tile order (stable insertion sort) */
     for (int i = 1; i < out->n_discards; i++)

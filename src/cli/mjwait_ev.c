@@ -1,0 +1,295 @@
+/* mjwait_ev.c - mjwait --ev: for each discard of a 14-tile hand, the
+ * probability of tenpai and of a tsumo win by the last turn and the
+ * expected value of the win (the library's mj_ev_solve, the model of
+ * ../shared/vectors/mjev-model.md).  Text: one line a discard, best first
+ * (expected score, then win probability); -v adds the values by turn;
+ * --show draws the hand and marks the best discard.  JSON: one object a
+ * line with every value by turn at full double precision. */
+#include "cli/mjwait_ev.h"
+
+#include "cli/cli.h"
+#include "cli/cli_json.h"
+#include "cli/mjwait_score.h"
+#include "tilekit/alphabet.h"
+#include "tilekit/mjev.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int mode_ev, opt_verbose, opt_show;
+static int set_turn, set_last, set_extra, set_back, set_teg, set_ura;
+static int val_turn = 1, val_last = 18, val_extra = 1;
+static double opt_seconds;
+static size_t opt_max_states;
+
+int mje_active(void) { return mode_ev; }
+
+void mje_set_output(int verbose, int show)
+{
+    opt_verbose = verbose;
+    opt_show = show;
+}
+
+static int num_arg(const char *name, const char *arg, int lo, int hi)
+{
+    char *end;
+    long v = strtol(arg, &end, 10);
+    if (!*arg || *end || v < lo || v > hi)
+        cli_usage_error("--%s needs a number %d..%d, not '%s'", name, lo, hi, arg);
+    return (int)v;
+}
+
+int mje_option(int c, const char *arg)
+{
+    char *end;
+    switch (c) {
+    case MJE_O_EV: mode_ev = 1; return 1;
+    case MJE_O_TURN: val_turn = num_arg("ev-turn", arg, 1, 18); set_turn = 1; return 1;
+    case MJE_O_LAST: val_last = num_arg("ev-last", arg, 1, 18); set_last = 1; return 1;
+    case MJE_O_EXTRA: val_extra = num_arg("ev-extra", arg, 0, 14); set_extra = 1; return 1;
+    case MJE_O_NO_BACK: set_back = 1; return 1;
+    case MJE_O_NO_TEGAWARI: set_teg = 1; return 1;
+    case MJE_O_NO_URA_EV: set_ura = 1; return 1;
+    case MJE_O_SECONDS:
+        opt_seconds = strtod(arg, &end);
+        if (!*arg || *end || !(opt_seconds > 0) || opt_seconds > 1e6)
+            cli_usage_error("--seconds needs a positive number of seconds, not '%s'", arg);
+        return 1;
+    case MJE_O_MAX_STATES:
+        opt_max_states = (size_t)num_arg("max-states", arg, 1000, 500000000);
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+const char *mje_help(void)
+{
+    return "Expected value (context words on a line override these defaults):\n"
+           "      --ev         for each discard of a 14-tile hand: tenpai and tsumo-win probability\n"
+           "                   by the last turn and the expected win value (mahjong-cpp's model)\n"
+           "      --ev-turn N  first turn (word turn:N, default 1)\n"
+           "      --ev-last N  last turn, at most 18 (last:N, default 18)\n"
+           "      --ev-extra N exchange budget for tegawari and shanten back (extra:N, default 1)\n"
+           "      --no-back, --no-tegawari, --no-ura-ev, --no-red\n"
+           "                   switch off shanten back, tegawari, the ura-dora expectation, red fives\n"
+           "                   (back:off tegawari:off ura-ev:off red:off)\n"
+           "      --seconds S  time limit a hand: a hand not done in time is reported as cut\n"
+           "      --max-states N  state limit a hand (default 2,000,000)\n";
+}
+
+static void defaults(mj_ev_config *c)
+{
+    mj_ev_config_init(c);
+    if (set_turn) c->t_min = val_turn;
+    if (set_last) c->t_max = val_last;
+    if (set_extra) c->extra = val_extra;
+    if (set_back) c->back = 0;
+    if (set_teg) c->tegawari = 0;
+    if (set_ura) c->ura = 0;
+    if (mjs_defaults()->rules & MJ_RULE_NO_AKA) c->red = 0;
+    c->seconds = opt_seconds;
+    c->max_nodes = opt_max_states;
+}
+
+void mje_free(void *solver) { mj_ev_destroy(solver); }
+
+/* ---- output ---- */
+
+static void jnum(cli_json *j, double v)
+{
+    char t[40];
+    snprintf(t, sizeof t, "%.17g", v);
+    cli_json_raw(j, t);
+}
+
+static void jvals(cli_json *j, const char *key, const double *v, int n)
+{
+    cli_json_key(j, key);
+    cli_json_array(j);
+    for (int i = 0; i < n; i++)
+        jnum(j, v[i]);
+    cli_json_close(j);
+}
+
+static void json_out(cli_buf *b, const char *file, long lineno, const char *line, const mj_ev_result *r)
+{
+    cli_json j;
+    char nm[3];
+    cli_json_begin(&j, b);
+    cli_json_kstr(&j, "file", file);
+    cli_json_kint(&j, "line", lineno);
+    cli_json_kstr(&j, "hand", line);
+    cli_json_kint(&j, "shanten", r->shanten);
+    cli_json_kint(&j, "wall", r->wall);
+    cli_json_kint(&j, "turn", r->t_min);
+    cli_json_kint(&j, "last", r->t_min + r->n_turns - 1);
+    cli_json_kint(&j, "states", (long long)(r->draw_nodes + r->discard_nodes));
+    cli_json_key(&j, "discards");
+    cli_json_array(&j);
+    for (int i = 0; i < r->n_discards; i++) {
+        const mj_ev_discard *d = &r->discards[i];
+        cli_json_object(&j);
+        mj_ev_kind_name(d->kind, nm);
+        cli_json_kstr(&j, "tile", nm);
+        cli_json_kint(&j, "shanten", d->shanten);
+        cli_json_key(&j, "necessary");
+        cli_json_array(&j);
+        for (int t = 0; t < MJ_TILES; t++)
+            if (d->necessary >> t & 1) {
+                mj_tile_name(t, nm);
+                cli_json_array(&j);
+                cli_json_str(&j, nm);
+                cli_json_int(&j, r->unseen[t]);
+                cli_json_close(&j);
+            }
+        cli_json_close(&j);
+        jvals(&j, "tenpai", d->tenpai, r->n_turns);
+        jvals(&j, "win", d->win, r->n_turns);
+        jvals(&j, "score", d->score, r->n_turns);
+        cli_json_close(&j);
+    }
+    cli_json_close(&j);
+    cli_json_end(&j);
+}
+
+/* Discard order, best first: expected score, then win probability, then kind. */
+static void rank(const mj_ev_result *r, int *ord)
+{
+    for (int i = 0; i < r->n_discards; i++)
+        ord[i] = i;
+    for (int i = 1; i < r->n_discards; i++) {
+        int x = ord[i], k = i;
+        const mj_ev_discard *a = &r->discards[x];
+        while (k > 0) {
+            const mj_ev_discard *b = &r->discards[ord[k - 1]];
+            int better = a->score[0] > b->score[0] || (a->score[0] == b->score[0] && a->win[0] > b->win[0]);
+            if (!better)
+                break;
+            ord[k] = ord[k - 1];
+            k--;
+        }
+        ord[k] = x;
+    }
+}
+
+static void show_tile(cli_buf *b, int t)
+{
+    static const uint32_t dragon[3] = { 0x1F006, 0x1F005, 0x1F004 };
+    uint32_t cp = t < 9 ? 0x1F007u + (uint32_t)t : t < 18 ? 0x1F019u + (uint32_t)(t - 9)
+                : t < 27 ? 0x1F010u + (uint32_t)(t - 18) : t < 31 ? 0x1F000u + (uint32_t)(t - 27) : dragon[t - 31];
+    char u[4];
+    int n = alpha_utf8_encode(cp, u);
+    cli_buf_put(b, u, (size_t)n);
+}
+
+/* "  TILES [MELD]" with the best discard underlined by a marker line. */
+static void show(cli_buf *b, const mj_hand *h, int best_kind)
+{
+    int plain = best_kind >= MJ_TILES ? (best_kind - MJ_TILES) * 9 + 4 : best_kind;
+    cli_buf mark = { 0 };
+    int suit = -1, marked = 0;
+    cli_buf_puts(b, "  ");
+    cli_buf_puts(&mark, "  ");
+    for (int t = 0; t < MJ_TILES; t++)
+        for (int k = 0; k < h->count[t]; k++) {
+            if (suit >= 0 && t / 9 != suit && k == 0) {
+                cli_buf_putc(b, ' ');
+                cli_buf_putc(&mark, ' ');
+            }
+            suit = t / 9;
+            show_tile(b, t);
+            /* tiles are two columns wide on a terminal */
+            cli_buf_puts(&mark, t == plain && !marked ? "^ " : "  ");
+            marked |= t == plain;
+        }
+    for (int i = 0; i < h->n_melds; i++) {
+        const mj_meld *m = &h->melds[i];
+        cli_buf_puts(b, m->type == MJ_ANKAN ? " (" : " [");
+        for (int k = 0; k < (m->type == MJ_CHI || m->type == MJ_PON ? 3 : 4); k++)
+            show_tile(b, m->type == MJ_CHI ? m->tile + k : m->tile);
+        cli_buf_putc(b, m->type == MJ_ANKAN ? ')' : ']');
+    }
+    cli_buf_putc(b, '\n');
+    while (mark.len && mark.p[mark.len - 1] == ' ')
+        mark.len--;
+    cli_buf_put(b, mark.p, mark.len);
+    cli_buf_puts(b, " best discard\n");
+    cli_buf_free(&mark);
+}
+
+static void text_out(cli_buf *b, const char *line, const mj_hand *h, const mj_ev_result *r)
+{
+    int ord[14];
+    char nm[3];
+    int last = r->t_min + r->n_turns - 1;
+    rank(r, ord);
+    cli_buf_printf(b, "%s: shanten %d, %d unseen, turns %d-%d, %zu states\n", line, r->shanten, r->wall, r->t_min,
+                   last, r->draw_nodes + r->discard_nodes);
+    if (opt_show && r->n_discards)
+        show(b, h, r->discards[ord[0]].kind);
+    for (int i = 0; i < r->n_discards; i++) {
+        const mj_ev_discard *d = &r->discards[ord[i]];
+        mj_ev_kind_name(d->kind, nm);
+        int tot = 0, kinds = 0;
+        for (int t = 0; t < MJ_TILES; t++)
+            if (d->necessary >> t & 1) {
+                tot += r->unseen[t];
+                kinds++;
+            }
+        cli_buf_printf(b, "  %s  score %9.1f  win %6.2f%%  tenpai %6.2f%%  shanten %d  need %d (%d kind%s):", nm,
+                       d->score[0], 100 * d->win[0], 100 * d->tenpai[0], d->shanten, tot, kinds, kinds == 1 ? "" : "s");
+        for (int t = 0; t < MJ_TILES; t++)
+            if (d->necessary >> t & 1) {
+                mj_tile_name(t, nm);
+                cli_buf_printf(b, " %s:%d", nm, r->unseen[t]);
+            }
+        cli_buf_putc(b, '\n');
+        if (opt_verbose)
+            for (int k = 0; k < r->n_turns; k++)
+                cli_buf_printf(b, "      turn %2d: score %9.1f  win %6.2f%%  tenpai %6.2f%%\n", r->t_min + k,
+                               d->score[k], 100 * d->win[k], 100 * d->tenpai[k]);
+    }
+}
+
+int mje_line(mj_ctx *ctx, void **solver, cli_buf *out, const char *file, long lineno, const char *line,
+             size_t len, int json, long col0, char *msg, size_t msgcap)
+{
+    mj_hand h;
+    mj_winctx w = *mjs_defaults();
+    mj_ev_config cfg;
+    mj_ev_result res;
+    tk_error err = { 0 };
+    defaults(&cfg);
+    int rc = mj_ev_parse_line(line, len, &h, &w, &cfg, &err);
+    if (rc == 0 && !*solver)
+        rc = mj_ev_create((mj_ev **)solver, &err);
+    if (rc == 0)
+        rc = mj_ev_solve(*solver, ctx, &h, &w, &cfg, &res, &err);
+    if (rc != 0) {
+        if (err.col > 0)
+            snprintf(msg, msgcap, "column %ld: %s", err.col + col0, err.msg);
+        else
+            snprintf(msg, msgcap, "%s", err.msg);
+        if (json) {
+            cli_json j;
+            cli_json_begin(&j, out);
+            cli_json_kstr(&j, "file", file);
+            cli_json_kint(&j, "line", lineno);
+            cli_json_kstr(&j, "hand", line);
+            cli_json_kstr(&j, "error", msg);
+            if (rc == TK_ELIMIT) {
+                cli_json_key(&j, "cut");
+                cli_json_bool(&j, 1);
+            }
+            cli_json_end(&j);
+        }
+        return 1;
+    }
+    if (json)
+        json_out(out, file, lineno, line, &res);
+    else
+        text_out(out, line, &h, &res);
+    return 0;
+}

@@ -1,0 +1,796 @@
+/* test_mjev_oracle.c - an independent second implementation of the
+ * expected-value model (../shared/vectors/mjev-model.md sections 1-8)
+ * compared with mj_ev_solve on generated hands, and the table-read
+ * necessary/unnecessary tiles compared with trying each tile.
+ *
+ * The oracle shares no code with the fast path (src/mahjong/ev.c, nu.c,
+ * the shanten tables):
+ * - shanten: a whole-hand search over target shapes, tile by tile from 1m
+ *   to 7z (how many sequences start here, a triplet, the pair), keeping the
+ *   most held tiles a target of the right size covers (memoised per call);
+ *   seven pairs and thirteen orphans by their definitions;
+ * - necessary / unnecessary tiles: by trying every tile with that shanten;
+ * - the graph: built as mahjong-cpp builds it, by mutual recursion of
+ *   draw_node and discard_node on one mutable hand, with a linear search
+ *   for existing links, a separate hash of states;
+ * - ura dora: by enumerating ordered pairs of indicators (the cases use at
+ *   most two indicators);
+ * - the recursion: full arrays for every turn, the formula of section 6.
+ * Only the scorer of a complete hand (mj_score_hand) is shared: the model
+ * takes its values from the rules of the scorer.
+ *
+ * Cases: 0- and 1-shanten hands made by changing one or two tiles of a
+ * random complete hand (some with a meld, some with red fives), random
+ * winds, dora indicators, seen tiles, honba and sticks, horizons of 2 to 7
+ * turns, and random switches (back, tegawari, ura-ev, red, extra 0..1).
+ */
+#include "support/harness.h"
+#include "tilekit/mahjong.h"
+#include "tilekit/mjev.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define K 37
+
+/* ---- oracle shanten ---- */
+
+static const uint8_t *o_c;
+static int o_B;
+static int o_memo[35][5][5][5][2];
+static unsigned o_stamp[35][5][5][5][2], o_gen;
+
+static int can_start_seq(int i) { return i < 27 && i % 9 <= 6; }
+
+/* Most held tiles covered from tile i on, with p1 (p2) sequences started at
+ * i-1 (i-2), b blocks and pr pairs placed.  Blocks or a pair that cover
+ * nothing may go anywhere (there is always a free kind), so they are left
+ * out: the target has at most o_B blocks and at most one pair. */
+static int o_best(int i, int p1, int p2, int b, int pr)
+{
+    if (i == 34)
+        return (p1 || p2) ? -1000 : 0;
+    if (o_stamp[i][p1][p2][b][pr] == o_gen)
+        return o_memo[i][p1][p2][b][pr];
+    int best = -1000;
+    /* a block that covers no held tile can go anywhere: only blocks that
+     * cover something are placed here (more sequences than the largest
+     * count of their three tiles, a triplet or a pair beyond the copies
+     * held, cover nothing) */
+    int top = 0;
+    if (can_start_seq(i)) {
+        top = o_c[i];
+        if (o_c[i + 1] > top) top = o_c[i + 1];
+        if (o_c[i + 2] > top) top = o_c[i + 2];
+    }
+    for (int s = 0; s + b <= o_B && s <= top; s++)
+        for (int tri = 0; tri <= 1; tri++) {
+            if (b + s + tri > o_B || (tri && o_c[i] <= p1 + p2 + s))
+                continue;
+            for (int pair = 0; pair + pr <= 1; pair++) {
+                if (pair && o_c[i] <= p1 + p2 + s + 3 * tri)
+                    continue;
+                int T = p1 + p2 + s + 3 * tri + 2 * pair;
+                if (T > 4)
+                    continue;
+                int rest = o_best(i + 1, s, p1, b + s + tri, pr + pair);
+                if (rest < 0)
+                    continue;
+                int v = (o_c[i] < T ? o_c[i] : T) + rest;
+                if (v > best)
+                    best = v;
+            }
+        }
+    o_stamp[i][p1][p2][b][pr] = o_gen;
+    o_memo[i][p1][p2][b][pr] = best;
+    return best;
+}
+
+static int o_shanten_uncached(const uint8_t *c, int melds);
+
+/* A direct-mapped cache of results (the graph asks for the same hands
+ * again and again). */
+#define O_CACHE_BITS 18
+typedef struct o_cached { uint64_t a, b; int s; } o_cached;
+static o_cached *o_cache;
+
+static int o_shanten(const uint8_t *c, int melds)
+{
+    uint64_t a = 0, b = (uint64_t)melds + 1;
+    for (int t = 0; t < 21; t++) a = a << 3 | c[t];
+    for (int t = 21; t < 34; t++) b = b << 3 | c[t];
+    if (!o_cache)
+        o_cache = calloc((size_t)1 << O_CACHE_BITS, sizeof *o_cache);
+    o_cached *x = &o_cache[((a * 0x9E3779B97F4A7C15ull) ^ (b * 0xD6E8FEB86659FD93ull)) >> (64 - O_CACHE_BITS)];
+    if (x->a == a && x->b == b)
+        return x->s;
+    x->a = a;
+    x->b = b;
+    x->s = o_shanten_uncached(c, melds);
+    return x->s;
+}
+
+static int o_shanten_uncached(const uint8_t *c, int melds)
+{
+    o_c = c;
+    o_B = 4 - melds;
+    o_gen++;
+    int s = 3 * o_B + 2 - o_best(0, 0, 0, 0, 0) - 1;
+    if (melds == 0) {
+        int pairs = 0, kinds = 0, ok = 0, op = 0;
+        for (int t = 0; t < 34; t++) {
+            pairs += c[t] >= 2;
+            kinds += c[t] >= 1;
+            int orphan = t >= 27 || t % 9 == 0 || t % 9 == 8;
+            if (orphan) {
+                ok += c[t] >= 1;
+                op |= c[t] >= 2;
+            }
+        }
+        int sc = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+        int sk = 13 - ok - op;
+        if (sc < s) s = sc;
+        if (sk < s) s = sk;
+    }
+    return s;
+}
+
+static uint64_t o_necessary(uint8_t *c, int melds, int *sh)
+{
+    int s = o_shanten(c, melds);
+    uint64_t m = 0;
+    for (int t = 0; t < 34; t++) {
+        if (c[t] >= 4)
+            continue;
+        c[t]++;
+        if (o_shanten(c, melds) < s)
+            m |= 1ull << t;
+        c[t]--;
+    }
+    *sh = s;
+    return m;
+}
+
+static uint64_t o_unnecessary(uint8_t *c, int melds, int *sh)
+{
+    int s = o_shanten(c, melds);
+    uint64_t m = 0;
+    *sh = s;
+    if (s < 0)
+        return 0;
+    for (int t = 0; t < 34; t++) {
+        if (!c[t])
+            continue;
+        c[t]--;
+        if (o_shanten(c, melds) == s)
+            m |= 1ull << t;
+        c[t]++;
+    }
+    return m;
+}
+
+/* ---- oracle model ---- */
+
+typedef struct o_edge { int d, x, w, next; double score; } o_edge;
+typedef struct o_node {
+    uint8_t h[K];
+    int riichi, draw, shanten;
+    int first;   /* draw states: first link (-1 none), chained by next */
+} o_node;
+
+typedef struct oracle {
+    /* input */
+    mj_hand base;
+    mj_winctx w;
+    mj_ev_config cfg;
+    uint8_t h0[K], w0[K], meldt[34];
+    int k, closed, s0, S;
+    /* working hand */
+    uint8_t hand[K], wall[K];
+    /* graph */
+    o_node *nodes;
+    int n_nodes, cap_nodes;
+    o_edge *edges;
+    int n_edges, cap_edges;
+    int *slot;   /* hash of (hand, riichi, draw) -> node + 1 */
+    int nslot;
+    int too_big;
+} oracle;
+
+static uint64_t o_hash(const uint8_t *h, int riichi, int draw)
+{
+    uint64_t x = 1469598103934665603ull;
+    for (int i = 0; i < K; i++)
+        x = (x ^ h[i]) * 1099511628211ull;
+    x = (x ^ (uint64_t)riichi) * 1099511628211ull;
+    x = (x ^ (uint64_t)draw) * 1099511628211ull;
+    return x;
+}
+
+static int o_find(oracle *o, int riichi, int draw)
+{
+    uint64_t j = o_hash(o->hand, riichi, draw) % (uint64_t)o->nslot;
+    while (o->slot[j]) {
+        o_node *n = &o->nodes[o->slot[j] - 1];
+        if (n->riichi == riichi && n->draw == draw && memcmp(n->h, o->hand, K) == 0)
+            return o->slot[j] - 1;
+        j = (j + 1) % (uint64_t)o->nslot;
+    }
+    return -1;
+}
+
+static int o_add(oracle *o, int riichi, int draw)
+{
+    if (o->n_nodes == o->cap_nodes) {
+        o->cap_nodes = o->cap_nodes ? 2 * o->cap_nodes : 256;
+        o->nodes = realloc(o->nodes, (size_t)o->cap_nodes * sizeof *o->nodes);
+    }
+    o_node *n = &o->nodes[o->n_nodes];
+    memcpy(n->h, o->hand, K);
+    n->riichi = riichi;
+    n->draw = draw;
+    n->first = -1;
+    uint64_t j = o_hash(o->hand, riichi, draw) % (uint64_t)o->nslot;
+    while (o->slot[j])
+        j = (j + 1) % (uint64_t)o->nslot;
+    o->slot[j] = ++o->n_nodes;
+    if (o->n_nodes * 2 > o->nslot)
+        o->too_big = 1;
+    return o->n_nodes - 1;
+}
+
+static void merged(const uint8_t *h, uint8_t *m)
+{
+    for (int t = 0; t < 34; t++)
+        m[t] = h[t];
+    m[4] += h[34];
+    m[13] += h[35];
+    m[22] += h[36];
+}
+
+static uint64_t reds(uint64_t m)
+{
+    if (m >> 4 & 1) m |= 1ull << 34;
+    if (m >> 13 & 1) m |= 1ull << 35;
+    if (m >> 22 & 1) m |= 1ull << 36;
+    return m;
+}
+
+static int o_dist(const oracle *o)
+{
+    int d = 0;
+    for (int i = 0; i < K; i++)
+        if (o->hand[i] > o->h0[i])
+            d += o->hand[i] - o->h0[i];
+    return d;
+}
+
+static int o_indicated(int ind)
+{
+    if (ind < 27) return ind / 9 * 9 + (ind % 9 == 8 ? 0 : ind % 9 + 1);
+    if (ind < 31) return ind == 30 ? 27 : ind + 1;
+    return ind == 33 ? 31 : ind + 1;
+}
+
+static int up100(int x) { return (x + 99) / 100 * 100; }
+
+static double o_pay(const oracle *o, int han, int fu)
+{
+    int base = han >= 13 ? 8000 : han >= 11 ? 6000 : han >= 8 ? 4000 : han >= 6 ? 3000 : han >= 5 ? 2000 : fu * (1 << (han + 2));
+    if (base > 2000 && han < 5)
+        base = 2000;
+    int pay = o->w.seat == 0 ? 3 * up100(2 * base) : up100(2 * base) + 2 * up100(base);
+    return pay + 300.0 * o->w.honba + 1000.0 * o->w.sticks;
+}
+
+/* value of a tsumo on kind i, the current hand complete */
+static double o_score(oracle *o, int i, int riichi)
+{
+    mj_hand h = o->base;
+    merged(o->hand, h.count);
+    for (int s = 0; s < 3; s++)
+        h.red[s] = o->hand[34 + s];
+    int plain = i >= 34 ? (i - 34) * 9 + 4 : i;
+    h.last = (int8_t)plain;
+    h.last_red = i >= 34;
+    mj_winctx w = o->w;
+    w.flags = MJ_WIN_TSUMO | (riichi ? MJ_WIN_RIICHI : 0);
+    w.win = (int8_t)plain;
+    w.win_red = i >= 34;
+    mj_score sc;
+    if (mj_score_hand(&h, &w, &sc, NULL) != 0 || sc.status != MJ_SCORE_OK)
+        return 0;
+    if (!o->cfg.ura || !riichi || !o->w.n_dora || sc.yakuman || sc.han >= 13)
+        return sc.total;
+    /* the wall of this state (merged), the copies of each dora kind held */
+    int wall[34], S = 0, gain[34];
+    uint8_t m[34];
+    merged(o->hand, m);
+    for (int t = 0; t < 34; t++) {
+        wall[t] = o->wall[t] + (t == 4 ? o->wall[34] : t == 13 ? o->wall[35] : t == 22 ? o->wall[36] : 0);
+        S += wall[t];
+    }
+    for (int t = 0; t < 34; t++)
+        gain[t] = m[o_indicated(t)] + o->meldt[o_indicated(t)];
+    double v = 0;
+    if (o->w.n_dora == 1) {
+        for (int a = 0; a < 34; a++)
+            if (wall[a]) {
+                int u = gain[a] > 12 ? 12 : gain[a];
+                v += (double)wall[a] / S * o_pay(o, sc.han + u, sc.fu);
+            }
+    } else {   /* two indicators: ordered pairs */
+        for (int a = 0; a < 34; a++)
+            for (int b = 0; b < 34; b++) {
+                double ways = (double)wall[a] * (wall[b] - (a == b));
+                if (ways <= 0)
+                    continue;
+                int u = gain[a] + gain[b];
+                if (u > 12) u = 12;
+                v += ways / ((double)S * (S - 1)) * o_pay(o, sc.han + u, sc.fu);
+            }
+    }
+    return v;
+}
+
+static int o_has_edge(const oracle *o, int d, int x)
+{
+    for (int e = o->nodes[d].first; e >= 0; e = o->edges[e].next)
+        if (o->edges[e].x == x)
+            return 1;
+    return 0;
+}
+
+static void o_edge_add(oracle *o, int d, int x, int w, double score)
+{
+    if (o->n_edges == o->cap_edges) {
+        o->cap_edges = o->cap_edges ? 2 * o->cap_edges : 1024;
+        o->edges = realloc(o->edges, (size_t)o->cap_edges * sizeof *o->edges);
+    }
+    o->edges[o->n_edges] = (o_edge){ d, x, w, o->nodes[d].first, score };
+    o->nodes[d].first = o->n_edges++;
+}
+
+static int o_discard_node(oracle *o, int riichi);
+
+static int o_draw_node(oracle *o, int riichi)
+{
+    int me = o_find(o, riichi, 1);
+    if (me >= 0 || o->too_big)
+        return me;
+    uint8_t m[34];
+    merged(o->hand, m);
+    int s;
+    uint64_t need = reds(o_necessary(m, o->k, &s));
+    me = o_add(o, riichi, 1);
+    o->nodes[me].shanten = s;
+    int teg = o->cfg.tegawari && !riichi && o_dist(o) + s < o->s0 + o->cfg.extra;
+    for (int i = 0; i < K; i++) {
+        int wait = (need >> i & 1) != 0;
+        if (!o->wall[i] || !(teg || wait))
+            continue;
+        int w = o->wall[i];
+        o->hand[i]++;
+        o->wall[i]--;
+        int x = o_discard_node(o, riichi);
+        if (x >= 0 && !o_has_edge(o, me, x))
+            o_edge_add(o, me, x, w, s == 0 && wait ? o_score(o, i, riichi) : 0);
+        o->hand[i]--;
+        o->wall[i]++;
+    }
+    return me;
+}
+
+static int o_discard_node(oracle *o, int riichi)
+{
+    int me = o_find(o, riichi, 0);
+    if (me >= 0 || o->too_big)
+        return me;
+    uint8_t m[34];
+    merged(o->hand, m);
+    int s;
+    uint64_t un = reds(o_unnecessary(m, o->k, &s));
+    me = o_add(o, riichi, 0);
+    o->nodes[me].shanten = s;
+    int back = o->cfg.back && !riichi && o_dist(o) + s < o->s0 + o->cfg.extra;
+    for (int i = 0; i < K; i++) {
+        int u = (un >> i & 1) != 0;
+        if (!o->hand[i] || !(back || u))
+            continue;
+        int r2 = o->closed && s == 0 && u ? 1 : riichi;
+        o->hand[i]--;
+        o->wall[i]++;
+        int w = o->wall[i];
+        int d = o_draw_node(o, r2);
+        o->hand[i]++;
+        o->wall[i]--;
+        if (d >= 0 && !o_has_edge(o, d, me))
+            o_edge_add(o, d, me, w, s == -1 ? o_score(o, i, riichi) : 0);
+    }
+    return me;
+}
+
+/* Fill *out as mj_ev_solve would; 0, or -1 when the graph is too big. */
+static int o_solve(oracle *o, mj_ev_result *out)
+{
+    memcpy(o->hand, o->h0, K);
+    memcpy(o->wall, o->w0, K);
+    o->n_nodes = o->n_edges = 0;
+    o->nslot = 1 << 16;
+    o->slot = calloc((size_t)o->nslot, sizeof *o->slot);
+    o->too_big = 0;
+    o_discard_node(o, 0);
+    if (o->too_big) {
+        free(o->slot);
+        return -1;
+    }
+    int n = o->n_nodes, T = o->cfg.t_max;
+    double (*tp)[3] = calloc((size_t)(T + 2) * (size_t)n, sizeof *tp);   /* [t * n + node] */
+#define V(t, x) tp[(size_t)(t) * (size_t)n + (size_t)(x)]
+    for (int t = T; t >= o->cfg.t_min; t--) {
+        for (int d = 0; d < n; d++) {
+            if (!o->nodes[d].draw)
+                continue;
+            if (t == T) {
+                V(t, d)[0] = o->nodes[d].shanten == 0;
+                continue;
+            }
+            double a[3] = { 0, 0, 0 };
+            for (int e = o->nodes[d].first; e >= 0; e = o->edges[e].next) {
+                const o_edge *g = &o->edges[e];
+                double x[3] = { V(t + 1, g->x)[0], V(t + 1, g->x)[1], V(t + 1, g->x)[2] };
+                if (g->score > 0) {
+                    x[0] = x[1] = 1;
+                    x[2] = fmax(g->score, x[2]);
+                }
+                for (int k = 0; k < 3; k++)
+                    a[k] += g->w * (x[k] - V(t + 1, d)[k]);
+            }
+            for (int k = 0; k < 3; k++)
+                V(t, d)[k] = V(t + 1, d)[k] + a[k] / (o->S - t);
+            if (o->nodes[d].shanten == 0)
+                V(t, d)[0] = 1;
+        }
+        for (int e = 0; e < o->n_edges; e++)
+            for (int k = 0; k < 3; k++)
+                V(t, o->edges[e].x)[k] = fmax(V(t, o->edges[e].x)[k], V(t, o->edges[e].d)[k]);
+    }
+    /* the report */
+    memset(out, 0, sizeof *out);
+    out->shanten = o->s0;
+    out->wall = o->S;
+    uint8_t m[34];
+    merged(o->h0, m);
+    int s;
+    uint64_t un = reds(o_unnecessary(m, o->k, &s));
+    for (int i = 0; i < K; i++) {
+        if (!o->h0[i])
+            continue;
+        memcpy(o->hand, o->h0, K);
+        o->hand[i]--;
+        int d = o_find(o, o->closed && o->s0 == 0 && (un >> i & 1), 1);
+        if (d < 0)
+            continue;
+        mj_ev_discard *x = &out->discards[out->n_discards++];
+        x->kind = (uint8_t)i;
+        merged(o->hand, m);
+        int sh;
+        x->necessary = o_necessary(m, o->k, &sh);
+        x->shanten = (int8_t)sh;
+        for (int t = o->cfg.t_min; t <= T; t++) {
+            x->tenpai[t - o->cfg.t_min] = V(t, d)[0];
+            x->win[t - o->cfg.t_min] = V(t, d)[1];
+            x->score[t - o->cfg.t_min] = V(t, d)[2];
+        }
+    }
+#undef V
+    out->draw_nodes = (size_t)n;
+    free(tp);
+    free(o->slot);
+    return 0;
+}
+
+/* Set up the oracle from a parsed hand, context and configuration (the
+ * same inputs mj_ev_solve takes); 0, or -1 for an input it refuses. */
+static int o_setup(oracle *o, const mj_hand *h, const mj_winctx *w, const mj_ev_config *c)
+{
+    o->base = *h;
+    o->w = *w;
+    o->cfg = *c;
+    o->k = h->n_melds;
+    o->closed = 1;
+    for (int i = 0; i < o->k; i++)
+        o->closed &= h->melds[i].type == MJ_ANKAN;
+    if (!c->red) {
+        o->w.rules |= MJ_RULE_NO_AKA;
+        memset(o->base.red, 0, 3);
+        for (int i = 0; i < o->k; i++)
+            o->base.melds[i].red = 0;
+    }
+    uint8_t tot[34];
+    mj_hand_totals(&o->base, tot);
+    int seen[34], red_seen[3] = { 0, 0, 0 };
+    for (int t = 0; t < 34; t++) {
+        o->meldt[t] = (uint8_t)(tot[t] - o->base.count[t]);
+        seen[t] = tot[t] + w->seen[t];
+    }
+    for (int i = 0; i < w->n_dora; i++)
+        seen[w->dora[i]]++;
+    if (c->red)
+        for (int s = 0; s < 3; s++) {
+            red_seen[s] = o->base.red[s] + w->seen_red[s];
+            for (int i = 0; i < w->n_dora; i++)
+                red_seen[s] += (w->dora_red >> i & 1) && w->dora[i] / 9 == s;
+            for (int i = 0; i < o->k; i++)
+                red_seen[s] += o->base.melds[i].red && o->base.melds[i].tile / 9 == s;
+        }
+    o->S = 0;
+    for (int t = 0; t < 34; t++) {
+        o->h0[t] = o->base.count[t];
+        o->w0[t] = (uint8_t)(4 - seen[t]);
+        o->S += 4 - seen[t];
+    }
+    for (int s = 0; s < 3; s++) {
+        o->h0[34 + s] = o->base.red[s];
+        o->h0[s * 9 + 4] -= o->base.red[s];
+        /* the red five is unseen unless seen, or unless every copy of the five is seen */
+        o->w0[34 + s] = (uint8_t)(c->red && red_seen[s] == 0 && seen[s * 9 + 4] < 4 ? 1 : 0);
+        o->w0[s * 9 + 4] -= o->w0[34 + s];
+    }
+    uint8_t m[34];
+    merged(o->h0, m);
+    o->s0 = o_shanten(m, o->k);
+    return 0;
+}
+
+/* ---- case generation ---- */
+
+static int put(uint8_t *c, int t, int n)
+{
+    if (c[t] + n > 4)
+        return 0;
+    c[t] = (uint8_t)(c[t] + n);
+    return 1;
+}
+
+static void tiles_text(const uint8_t *c, char *out)
+{
+    static const char SU[] = "mpsz";
+    size_t n = 0;
+    for (int s = 0; s < 4; s++) {
+        int any = 0;
+        for (int t = s * 9; t < s * 9 + (s == 3 ? 7 : 9); t++)
+            for (int k = 0; k < c[t]; k++) {
+                out[n++] = (char)('1' + t - s * 9);
+                any = 1;
+            }
+        if (any)
+            out[n++] = SU[s];
+    }
+    out[n] = 0;
+}
+
+/* A line for a random 0/1-shanten hand with its context and EV words. */
+static int make_case(th_rng *r, char *line, size_t cap)
+{
+    uint8_t c[34] = { 0 }, all[34] = { 0 };
+    char melds[64] = "";
+    int k = th_below(r, 5) == 0 ? 1 : 0;
+    /* one meld */
+    if (k) {
+        int kind = (int)th_below(r, 3);
+        if (kind == 0) {
+            int s = (int)th_below(r, 3), n = (int)th_below(r, 7);
+            int t = s * 9 + n;
+            all[t]++; all[t + 1]++; all[t + 2]++;
+            snprintf(melds, sizeof melds, " [%d%d%d%c]", n + 1, n + 2, n + 3, "mps"[s]);
+        } else {
+            int t = (int)th_below(r, 34);
+            int d = t % 9 + 1;
+            all[t] = (uint8_t)(kind == 1 ? 3 : 4);
+            if (kind == 1)
+                snprintf(melds, sizeof melds, " [%d%d%d%c]", d, d, d, "mpsz"[t / 9]);
+            else
+                snprintf(melds, sizeof melds, " (%d%d%d%d%c)", d, d, d, d, "mpsz"[t / 9]);
+        }
+    }
+    /* a complete closed part: blocks and a pair */
+    int tries = 0;
+    while (tries++ < 100) {
+        memset(c, 0, sizeof c);
+        int ok = 1;
+        for (int b = 0; b < 4 - k && ok; b++) {
+            if (th_below(r, 3)) {
+                int s = (int)th_below(r, 3), t = s * 9 + (int)th_below(r, 7);
+                ok = c[t] + all[t] < 4 && c[t + 1] + all[t + 1] < 4 && c[t + 2] + all[t + 2] < 4;
+                if (ok) { c[t]++; c[t + 1]++; c[t + 2]++; }
+            } else {
+                int t = (int)th_below(r, 34);
+                ok = c[t] + all[t] + 3 <= 4;
+                if (ok) c[t] += 3;
+            }
+        }
+        int p = (int)th_below(r, 34);
+        ok = ok && c[p] + all[p] + 2 <= 4;
+        if (!ok)
+            continue;
+        c[p] += 2;
+        /* change one or two tiles */
+        int ch = 1 + (int)th_below(r, 2);
+        for (int j = 0; j < ch; j++) {
+            int from, to;
+            do from = (int)th_below(r, 34); while (!c[from]);
+            do to = (int)th_below(r, 34); while (to == from || c[to] + all[to] >= 4);
+            c[from]--;
+            c[to]++;
+        }
+        int sh = o_shanten(c, k);
+        if (sh >= 0 && sh <= 1)
+            break;
+    }
+    if (tries > 100)
+        return 0;
+    char hand[64];
+    tiles_text(c, hand);
+    /* a red five: write one 5 of the hand as 0 */
+    if (th_below(r, 3) == 0) {
+        char *five = strchr(hand, '5');
+        if (five && five[strspn(five, "0123456789")] != 'z') *five = '0';
+    }
+    for (int t = 0; t < 34; t++) all[t] = (uint8_t)(all[t] + c[t]);
+    /* dora indicators and seen tiles among the free copies */
+    uint8_t dora[34] = { 0 }, seen[34] = { 0 };
+    int nd = (int)th_below(r, 3), ns = (int)th_below(r, 7);
+    for (int j = 0; j < nd; j++) {
+        int t = (int)th_below(r, 34);
+        if (put(all, t, 1)) dora[t]++;
+    }
+    for (int j = 0; j < ns; j++) {
+        int t = (int)th_below(r, 34);
+        if (put(all, t, 1)) seen[t]++;
+    }
+    char dtext[40], stext[40];
+    tiles_text(dora, dtext);
+    tiles_text(seen, stext);
+    static const char W[] = "ESWN";
+    int last = 2 + (int)th_below(r, 6), turn = 1 + (int)th_below(r, (uint32_t)last);
+    snprintf(line, cap, "%s%s round:%c seat:%c%s%s%s%s honba:%u sticks:%u turn:%d last:%d extra:%u back:%s tegawari:%s ura-ev:%s red:%s",
+             hand, melds, W[th_below(r, 2)], W[th_below(r, 4)], nd ? " dora:" : "", nd ? dtext : "", ns ? " seen:" : "",
+             ns ? stext : "", th_below(r, 3), th_below(r, 2), turn, last, th_below(r, 4) ? 1u : 0u,
+             th_below(r, 4) ? "on" : "off", th_below(r, 4) ? "on" : "off", th_below(r, 2) ? "on" : "off",
+             th_below(r, 3) ? "on" : "off");
+    return 1;
+}
+
+static int close_enough(double a, double b)
+{
+    double m = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
+    return fabs(a - b) <= (1e-9 * m > 1e-12 ? 1e-9 * m : 1e-12);
+}
+
+static oracle ORC;
+
+static void test_ev_oracle(void)
+{
+    th_rng r = { 20261203 };
+    mj_ctx *ctx;
+    mj_ev *ev;
+    REQUIRE(mj_ctx_create(&ctx, NULL) == 0);
+    REQUIRE(mj_ev_create(&ev, NULL) == 0);
+    static mj_ev_result a, b;
+    int want = (int)(200 * th_sanitized_scale(20));
+    if (want < 10) want = 10;
+    int done = 0, tried = 0, s_count[2] = { 0, 0 };
+    while (done < want && tried < 20 * want) {
+        tried++;
+        char line[512];
+        if (!make_case(&r, line, sizeof line))
+            continue;
+        mj_hand h;
+        mj_winctx w;
+        mj_ev_config cfg;
+        tk_error err = { 0 };
+        mj_winctx_init(&w);
+        mj_ev_config_init(&cfg);
+        if (mj_ev_parse_line(line, strlen(line), &h, &w, &cfg, &err) != 0) {
+            CHECKF(0, "%s: %s", line, err.msg);
+            continue;
+        }
+        int rc = mj_ev_solve(ev, ctx, &h, &w, &cfg, &a, &err);
+        if (rc != 0) {
+            CHECKF(rc == TK_EINVAL, "%s: %s", line, err.msg);
+            continue;
+        }
+        o_setup(&ORC, &h, &w, &cfg);
+        if (o_solve(&ORC, &b) != 0)
+            continue;
+        done++;
+        s_count[a.shanten > 0]++;
+        CHECKF(a.shanten == b.shanten && a.wall == b.wall, "%s: shanten %d/%d wall %d/%d", line, a.shanten, b.shanten,
+               a.wall, b.wall);
+        CHECKF(a.draw_nodes + a.discard_nodes == b.draw_nodes, "%s: %zu states, oracle %zu", line,
+               a.draw_nodes + a.discard_nodes, b.draw_nodes);
+        CHECKF(a.n_discards == b.n_discards, "%s: %d discards, oracle %d", line, a.n_discards, b.n_discards);
+        if (a.n_discards != b.n_discards)
+            continue;
+        for (int i = 0; i < a.n_discards; i++) {
+            const mj_ev_discard *x = &a.discards[i], *y = &b.discards[i];
+            CHECKF(x->kind == y->kind && x->shanten == y->shanten && x->necessary == y->necessary,
+                   "%s: discard %d: kind %d/%d shanten %d/%d", line, i, x->kind, y->kind, x->shanten, y->shanten);
+            int n = cfg.t_max - cfg.t_min + 1, bad = 0;
+            for (int t = 0; t < n; t++)
+                bad |= !close_enough(x->tenpai[t], y->tenpai[t]) || !close_enough(x->win[t], y->win[t]) ||
+                       !close_enough(x->score[t], y->score[t]);
+            CHECKF(!bad, "%s: discard kind %d: values differ (score %.17g / %.17g)", line, x->kind, x->score[0],
+                   y->score[0]);
+        }
+    }
+    CHECKF(done >= want, "only %d of %d cases compared", done, want);
+    CHECK(s_count[0] > 0 && s_count[1] > 0);
+    printf("  ev_oracle: %d hands compared (%d tenpai, %d 1-shanten)\n", done, s_count[0], s_count[1]);
+    free(ORC.nodes);
+    free(ORC.edges);
+    mj_ev_destroy(ev);
+    mj_ctx_destroy(ctx);
+}
+
+/* The table-read necessary/unnecessary tiles against trying each tile
+ * (mj_*_slow) and against the oracle shanten, on random and near-complete
+ * hands with 0..4 melds. */
+static void test_nu_tables(void)
+{
+    th_rng r = { 77 };
+    mj_ctx *ctx;
+    REQUIRE(mj_ctx_create(&ctx, NULL) == 0);
+    int n = (int)(6000 * th_sanitized_scale(20));
+    int bad = 0;
+    for (int i = 0; i < n && bad < 5; i++) {
+        int k = (int)th_below(&r, 5) == 0 ? (int)th_below(&r, 5) : 0;
+        int is14 = (int)th_below(&r, 2);
+        int want = (is14 ? 14 : 13) - 3 * k;
+        uint8_t c[34] = { 0 };
+        int got = 0;
+        int near = th_below(&r, 2);
+        while (got < want) {
+            int t = (int)th_below(&r, 34);
+            int add = near && got + 3 <= want ? 3 : 1;
+            if (near && add == 3 && th_below(&r, 2) && t < 27 && t % 9 <= 6 && c[t] < 4 && c[t + 1] < 4 && c[t + 2] < 4) {
+                c[t]++; c[t + 1]++; c[t + 2]++;
+                got += 3;
+            } else if (c[t] < 4) {
+                c[t]++;
+                got++;
+            }
+        }
+        int s1, s2, s3;
+        uint64_t m1 = is14 ? mj_unnecessary(ctx, c, k, &s1) : mj_necessary(ctx, c, k, &s1);
+        uint64_t m2 = is14 ? mj_unnecessary_slow(ctx, c, k, &s2) : mj_necessary_slow(ctx, c, k, &s2);
+        uint64_t m3 = is14 ? o_unnecessary(c, k, &s3) : o_necessary(c, k, &s3);
+        if (m1 != m2 || s1 != s2 || m1 != m3 || s1 != s3) {
+            char t[64];
+            tiles_text(c, t);
+            CHECKF(0, "%s (%d melds): shanten %d/%d/%d masks %llx %llx %llx", t, k, s1, s2, s3,
+                   (unsigned long long)m1, (unsigned long long)m2, (unsigned long long)m3);
+            bad++;
+        }
+    }
+    mj_ctx_destroy(ctx);
+}
+
+static void test_cleanup(void)
+{
+    free(o_cache);
+    o_cache = NULL;
+    CHECK(1);
+}
+
+static const th_test tests[] = {
+    {"nu_tables", test_nu_tables},
+    {"ev_oracle", test_ev_oracle},
+    {"cleanup", test_cleanup},
+    {0, 0}
+};
+
+int main(int argc, char **argv) { return th_main("mjev_oracle", tests, argc, argv); }
