@@ -25,6 +25,7 @@
 #include "tilekit/skrafl.h"
 #include "tilekit/skgame.h"
 #include "tilekit/mahjong.h"
+#include "tilekit/mjlog.h"
 #include "tilekit/boggle.h"
 
 #endif
