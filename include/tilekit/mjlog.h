@@ -30,8 +30,8 @@
  *   全員不聴), "九種九牌", "四家立直", "三家和了", "四槓散了", "四風連打",
  *   "流し満貫".  The order of the players' actions is rebuilt from the three
  *   lists (turn order; a call of the last discard, pon/kan before chi).
- *   Kan dora indicators are revealed at once after a closed kan, after the
- *   next discard after an open or added kan.
+ *   A kan dora indicator is revealed right after its kan (where the
+ *   .mjlog writes its <DORA>).
  *
  * Contract
  * - mj_log_parse() reads a whole file image (len <= MJ_LOG_MAX_BYTES) into
@@ -181,7 +181,6 @@ typedef struct mj_replay {
     int last_kind, last_seat;          /* previous event */
     int last_tile, last_red;           /* previous discard or added-kan tile */
     int rinshan[4];                    /* the seat's last draw was a replacement tile */
-    int pending_dora;                  /* open / added kan indicators to reveal after the next discard */
     int discarded[4];                  /* the seat has discarded in this round */
 } mj_replay;
 

@@ -10,8 +10,8 @@
  * pon or kan before a chi), else the next seat; after a kan the same seat
  * takes its replacement tile.  The round ends when the seat that drew has
  * no discard left (tsumo, nine orphans) or when no seat has a take left
- * after a discard (ron, draws).  Kan dora indicators follow Tenhou's timing
- * (closed kan at once, open and added kans after the next discard). */
+ * after a discard (ron, draws).  A kan dora indicator is revealed right
+ * after its kan, where Tenhou's .mjlog writes its <DORA>. */
 #include "log_internal.h"
 
 #include <stdio.h>
@@ -463,7 +463,7 @@ typedef struct rctx {
     item *it[4][2];         /* takes, discards */
     int n_it[4][2], at[4][2];
     uint8_t dora[MJ_MAX_INDICATORS], dora_red[MJ_MAX_INDICATORS];
-    int n_dora, dora_shown, pending;
+    int n_dora, dora_shown;
 } rctx;
 
 static int rerr(rctx *c, size_t pos, const char *fmt, int a, int b)
@@ -537,11 +537,6 @@ static int play_round(rctx *c)
             e.own_red = tk->own_red;
         }
         kan_draw = 0;
-        if (e.kind == MJ_EV_DAIMINKAN && c->pending) {
-            int rc = reveal(c, tk->pos);
-            if (rc) return rc;
-            c->pending = 0;
-        }
         int rc = emit(c, &e, tk->pos);
         if (rc) return rc;
         last_tile = -1;
@@ -550,7 +545,7 @@ static int play_round(rctx *c)
             if (c->at[actor][1] >= c->n_it[actor][1] || c->it[actor][1][c->at[actor][1]].kind != IT_ZERO)
                 return rerr(c, tk->pos, "seat %d: no 0 in the discards after its open kan%s", actor, 0);
             c->at[actor][1]++;
-            c->pending++;
+            if ((rc = reveal(c, tk->pos))) return rc;
             kan_draw = 1;
             continue;
         }
@@ -569,16 +564,8 @@ static int play_round(rctx *c)
                     g.n_own = 4;
                     for (int i = 0; i < 4; i++) g.own[i] = d->tile;
                 }
-                if (c->pending) {
-                    if ((rc = reveal(c, d->pos))) return rc;
-                    c->pending = 0;
-                }
                 if ((rc = emit(c, &g, d->pos))) return rc;
-                if (g.kind == MJ_EV_ANKAN) {
-                    if ((rc = reveal(c, d->pos))) return rc;
-                } else {
-                    c->pending++;
-                }
+                if ((rc = reveal(c, d->pos))) return rc;
                 last_tile = g.tile;
                 last_red = g.red;
                 last_from = actor;
@@ -613,10 +600,6 @@ static int play_round(rctx *c)
             g.red = (uint8_t)red;
             g.flag = (uint8_t)tsumogiri;
             if ((rc = emit(c, &g, d->pos))) return rc;
-            if (c->pending) {
-                if ((rc = reveal(c, d->pos))) return rc;
-                c->pending = 0;
-            }
             last_tile = tile;
             last_red = red;
             last_from = actor;
