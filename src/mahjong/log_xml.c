@@ -536,6 +536,13 @@ int tki_log_parse_xml(const char *text, size_t len, mj_log *log, tk_error *err)
         xtag t = { 0 };
         t.pos = p;
         size_t q = p + 1;
+        if (len - q >= 3 && memcmp(text + q, "!--", 3) == 0) {   /* a comment: up to "-->" */
+            size_t k = q + 3;
+            while (k + 2 < len && memcmp(text + k, "-->", 3) != 0)
+                k++;
+            i = k + 3;
+            continue;
+        }
         if (q < len && (text[q] == '?' || text[q] == '!' || text[q] == '/')) {
             const char *gt = memchr(text + q, '>', len - q);
             if (!gt)
