@@ -273,8 +273,12 @@ int mj_replay_step(mj_replay *r, tk_error *err)
     tname(e->tile, n);
     int action = 1;
     switch (e->kind) {
-    case MJ_EV_DRAW:
-        if (h->n_tiles % 3 != 1)
+    case MJ_EV_DRAW: {
+        int expect = r->last_kind < 0 ? rd->dealer
+                     : r->last_kind == MJ_EV_DISCARD ? (r->last_seat + 1) & 3
+                     : (r->last_kind == MJ_EV_DAIMINKAN || r->last_kind == MJ_EV_KAKAN || r->last_kind == MJ_EV_ANKAN)
+                         ? r->last_seat : -1;
+        if (e->seat != expect || h->n_tiles % 3 != 1)
             return bad(r, err, "seat %d draws out of turn", e->seat);
         if (r->draws >= 70)
             return bad(r, err, "a draw after the last tile of the wall");
@@ -285,8 +289,10 @@ int mj_replay_step(mj_replay *r, tk_error *err)
         h->last = (int8_t)e->tile;
         h->last_red = e->red;
         break;
+    }
     case MJ_EV_DISCARD:
-        if (h->n_tiles % 3 != 2)
+        if (h->n_tiles % 3 != 2 || r->last_seat != e->seat ||
+            (r->last_kind != MJ_EV_DRAW && r->last_kind != MJ_EV_CHI && r->last_kind != MJ_EV_PON))
             return bad(r, err, "seat %d discards out of turn", e->seat);
         if (take_tile(h, e->tile, e->red))
             return bad(r, err, "the hand does not hold the %s it discards (seat %d)", n, e->seat);
