@@ -440,7 +440,7 @@ static void gen_round(gen *g, int kyoku, int *wall_ids)
 
 static void test_oracle_random(void)
 {
-    int games = (int)(600 * th_sanitized_scale(8));
+    int games = (int)(3000 * th_sanitized_scale(8));
     if (games < 20)
         games = 20;
     gen g;
