@@ -10,7 +10,8 @@
  * - every win of the test game scored by the library equals the log's own
  *   han, fu, points and yaku;
  * - malformed logs: located errors (round, event, line), never a crash
- *   (also every truncation of both files). */
+ *   (also every truncation of both files);
+ * - gzip-compressed logs read as the plain ones; corrupt ones fail cleanly. */
 #include "support/harness.h"
 #include "tilekit/mjlog.h"
 
@@ -611,7 +612,71 @@ static void test_truncations(void)
     }
 }
 
+/* game.mjlog.gz (made with `gzip -9 -n -c game.mjlog`) reads as game.mjlog;
+ * every truncation and many corruptions of it fail cleanly. */
+static void test_gzip(void)
+{
+    mj_log *x = load("tests/data/mjlog/game.mjlog"), *z = load("tests/data/mjlog/game.mjlog.gz");
+    REQUIRE(x && z);
+    CHECK(z->n_rounds == x->n_rounds);
+    for (int i = 0; i < x->n_rounds && i < z->n_rounds; i++) {
+        CHECK(x->rounds[i].n_events == z->rounds[i].n_events);
+        CHECK(memcmp(x->rounds[i].events, z->rounds[i].events,
+                     (size_t)x->rounds[i].n_events * sizeof x->rounds[i].events[0]) == 0);
+    }
+    mj_log_free(x);
+    mj_log_free(z);
+    size_t len;
+    char *gz = th_read_file(th_top_path("tests/data/mjlog/game.mjlog.gz"), &len);
+    REQUIRE(gz);
+    th_rng rng = { 42 };
+    int fails = 0, cases = th_sanitized() ? 300 : 3000;
+    for (int c = 0; c < cases; c++) {
+        char *b = malloc(len);
+        REQUIRE(b);
+        memcpy(b, gz, len);
+        size_t n = len;
+        if (c % 3 == 0)
+            n = th_below(&rng, (uint32_t)len);
+        else
+            for (int k = 0; k < 1 + c % 4; k++)
+                b[10 + th_below(&rng, (uint32_t)(len - 10))] ^= (char)(1 + th_below(&rng, 255));
+        mj_log *log = NULL;
+        tk_error err = { 0 };
+        int rc = mj_log_parse(b, n, &log, &err);
+        fails += rc != 0;
+        CHECK(rc == 0 ? log != NULL : log == NULL && err.msg[0]);
+        mj_log_free(log);
+        free(b);
+    }
+    CHECK(fails > cases / 2);   /* the CRC catches what the inflater does not */
+    free(gz);
+    /* a stored (uncompressed) block, written here */
+    const char *plain = "{\"log\":[]}";
+    size_t pl = strlen(plain);
+    unsigned char st[64] = { 0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, (unsigned char)pl, 0, (unsigned char)~pl, 0xff };
+    memcpy(st + 15, plain, pl);
+    uint32_t crc = 0xffffffffu;
+    for (size_t i = 0; i < pl; i++) {
+        crc ^= (unsigned char)plain[i];
+        for (int k = 0; k < 8; k++)
+            crc = crc & 1 ? (crc >> 1) ^ 0xedb88320u : crc >> 1;
+    }
+    crc ^= 0xffffffffu;
+    for (int k = 0; k < 4; k++) {
+        st[15 + pl + k] = (unsigned char)(crc >> (8 * k));
+        st[19 + pl + k] = (unsigned char)(pl >> (8 * k));
+    }
+    mj_log *log = NULL;
+    tk_error err = { 0 };
+    CHECKF(mj_log_parse((const char *)st, 23 + pl, &log, &err) == TK_EFORMAT && strstr(err.msg, "no round"),
+           "%s", err.msg);
+    st[15] ^= 1;   /* now the CRC is wrong */
+    CHECK(mj_log_parse((const char *)st, 23 + pl, &log, &err) == TK_EFORMAT && strstr(err.msg, "checksum"));
+}
+
 static const th_test tests[] = {
+    { "gzip", test_gzip },
     { "same_game", test_same_game },
     { "wins_xml", test_wins_xml },
     { "wins_json", test_wins_json },

@@ -14,8 +14,9 @@
  *   <REACH who step>, <DORA hai>, <AGARI who fromWho ten yaku yakuman
  *   doraHai doraHaiUra machi hai m paoWho>, <RYUUKYOKU type>.  Tile ids
  *   0..135 (id / 4 = tile); ids 16, 52, 88 are the red fives unless GO says
- *   there are none.  A gzip-compressed file is refused with a message (the
- *   library has no inflate: decompress it first).
+ *   there are none.  Either format may be gzip-compressed (as Tenhou serves
+ *   .mjlog files): the library inflates it itself (RFC 1951/1952, CRC
+ *   checked, at most MJ_LOG_MAX_BYTES once decompressed).
  * - tenhou.net/6 JSON: "name" (4 strings), "rule" ("aka", "aka51".."aka53":
  *   red fives when any is non-zero; absent = red fives), "log": per round
  *   [[kyoku, honba, sticks], [4 scores], [dora indicators], [ura

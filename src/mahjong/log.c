@@ -80,8 +80,19 @@ int mj_log_parse(const char *text, size_t len, mj_log **out, tk_error *err)
     if (len > MJ_LOG_MAX_BYTES)
         return tk_error_set(err, TK_ELIMIT, 0, 0, "log of %zu bytes: more than the limit of %u", len,
                             MJ_LOG_MAX_BYTES);
-    if (len >= 2 && (unsigned char)text[0] == 0x1f && (unsigned char)text[1] == 0x8b)
-        return tk_error_set(err, TK_EFORMAT, 0, 0, "gzip-compressed data: decompress it first (gzip -dc FILE)");
+    if (len >= 2 && (unsigned char)text[0] == 0x1f && (unsigned char)text[1] == 0x8b) {
+        char *plain;
+        size_t plain_len;
+        int rc = tki_log_gunzip(text, len, &plain, &plain_len, err);
+        if (rc)
+            return rc;
+        if (plain_len >= 2 && (unsigned char)plain[0] == 0x1f && (unsigned char)plain[1] == 0x8b)
+            rc = tk_error_set(err, TK_EFORMAT, 0, 0, "gzip: compressed twice");
+        else
+            rc = mj_log_parse(plain, plain_len, out, err);
+        free(plain);
+        return rc;
+    }
     size_t i = 0;
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
         i = 3;

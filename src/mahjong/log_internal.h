@@ -15,6 +15,11 @@ int tki_log_check(const mj_log *log, const char *text, size_t len, tk_error *err
 /* Line and column (1-based) of byte offset pos in text. */
 void tki_log_where(const char *text, size_t len, size_t pos, long *line, long *col);
 
+/* Inflate a gzip file image (log_gzip.c) into a new buffer (*out, malloc'd,
+ * *out_len bytes, at most MJ_LOG_MAX_BYTES); 0 or TK_EFORMAT / TK_ELIMIT /
+ * TK_ENOMEM. */
+int tki_log_gunzip(const char *text, size_t len, char **out, size_t *out_len, tk_error *err);
+
 int tki_log_parse_xml(const char *text, size_t len, mj_log *log, tk_error *err);
 int tki_log_parse_json(const char *text, size_t len, mj_log *log, tk_error *err);
 

@@ -75,8 +75,23 @@ sed 's|"c383637",12|"c383637",60|' "$D/game.json" > "$T_TMP/bad2.json"
 t_run bad-json-60 1 "$MJ" --log "$T_TMP/bad2.json"
 t_grep bad-json-60-msg "not a tile or call" "$ERR"
 printf '\037\213\010\000junk' > "$T_TMP/z.mjlog"
-t_run gzip 1 "$MJ" --log "$T_TMP/z.mjlog"
-t_grep gzip-msg "gzip" "$ERR"
+t_run gzip-bad 1 "$MJ" --log "$T_TMP/z.mjlog"
+t_grep gzip-bad-msg "z.mjlog: gzip: not a deflate-compressed gzip file" "$ERR"
+# compressed logs (as Tenhou serves them) read as the plain ones
+t_run gz 0 sh -c "cd '$D' && '$MJ' --log --json game.mjlog.gz"
+sed 's/"file":"[^"]*",//' "$OUT" > "$T_TMP/gz.cmp"
+sed 's/"file":"[^"]*",//' "$T_TMP/x.json" > "$T_TMP/x2.cmp"
+t_same gz-same "$T_TMP/x2.cmp" "$T_TMP/gz.cmp"
+if command -v gzip >/dev/null 2>&1; then
+    gzip -c "$D/game.json" > "$T_TMP/g.json.gz"
+    t_run gz-json 0 "$MJ" --log "$T_TMP/g.json.gz"
+    t_grep gz-json-summary 'g.json.gz: 5 rounds, 17 discards, 10 best, ukeire lost 77, 4 wins, 4 scored' "$OUT"
+    head -c 600 "$D/game.mjlog.gz" > "$T_TMP/cut.gz"
+    t_run gz-cut 1 "$MJ" --log "$T_TMP/cut.gz"
+    t_grep gz-cut-msg "cut.gz: gzip: truncated data" "$ERR"
+else
+    t_skip gz-json "no gzip"
+fi
 t_run missing 1 "$MJ" --log "$T_TMP/none.mjlog"
 t_grep missing-msg "none.mjlog: No such file" "$ERR"
 t_done
