@@ -675,7 +675,44 @@ static void test_gzip(void)
     CHECK(mj_log_parse((const char *)st, 23 + pl, &log, &err) == TK_EFORMAT && strstr(err.msg, "checksum"));
 }
 
+/* tenhou.net/6 points: "1300-2600点" is a non-dealer's tsumo, 1300 from
+ * each non-dealer and 2600 from the dealer: 5200 in all. */
+static void test_json_points(void)
+{
+    static const char J[] =
+        "{\"name\":[\"a\",\"b\",\"c\",\"d\"],\"log\":[[[1,0,0],[25000,25000,25000,25000],[41],[],"
+        "[11,12,13,14,15,16,17,18,19,21,21,22,23],[47,24],[60],"
+        "[31,31,32,33,34,35,36,37,38,39,41,41,42],[43,44],[60,60],"
+        "[31,32,33,34,35,36,37,38,39,42,42,43,43],[45,46],[60,60],"
+        "[32,33,34,35,36,37,38,39,44,44,45,45,46],[26,27],[60,60],"
+        "[\"\\u548c\\u4e86\",[5200,-2600,-1300,-1300],[0,0,0,\"20\u7b264\u98dc1300-2600\u70b9\","
+        "\"\u9580\u524d\u6e05\u81ea\u6478\u548c(1\u98dc)\",\"\u5e73\u548c(1\u98dc)\","
+        "\"\u4e00\u6c17\u901a\u8cab(2\u98dc)\"]]]]}";
+    mj_log *log = NULL;
+    tk_error err = { 0 };
+    int rc = mj_log_parse(J, strlen(J), &log, &err);
+    CHECKF(rc == 0, "%s", err.msg);
+    REQUIRE(rc == 0);
+    const mj_log_round *rd = &log->rounds[0];
+    CHECK(rd->n_wins == 1 && rd->wins[0].points == 5200 && rd->wins[0].fu == 20 && rd->wins[0].han == 4);
+    CHECK(rd->wins[0].n_yaku == 3);
+    mj_replay r;
+    REQUIRE(mj_replay_start(&r, log, 0, &err) == 0);
+    while (rd->events[r.next].kind != MJ_EV_WIN)
+        REQUIRE(mj_replay_step(&r, &err) == 0);
+    mj_hand h;
+    mj_winctx w;
+    mj_score sc;
+    REQUIRE(mj_replay_win(&r, &rd->events[r.next], &h, &w, &err) == 0);
+    CHECK(!(w.flags & MJ_WIN_CHIIHOU) && (w.flags & MJ_WIN_TSUMO) && w.seat == 3);
+    REQUIRE(mj_winctx_check(&h, &w, &err) == 0 && mj_score_hand(&h, &w, &sc, &err) == 0);
+    CHECK(sc.han == 4 && sc.fu == 20 && sc.main + 2 * sc.additional == 5200);
+    CHECK(same_yaku(sc.yaku, sc.n_yaku, rd->wins[0].yaku, rd->wins[0].n_yaku));
+    mj_log_free(log);
+}
+
 static const th_test tests[] = {
+    { "json_points", test_json_points },
     { "gzip", test_gzip },
     { "same_game", test_same_game },
     { "wins_xml", test_wins_xml },

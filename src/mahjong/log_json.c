@@ -271,6 +271,8 @@ typedef struct item {
     int rel;                   /* calls: 3 from the left, 2 across, 1 from the right */
     uint8_t own[4], own_red, n_own;
     size_t pos;
+    int given;                 /* discards: the tile given (60: the tile taken at the same index), -1 none */
+    uint8_t given_red;
 } item;
 
 static int parse_item(jparser *p, int k, int is_take, item *it)
@@ -420,7 +422,7 @@ static int parse_points(const char *s, mj_log_win *w)
         const char *q = e + 1;
         long b = leading_num(q, &e);
         if (e == q) return -1;
-        w->points = (int)(a + 2 * b);
+        w->points = (int)(2 * a + b);   /* "500-1000": each non-dealer 500, the dealer 1000 */
     } else if (strstr(e, "∀")) {
         w->points = (int)(3 * a);
     } else {
@@ -464,6 +466,8 @@ typedef struct rctx {
     int n_it[4][2], at[4][2];
     uint8_t dora[MJ_MAX_INDICATORS], dora_red[MJ_MAX_INDICATORS];
     int n_dora, dora_shown;
+    unsigned skip;          /* bit i: do not take the call at ambiguous point i */
+    int n_amb;              /* ambiguous points met */
 } rctx;
 
 static int rerr(rctx *c, size_t pos, const char *fmt, int a, int b)
@@ -624,6 +628,18 @@ static int play_round(rctx *c)
                 next = s;
             }
         }
+        if (best) {
+            /* the discarder gives the same tile again later: the call may be
+             * of that later copy (tenhou.net/6 does not say); the retries of
+             * read_round try the other branch */
+            int again = 0;
+            for (int i = c->at[actor][1]; i < c->n_it[actor][1] && !again; i++) {
+                const item *d = &c->it[actor][1][i];
+                again = d->given == last_tile && d->given_red == last_red;
+            }
+            if (again && c->n_amb++ < 16 && (c->skip >> (c->n_amb - 1) & 1))
+                next = (actor + 1) & 3;
+        }
         actor = next;
     }
     return rerr(c, 0, "the round does not end%s%d", 0, 0);
@@ -720,10 +736,46 @@ static int read_round(jparser *p, mj_log *log, int k, int ri)
                     break;
                 }
         }
+    /* each seat's i-th discard follows its i-th take: what each discard gives */
+    for (int s = 0; s < 4 && rc == 0; s++)
+        for (int i = 0; i < c.n_it[s][1]; i++) {
+            item *d = &c.it[s][1][i];
+            const item *t = i < c.n_it[s][0] ? &c.it[s][0][i] : NULL;
+            d->given = -1;
+            if (d->kind == IT_DRAWN || (d->kind == IT_RIICHI && d->drawn)) {
+                if (t && t->kind == IT_TILE) {
+                    d->given = t->tile;
+                    d->given_red = t->red;
+                }
+            } else if (d->kind == IT_TILE || d->kind == IT_RIICHI) {
+                d->given = d->tile;
+                d->given_red = d->red;
+            }
+        }
     if (rc == 0) {
-        rc = play_round(&c);
-        if (rc == 1)
-            rc = 0;
+        /* the greedy order first; when it fails and a call could have taken
+         * a later copy of the same tile, the other branches (at most 2^12) */
+        tk_error first = { 0 };
+        for (unsigned skip = 0;; skip++) {
+            r->n_events = 0;
+            memset(c.at, 0, sizeof c.at);
+            c.dora_shown = 1;
+            c.skip = skip;
+            c.n_amb = 0;
+            rc = play_round(&c);
+            if (rc == 1)
+                rc = 0;
+            if (rc == 0 || rc == TK_ENOMEM)
+                break;
+            if (skip == 0 && p->err)
+                first = *p->err;
+            int n = c.n_amb < 12 ? c.n_amb : 12;
+            if (skip + 1 >= (1u << n)) {
+                if (p->err)
+                    *p->err = first;
+                break;
+            }
+        }
     }
     free(store);
     if (rc)
