@@ -152,22 +152,33 @@ static void do_discard(review *rv, const mj_replay *r, const mj_log_event *e, in
     int sh[MJ_TILES], uk[MJ_TILES];
     int best_sh = 99, best_uk = -1, best_t = -1;
     int forced = r->riichi[s] == 2;
+    /* the shanten of every option first, then the ukeire of the best ones
+     * and of the play made (the others cannot be best) */
+    uint8_t c13[MJ_TILES];
+    memcpy(c13, h->count, sizeof c13);
     for (int t = 0; t < MJ_TILES; t++) {
         sh[t] = 99;
         uk[t] = -1;
         if (!h->count[t] || (forced && t != e->tile))
+            continue;
+        c13[t]--;
+        if (mj_shanten_counts(rv->w->ctx, c13, h->n_melds, &sh[t], NULL) != 0)
+            sh[t] = 99;   /* cannot happen on a replayed hand */
+        c13[t]++;
+        if (sh[t] < best_sh)
+            best_sh = sh[t];
+    }
+    for (int t = 0; t < MJ_TILES; t++) {
+        if (sh[t] == 99 || (sh[t] != best_sh && t != e->tile))
             continue;
         mj_hand h13 = *h;
         h13.count[t]--;
         h13.n_tiles--;
         uint64_t acc;
         int total;
-        sh[t] = mj_ukeire(rv->w->ctx, &h13, unseen, &acc, &total);
+        (void)mj_ukeire(rv->w->ctx, &h13, unseen, &acc, &total);
         uk[t] = total;
-        if (sh[t] < 0 && sh[t] != -1)   /* an error code: cannot happen on a replayed hand */
-            sh[t] = 99;
-        if (sh[t] < best_sh || (sh[t] == best_sh && total > best_uk)) {
-            best_sh = sh[t];
+        if (sh[t] == best_sh && total > best_uk) {
             best_uk = total;
             best_t = t;
         }
