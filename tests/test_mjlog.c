@@ -48,7 +48,7 @@ static void test_same_game(void)
     mj_log *x = load("tests/data/mjlog/game.mjlog"), *j = load("tests/data/mjlog/game.json");
     REQUIRE(x && j);
     CHECK(x->format == MJ_LOG_MJLOG && j->format == MJ_LOG_TENHOU6);
-    CHECK(x->n_rounds == 5 && j->n_rounds == 5);
+    CHECK(x->n_rounds == 6 && j->n_rounds == 6);
     for (int s = 0; s < 4; s++)
         CHECK(strcmp(x->names[s], j->names[s]) == 0);
     CHECK(strcmp(x->names[3], "\xE6\x9D\xB1") == 0);   /* URL-decoded */
@@ -74,12 +74,13 @@ static void test_same_game(void)
         }
     }
     /* what the hand-written game holds */
-    static const int kinds[5][4] = { { MJ_EV_CHI, MJ_EV_PON, MJ_EV_RIICHI, MJ_EV_WIN },
+    static const int kinds[6][4] = { { MJ_EV_CHI, MJ_EV_PON, MJ_EV_RIICHI, MJ_EV_WIN },
                                      { MJ_EV_ANKAN, MJ_EV_DAIMINKAN, MJ_EV_KAKAN, MJ_EV_DORA },
                                      { MJ_EV_WIN, MJ_EV_WIN, MJ_EV_DISCARD, MJ_EV_DRAW },
                                      { MJ_EV_RYUUKYOKU, MJ_EV_DRAW, MJ_EV_DRAW, MJ_EV_DRAW },
+                                     { MJ_EV_RYUUKYOKU, MJ_EV_DISCARD, MJ_EV_DRAW, MJ_EV_DRAW },
                                      { MJ_EV_RYUUKYOKU, MJ_EV_DISCARD, MJ_EV_DRAW, MJ_EV_DRAW } };
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 6; i++)
         for (int k = 0; k < 4; k++) {
             int found = 0;
             for (int e = 0; e < x->rounds[i].n_events; e++)
@@ -89,6 +90,8 @@ static void test_same_game(void)
     CHECK(x->rounds[2].n_wins == 2);
     CHECK(x->rounds[3].events[x->rounds[3].n_events - 1].detail == MJ_RK_YAO9);
     CHECK(j->rounds[4].events[j->rounds[4].n_events - 1].detail == MJ_RK_KAZE4);
+    CHECK(j->rounds[5].events[j->rounds[5].n_events - 1].detail == MJ_RK_EXHAUSTIVE);
+    CHECK(x->rounds[5].n_events == 141);   /* 70 draws, 70 discards, the draw */
     mj_log_free(x);
     mj_log_free(j);
 }

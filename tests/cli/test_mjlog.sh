@@ -5,7 +5,8 @@
 # scored as its log says: the values in the log were worked out by hand;
 # seat 0's first discard keeps tenpai on 2m-5m with 7 live tiles), both
 # formats giving the same objects, --player, several logs in input order
-# whatever --jobs, and located errors for malformed or compressed logs.
+# whatever --jobs, gzip-compressed logs, and located errors for malformed
+# logs.
 . "$(dirname "$0")/lib.sh"
 MJ=$TK_BIN/mjwait
 G=$TK_TOP/tests/cli/golden/mjlog
@@ -23,7 +24,8 @@ t_grep json-double-ron '"seat":0,"from":2,"tsumo":false.*"points":1600,"limit":"
 t_grep json-yao9 '"type":"ryuukyoku","round":3,.*"reason":"yao9"' "$OUT"
 t_grep json-kaze4 '"type":"ryuukyoku","round":4,.*"reason":"kaze4"' "$OUT"
 t_grep json-calls '"type":"call","round":1,.*"call":"kakan","tile":"2z"' "$OUT"
-t_grep json-game '"type":"game","format":"mjlog","rounds":5' "$OUT"
+t_grep json-game '"type":"game","format":"mjlog","rounds":6' "$OUT"
+t_grep json-exhaustive '"type":"ryuukyoku","round":5,.*"event":140,"reason":"exhaustive"' "$OUT"
 cp "$OUT" "$T_TMP/x.json"
 t_run json-tenhou6 0 sh -c "cd '$D' && '$MJ' --log --json game.json"
 sed 's/"file":"[^"]*",//; s/"format":"[a-z0-9]*",//' "$T_TMP/x.json" > "$T_TMP/x.cmp"
@@ -38,7 +40,7 @@ fi
 
 t_run text 0 sh -c "cd '$D' && '$MJ' --log game.mjlog"
 t_golden text-out "$G/game.txt.out"
-t_grep text-summary 'game.mjlog: 5 rounds, 17 discards, 10 best, ukeire lost 77, 4 wins, 4 scored as the log says' "$OUT"
+t_grep text-summary 'game.mjlog: 6 rounds, 87 discards, 80 best, ukeire lost 77, 4 wins, 4 scored as the log says' "$OUT"
 t_run text-verbose 0 sh -c "cd '$D' && '$MJ' --log -v game.mjlog 2>/dev/null"
 t_golden text-verbose-out "$G/game.verbose.out"
 
@@ -64,10 +66,10 @@ t_grep stdin-file '"file":"<stdin>"' "$OUT"
 # malformed logs: located errors, the other files still reviewed
 sed 's|<T10/><D10/>|<T10/><D11/><D10/>|' "$D/game.mjlog" > "$T_TMP/bad.mjlog"
 t_run bad-xml 1 "$MJ" --log "$T_TMP/bad.mjlog" "$D/game.json"
-t_grep bad-xml-msg "bad.mjlog:19: column 13: round 1, event 18 (discard): seat 0 discards out of turn" "$ERR"
-t_grep bad-xml-others 'game.json: 5 rounds' "$OUT"
+t_grep bad-xml-msg "bad.mjlog:20: column 13: round 1, event 18 (discard): seat 0 discards out of turn" "$ERR"
+t_grep bad-xml-others 'game.json: 6 rounds' "$OUT"
 t_run bad-xml-json 1 "$MJ" --log --json "$T_TMP/bad.mjlog"
-t_grep bad-xml-json-obj '"type":"error","line":19,"error":"round 1, event 18 (discard): seat 0 discards out of turn"' "$OUT"
+t_grep bad-xml-json-obj '"type":"error","line":20,"error":"round 1, event 18 (discard): seat 0 discards out of turn"' "$OUT"
 sed 's|"c383637"|"c383638"|' "$D/game.json" > "$T_TMP/bad.json"
 t_run bad-json 1 "$MJ" --log "$T_TMP/bad.json"
 t_grep bad-json-msg "bad.json:6: column 45: round 0, event 6 (chi): a chi of 8s that is not a sequence" "$ERR"
@@ -85,7 +87,7 @@ t_same gz-same "$T_TMP/x2.cmp" "$T_TMP/gz.cmp"
 if command -v gzip >/dev/null 2>&1; then
     gzip -c "$D/game.json" > "$T_TMP/g.json.gz"
     t_run gz-json 0 "$MJ" --log "$T_TMP/g.json.gz"
-    t_grep gz-json-summary 'g.json.gz: 5 rounds, 17 discards, 10 best, ukeire lost 77, 4 wins, 4 scored' "$OUT"
+    t_grep gz-json-summary 'g.json.gz: 6 rounds, 87 discards, 80 best, ukeire lost 77, 4 wins, 4 scored' "$OUT"
     head -c 600 "$D/game.mjlog.gz" > "$T_TMP/cut.gz"
     t_run gz-cut 1 "$MJ" --log "$T_TMP/cut.gz"
     t_grep gz-cut-msg "cut.gz: gzip: truncated data" "$ERR"
