@@ -270,7 +270,8 @@ enum {
     MJ_RULE_NO_AKA = 1u << 1,           /* red fives are plain fives */
     MJ_RULE_SINGLE_YAKUMAN = 1u << 2,   /* no double yakuman, no adding up: at most 1x */
     MJ_RULE_KIRIAGE = 1u << 3,          /* 4 han 30 fu and 3 han 60 fu are mangan */
-    MJ_RULE_DOUBLE_WIND_2FU = 1u << 4   /* a pair of the seat and round wind is 2 fu */
+    MJ_RULE_DOUBLE_WIND_2FU = 1u << 4,  /* a pair of the seat and round wind is 2 fu */
+    MJ_RULE_NO_DOUBLE_YAKUMAN = 1u << 5 /* Tenhou: every yakuman is 1x (no double forms), several add up */
 };
 
 typedef struct mj_winctx {

@@ -28,6 +28,7 @@
 #include "tilekit/skendgame.h"
 #include "tilekit/mahjong.h"
 #include "tilekit/mjev.h"
+#include "tilekit/mjlog.h"
 #include "tilekit/boggle.h"
 
 #endif

@@ -12,6 +12,7 @@
 #include "cli/cli_batch.h"
 #include "cli/cli_json.h"
 #include "cli/mjwait_ev.h"
+#include "cli/mjwait_log.h"
 #include "cli/mjwait_score.h"
 #include "tilekit/alphabet.h"
 #include "tilekit/mahjong.h"
@@ -55,6 +56,7 @@ static void usage(void)
            "  -V, --version    show version information and exit\n"
            "\n%s"
            "\n%s"
+           "\n%s"
            "\n"
            "Shanten uses the Tenhou convention: a tile held 4 times cannot be waited on\n"
            "(1111m234p567p789s is 1-shanten); melds are not counted.  Wait kinds: ryanmen,\n"
@@ -72,7 +74,7 @@ static void usage(void)
            "  echo '234456m345p678s22s tsumo seat:E dora:1s' | %s --score --json\n"
            "  %s --shanten hands.txt\n"
            "  echo '123406m3467p2355s round:E seat:S dora:7z' | %s --ev -v\n",
-           cli_prog(), mjs_help(), mje_help(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog());
+           cli_prog(), mjs_help(), mje_help(), mjl_help(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog());
 }
 
 /* ---- text helpers ---- */
@@ -391,7 +393,7 @@ static uint32_t tile_cp(int t)
     return dragon[t - 31];
 }
 
-static void show_tile(cli_buf *f, int t, int times)
+void mjw_show_tile(cli_buf *f, int t, int times)
 {
     char u[4];
     int n = alpha_utf8_encode(tile_cp(t), u);
@@ -404,7 +406,7 @@ static void show_mask(cli_buf *f, uint64_t m)
     for (int t = 0; t < MJ_TILES; t++)
         if (m >> t & 1) {
             cli_buf_putc(f, ' ');
-            show_tile(f, t, 1);
+            mjw_show_tile(f, t, 1);
         }
 }
 
@@ -421,16 +423,16 @@ static void show_hand(cli_buf *f, size_t start, const mj_hand *h, const mj_resul
         if (suit >= 0 && t / 9 != suit)
             cli_buf_putc(&s, ' ');
         suit = t / 9;
-        show_tile(&s, t, h->count[t]);
+        mjw_show_tile(&s, t, h->count[t]);
     }
     for (int i = 0; i < h->n_melds; i++) {
         const mj_meld *m = &h->melds[i];
         cli_buf_puts(&s, m->type == MJ_ANKAN ? " (" : " [");
         if (m->type == MJ_CHI)
             for (int k = 0; k < 3; k++)
-                show_tile(&s, m->tile + k, 1);
+                mjw_show_tile(&s, m->tile + k, 1);
         else
-            show_tile(&s, m->tile, m->type == MJ_PON ? 3 : 4);
+            mjw_show_tile(&s, m->tile, m->type == MJ_PON ? 3 : 4);
         cli_buf_putc(&s, m->type == MJ_ANKAN ? ')' : ']');
     }
     if (!r->is14 && r->wait_mask) {
@@ -580,6 +582,7 @@ int main(int argc, char **argv)
         CLI_COMMON_OPTIONS,
         MJS_LONGOPTS
         MJE_LONGOPTS
+        MJL_LONGOPTS
         { NULL, 0, NULL, 0 }
     };
     int c, li = 0;
@@ -588,6 +591,8 @@ int main(int argc, char **argv)
     cli_common_init(&co, usage);
     while ((c = getopt_long(argc, argv, ":w" CLI_COMMON_SHORT, longopts, &li)) != -1) {
         if (c >= MJE_O_EV && mje_option(c, optarg))
+        if (c >= MJL_O_LOG && mjl_option(c, optarg))
+            continue;
             continue;
         if (c >= MJS_O_SCORE && mjs_option(c, longopts[li].name, optarg, 0))
             continue;
@@ -601,6 +606,8 @@ int main(int argc, char **argv)
     mje_set_output(co.verbose, opt_show);
     if (opt_show && opt_json)
         cli_usage_error("--show draws tiles for a terminal: not with --json");
+    if (mjl_active())   /* --log: game records (mjwait_log.c) */
+        return mjl_main((const char *const *)argv + optind, argc - optind, &co);
     double t0 = cli_now();
     cli_batch b = { .kind = CLI_BATCH_LINES, .flags = CLI_BATCH_SKIP_BLANK,
                     .files = (const char *const *)argv + optind, .nfiles = argc - optind,

@@ -9,7 +9,8 @@
  * chanta/junchan, toitoi, ankou, doukou, seven pairs, thirteen orphans,
  * four concealed triplets) are added per reading by tki_mj_reading_yaku().  A
  * reading with a yakuman lists only its yakuman (adding up, capped at 6x,
- * or 1x under MJ_RULE_SINGLE_YAKUMAN). */
+ * or 1x under MJ_RULE_SINGLE_YAKUMAN; double forms 1x under
+ * MJ_RULE_NO_DOUBLE_YAKUMAN). */
 #include "score_internal.h"
 
 #include <string.h>
@@ -134,6 +135,7 @@ void tki_mj_facts_yaku(hand_facts *f)
 static int reading_yakuman(const hand_facts *f, const reading *r, int conc, mj_score *o)
 {
     int single = (f->w->rules & MJ_RULE_SINGLE_YAKUMAN) != 0;
+    int no_double = single || (f->w->rules & MJ_RULE_NO_DOUBLE_YAKUMAN) != 0;
     o->n_yaku = 0;
     if (r->form == MJ_KOKUSHI) {
         int k13 = f->h->count[f->win] == 2;
@@ -148,7 +150,7 @@ static int reading_yakuman(const hand_facts *f, const reading *r, int conc, mj_s
             o->yaku[o->n_yaku++] = f->base_ym[i];
     int sum = 0;
     for (int i = 0; i < o->n_yaku; i++) {
-        if (single)
+        if (no_double)
             o->yaku[i].han = 13;
         sum += o->yaku[i].han;
     }

@@ -1,0 +1,26 @@
+/* log_internal.h - shared by the game-record readers (log.c, log_xml.c,
+ * log_json.c): building a log round by round. */
+#ifndef TILEKIT_MJ_LOG_INTERNAL_H
+#define TILEKIT_MJ_LOG_INTERNAL_H
+
+#include "tilekit/mjlog.h"
+
+/* Append a new empty round (events array allocated); NULL + err on failure. */
+mj_log_round *tki_log_round(mj_log *log, tk_error *err);
+/* Append event e to round r; 0 or TK_ELIMIT / TK_ENOMEM. */
+int tki_log_event(mj_log_round *r, const mj_log_event *e, tk_error *err);
+/* Replay every round of log to check it; errors "round R, event N: ..."
+ * with the line and column of the event (from its pos) in text. */
+int tki_log_check(const mj_log *log, const char *text, size_t len, tk_error *err);
+/* Line and column (1-based) of byte offset pos in text. */
+void tki_log_where(const char *text, size_t len, size_t pos, long *line, long *col);
+
+/* Inflate a gzip file image (log_gzip.c) into a new buffer (*out, malloc'd,
+ * *out_len bytes, at most MJ_LOG_MAX_BYTES); 0 or TK_EFORMAT / TK_ELIMIT /
+ * TK_ENOMEM. */
+int tki_log_gunzip(const char *text, size_t len, char **out, size_t *out_len, tk_error *err);
+
+int tki_log_parse_xml(const char *text, size_t len, mj_log *log, tk_error *err);
+int tki_log_parse_json(const char *text, size_t len, mj_log *log, tk_error *err);
+
+#endif

@@ -1,0 +1,734 @@
+/* test_mjlog.c - the game-record readers and the replay (mjlog.h).
+ *
+ * - both formats of the hand-written game (tests/data/mjlog/game.*) give
+ *   the same rounds, events and wins;
+ * - oracle: thousands of random games written as .mjlog XML by a generator
+ *   here that keeps its own hands (plain counts per seat, its own encoding
+ *   of the calls' m= numbers); after every event the replay's hands,
+ *   melds and visible tiles must equal the generator's.  The generator
+ *   shares no code with src/mahjong (it only calls the public parser);
+ * - every win of the test game scored by the library equals the log's own
+ *   han, fu, points and yaku;
+ * - malformed logs: located errors (round, event, line), never a crash
+ *   (also every truncation of both files);
+ * - gzip-compressed logs read as the plain ones; corrupt ones fail cleanly. */
+#include "support/harness.h"
+#include "tilekit/mjlog.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static mj_log *load(const char *rel)
+{
+    size_t len;
+    char *text = th_read_file(th_top_path(rel), &len);
+    if (!text)
+        return NULL;
+    mj_log *log = NULL;
+    tk_error err = { 0 };
+    int rc = mj_log_parse(text, len, &log, &err);
+    CHECKF(rc == 0, "%s: %s", rel, err.msg);
+    free(text);
+    return log;
+}
+
+static int parse_str(const char *s, tk_error *err)
+{
+    mj_log *log = NULL;
+    int rc = mj_log_parse(s, strlen(s), &log, err);
+    mj_log_free(log);
+    return rc;
+}
+
+/* ---- both formats ---- */
+
+static void test_same_game(void)
+{
+    mj_log *x = load("tests/data/mjlog/game.mjlog"), *j = load("tests/data/mjlog/game.json");
+    REQUIRE(x && j);
+    CHECK(x->format == MJ_LOG_MJLOG && j->format == MJ_LOG_TENHOU6);
+    CHECK(x->n_rounds == 6 && j->n_rounds == 6);
+    for (int s = 0; s < 4; s++)
+        CHECK(strcmp(x->names[s], j->names[s]) == 0);
+    CHECK(strcmp(x->names[3], "\xE6\x9D\xB1") == 0);   /* URL-decoded */
+    for (int i = 0; i < x->n_rounds && i < j->n_rounds; i++) {
+        const mj_log_round *a = &x->rounds[i], *b = &j->rounds[i];
+        CHECK(a->kyoku == b->kyoku && a->honba == b->honba && a->dealer == b->dealer);
+        CHECK(memcmp(a->deal, b->deal, sizeof a->deal) == 0);
+        CHECK(a->dora0 == b->dora0);
+        CHECKF(a->n_events == b->n_events, "round %d: %d vs %d events", i, a->n_events, b->n_events);
+        for (int k = 0; k < a->n_events && k < b->n_events; k++) {
+            const mj_log_event *e = &a->events[k], *f = &b->events[k];
+            CHECKF(e->kind == f->kind && e->seat == f->seat && e->tile == f->tile && e->red == f->red &&
+                   e->flag == f->flag && e->detail == f->detail && e->n_own == f->n_own,
+                   "round %d event %d: %s vs %s", i, k, mj_event_name(e->kind), mj_event_name(f->kind));
+            if (e->kind == MJ_EV_CHI || e->kind == MJ_EV_PON || e->kind == MJ_EV_DAIMINKAN || e->kind == MJ_EV_WIN)
+                CHECK(e->from == f->from);
+        }
+        CHECK(a->n_wins == b->n_wins);
+        for (int w = 0; w < a->n_wins && w < b->n_wins; w++) {
+            const mj_log_win *p = &a->wins[w], *q = &b->wins[w];
+            CHECK(p->seat == q->seat && p->from == q->from && p->han == q->han && p->fu == q->fu &&
+                  p->points == q->points && p->n_yaku == q->n_yaku);
+        }
+    }
+    /* what the hand-written game holds */
+    static const int kinds[6][4] = { { MJ_EV_CHI, MJ_EV_PON, MJ_EV_RIICHI, MJ_EV_WIN },
+                                     { MJ_EV_ANKAN, MJ_EV_DAIMINKAN, MJ_EV_KAKAN, MJ_EV_DORA },
+                                     { MJ_EV_WIN, MJ_EV_WIN, MJ_EV_DISCARD, MJ_EV_DRAW },
+                                     { MJ_EV_RYUUKYOKU, MJ_EV_DRAW, MJ_EV_DRAW, MJ_EV_DRAW },
+                                     { MJ_EV_RYUUKYOKU, MJ_EV_DISCARD, MJ_EV_DRAW, MJ_EV_DRAW },
+                                     { MJ_EV_RYUUKYOKU, MJ_EV_DISCARD, MJ_EV_DRAW, MJ_EV_DRAW } };
+    for (int i = 0; i < 6; i++)
+        for (int k = 0; k < 4; k++) {
+            int found = 0;
+            for (int e = 0; e < x->rounds[i].n_events; e++)
+                found |= x->rounds[i].events[e].kind == kinds[i][k];
+            CHECKF(found, "round %d has no %s", i, mj_event_name(kinds[i][k]));
+        }
+    CHECK(x->rounds[2].n_wins == 2);
+    CHECK(x->rounds[3].events[x->rounds[3].n_events - 1].detail == MJ_RK_YAO9);
+    CHECK(j->rounds[4].events[j->rounds[4].n_events - 1].detail == MJ_RK_KAZE4);
+    CHECK(j->rounds[5].events[j->rounds[5].n_events - 1].detail == MJ_RK_EXHAUSTIVE);
+    CHECK(x->rounds[5].n_events == 141);   /* 70 draws, 70 discards, the draw */
+    mj_log_free(x);
+    mj_log_free(j);
+}
+
+/* ---- wins scored as the log says ---- */
+
+static int same_yaku(const mj_yaku *a, int na, const mj_yaku *b, int nb)
+{
+    if (na != nb)
+        return 0;
+    int used[MJ_MAX_YAKU] = { 0 };
+    for (int i = 0; i < na; i++) {
+        int ok = 0;
+        for (int k = 0; k < nb && !ok; k++)
+            if (!used[k] && a[i].id == b[k].id && a[i].han == b[k].han)
+                used[k] = ok = 1;
+        if (!ok)
+            return 0;
+    }
+    return 1;
+}
+
+static void check_wins(const char *rel)
+{
+    mj_log *log = load(rel);
+    REQUIRE(log);
+    int wins = 0;
+    for (int i = 0; i < log->n_rounds; i++) {
+        mj_replay r;
+        tk_error err = { 0 };
+        REQUIRE(mj_replay_start(&r, log, i, &err) == 0);
+        while (r.next < r.round->n_events) {
+            const mj_log_event *e = &r.round->events[r.next];
+            if (e->kind == MJ_EV_WIN) {
+                mj_hand h;
+                mj_winctx w;
+                mj_score sc;
+                const mj_log_win *lw = &r.round->wins[e->detail];
+                CHECK(mj_replay_win(&r, e, &h, &w, &err) == 0);
+                CHECKF(mj_winctx_check(&h, &w, &err) == 0, "%s", err.msg);
+                CHECK(mj_score_hand(&h, &w, &sc, &err) == 0);
+                int pts = sc.main + ((w.flags & MJ_WIN_TSUMO) ? 2 * sc.additional : 0);
+                CHECKF(sc.status == MJ_SCORE_OK && sc.han == lw->han && sc.fu == lw->fu && pts == lw->points &&
+                       same_yaku(sc.yaku, sc.n_yaku, lw->yaku, lw->n_yaku),
+                       "%s round %d: %d han %d fu %d vs log %d han %d fu %d", rel, i, sc.han, sc.fu, pts, lw->han,
+                       lw->fu, lw->points);
+                wins++;
+            }
+            CHECK(mj_replay_step(&r, &err) == 0);
+        }
+        CHECK(mj_replay_step(&r, &err) == 1);
+    }
+    CHECK(wins == 4);
+    mj_log_free(log);
+}
+
+static void test_wins_xml(void) { check_wins("tests/data/mjlog/game.mjlog"); }
+static void test_wins_json(void) { check_wins("tests/data/mjlog/game.json"); }
+
+/* The situational flags the replay gives (round 0: double riichi, round 1:
+ * rinshan, dora indicators revealed by the kans). */
+static void test_context(void)
+{
+    mj_log *log = load("tests/data/mjlog/game.mjlog");
+    REQUIRE(log);
+    mj_replay r;
+    tk_error err = { 0 };
+    for (int i = 0; i < 2; i++) {
+        REQUIRE(mj_replay_start(&r, log, i, &err) == 0);
+        while (r.round->events[r.next].kind != MJ_EV_WIN)
+            REQUIRE(mj_replay_step(&r, &err) == 0);
+        mj_hand h;
+        mj_winctx w;
+        REQUIRE(mj_replay_win(&r, &r.round->events[r.next], &h, &w, &err) == 0);
+        if (i == 0) {
+            CHECK(w.flags & MJ_WIN_DOUBLE_RIICHI);
+            CHECK(!(w.flags & (MJ_WIN_IPPATSU | MJ_WIN_TSUMO | MJ_WIN_RIICHI)));   /* the chi ended ippatsu */
+            CHECK(w.seat == 0 && w.round == 0 && w.win == 1);
+        } else {
+            CHECK((w.flags & MJ_WIN_RINSHAN) && (w.flags & MJ_WIN_TSUMO));
+            CHECK(w.seat == 0 && w.win == 24);
+            CHECK(r.n_dora == 4 && r.n_kans == 3);
+        }
+    }
+    /* unseen from seat 0 before its first discard: 2m 3 (it holds one), 5m 4 */
+    REQUIRE(mj_replay_start(&r, log, 0, &err) == 0);
+    REQUIRE(mj_replay_step(&r, &err) == 0);   /* draw */
+    REQUIRE(mj_replay_step(&r, &err) == 0);   /* riichi */
+    uint8_t un[MJ_TILES];
+    mj_replay_unseen(&r, 0, un);
+    CHECK(un[1] == 3 && un[4] == 4 && un[27] == 3 /* 1z: the indicator */ && un[33] == 3);
+    mj_log_free(log);
+}
+
+/* ---- oracle: random games through the XML reader ---- */
+
+typedef struct gen {
+    th_rng rng;
+    char *buf;
+    size_t len, cap;
+    int hand[4][136];        /* ids held */
+    int cnt[4][34];          /* plain counts */
+    int nmeld[4];
+    int meld_tile[4][4], meld_type[4][4], meld_id[4][4][4], meld_rel[4][4], meld_called[4][4];
+    int vis[34];
+    struct snap { uint8_t cnt[4][34]; uint8_t nmeld[4]; uint8_t vis[34]; } *snaps;
+    int n_snaps, cap_snaps;
+} gen;
+
+/* The generator's state after its last event. */
+static void snap(gen *g)
+{
+    if (g->n_snaps == g->cap_snaps) {
+        g->cap_snaps = g->cap_snaps * 2 + 256;
+        g->snaps = realloc(g->snaps, (size_t)g->cap_snaps * sizeof *g->snaps);
+        if (!g->snaps)
+            abort();
+    }
+    struct snap *p = &g->snaps[g->n_snaps++];
+    for (int s = 0; s < 4; s++) {
+        for (int t = 0; t < 34; t++)
+            p->cnt[s][t] = (uint8_t)g->cnt[s][t];
+        p->nmeld[s] = (uint8_t)g->nmeld[s];
+    }
+    for (int t = 0; t < 34; t++)
+        p->vis[t] = (uint8_t)g->vis[t];
+}
+
+static void out(gen *g, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+#include <stdarg.h>
+static void out(gen *g, const char *fmt, ...)
+{
+    va_list ap;
+    for (;;) {
+        va_start(ap, fmt);
+        int n = vsnprintf(g->buf + g->len, g->cap - g->len, fmt, ap);
+        va_end(ap);
+        if (n >= 0 && g->len + (size_t)n < g->cap) {
+            g->len += (size_t)n;
+            return;
+        }
+        g->cap = g->cap * 2 + 4096;
+        g->buf = realloc(g->buf, g->cap);
+        if (!g->buf)
+            abort();
+    }
+}
+
+static int rnd(gen *g, int n) { return (int)th_below(&g->rng, (uint32_t)n); }
+
+static void take_id(gen *g, int s, int id) { g->hand[s][id] = 0; g->cnt[s][id / 4]--; }
+static void give_id(gen *g, int s, int id) { g->hand[s][id] = 1; g->cnt[s][id / 4]++; }
+
+/* A held id of tile t other than `not`, or -1. */
+static int held(const gen *g, int s, int t, int not)
+{
+    for (int c = 0; c < 4; c++)
+        if (g->hand[s][4 * t + c] && 4 * t + c != not)
+            return 4 * t + c;
+    return -1;
+}
+
+/* One random round appended as XML; returns the number of events written. */
+static void gen_round(gen *g, int kyoku, int *wall_ids)
+{
+    memset(g->hand, 0, sizeof g->hand);
+    memset(g->cnt, 0, sizeof g->cnt);
+    memset(g->nmeld, 0, sizeof g->nmeld);
+    memset(g->vis, 0, sizeof g->vis);
+    for (int i = 135; i > 0; i--) {
+        int k = rnd(g, i + 1), x = wall_ids[i];
+        wall_ids[i] = wall_ids[k];
+        wall_ids[k] = x;
+    }
+    int w = 0, dead = 135;   /* live wall from the front, dead wall from the back */
+    int dealer = kyoku % 4;
+    out(g, "<INIT seed=\"%d,0,0,0,0,%d\" ten=\"250,250,250,250\" oya=\"%d\"", kyoku, wall_ids[dead], dealer);
+    g->vis[wall_ids[dead] / 4]++;
+    dead--;
+    for (int s = 0; s < 4; s++) {
+        out(g, " hai%d=\"", s);
+        for (int i = 0; i < 13; i++) {
+            give_id(g, s, wall_ids[w]);
+            out(g, "%s%d", i ? "," : "", wall_ids[w++]);
+        }
+        out(g, "\"");
+    }
+    out(g, "/>");
+    int actor = dealer, draws = 0, kans = 0, riichi[4] = { 0 };
+    static const char DR[] = "TUVW", DI[] = "DEFG";
+    int need_draw = 1, rinshan = 0;
+    while (draws < 70) {
+        int drawn = -1;
+        if (need_draw) {
+            drawn = rinshan ? wall_ids[dead--] : wall_ids[w++];
+            rinshan = 0;
+            draws++;
+            give_id(g, actor, drawn);
+            out(g, "<%c%d/>", DR[actor], drawn);
+            snap(g);
+            /* closed kan or added kan now and then (not in riichi) */
+            if (!riichi[actor] && kans < 4 && rnd(g, 3) == 0) {
+                int done = 0;
+                for (int t = 0; t < 34 && !done; t++) {
+                    if (g->cnt[actor][t] == 4) {
+                        int m = g->nmeld[actor]++;
+                        g->meld_tile[actor][m] = t;
+                        g->meld_type[actor][m] = 3;
+                        for (int c = 0; c < 4; c++)
+                            take_id(g, actor, 4 * t + c);
+                        g->vis[t] += 4;
+                        out(g, "<N who=\"%d\" m=\"%d\"/>", actor, (4 * t + rnd(g, 4)) << 8);
+                        snap(g);
+                        done = 1;
+                    }
+                    for (int m = 0; m < g->nmeld[actor] && !done; m++)
+                        if (g->meld_type[actor][m] == 1 && g->meld_tile[actor][m] == t && g->cnt[actor][t] == 1) {
+                            int id = held(g, actor, t, -1);
+                            int unused = id % 4;
+                            take_id(g, actor, id);
+                            g->vis[t]++;
+                            g->meld_type[actor][m] = 2;
+                            int code = ((t * 3 + g->meld_called[actor][m]) << 9) | (unused << 5) | 0x10 |
+                                       g->meld_rel[actor][m];
+                            out(g, "<N who=\"%d\" m=\"%d\"/>", actor, code);
+                            snap(g);
+                            done = 1;
+                        }
+                }
+                if (done) {
+                    kans++;
+                    out(g, "<DORA hai=\"%d\"/>", wall_ids[dead]);
+                    g->vis[wall_ids[dead] / 4]++;
+                    snap(g);
+                    dead--;
+                    rinshan = 1;
+                    continue;
+                }
+            }
+        }
+        /* discard: in riichi the tile drawn, else a random tile; riichi now and then */
+        int id;
+        if (riichi[actor] && drawn >= 0) {
+            id = drawn;
+        } else {
+            int pick = rnd(g, 136);
+            while (!g->hand[actor][pick])
+                pick = (pick + 1) % 136;
+            id = pick;
+        }
+        int closed = 1;
+        for (int m = 0; m < g->nmeld[actor]; m++)
+            closed &= g->meld_type[actor][m] == 3;
+        if (!riichi[actor] && closed && drawn >= 0 && rnd(g, 12) == 0) {
+            riichi[actor] = 1;
+            out(g, "<REACH who=\"%d\" step=\"1\"/>", actor);
+            snap(g);
+        }
+        take_id(g, actor, id);
+        g->vis[id / 4]++;
+        out(g, "<%c%d/>", DI[actor], id);
+        snap(g);
+        if (draws >= 70)
+            break;
+        /* a call by someone else now and then */
+        int t = id / 4, called = 0;
+        for (int k = 1; k < 4 && !called; k++) {
+            int s = (actor + k) & 3, rel = (actor - s + 4) & 3;
+            if (riichi[s] || g->nmeld[s] >= 4 || rnd(g, 3))
+                continue;
+            if (g->cnt[s][t] >= 3 && kans < 4 && rnd(g, 2)) {            /* open kan */
+                int m = g->nmeld[s]++;
+                g->meld_tile[s][m] = t;
+                g->meld_type[s][m] = 2;
+                for (int c = 0; c < 4; c++)
+                    if (g->hand[s][4 * t + c]) { take_id(g, s, 4 * t + c); g->vis[t]++; }
+                out(g, "<N who=\"%d\" m=\"%d\"/>", s, (id << 8) | rel);
+                snap(g);
+                kans++;
+                out(g, "<DORA hai=\"%d\"/>", wall_ids[dead]);
+                g->vis[wall_ids[dead] / 4]++;
+                snap(g);
+                dead--;
+                actor = s;
+                need_draw = 1;
+                rinshan = 1;
+                called = 1;
+            } else if (g->cnt[s][t] >= 2) {                              /* pon */
+                int a = held(g, s, t, -1), b = held(g, s, t, a);
+                int ids[3] = { a, b, id };
+                /* sort the three by copy; the unused copy is the fourth */
+                for (int i = 0; i < 3; i++)
+                    for (int j = i + 1; j < 3; j++)
+                        if (ids[j] < ids[i]) { int x = ids[i]; ids[i] = ids[j]; ids[j] = x; }
+                int unused = 6 - ids[0] % 4 - ids[1] % 4 - ids[2] % 4, r = 0;
+                while (ids[r] != id) r++;
+                int m = g->nmeld[s]++;
+                g->meld_tile[s][m] = t;
+                g->meld_type[s][m] = 1;
+                g->meld_rel[s][m] = rel;
+                g->meld_called[s][m] = r;
+                take_id(g, s, a);
+                take_id(g, s, b);
+                g->vis[t] += 2;
+                out(g, "<N who=\"%d\" m=\"%d\"/>", s, ((t * 3 + r) << 9) | (unused << 5) | 0x8 | rel);
+                snap(g);
+                actor = s;
+                need_draw = 0;
+                called = 1;
+            } else if (k == 1 && t < 27) {                                /* chi by the next seat */
+                int n = t % 9;
+                for (int lo = n - 2; lo <= n && !called; lo++) {
+                    if (lo < 0 || lo + 2 > 8)
+                        continue;
+                    int tl[3] = { t - n + lo, t - n + lo + 1, t - n + lo + 2 }, ids[3], ok = 1;
+                    for (int i = 0; i < 3; i++) {
+                        ids[i] = tl[i] == t ? id : held(g, s, tl[i], -1);
+                        ok &= ids[i] >= 0;
+                    }
+                    if (!ok)
+                        continue;
+                    int base = (t / 9) * 7 + lo, r = n - lo;
+                    int code = ((base * 3 + r) << 10) | ((ids[0] % 4) << 3) | ((ids[1] % 4) << 5) |
+                               ((ids[2] % 4) << 7) | 0x4 | 3;
+                    int m = g->nmeld[s]++;
+                    g->meld_tile[s][m] = tl[0];
+                    g->meld_type[s][m] = 0;
+                    for (int i = 0; i < 3; i++)
+                        if (tl[i] != t) { take_id(g, s, ids[i]); g->vis[tl[i]]++; }
+                    out(g, "<N who=\"%d\" m=\"%d\"/>", s, code);
+                    snap(g);
+                    actor = s;
+                    need_draw = 0;
+                    called = 1;
+                }
+            }
+        }
+        if (!called) {
+            actor = (actor + 1) & 3;
+            need_draw = 1;
+        }
+    }
+    out(g, "<RYUUKYOKU ba=\"0,0\"/>");
+    snap(g);
+}
+
+static void test_oracle_random(void)
+{
+    int games = (int)(3000 * th_sanitized_scale(8));
+    if (games < 20)
+        games = 20;
+    gen g;
+    memset(&g, 0, sizeof g);
+    g.rng.s = 0x6d6a6c6f67ull;
+    int wall[136];
+    for (int i = 0; i < 136; i++)
+        wall[i] = i;
+    long events = 0, kinds[MJ_EV_COUNT] = { 0 };
+    for (int n = 0; n < games && !th_checks_failed_in_test(); n++) {
+        g.len = 0;
+        g.n_snaps = 0;
+        out(&g, "<mjloggm ver=\"2.3\"><GO type=\"169\"/>");
+        gen_round(&g, n % 8, wall);
+        out(&g, "</mjloggm>");
+        mj_log *log = NULL;
+        tk_error err = { 0 };
+        int rc = mj_log_parse(g.buf, g.len, &log, &err);
+        CHECKF(rc == 0, "game %d: %s", n, err.msg);
+        if (rc)
+            break;
+        const mj_log_round *rd = &log->rounds[0];
+        CHECKF(rd->n_events == g.n_snaps, "game %d: %d events, %d generated", n, rd->n_events, g.n_snaps);
+        mj_replay r;
+        REQUIRE(mj_replay_start(&r, log, 0, &err) == 0);
+        for (int k = 0; k < rd->n_events && k < g.n_snaps; k++) {
+            kinds[rd->events[k].kind]++;
+            CHECKF(mj_replay_step(&r, &err) == 0, "game %d event %d: %s", n, k, err.msg);
+            const struct snap *p = &g.snaps[k];
+            int ok = 1;
+            for (int s = 0; s < 4; s++) {
+                ok &= r.hand[s].n_melds == p->nmeld[s];
+                for (int t = 0; t < 34; t++)
+                    ok &= r.hand[s].count[t] == p->cnt[s][t];
+            }
+            for (int t = 0; t < 34; t++)
+                ok &= r.visible[t] == p->vis[t];
+            CHECKF(ok, "game %d event %d (%s): the replay's hands differ from the generator's", n, k,
+                   mj_event_name(rd->events[k].kind));
+            if (!ok)
+                break;
+        }
+        events += rd->n_events;
+        mj_log_free(log);
+    }
+    /* the games exercised every kind of call */
+    CHECK(events > 1000);
+    for (int k = MJ_EV_DRAW; k <= MJ_EV_DORA; k++)
+        CHECKF(kinds[k] > 0, "no %s generated", mj_event_name(k));
+    free(g.buf);
+    free(g.snaps);
+}
+
+/* Every hand at every step: a plain replayer from the parsed events (counts
+ * only) against mj_replay. */
+static void plain_replay_check(const mj_log *log)
+{
+    for (int i = 0; i < log->n_rounds; i++) {
+        const mj_log_round *rd = &log->rounds[i];
+        int cnt[4][34] = { { 0 } }, melds[4] = { 0 };
+        for (int s = 0; s < 4; s++)
+            for (int k = 0; k < 13; k++)
+                cnt[s][rd->deal[s][k]]++;
+        mj_replay r;
+        tk_error err = { 0 };
+        REQUIRE(mj_replay_start(&r, log, i, &err) == 0);
+        for (int k = 0; k < rd->n_events; k++) {
+            const mj_log_event *e = &rd->events[k];
+            switch (e->kind) {
+            case MJ_EV_DRAW: cnt[e->seat][e->tile]++; break;
+            case MJ_EV_DISCARD: cnt[e->seat][e->tile]--; break;
+            case MJ_EV_CHI: case MJ_EV_PON: case MJ_EV_DAIMINKAN:
+                for (int o = 0; o < e->n_own; o++) cnt[e->seat][e->own[o]]--;
+                melds[e->seat]++;
+                break;
+            case MJ_EV_KAKAN: cnt[e->seat][e->tile]--; break;
+            case MJ_EV_ANKAN: cnt[e->seat][e->tile] -= 4; melds[e->seat]++; break;
+            default: break;
+            }
+            REQUIRE(mj_replay_step(&r, &err) == 0);
+            for (int s = 0; s < 4; s++) {
+                CHECK(r.hand[s].n_melds == melds[s]);
+                for (int t = 0; t < 34; t++)
+                    CHECKF(r.hand[s].count[t] == cnt[s][t], "round %d event %d seat %d tile %d", i, k, s, t);
+            }
+        }
+    }
+}
+
+static void test_oracle_steps(void)
+{
+    mj_log *x = load("tests/data/mjlog/game.mjlog"), *j = load("tests/data/mjlog/game.json");
+    REQUIRE(x && j);
+    plain_replay_check(x);
+    plain_replay_check(j);
+    mj_log_free(x);
+    mj_log_free(j);
+}
+
+/* ---- malformed logs ---- */
+
+static void expect_error(const char *text, const char *needle)
+{
+    tk_error err = { 0 };
+    int rc = parse_str(text, &err);
+    CHECKF(rc != 0 && strstr(err.msg, needle) != NULL, "expected an error with '%s', got %d '%s' for %.60s", needle,
+           rc, err.msg, text);
+}
+
+#define INIT0 "<mjloggm><GO type=\"169\"/><INIT seed=\"0,0,0,0,0,110\" ten=\"250,250,250,250\" oya=\"0\" " \
+    "hai0=\"0,4,8,9,12,48,53,56,68,69,96,100,104\" hai1=\"76,80,84,108,112,116,120,124,125,128,132,32,36\" " \
+    "hai2=\"92,97,17,20,24,40,44,64,77,81,89,109,113\" hai3=\"126,28,33,37,41,45,60,65,85,93,117,121,129\"/>"
+
+static void test_errors(void)
+{
+    expect_error("", "empty");
+    expect_error("hello", "not a Tenhou log");
+    expect_error("\x1f\x8b\x08\x00", "gzip");
+    expect_error("<mjloggm></mjloggm>", "no round");
+    expect_error("<mjloggm><GO type=\"185\"/></mjloggm>", "three-player");
+    expect_error("<mjloggm><T12/></mjloggm>", "before the first <INIT>");
+    expect_error("<mjloggm><INIT seed=\"0,0,0\" /></mjloggm>", "seed=");
+    expect_error(INIT0 "<T133/><D36/></mjloggm>", "round 0, event 2 (discard): the hand does not hold the 1p");
+    expect_error(INIT0 "<T133/><D133/><T1/></mjloggm>", "round 0, event 3 (draw): seat 0 draws out of turn");
+    expect_error(INIT0 "<T133/><D133/><N who=\"2\" m=\"60583\"/></mjloggm>", "not the last discard");
+    expect_error(INIT0 "<T140/></mjloggm>", "tile id out of 0..135");
+    expect_error(INIT0 "<T133/><D133/><U1", "unfinished");
+    expect_error(INIT0 "<T133/><AGARI who=\"0\" fromWho=\"0\" hai=\"0,4\" ten=\"30,1000,0\" yaku=\"0,1\"/></mjloggm>",
+                 "not the hand replayed");
+    expect_error(INIT0 "<T133/><D133/><V1/></mjloggm>", "seat 2 draws out of turn");
+    expect_error(INIT0 "<T133/><E101/></mjloggm>", "seat 1 discards out of turn");
+    expect_error(INIT0 "<T133/><AGARI who=\"0\" fromWho=\"0\" ten=\"30,1000,0\" yaku=\"99,1\"/></mjloggm>",
+                 "unknown or unsupported yaku");
+    /* the error says where: line 2 */
+    tk_error err = { 0 };
+    CHECK(parse_str(INIT0 "\n<T133/><D36/></mjloggm>", &err) != 0 && err.line == 2 && err.col == 8);
+    expect_error("{\"log\":[[[0,0,0],[0,0,0,0],[11],[]]]}", "17 items");
+    expect_error("{\"log\":[}", "not JSON");
+    expect_error("{\"name\":[\"a\"]}", "no \"log\"");
+    expect_error("{\"log\":[[[0,0,0],[1,1,1,1],[41],[],[11,12,13,14,15,16,17,18,19,21,22,23,24],[\"x1\"],[],"
+                 "[11,12,13,14,15,16,17,18,19,21,22,23,24],[],[],[11,12,13,14,15,16,17,18,19,21,22,23,24],[],[],"
+                 "[11,12,13,14,15,16,17,18,19,21,22,23,24],[],[],[\"流局\"]]]}",
+                 "not a tile or call");
+}
+
+/* Every prefix of both files parses or fails cleanly (no crash, no leak:
+ * the sanitized pass checks). */
+static void test_truncations(void)
+{
+    static const char *const F[2] = { "tests/data/mjlog/game.mjlog", "tests/data/mjlog/game.json" };
+    for (int f = 0; f < 2; f++) {
+        size_t len;
+        char *text = th_read_file(th_top_path(F[f]), &len);
+        REQUIRE(text);
+        size_t step = th_sanitized() ? 7 : 1;
+        for (size_t n = 0; n < len; n += step) {
+            char *cut = malloc(n + 1);
+            REQUIRE(cut);
+            memcpy(cut, text, n);
+            mj_log *log = NULL;
+            tk_error err = { 0 };
+            int rc = mj_log_parse(cut, n, &log, &err);
+            CHECK(rc == 0 ? log != NULL : log == NULL && err.msg[0]);
+            mj_log_free(log);
+            free(cut);
+        }
+        free(text);
+    }
+}
+
+/* game.mjlog.gz (made with `gzip -9 -n -c game.mjlog`) reads as game.mjlog;
+ * every truncation and many corruptions of it fail cleanly. */
+static void test_gzip(void)
+{
+    mj_log *x = load("tests/data/mjlog/game.mjlog"), *z = load("tests/data/mjlog/game.mjlog.gz");
+    REQUIRE(x && z);
+    CHECK(z->n_rounds == x->n_rounds);
+    for (int i = 0; i < x->n_rounds && i < z->n_rounds; i++) {
+        CHECK(x->rounds[i].n_events == z->rounds[i].n_events);
+        CHECK(memcmp(x->rounds[i].events, z->rounds[i].events,
+                     (size_t)x->rounds[i].n_events * sizeof x->rounds[i].events[0]) == 0);
+    }
+    mj_log_free(x);
+    mj_log_free(z);
+    size_t len;
+    char *gz = th_read_file(th_top_path("tests/data/mjlog/game.mjlog.gz"), &len);
+    REQUIRE(gz);
+    th_rng rng = { 42 };
+    int fails = 0, cases = th_sanitized() ? 300 : 3000;
+    for (int c = 0; c < cases; c++) {
+        char *b = malloc(len);
+        REQUIRE(b);
+        memcpy(b, gz, len);
+        size_t n = len;
+        if (c % 3 == 0)
+            n = th_below(&rng, (uint32_t)len);
+        else
+            for (int k = 0; k < 1 + c % 4; k++)
+                b[10 + th_below(&rng, (uint32_t)(len - 10))] ^= (char)(1 + th_below(&rng, 255));
+        mj_log *log = NULL;
+        tk_error err = { 0 };
+        int rc = mj_log_parse(b, n, &log, &err);
+        fails += rc != 0;
+        CHECK(rc == 0 ? log != NULL : log == NULL && err.msg[0]);
+        mj_log_free(log);
+        free(b);
+    }
+    CHECK(fails > cases / 2);   /* the CRC catches what the inflater does not */
+    free(gz);
+    /* a stored (uncompressed) block, written here */
+    const char *plain = "{\"log\":[]}";
+    size_t pl = strlen(plain);
+    unsigned char st[64] = { 0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, (unsigned char)pl, 0, (unsigned char)~pl, 0xff };
+    memcpy(st + 15, plain, pl);
+    uint32_t crc = 0xffffffffu;
+    for (size_t i = 0; i < pl; i++) {
+        crc ^= (unsigned char)plain[i];
+        for (int k = 0; k < 8; k++)
+            crc = crc & 1 ? (crc >> 1) ^ 0xedb88320u : crc >> 1;
+    }
+    crc ^= 0xffffffffu;
+    for (int k = 0; k < 4; k++) {
+        st[15 + pl + k] = (unsigned char)(crc >> (8 * k));
+        st[19 + pl + k] = (unsigned char)(pl >> (8 * k));
+    }
+    mj_log *log = NULL;
+    tk_error err = { 0 };
+    CHECKF(mj_log_parse((const char *)st, 23 + pl, &log, &err) == TK_EFORMAT && strstr(err.msg, "no round"),
+           "%s", err.msg);
+    st[15] ^= 1;   /* now the CRC is wrong */
+    CHECK(mj_log_parse((const char *)st, 23 + pl, &log, &err) == TK_EFORMAT && strstr(err.msg, "checksum"));
+}
+
+/* tenhou.net/6 points: "1300-2600点" is a non-dealer's tsumo, 1300 from
+ * each non-dealer and 2600 from the dealer: 5200 in all. */
+static void test_json_points(void)
+{
+    static const char J[] =
+        "{\"name\":[\"a\",\"b\",\"c\",\"d\"],\"log\":[[[1,0,0],[25000,25000,25000,25000],[41],[],"
+        "[11,12,13,14,15,16,17,18,19,21,21,22,23],[47,24],[60],"
+        "[31,31,32,33,34,35,36,37,38,39,41,41,42],[43,44],[60,60],"
+        "[31,32,33,34,35,36,37,38,39,42,42,43,43],[45,46],[60,60],"
+        "[32,33,34,35,36,37,38,39,44,44,45,45,46],[26,27],[60,60],"
+        "[\"\\u548c\\u4e86\",[5200,-2600,-1300,-1300],[0,0,0,\"20\u7b264\u98dc1300-2600\u70b9\","
+        "\"\u9580\u524d\u6e05\u81ea\u6478\u548c(1\u98dc)\",\"\u5e73\u548c(1\u98dc)\","
+        "\"\u4e00\u6c17\u901a\u8cab(2\u98dc)\"]]]]}";
+    mj_log *log = NULL;
+    tk_error err = { 0 };
+    int rc = mj_log_parse(J, strlen(J), &log, &err);
+    CHECKF(rc == 0, "%s", err.msg);
+    REQUIRE(rc == 0);
+    const mj_log_round *rd = &log->rounds[0];
+    CHECK(rd->n_wins == 1 && rd->wins[0].points == 5200 && rd->wins[0].fu == 20 && rd->wins[0].han == 4);
+    CHECK(rd->wins[0].n_yaku == 3);
+    mj_replay r;
+    REQUIRE(mj_replay_start(&r, log, 0, &err) == 0);
+    while (rd->events[r.next].kind != MJ_EV_WIN)
+        REQUIRE(mj_replay_step(&r, &err) == 0);
+    mj_hand h;
+    mj_winctx w;
+    mj_score sc;
+    REQUIRE(mj_replay_win(&r, &rd->events[r.next], &h, &w, &err) == 0);
+    CHECK(!(w.flags & MJ_WIN_CHIIHOU) && (w.flags & MJ_WIN_TSUMO) && w.seat == 3);
+    REQUIRE(mj_winctx_check(&h, &w, &err) == 0 && mj_score_hand(&h, &w, &sc, &err) == 0);
+    CHECK(sc.han == 4 && sc.fu == 20 && sc.main + 2 * sc.additional == 5200);
+    CHECK(same_yaku(sc.yaku, sc.n_yaku, rd->wins[0].yaku, rd->wins[0].n_yaku));
+    mj_log_free(log);
+}
+
+static const th_test tests[] = {
+    { "json_points", test_json_points },
+    { "gzip", test_gzip },
+    { "same_game", test_same_game },
+    { "wins_xml", test_wins_xml },
+    { "wins_json", test_wins_json },
+    { "context", test_context },
+    { "oracle_steps", test_oracle_steps },
+    { "oracle_random", test_oracle_random },
+    { "errors", test_errors },
+    { "truncations", test_truncations },
+    { 0, 0 },
+};
+
+int main(int argc, char **argv)
+{
+    return th_main("mjlog", tests, argc, argv);
+}
