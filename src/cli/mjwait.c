@@ -590,9 +590,9 @@ int main(int argc, char **argv)
     cli_init("mjwait");
     cli_common_init(&co, usage);
     while ((c = getopt_long(argc, argv, ":w" CLI_COMMON_SHORT, longopts, &li)) != -1) {
-        if (c >= MJE_O_EV && mje_option(c, optarg))
         if (c >= MJL_O_LOG && mjl_option(c, optarg))
             continue;
+        if (c >= MJE_O_EV && mje_option(c, optarg))
             continue;
         if (c >= MJS_O_SCORE && mjs_option(c, longopts[li].name, optarg, 0))
             continue;
