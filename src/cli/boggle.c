@@ -102,6 +102,8 @@ static void usage(void)
            "      --first-line N   number the input's lines from N, and\n"
            "      --first-grid N   its grids from N (for one chunk of a batch split\n"
            "                     over several processes or machines)\n"
+           "      --line-buffered  answer each grid as soon as it is read (as at a\n"
+           "                     terminal), for a program that drives boggle through a pipe\n"
            "  -v, --verbose      the dictionary loaded, grids, threads and time (on\n"
            "                     standard error)\n"
            "  -h, --help         show this help and exit\n"

@@ -34,6 +34,11 @@ void cli_init(const char *prog)
 
 const char *cli_prog(void) { return prog_name; }
 
+/* Like prog_name: set by the options, before any thread, then only read. */
+static int line_buffered;
+void cli_set_line_buffered(int on) { line_buffered = on != 0; }
+int cli_line_buffered(void) { return line_buffered; }
+
 void cli_error(const char *file, long line, const char *fmt, ...)
 {
     /* formatted in memory, bad bytes shown as \xNN, written in one piece */
@@ -116,6 +121,7 @@ void cli_common_option(int c, cli_common *co, char **argv)
     case 'v': co->verbose = 1; break;
     case CLI_OPT_JOBS: co->jobs = cli_parse_jobs(optarg); break;
     case CLI_OPT_FIRST_LINE: co->first_line = cli_parse_long("--first-line", optarg, 1, LONG_MAX); break;
+    case CLI_OPT_LINE_BUFFERED: cli_set_line_buffered(1); break;
     case 'h':
         co->usage();
         exit(cli_close_stdout());

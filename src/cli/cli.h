@@ -76,11 +76,12 @@ int cli_jobs(int requested);
  * --json (-j), --jobs N, --first-line N (number the input's lines from N:
  * one chunk of a batch split over several processes), --verbose (-v),
  * --help (-h: usage() and exit) and --version (-V). */
-enum { CLI_OPT_JOBS = 0x1000, CLI_OPT_FIRST_LINE };
+enum { CLI_OPT_JOBS = 0x1000, CLI_OPT_FIRST_LINE, CLI_OPT_LINE_BUFFERED };
 #define CLI_COMMON_SHORT "jvhV"
 #define CLI_COMMON_OPTIONS                                             \
     { "jobs", required_argument, NULL, CLI_OPT_JOBS },                 \
     { "first-line", required_argument, NULL, CLI_OPT_FIRST_LINE },     \
+    { "line-buffered", no_argument, NULL, CLI_OPT_LINE_BUFFERED },     \
     CLI_BASIC_OPTIONS
 /* The part of CLI_COMMON_OPTIONS that makes sense for a tool that is not a
  * batch (mkdawg): --json, --verbose, --help, --version. */
@@ -98,6 +99,12 @@ void cli_common_init(cli_common *co, void (*usage)(void));
 /* Handle getopt_long's return c if it is a common option (optarg read
  * here); anything else is a usage error (cli_getopt_error). */
 void cli_common_option(int c, cli_common *co, char **argv);
+/* --line-buffered (a common option): the batch engine answers each record
+ * as soon as it is read and flushes it, as it does when standard input is a
+ * terminal, for programs that drive a tool through a pipe.  Set once while
+ * the options are read, before any thread starts. */
+void cli_set_line_buffered(int on);
+int cli_line_buffered(void);
 
 /* The options of a tool that reads one dictionary: --dict FILE (-d),
  * --lexicon NAME (-L) and --lang LANG (-l: en, is or hu), for its getopt_long

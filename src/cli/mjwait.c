@@ -47,6 +47,8 @@ static void usage(void)
            "      --jobs N     threads (default 0 = all CPUs; the output is the same)\n"
            "      --first-line N  number the input's lines from N (for one chunk of a\n"
            "                   batch split over several processes or machines)\n"
+           "      --line-buffered  answer each hand as soon as it is read (as at a\n"
+           "                   terminal), for a program that drives mjwait through a pipe\n"
            "      --show       also draw each hand, its waits (or discards) in Unicode\n"
            "                   mahjong tiles (U+1F000 block), under its first line\n"
            "  -v, --verbose    hands, bad lines, threads and time on standard error\n"

@@ -44,6 +44,8 @@ static void usage(void)
            "                         is the same)\n"
            "      --first-line=N     number a batch's lines from N (for one chunk of a\n"
            "                         batch split over several processes or machines)\n"
+           "      --line-buffered    answer each CGP line as soon as it is read (as at a\n"
+           "                         terminal), for a program that drives skrafl via a pipe\n"
            "      --check COORD WORD score the play WORD at COORD (8H across, H8 down) and\n"
            "                         rank it among all moves, or say why it is illegal;\n"
            "                         board tiles in WORD in parentheses, blanks lower case\n"
@@ -156,6 +158,7 @@ static void parse_options(int argc, char **argv, skc_opts *o)
     o->verbose = co.verbose;
     o->first_line = co.first_line;
     check_usage(o, argc - optind);
+    skc_tty_options(o, argc - optind);
     /* Colour only for a terminal, and never when NO_COLOR is set (no-color.org). */
     o->show_color = o->show && getenv("NO_COLOR") == NULL && isatty(STDOUT_FILENO);
 }

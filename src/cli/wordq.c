@@ -57,6 +57,8 @@ static void usage(void)
            "      --jobs N           answer with N threads, output unchanged (0 = all CPUs)\n"
            "      --first-line N     number standard input's lines from N in messages (for\n"
            "                         one chunk of a batch split over several processes)\n"
+           "      --line-buffered    answer each query as soon as it is read (as at a\n"
+           "                         terminal), for a program that drives wordq through a pipe\n"
            "  -v, --verbose          say which dictionary was loaded (on standard error)\n"
            "  -h, --help             show this help and exit\n"
            "  -V, --version          show version information and exit\n"
