@@ -383,12 +383,8 @@ static int list_fits(const alpha_table *a, const char *text, size_t len)
     while (i < len) {
         size_t s = i, e;
         int junk = 0;
-        while (i < len && text[i] != '\n') {
-            unsigned char c = (unsigned char)text[i];
-            if (c < 0x80 && !((c | 0x20) >= 'a' && (c | 0x20) <= 'z') && c != ' ' && c != '\t' && c != '\r')
-                junk = 1;
+        while (i < len && text[i] != '\n')
             i++;
-        }
         e = i;
         if (i < len)
             i++;
@@ -396,6 +392,11 @@ static int list_fits(const alpha_table *a, const char *text, size_t len)
             s++;
         while (e > s && (text[e - 1] == '\r' || text[e - 1] == ' ' || text[e - 1] == '\t'))
             e--;
+        for (size_t k = s; k < e; k++) {   /* inside the word: a space is junk too */
+            unsigned char c = (unsigned char)text[k];
+            if (c < 0x80 && !((c | 0x20) >= 'a' && (c | 0x20) <= 'z'))
+                junk = 1;
+        }
         if (junk || s == e)
             continue;
         uint8_t w[ALPHA_WORD_MAX];
@@ -410,7 +411,7 @@ static int list_fits(const alpha_table *a, const char *text, size_t len)
  * first shipped alphabet (en, is, hu) that holds every letter of the list,
  * else the letters the list uses (ASCII other than letters never becomes a
  * letter).  Prints errors. */
-static int list_alphabet(const char *text, size_t len, const char *lang, alpha_table *a, const char **chosen)
+int cli_list_alphabet(const char *text, size_t len, const char *lang, alpha_table *a, const char **chosen)
 {
     static const char *const langs[] = {"en", "is", "hu"};
     *chosen = lang;
@@ -442,12 +443,12 @@ static int list_alphabet(const char *text, size_t len, const char *lang, alpha_t
 }
 
 /* Build a dictionary from a word list in memory, with the alphabet of `lang`
- * (NULL: chosen by list_alphabet). */
+ * (NULL: chosen by cli_list_alphabet). */
 static dawg_graph *build_list(const char *name, const char *text, size_t len, const char *lang, int strict)
 {
     alpha_table a;
     const char *chosen;
-    if (list_alphabet(text, len, lang, &a, &chosen) != 0)
+    if (cli_list_alphabet(text, len, lang, &a, &chosen) != 0)
         return NULL;
     cli_skip_report rep = { name, 0, 10 };
     dawg_build_opts o;

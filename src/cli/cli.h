@@ -191,6 +191,12 @@ void cli_error_tried(const char *rel);
  * word).  On failure prints the error and returns NULL.  *used (if not
  * NULL) gets the path loaded (static storage). */
 dawg_graph *cli_load_dictionary(const char *dict, const char *lexicon, const char *lang, const char **used);
+/* The alphabet for a word list in memory: the alphabet of `lang`; when
+ * `lang` is NULL the first shipped alphabet (en, is, hu) that holds every
+ * letter of the list (lines holding ASCII other than letters left out), else
+ * the letters the list uses.  *chosen: the language, or "inferred".  Prints
+ * errors; returns 0 or -1. */
+int cli_list_alphabet(const char *text, size_t len, const char *lang, alpha_table *a, const char **chosen);
 /* cli_load_dictionary(path, NULL, lang, used). */
 dawg_graph *cli_load_dict(const char *path, const char *lang, const char **used);
 
