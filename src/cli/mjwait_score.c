@@ -301,19 +301,13 @@ static void json_score(cli_json *j, const mj_score *s)
     cli_json_close(j);
 }
 
-/* "riichi, pinfu, dora 1" */
+/* "Riichi, Pinfu, Dora 1": the names of mjscore.md, spelled as in JSON */
 static void text_yaku(cli_buf *b, const mj_score *s)
 {
-    char nm[48];
     for (int i = 0; i < s->n_yaku; i++) {
-        const char *n = mj_yaku_name(s->yaku[i].id);
-        size_t k = 0;
-        for (; n[k] && k + 1 < sizeof nm; k++)
-            nm[k] = (char)(n[k] >= 'A' && n[k] <= 'Z' ? n[k] - 'A' + 'a' : n[k]);
-        nm[k] = 0;
         if (i)
             cli_buf_puts(b, ", ");
-        cli_buf_puts(b, nm);
+        cli_buf_puts(b, mj_yaku_name(s->yaku[i].id));
         int id = s->yaku[i].id;
         if (!mj_yaku_is_yakuman(id) && (s->yaku[i].han != 1 || id == MJ_Y_DORA || id == MJ_Y_AKA || id == MJ_Y_URA)) {
             cli_buf_putc(b, ' ');
@@ -322,7 +316,7 @@ static void text_yaku(cli_buf *b, const mj_score *s)
     }
 }
 
-/* "3 han 30 fu 3900 (riichi, pinfu, dora 1)"; tsumo: "5200 [1300/2600]" */
+/* "3 han 30 fu 3900 (Riichi, Pinfu, Dora 1)"; tsumo: "5200 [1300/2600]" */
 static void text_value(cli_buf *b, const mj_score *s, int tsumo)
 {
     if (s->status != MJ_SCORE_OK) {
