@@ -33,8 +33,7 @@ t_grep "the hint counts the grids" "1 grid had a bare q" "$ERR"
 t_run "no hint with --q-is-qu" 0 "$B" --dict quwords.txt --q-is-qu g.txt
 if [ -s "$ERR" ]; then t_fail "no hint with --q-is-qu" "$(head -c 300 "$ERR")"; else t_ok "no hint with --q-is-qu"; fi
 
-E2K=$TK_SHARED/words/enable2k.txt
-[ -f "$E2K" ] || E2K=$TK_TOP/data/words/en.txt   # the shipped list is ENABLE2K
+E2K=$TK_ENABLE2K
 printf 'qaic\ndrne\netas\nnnil\n' > hb.txt
 t_run "published board, --q-is-qu" 0 "$B" --dict "$E2K" --q-is-qu --count --score hb.txt
 t_grep "1391 points as hybrid-boggle counts them" " 1391$" "$OUT"
