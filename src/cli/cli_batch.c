@@ -597,8 +597,11 @@ static int run_threads(engine *e, worker *ws, int jobs)
     e->ring = calloc(e->window, sizeof *e->ring);
     if (!e->ring)
         return -1;
-    /* read ahead: a batch of one record is solved here, with no thread */
-    while (e->tail < 2 && !e->eof) {
+    /* read ahead: a batch of one record is solved here, with no thread, and
+     * a batch of fewer records than jobs gets one thread a record (each
+     * thread's state can be megabytes: --jobs 1024 on ten hands must not
+     * make 1024 of them) */
+    while (e->tail < (size_t)jobs && e->tail < e->window && e->held < e->window_bytes && !e->eof) {
         slot *t = &e->ring[e->tail];
         if (next_record(e, t)) {
             e->held += t->text.len;
@@ -617,6 +620,8 @@ static int run_threads(engine *e, worker *ws, int jobs)
         pthread_mutex_init(&e->mu, NULL);
         pthread_cond_init(&e->work, NULL);
         pthread_cond_init(&e->done, NULL);
+        if (e->eof && e->tail < (size_t)jobs)
+            jobs = (int)e->tail;
         for (int j = 0; j < jobs; j++) {
             if (j > 0 && b->init && !(ws[j].state = b->init(b->user)))
                 break;   /* out of memory: fewer threads */
