@@ -290,6 +290,7 @@ int main(int argc, char **argv)
             c.svg_line = 1;
             status = solve_one(&c, &p, NULL);
         } else {
+            skc_tty_hint(&o, input);
             status = run_file(&c, input);
         }
         if (o.verbose)

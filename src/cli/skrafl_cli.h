@@ -57,6 +57,8 @@ void skc_unload(skc_ctx *c);
  * --check missing its word (a usage error instead of waiting on the
  * terminal for a board), tty_top when stdout is a terminal. */
 void skc_tty_options(skc_opts *o, int nargs);
+/* A note on stderr when the board is to be typed at the terminal. */
+void skc_tty_hint(const skc_opts *o, const char *input);
 /* skrafl_solve.c: one position, its output appended to out, messages to err;
  * returns its exit status. */
 int skc_solve(const skc_ctx *c, sk_gen *g, sk_movelist *list, cli_buf *out, cli_buf *err, const sk_board *b,

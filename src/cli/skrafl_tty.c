@@ -41,3 +41,12 @@ void skc_tty_options(skc_opts *o, int nargs)
     if (!o->top && !o->count && !o->json && !o->check_coord && isatty(STDOUT_FILENO))
         o->tty_top = SKC_TTY_TOP;
 }
+
+void skc_tty_hint(const skc_opts *o, const char *input)
+{
+    /* a board typed at the terminal: say what is awaited (CGP lines get the
+     * batch engine's own prompt) */
+    if (strcmp(input, "-") == 0 && !o->cgp && isatty(STDIN_FILENO) && isatty(STDERR_FILENO))
+        cli_error(NULL, 0, "reading a board from the terminal (%s), or CGP lines; Ctrl-D ends the board",
+                  "one row a line");
+}
