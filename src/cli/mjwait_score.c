@@ -668,6 +668,37 @@ static void score13(mj_ctx *ctx, mj_result *res, cli_buf *b, const char *file, l
         mjs_text_live(b, res->wait_mask, unseen);
         cli_buf_putc(b, '\n');
     }
+    /* the 13-sided thirteen orphans (the only hand with 13 waits: a regular
+     * wait spans one suit, 9 tiles at most): one value for every wait, once
+     * when they are all equal */
+    if (!json && res->n_waits == 13) {
+        cli_buf first = {0}, cur = {0};
+        int same = 1;
+        for (int i = 0; i < res->n_waits && same; i++) {
+            int t = res->waits[i].tile;
+            int red = mj_wait_copy(h, w, t) == 1;
+            mj_score ron, tsu;
+            mj_score_wait(h, w, t, red, 0, &ron, &err);
+            mj_score_wait(h, w, t, red, 1, &tsu, &err);
+            cli_buf *c = i ? &cur : &first;
+            c->len = 0;
+            cli_buf_puts(c, "  ron ");
+            text_value(c, &ron, 0);
+            cli_buf_puts(c, "  tsumo ");
+            text_value(c, &tsu, 1);
+            same = !c->oom && (!i || (cur.len == first.len && memcmp(cur.p, first.p, cur.len) == 0));
+        }
+        if (same) {
+            cli_buf_puts(b, "  all ");
+            putint(b, res->n_waits);
+            cli_buf_put(b, first.p, first.len);
+            cli_buf_putc(b, '\n');
+        }
+        cli_buf_free(&first);
+        cli_buf_free(&cur);
+        if (same)
+            return;
+    }
     for (int i = 0; i < res->n_waits; i++) {
         int t = res->waits[i].tile;
         int red = mj_wait_copy(h, w, t) == 1;

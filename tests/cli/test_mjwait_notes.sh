@@ -41,6 +41,11 @@ t_run_in "kokushi 13-sided" 0 k.txt "$M"
 n=$(grep -c 'kokushi13' "$OUT")
 if [ "$n" -eq 1 ]; then t_ok "the 13-sided reading is printed once"; else t_fail "kokushi13 once" "$n lines: $(head -c 300 "$OUT")"; fi
 t_grep "the header still lists the 13 waits" "13 waits: 1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z" "$OUT"
+echo '19m19p19s1234567z riichi' > k.txt
+t_run_in "kokushi 13-sided --score" 0 k.txt "$M" --score
+n=$(grep -c 'Kokushi Musou Juusanmen Matchi' "$OUT")
+if [ "$n" -eq 1 ]; then t_ok "its value is printed once"; else t_fail "kokushi13 value once" "$n lines"; fi
+t_grep "double yakuman by ron and by tsumo" "all 13  ron 2x yakuman 64000 .*tsumo 2x yakuman 64000" "$OUT"
 # a single-wait kokushi still names its wait
 echo 119m19p19s123456z > k1.txt
 t_run_in "kokushi single wait" 0 k1.txt "$M"
