@@ -217,6 +217,13 @@ for t in $tools; do
     [ -f "completions/$t" ] || miss="$miss completions/$t;"
     if [ -z "$miss" ]; then t_ok "README and completions know $t"; else t_fail "$t documented" "missing:$miss"; fi
 done
+layout=$(awk '/^## Source layout/ {on = 1} on' README.md)
+miss=""
+for h in include/tilekit/*.h; do
+    echo "$layout" | grep -q "\b$(basename "$h")\b" || miss="$miss $(basename "$h")"
+done
+if [ -z "$miss" ]; then t_ok "README source layout names every public header"
+else t_fail "README source layout" "headers not named:$miss"; fi
 for p in man/*.1 man/*.3; do
     seealso=$(awk '/^\.SH SEE ALSO/ {on = 1; next} /^\.SH/ {on = 0} on' "$p")
     miss=""
