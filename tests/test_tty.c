@@ -240,7 +240,7 @@ static void test_skrafl_cgp_tty(void)
 {
     char *argv[] = { "skrafl", "--cgp", "-n", "1", NULL };
     two_records(argv, 1, "15/15/15/15/15/15/15/7CAT5/15/15/15/15/15/15/15 AEINRST/ 0/0 0\n", "K5  ANESTRI",
-                "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ZEBU/ 0/0 0\n", "8E  ZEBU", NULL);
+                "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ZEBU/ 0/0 0\n", "8E  ZEBU", "skrafl> ");
 }
 
 /* In a pipe the answers may wait for more input (throughput), unless

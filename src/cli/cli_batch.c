@@ -667,7 +667,8 @@ static void run_inline(engine *e, void *state)
 {
     slot s;
     memset(&s, 0, sizeof s);
-    if (e->prompt) {
+    /* (a tool that read the first line itself said what to type already) */
+    if (e->prompt && !(e->b->reader && e->b->reader->again)) {
         char msg[256];
         int n = snprintf(msg, sizeof msg, e->b->kind == CLI_BATCH_GRIDS
                              ? "%s: type a grid, one row a line, then an empty line; Ctrl-D ends\n"

@@ -10,6 +10,7 @@
  */
 #include "cli/skrafl_cli.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -46,7 +47,14 @@ void skc_tty_hint(const skc_opts *o, const char *input)
 {
     /* a board typed at the terminal: say what is awaited (CGP lines get the
      * batch engine's own prompt) */
-    if (strcmp(input, "-") == 0 && !o->cgp && isatty(STDIN_FILENO) && isatty(STDERR_FILENO))
-        cli_error(NULL, 0, "reading a board from the terminal (%s), or CGP lines; Ctrl-D ends the board",
-                  "one row a line");
+    if (strcmp(input, "-") != 0 || !isatty(STDIN_FILENO) || !isatty(STDERR_FILENO))
+        return;
+    if (o->cgp) {   /* the first line is read here, the others by the batch engine */
+        cli_error(NULL, 0, "each line is answered as soon as it is entered; Ctrl-D ends");
+        fputs("skrafl> ", stderr);
+        fflush(stderr);
+    } else {
+        cli_error(NULL, 0, "reading a board from the terminal (one row a line), or CGP lines; "
+                  "Ctrl-D ends the board");
+    }
 }
