@@ -19,8 +19,11 @@
 # comparisons are left to the plain run (a CLI script sees TK_TEST_MODE=
 # sanitized, and may run its largest inputs smaller).  A sanitized suite reads its
 # dictionaries from TK_SANITIZED_DATA (as TILEKIT_DATA) when that is set.
+# Under each program that skipped checks, its "SKIP name: why" lines are
+# printed (at most 20), so the reasons are on screen, not only in the logs.
 # Each suite's sums go to BUILD_DIR/test-summary; NAME WALL USER SYS (seconds)
-# of each of its programs to BUILD_DIR/test-times, longest first.
+# MAXRSS (KB, the program's largest process) of each of its programs to
+# BUILD_DIR/test-times, longest first.
 TOP=$(pwd)
 : "${TK_SHARED:=$TOP/../shared}"; export TK_SHARED TK_TOP="$TOP"
 logname() { echo "$1/test-logs/$(echo "$2" | tr '/ ' '__')"; }
@@ -34,9 +37,9 @@ if [ "${1:-}" = --one ]; then
     out=$(logname "$B" "$name")
     t0=$(date +%s.%N)
     if [ -x /usr/bin/time ]; then
-        /usr/bin/time -o "$out.cpu" -f '%U %S' "$@" >"$out.log" 2>&1
+        /usr/bin/time -o "$out.cpu" -f '%U %S %M' "$@" >"$out.log" 2>&1
     else
-        "$@" >"$out.log" 2>&1; rc=$?; echo "0 0" >"$out.cpu"; (exit $rc)
+        "$@" >"$out.log" 2>&1; rc=$?; echo "0 0 0" >"$out.cpu"; (exit $rc)
     fi
     echo $? >"$out.rc"
     echo "$t0 $(date +%s.%N)" >"$out.time"
@@ -93,7 +96,7 @@ report_suite() {
     : >"$B/test-times.new"
     while IFS="$(printf '\t')" read -r name cmd; do
         out=$(logname "$B" "$name")
-        awk -v n="$name" 'NR == FNR { w = $2 - $1; next } { c = $0 } END { split(c, u, " "); printf "%s %.2f %.2f %.2f\n", n, w, u[1], u[2] }' \
+        awk -v n="$name" 'NR == FNR { w = $2 - $1; next } { c = $0 } END { split(c, u, " "); printf "%s %.2f %.2f %.2f %d\n", n, w, u[1], u[2], u[3] }' \
             "$out.time" "$out.cpu" >>"$B/test-times.new" 2>/dev/null
         rc=$(cat "$out.rc" 2>/dev/null || echo 127)
         line=$(grep -E '(^|: )[0-9]+ passed, [0-9]+ failed' "$out.log" 2>/dev/null | tail -n 1)
@@ -106,6 +109,10 @@ report_suite() {
             echo "--- $name (log $out.log):"; grep -E 'FAIL|error|ERROR|Sanitizer|runtime error' "$out.log" | head -n 20
         fi
         printf '  %-28s %s passed, %s failed, %s skipped\n' "$name" "$p" "$f" "$s"
+        # why each check was skipped, on screen (not only in the log)
+        if [ "$s" -ne 0 ]; then
+            grep '^SKIP ' "$out.log" 2>/dev/null | head -n 20 | cut -c1-200 | sed 's/^SKIP /      skipped: /'
+        fi
         P=$((P + p)); F=$((F + f)); S=$((S + s))
     done <"$B/test-logs/list"
     sort -k2,2gr "$B/test-times.new" >"$B/test-times"; rm -f "$B/test-times.new"

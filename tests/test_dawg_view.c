@@ -374,9 +374,9 @@ static void test_shipped(void)
 
 static void test_enable2k(void)
 {
-    const char *p = th_shared_path("words/enable2k.txt");
+    const char *p = th_enable2k_path();
     if (!p) {
-        th_skip("../shared/words/enable2k.txt absent");
+        th_skip("neither ../shared/words/enable2k.txt nor data/words/en.txt");
         return;
     }
     check_file(p, th_scale());

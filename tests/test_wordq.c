@@ -538,9 +538,9 @@ static int nq(int n) { return (int)(n * scale()) + 20; }
 
 static void test_random_english(void)
 {
-    const char *p = th_shared_path("words/enable2k.txt");
+    const char *p = th_enable2k_path();
     if (!p) {
-        th_skip("../shared/words/enable2k.txt not available");
+        th_skip("neither ../shared/words/enable2k.txt nor data/words/en.txt");
         return;
     }
     corpus *c = corpus_load(p, "data/alphabets/en.txt");

@@ -43,16 +43,22 @@ static void usage(void)
            "\n"
            "The word list is UTF-8, one word a line, in any order and case; duplicates\n"
            "are merged, blank lines ignored, CR LF and a byte order mark accepted.\n"
-           "The alphabet is the language's (all its letters, used or not); a line with a\n"
-           "character outside it (Aaron's, co-op, 4th) is reported with its line number\n"
-           "and skipped, with a count at the end.  Words have at most %d letters.\n"
+           "The alphabet is the language's (all its letters, used or not); without\n"
+           "--lang or --alphabet, the first shipped one (en, is, hu) that holds every\n"
+           "letter of the list, else the letters it uses.  A line with a character\n"
+           "outside it (Aaron's, co-op, 4th) is reported with its line number and\n"
+           "skipped, with a count at the end; when more than --max-skip percent of the\n"
+           "words (and over 10 lines) are skipped, nothing is written (exit 1).  Words\n"
+           "have at most %d letters.\n"
            "\n"
-           "  -l, --lang=LANG           the alphabet of language LANG: en (default), is, hu\n"
+           "  -l, --lang=LANG           the alphabet of language LANG: en, is, hu\n"
            "  -a, --alphabet=NAME|FILE  letters and their order: a shipped name (en, is,\n"
            "                            hu, hu-scrabble) or a file\n"
            "      --infer-alphabet      the letters the list uses (in code point order;\n"
            "                            lines with ASCII other than letters are skipped)\n"
            "      --strict              a line outside the alphabet is an error, not skipped\n"
+           "      --max-skip=PERCENT    the share of the words that may be skipped\n"
+           "                            (default 1; 100 accepts any loss)\n"
            "  -o, --output=FILE         write the graph to FILE ('-' = standard output); only\n"
            "                            a regular file is ever replaced (atomically)\n"
            "      --install=NAME        write the graph to the user's data directory as\n"
@@ -164,6 +170,35 @@ static void more_bad_words(const char *name, const alpha_table *alpha, const cha
 }
 
 static int strict;             /* --strict: a bad line is an error */
+static int auto_alphabet;      /* no --lang/--alphabet/--infer-alphabet: chosen from the list */
+static double max_skip = 1.0;  /* --max-skip: percent of the words that may be skipped */
+#define SKIP_FLOOR 10          /* ... and always this many lines */
+
+/* Non-blank lines of the list (its words, duplicates counted); *junk: those
+ * holding ASCII that is never a letter (' - digits, a space inside). */
+static size_t count_words(const char *text, size_t len, size_t *junk)
+{
+    size_t n = 0;
+    tku_lines it;
+    const char *wd;
+    size_t wn;
+    *junk = 0;
+    tku_lines_init(&it, text, len, 0);
+    while (tku_lines_next(&it, &wd, &wn)) {
+        wn = tku_line_trim(&wd, wn);
+        if (!wn)
+            continue;
+        n++;
+        for (size_t i = 0; i < wn; i++) {
+            unsigned char c = (unsigned char)wd[i];
+            if (c < 0x80 && !((c | 0x20) >= 'a' && (c | 0x20) <= 'z')) {
+                (*junk)++;
+                break;
+            }
+        }
+    }
+    return n;
+}
 
 /* --infer-alphabet: every character the list uses, except ASCII characters
  * that are not letters (' - digits punctuation), which never become letters:
@@ -210,7 +245,20 @@ static dawg_graph *build_from_list(const char *path, const alpha_table *alpha, i
         return d;
     }
     alpha_table inferred;
-    if (!alpha) {
+    const char *chosen = NULL;
+    if (!alpha && auto_alphabet) {
+        /* the first shipped alphabet that holds the whole list, else its own letters */
+        if (cli_list_alphabet(text, len, NULL, &inferred, &chosen) != 0) {
+            free(text);
+            return NULL;
+        }
+        alpha = &inferred;
+        if (strcmp(chosen, "en") != 0)
+            cli_error(display_name(path), 0, "%s (no --lang or --alphabet given)",
+                      strcmp(chosen, "inferred") == 0 ? "alphabet: the letters the list uses"
+                      : strcmp(chosen, "is") == 0 ? "alphabet: is (Icelandic), the first shipped one that holds every letter of the list"
+                      : "alphabet: hu (Hungarian), the first shipped one that holds every letter of the list");
+    } else if (!alpha) {
         if (infer_alphabet(text, len, &inferred, &err) != TK_OK) {
             cli_error_tk(display_name(path), &err);
             free(text);
@@ -241,6 +289,23 @@ static dawg_graph *build_from_list(const char *path, const alpha_table *alpha, i
     if (o.skipped)
         cli_error(display_name(path), 0, "%zu line%s skipped (characters outside the alphabet%s)", o.skipped,
                   o.skipped == 1 ? "" : "s", strict ? "" : "; --strict makes this an error");
+    size_t junk = 0, words = rc == TK_OK && o.skipped > SKIP_FLOOR ? count_words(text, len, &junk) : 0;
+    if (words && (double)o.skipped * 100.0 > max_skip * (double)words) {
+        /* never a quiet success that lost a real share of the list */
+        int ascii_only = junk >= o.skipped;
+        cli_error(display_name(path), 0,
+                  "%zu of %zu words (%.1f%%) skipped, more than --max-skip %g%%: nothing written", o.skipped,
+                  words, 100.0 * (double)o.skipped / (double)words, max_skip);
+        if (ascii_only)
+            cli_error(NULL, 0, "they hold characters that are never letters (' - digits, spaces); "
+                               "--max-skip 100 accepts the loss");
+        else
+            cli_error(NULL, 0, "--infer-alphabet (the letters the list uses), --lang LANG or --alphabet FILE "
+                               "keeps them; --max-skip 100 accepts the loss");
+        dawg_destroy(d);
+        free(text);
+        return NULL;
+    }
     if (rc != TK_OK) {
         cli_error_tk(display_name(path), &err);
         if ((rc == TK_EFORMAT || rc == TK_ELIMIT) && err.line > 0)
@@ -492,6 +557,7 @@ int main(int argc, char **argv)
         {"lang", required_argument, 0, 'l'},
         {"infer-alphabet", no_argument, 0, 'I'},
         {"strict", no_argument, 0, 'S'},
+        {"max-skip", required_argument, 0, 'M'},
         {"install", required_argument, 0, 'N'},
         {"output", required_argument, 0, 'o'},
         {"stats", no_argument, 0, 's'},
@@ -512,6 +578,7 @@ int main(int argc, char **argv)
         case 'l': lang = optarg; break;
         case 'I': infer = 1; break;
         case 'S': strict = 1; break;
+        case 'M': max_skip = (double)cli_parse_long("--max-skip", optarg, 0, 100); break;
         case 'N': install = optarg; break;
         case 'o': out = optarg; break;
         case 's': stats = 1; break;
@@ -553,8 +620,9 @@ int main(int argc, char **argv)
         out = install_path(install);
         check_output(out, argv[optind]);
     }
-    if (!alpha_arg && !infer)
-        alpha_arg = lang ? lang : "en";
+    if (lang)
+        alpha_arg = lang;
+    auto_alphabet = !alpha_arg && !infer;
 
     alpha_table alpha;
     const alpha_table *ap = NULL;

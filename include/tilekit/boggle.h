@@ -86,6 +86,12 @@ int bog_grid_add_row(bog_grid *g, const alpha_table *a, const char *line, size_t
  * are not allowed inside (they separate grids in batch input).  An empty text
  * is TK_EFORMAT ("empty grid"). */
 int bog_grid_parse(bog_grid *g, const alpha_table *a, const char *text, size_t len, tk_error *err);
+/* Bare q cells: the cells whose face is the single letter `q` of `a`.
+ * Returns how many there are; with `to_qu` non-zero each becomes the Qu face
+ * (q then u), as most Boggle programs mean when they write the Qu die as
+ * `q`.  Returns 0 when the alphabet has no single-letter `q` (or, with
+ * to_qu, no `u`: then nothing changes). */
+int bog_grid_bare_q(bog_grid *g, const alpha_table *a, int to_qu);
 /* Write cell (r, c) as text (lower case, "#" if blocked) into out; returns its length. */
 size_t bog_grid_cell_text(const bog_grid *g, const alpha_table *a, int r, int c, char *out, size_t cap);
 /* Write the grid as text, one row a line, each ending in '\n': packed when every

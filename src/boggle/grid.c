@@ -223,6 +223,30 @@ size_t bog_grid_cell_text(const bog_grid *g, const alpha_table *a, int r, int c,
 /* Code points in a NUL-terminated UTF-8 string. */
 static size_t cps(const char *s) { return tku_utf8_count(s, strlen(s)); }
 
+static int letter_of(const alpha_table *a, const char *s)
+{
+    for (int i = 1; i <= a->size; i++)
+        if (strcmp(a->lower[i], s) == 0)
+            return i;
+    return 0;
+}
+
+int bog_grid_bare_q(bog_grid *g, const alpha_table *a, int to_qu)
+{
+    int q = letter_of(a, "q"), u = letter_of(a, "u"), n = 0;
+    if (!q || (to_qu && !u))
+        return 0;
+    for (int i = 0; i < g->rows * g->cols; i++)
+        if (g->n[i] == 1 && g->let[i][0] == q) {
+            n++;
+            if (to_qu) {
+                g->n[i] = 2;
+                g->let[i][1] = (uint8_t)u;
+            }
+        }
+    return n;
+}
+
 size_t bog_grid_format(const bog_grid *g, const alpha_table *a, char *out, size_t cap)
 {
     int packed = 1;

@@ -37,6 +37,7 @@ static int min_len(const bog_grid *g)
     return opt_min_by_size ? bog_default_min_len(g->rows, g->cols) : 3;
 }
 static int opt_show, opt_color;     /* --show; in colour (a terminal, no NO_COLOR) */
+static int opt_q_is_qu;             /* --q-is-qu: a bare q cell is the Qu die */
 static long opt_boards = 1;         /* --boards N (with --random) */
 static const char *opt_mark;        /* --mark WORD, as typed */
 static char mark_word[512];         /* --mark WORD in the dictionary's spelling (lower case) */
@@ -78,6 +79,8 @@ static void usage(void)
            "  -k, --mark WORD    with --show (implied): put the cells of WORD's path (as\n"
            "                     --paths gives it) in brackets, number its steps in a\n"
            "                     second grid on the right and print the path under it\n"
+           "      --q-is-qu      a cell written as a bare q is the Qu die (as most Boggle\n"
+           "                     programs write it); by default it is the letter Q\n"
            "", cli_prog(), cli_prog(), cli_prog());
     /* two strings: C11 compilers need only take 4095 characters in one */
     printf("  -r, --random SET   roll a dice set and solve it: 4x4 (classic Boggle, the\n"
@@ -102,6 +105,8 @@ static void usage(void)
            "      --first-line N   number the input's lines from N, and\n"
            "      --first-grid N   its grids from N (for one chunk of a batch split\n"
            "                     over several processes or machines)\n"
+           "      --line-buffered  answer each grid as soon as it is read (as at a\n"
+           "                     terminal), for a program that drives boggle through a pipe\n"
            "  -v, --verbose      the dictionary loaded, grids, threads and time (on\n"
            "                     standard error)\n"
            "  -h, --help         show this help and exit\n"
@@ -370,13 +375,14 @@ typedef struct app {
     const bog_dict *bd;
     const alpha_table *a;
     long grids, bad;     /* totals for --verbose (from the batch engine) */
+    long bare_q;         /* grids read with a bare q cell taken as Q */
 } app;
 
 typedef struct worker {
     bog_solver *s;
     bog_grid g;
     cli_buf rows;        /* --random: the rolled grid's rows, for JSON */
-    long grids, bad;
+    long grids, bad, bare_q;
 } worker;
 
 static void *worker_new(void *user)
@@ -388,7 +394,7 @@ static void *worker_new(void *user)
         return NULL;
     }
     if (w) {
-        w->grids = w->bad = 0;
+        w->grids = w->bad = w->bare_q = 0;
         memset(&w->rows, 0, sizeof w->rows);
     }
     return w;
@@ -400,6 +406,7 @@ static void worker_free(void *user, void *state)
     worker *w = state;
     ap->grids += w->grids;
     ap->bad += w->bad;
+    ap->bare_q += w->bare_q;
     bog_solver_destroy(w->s);
     cli_buf_free(&w->rows);
     free(w);
@@ -424,7 +431,36 @@ static int solve_grid(void *state, const cli_record *rec, cli_buf *out, cli_buf 
         }
         a = e + 1;
     }
+    if (bog_grid_bare_q(&w->g, the_app.a, opt_q_is_qu) && !opt_q_is_qu)
+        w->bare_q++;
     return solve_print(w->s, out, err, &in);
+}
+
+/* After a batch with bare q cells read as Q: if the dictionary has almost
+ * no word with a q not followed by u (under 5% of its q words), the grids
+ * probably meant the Qu die, as most Boggle programs write it: say so. */
+static void q_hint(void)
+{
+    uint32_t n = bog_dict_words(the_app.bd), with_q = 0, q_no_u = 0;
+    char w[ALPHA_WORD_MAX * ALPHA_LETTER_MAX + 1];
+    for (uint32_t i = 0; i < n; i++) {
+        if (bog_dict_word(the_app.bd, i, w, sizeof w) < 0)
+            continue;
+        const char *q = strchr(w, 'q');
+        if (!q)
+            continue;
+        with_q++;
+        for (; q; q = strchr(q + 1, 'q'))
+            if (q[1] != 'u') {
+                q_no_u++;
+                break;
+            }
+    }
+    if (with_q && (uint64_t)q_no_u * 20 < with_q)
+        cli_error(NULL, 0, "%ld grid%s had a bare q cell, read as the letter Q, and the dictionary has only %u "
+                  "word%s with a q not followed by u (of %u with a q): if q stands for the Qu die, as most "
+                  "Boggle programs write it, --q-is-qu reads it so", the_app.bare_q,
+                  the_app.bare_q == 1 ? "" : "s", q_no_u, q_no_u == 1 ? "" : "s", with_q);
 }
 
 /* ---- --random ------------------------------------------------------------ */
@@ -501,7 +537,7 @@ static unsigned long long parse_seed(const char *s)
 
 static void parse_options(int argc, char **argv, options *o)
 {
-    enum { O_SEED = 256, O_FIRST_GRID, O_BOARDS };
+    enum { O_SEED = 256, O_FIRST_GRID, O_BOARDS, O_Q_IS_QU };
     static const struct option longopts[] = {
         CLI_DICT_OPTIONS,
         { "min", required_argument, NULL, 'm' },
@@ -514,6 +550,7 @@ static void parse_options(int argc, char **argv, options *o)
         { "seed", required_argument, NULL, O_SEED },
         { "boards", required_argument, NULL, O_BOARDS },
         { "first-grid", required_argument, NULL, O_FIRST_GRID },
+        { "q-is-qu", no_argument, NULL, O_Q_IS_QU },
         BOGGLE_BEST_OPTIONS,
         CLI_COMMON_OPTIONS,
         { NULL, 0, NULL, 0 }
@@ -538,6 +575,7 @@ static void parse_options(int argc, char **argv, options *o)
         case O_SEED: o->seed = parse_seed(optarg); o->have_seed = 1; break;
         case CLI_OPT_JOBS: o->jobs_set = 1; cli_common_option(c, &o->co, argv); break;
         case O_BOARDS: opt_boards = cli_parse_long("--boards", optarg, 1, 1000000000L); break;
+        case O_Q_IS_QU: opt_q_is_qu = 1; break;
         case O_FIRST_GRID: o->first_grid = cli_parse_long("--first-grid", optarg, 1, LONG_MAX); break;
         default: cli_common_option(c, &o->co, argv);
         }
@@ -597,6 +635,8 @@ static int run(const options *o, int nfiles, char **files)
     int status = cli_batch_run(&b);
     the_app.grids = b.records;
     the_app.bad = b.bad;
+    if (the_app.bare_q && !b.write_error)
+        q_hint();
     return status;
 }
 

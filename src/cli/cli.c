@@ -34,6 +34,11 @@ void cli_init(const char *prog)
 
 const char *cli_prog(void) { return prog_name; }
 
+/* Like prog_name: set by the options, before any thread, then only read. */
+static int line_buffered;
+void cli_set_line_buffered(int on) { line_buffered = on != 0; }
+int cli_line_buffered(void) { return line_buffered; }
+
 void cli_error(const char *file, long line, const char *fmt, ...)
 {
     /* formatted in memory, bad bytes shown as \xNN, written in one piece */
@@ -116,6 +121,7 @@ void cli_common_option(int c, cli_common *co, char **argv)
     case 'v': co->verbose = 1; break;
     case CLI_OPT_JOBS: co->jobs = cli_parse_jobs(optarg); break;
     case CLI_OPT_FIRST_LINE: co->first_line = cli_parse_long("--first-line", optarg, 1, LONG_MAX); break;
+    case CLI_OPT_LINE_BUFFERED: cli_set_line_buffered(1); break;
     case 'h':
         co->usage();
         exit(cli_close_stdout());
@@ -377,12 +383,8 @@ static int list_fits(const alpha_table *a, const char *text, size_t len)
     while (i < len) {
         size_t s = i, e;
         int junk = 0;
-        while (i < len && text[i] != '\n') {
-            unsigned char c = (unsigned char)text[i];
-            if (c < 0x80 && !((c | 0x20) >= 'a' && (c | 0x20) <= 'z') && c != ' ' && c != '\t' && c != '\r')
-                junk = 1;
+        while (i < len && text[i] != '\n')
             i++;
-        }
         e = i;
         if (i < len)
             i++;
@@ -390,6 +392,11 @@ static int list_fits(const alpha_table *a, const char *text, size_t len)
             s++;
         while (e > s && (text[e - 1] == '\r' || text[e - 1] == ' ' || text[e - 1] == '\t'))
             e--;
+        for (size_t k = s; k < e; k++) {   /* inside the word: a space is junk too */
+            unsigned char c = (unsigned char)text[k];
+            if (c < 0x80 && !((c | 0x20) >= 'a' && (c | 0x20) <= 'z'))
+                junk = 1;
+        }
         if (junk || s == e)
             continue;
         uint8_t w[ALPHA_WORD_MAX];
@@ -404,7 +411,7 @@ static int list_fits(const alpha_table *a, const char *text, size_t len)
  * first shipped alphabet (en, is, hu) that holds every letter of the list,
  * else the letters the list uses (ASCII other than letters never becomes a
  * letter).  Prints errors. */
-static int list_alphabet(const char *text, size_t len, const char *lang, alpha_table *a, const char **chosen)
+int cli_list_alphabet(const char *text, size_t len, const char *lang, alpha_table *a, const char **chosen)
 {
     static const char *const langs[] = {"en", "is", "hu"};
     *chosen = lang;
@@ -436,12 +443,12 @@ static int list_alphabet(const char *text, size_t len, const char *lang, alpha_t
 }
 
 /* Build a dictionary from a word list in memory, with the alphabet of `lang`
- * (NULL: chosen by list_alphabet). */
+ * (NULL: chosen by cli_list_alphabet). */
 static dawg_graph *build_list(const char *name, const char *text, size_t len, const char *lang, int strict)
 {
     alpha_table a;
     const char *chosen;
-    if (list_alphabet(text, len, lang, &a, &chosen) != 0)
+    if (cli_list_alphabet(text, len, lang, &a, &chosen) != 0)
         return NULL;
     cli_skip_report rep = { name, 0, 10 };
     dawg_build_opts o;

@@ -76,11 +76,12 @@ int cli_jobs(int requested);
  * --json (-j), --jobs N, --first-line N (number the input's lines from N:
  * one chunk of a batch split over several processes), --verbose (-v),
  * --help (-h: usage() and exit) and --version (-V). */
-enum { CLI_OPT_JOBS = 0x1000, CLI_OPT_FIRST_LINE };
+enum { CLI_OPT_JOBS = 0x1000, CLI_OPT_FIRST_LINE, CLI_OPT_LINE_BUFFERED };
 #define CLI_COMMON_SHORT "jvhV"
 #define CLI_COMMON_OPTIONS                                             \
     { "jobs", required_argument, NULL, CLI_OPT_JOBS },                 \
     { "first-line", required_argument, NULL, CLI_OPT_FIRST_LINE },     \
+    { "line-buffered", no_argument, NULL, CLI_OPT_LINE_BUFFERED },     \
     CLI_BASIC_OPTIONS
 /* The part of CLI_COMMON_OPTIONS that makes sense for a tool that is not a
  * batch (mkdawg): --json, --verbose, --help, --version. */
@@ -98,6 +99,12 @@ void cli_common_init(cli_common *co, void (*usage)(void));
 /* Handle getopt_long's return c if it is a common option (optarg read
  * here); anything else is a usage error (cli_getopt_error). */
 void cli_common_option(int c, cli_common *co, char **argv);
+/* --line-buffered (a common option): the batch engine answers each record
+ * as soon as it is read and flushes it, as it does when standard input is a
+ * terminal, for programs that drive a tool through a pipe.  Set once while
+ * the options are read, before any thread starts. */
+void cli_set_line_buffered(int on);
+int cli_line_buffered(void);
 
 /* The options of a tool that reads one dictionary: --dict FILE (-d),
  * --lexicon NAME (-L) and --lang LANG (-l: en, is or hu), for its getopt_long
@@ -184,6 +191,12 @@ void cli_error_tried(const char *rel);
  * word).  On failure prints the error and returns NULL.  *used (if not
  * NULL) gets the path loaded (static storage). */
 dawg_graph *cli_load_dictionary(const char *dict, const char *lexicon, const char *lang, const char **used);
+/* The alphabet for a word list in memory: the alphabet of `lang`; when
+ * `lang` is NULL the first shipped alphabet (en, is, hu) that holds every
+ * letter of the list (lines holding ASCII other than letters left out), else
+ * the letters the list uses.  *chosen: the language, or "inferred".  Prints
+ * errors; returns 0 or -1. */
+int cli_list_alphabet(const char *text, size_t len, const char *lang, alpha_table *a, const char **chosen);
 /* cli_load_dictionary(path, NULL, lang, used). */
 dawg_graph *cli_load_dict(const char *path, const char *lang, const char **used);
 

@@ -18,6 +18,13 @@
  * through a 64 KiB staging buffer (flushed for each record when stdout or
  * stdin is a terminal); a record's stderr bytes are written after the
  * stdout bytes staged before it and before its own stdout bytes.
+ *
+ * Interactive: when the records come from standard input and it is a
+ * terminal (or --line-buffered, cli_line_buffered()), each record is solved
+ * as soon as it is complete, on the calling thread, and its answer flushed
+ * before the next one is read (the threaded path reads ahead, which would
+ * keep an answer waiting for the next line).  At a terminal, with stderr a
+ * terminal too, a short note and a prompt go to stderr.
  */
 #include "cli/cli_batch.h"
 
@@ -164,6 +171,7 @@ typedef struct engine {
     /* output */
     cli_buf stage;
     int flush_each, status;
+    int prompt;                  /* interactive at a terminal: prompts on stderr */
     int halt;                    /* calling thread: stop (output lost, fatal record) */
     cli_progress prog;
 } engine;
@@ -589,8 +597,11 @@ static int run_threads(engine *e, worker *ws, int jobs)
     e->ring = calloc(e->window, sizeof *e->ring);
     if (!e->ring)
         return -1;
-    /* read ahead: a batch of one record is solved here, with no thread */
-    while (e->tail < 2 && !e->eof) {
+    /* read ahead: a batch of one record is solved here, with no thread, and
+     * a batch of fewer records than jobs gets one thread a record (each
+     * thread's state can be megabytes: --jobs 1024 on ten hands must not
+     * make 1024 of them) */
+    while (e->tail < (size_t)jobs && e->tail < e->window && e->held < e->window_bytes && !e->eof) {
         slot *t = &e->ring[e->tail];
         if (next_record(e, t)) {
             e->held += t->text.len;
@@ -609,6 +620,8 @@ static int run_threads(engine *e, worker *ws, int jobs)
         pthread_mutex_init(&e->mu, NULL);
         pthread_cond_init(&e->work, NULL);
         pthread_cond_init(&e->done, NULL);
+        if (e->eof && e->tail < (size_t)jobs)
+            jobs = (int)e->tail;
         for (int j = 0; j < jobs; j++) {
             if (j > 0 && b->init && !(ws[j].state = b->init(b->user)))
                 break;   /* out of memory: fewer threads */
@@ -637,14 +650,40 @@ static int run_threads(engine *e, worker *ws, int jobs)
     return 0;
 }
 
+/* The prompt before the next record is read, unless the next line was
+ * already read (a tool that looked at it first gave it back). */
+static void prompt(engine *e)
+{
+    const cli_reader *r = e->r ? e->r : e->b->reader;
+    if (!e->prompt || e->halt || (r && r->again))
+        return;
+    char msg[128];
+    int n = snprintf(msg, sizeof msg, "%s> ", cli_prog());
+    if (n > 0)
+        (void)!write(STDERR_FILENO, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
+}
+
 static void run_inline(engine *e, void *state)
 {
     slot s;
     memset(&s, 0, sizeof s);
+    /* (a tool that read the first line itself said what to type already) */
+    if (e->prompt && !(e->b->reader && e->b->reader->again)) {
+        char msg[256];
+        int n = snprintf(msg, sizeof msg, e->b->kind == CLI_BATCH_GRIDS
+                             ? "%s: type a grid, one row a line, then an empty line; Ctrl-D ends\n"
+                             : "%s: each line is answered as soon as it is entered; Ctrl-D ends\n", cli_prog());
+        if (n > 0)
+            (void)!write(STDERR_FILENO, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);
+    }
+    prompt(e);
     while (!e->halt && next_record(e, &s)) {
         solve_slot(e->b, state, &s);
         emit(e, &s);
+        prompt(e);
     }
+    if (e->prompt)
+        (void)!write(STDERR_FILENO, "\n", 1);
     cli_buf_free(&s.text);
     cli_buf_free(&s.out);
     cli_buf_free(&s.err);
@@ -666,10 +705,15 @@ int cli_batch_run(cli_batch *b)
     b->records = b->bad = 0;
     b->write_error = 0;
     e->keep = (size_t)1 << 20;
-    int from_stdin = b->reader ? b->reader->f == stdin : b->nfiles <= 0;
-    for (int i = 0; i < b->nfiles && b->kind != CLI_BATCH_COUNT && !b->reader; i++)
+    int from_stdin = b->reader ? b->reader->f == stdin : b->nfiles <= 0, only_stdin = from_stdin;
+    for (int i = 0; i < b->nfiles && b->kind != CLI_BATCH_COUNT && !b->reader; i++) {
         from_stdin |= strcmp(b->files[i], "-") == 0;
-    e->flush_each = isatty(STDOUT_FILENO) || (b->kind != CLI_BATCH_COUNT && from_stdin && isatty(STDIN_FILENO));
+        only_stdin = (i == 0 || only_stdin) && strcmp(b->files[i], "-") == 0;
+    }
+    int tty_in = b->kind != CLI_BATCH_COUNT && from_stdin && isatty(STDIN_FILENO);
+    int interactive = b->kind != CLI_BATCH_COUNT && (tty_in || cli_line_buffered());
+    e->flush_each = isatty(STDOUT_FILENO) || tty_in || cli_line_buffered();
+    e->prompt = tty_in && only_stdin && isatty(STDERR_FILENO);
     /* the first worker's state now, the others' only when threads start */
     for (int j = 0; j < jobs; j++) {
         ws[j].e = e;
@@ -681,9 +725,9 @@ int cli_batch_run(cli_batch *b)
         cli_error(NULL, 0, "out of memory");
         e->status = CLI_EXIT_DATA;
     } else {
-        if (b->progress)
+        if (b->progress && !interactive)
             cli_progress_batch(&e->prog, b->progress);
-        if (jobs == 1) {
+        if (jobs == 1 || interactive) {
             e->borrow = 1;
             run_inline(e, ws[0].state);
         }

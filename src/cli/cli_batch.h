@@ -29,7 +29,10 @@
  *   its number counted across the whole input from first_no.  The text is
  *   NUL-terminated and may hold NUL bytes (use rec->len).
  * - Threads: jobs - 1 more worker states and the threads are made only when
- *   a second record exists (one record is solved on the calling thread).
+ *   a second record exists (one record is solved on the calling thread), and
+ *   never more than there are records (an input of n < jobs records gets n).
+ *   Interactive input (a terminal, --line-buffered) is solved on the calling
+ *   thread, record by record.
  * - Memory: at most `window` records (default 512 per job, at most 4096) and
  *   about `window_bytes` (default 8 MiB) of record text and finished output
  *   are held at once, plus what the records being solved write.

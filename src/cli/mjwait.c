@@ -49,6 +49,8 @@ static void usage(void)
            "      --jobs N     threads (default 0 = all CPUs; the output is the same)\n"
            "      --first-line N  number the input's lines from N (for one chunk of a\n"
            "                   batch split over several processes or machines)\n"
+           "      --line-buffered  answer each hand as soon as it is read (as at a\n"
+           "                   terminal), for a program that drives mjwait through a pipe\n"
            "      --show       also draw each hand, its waits (or discards) in Unicode\n"
            "                   mahjong tiles (U+1F000 block), under its first line\n"
            "  -v, --verbose    hands, bad lines, threads and time on standard error\n"
@@ -292,7 +294,17 @@ static void print_13(cli_buf *f, const char *text, const mj_hand *h, const mj_re
         put_mask(f, r->wait_mask, " ");
         mjs_text_live(f, r->wait_mask, unseen);
         cli_buf_putc(f, '\n');
-        for (int i = 0; i < r->n_waits; i++) {
+        /* the 13-sided wait has one reading, the same for each of its waits:
+         * printed once, not thirteen times */
+        int k13 = r->n_waits > 1;
+        for (int i = 0; i < r->n_waits && k13; i++)
+            k13 = r->waits[i].n == 1 && r->readings[r->waits[i].first].kind == MJ_KOKUSHI13;
+        if (k13) {
+            cli_buf_printf(f, "  all %d  ", r->n_waits);
+            print_reading_text(f, &r->readings[r->waits[0].first]);
+            cli_buf_putc(f, '\n');
+        }
+        for (int i = 0; i < r->n_waits && !k13; i++) {
             const mj_wait *w = &r->waits[i];
             for (int j = 0; j < w->n; j++) {
                 cli_buf_puts(f, "  ");
@@ -489,15 +501,45 @@ static void worker_free(void *user, void *state)
     free(state);
 }
 
+/* Does the comment hold tiles, as mahjong-helper writes melds after '#'
+ * ("234688m 34s # 6666P 234p": an upper-case suit a closed kan)? */
+static int tiles_comment(const char *c, size_t n)
+{
+    int digits = 0, tiles = 0;
+    for (size_t i = 0; i < n; i++) {
+        char ch = c[i];
+        if (ch >= '0' && ch <= '9')
+            digits++;
+        else if (strchr("mpszMPSZ", ch) && digits)
+            tiles++, digits = 0;
+        else if (ch != ' ' && ch != '\t' && ch != '\r')
+            return 0;
+    }
+    return tiles > 0 && !digits;
+}
+
+/* A hint for other programs' notations after the message of a bad line. */
+static void notation_hint(char *msg, size_t cap, const char *comment, size_t clen)
+{
+    size_t n = strlen(msg);
+    if (strstr(msg, "wrong tile count") && comment && tiles_comment(comment, clen))
+        snprintf(msg + n, cap - n, "; melds are not read after '#' (a comment): write them after the hand, "
+                 "[666p] a pon or chi, [6666p] an open kan, (6666p) a closed kan (mahjong-helper's 6666P)");
+    else if (strstr(msg, "bad character '+'"))
+        snprintf(msg + n, cap - n, "; '+ TILE' (mahjong-helper: a discard to call) is not read: for a win "
+                 "on that tile write it in the hand (14 tiles) with win:TILE");
+}
+
 /* A bad line: the message on stderr, and with --json an object that says why. */
 static int bad_hand(const cli_record *rec, const char *hand, const tk_error *err, long col0, cli_buf *out,
-                    cli_buf *msgs)
+                    cli_buf *msgs, const char *comment, size_t clen)
 {
-    char msg[400];
+    char msg[600];
     if (err->col > 0)
         snprintf(msg, sizeof msg, "column %ld: %s", err->col + col0, err->msg);   /* column in the raw line */
     else
         snprintf(msg, sizeof msg, "%s", err->msg);
+    notation_hint(msg, sizeof msg, comment, clen);
     cli_buf_error(msgs, rec->file, rec->line, "%s", msg);
     if (opt_json) {
         cli_json j;
@@ -521,6 +563,8 @@ static int solve_line(void *state, const cli_record *rec, cli_buf *out, cli_buf 
     size_t raw_len = len;
     /* strip the comment and surrounding blanks */
     char *hash = memchr(line, '#', len);
+    const char *comment = hash ? hash + 1 : NULL;
+    size_t clen = hash ? len - (size_t)(hash - line) - 1 : 0;
     if (hash)
         len = (size_t)(hash - line);
     while (len && (line[len - 1] == ' ' || line[len - 1] == '\t' || line[len - 1] == '\r'))
@@ -542,8 +586,9 @@ static int solve_line(void *state, const cli_record *rec, cli_buf *out, cli_buf 
         return CLI_EXIT_OK;
     }
     if (mjs_active()) {   /* --score, --shanten: mjwait_score.c */
-        char msg[400];
-        if (mjs_line(w->ctx, &w->res, out, rec->file, rec->line, line, len, opt_json, (long)s, msg, sizeof msg)) {
+        char msg[600];
+        if (mjs_line(w->ctx, &w->res, out, rec->file, rec->line, line, len, opt_json, (long)s, msg, 400)) {
+            notation_hint(msg, sizeof msg, comment, clen);
             cli_buf_error(msgs, rec->file, rec->line, "%s", msg);
             return CLI_EXIT_DATA;
         }
@@ -558,7 +603,7 @@ static int solve_line(void *state, const cli_record *rec, cli_buf *out, cli_buf 
     if (rc == 0)
         rc = mj_analyze(w->ctx, &h, opt_waits ? (MJ_WAITS_ONLY | MJ_NO_SHANTEN) : 0, &w->res, &err);
     if (rc != 0)
-        return bad_hand(rec, line, &err, (long)s, out, msgs);
+        return bad_hand(rec, line, &err, (long)s, out, msgs, comment, clen);
     size_t start = out->len;
     if (opt_json && w->res.is14)
         json_14(out, rec, line, &h, &w->res, unseen);

@@ -303,19 +303,13 @@ static void json_score(cli_json *j, const mj_score *s)
     cli_json_close(j);
 }
 
-/* "riichi, pinfu, dora 1" */
+/* "Riichi, Pinfu, Dora 1": the names of mjscore.md, spelled as in JSON */
 static void text_yaku(cli_buf *b, const mj_score *s)
 {
-    char nm[48];
     for (int i = 0; i < s->n_yaku; i++) {
-        const char *n = mj_yaku_name(s->yaku[i].id);
-        size_t k = 0;
-        for (; n[k] && k + 1 < sizeof nm; k++)
-            nm[k] = (char)(n[k] >= 'A' && n[k] <= 'Z' ? n[k] - 'A' + 'a' : n[k]);
-        nm[k] = 0;
         if (i)
             cli_buf_puts(b, ", ");
-        cli_buf_puts(b, nm);
+        cli_buf_puts(b, mj_yaku_name(s->yaku[i].id));
         int id = s->yaku[i].id;
         if (!mj_yaku_is_yakuman(id) && (s->yaku[i].han != 1 || id == MJ_Y_DORA || id == MJ_Y_AKA || id == MJ_Y_URA)) {
             cli_buf_putc(b, ' ');
@@ -324,7 +318,7 @@ static void text_yaku(cli_buf *b, const mj_score *s)
     }
 }
 
-/* "3 han 30 fu 3900 (riichi, pinfu, dora 1)"; tsumo: "5200 [1300/2600]" */
+/* "3 han 30 fu 3900 (Riichi, Pinfu, Dora 1)"; tsumo: "5200 [1300/2600]" */
 static void text_value(cli_buf *b, const mj_score *s, int tsumo)
 {
     if (s->status != MJ_SCORE_OK) {
@@ -675,6 +669,37 @@ static void score13(mj_ctx *ctx, mj_result *res, cli_buf *b, const char *file, l
         }
         mjs_text_live(b, res->wait_mask, unseen);
         cli_buf_putc(b, '\n');
+    }
+    /* the 13-sided thirteen orphans (the only hand with 13 waits: a regular
+     * wait spans one suit, 9 tiles at most): one value for every wait, once
+     * when they are all equal */
+    if (!json && res->n_waits == 13) {
+        cli_buf first = {0}, cur = {0};
+        int same = 1;
+        for (int i = 0; i < res->n_waits && same; i++) {
+            int t = res->waits[i].tile;
+            int red = mj_wait_copy(h, w, t) == 1;
+            mj_score ron, tsu;
+            mj_score_wait(h, w, t, red, 0, &ron, &err);
+            mj_score_wait(h, w, t, red, 1, &tsu, &err);
+            cli_buf *c = i ? &cur : &first;
+            c->len = 0;
+            cli_buf_puts(c, "  ron ");
+            text_value(c, &ron, 0);
+            cli_buf_puts(c, "  tsumo ");
+            text_value(c, &tsu, 1);
+            same = !c->oom && (!i || (cur.len == first.len && memcmp(cur.p, first.p, cur.len) == 0));
+        }
+        if (same) {
+            cli_buf_puts(b, "  all ");
+            putint(b, res->n_waits);
+            cli_buf_put(b, first.p, first.len);
+            cli_buf_putc(b, '\n');
+        }
+        cli_buf_free(&first);
+        cli_buf_free(&cur);
+        if (same)
+            return;
     }
     for (int i = 0; i < res->n_waits; i++) {
         int t = res->waits[i].tile;

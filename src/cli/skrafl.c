@@ -46,6 +46,8 @@ static void usage(void)
            "                         is the same)\n"
            "      --first-line=N     number a batch's lines from N (for one chunk of a\n"
            "                         batch split over several processes or machines)\n"
+           "      --line-buffered    answer each CGP line as soon as it is read (as at a\n"
+           "                         terminal), for a program that drives skrafl via a pipe\n"
            "      --check COORD WORD score the play WORD at COORD (8H across, H8 down) and\n"
            "                         rank it among all moves, or say why it is illegal;\n"
            "                         board tiles in WORD in parentheses, blanks lower case\n"
@@ -194,6 +196,7 @@ static void parse_options(int argc, char **argv, skc_opts *o)
     check_usage(o, argc - optind);
     if (sks_setup(o))
         exit(CLI_EXIT_DATA);
+    skc_tty_options(o, argc - optind);
     /* Colour only for a terminal, and never when NO_COLOR is set (no-color.org). */
     o->show_color = o->show && getenv("NO_COLOR") == NULL && isatty(STDOUT_FILENO);
 }
@@ -329,6 +332,7 @@ int main(int argc, char **argv)
             c.svg_line = 1;
             status = solve_one(&c, &p, NULL);
         } else {
+            skc_tty_hint(&o, input);
             status = run_file(&c, input);
         }
         if (o.verbose)

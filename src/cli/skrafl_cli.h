@@ -22,6 +22,7 @@ typedef struct skc_opts {
     const char *rack, *dict, *lang, *layout, *tiles, *lexicon;
     const char *check_coord, *check_word;
     long top, first_line;
+    long tty_top;          /* stdout a terminal and no --top/--count/--json: show this many */
     int count, json, words, all_openings, cgp, jobs, verbose, lang_set;
     const char *svg;       /* --svg FILE */
     int show, show_color;  /* --show; in colour (a terminal, no NO_COLOR) */
@@ -51,6 +52,13 @@ typedef struct skc_pos {
 int skc_load(skc_ctx *c, const skc_opts *o);
 void skc_unload(skc_ctx *c);
 
+/* skrafl_tty.c: the checks and defaults of a command line typed at a
+ * terminal (after check_usage; nargs = operands left): an empty --rack, a
+ * --check missing its word (a usage error instead of waiting on the
+ * terminal for a board), tty_top when stdout is a terminal. */
+void skc_tty_options(skc_opts *o, int nargs);
+/* A note on stderr when the board is to be typed at the terminal. */
+void skc_tty_hint(const skc_opts *o, const char *input);
 /* skrafl_solve.c: one position, its output appended to out, messages to err;
  * returns its exit status. */
 int skc_solve(const skc_ctx *c, sk_gen *g, sk_movelist *list, cli_buf *out, cli_buf *err, const sk_board *b,

@@ -316,7 +316,16 @@ int skc_solve(const skc_ctx *c, sk_gen *g, sk_movelist *list, cli_buf *out, cli_
         cli_buf_free(&t);
     }
     int prc = picture(c, out, err, b, list->n ? &list->v[0] : NULL, p, "best");
+    size_t all = list->n;
+    if (o->tty_top > 0 && list->n > (size_t)o->tty_top)
+        list->n = (size_t)o->tty_top;   /* a terminal: the best few, and how to see more */
     print_moves(c, out, b, r, list, p);
+    if (list->n < all)
+        cli_buf_printf(out, "# the best %zu of %zu moves (at a terminal): --top N shows N, and in a pipe "
+                       "(skrafl ... | less) every move is listed\n", list->n, all);
+    list->n = all;
+    if (all == 0 && !o->json && !p->cgp)   /* a CGP header already says "0 moves" */
+        cli_buf_error(err, NULL, 0, "0 moves: no legal play for this rack on %s", p->file);
     if (o->json && p->cgp && list->n == 0) {
         /* a position with no legal move still has its line */
         cli_json j;

@@ -26,8 +26,9 @@ static void usage(void)
            "hooks, and the word judge.  A QUERY is one of:\n"
            "\n"
            "  -a, --anagram LETTERS  words that use exactly these tiles; '?' is a blank\n"
-           "                         (any one letter), '*' any number of extra letters\n"
-           "  -b, --build LETTERS    words made from some of these tiles ('?' allowed)\n"
+           "                         (any one letter), '*' any number of extra letters,\n"
+           "                         [AEIOU] one tile of a set (as in Zyzzyva)\n"
+           "  -b, --build LETTERS    words made from some of these tiles ('?', sets allowed)\n"
            "  -p, --pattern PATTERN  '?' one letter, '*' any run of letters (also none),\n"
            "                         [AEIOU] one of a set, [^AEIOU] one letter not in it\n"
            "  -k, --hooks WORD       front and back hooks (frontWORDback), whether WORD is\n"
@@ -36,7 +37,8 @@ static void usage(void)
            "                         words are one play (\"play is VALID\")\n"
            "\n"
            "Letters are those of the dictionary's alphabet, in either case; a\n"
-           "multi-letter tile may be written in brackets ([CS]).  Answers are one word a\n"
+           "multi-letter tile may be written in brackets ([CS]: a bracket that spells one\n"
+           "tile is that tile, said on stderr when it could be a set).  Answers are one word a\n"
            "line in upper case, letters that come from a blank or '*' in lower case;\n"
            "several queries' answers are separated by blank lines, in input order.\n"
            "\n"
@@ -46,17 +48,23 @@ static void usage(void)
            "  -l, --lang LANG        language of the default dictionary and tile set: en, is, hu\n"
            "      --min N            only words of at least N letters\n"
            "      --max N            only words of at most N letters\n"
-           "      --limit N          at most N words per query\n"
+           "      --limit N          at most N words per query (JSON: count is every match,\n"
+           "                         shown the words listed)\n"
            "  -s, --sort ORDER       alpha (default), length (shortest first), or\n"
            "                         probability (most probable first: the number of ways\n"
            "                         to draw the word's tiles from a full bag, blanks\n"
            "                         counted as Zyzzyva does)\n"
            "      --count            only the number of words of each query\n"
+           "      --judge            the word judge of adjudication programs: a play (the\n"
+           "                         words of -c, of the command line, or of a line of\n"
+           "                         standard input) is answered VALID or INVALID only\n"
            "  -j, --json             one JSON object per query: query, kind, count, words\n"
            "                         (line for standard input; hooks, valid, play, checked)\n"
            "      --jobs N           answer with N threads, output unchanged (0 = all CPUs)\n"
            "      --first-line N     number standard input's lines from N in messages (for\n"
            "                         one chunk of a batch split over several processes)\n"
+           "      --line-buffered    answer each query as soon as it is read (as at a\n"
+           "                         terminal), for a program that drives wordq through a pipe\n"
            "  -v, --verbose          say which dictionary was loaded (on standard error)\n"
            "  -h, --help             show this help and exit\n"
            "  -V, --version          show version information and exit\n"
@@ -70,11 +78,12 @@ static void usage(void)
            "  %s --sort probability --limit 10 -b RETAINS\n"
            "  %s -p 'C?T*' -p '*[^AEIOU]Q*'\n"
            "  %s -k CARE -c QI ZA\n"
+           "  %s --judge QI ZA\n"
            "  printf -- '-a SATIRE\\n-p QU??\\n' | %s --json\n",
-           p, p, p, p, p, p, p);
+           p, p, p, p, p, p, p, p);
 }
 
-enum { OPT_MIN = 256, OPT_MAX, OPT_LIMIT, OPT_COUNT };
+enum { OPT_MIN = 256, OPT_MAX, OPT_LIMIT, OPT_COUNT, OPT_JUDGE };
 
 /* Command-line queries, in order: a query option starts one, and the
  * non-option words after -c WORD join its play; after another kind they
@@ -197,6 +206,7 @@ int main(int argc, char **argv)
         {"limit", required_argument, NULL, OPT_LIMIT},
         {"sort", required_argument, NULL, 's'},
         {"count", no_argument, NULL, OPT_COUNT},
+        {"judge", no_argument, NULL, OPT_JUDGE},
         CLI_COMMON_OPTIONS,
         {NULL, 0, NULL, 0}
     };
@@ -211,6 +221,10 @@ int main(int argc, char **argv)
     cli_common co;       /* --json, --jobs, --first-line, --verbose, --help, --version */
     cli_init("wordq");
     cli_common_init(&co, usage);
+    /* --judge: words given without -c are a play to judge (wherever --judge is) */
+    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+        if (strcmp(argv[i], "--judge") == 0)
+            o.judge = 1, last_kind = WQ_CHECK;
     while ((c = getopt_long(argc, argv, "-:a:b:p:k:c:" CLI_DICT_SHORT "s:" CLI_COMMON_SHORT, longopts, NULL)) != -1) {
         if (cli_dict_option(c, &dopt, optarg))
             continue;
@@ -222,7 +236,8 @@ int main(int argc, char **argv)
         case 'c': qlist_add(&ql, last_kind = WQ_CHECK, optarg, 0); break;
         case 1:
             if (!last_kind)
-                cli_usage_error("'%s': a query starts with -a, -b, -p, -k or -c", optarg);
+                cli_usage_error("'%s': a query starts with -a, -b, -p, -k or -c (or give --judge to judge "
+                                "words)", optarg);
             qlist_add(&ql, last_kind, optarg, 1);
             break;
         case OPT_MIN: o.min = (int)cli_parse_long("--min", optarg, 1, ALPHA_WORD_MAX); break;
@@ -230,6 +245,7 @@ int main(int argc, char **argv)
         case OPT_LIMIT: o.limit = cli_parse_long("--limit", optarg, 1, 1000000000L); break;
         case 's': o.sort = parse_sort(optarg); break;
         case OPT_COUNT: o.count = 1; break;
+        case OPT_JUDGE: o.judge = 1; break;
         default: cli_common_option(c, &co, argv);
         }
     }

@@ -31,6 +31,8 @@ typedef struct wstate {
     size_t pool_len, pool_cap;
     wanswer *a;
     size_t na, cap;
+    size_t total;          /* answers found (more than na when --limit stopped storing) */
+    int union_mode;        /* letter sets: several searches, never stop at --limit */
     int oom;
     char *line;            /* a copy of the query line, cut into tokens */
     size_t line_cap;
@@ -121,10 +123,16 @@ static int add_answer(wstate *st, const uint8_t *letters, int n, uint64_t wild)
 static int collect(void *ctx, const uint8_t *letters, int n, uint64_t wild)
 {
     wstate *st = ctx;
+    const wordq_opts *o = st->o;
+    int cut = o->limit && o->sort == WQ_SORT_ALPHA && !st->union_mode;
+    st->total++;
+    if (cut && st->na >= (size_t)o->limit)
+        return 0;            /* JSON: only counted, for "count" */
     if (add_answer(st, letters, n, wild))
         return 1;
-    /* alphabetical order is the search's order: stop at the limit */
-    if (st->o->limit && st->o->sort == WQ_SORT_ALPHA && st->na >= (size_t)st->o->limit)
+    /* alphabetical order is the search's order: stop at the limit (JSON
+     * goes on counting every match) */
+    if (cut && st->na >= (size_t)o->limit && !o->json)
         return 1;
     return 0;
 }
@@ -211,7 +219,10 @@ static void put_list(wstate *st, cli_buf *out, cli_json *j)
     const wordq_opts *o = st->o;
     size_t n = shown(st);
     if (j) {
-        cli_json_kint(j, "count", (long long)n);
+        /* count: every match; shown: the words listed (with --limit) */
+        cli_json_kint(j, "count", (long long)(st->total > st->na ? st->total : st->na));
+        if (o->limit)
+            cli_json_kint(j, "shown", (long long)n);
         if (o->count)
             return;
         cli_json_key(j, "words");
@@ -306,16 +317,14 @@ static void json_head(cli_json *j, cli_buf *out, const qctx *q, int kind)
         cli_json_kint(j, "line", q->line);
 }
 
-static int do_search(wstate *st, const wq_query *wq, const qctx *q, cli_buf *out, cli_buf *err)
+/* The collected answers, ordered, as text or JSON. */
+static void emit_answers(wstate *st, int kind, const qctx *q, cli_buf *out)
 {
     const wordq_opts *o = st->o;
-    int rc = wq_search(st->s, wq, o->min, o->max, collect, st);
-    if (st->oom || rc < 0)
-        return bad_query(st, q, wq->kind, 0, "out of memory", out, err);
     order(st, o->sort);
     if (o->json) {
         cli_json j;
-        json_head(&j, out, q, wq->kind);
+        json_head(&j, out, q, kind);
         put_list(st, out, &j);
         cli_json_end(&j);
     } else if (o->count) {
@@ -323,6 +332,164 @@ static int do_search(wstate *st, const wq_query *wq, const qctx *q, cli_buf *out
     } else {
         put_list(st, out, NULL);
     }
+}
+
+static int do_search(wstate *st, const wq_query *wq, const qctx *q, cli_buf *out, cli_buf *err)
+{
+    const wordq_opts *o = st->o;
+    int rc = wq_search(st->s, wq, o->min, o->max, collect, st);
+    if (st->oom || rc < 0)
+        return bad_query(st, q, wq->kind, 0, "out of memory", out, err);
+    emit_answers(st, wq->kind, q, out);
+    return 0;
+}
+
+/* ---- letter sets in a rack (Zyzzyva: -a 'Z[AEIOU][AEIOU]') ------------------
+ * A bracket in an anagram or build rack that spells one letter of the
+ * alphabet is that tile ([CS] with Hungarian Scrabble tiles); one that
+ * spells several letters (read by longest match) is one tile that may be
+ * any of them.  The query is answered as the union of the plain racks made
+ * by every choice (at most WQ_SET_CHOICES), each word once, in letter order
+ * (a word found with fewer blank letters is kept, then the one whose real
+ * tiles come first from the left, as for plain racks). */
+#define WQ_SET_CHOICES 4096
+#define WQ_SETS_MAX 16
+
+static _Thread_local const uint8_t *sort_pool;   /* qsort has no context argument */
+
+static int cmp_letters(const void *p, const void *q)
+{
+    const wanswer *x = p, *y = q;
+    const uint8_t *a = sort_pool + x->off, *b = sort_pool + y->off;
+    int n = x->n < y->n ? x->n : y->n;
+    for (int k = 0; k < n; k++)
+        if (a[k] != b[k])
+            return a[k] < b[k] ? -1 : 1;
+    if (x->n != y->n)
+        return x->n < y->n ? -1 : 1;
+    /* fewest blank letters, then real tiles first from the left (ATe, not aTE) */
+    int wx = alpha_set_count(x->wild), wy = alpha_set_count(y->wild);
+    if (wx != wy)
+        return wx < wy ? -1 : 1;
+    uint64_t d = x->wild ^ y->wild, low = d & (~d + 1);
+    return !d ? 0 : (x->wild & low) ? 1 : -1;
+}
+
+/* 1 if the query was answered here (letter sets), 0 to parse it as usual
+ * (no set, or something wq_parse reports better), or an exit status via *rc. */
+static int rack_sets(wstate *st, int kind, const char *text, const qctx *q, cli_buf *out, cli_buf *err, int *rc)
+{
+    const alpha_table *a = st->o->alpha;
+    if (!strchr(text, '['))
+        return 0;
+    uint8_t set[WQ_SETS_MAX][64];
+    int nset[WQ_SETS_MAX], ns = 0;
+    cli_buf base = {0}, qt = {0};
+    size_t len = strlen(text);
+    for (size_t i = 0; i < len;) {
+        if (text[i] != '[') {
+            cli_buf_putc(&base, text[i++]);
+            continue;
+        }
+        const char *close = memchr(text + i, ']', len - i);
+        if (!close || close == text + i + 1 || text[i + 1] == '^')
+            goto plain;
+        size_t cl = (size_t)(close - text) - i - 1;
+        uint8_t l[64];
+        tk_error e = {0};
+        int n = alpha_encode(a, text + i + 1, cl, l, 64, &e);
+        if (n <= 0)
+            goto plain;
+        if (n == 1) {
+            /* one tile; if its letters are letters too, it could have been meant as a set */
+            uint8_t l2[64];
+            int m = 0;
+            for (size_t k = 0; k < cl && m >= 0;) {
+                int u = alpha_encode(a, text + i + 1 + k, 1, l2, 64, NULL);
+                m = u == 1 ? m + 1 : -1;
+                k++;
+            }
+            if (m > 1)
+                cli_buf_error(err, q->file, q->line, "%s: [%.*s] read as the tile %.*s of the alphabet, not as a set "
+                              "of letters (for the set, write its letters in another order)", q->text, (int)cl,
+                              text + i + 1, (int)cl, text + i + 1);
+            cli_buf_put(&base, text + i, cl + 2);
+        } else {
+            if (ns == WQ_SETS_MAX) {
+                *rc = bad_query(st, q, kind, (long)i + 1, "more than 16 letter sets", out, err);
+                goto answered;
+            }
+            int k = 0;
+            for (int x = 0; x < n; x++) {
+                int dup = 0;
+                for (int y = 0; y < k; y++)
+                    dup |= set[ns][y] == l[x];
+                if (!dup)
+                    set[ns][k++] = l[x];
+            }
+            nset[ns++] = k;
+        }
+        i += cl + 2;
+    }
+    if (!ns)
+        goto plain;
+    double choices = 1;
+    for (int s = 0; s < ns; s++)
+        choices *= nset[s];
+    if (choices > WQ_SET_CHOICES) {
+        char m[128];
+        snprintf(m, sizeof m, "the letter sets can be filled %.0f ways (at most %d)", choices, WQ_SET_CHOICES);
+        *rc = bad_query(st, q, kind, 0, m, out, err);
+        goto answered;
+    }
+    int pick[WQ_SETS_MAX] = {0};
+    st->union_mode = 1;
+    for (;;) {
+        qt.len = 0;
+        cli_buf_put(&qt, base.p ? base.p : "", base.len);
+        for (int s = 0; s < ns; s++) {
+            cli_buf_putc(&qt, '[');
+            cli_buf_puts(&qt, a->lower[set[s][pick[s]]]);
+            cli_buf_putc(&qt, ']');
+        }
+        wq_query wq;
+        tk_error e = {0};
+        if (qt.oom || wq_parse(&wq, a, kind, qt.p, qt.len, &e) != TK_OK) {
+            *rc = bad_query(st, q, kind, 0, qt.oom ? "out of memory" : e.msg, out, err);
+            goto answered;
+        }
+        if (wq_search(st->s, &wq, st->o->min, st->o->max, collect, st) < 0 || st->oom) {
+            *rc = bad_query(st, q, kind, 0, "out of memory", out, err);
+            goto answered;
+        }
+        int s = 0;
+        while (s < ns && ++pick[s] == nset[s])
+            pick[s++] = 0;
+        if (s == ns)
+            break;
+    }
+    /* the union: letter order, each word once (fewest blank letters) */
+    sort_pool = st->pool;
+    qsort(st->a, st->na, sizeof *st->a, cmp_letters);
+    size_t u = 0;
+    for (size_t i = 0; i < st->na; i++) {
+        if (u && st->a[u - 1].n == st->a[i].n &&
+            !memcmp(st->pool + st->a[u - 1].off, st->pool + st->a[i].off, st->a[i].n))
+            continue;
+        st->a[u] = st->a[i];
+        st->a[u].idx = (uint32_t)u;
+        u++;
+    }
+    st->na = st->total = u;
+    emit_answers(st, kind, q, out);
+    *rc = 0;
+answered:
+    cli_buf_free(&base);
+    cli_buf_free(&qt);
+    return 1;
+plain:
+    cli_buf_free(&base);
+    cli_buf_free(&qt);
     return 0;
 }
 
@@ -428,6 +595,8 @@ static int do_check(wstate *st, char **args, int nargs, const qctx *q, cli_buf *
         cli_json_end(&j);
     } else if (o->count) {
         cli_buf_printf(out, "%zu\n", st->na);
+    } else if (o->judge) {
+        cli_buf_puts(out, all ? "VALID\n" : "INVALID\n");   /* the play, nothing else */
     } else {
         for (int i = 0; i < nargs; i++) {
             wq_parse(&wq, o->alpha, WQ_CHECK, args[i], strlen(args[i]), &e);
@@ -444,9 +613,11 @@ static int answer(wstate *st, int kind, char **args, int nargs, const qctx *q, c
 {
     const wordq_opts *o = st->o;
     st->na = 0;
+    st->total = 0;
+    st->union_mode = 0;
     st->pool_len = 0;
     st->oom = 0;
-    if (!o->json && !o->count && q->no > 1)
+    if (!o->json && !o->count && q->no > 1 && !(o->judge && kind == WQ_CHECK))
         cli_buf_putc(out, '\n');     /* answers are separated by a blank line */
     if (nargs == 0)
         return bad_query(st, q, kind, 0, kind == WQ_CHECK ? "no word to check" : "empty query", out, err);
@@ -456,6 +627,9 @@ static int answer(wstate *st, int kind, char **args, int nargs, const qctx *q, c
         long col = q->argcol ? q->argcol[1] : 0;
         return bad_query(st, q, kind, col, "one query a line: more than one argument", out, err);
     }
+    int src;
+    if ((kind == WQ_ANAGRAM || kind == WQ_BUILD) && rack_sets(st, kind, args[0], q, out, err, &src))
+        return src;
     wq_query wq;
     tk_error e;
     memset(&e, 0, sizeof e);
@@ -573,6 +747,12 @@ int wordq_solve_line(void *state, const cli_record *rec, cli_buf *out, cli_buf *
         nargs = nt;
     } else {
         kind = wordq_kind_of(first);
+    }
+    if (!kind && st->o->judge && first[0] != '-') {
+        kind = WQ_CHECK;     /* --judge: a line of words is a play */
+        args = tok;
+        argcol = col;
+        nargs = nt;
     }
     if (!kind) {
         char m[160];

@@ -22,6 +22,7 @@ typedef struct wordq_opts {
     long limit;           /* 0: no limit */
     int sort;
     int json, count;
+    int judge;            /* --judge: a play is answered VALID or INVALID, nothing else */
     int bag[64];          /* tile counts for --sort probability (bag[0]: blanks) */
     int single;           /* every letter one byte in both cases: up1/lo1 show it */
     char up1[64], lo1[64];

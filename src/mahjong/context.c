@@ -339,10 +339,27 @@ static int open_melds(const mj_hand *h)
 enum { B_TSUMO = 0, B_RIICHI = 1, B_DOUBLE = 2, B_IPPATSU = 3, B_HAITEI = 4, B_HOUTEI = 5, B_RINSHAN = 6,
        B_CHANKAN = 7, B_TENHOU = 8, B_CHIIHOU = 9, B_WIN = 16, B_DORA = 17, B_URA = 18, B_SEEN = 19 };
 
+/* Situations that exclude each other whatever the hand: the last draw, the
+ * last discard, the replacement tile of a kan and a robbed kan are four
+ * different tiles.  (Haitei and rinshan are told apart below with their
+ * reason; ippatsu goes with chankan, as in the shared vectors.) */
+static const struct { int a, b; const char *why; } EXCLUSIVE[] = {
+    { B_HAITEI, B_HOUTEI, "haitei and houtei together (a win on the last draw, or on the last discard)" },
+    { B_HAITEI, B_CHANKAN, "haitei and chankan together (haitei is a tsumo on the last draw; chankan robs a kan by ron)" },
+    { B_HOUTEI, B_RINSHAN, "houtei and rinshan together (houtei is a ron on the last discard; rinshan a tsumo on a kan's replacement tile)" },
+    { B_HOUTEI, B_CHANKAN, "houtei and chankan together (a win on the last discard cannot rob a kan: no kan is declared after the last draw)" },
+    { B_RINSHAN, B_CHANKAN, "rinshan and chankan together (rinshan is a tsumo on the replacement tile, chankan a ron on another player's kan)" },
+};
+
 /* Rules that hold for a waiting hand as well as a complete one. */
 static int check_common(const mj_hand *h, const mj_winctx *w, tk_error *err)
 {
     unsigned f = w->flags;
+    for (size_t i = 0; i < sizeof EXCLUSIVE / sizeof EXCLUSIVE[0]; i++) {
+        int a = EXCLUSIVE[i].a, b = EXCLUSIVE[i].b;
+        if ((f >> a & 1) && (f >> b & 1))   /* located at the later of the two words */
+            return CTXERR_AT(w->col[a] > w->col[b] ? a : b, "%s", EXCLUSIVE[i].why);
+    }
     if ((f & MJ_WIN_RIICHI) && (f & MJ_WIN_DOUBLE_RIICHI))
         return CTXERR_AT(B_DOUBLE, "riichi and double-riichi together (double-riichi is the riichi)");
     int riichi = (f & (MJ_WIN_RIICHI | MJ_WIN_DOUBLE_RIICHI)) != 0;

@@ -12,6 +12,10 @@
 #
 # Set TK_UPDATE_GOLDEN=1 to rewrite golden files (then review the diff!).
 : "${TK_TOP:=.}"; : "${TK_BIN:=$TK_TOP/bin}"; : "${TK_SHARED:=$TK_TOP/../shared}"
+# ENABLE2K: ../shared's copy, else the shipped data/words/en.txt (the same
+# list), so the ENABLE2K checks run in a fresh clone without ../shared.
+TK_ENABLE2K=$TK_SHARED/words/enable2k.txt
+[ -f "$TK_ENABLE2K" ] || TK_ENABLE2K=$TK_TOP/data/words/en.txt
 T_PASS=0; T_FAIL=0; T_SKIP=0
 T_TMP=$(mktemp -d "${TMPDIR:-/tmp}/tkcli.XXXXXX")
 trap 'rm -rf "$T_TMP"' EXIT

@@ -19,7 +19,7 @@ EMPTY15='15/15/15/15/15/15/15/15/15/15/15/15/15/15/15'
 # ---- ENABLE2K is the default English dictionary --------------------------------
 t_run "skrafl --verbose names the default" 0 "$S" -v -r AEIRST? -n 1 "$TOP/data/boards/sample.txt"
 t_grep "default dictionary: en, 173528 words" "dictionary .*en\.dawg: 173528 words" "$ERR"
-EN2K=$TK_SHARED/words/enable2k.txt
+EN2K=$TK_ENABLE2K
 if [ -f "$EN2K" ]; then
     t_same "data/words/en.txt is ENABLE2K" "$TOP/data/words/en.txt" "$EN2K"
     # every word formed by every move, on several positions, is an ENABLE2K word

@@ -34,10 +34,10 @@ fi
 # options set defaults, words on the line override them
 echo '123456m234p678s55p win:4m' > "$T_TMP/h.txt"
 t_run opt-tsumo 0 "$MJ" --score --tsumo --seat E "$T_TMP/h.txt"
-t_grep opt-tsumo-value ': tsumo 2 han 20 fu 2100 \[700 all\] (menzen tsumo, pinfu)' "$OUT"
+t_grep opt-tsumo-value ': tsumo 2 han 20 fu 2100 \[700 all\] (Menzen Tsumo, Pinfu)' "$OUT"
 echo '123456m234p678s55p win:4m ron' > "$T_TMP/h.txt"
 t_run word-overrides 0 "$MJ" --score --tsumo --seat E "$T_TMP/h.txt"
-t_grep word-overrides-value ': ron 1 han 30 fu 1500 (pinfu)' "$OUT"
+t_grep word-overrides-value ': ron 1 han 30 fu 1500 (Pinfu)' "$OUT"
 # rule options
 echo '234m567p55s678s [234p] dora:4s4p' > "$T_TMP/h.txt"
 t_run no-kiriage 0 "$MJ" --score "$T_TMP/h.txt"

@@ -84,7 +84,7 @@ roundtrip hu "$W/hu.txt" "$A/hu.txt"
 roundtrip hu-scrabble "$W/hu.txt" hu-scrabble
 roundtrip tiny-inferred tiny.txt ""
 ENABLE=$TK_SHARED/words/enable1.txt
-ENABLE2K=$TK_SHARED/words/enable2k.txt
+ENABLE2K=$TK_ENABLE2K
 if [ -f "$ENABLE" ]; then
     roundtrip enable1 "$ENABLE" en
     # shuffled, duplicated, partly upper-case, CR LF: same graph, byte for byte

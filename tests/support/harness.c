@@ -100,6 +100,19 @@ const char *th_shared_path(const char *rel)
 
 const char *th_top_path(const char *rel) { return join("TK_TOP", ".", rel); }
 
+const char *th_enable2k_path(void)
+{
+    const char *p = th_shared_path("words/enable2k.txt");
+    if (p)
+        return p;
+    p = th_top_path("data/words/en.txt");
+    FILE *f = fopen(p, "rb");
+    if (!f)
+        return NULL;
+    fclose(f);
+    return p;
+}
+
 double th_scale(void)
 {
     const char *s = getenv("TK_TEST_SCALE");

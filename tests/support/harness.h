@@ -47,6 +47,11 @@ uint32_t th_below(th_rng *r, uint32_t n);   /* uniform in [0, n), n > 0 */
 /* Path of a file under ../shared (TK_SHARED), or NULL (with th_skip called
  * by the caller) when it is absent.  Returns a static buffer. */
 const char *th_shared_path(const char *rel);
+/* ENABLE2K: ../shared/words/enable2k.txt, else the shipped
+ * data/words/en.txt (the same list, byte for byte), so that a fresh clone
+ * without ../shared runs the ENABLE2K tests; NULL if neither is there.
+ * Static buffer. */
+const char *th_enable2k_path(void);
 /* Path under the source tree (TK_TOP, default "."); static buffer. */
 const char *th_top_path(const char *rel);
 /* Scale factor for generated-case counts: TK_TEST_SCALE (default 1.0). */
