@@ -43,6 +43,11 @@ int mjl_active(void)
     return opt_log;
 }
 
+int mjl_player(void)
+{
+    return opt_player != NULL;
+}
+
 const char *mjl_help(void)
 {
     return "Game records (--log):\n"
