@@ -714,7 +714,33 @@ static void test_json_points(void)
     mj_log_free(log);
 }
 
+/* Tenhou counts no double yakuman: four concealed triplets on the pair wait
+ * is 13 han (26 under the default rules), two different yakuman still add. */
+static void test_no_double_yakuman(void)
+{
+    static const struct { const char *line; int dflt, tenhou; } C[] = {
+        { "111m222p333s444z5z5z win:5z tsumo", 26, 13 },
+        { "19m19p19s1234567z1m win:9m", 13, 13 },                          /* single wait */
+        { "19m19p19s1234567z1z win:1z", 26, 13 },                          /* 13-sided */
+        { "111222333444z55z win:5z tsumo", 26 + 26 + 13, 13 + 13 + 13 },   /* tanki suu ankou, big winds, all honours */
+    };
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++)
+        for (int rule = 0; rule < 2; rule++) {
+            mj_hand h;
+            mj_winctx w;
+            mj_score sc;
+            tk_error err = { 0 };
+            mj_winctx_init(&w);
+            REQUIRE(mj_parse_line(C[i].line, strlen(C[i].line), &h, &w, &err) == 0);
+            w.rules = rule ? MJ_RULE_NO_DOUBLE_YAKUMAN : 0;
+            REQUIRE(mj_winctx_check(&h, &w, &err) == 0);
+            REQUIRE(mj_score_hand(&h, &w, &sc, &err) == 0);
+            CHECKF(sc.han == (rule ? C[i].tenhou : C[i].dflt), "%s rule %d: %d han", C[i].line, rule, sc.han);
+        }
+}
+
 static const th_test tests[] = {
+    { "no_double_yakuman", test_no_double_yakuman },
     { "json_points", test_json_points },
     { "gzip", test_gzip },
     { "same_game", test_same_game },
