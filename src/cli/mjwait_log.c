@@ -505,9 +505,9 @@ static void summaries(review *rv)
         cli_json_kint(&j, "wins_matching", rv->wins_match);
         cli_json_end(&j);
     } else {
-        cli_buf_printf(rv->out, "%s: %d round%s, %ld discards, %ld best, ukeire lost %ld, %ld win%s, %ld scored "
+        cli_buf_printf(rv->out, "%s: %d round%s, %ld discard%s, %ld best, ukeire lost %ld, %ld win%s, %ld scored "
                        "as the log says\n", rv->file, rv->log->n_rounds, rv->log->n_rounds == 1 ? "" : "s", all_d,
-                       all_b, all_l, rv->wins, rv->wins == 1 ? "" : "s", rv->wins_match);
+                       all_d == 1 ? "" : "s", all_b, all_l, rv->wins, rv->wins == 1 ? "" : "s", rv->wins_match);
     }
 }
 
