@@ -714,7 +714,69 @@ static void test_json_points(void)
     mj_log_free(log);
 }
 
+/* Tenhou counts no double yakuman: four concealed triplets on the pair wait
+ * is 13 han (26 under the default rules), two different yakuman still add. */
+static void test_no_double_yakuman(void)
+{
+    static const struct { const char *line; int dflt, tenhou; } C[] = {
+        { "111m222p333s444z5z5z win:5z tsumo", 26, 13 },
+        { "19m19p19s1234567z1m win:9m", 13, 13 },                          /* single wait */
+        { "19m19p19s1234567z1z win:1z", 26, 13 },                          /* 13-sided */
+        { "111222333444z55z win:5z tsumo", 26 + 26 + 13, 13 + 13 + 13 },   /* tanki suu ankou, big winds, all honours */
+    };
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++)
+        for (int rule = 0; rule < 2; rule++) {
+            mj_hand h;
+            mj_winctx w;
+            mj_score sc;
+            tk_error err = { 0 };
+            mj_winctx_init(&w);
+            REQUIRE(mj_parse_line(C[i].line, strlen(C[i].line), &h, &w, &err) == 0);
+            w.rules = rule ? MJ_RULE_NO_DOUBLE_YAKUMAN : 0;
+            REQUIRE(mj_winctx_check(&h, &w, &err) == 0);
+            REQUIRE(mj_score_hand(&h, &w, &sc, &err) == 0);
+            CHECKF(sc.han == (rule ? C[i].tenhou : C[i].dflt), "%s rule %d: %d han", C[i].line, rule, sc.han);
+        }
+}
+
+/* Every kind of draw without a winner, as each format names it. */
+static void test_draw_kinds(void)
+{
+    static const struct { const char *xml, *json; int rk; } K[] = {
+        { "", "\u6d41\u5c40", MJ_RK_EXHAUSTIVE },                                  /* 流局 */
+        { " type=\"nm\"", "\u6d41\u3057\u6e80\u8cab", MJ_RK_NAGASHI },          /* 流し満貫 */
+        { " type=\"yao9\"", "\u4e5d\u7a2e\u4e5d\u724c", MJ_RK_YAO9 },           /* 九種九牌 */
+        { " type=\"reach4\"", "\u56db\u5bb6\u7acb\u76f4", MJ_RK_REACH4 },       /* 四家立直 */
+        { " type=\"ron3\"", "\u4e09\u5bb6\u548c\u4e86", MJ_RK_RON3 },           /* 三家和了 */
+        { " type=\"kan4\"", "\u56db\u69d3\u6563\u4e86", MJ_RK_KAN4 },           /* 四槓散了 */
+        { " type=\"kaze4\"", "\u56db\u98a8\u9023\u6253", MJ_RK_KAZE4 },         /* 四風連打 */
+    };
+    for (size_t i = 0; i < sizeof K / sizeof K[0]; i++) {
+        char x[1024], j[1024];
+        snprintf(x, sizeof x, INIT0 "<T133/><RYUUKYOKU%s/></mjloggm>", K[i].xml);
+        snprintf(j, sizeof j,
+                 "{\"log\":[[[0,0,0],[1,1,1,1],[41],[],[11,12,13,14,15,16,17,18,19,21,22,23,24],[47],[],"
+                 "[11,12,13,14,15,16,17,18,19,21,22,23,24],[],[],[11,12,13,14,15,16,17,18,19,21,22,23,24],[],[],"
+                 "[11,12,13,14,15,16,17,18,19,21,22,23,24],[],[],[\"%s\"]]]}", K[i].json);
+        const char *texts[2] = { x, j };
+        for (int f = 0; f < 2; f++) {
+            mj_log *log = NULL;
+            tk_error err = { 0 };
+            int rc = mj_log_parse(texts[f], strlen(texts[f]), &log, &err);
+            CHECKF(rc == 0, "%s: %s", mj_ryuukyoku_name(K[i].rk), err.msg);
+            if (rc)
+                continue;
+            const mj_log_round *rd = &log->rounds[0];
+            CHECK(rd->n_events == 2 && rd->events[1].kind == MJ_EV_RYUUKYOKU && rd->events[1].detail == K[i].rk);
+            mj_log_free(log);
+        }
+    }
+    expect_error(INIT0 "<T133/><RYUUKYOKU type=\"what\"/></mjloggm>", "unknown RYUUKYOKU type");
+}
+
 static const th_test tests[] = {
+    { "draw_kinds", test_draw_kinds },
+    { "no_double_yakuman", test_no_double_yakuman },
     { "json_points", test_json_points },
     { "gzip", test_gzip },
     { "same_game", test_same_game },

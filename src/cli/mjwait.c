@@ -651,6 +651,10 @@ int main(int argc, char **argv)
     mje_set_output(co.verbose, opt_show);
     if (opt_show && opt_json)
         cli_usage_error("--show draws tiles for a terminal: not with --json");
+    if (mjl_active() && (mjs_active() || opt_waits || opt_show))
+        cli_usage_error("--log reviews game records: not with --score, --shanten, --waits or --show");
+    if (!mjl_active() && mjl_player())
+        cli_usage_error("--player needs --log");
     if (mjl_active())   /* --log: game records (mjwait_log.c) */
         return mjl_main((const char *const *)argv + optind, argc - optind, &co);
     double t0 = cli_now();

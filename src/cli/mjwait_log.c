@@ -43,6 +43,11 @@ int mjl_active(void)
     return opt_log;
 }
 
+int mjl_player(void)
+{
+    return opt_player != NULL;
+}
+
 const char *mjl_help(void)
 {
     return "Game records (--log):\n"
@@ -387,7 +392,10 @@ static int do_win(review *rv, const mj_replay *r, const mj_log_event *e, int eve
     } else {
         cli_buf_printf(f, "%s\n", rc ? err.msg : status);
     }
-    cli_buf_printf(f, "  log:     %d han %d fu %d", lw->han, lw->fu, lw->points);
+    if (lw->fu)
+        cli_buf_printf(f, "  log:     %d han %d fu %d", lw->han, lw->fu, lw->points);
+    else   /* tenhou.net/6 does not give the fu of a limit hand */
+        cli_buf_printf(f, "  log:     %d han %d", lw->han, lw->points);
     if (lw->limit)
         cli_buf_printf(f, " %s", mj_limit_name(lw->limit));
     cli_buf_puts(f, " (");
@@ -477,10 +485,10 @@ static void summaries(review *rv)
             cli_json_kint(&j, "wins_differing", t->mismatches);
             cli_json_end(&j);
         } else {
-            cli_buf_printf(rv->out, "%s: seat %d %s: %ld discards, %ld best (%ld in riichi), ukeire lost %ld, "
+            cli_buf_printf(rv->out, "%s: seat %d %s: %ld discard%s, %ld best (%ld in riichi), ukeire lost %ld, "
                            "shanten lost %ld, %ld win%s for %ld points\n", rv->file, s, seat_name(rv, s),
-                           t->discards, t->best, t->forced, t->ukeire_lost, t->shanten_lost, t->wins,
-                           t->wins == 1 ? "" : "s", t->win_points);
+                           t->discards, t->discards == 1 ? "" : "s", t->best, t->forced, t->ukeire_lost,
+                           t->shanten_lost, t->wins, t->wins == 1 ? "" : "s", t->win_points);
         }
     }
     if (opt_json) {
@@ -497,9 +505,9 @@ static void summaries(review *rv)
         cli_json_kint(&j, "wins_matching", rv->wins_match);
         cli_json_end(&j);
     } else {
-        cli_buf_printf(rv->out, "%s: %d round%s, %ld discards, %ld best, ukeire lost %ld, %ld win%s, %ld scored "
+        cli_buf_printf(rv->out, "%s: %d round%s, %ld discard%s, %ld best, ukeire lost %ld, %ld win%s, %ld scored "
                        "as the log says\n", rv->file, rv->log->n_rounds, rv->log->n_rounds == 1 ? "" : "s", all_d,
-                       all_b, all_l, rv->wins, rv->wins == 1 ? "" : "s", rv->wins_match);
+                       all_d == 1 ? "" : "s", all_b, all_l, rv->wins, rv->wins == 1 ? "" : "s", rv->wins_match);
     }
 }
 

@@ -15,8 +15,9 @@ enum { MJL_O_LOG = 0x2200, MJL_O_PLAYER };
 
 /* Handle option c; returns 1 if it was one of ours. */
 int mjl_option(int c, const char *arg);
-/* 1 when --log was given. */
+/* 1 when --log was given; mjl_player: 1 when --player was. */
 int mjl_active(void);
+int mjl_player(void);
 /* Review the logs files[0..n) (stdin when n == 0 or a name is "-") with the
  * common options (--json, --jobs, -v); returns the exit status. */
 int mjl_main(const char *const *files, int n, const cli_common *co);

@@ -754,7 +754,7 @@ static int read_round(jparser *p, mj_log *log, int k, int ri)
         }
     if (rc == 0) {
         /* the greedy order first; when it fails and a call could have taken
-         * a later copy of the same tile, the other branches (at most 2^12) */
+         * a later copy of the same tile, the other branches (at most 2^10) */
         tk_error first = { 0 };
         for (unsigned skip = 0;; skip++) {
             r->n_events = 0;
@@ -769,7 +769,7 @@ static int read_round(jparser *p, mj_log *log, int k, int ri)
                 break;
             if (skip == 0 && p->err)
                 first = *p->err;
-            int n = c.n_amb < 12 ? c.n_amb : 12;
+            int n = c.n_amb < 10 ? c.n_amb : 10;
             if (skip + 1 >= (1u << n)) {
                 if (p->err)
                     *p->err = first;
