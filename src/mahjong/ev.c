@@ -832,42 +832,44 @@ int mj_ev_solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, co
         if (r->deadline > 0 && now_s() > r->deadline)
             return limit_error(r, TIME_UP);
         double den = (double)(S - t);
-        for (size_t d = 0; d < nd; d++) {
-            int tenpai = dnode[d].shanten == 0;
-            if (t == cfg->t_max) {
-                dc[d].T = tenpai ? 1.0 : 0.0;
-                dc[d].W = dc[d].E = 0.0;
-                continue;
-            }
-            double aT = 0, aW = 0, aE = 0;
-            ev_val base = dn[d];
-            for (uint32_t e = ev->off[d]; e < ev->off[d + 1]; e++) {
-                const ev_val *x = &xn[ev->ex[e]];
-                double wgt = (double)(ev->ew[e] & 7);
-                uint32_t si = ev->ew[e] >> 3;
-                double xT, xW, xE;
-                if (si) {
-                    double sc = ev->sc[si];
-                    xT = 1.0;
-                    xW = 1.0;
-                    xE = sc > x->E ? sc : x->E;
-                } else {
-                    xT = x->T;
-                    xW = x->W;
-                    xE = x->E;
-                }
-                aT += wgt * (xT - base.T);
-                aW += wgt * (xW - base.W);
-                aE += wgt * (xE - base.E);
-            }
-            dc[d].T = tenpai ? 1.0 : base.T + aT / den;
-            dc[d].W = base.W + aW / den;
-            dc[d].E = base.E + aE / den;
-        }
+        /* each draw state from the discard states at t + 1, then at once
+         * its share of the maxima of the discard states at t (its links
+         * are still in the cache) */
         memset(xc, 0, nx * sizeof *xc);
         for (size_t d = 0; d < nd; d++) {
-            ev_val v = dc[d];
-            for (uint32_t e = ev->off[d]; e < ev->off[d + 1]; e++) {
+            uint32_t e0 = ev->off[d], e1 = ev->off[d + 1];
+            ev_val v;
+            if (t == cfg->t_max) {
+                v.T = dnode[d].shanten == 0 ? 1.0 : 0.0;
+                v.W = v.E = 0.0;
+            } else {
+                double aT = 0, aW = 0, aE = 0;
+                ev_val base = dn[d];
+                for (uint32_t e = e0; e < e1; e++) {
+                    const ev_val *x = &xn[ev->ex[e]];
+                    double wgt = (double)(ev->ew[e] & 7);
+                    uint32_t si = ev->ew[e] >> 3;
+                    double xT, xW, xE;
+                    if (si) {
+                        double sc = ev->sc[si];
+                        xT = 1.0;
+                        xW = 1.0;
+                        xE = sc > x->E ? sc : x->E;
+                    } else {
+                        xT = x->T;
+                        xW = x->W;
+                        xE = x->E;
+                    }
+                    aT += wgt * (xT - base.T);
+                    aW += wgt * (xW - base.W);
+                    aE += wgt * (xE - base.E);
+                }
+                v.T = dnode[d].shanten == 0 ? 1.0 : base.T + aT / den;
+                v.W = base.W + aW / den;
+                v.E = base.E + aE / den;
+            }
+            dc[d] = v;
+            for (uint32_t e = e0; e < e1; e++) {
                 ev_val *x = &xc[ev->ex[e]];
                 if (v.T > x->T) x->T = v.T;
                 if (v.W > x->W) x->W = v.W;
