@@ -25,10 +25,10 @@
  * all reused from one hand to the next; nothing is allocated per state. */
 #include "mj_internal.h"
 #include "tilekit/mjev.h"
+#include "core/tk_text.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define RIICHI_BIT ((uint64_t)1 << 48)
 
@@ -73,12 +73,7 @@ typedef struct ev_run {
     tk_error *err;
 } ev_run;
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+static double now_s(void) { return tku_clock_seconds(); }
 
 void mj_ev_kind_name(int kind, char out[3])
 {
@@ -587,7 +582,7 @@ static int build_links(ev_run *r)
     ev_store *D = &ev->st[0], *X = &ev->st[1];
     size_t nd = D->len, ne = 0;
     for (size_t d = 0; d < nd; d++)
-        ne += (size_t)__builtin_popcountll(D->n[d].lmask) + (size_t)__builtin_popcountll(D->n[d].rmask);
+        ne += (size_t)tku_popcount64(D->n[d].lmask) + (size_t)tku_popcount64(D->n[d].rmask);
     GROW(ev->off, ev->offcap, nd + 1);
     GROW(ev->ex, ev->excap, ne ? ne : 1);
     GROW(ev->ew, ev->ewcap, ne ? ne : 1);
