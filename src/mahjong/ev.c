@@ -25,10 +25,10 @@
  * all reused from one hand to the next; nothing is allocated per state. */
 #include "mj_internal.h"
 #include "tilekit/mjev.h"
+#include "core/tk_text.h"
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #define RIICHI_BIT ((uint64_t)1 << 48)
 
@@ -52,6 +52,10 @@ struct mj_ev {
     uint32_t *off;           /* CSR offsets of the draw states' links */
     uint32_t *ex, *ew;       /* link: discard state, weight | score index << 3 */
     size_t excap, ewcap, offcap;
+    uint32_t *td, *tx, *tw;  /* links as made: draw state, discard state, weight | score << 3 */
+    size_t tn, tdcap, txcap, twcap;
+    uint32_t *pos;           /* counting sort of the links by draw state */
+    size_t poscap;
     double *sc;              /* scores (index 0 unused) */
     size_t sccap, scn;
     ev_val *v[4];            /* draw next, draw cur, discard next, discard cur */
@@ -73,12 +77,7 @@ typedef struct ev_run {
     tk_error *err;
 } ev_run;
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+static double now_s(void) { return tku_clock_seconds(); }
 
 void mj_ev_kind_name(int kind, char out[3])
 {
@@ -466,6 +465,53 @@ static double win_value(const ev_run *r, const uint8_t *hx, int i, int riichi)
 }
 
 /* ---- the graph ---- */
+static void *grow(void *p, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return p;
+    size_t c = *cap ? *cap : 1024;
+    while (c < need)
+        c *= 2;
+    void *q = realloc(p, c * size);
+    if (q)
+        *cap = c;
+    return q;
+}
+
+/* Record the link (draw state d, discard state x) of kind i with its
+ * weight and, for a discard state hx that is complete, the win's value;
+ * TK_ENOMEM when memory is short. */
+static int link_add(ev_run *r, size_t d, size_t x, int weight, const uint8_t *hx, int i, int riichi)
+{
+    mj_ev *ev = r->ev;
+    uint32_t sidx = 0;
+    if (hx) {
+        double v = win_value(r, hx, i, riichi);
+        if (v > 0) {
+            double *sc = grow(ev->sc, &ev->sccap, ev->scn + 1, sizeof *sc);
+            if (!sc)
+                return TK_ENOMEM;
+            ev->sc = sc;
+            sc[ev->scn] = v;
+            sidx = (uint32_t)ev->scn++;
+        }
+    }
+    size_t n = ev->tn + 1;
+    uint32_t *a = grow(ev->td, &ev->tdcap, n, sizeof *a);
+    if (a) ev->td = a;
+    uint32_t *b = a ? grow(ev->tx, &ev->txcap, n, sizeof *b) : NULL;
+    if (b) ev->tx = b;
+    uint32_t *c = b ? grow(ev->tw, &ev->twcap, n, sizeof *c) : NULL;
+    if (!c)
+        return TK_ENOMEM;
+    ev->tw = c;
+    ev->td[ev->tn] = (uint32_t)d;
+    ev->tx[ev->tn] = (uint32_t)x;
+    ev->tw[ev->tn] = (uint32_t)weight | sidx << 3;
+    ev->tn++;
+    return 0;
+}
+
 static int expand_draw(ev_run *r, size_t di)
 {
     ev_store *D = &r->ev->st[0], *X = &r->ev->st[1];
@@ -478,18 +524,30 @@ static int expand_draw(ev_run *r, size_t di)
     uint64_t need = with_reds(mj_necessary(r->ctx, m, r->k, &s));
     D->n[di].shanten = (int8_t)s;
     int teg = r->cfg->tegawari && !riichi && dist_of(r, h) + s < r->s0 + r->extra;
-    uint64_t links = 0;
+    uint64_t have = D->n[di].lmask;   /* links already made by discard states */
     for (int i = 0; i < MJ_EV_KINDS; i++) {
-        if (wall_of(r, h, i) <= 0 || !((need >> i & 1) || teg))
+        int w = wall_of(r, h, i);
+        if (w <= 0 || !((need >> i & 1) || teg))
             continue;
         uint64_t a = k0, b = k1;
         key_step(&a, &b, i, +1);
         long x = store_get(r, X, a, b);
         if (x < 0)
             return (int)x;
-        links |= (uint64_t)1 << i;
+        if (have >> i & 1)
+            continue;
+        have |= (uint64_t)1 << i;
+        uint8_t hx[MJ_EV_KINDS];
+        int win = s == 0 && (need >> i & 1);   /* the discard state is complete */
+        if (win) {
+            memcpy(hx, h, sizeof hx);
+            hx[i]++;
+        }
+        int rc = link_add(r, di, (size_t)x, w, win ? hx : NULL, i, riichi);
+        if (rc)
+            return rc;
     }
-    D->n[di].lmask |= links;
+    D->n[di].lmask = have;
     return 0;
 }
 
@@ -516,10 +574,14 @@ static int expand_discard(ev_run *r, size_t xi)
         long d = store_get(r, D, a, b);
         if (d < 0)
             return (int)d;
-        if (r2 == riichi)
-            D->n[d].lmask |= (uint64_t)1 << i;
-        else
-            D->n[d].rmask |= (uint64_t)1 << i;
+        uint64_t *mask = r2 == riichi ? &D->n[d].lmask : &D->n[d].rmask;
+        if (*mask >> i & 1)
+            continue;
+        *mask |= (uint64_t)1 << i;
+        /* the weight: copies of i in the draw state's wall (h less one i) */
+        int rc = link_add(r, (size_t)d, xi, r->w0[i] + r->h0[i] - (h[i] - 1), s == -1 ? h : NULL, i, riichi);
+        if (rc)
+            return rc;
     }
     return 0;
 }
@@ -563,73 +625,30 @@ static int build_graph(ev_run *r)
     }
 }
 
-static void *grow(void *p, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap)
-        return p;
-    size_t c = *cap ? *cap : 1024;
-    while (c < need)
-        c *= 2;
-    void *q = realloc(p, c * size);
-    if (q)
-        *cap = c;
-    return q;
-}
-
 #define GROW(ptr, cap, need) do { void *q_ = grow((ptr), &(cap), (need), sizeof *(ptr)); \
         if (!q_) return tk_error_set(r->err, TK_ENOMEM, 0, 0, "out of memory in the EV search"); \
         (ptr) = q_; } while (0)
 
-/* Lay the links out by draw state, with weights and scores. */
+/* Lay the links out by draw state (a counting sort of the links as made). */
 static int build_links(ev_run *r)
 {
     mj_ev *ev = r->ev;
-    ev_store *D = &ev->st[0], *X = &ev->st[1];
-    size_t nd = D->len, ne = 0;
-    for (size_t d = 0; d < nd; d++)
-        ne += (size_t)__builtin_popcountll(D->n[d].lmask) + (size_t)__builtin_popcountll(D->n[d].rmask);
+    size_t nd = ev->st[0].len, ne = ev->tn;
     GROW(ev->off, ev->offcap, nd + 1);
+    GROW(ev->pos, ev->poscap, nd + 1);
     GROW(ev->ex, ev->excap, ne ? ne : 1);
     GROW(ev->ew, ev->ewcap, ne ? ne : 1);
-    ev->scn = 1;
-    size_t e = 0;
-    for (size_t d = 0; d < nd; d++) {
-        ev->off[d] = (uint32_t)e;
-        uint64_t k0 = D->n[d].k0, k1 = D->n[d].k1;
-        int riichi = (k1 & RIICHI_BIT) != 0;
-        uint8_t h[MJ_EV_KINDS];
-        hand_of(k0, k1 & ~RIICHI_BIT, h);
-        for (int pass = 0; pass < 2; pass++) {
-            uint64_t mask = pass ? D->n[d].rmask : D->n[d].lmask;
-            while (mask) {
-                int i = mj_ctz64(mask);
-                mask &= mask - 1;
-                uint64_t a = k0, b = k1;
-                key_step(&a, &b, i, +1);
-                if (pass)
-                    b &= ~RIICHI_BIT;
-                long x = store_find(X, a, b);
-                if (x < 0)
-                    return tk_error_set(r->err, TK_EINVAL, 0, 0, "internal error: a link to a missing state");
-                uint32_t sidx = 0;
-                if (!pass && X->n[x].shanten == -1) {
-                    uint8_t hx[MJ_EV_KINDS];
-                    memcpy(hx, h, sizeof hx);
-                    hx[i]++;
-                    double v = win_value(r, hx, i, riichi);
-                    if (v > 0) {
-                        GROW(ev->sc, ev->sccap, ev->scn + 1);
-                        ev->sc[ev->scn] = v;
-                        sidx = (uint32_t)ev->scn++;
-                    }
-                }
-                ev->ex[e] = (uint32_t)x;
-                ev->ew[e] = (uint32_t)wall_of(r, h, i) | sidx << 3;
-                e++;
-            }
-        }
+    memset(ev->off, 0, (nd + 1) * sizeof *ev->off);
+    for (size_t e = 0; e < ne; e++)
+        ev->off[ev->td[e] + 1]++;
+    for (size_t d = 0; d < nd; d++)
+        ev->off[d + 1] += ev->off[d];
+    memcpy(ev->pos, ev->off, nd * sizeof *ev->pos);
+    for (size_t e = 0; e < ne; e++) {
+        uint32_t p = ev->pos[ev->td[e]]++;
+        ev->ex[p] = ev->tx[e];
+        ev->ew[p] = ev->tw[e];
     }
-    ev->off[nd] = (uint32_t)e;
     return 0;
 }
 
@@ -736,6 +755,10 @@ void mj_ev_destroy(mj_ev *ev)
         free(ev->st[i].slot);
     }
     free(ev->off);
+    free(ev->pos);
+    free(ev->td);
+    free(ev->tx);
+    free(ev->tw);
     free(ev->ex);
     free(ev->ew);
     free(ev->sc);
@@ -783,6 +806,8 @@ int mj_ev_solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, co
     for (int i = 0; i < 2; i++)
         if (store_reset(&ev->st[i]))
             return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    ev->tn = 0;
+    ev->scn = 1;
     uint64_t k0, k1;
     key_of(r->h0, 0, &k0, &k1);
     long root = store_get(r, &ev->st[1], k0, k1);
@@ -832,42 +857,44 @@ int mj_ev_solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, co
         if (r->deadline > 0 && now_s() > r->deadline)
             return limit_error(r, TIME_UP);
         double den = (double)(S - t);
-        for (size_t d = 0; d < nd; d++) {
-            int tenpai = dnode[d].shanten == 0;
-            if (t == cfg->t_max) {
-                dc[d].T = tenpai ? 1.0 : 0.0;
-                dc[d].W = dc[d].E = 0.0;
-                continue;
-            }
-            double aT = 0, aW = 0, aE = 0;
-            ev_val base = dn[d];
-            for (uint32_t e = ev->off[d]; e < ev->off[d + 1]; e++) {
-                const ev_val *x = &xn[ev->ex[e]];
-                double wgt = (double)(ev->ew[e] & 7);
-                uint32_t si = ev->ew[e] >> 3;
-                double xT, xW, xE;
-                if (si) {
-                    double sc = ev->sc[si];
-                    xT = 1.0;
-                    xW = 1.0;
-                    xE = sc > x->E ? sc : x->E;
-                } else {
-                    xT = x->T;
-                    xW = x->W;
-                    xE = x->E;
-                }
-                aT += wgt * (xT - base.T);
-                aW += wgt * (xW - base.W);
-                aE += wgt * (xE - base.E);
-            }
-            dc[d].T = tenpai ? 1.0 : base.T + aT / den;
-            dc[d].W = base.W + aW / den;
-            dc[d].E = base.E + aE / den;
-        }
+        /* each draw state from the discard states at t + 1, then at once
+         * its share of the maxima of the discard states at t (its links
+         * are still in the cache) */
         memset(xc, 0, nx * sizeof *xc);
         for (size_t d = 0; d < nd; d++) {
-            ev_val v = dc[d];
-            for (uint32_t e = ev->off[d]; e < ev->off[d + 1]; e++) {
+            uint32_t e0 = ev->off[d], e1 = ev->off[d + 1];
+            ev_val v;
+            if (t == cfg->t_max) {
+                v.T = dnode[d].shanten == 0 ? 1.0 : 0.0;
+                v.W = v.E = 0.0;
+            } else {
+                double aT = 0, aW = 0, aE = 0;
+                ev_val base = dn[d];
+                for (uint32_t e = e0; e < e1; e++) {
+                    const ev_val *x = &xn[ev->ex[e]];
+                    double wgt = (double)(ev->ew[e] & 7);
+                    uint32_t si = ev->ew[e] >> 3;
+                    double xT, xW, xE;
+                    if (si) {
+                        double sc = ev->sc[si];
+                        xT = 1.0;
+                        xW = 1.0;
+                        xE = sc > x->E ? sc : x->E;
+                    } else {
+                        xT = x->T;
+                        xW = x->W;
+                        xE = x->E;
+                    }
+                    aT += wgt * (xT - base.T);
+                    aW += wgt * (xW - base.W);
+                    aE += wgt * (xE - base.E);
+                }
+                v.T = dnode[d].shanten == 0 ? 1.0 : base.T + aT / den;
+                v.W = base.W + aW / den;
+                v.E = base.E + aE / den;
+            }
+            dc[d] = v;
+            for (uint32_t e = e0; e < e1; e++) {
                 ev_val *x = &xc[ev->ex[e]];
                 if (v.T > x->T) x->T = v.T;
                 if (v.W > x->W) x->W = v.W;

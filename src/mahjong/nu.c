@@ -17,6 +17,7 @@
  * each tile with mj_shanten_counts) remain for the tests. */
 #include "mj_internal.h"
 #include "tilekit/mjev.h"
+#include "core/tk_text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -234,7 +235,7 @@ static int scan(const uint8_t *count, int n_melds, int want, nu_scan *x)
     return !bad && n_melds >= 0 && n_melds <= 4 && (int)n == want - 3 * n_melds;
 }
 
-static int popc(uint64_t x) { return __builtin_popcountll(x); }
+static int popc(uint64_t x) { return tku_popcount64(x); }
 
 uint64_t mj_necessary(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int *shanten)
 {
