@@ -7,6 +7,7 @@
  * pictures are drawn by skrafl_draw.c.
  */
 #include "cli/skrafl_cli.h"
+#include "cli/skrafl_gcg.h"
 #include "cli/skrafl_play.h"
 
 #include <getopt.h>
@@ -57,6 +58,7 @@ static void usage(void)
            "  -V, --version          version and licence\n"
            "\n");
     skp_usage();
+    skg_usage();
     printf("\n"
            "Output: COORD  WORD  SCORE  leave:LEAVE, e.g. '8D  FA(R)MED  34  leave:AEI':\n"
            "tiles already on the board in parentheses, blanks in lower case.\n"
@@ -89,7 +91,7 @@ static void check_option(skc_opts *o, int argc, char **argv)
 
 static void check_usage(const skc_opts *o, int nargs)
 {
-    if (nargs > 1)
+    if (nargs > 1 && !skg_wanted())
         cli_usage_error("one board (or CGP file) at a time; got %d arguments", nargs);
     if (o->count && o->check_coord)
         cli_usage_error("--count and --check do not go together");
@@ -116,6 +118,7 @@ static void parse_options(int argc, char **argv, skc_opts *o)
         { "check", required_argument, 0, O_CHECK },  { "show", no_argument, 0, O_SHOW },
         { "svg", required_argument, 0, O_SVG },      CLI_COMMON_OPTIONS,
         SKP_LONG_OPTIONS
+        SKG_LONG_OPTIONS
         { 0, 0, 0, 0 }
     };
     int ch;
@@ -124,6 +127,10 @@ static void parse_options(int argc, char **argv, skc_opts *o)
     while ((ch = getopt_long(argc, argv, ":r:d:L:l:n:cw" CLI_COMMON_SHORT, lo, NULL)) != -1) {
         if (ch >= SKP_O_BASE && ch < SKP_O_END) {
             skp_option(ch, optarg);
+            continue;
+        }
+        if (ch >= SKG_O_BASE && ch < SKG_O_END) {
+            skg_option(ch, optarg);
             continue;
         }
         switch (ch) {
@@ -277,7 +284,9 @@ int main(int argc, char **argv)
     skc_ctx c;
     int status = skc_load(&c, &o);
     double t1 = cli_now();
-    if (status == 0 && (status = skp_setup(c.e, o.lang)) == 0 && skp_takes_over())
+    if (status == 0 && (status = skp_setup(c.e, o.lang)) == 0 && skg_wanted())
+        status = skg_run(&c, argv + optind, argc - optind);
+    else if (status == 0 && skp_takes_over())
         status = skp_run(c.e, o.lang, c.dict_used, o.json, o.jobs, o.verbose, o.all_openings);
     else if (status == 0) {
         /* Input: a CGP string argument, or a file. */

@@ -50,5 +50,10 @@ void skp_cleanup(void);
 /* v thousandths as a decimal: "-12.5", "3.0" (trailing zeros cut, one kept). */
 void skp_fmt_milli(char *out, size_t cap, int64_t v);
 void skp_usage(void);
+/* What the options say, for skrafl_gcg.c: the --gcg argument (or NULL),
+ * the number of self-play games, the leave table loaded (or NULL). */
+const char *skp_gcg_arg(void);
+long skp_selfplay_games(void);
+sk_leaves *skp_leaves(void);
 
 #endif
