@@ -638,24 +638,11 @@ static void draw_turn(ann *a, const sk_gcg_event *ev, const verdict *v, const sk
     c.e = (sk_engine *)a->e;
     char what[400];
     if (c.o->show) {
-        if (v->has_play) {
-            char p[320];
-            sk_play pp;
-            memset(&pp, 0, sizeof pp);
-            pp.move = v->gp.move;
-            play_string(a->e, &pp, p, sizeof p);
-            snprintf(what, sizeof what, "turn %d, %s: %s %d", v->turn, a->gc->nick[ev->player], p, v->gp.score);
-            skc_show_board(&c, a->out, before, &v->gp.move, what);
-        } else {
-            snprintf(what, sizeof what, "turn %d, %s: %s", v->turn, a->gc->nick[ev->player], kind_name(ev->kind));
-            skc_show_board(&c, a->out, before, NULL, what);
-        }
-        if (v->have_rank) {
-            char p[320];
-            play_string(a->e, &v->best, p, sizeof p);
-            snprintf(what, sizeof what, "best: %s %d", p, v->best.score);
-            skc_show_board(&c, a->out, before, v->best.kind == SK_PLAY_MOVE ? &v->best.move : NULL, what);
-        }
+        snprintf(what, sizeof what, "turn %d, %s %s", v->turn, a->gc->nick[ev->player],
+                 v->has_play ? "played" : kind_name(ev->kind));
+        skc_show_board(&c, a->out, before, v->has_play ? &v->gp.move : NULL, what);
+        if (v->have_rank)
+            skc_show_board(&c, a->out, before, v->best.kind == SK_PLAY_MOVE ? &v->best.move : NULL, "best play");
     }
     if (c.o->svg) {
         const sk_move *m = v->has_play ? &v->gp.move : NULL;
@@ -1069,8 +1056,12 @@ static void print_table(const run *R, int json)
             cli_json_kint(&j, "bingos_missed", t[k].bingos_missed);
             cli_json_end(&j);
         } else {
-            cli_buf_printf(&o, "%-24s %5d %5d %6d %10s %7d %13d\n", t[k].name, games[k], t[k].plays, t[k].ranked, lost,
-                           t[k].phonies, t[k].bingos_missed);
+            /* pad by characters, not bytes (names are UTF-8) */
+            int chars = 0;
+            for (const char *q = t[k].name; *q; q++)
+                chars += ((unsigned char)*q & 0xC0) != 0x80;
+            cli_buf_printf(&o, "%s%*s %5d %5d %6d %10s %7d %13d\n", t[k].name, chars < 24 ? 24 - chars : 0, "",
+                           games[k], t[k].plays, t[k].ranked, lost, t[k].phonies, t[k].bingos_missed);
         }
     }
     if (o.len)

@@ -388,7 +388,11 @@ static int event(pctx *P, pstate *ps, const char *s, size_t n, sk_gcg_event *ev,
         return tk_error_set(err, TK_EFORMAT, 0, 0, "expected RACK PLAY SCORE TOTAL, got %d field%s", k, k == 1 ? "" : "s");
     int i = 0;
     int rack_at = -1;
-    if (t[0].s[0] != '(' && t[0].s[0] != '-')
+    int digit = 0;
+    for (size_t j = 0; j < t[0].n; j++)
+        digit |= t[0].s[j] >= '0' && t[0].s[j] <= '9';
+    /* no rack shown: the play comes first ("(...)", "-...", or a coordinate: racks hold no digit) */
+    if (t[0].s[0] != '(' && t[0].s[0] != '-' && !(digit && k >= 4))
         rack_at = i++;
     if (i >= k)
         return tk_error_set(err, TK_EFORMAT, 0, 0, "no play after the rack");
@@ -615,7 +619,6 @@ static int parse_lines(sk_gcg *g, const sk_engine *e, const char *text, size_t l
     memset(&ps, 0, sizeof ps);
     long line = 0;
     size_t i = 0;
-    int third = 0;
     while (i < len) {
         const char *nl = memchr(text + i, '\n', len - i);
         size_t e_ = nl ? (size_t)(nl - text) : len;
@@ -672,14 +675,15 @@ static int parse_lines(sk_gcg *g, const sk_engine *e, const char *text, size_t l
                                     "(not reviewed)", P.foreign_ch, g->lexicon[0] ? " (lexicon " : "", g->lexicon,
                                     g->lexicon[0] ? ")" : "");
             }
-            if (strncmp(le.msg, "a third player", 14) == 0 && !ps.declared[0] && !ps.declared[1])
-                third = 1;
-            problem(g, &le, line, errfn, ctx);
-            if (third) {
+            if (strncmp(le.msg, "a third player", 14) == 0 && !ps.declared[0] && !ps.declared[1]) {
                 g->refused = 1;
+                size_t m = strlen(le.msg);
+                const char *paren = strstr(le.msg, " (the players");
                 return tk_error_set(err, TK_EFORMAT, line, 0,
-                                    "a third player: a game of more than two players (skrafl reviews two-player games)");
+                                    "%.*s: a game of more than two players (skrafl reviews two-player games)",
+                                    (int)(paren ? (size_t)(paren - le.msg) : m), le.msg);
             }
+            problem(g, &le, line, errfn, ctx);
             continue;
         }
         ev->line = line;
