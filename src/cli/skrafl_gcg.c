@@ -613,7 +613,8 @@ static void print_cgp(ann *a, int i, const sk_gcg_event *ev)
     if (o && !rack_partial(a, o))
         sk_rack_leave(o, NULL, e, r2, sizeof r2);
     cli_buf_printf(&line, " %s/%s %d/%d %d", r1, r2, a->totals[ev->player], a->totals[!ev->player], a->zeroless);
-    const char *lex = a->gc->lexicon[0] ? a->gc->lexicon : a->dict_name;
+    /* the game's lexicon, or the one named on the command line */
+    const char *lex = a->gc->lexicon[0] ? a->gc->lexicon : a->R->c->o->lexicon ? a->R->c->o->lexicon : "";
     if (tk_lexicon_name_ok(lex))
         cli_buf_printf(&line, " lex %s;", lex);
     if (a->json) {
