@@ -276,6 +276,8 @@ typedef struct sk_gcg {
     int encoding;              /* SK_GCG_ENC_* */
     long latin1;               /* bytes read as ISO-8859-1 */
     int refused;               /* the file is not a two-player game of this alphabet (err says why) */
+    char variant[32], distribution[32], layout[32];  /* Macondo's "#note Variant: X",
+                                  "#note LetterDistribution: X", "#note BoardLayout: X" before the events */
     char *notes;               /* the notes, UTF-8, each note's lines joined by '\n' (malloc'ed) */
     size_t notes_len, notes_cap;
     uint32_t game_note_off, game_note_len;   /* notes before the first event */

@@ -614,7 +614,9 @@ static void print_cgp(ann *a, int i, const sk_gcg_event *ev)
         sk_rack_leave(o, NULL, e, r2, sizeof r2);
     cli_buf_printf(&line, " %s/%s %d/%d %d", r1, r2, a->totals[ev->player], a->totals[!ev->player], a->zeroless);
     /* the game's lexicon, or the one named on the command line */
-    const char *lex = a->gc->lexicon[0] ? a->gc->lexicon : a->R->c->o->lexicon ? a->R->c->o->lexicon : "";
+    const char *lex = a->R->c->o->lexicon ? a->R->c->o->lexicon : a->gc->lexicon;
+    if (strcasecmp(lex, a->R->dict_name) == 0 && !a->R->c->o->lexicon)
+        lex = "";                  /* our default dictionary: no lexicon to name */
     if (tk_lexicon_name_ok(lex))
         cli_buf_printf(&line, " lex %s;", lex);
     if (a->json) {
@@ -880,8 +882,35 @@ static int pick_lexicon(ann *a, cli_buf *err)
     a->e = R->c->e;
     a->judged = 1;
     snprintf(a->dict_name, sizeof a->dict_name, "%s", R->dict_name);
-    if (!gc->lexicon[0] || R->dict_explicit)
+    if (gc->variant[0] && strcasecmp(gc->variant, "classic") != 0) {
+        cli_buf_error(err, a->path, 0, "the game is played in the variant '%s': skrafl reviews classic games",
+                      gc->variant);
+        return -1;
+    }
+    char dist[32];
+    snprintf(dist, sizeof dist, "%s", gc->distribution);
+    for (char *q = dist; *q; q++)
+        *q = (char)(*q >= 'A' && *q <= 'Z' ? *q + 32 : *q);
+    if (dist[0] && strcmp(skx_ld_lang(dist), R->c->o->lang) != 0) {
+        cli_buf_error(err, a->path, 0, "the game is played with the '%s' tiles: not reviewed with the '%s' tile set",
+                      gc->distribution, R->c->o->lang);
+        return -1;
+    }
+    if (gc->layout[0] && strcasecmp(gc->layout, "CrosswordGame") != 0 && strcasecmp(gc->layout, R->c->o->layout) != 0) {
+        cli_buf_error(err, a->path, 0, "the game is played on the board '%s': not reviewed on the '%s' board",
+                      gc->layout, R->c->o->layout);
+        return -1;
+    }
+    if (R->dict_explicit)
         return 0;
+    if (!gc->lexicon[0]) {
+        /* the game's lexicon is unknown: a word missing from ours says nothing */
+        a->judged = 0;
+        snprintf(a->lexnote, sizeof a->lexnote, "the game names no lexicon");
+        cli_buf_error(err, a->path, 0, "warning: the game names no lexicon (#lexicon): words are looked up in %s "
+                      "but not judged (--dict or --lexicon judges them)", R->dict_name);
+        return 0;
+    }
     const char *lang = sk_gcg_lexicon_lang(gc->lexicon);
     if (lang && strcmp(lang, R->c->o->lang) != 0) {
         cli_buf_error(err, a->path, 0,

@@ -350,6 +350,13 @@ static int pragma(pctx *P, pstate *ps, const char *s, size_t n, long line, tk_er
     } else if (tok_ieq(key, "#note")) {
         while (rn && is_sp(*rest))
             rest++, rn--;
+        static const char *const keys[] = { "Variant:", "LetterDistribution:", "BoardLayout:" };
+        char *const vals[] = { g->variant, g->distribution, g->layout };
+        for (int i = 0; i < 3 && g->nevents == 0; i++) {
+            size_t kl = strlen(keys[i]);
+            if (rn > kl && tok_ieq((tok){ rest, kl }, keys[i]))
+                copy_rest(vals[i], sizeof g->variant, rest + kl, rn - kl);
+        }
         ps->in_note = 1;
         return note_current(g, rest, rn, 1);
     }
