@@ -529,7 +529,7 @@ static void clash_player(pstate *ps, sk_gcg_event *ev)
 
 static int declared_encoding(const char *text, size_t len)
 {
-    size_t i = 0;
+    size_t i = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;     /* a byte-order mark */
     while (i < len) {
         const char *nl = memchr(text + i, '\n', len - i);
         size_t e = nl ? (size_t)(nl - text) : len;
@@ -790,9 +790,10 @@ static uint8_t at(const sk_board *b, int r, int c)
     return b->sq[r * b->dim + c];
 }
 
+/* A square, named column first ("H8"). */
 static void coord_text(int r, int c, char *out, size_t cap)
 {
-    sk_coord_format(r, c, 0, out, cap);
+    sk_coord_format(r, c, 1, out, cap);
 }
 
 int sk_gcg_judge(const sk_engine *e, const sk_board *b, const sk_gcg_event *ev, const dawg_graph *d,
