@@ -87,6 +87,7 @@ typedef struct run {
 } run;
 
 typedef struct worker {
+    run *R;                    /* the run (read-only on the worker threads, but for its own stats slot) */
     sk_movelist list;
 } worker;
 
@@ -1011,12 +1012,12 @@ static int review(const run *R, worker *w, const char *path, gstat *st, cli_buf 
 
 /* ---- the batch --------------------------------------------------------------------------------- */
 
-static run *the_run;
-
 static void *worker_new(void *user)
 {
-    (void)user;
-    return calloc(1, sizeof(worker));
+    worker *w = calloc(1, sizeof(worker));
+    if (w)
+        w->R = user;
+    return w;
 }
 
 static void worker_free(void *user, void *state)
@@ -1029,11 +1030,12 @@ static void worker_free(void *user, void *state)
 
 static int solve_game(void *state, const cli_record *rec, cli_buf *out, cli_buf *err)
 {
-    run *R = the_run;
+    worker *w = state;
+    run *R = w->R;
     long i = rec->no - 1;
     if (i < 0 || i >= R->nfiles)
         return CLI_EXIT_OK;
-    return review(R, state, R->files[i], &R->stats[i], out, err);
+    return review(R, w, R->files[i], &R->stats[i], out, err);
 }
 
 /* The table per player over every game reviewed. */
@@ -1172,7 +1174,6 @@ int skg_run(const skc_ctx *c, char **args, int nargs)
         cli_error(NULL, 0, "out of memory");
         status = CLI_EXIT_DATA;
     } else if (R.nfiles > 0) {
-        the_run = &R;
         int jobs = c->o->jobs > 0 ? c->o->jobs : cli_cpu_count();
         if (jobs > R.nfiles)
             jobs = R.nfiles;
@@ -1185,7 +1186,6 @@ int skg_run(const skc_ctx *c, char **args, int nargs)
             status = s;
         if (!b.write_error && S.turn == 0 && S.cgp_at == 0)
             print_table(&R, c->o->json);
-        the_run = NULL;
     }
     for (int i = 0; i < R.nfiles; i++)
         free(R.files[i]);
