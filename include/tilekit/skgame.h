@@ -245,7 +245,7 @@ typedef struct sk_gcg_event {
     int kind;
     int has_rack;
     sk_rack rack;              /* the rack shown (MOVE/EXCH/PASS/...) */
-    char coord[16];            /* MOVE: the coordinate (upper case) */
+    char coord[16];            /* MOVE: the coordinate (upper case); OTHER: the mark as written (cut) */
     uint8_t word[SK_MAX_DIM];  /* MOVE: letters (| SK_BLANK), 0 = played through ('.'),
                                   letter | SK_ONBOARD = a letter in parentheses (played through) */
     int len;

@@ -777,7 +777,7 @@ static void annotate_game(ann *a)
             break;
         }
         default:
-            snprintf(play, sizeof play, "(other)");
+            snprintf(play, sizeof play, "%s", ev->coord[0] ? ev->coord : "(other)");
             break;
         }
         /* the cumulative total */

@@ -422,7 +422,10 @@ static int event(pctx *P, pstate *ps, const char *s, size_t n, sk_gcg_event *ev,
             } else if (P->foreign && !f0) {
                 return tk_error_set(err, TK_EFORMAT, 0, 0, "%s", e2.msg);
             } else {
-                ev->kind = SK_GCG_OTHER;
+                ev->kind = SK_GCG_OTHER;       /* the mark kept (cut) in coord */
+                size_t n = p.n < sizeof ev->coord ? p.n : sizeof ev->coord - 1;
+                memcpy(ev->coord, p.s, n);
+                ev->coord[n] = 0;
             }
         }
         shape = 1;
