@@ -221,6 +221,11 @@ static void test_players(void)
     const char *t4 = "#player1 a A\n#player2 b B\n>a: A - +0 0\n>c: C - +0 0\n>b: B - +0 0\n";
     CHECK(sk_gcg_parse(&g, L.e, t4, strlen(t4), NULL, NULL, &err) == 0 && g.nerrors == 1 && g.nevents == 2);
     sk_gcg_free(&g);
+    /* an event may name a player by the full name, or its first word */
+    const char *t7 = "#player1 Josh_S Josh Sokol\n#player2 dan Dan Smith\n>Josh: A - +0 0\n>Dan Smith: B - +0 0\n";
+    CHECK(sk_gcg_parse(&g, L.e, t7, strlen(t7), NULL, NULL, &err) == 0 && g.nerrors == 0 && g.nevents == 2 &&
+          g.ev[0].player == 0 && g.ev[1].player == 1);
+    sk_gcg_free(&g);
     /* binary data; another alphabet */
     const char t5[] = "#player1 a A\n>a: A\0 - +0 0\n";
     CHECK(sk_gcg_parse(&g, L.e, t5, sizeof t5 - 1, NULL, NULL, &err) == TK_EFORMAT && err.line == 2);

@@ -244,6 +244,14 @@ static int nick_is(const char *nick, tok t, int fold)
     return 1;
 }
 
+static int same_ascii_fold(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (lower((unsigned char)a[i]) != lower((unsigned char)b[i]))
+            return 0;
+    return 1;
+}
+
 /* Player of an event: -1 a new nickname beyond two (third player), -2 no
  * room for the nickname. */
 static int find_player(sk_gcg *g, tok nick)
@@ -252,6 +260,14 @@ static int find_player(sk_gcg *g, tok nick)
         for (int p = 0; p < 2; p++)
             if (nick_is(g->nick[p], nick, fold))
                 return p;
+    /* a nickname that is a declared player's full name, or its first word */
+    for (int p = 0; p < 2; p++) {
+        const char *nm = g->name[p];
+        size_t first = strcspn(nm, " ");
+        if (g->nick[p][0] && (nick_is(nm, nick, 1) || (first == nick.n && first > 0 &&
+                                                        same_ascii_fold(nm, nick.s, first))))
+            return p;
+    }
     for (int p = 0; p < 2; p++)
         if (!g->nick[p][0]) {
             if (nick.n >= sizeof g->nick[p])
