@@ -381,7 +381,10 @@ static int pragma(pctx *P, pstate *ps, const char *s, size_t n, long line, tk_er
 
 /* ---- events ----------------------------------------------------------------------------------- */
 
-static int event(pctx *P, pstate *ps, const char *s, size_t n, sk_gcg_event *ev, tk_error *err)
+/* Parse an event line (after '>').  A rack that cannot be read is a soft
+ * problem (*soft set): the event is kept without its rack, so its tiles
+ * still reach the board. */
+static int event(pctx *P, pstate *ps, const char *s, size_t n, sk_gcg_event *ev, tk_error *err, tk_error *soft)
 {
     sk_gcg *g = P->g;
     memset(ev, 0, sizeof *ev);
@@ -482,9 +485,16 @@ static int event(pctx *P, pstate *ps, const char *s, size_t n, sk_gcg_event *ev,
     if (parse_int(tt, &ev->total, &sg))
         return tk_error_set(err, TK_EFORMAT, 0, 0, "bad cumulative score '%.*s'", (int)(tt.n > 20 ? 20 : tt.n), tt.s);
     if (rack_at >= 0) {
-        if (parse_rack(P, t[rack_at], &ev->rack, err))
-            return TK_EFORMAT;
-        ev->has_rack = 1;
+        int f0 = P->foreign;
+        if (parse_rack(P, t[rack_at], &ev->rack, soft)) {
+            if (P->foreign && !f0) {
+                *err = *soft;
+                return TK_EFORMAT;
+            }
+            memset(&ev->rack, 0, sizeof ev->rack);
+        } else {
+            ev->has_rack = 1;
+        }
     }
     if (shape == 2) {
         char co[16];
@@ -690,10 +700,10 @@ static int parse_lines(sk_gcg *g, const sk_engine *e, const char *text, size_t l
         ps.in_note = 0;
         if (grow(g))
             return tk_error_set(err, TK_ENOMEM, line, 0, "out of memory");
-        tk_error le = {0};
+        tk_error le = {0}, soft = {0};
         sk_gcg_event *ev = &g->ev[g->nevents];
         int f0 = P.foreign;
-        if (event(&P, &ps, s + b + 1, n - b - 1, ev, &le)) {
+        if (event(&P, &ps, s + b + 1, n - b - 1, ev, &le, &soft)) {
             if (P.foreign && !f0) {
                 g->refused = 1;
                 return tk_error_set(err, TK_EFORMAT, line, 0,
@@ -713,6 +723,11 @@ static int parse_lines(sk_gcg *g, const sk_engine *e, const char *text, size_t l
             continue;
         }
         ev->line = line;
+        if (soft.code) {
+            sk_gcg_event keep = *ev;
+            problem(g, &soft, line, errfn, ctx);
+            *ev = keep;
+        }
         if (g->clash)
             clash_player(&ps, ev);
         uint32_t nlen = ev->note_len, noff = ev->note_off;
