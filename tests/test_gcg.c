@@ -226,6 +226,11 @@ static void test_players(void)
     CHECK(sk_gcg_parse(&g, L.e, t7, strlen(t7), NULL, NULL, &err) == 0 && g.nerrors == 0 && g.nevents == 2 &&
           g.ev[0].player == 0 && g.ev[1].player == 1);
     sk_gcg_free(&g);
+    /* a rack that cannot be read: reported, the event kept without it */
+    const char *t8 = "#player1 a A\n#player2 b B\n>a: AEINRSTX 8D RETAINS +66 66\n";
+    CHECK(sk_gcg_parse(&g, L.e, t8, strlen(t8), NULL, NULL, &err) == 0 && g.nerrors == 1 && g.nevents == 1 &&
+          !g.ev[0].has_rack && g.ev[0].len == 7 && g.first_err.line == 3);
+    sk_gcg_free(&g);
     /* binary data; another alphabet */
     const char t5[] = "#player1 a A\n>a: A\0 - +0 0\n";
     CHECK(sk_gcg_parse(&g, L.e, t5, sizeof t5 - 1, NULL, NULL, &err) == TK_EFORMAT && err.line == 2);
