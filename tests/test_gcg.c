@@ -231,6 +231,13 @@ static void test_players(void)
     CHECK(sk_gcg_parse(&g, L.e, t8, strlen(t8), NULL, NULL, &err) == 0 && g.nerrors == 1 && g.nevents == 1 &&
           !g.ev[0].has_rack && g.ev[0].len == 7 && g.first_err.line == 3);
     sk_gcg_free(&g);
+    /* no score, no total (hand-written files): kept, flagged, the rest a note; a bad number is an error */
+    const char *t9 = "#player1 a A\n#player2 b B\n>a: AEINRST 8D RETAINS\n>b: DEGNORT D8 .ODENT +14 wow\n"
+                     ">a: EILLMOO 9F L.O +x 70\n";
+    CHECK(sk_gcg_parse(&g, L.e, t9, strlen(t9), NULL, NULL, &err) == 0 && g.nerrors == 1 && g.nevents == 2 &&
+          g.ev[0].no_score && g.ev[0].no_total && !g.ev[1].no_score && g.ev[1].no_total && g.ev[1].score == 14 &&
+          strcmp(note_of(&g, 1), "wow") == 0 && g.first_err.line == 5);
+    sk_gcg_free(&g);
     /* binary data; another alphabet */
     const char t5[] = "#player1 a A\n>a: A\0 - +0 0\n";
     CHECK(sk_gcg_parse(&g, L.e, t5, sizeof t5 - 1, NULL, NULL, &err) == TK_EFORMAT && err.line == 2);

@@ -255,6 +255,7 @@ typedef struct sk_gcg_event {
     int score;                 /* the signed score given */
     int total;                 /* the cumulative score given */
     int own;                   /* ENDRACK: `RACK (RACK) -N` (the player's own tiles) */
+    int no_score, no_total;    /* the line gives no score / no cumulative total (then 0) */
     int guessed;               /* the player was told apart by turn order (nicknames clash) */
     uint32_t note_off, note_len; /* the event's note in sk_gcg.notes (0 length: none) */
 } sk_gcg_event;

@@ -498,6 +498,14 @@ static void print_event(ann *a, const sk_gcg_event *ev, const char *play, const 
             cli_json_key(&j, "player_by_turn");
             cli_json_bool(&j, 1);
         }
+        if (ev->no_score) {
+            cli_json_key(&j, "score_given");
+            cli_json_bool(&j, 0);
+        }
+        if (ev->no_total) {
+            cli_json_key(&j, "total_given");
+            cli_json_bool(&j, 0);
+        }
         if (v->have_rank) {
             cli_json_key(&j, "equity");
             cli_json_raw(&j, eq);
@@ -780,6 +788,15 @@ static void annotate_game(ann *a)
             snprintf(play, sizeof play, "%s", ev->coord[0] ? ev->coord : "(other)");
             break;
         }
+        /* a line without a score or a total: the rules' score, the running sum */
+        sk_gcg_event shown = *ev;
+        if (ev->no_score) {
+            shown.score = v.have_computed ? v.computed : 0;
+            v.score_ok = 1;
+        }
+        if (ev->no_total)
+            shown.total = a->totals[p] + shown.score;
+        ev = &shown;
         /* the cumulative total */
         int expect = a->totals[p] + ev->score, ok = expect == ev->total;
         if (ev->kind == SK_GCG_WITHDRAWN && v.score_ok && ev->total == a->before_total)

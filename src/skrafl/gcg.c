@@ -475,15 +475,26 @@ static int event(pctx *P, pstate *ps, const char *s, size_t n, sk_gcg_event *ev,
         ev->kind = SK_GCG_MOVE;
         shape = 2;
     }
-    if (i + shape + 2 > k)
-        return tk_error_set(err, TK_EFORMAT, 0, 0, "expected RACK %s SCORE TOTAL, got %d field%s",
-                            shape == 2 ? "COORD WORD" : "PLAY", k, k == 1 ? "" : "s");
-    int sg;
-    tok ts = t[i + shape], tt = t[i + shape + 1];
-    if (parse_int(ts, &ev->score, &sg))
-        return tk_error_set(err, TK_EFORMAT, 0, 0, "bad score '%.*s' (+N or -N)", (int)(ts.n > 20 ? 20 : ts.n), ts.s);
-    if (parse_int(tt, &ev->total, &sg))
-        return tk_error_set(err, TK_EFORMAT, 0, 0, "bad cumulative score '%.*s'", (int)(tt.n > 20 ? 20 : tt.n), tt.s);
+    /* SCORE and TOTAL; either may be missing (hand-written files): what follows is a note */
+    if (i + shape > k || (shape == 2 && i + 2 > k))
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "expected RACK COORD WORD SCORE TOTAL, got %d field%s", k,
+                            k == 1 ? "" : "s");
+    int used = i + shape, sg;
+    ev->no_score = ev->no_total = 1;
+    for (int f = 0; f < 2 && used < k; f++) {
+        tok tn = t[used];
+        int numeric = tn.s[0] == '+' || tn.s[0] == '-' || (tn.s[0] >= '0' && tn.s[0] <= '9');
+        if (!numeric)
+            break;
+        if (parse_int(tn, f ? &ev->total : &ev->score, &sg))
+            return tk_error_set(err, TK_EFORMAT, 0, 0, f ? "bad cumulative score '%.*s'" : "bad score '%.*s' (+N or -N)",
+                                (int)(tn.n > 20 ? 20 : tn.n), tn.s);
+        if (f)
+            ev->no_total = 0;
+        else
+            ev->no_score = 0;
+        used++;
+    }
     if (rack_at >= 0) {
         int f0 = P->foreign;
         if (parse_rack(P, t[rack_at], &ev->rack, soft)) {
@@ -512,8 +523,8 @@ static int event(pctx *P, pstate *ps, const char *s, size_t n, sk_gcg_event *ev,
             return TK_EFORMAT;
     }
     /* the trailing text: a note (Quackle's cross-words) */
-    if (k > i + shape + 2) {
-        tok nt = t[i + shape + 2];
+    if (k > used) {
+        tok nt = t[used];
         size_t off = (size_t)(nt.s - s);
         ev->note_len = 0;
         ps->in_note = 0;
