@@ -214,7 +214,9 @@ int sk_game_gcg(const sk_engine *e, const sk_game *game, const char *const names
  * the event's note; `#note` lines and the free lines after them are notes;
  * tabs and runs of spaces separate fields; coordinates in either case;
  * played-through letters as '.', as the letters themselves or in
- * parentheses; no `#character-encoding UTF-8` line: bytes that are not
+ * parentheses; a score or total left out (flagged no_score / no_total);
+ * a rack that cannot be read reported but its event kept (without the rack);
+ * no `#character-encoding UTF-8` line: bytes that are not
  * valid UTF-8 are read as ISO-8859-1 (a declared ISO-8859-1 converts every
  * byte).  Two players only: a `#player3` (or a third nickname when no
  * #player line names the players) refuses the file; letters outside the
