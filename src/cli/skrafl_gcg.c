@@ -881,15 +881,19 @@ static void print_summary(ann *a)
                    a->problems + gc->nerrors == 1 ? "" : "s", a->dict_name, a->judged ? "" : " (not judged)");
 }
 
+#define ERRORS_SHOWN 20          /* per file: then a count of the others */
+
 typedef struct errctx {
     cli_buf *err;
     const char *path;
+    int n;
 } errctx;
 
 static void on_error(void *ctx, const tk_error *err)
 {
     errctx *x = ctx;
-    cli_buf_error(x->err, x->path, err->line, "%s", err->msg);
+    if (x->n++ < ERRORS_SHOWN)
+        cli_buf_error(x->err, x->path, err->line, "%s", err->msg);
 }
 
 /* Choose the dictionary of the game: its #lexicon when installed. */
@@ -992,9 +996,11 @@ static int review(const run *R, worker *w, const char *path, gstat *st, cli_buf 
     a.json = R->c->o->json;
     a.list = &w->list;
     sk_gcg gc;
-    errctx x = { err, name };
+    errctx x = { err, name, 0 };
     int rc = sk_gcg_parse(&gc, R->c->e, text, len, on_error, &x, &err0);
     free(text);
+    if (x.n > ERRORS_SHOWN)
+        cli_buf_error(err, name, 0, "%d more lines that cannot be read", x.n - ERRORS_SHOWN);
     if (rc) {
         cli_buf_error(err, name, err0.line, "%s", err0.msg);
         sk_gcg_free(&gc);

@@ -26,9 +26,10 @@
  * The parser is line-oriented and forgiving: a line it cannot read is
  * reported through the caller's callback with its line number and skipped,
  * so the rest of the game can still be annotated.  Only what makes the whole
- * file meaningless (binary data, a third player, another alphabet) refuses
- * it, once.  Letters are read with the engine's alphabet (multi-character
- * tiles, in brackets or not; upper case a tile, lower case a blank).
+ * file meaningless (binary data: a NUL byte, or control bytes making 0.5%
+ * of the text; a third player; another alphabet) refuses it, once.
+ * Letters are read with the engine's alphabet (multi-character tiles, in
+ * brackets or not; upper case a tile, lower case a blank).
  */
 #include "sk_internal.h"
 #include "tilekit/skgame.h"
@@ -764,6 +765,22 @@ int sk_gcg_parse(sk_gcg *g, const sk_engine *e, const char *text, size_t len,
             line += *q == '\n';
         g->refused = 1;
         return tk_error_set(err, TK_EFORMAT, line, 0, "binary data (a NUL byte): not a GCG file");
+    }
+    /* control bytes (not tab, CR, LF, VT, FF) in number: binary data too */
+    size_t ctl = 0, first = len;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\v' && c != '\f') || c == 0x7F) {
+            if (!ctl++)
+                first = i;
+        }
+    }
+    if (ctl >= 8 && ctl * 200 >= len) {
+        long line = 1;
+        for (size_t i = 0; i < first; i++)
+            line += text[i] == '\n';
+        g->refused = 1;
+        return tk_error_set(err, TK_EFORMAT, line, 0, "binary data (%zu control bytes): not a GCG file", ctl);
     }
     g->encoding = declared_encoding(text, len);
     size_t ulen;
