@@ -1023,6 +1023,8 @@ static int review(const run *R, worker *w, const char *path, gstat *st, cli_buf 
     a.before = a.board;
     for (int p = 0; p < 2; p++)
         snprintf(st->p[p].name, sizeof st->p[p].name, "%s", gc.name[p][0] ? gc.name[p] : gc.nick[p]);
+    if (!a.json && R->nfiles > 1 && S.cgp_at == 0)
+        cli_buf_printf(out, "--- %s\n", name);     /* which game the lines below belong to */
     annotate_game(&a);
     if (S.turn == 0 && S.cgp_at == 0)
         print_summary(&a);
