@@ -180,6 +180,11 @@ static void test_encodings(void)
     REQUIRE(sk_gcg_parse(&g, L.e, t2, strlen(t2), NULL, NULL, &err) == 0);
     CHECK(strcmp(g.name[0], "\xc3\x83\xc2\xa9") == 0 && g.latin1 == 2);
     sk_gcg_free(&g);
+    /* Windows-1252 quotes where ISO-8859-1 has control characters */
+    const char *t4 = "#player1 jo Jo\n>jo: A - +0 0 it\x92s \x93ok\x94\n";
+    REQUIRE(sk_gcg_parse(&g, L.e, t4, strlen(t4), NULL, NULL, &err) == 0 && g.nevents == 1);
+    CHECK(strcmp(note_of(&g, 0), "it\xe2\x80\x99s \xe2\x80\x9cok\xe2\x80\x9d") == 0);
+    sk_gcg_free(&g);
     /* declared UTF-8 */
     const char *t3 = "#character-encoding utf8\n#player1 jo \xc3\xa9\n>jo: A - +0 0\n";
     REQUIRE(sk_gcg_parse(&g, L.e, t3, strlen(t3), NULL, NULL, &err) == 0);

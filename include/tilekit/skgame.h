@@ -218,7 +218,8 @@ int sk_game_gcg(const sk_engine *e, const sk_game *game, const char *const names
  * a rack that cannot be read reported but its event kept (without the rack);
  * no `#character-encoding UTF-8` line: bytes that are not
  * valid UTF-8 are read as ISO-8859-1 (a declared ISO-8859-1 converts every
- * byte).  Two players only: a `#player3` (or a third nickname when no
+ * byte; 0x80-0x9F, control characters there, are read as Windows-1252's
+ * quotes and dashes).  Two players only: a `#player3` (or a third nickname when no
  * #player line names the players) refuses the file; letters outside the
  * engine's alphabet in a rack or word (a game in another language) refuse
  * it too, with one message at the first such line.  When #player1 and

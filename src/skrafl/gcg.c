@@ -597,10 +597,18 @@ static int declared_encoding(const char *text, size_t len)
     return SK_GCG_ENC_DEFAULT;
 }
 
+/* Bytes 0x80-0x9F of ISO-8859-1 are control characters no game record
+ * means: files written on Windows carry Windows-1252 there (quotes, dashes),
+ * so those become the Windows-1252 characters (0: none, kept as they are). */
+static const uint16_t cp1252[32] = {
+    0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+    0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+};
+
 /* UTF-8 text of the file (malloc'ed; NULL when out of memory). */
 static char *to_utf8(const char *text, size_t len, int enc, size_t *out_len, long *converted)
 {
-    char *o = malloc(2 * len + 1);
+    char *o = malloc(3 * len + 1);      /* a byte becomes at most 3 (U+20AC) */
     if (!o)
         return NULL;
     size_t n = 0;
@@ -624,8 +632,8 @@ static char *to_utf8(const char *text, size_t len, int enc, size_t *out_len, lon
             i += k;
             continue;
         }
-        o[n++] = (char)(0xC0 | (c >> 6));
-        o[n++] = (char)(0x80 | (c & 0x3F));
+        uint32_t cp = c >= 0x80 && c < 0xA0 && cp1252[c - 0x80] ? cp1252[c - 0x80] : c;
+        n += (size_t)alpha_utf8_encode(cp, o + n);
         conv++;
         i++;
     }
