@@ -231,6 +231,11 @@ static void test_players(void)
     CHECK(sk_gcg_parse(&g, L.e, t7, strlen(t7), NULL, NULL, &err) == 0 && g.nerrors == 0 && g.nevents == 2 &&
           g.ev[0].player == 0 && g.ev[1].player == 1);
     sk_gcg_free(&g);
+    /* a nickname no #player line names, while a declared player has no event: that player */
+    const char *t10 = "#player1 ann Ann\n#player2 ben Ben\n>ann: A - +0 0\n>benny: B - +0 0\n>ann: A - +0 0\n";
+    CHECK(sk_gcg_parse(&g, L.e, t10, strlen(t10), NULL, NULL, &err) == 0 && g.nerrors == 0 && g.nevents == 3 &&
+          g.ev[1].player == 1 && strcmp(g.alias, "benny") == 0);
+    sk_gcg_free(&g);
     /* a rack that cannot be read: reported, the event kept without it */
     const char *t8 = "#player1 a A\n#player2 b B\n>a: AEINRSTX 8D RETAINS +66 66\n";
     CHECK(sk_gcg_parse(&g, L.e, t8, strlen(t8), NULL, NULL, &err) == 0 && g.nerrors == 1 && g.nevents == 1 &&

@@ -277,6 +277,9 @@ typedef struct sk_gcg {
     int has_final[2];          /* #rack1 / #rack2: the players' last racks */
     sk_rack final_rack[2];
     int clash;                 /* #player1 and #player2 share a nickname */
+    char alias[64];            /* a nickname no #player line names, taken as the declared player
+                                  alias_player, who has no event under the own nickname ("" none) */
+    int alias_player;
     int encoding;              /* SK_GCG_ENC_* */
     long latin1;               /* bytes read as ISO-8859-1 */
     int refused;               /* the file is not a two-player game of this alphabet (err says why) */

@@ -1009,6 +1009,9 @@ static int review(const run *R, worker *w, const char *path, gstat *st, cli_buf 
     a.gc = &gc;
     if (gc.clash)
         cli_buf_error(err, name, 0, "warning: both players are called '%s': told apart by turn order", gc.nick[0]);
+    if (gc.alias[0])
+        cli_buf_error(err, name, 0, "warning: no #player line names '%s': its events are taken as %s's (who has "
+                      "none under that nickname)", gc.alias, gc.nick[gc.alias_player]);
     if (pick_lexicon(&a, err)) {
         sk_gcg_free(&gc);
         return CLI_EXIT_DATA;

@@ -110,6 +110,14 @@ typedef struct pctx {
     const sk_engine *e;
     int foreign;               /* set when a non-ASCII character is not a letter of the alphabet */
     char foreign_ch[8];
+    /* nicknames: an alias (the one unknown nickname of a first pass, taken as
+     * the declared player who has no event under the own nickname) */
+    char alias[64];
+    int alias_to;
+    char unknown[64];          /* the first nickname that matches no player */
+    int unknowns;              /* distinct unknown nicknames (counted to 2) */
+    int seen[2];               /* events kept per player */
+    int declared;              /* both #player1 and #player2 lines */
 } pctx;
 
 static void note_foreign(pctx *P, const char *s, size_t n)
@@ -399,7 +407,19 @@ static int event(pctx *P, pstate *ps, const char *s, size_t n, sk_gcg_event *ev,
         nick.s++, nick.n--;
     if (!nick.n)
         return tk_error_set(err, TK_EFORMAT, 0, 0, "empty player name");
-    ev->player = find_player(g, nick);
+    if (P->alias[0] && nick_is(P->alias, nick, 0))
+        ev->player = P->alias_to;
+    else
+        ev->player = find_player(g, nick);
+    if (ev->player == -1 && nick.n < sizeof P->unknown) {
+        if (!P->unknown[0]) {
+            memcpy(P->unknown, nick.s, nick.n);
+            P->unknown[nick.n] = 0;
+            P->unknowns = 1;
+        } else if (!nick_is(P->unknown, nick, 0)) {
+            P->unknowns = 2;
+        }
+    }
     if (ev->player < 0) {
         char q[48];
         if (ev->player == -2)
@@ -667,10 +687,10 @@ static void problem(sk_gcg *g, tk_error *le, long line, sk_gcg_errfn errfn, void
         errfn(ctx, le);
 }
 
-static int parse_lines(sk_gcg *g, const sk_engine *e, const char *text, size_t len, sk_gcg_errfn errfn,
-                       void *ctx, tk_error *err)
+static int parse_lines(sk_gcg *g, pctx *Pp, const char *text, size_t len, sk_gcg_errfn errfn, void *ctx,
+                       tk_error *err)
 {
-    pctx P = { g, e, 0, "" };
+#define P (*Pp)
     pstate ps;
     memset(&ps, 0, sizeof ps);
     long line = 0;
@@ -743,6 +763,7 @@ static int parse_lines(sk_gcg *g, const sk_engine *e, const char *text, size_t l
             continue;
         }
         ev->line = line;
+        P.seen[ev->player]++;
         if (soft.code) {
             sk_gcg_event keep = *ev;
             problem(g, &soft, line, errfn, ctx);
@@ -756,10 +777,12 @@ static int parse_lines(sk_gcg *g, const sk_engine *e, const char *text, size_t l
         if (nlen && note_add(g, &ev->note_off, &ev->note_len, s + b + 1 + noff, nlen, 0))
             return tk_error_set(err, TK_ENOMEM, line, 0, "out of memory");
     }
+    P.declared = ps.declared[0] && ps.declared[1];
     if (!g->nick[0][0])
         return tk_error_set(err, TK_EFORMAT, line > 0 ? 1 : 0, 0,
                             "no player found (no #player lines, no >NICK: events): not a GCG file");
     return TK_OK;
+#undef P
 }
 
 int sk_gcg_parse(sk_gcg *g, const sk_engine *e, const char *text, size_t len,
@@ -795,7 +818,33 @@ int sk_gcg_parse(sk_gcg *g, const sk_engine *e, const char *text, size_t len,
     char *u = to_utf8(text, len, g->encoding, &ulen, &g->latin1);
     if (!u)
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-    int rc = parse_lines(g, e, u, ulen, errfn, ctx, err);
+    /* A first pass, silent, finds whether one nickname matches no declared
+     * player while one declared player never appears: then the second pass
+     * takes that nickname as that player (g->alias says so). */
+    pctx P = { .g = g, .e = e };
+    int rc = parse_lines(g, &P, u, ulen, NULL, NULL, err);
+    int enc = g->encoding;
+    long latin1 = g->latin1;
+    int to = P.seen[0] == 0 ? 0 : 1;
+    int alias = rc == TK_OK && P.declared && P.unknowns == 1 && (P.seen[0] == 0) != (P.seen[1] == 0) && !g->clash;
+    char name[64];
+    snprintf(name, sizeof name, "%s", P.unknown);
+    if (rc != TK_ENOMEM) {
+        sk_gcg_free(g);
+        memset(g, 0, sizeof *g);
+        g->encoding = enc;
+        g->latin1 = latin1;
+        memset(&P, 0, sizeof P);
+        P.g = g;
+        P.e = e;
+        if (alias) {
+            snprintf(P.alias, sizeof P.alias, "%s", name);
+            P.alias_to = to;
+            snprintf(g->alias, sizeof g->alias, "%s", name);
+            g->alias_player = to;
+        }
+        rc = parse_lines(g, &P, u, ulen, errfn, ctx, err);
+    }
     free(u);
     return rc;
 }

@@ -80,6 +80,12 @@ t_grep clash-players '"players":\[{"nick":"bob","name":"Bob Smith","final":86,"p
 if grep -q '"total_ok":false' "$OUT"; then t_fail clash-totals "$(grep -m1 false "$OUT")"; else t_ok clash-totals; fi
 strip; t_golden clash-golden "$D/clash.json"
 
+# a nickname no #player line names, while a declared player has no event: taken as that player
+sed 's/^>ben:/>Benjamin:/' "$D/withdraw.gcg" >"$T_TMP/alias.gcg"
+t_run alias 0 "$S" --gcg "$T_TMP/alias.gcg" --json
+t_grep alias-warning "alias.gcg: warning: no #player line names 'Benjamin': its events are taken as ben's" "$ERR"
+t_grep alias-player '"line":11,"player":"ben","kind":"move","rack":"DEGNORT","play":"D8 .ODENT"' "$OUT"
+
 # ---- encodings: no #character-encoding = ISO-8859-1 for bytes that are not UTF-8 ----------------
 t_run latin1 0 "$S" --gcg "$D/latin1.gcg" --json
 t_grep latin1-names '{"nick":"jose","name":"José García",.*{"nick":"zoe","name":"Zoë Ångström",' "$OUT"
