@@ -234,7 +234,7 @@ static void play_string(const sk_engine *e, const sk_play *p, char *out, size_t 
 typedef struct verdict {
     int have_computed, computed, score_ok;
     int legal;                 /* 1 legal, 0 not, -1 not judged (null), -2 nothing to say */
-    char why[400];
+    char why[600];             /* dictionary name (80) + words (300) + why not judged (160) */
     int has_play;              /* a placement judged: words[] valid */
     sk_gcg_play gp;
     int partial;               /* the rack shown is not the whole rack */
