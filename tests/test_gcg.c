@@ -330,6 +330,18 @@ static void test_judge_oracle(void)
                 int along = (int)th_below(&rng, (uint32_t)(15 - ev.len + 1)), across = (int)th_below(&rng, 15);
                 ev.row = ev.dir ? along : across;
                 ev.col = ev.dir ? across : along;
+                /* the whole run: a segment that stops next to a tile goes on through it */
+                {
+                    int dr = ev.dir, dc = !ev.dir;
+                    while (ev.row - dr >= 0 && ev.col - dc >= 0 && b.sq[(ev.row - dr) * 15 + ev.col - dc]) {
+                        ev.row -= dr;
+                        ev.col -= dc;
+                        ev.len++;
+                    }
+                    while (ev.row + dr * ev.len < 15 && ev.col + dc * ev.len < 15 &&
+                           b.sq[(ev.row + dr * ev.len) * 15 + ev.col + dc * ev.len])
+                        ev.len++;
+                }
                 sk_coord_format(ev.row, ev.col, ev.dir, ev.coord, sizeof ev.coord);
                 uint8_t newt[15];
                 int nnew = 0;
@@ -403,7 +415,7 @@ static void test_judge_problems(void)
     const char *text = "#player1 a A\n#player2 b B\n"
                        ">a: ACT 8G CAT +10 10\n"     /* 0 */
                        ">b: DOG 8A DOG +8 8\n"       /* 1: not connected */
-                       ">b: DOG 8J DOG +4 4\n"       /* 2: runs into T (CATDOG) */
+                       ">b: DOG 8J DOG +4 4\n"       /* 2: runs into CAT (CATDOG) */
                        ">b: XYZ 9G AT +2 2\n"        /* 3: A and T not on the rack */
                        ">b: A 7G A +2 2\n"           /* 4: one tile, its word runs down: AC */
                        ">a: EFG 3C EFG +9 19\n"      /* 5 */
@@ -423,8 +435,10 @@ static void test_judge_problems(void)
     REQUIRE(sk_gcg_judge(L.e, &b, &g.ev[1], L.dawg, &gp, &err) == 0);
     /* DOG from A8 (a triple word): (2 + 1 + 2) x 3 */
     CHECK(!gp.placed_ok && strstr(gp.why, "not connected") && gp.score == 15);
+    /* DOG written from 8J runs into CAT: the word formed is CATDOG, C A T from the board */
     REQUIRE(sk_gcg_judge(L.e, &b, &g.ev[2], L.dawg, &gp, &err) == 0);
-    CHECK(!gp.placed_ok && strstr(gp.why, "runs into the tile at I8"));
+    CHECK(gp.placed_ok && gp.extended && gp.move.col == 6 && gp.move.len == 6 && gp.known[0] == 0);
+    CHECK(gp.score == 3 + 1 + 1 + 2 + 1 + 2 * 2);
     REQUIRE(sk_gcg_judge(L.e, &b, &g.ev[3], L.dawg, &gp, &err) == 0);
     CHECK(gp.placed_ok && gp.rack_ok == 0 && strstr(gp.why, "not on the rack"));
     REQUIRE(sk_gcg_judge(L.e, &b, &g.ev[4], L.dawg, &gp, &err) == 0);

@@ -311,6 +311,8 @@ typedef struct sk_gcg_play {
     sk_move move;              /* the play; a one-tile play runs the way its word is longer */
     int score;                 /* its score by the rules (premiums, cross-words, bingo) */
     int placed_ok;             /* the tiles make a valid placement (else why[] says what is wrong) */
+    int extended;              /* the word as written stopped short of board tiles it runs into:
+                                  the move is the whole word formed */
     int rack_ok;               /* -1 no rack given, 0 a tile is not on the rack (why[]), 1 ok */
     int nwords;                /* words formed (main word first), at most SK_MAX_WORDS */
     sk_word words[SK_MAX_WORDS];
@@ -320,10 +322,11 @@ typedef struct sk_gcg_play {
 
 /* Judge MOVE event ev on board b (before the play): place it (TK_EFORMAT if
  * it cannot be: off the board, '.' on an empty square, a letter over
- * another), score it by the rules whatever the words, check the placement
- * (one line, no gap, touching the board or covering the start square, not
- * running into adjacent tiles, at least one tile placed) and the rack, and
- * look every word formed up in d (NULL: no lookups). */
+ * another), take in the board tiles the written word runs into (the word
+ * formed), score it by the rules whatever the words, check the placement
+ * (one line, no gap, touching the board or covering the start square, at
+ * least one tile placed) and the rack, and look every word formed up in d
+ * (NULL: no lookups). */
 int sk_gcg_judge(const sk_engine *e, const sk_board *b, const sk_gcg_event *ev, const dawg_graph *d,
                  sk_gcg_play *out, tk_error *err);
 

@@ -926,6 +926,20 @@ int sk_gcg_judge(const sk_engine *e, const sk_board *b, const sk_gcg_event *ev, 
     out->placed_ok = 1;
     out->rack_ok = -1;
     int dr = m.dir ? 1 : 0, dc = m.dir ? 0 : 1;
+    /* A word written short of the tiles it runs into: the word formed takes them in. */
+    while (at(b, m.row - dr, m.col - dc)) {
+        memmove(m.word + 1, m.word, m.len);
+        m.row = (uint8_t)(m.row - dr);
+        m.col = (uint8_t)(m.col - dc);
+        m.word[0] = (uint8_t)(at(b, m.row, m.col) | SK_ONBOARD);
+        m.len++;
+        out->extended = 1;
+    }
+    while (at(b, m.row + dr * m.len, m.col + dc * m.len)) {
+        m.word[m.len] = (uint8_t)(at(b, m.row + dr * m.len, m.col + dc * m.len) | SK_ONBOARD);
+        m.len++;
+        out->extended = 1;
+    }
     if (m.ntiles == 0) {
         out->placed_ok = 0;
         snprintf(out->why, sizeof out->why, "no tile placed: every square of the word is already covered");
@@ -964,14 +978,6 @@ int sk_gcg_judge(const sk_engine *e, const sk_board *b, const sk_gcg_event *ev, 
     out->score = sk_move_score(&m, e, b);
     out->move.score = out->score;
     char cs[16];
-    /* runs into adjacent tiles */
-    int br = m.row - dr, bc = m.col - dc, ar = m.row + dr * m.len, ac = m.col + dc * m.len;
-    if (out->placed_ok && (at(b, br, bc) || at(b, ar, ac))) {
-        int r = at(b, br, bc) ? br : ar, c = at(b, br, bc) ? bc : ac;
-        coord_text(r, c, cs, sizeof cs);
-        out->placed_ok = 0;
-        snprintf(out->why, sizeof out->why, "the word runs into the tile at %s (the whole word is longer)", cs);
-    }
     /* connected, or covering the start square */
     int touches = 0, start = 0;
     for (int i = 0; i < m.len; i++) {
