@@ -285,14 +285,38 @@ int sk_game_gcg(const sk_engine *e, const sk_game *game, const char *const names
 
 /* ---- GCG files ---------------------------------------------------------- */
 
+/* The reader follows the GCG specification as Quackle and Macondo read it
+ * and what real files hold (see gcg.c): text after the cumulative total is
+ * the event's note; `#note` lines and the free lines after them are notes;
+ * tabs and runs of spaces separate fields; coordinates in either case;
+ * played-through letters as '.', as the letters themselves or in
+ * parentheses; a score or total left out (flagged no_score / no_total);
+ * a rack that cannot be read reported but its event kept (without the rack);
+ * no `#character-encoding UTF-8` line: bytes that are not
+ * valid UTF-8 are read as ISO-8859-1 (a declared ISO-8859-1 converts every
+ * byte; 0x80-0x9F, control characters there, are read as Windows-1252's
+ * quotes and dashes).  Two players only: a `#player3` (or a third nickname when no
+ * #player line names the players) refuses the file; letters outside the
+ * engine's alphabet in a rack or word (a game in another language) refuse
+ * it too, with one message at the first such line.  When #player1 and
+ * #player2 share a nickname, events are told apart by turn order (checked
+ * against the cumulative totals) and `clash` is set. */
+
 #define SK_GCG_MOVE      0     /* tiles placed */
 #define SK_GCG_EXCHANGE  1     /* -TILES (or -N: a number of tiles) */
-#define SK_GCG_PASS      2     /* - */
+#define SK_GCG_PASS      2     /* - (or -0) */
 #define SK_GCG_WITHDRAWN 3     /* -- : the previous play was a phony, taken back */
 #define SK_GCG_CHALLENGE 4     /* (challenge) bonus points */
 #define SK_GCG_ENDRACK   5     /* (RACK) points at the end of the game */
 #define SK_GCG_TIME      6     /* (time) penalty */
-#define SK_GCG_UNCHALLENGED 7  /* (unchallenged phony kept?) other adjustments */
+#define SK_GCG_UNCHALLENGED 7  /* any other (WORD) adjustment: points booked, nothing checked */
+#define SK_GCG_OTHER     SK_GCG_UNCHALLENGED
+
+#define SK_GCG_ENC_UTF8     0  /* declared UTF-8 */
+#define SK_GCG_ENC_LATIN1   1  /* declared ISO-8859-1: every byte >= 0x80 converted */
+#define SK_GCG_ENC_DEFAULT  2  /* undeclared: valid UTF-8 kept, other bytes read as ISO-8859-1 */
+
+#define SK_GCG_LINE_MAX  65536 /* longer lines are reported and skipped */
 
 typedef struct sk_gcg_event {
     long line;                 /* 1-based line of the file */
@@ -300,14 +324,19 @@ typedef struct sk_gcg_event {
     int kind;
     int has_rack;
     sk_rack rack;              /* the rack shown (MOVE/EXCH/PASS/...) */
-    char coord[16];
-    uint8_t word[SK_MAX_DIM];  /* MOVE: letters (| SK_BLANK), 0 = played through ('.') */
+    char coord[16];            /* MOVE: the coordinate (upper case); OTHER: the mark as written (cut) */
+    uint8_t word[SK_MAX_DIM];  /* MOVE: letters (| SK_BLANK), 0 = played through ('.'),
+                                  letter | SK_ONBOARD = a letter in parentheses (played through) */
     int len;
     int row, col, dir;
     int nx;                    /* EXCHANGE: tiles (count if only a number was given) */
     sk_rack xrack;             /* EXCHANGE: the tiles, if named */
     int score;                 /* the signed score given */
     int total;                 /* the cumulative score given */
+    int own;                   /* ENDRACK: `RACK (RACK) -N` (the player's own tiles) */
+    int no_score, no_total;    /* the line gives no score / no cumulative total (then 0) */
+    int guessed;               /* the player was told apart by turn order (nicknames clash) */
+    uint32_t note_off, note_len; /* the event's note in sk_gcg.notes (0 length: none) */
 } sk_gcg_event;
 
 typedef struct sk_gcg {
@@ -318,14 +347,33 @@ typedef struct sk_gcg {
     sk_gcg_event *ev;
     int nerrors;
     tk_error first_err;        /* the first problem (line set) */
+    /* what else the file says */
+    char title[128], description[256], id[128];
+    int incomplete;            /* #incomplete */
+    int has_final[2];          /* #rack1 / #rack2: the players' last racks */
+    sk_rack final_rack[2];
+    int clash;                 /* #player1 and #player2 share a nickname */
+    char alias[64];            /* a nickname no #player line names, taken as the declared player
+                                  alias_player, who has no event under the own nickname ("" none) */
+    int alias_player;
+    int encoding;              /* SK_GCG_ENC_* */
+    long latin1;               /* bytes read as ISO-8859-1 */
+    int refused;               /* the file is not a two-player game of this alphabet (err says why) */
+    char variant[32], distribution[32], layout[32];  /* Macondo's "#note Variant: X",
+                                  "#note LetterDistribution: X", "#note BoardLayout: X" before the events */
+    char *notes;               /* the notes, UTF-8, each note's lines joined by '\n' (malloc'ed) */
+    size_t notes_len, notes_cap;
+    uint32_t game_note_off, game_note_len;   /* notes before the first event */
 } sk_gcg;
 
 /* Callback for each problem found while parsing (the parse goes on with the
  * next line). */
 typedef void (*sk_gcg_errfn)(void *ctx, const tk_error *err);
 /* Parse GCG text.  Bad lines are reported through errfn (line set) and
- * skipped; returns 0, or TK_ENOMEM, or TK_EFORMAT if no player could be
- * identified at all.  Free with sk_gcg_free. */
+ * skipped; returns 0, or TK_ENOMEM, or TK_EFORMAT (err->line set) if the
+ * file is refused: binary data (a NUL byte), no player at all, more than two
+ * players, letters of another alphabet (g->refused set for the last two and
+ * for binary data).  Free with sk_gcg_free (also after an error). */
 int sk_gcg_parse(sk_gcg *g, const sk_engine *e, const char *text, size_t len,
                  sk_gcg_errfn errfn, void *ctx, tk_error *err);
 void sk_gcg_free(sk_gcg *g);
@@ -333,6 +381,36 @@ void sk_gcg_free(sk_gcg *g);
  * letters from the board).  TK_EFORMAT with a message if it does not fit. */
 int sk_gcg_event_move(const sk_engine *e, const sk_board *b, const sk_gcg_event *ev, sk_move *m,
                       tk_error *err);
+
+/* A placement judged by the rules, apart from any dictionary question. */
+typedef struct sk_gcg_play {
+    sk_move move;              /* the play; a one-tile play runs the way its word is longer */
+    int score;                 /* its score by the rules (premiums, cross-words, bingo) */
+    int placed_ok;             /* the tiles make a valid placement (else why[] says what is wrong) */
+    int extended;              /* the word as written stopped short of board tiles it runs into:
+                                  the move is the whole word formed */
+    int rack_ok;               /* -1 no rack given, 0 a tile is not on the rack (why[]), 1 ok */
+    int nwords;                /* words formed (main word first), at most SK_MAX_WORDS */
+    sk_word words[SK_MAX_WORDS];
+    int8_t known[SK_MAX_WORDS];/* 1 in the dictionary d, 0 not, -1 no dictionary given */
+    char why[200];             /* the first placement or rack problem */
+} sk_gcg_play;
+
+/* Judge MOVE event ev on board b (before the play): place it (TK_EFORMAT if
+ * it cannot be: off the board, '.' on an empty square, a letter over
+ * another), take in the board tiles the written word runs into (the word
+ * formed), score it by the rules whatever the words, check the placement
+ * (one line, no gap, touching the board or covering the start square, at
+ * least one tile placed) and the rack, and look every word formed up in d
+ * (NULL: no lookups). */
+int sk_gcg_judge(const sk_engine *e, const sk_board *b, const sk_gcg_event *ev, const dawg_graph *d,
+                 sk_gcg_play *out, tk_error *err);
+
+/* The language a lexicon name belongs to, from its usual family ("NWL23",
+ * "CSW21", "TWL06", "ENABLE" -> "en"; "OSPS" -> "pl", "FISE" -> "es", "RD" ->
+ * "de", "ODS" -> "fr", "NSF" -> "no", "DISC" -> "ca", "NETSKRAFL" -> "is"),
+ * or NULL when the name is not recognised. */
+const char *sk_gcg_lexicon_lang(const char *name);
 
 #ifdef __cplusplus
 }

@@ -8,6 +8,7 @@
  */
 #include "cli/skrafl_cli.h"
 #include "cli/skrafl_endgame.h"
+#include "cli/skrafl_gcg.h"
 #include "cli/skrafl_play.h"
 #include "cli/skrafl_sim.h"
 
@@ -65,6 +66,8 @@ static void usage(void)
     sks_usage();
     printf("\n");
     ske_usage();
+    printf("\n");
+    skg_usage();
     printf("\n"
            "Output: COORD  WORD  SCORE  leave:LEAVE, e.g. '8D  FA(R)MED  34  leave:AEI':\n"
            "tiles already on the board in parentheses, blanks in lower case.\n"
@@ -97,7 +100,7 @@ static void check_option(skc_opts *o, int argc, char **argv)
 
 static void check_usage(const skc_opts *o, int nargs)
 {
-    if (nargs > 1)
+    if (nargs > 1 && !skg_wanted())
         cli_usage_error("one board (or CGP file) at a time; got %d arguments", nargs);
     if (o->count && o->check_coord)
         cli_usage_error("--count and --check do not go together");
@@ -126,6 +129,7 @@ static void parse_options(int argc, char **argv, skc_opts *o)
         SKP_LONG_OPTIONS
         SKS_LONG_OPTIONS
         SKE_LONG_OPTIONS
+        SKG_LONG_OPTIONS
         { 0, 0, 0, 0 }
     };
     int ch;
@@ -152,6 +156,10 @@ static void parse_options(int argc, char **argv, skc_opts *o)
         }
         if (ch >= SKE_O_BASE && ch < SKE_O_END) {
             ske_option(ch, optarg);
+            continue;
+        }
+        if (ch >= SKG_O_BASE && ch < SKG_O_END) {
+            skg_option(ch, optarg);
             continue;
         }
         switch (ch) {
@@ -322,7 +330,9 @@ int main(int argc, char **argv)
     skc_ctx c;
     int status = skc_load(&c, &o);
     double t1 = cli_now();
-    if (status == 0 && (status = skp_setup(c.e, o.lang)) == 0 && skp_takes_over())
+    if (status == 0 && (status = skp_setup(c.e, o.lang)) == 0 && skg_wanted())
+        status = skg_run(&c, argv + optind, argc - optind);
+    else if (status == 0 && skp_takes_over())
         status = skp_run(c.e, o.lang, c.dict_used, o.json, o.jobs, o.verbose, o.all_openings);
     else if (status == 0) {
         /* Input: a CGP string argument, or a file. */

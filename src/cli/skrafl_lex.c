@@ -152,6 +152,8 @@ static int have_tiles(const skx_cache *c, const char *lang)
     return 0;
 }
 
+static int engine_for(skx_cache *c, const char *lex, const char *lang, sk_engine **e, tk_error *err);
+
 static void build_entry(skx_cache *c, entry *en)
 {
     const sk_engine *e0 = c->def.engine;
@@ -191,13 +193,44 @@ int skx_engine_for(skx_cache *c, const char *cgp, size_t len, sk_engine **e, tk_
 {
     char lex[72] = "", ld[72] = "";
     *e = c->def.engine;
-    if (!c->def.keep_lex)
-        skx_cgp_opcode(cgp, len, "lex", lex, sizeof lex);
+    if (!c->def.keep_lex && !skx_cgp_opcode(cgp, len, "lex", lex, sizeof lex))
+        skx_cgp_opcode(cgp, len, "-lex", lex, sizeof lex);      /* MAGPIE's spelling */
     if (!c->def.keep_ld)
         skx_cgp_opcode(cgp, len, "ld", ld, sizeof ld);
     const char *lang = ld[0] ? skx_ld_lang(ld) : c->def.lang;
     if (!lex[0] && strcmp(lang, c->def.lang) == 0)
         return TK_OK;
+    return engine_for(c, lex, lang, e, err);
+}
+
+int skx_engine_lexicon(skx_cache *c, const char *name, sk_engine **e, char *found, size_t cap, tk_error *err)
+{
+    char v[3][72], path[4096];
+    *e = NULL;
+    if (found && cap)
+        found[0] = 0;
+    if (!tk_lexicon_name_ok(name))
+        return tk_error_set(err, TK_ENOTFOUND, 0, 0, "'%.64s' is not a lexicon name", name);
+    snprintf(v[0], sizeof v[0], "%s", name);
+    snprintf(v[1], sizeof v[1], "%s", name);
+    snprintf(v[2], sizeof v[2], "%s", name);
+    for (char *p = v[1]; *p; p++)
+        *p = (char)(*p >= 'a' && *p <= 'z' ? *p - 32 : *p);
+    for (char *p = v[2]; *p; p++)
+        *p = (char)(*p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
+    for (int i = 0; i < 3; i++) {
+        tk_error e2 = {0};
+        if (tk_lexicon_find(cli_datapath(), v[i], path, sizeof path, &e2) == TK_OK) {
+            if (found && cap)
+                snprintf(found, cap, "%s", v[i]);
+            return engine_for(c, v[i], c->def.lang, e, err);
+        }
+    }
+    return tk_error_set(err, TK_ENOTFOUND, 0, 0, "lexicon %.64s is not installed", name);
+}
+
+static int engine_for(skx_cache *c, const char *lex, const char *lang, sk_engine **e, tk_error *err)
+{
     pthread_mutex_lock(&c->mu);
     entry *en = NULL;
     for (size_t i = 0; i < c->n && !en; i++)

@@ -35,6 +35,13 @@ void skx_cache_destroy(skx_cache *c);
  * the line names nothing new), else an error in err. */
 int skx_engine_for(skx_cache *c, const char *cgp, size_t len, sk_engine **e, tk_error *err);
 
+/* The engine of the installed lexicon `name` (dict/NAME.dawg in the data
+ * path; NAME as given, then in upper, then in lower case), with the default
+ * language's tile set and the command line's layout, built once.  TK_OK
+ * with *e set and the name found in found[0..cap); TK_ENOTFOUND quietly
+ * when no such lexicon is installed; another error if it fails to load. */
+int skx_engine_lexicon(skx_cache *c, const char *name, sk_engine **e, char *found, size_t cap, tk_error *err);
+
 /* The first argument of CGP opcode `name` in the line ("lex CSW21;" ->
  * "CSW21"): 1 if present (out filled, cut to cap), 0 if not. */
 int skx_cgp_opcode(const char *s, size_t len, const char *name, char *out, size_t cap);

@@ -30,8 +30,6 @@
 #include <sys/stat.h>
 #include <time.h>
 
-int skp_annotate(const sk_engine *e, sk_leaves *leaves, const char *path, int json, int all_openings);
-
 static struct {
     const char *leaves_arg;
     int sort;              /* 0 default, 1 score, 2 equity */
@@ -750,9 +748,11 @@ int skp_run(const sk_engine *e, const char *lang, const char *dict, int json, in
     P.lexicon = lex;
     if (jobs <= 0)
         jobs = cli_cpu_count();
+    (void)json;
+    (void)all_openings;
     if (P.selfplay)
         return run_selfplay(e, lang, jobs, verbose);
-    return skp_annotate(e, P.leaves, P.gcg, json, all_openings);
+    return CLI_EXIT_OK;     /* --gcg alone: skrafl_gcg.c reviews the games (skg_run) */
 }
 
 /* ---- for the other skrafl parts (skrafl_sim.c) ---------------------------------------------- */
@@ -767,3 +767,6 @@ void skp_play_text(const sk_engine *e, const sk_rack *r, const sk_play *p, int s
     play_fields(e, p, style, coord, cc, word, wc);
     play_leave(e, r, p, leave, lc);
 }
+
+const char *skp_gcg_arg(void) { return P.gcg; }
+long skp_selfplay_games(void) { return P.selfplay; }

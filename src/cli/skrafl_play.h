@@ -67,5 +67,9 @@ sk_leaves *skp_leaves(void);
 int skp_leaves_given(void);
 void skp_play_text(const sk_engine *e, const sk_rack *r, const sk_play *p, int style, char *coord, size_t cc,
                    char *word, size_t wc, char *leave, size_t lc);
+/* What the options say, for skrafl_gcg.c: the --gcg argument (or NULL),
+ * the number of self-play games (skp_leaves above: the leave table). */
+const char *skp_gcg_arg(void);
+long skp_selfplay_games(void);
 
 #endif

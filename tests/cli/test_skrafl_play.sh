@@ -83,17 +83,19 @@ for i in 1 2 3 4; do
 done
 
 # ---- GCG annotation --------------------------------------------------------------------------
-t_run gcg-bad 1 "$S" --gcg "$Q/bad.gcg"
+# (--lexicon en: the games name no lexicon, so words are judged only with a dictionary chosen)
+t_run gcg-bad 1 "$S" --lexicon en --gcg "$Q/bad.gcg"
 t_grep gcg-bad-located "bad.gcg:5: bad coordinate '99Z'" "$ERR"
 t_grep gcg-bad-score-check '^4: >ann: AEINRST 8D RETAINS +70 70  SCORE 66 by the rules  legal' "$OUT"
-t_grep gcg-bad-phony '^6: >ben: DEGNORT D8 .ORGED +22 22  ILLEGAL: .*RORGED' "$OUT"
+# RORGED down from D8 (R already there): R1 O1 R1 G2 E1 D2 = 8, E on D12 (a double word): 16
+t_grep gcg-bad-phony '^6: >ben: DEGNORT D8 .ORGED +22 22  SCORE 16 by the rules  ILLEGAL: .*RORGED' "$OUT"
 t_grep gcg-bad-goes-on '^8: >ben: EFGHIJK - +0 22  score ok  legal' "$OUT"
-t_run gcg-bad-json 1 "$S" --gcg "$Q/bad.gcg" --json
+t_run gcg-bad-json 1 "$S" --lexicon en --gcg "$Q/bad.gcg" --json
 t_grep gcg-bad-json-line '"line":7,"player":"ann","kind":"exchange","rack":"ABC","play":"-ABC"' "$OUT"
 # A withdrawn phony goes back off the board: ann's RE through D8 only fits if
 # the ORGED tiles were taken away; the challenge bonus counts in the totals.
-t_run gcg-phony 0 "$S" --gcg "$Q/phony.gcg"
-t_grep gcg-phony-illegal '^5: >ben: DEGNORT D8 .ORGED +22 22  ILLEGAL' "$OUT"
+t_run gcg-phony 0 "$S" --lexicon en --gcg "$Q/phony.gcg"
+t_grep gcg-phony-illegal '^5: >ben: DEGNORT D8 .ORGED +22 22  SCORE 16 by the rules  ILLEGAL' "$OUT"
 t_grep gcg-phony-withdrawn '^6: >ben: DEGNORT -- -22 0  score ok$' "$OUT"
 t_grep gcg-phony-after '^7: >ann: EEEEEEE D8 .E +2 68  score ok  legal' "$OUT"
 t_grep gcg-phony-challenge '^8: >ann: EEEEEE (challenge) +5 73$' "$OUT"

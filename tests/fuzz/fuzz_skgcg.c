@@ -1,7 +1,9 @@
 /* fuzz_skgcg.c - libFuzzer target: the GCG reader.  Whatever the text, the
  * parse ends; events carry increasing line numbers within the text and a
- * player 0 or 1; every move event is turned into a move on a board that
- * follows the game, which must stay on the board. */
+ * player 0 or 1; notes lie inside the note pool; every move event is turned
+ * into a move on a board that follows the game, which must stay on the
+ * board, and judged (sk_gcg_judge: a score never negative, at most
+ * SK_MAX_WORDS words, each inside the board). */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -31,8 +33,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         last = ev->line;
         if (ev->has_rack && (ev->rack.n < 0 || ev->rack.n > SK_RACK_MAX))
             abort();
+        if (ev->note_len && (!g.notes || (size_t)ev->note_off + ev->note_len > g.notes_len))
+            abort();
         if (ev->kind != SK_GCG_MOVE)
             continue;
+        sk_gcg_play gp;
+        if (sk_gcg_judge(F->e, &b, ev, sk_engine_dawg(F->e), &gp, &err) == 0) {
+            if (gp.score < 0 || gp.nwords < 1 || gp.nwords > SK_MAX_WORDS)
+                abort();
+            for (int w = 0; w < gp.nwords; w++)
+                if ((gp.words[w].dir ? gp.words[w].row : gp.words[w].col) + gp.words[w].len > 15)
+                    abort();
+        }
         sk_move m;
         if (sk_gcg_event_move(F->e, &b, ev, &m, &err) == 0) {
             if ((m.dir ? m.row : m.col) + m.len > 15)
