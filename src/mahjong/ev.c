@@ -41,7 +41,7 @@ typedef struct ev_node {
 typedef struct ev_store {
     ev_node *n;
     size_t len, cap;
-    uint32_t *slot;   /* node index + 1, 0 = empty */
+    uint64_t *slot;   /* the key's hash (high 32 bits) and node index + 1 (low); 0 = empty */
     size_t nslot;     /* power of two */
 } ev_store;
 
@@ -214,14 +214,15 @@ static int store_reset(ev_store *s)
 static int store_grow_slots(ev_store *s)
 {
     size_t n = s->nslot * 2;
-    uint32_t *slot = calloc(n, sizeof *slot);
+    uint64_t *slot = calloc(n, sizeof *slot);
     if (!slot)
         return TK_ENOMEM;
     for (size_t i = 0; i < s->len; i++) {
-        size_t j = key_hash(s->n[i].k0, s->n[i].k1) & (n - 1);
+        uint64_t h = key_hash(s->n[i].k0, s->n[i].k1);
+        size_t j = h & (n - 1);
         while (slot[j])
             j = (j + 1) & (n - 1);
-        slot[j] = (uint32_t)(i + 1);
+        slot[j] = (h & ~(uint64_t)0xFFFFFFFF) | (uint64_t)(i + 1);
     }
     free(s->slot);
     s->slot = slot;
@@ -230,14 +231,19 @@ static int store_grow_slots(ev_store *s)
 }
 
 /* Index of the state (k0, k1), or -1. */
+#define SLOT_TAG(h) ((h) & ~(uint64_t)0xFFFFFFFF)
+#define SLOT_NODE(x) ((long)((x) & 0xFFFFFFFF) - 1)
+
 static long store_find(const ev_store *s, uint64_t k0, uint64_t k1)
 {
-    size_t j = key_hash(k0, k1) & (s->nslot - 1);
-    while (s->slot[j]) {
-        const ev_node *n = &s->n[s->slot[j] - 1];
+    uint64_t h = key_hash(k0, k1), tag = SLOT_TAG(h);
+    size_t j = h & (s->nslot - 1);
+    for (uint64_t x; (x = s->slot[j]) != 0; j = (j + 1) & (s->nslot - 1)) {
+        if (SLOT_TAG(x) != tag)
+            continue;
+        const ev_node *n = &s->n[SLOT_NODE(x)];
         if (n->k0 == k0 && n->k1 == k1)
-            return (long)s->slot[j] - 1;
-        j = (j + 1) & (s->nslot - 1);
+            return SLOT_NODE(x);
     }
     return -1;
 }
@@ -245,12 +251,14 @@ static long store_find(const ev_store *s, uint64_t k0, uint64_t k1)
 /* Index of the state, created if new; < 0 on error (TK_ENOMEM, TK_ELIMIT). */
 static long store_get(ev_run *r, ev_store *s, uint64_t k0, uint64_t k1)
 {
-    size_t j = key_hash(k0, k1) & (s->nslot - 1);
-    while (s->slot[j]) {
-        const ev_node *n = &s->n[s->slot[j] - 1];
+    uint64_t h = key_hash(k0, k1), tag = SLOT_TAG(h);
+    size_t j = h & (s->nslot - 1);
+    for (uint64_t x; (x = s->slot[j]) != 0; j = (j + 1) & (s->nslot - 1)) {
+        if (SLOT_TAG(x) != tag)
+            continue;
+        const ev_node *n = &s->n[SLOT_NODE(x)];
         if (n->k0 == k0 && n->k1 == k1)
-            return (long)s->slot[j] - 1;
-        j = (j + 1) & (s->nslot - 1);
+            return SLOT_NODE(x);
     }
     if (r->ev->st[0].len + r->ev->st[1].len >= r->max_nodes)
         return TK_ELIMIT;
@@ -268,7 +276,7 @@ static long store_get(ev_run *r, ev_store *s, uint64_t k0, uint64_t k1)
     n->k1 = k1;
     n->lmask = n->rmask = 0;
     n->shanten = 99;
-    s->slot[j] = (uint32_t)(i + 1);
+    s->slot[j] = tag | (uint64_t)(i + 1);
     if (s->len * 2 > s->nslot && store_grow_slots(s))
         return TK_ENOMEM;
     return (long)i;
