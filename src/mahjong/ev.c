@@ -47,11 +47,14 @@ typedef struct ev_store {
 
 typedef struct ev_val { double T, W, E; } ev_val;
 
+/* A link of a draw state: its discard state, weight | score index << 3. */
+typedef struct ev_link { uint32_t x, w; } ev_link;
+
 struct mj_ev {
     ev_store st[2];          /* 0 draw, 1 discard */
     uint32_t *off;           /* CSR offsets of the draw states' links */
-    uint32_t *ex, *ew;       /* link: discard state, weight | score index << 3 */
-    size_t excap, ewcap, offcap;
+    ev_link *lk;             /* the links by draw state */
+    size_t lkcap, offcap;
     uint32_t *td, *tx, *tw;  /* links as made: draw state, discard state, weight | score << 3 */
     size_t tn, tdcap, txcap, twcap;
     uint32_t *pos;           /* counting sort of the links by draw state */
@@ -644,8 +647,7 @@ static int build_links(ev_run *r)
     size_t nd = ev->st[0].len, ne = ev->tn;
     GROW(ev->off, ev->offcap, nd + 1);
     GROW(ev->pos, ev->poscap, nd + 1);
-    GROW(ev->ex, ev->excap, ne ? ne : 1);
-    GROW(ev->ew, ev->ewcap, ne ? ne : 1);
+    GROW(ev->lk, ev->lkcap, ne ? ne : 1);
     memset(ev->off, 0, (nd + 1) * sizeof *ev->off);
     for (size_t e = 0; e < ne; e++)
         ev->off[ev->td[e] + 1]++;
@@ -654,8 +656,8 @@ static int build_links(ev_run *r)
     memcpy(ev->pos, ev->off, nd * sizeof *ev->pos);
     for (size_t e = 0; e < ne; e++) {
         uint32_t p = ev->pos[ev->td[e]]++;
-        ev->ex[p] = ev->tx[e];
-        ev->ew[p] = ev->tw[e];
+        ev->lk[p].x = ev->tx[e];
+        ev->lk[p].w = ev->tw[e];
     }
     return 0;
 }
@@ -767,8 +769,7 @@ void mj_ev_destroy(mj_ev *ev)
     free(ev->td);
     free(ev->tx);
     free(ev->tw);
-    free(ev->ex);
-    free(ev->ew);
+    free(ev->lk);
     free(ev->sc);
     for (int i = 0; i < 4; i++)
         free(ev->v[i]);
@@ -879,9 +880,10 @@ int mj_ev_solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, co
                 double aT = 0, aW = 0, aE = 0;
                 ev_val base = dn[d];
                 for (uint32_t e = e0; e < e1; e++) {
-                    const ev_val *x = &xn[ev->ex[e]];
-                    double wgt = (double)(ev->ew[e] & 7);
-                    uint32_t si = ev->ew[e] >> 3;
+                    const ev_link l = ev->lk[e];
+                    const ev_val *x = &xn[l.x];
+                    double wgt = (double)(l.w & 7);
+                    uint32_t si = l.w >> 3;
                     double xT, xW, xE;
                     if (si) {
                         double sc = ev->sc[si];
@@ -902,11 +904,12 @@ int mj_ev_solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, co
                 v.E = base.E + aE / den;
             }
             dc[d] = v;
-            for (uint32_t e = e0; e < e1; e++) {
-                ev_val *x = &xc[ev->ex[e]];
-                if (v.T > x->T) x->T = v.T;
-                if (v.W > x->W) x->W = v.W;
-                if (v.E > x->E) x->E = v.E;
+            for (uint32_t e = e0; e < e1; e++) {   /* branch-free maxima */
+                ev_val *x = &xc[ev->lk[e].x];
+                double a = x->T, b = x->W, c = x->E;
+                x->T = a > v.T ? a : v.T;
+                x->W = b > v.W ? b : v.W;
+                x->E = c > v.E ? c : v.E;
             }
         }
         for (int j = 0; j < nrep; j++) {
