@@ -817,6 +817,8 @@ int mj_ev_solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, co
             return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     ev->tn = 0;
     ev->scn = 1;
+    GROW(ev->sc, ev->sccap, 1);
+    ev->sc[0] = 0.0;
     uint64_t k0, k1;
     key_of(r->h0, 0, &k0, &k1);
     long root = store_get(r, &ev->st[1], k0, k1);
@@ -880,21 +882,17 @@ int mj_ev_solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, co
                 double aT = 0, aW = 0, aE = 0;
                 ev_val base = dn[d];
                 for (uint32_t e = e0; e < e1; e++) {
+                    /* a scoring link wins (tenpai and win 1) or goes on
+                     * (the best of the win's value and the state's;
+                     * sc[0] = 0 makes that max right for every link) */
                     const ev_link l = ev->lk[e];
                     const ev_val *x = &xn[l.x];
                     double wgt = (double)(l.w & 7);
                     uint32_t si = l.w >> 3;
-                    double xT, xW, xE;
-                    if (si) {
-                        double sc = ev->sc[si];
-                        xT = 1.0;
-                        xW = 1.0;
-                        xE = sc > x->E ? sc : x->E;
-                    } else {
-                        xT = x->T;
-                        xW = x->W;
-                        xE = x->E;
-                    }
+                    double sc = ev->sc[si];
+                    double xT = si ? 1.0 : x->T;
+                    double xW = si ? 1.0 : x->W;
+                    double xE = x->E > sc ? x->E : sc;
                     aT += wgt * (xT - base.T);
                     aW += wgt * (xW - base.W);
                     aE += wgt * (xE - base.E);
