@@ -800,6 +800,84 @@ static void test_nu_tables(void)
     mj_ctx_destroy(ctx);
 }
 
+/* The library contract: words, errors as codes with messages (never a
+ * crash), limits, and one solver reused across hands of every size. */
+static void test_api(void)
+{
+    mj_ctx *ctx;
+    mj_ev *ev;
+    REQUIRE(mj_ctx_create(&ctx, NULL) == 0);
+    REQUIRE(mj_ev_create(&ev, NULL) == 0);
+    static mj_ev_result res;
+    mj_ev_config c;
+    mj_hand h;
+    mj_winctx w;
+    tk_error err = { 0 };
+    char nm[3];
+    mj_ev_kind_name(35, nm);
+    CHECK(strcmp(nm, "0p") == 0);
+    mj_ev_kind_name(4, nm);
+    CHECK(strcmp(nm, "5m") == 0);
+    /* words */
+    mj_ev_config_init(&c);
+    CHECK(c.t_min == 1 && c.t_max == 18 && c.extra == 1 && c.back && c.tegawari && c.ura && c.red);
+    CHECK(mj_ev_word(&c, "last:12", 7, 1, &err) == 1 && c.t_max == 12);
+    CHECK(mj_ev_word(&c, "back:off", 8, 1, &err) == 1 && c.back == 0);
+    CHECK(mj_ev_word(&c, "seat:E", 6, 1, &err) == 0);   /* not an EV word */
+    CHECK(mj_ev_word(&c, "last:19", 7, 5, &err) == TK_EFORMAT && err.col == 10);
+    CHECK(mj_ev_word(&c, "red:maybe", 9, 1, &err) == TK_EFORMAT);
+    /* bad hands and contexts */
+    static const struct { const char *line; int rc; const char *msg; } BAD[] = {
+        { "123m456p789s1122z", TK_EINVAL, "after its draw" },
+        { "123m456p789s11222z", TK_EINVAL, "already complete" },
+        { "147m258p369s12345z", TK_EINVAL, "shanten 6" },
+        { "123m456p789s11223z ron", TK_EINVAL, "ron/tsumo" },
+        { "123m456p789s11223z tsumo", TK_EINVAL, "win words" },
+        { "123m456p789s11223z ura:1m", TK_EINVAL, "ura:" },
+        { "1112345678999m5z seen:11m", TK_EINVAL, "5 copies of 1m" },
+        { "123m406p789s11223z seen:0p", TK_EINVAL, "red fives" },
+        { "123m456p789s11223z turn:9 last:5", TK_EINVAL, "turn 9" },
+        { "123m456p789s11223z dora:123456m", TK_EINVAL, "dora indicators" },
+    };
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        mj_winctx_init(&w);
+        mj_ev_config_init(&c);
+        memset(&err, 0, sizeof err);
+        int rc = mj_ev_parse_line(BAD[i].line, strlen(BAD[i].line), &h, &w, &c, &err);
+        if (rc == 0)
+            rc = mj_ev_solve(ev, ctx, &h, &w, &c, &res, &err);
+        CHECKF(rc == BAD[i].rc && strstr(err.msg, BAD[i].msg), "%s: %d %s", BAD[i].line, rc, err.msg);
+    }
+    CHECK(mj_ev_solve(NULL, ctx, &h, &w, &c, &res, &err) == TK_EINVAL);
+    /* limits: a 3-shanten hand cut by states, then solved; a tenpai hand
+     * after it on the same solver gives the same as on a fresh one */
+    const char *big = "49m789p126789s347z round:E seat:W dora:9s seen:1m1237p278s22z";
+    const char *small = "12344405667889p round:E seat:E dora:7z seen:589m236p27s14455z last:6";
+    mj_winctx_init(&w);
+    mj_ev_config_init(&c);
+    REQUIRE(mj_ev_parse_line(big, strlen(big), &h, &w, &c, &err) == 0);
+    c.max_nodes = 5000;
+    CHECK(mj_ev_solve(ev, ctx, &h, &w, &c, &res, &err) == TK_ELIMIT && strstr(err.msg, "cut: more than 5000 states"));
+    c.max_nodes = 0;
+    if (!th_sanitized()) {
+        CHECK(mj_ev_solve(ev, ctx, &h, &w, &c, &res, &err) == 0 && res.shanten == 3 &&
+              res.draw_nodes + res.discard_nodes == 202048);   /* mahjong-cpp's count (evp-19) */
+    }
+    static mj_ev_result r1, r2;
+    mj_ev *fresh;
+    REQUIRE(mj_ev_create(&fresh, NULL) == 0);
+    mj_winctx_init(&w);
+    mj_ev_config_init(&c);
+    REQUIRE(mj_ev_parse_line(small, strlen(small), &h, &w, &c, &err) == 0);
+    CHECK(mj_ev_solve(ev, ctx, &h, &w, &c, &r1, &err) == 0);
+    CHECK(mj_ev_solve(fresh, ctx, &h, &w, &c, &r2, &err) == 0);
+    CHECK(r1.n_discards == 10 && r1.n_turns == 6 && memcmp(&r1, &r2, sizeof r1) == 0);
+    mj_ev_destroy(fresh);
+    mj_ev_destroy(NULL);
+    mj_ev_destroy(ev);
+    mj_ctx_destroy(ctx);
+}
+
 static void test_cleanup(void)
 {
     free(o_cache);
@@ -810,6 +888,7 @@ static void test_cleanup(void)
 static const th_test tests[] = {
     {"nu_tables", test_nu_tables},
     {"ev_oracle", test_ev_oracle},
+    {"api", test_api},
     {"cleanup", test_cleanup},
     {0, 0}
 };

@@ -41,17 +41,20 @@ typedef struct ev_node {
 typedef struct ev_store {
     ev_node *n;
     size_t len, cap;
-    uint32_t *slot;   /* node index + 1, 0 = empty */
+    uint64_t *slot;   /* the key's hash (high 32 bits) and node index + 1 (low); 0 = empty */
     size_t nslot;     /* power of two */
 } ev_store;
 
 typedef struct ev_val { double T, W, E; } ev_val;
 
+/* A link of a draw state: its discard state, weight | score index << 3. */
+typedef struct ev_link { uint32_t x, w; } ev_link;
+
 struct mj_ev {
     ev_store st[2];          /* 0 draw, 1 discard */
     uint32_t *off;           /* CSR offsets of the draw states' links */
-    uint32_t *ex, *ew;       /* link: discard state, weight | score index << 3 */
-    size_t excap, ewcap, offcap;
+    ev_link *lk;             /* the links by draw state */
+    size_t lkcap, offcap;
     uint32_t *td, *tx, *tw;  /* links as made: draw state, discard state, weight | score << 3 */
     size_t tn, tdcap, txcap, twcap;
     uint32_t *pos;           /* counting sort of the links by draw state */
@@ -214,14 +217,15 @@ static int store_reset(ev_store *s)
 static int store_grow_slots(ev_store *s)
 {
     size_t n = s->nslot * 2;
-    uint32_t *slot = calloc(n, sizeof *slot);
+    uint64_t *slot = calloc(n, sizeof *slot);
     if (!slot)
         return TK_ENOMEM;
     for (size_t i = 0; i < s->len; i++) {
-        size_t j = key_hash(s->n[i].k0, s->n[i].k1) & (n - 1);
+        uint64_t h = key_hash(s->n[i].k0, s->n[i].k1);
+        size_t j = h & (n - 1);
         while (slot[j])
             j = (j + 1) & (n - 1);
-        slot[j] = (uint32_t)(i + 1);
+        slot[j] = (h & ~(uint64_t)0xFFFFFFFF) | (uint64_t)(i + 1);
     }
     free(s->slot);
     s->slot = slot;
@@ -230,14 +234,19 @@ static int store_grow_slots(ev_store *s)
 }
 
 /* Index of the state (k0, k1), or -1. */
+#define SLOT_TAG(h) ((h) & ~(uint64_t)0xFFFFFFFF)
+#define SLOT_NODE(x) ((long)((x) & 0xFFFFFFFF) - 1)
+
 static long store_find(const ev_store *s, uint64_t k0, uint64_t k1)
 {
-    size_t j = key_hash(k0, k1) & (s->nslot - 1);
-    while (s->slot[j]) {
-        const ev_node *n = &s->n[s->slot[j] - 1];
+    uint64_t h = key_hash(k0, k1), tag = SLOT_TAG(h);
+    size_t j = h & (s->nslot - 1);
+    for (uint64_t x; (x = s->slot[j]) != 0; j = (j + 1) & (s->nslot - 1)) {
+        if (SLOT_TAG(x) != tag)
+            continue;
+        const ev_node *n = &s->n[SLOT_NODE(x)];
         if (n->k0 == k0 && n->k1 == k1)
-            return (long)s->slot[j] - 1;
-        j = (j + 1) & (s->nslot - 1);
+            return SLOT_NODE(x);
     }
     return -1;
 }
@@ -245,12 +254,14 @@ static long store_find(const ev_store *s, uint64_t k0, uint64_t k1)
 /* Index of the state, created if new; < 0 on error (TK_ENOMEM, TK_ELIMIT). */
 static long store_get(ev_run *r, ev_store *s, uint64_t k0, uint64_t k1)
 {
-    size_t j = key_hash(k0, k1) & (s->nslot - 1);
-    while (s->slot[j]) {
-        const ev_node *n = &s->n[s->slot[j] - 1];
+    uint64_t h = key_hash(k0, k1), tag = SLOT_TAG(h);
+    size_t j = h & (s->nslot - 1);
+    for (uint64_t x; (x = s->slot[j]) != 0; j = (j + 1) & (s->nslot - 1)) {
+        if (SLOT_TAG(x) != tag)
+            continue;
+        const ev_node *n = &s->n[SLOT_NODE(x)];
         if (n->k0 == k0 && n->k1 == k1)
-            return (long)s->slot[j] - 1;
-        j = (j + 1) & (s->nslot - 1);
+            return SLOT_NODE(x);
     }
     if (r->ev->st[0].len + r->ev->st[1].len >= r->max_nodes)
         return TK_ELIMIT;
@@ -268,7 +279,7 @@ static long store_get(ev_run *r, ev_store *s, uint64_t k0, uint64_t k1)
     n->k1 = k1;
     n->lmask = n->rmask = 0;
     n->shanten = 99;
-    s->slot[j] = (uint32_t)(i + 1);
+    s->slot[j] = tag | (uint64_t)(i + 1);
     if (s->len * 2 > s->nslot && store_grow_slots(s))
         return TK_ENOMEM;
     return (long)i;
@@ -636,8 +647,7 @@ static int build_links(ev_run *r)
     size_t nd = ev->st[0].len, ne = ev->tn;
     GROW(ev->off, ev->offcap, nd + 1);
     GROW(ev->pos, ev->poscap, nd + 1);
-    GROW(ev->ex, ev->excap, ne ? ne : 1);
-    GROW(ev->ew, ev->ewcap, ne ? ne : 1);
+    GROW(ev->lk, ev->lkcap, ne ? ne : 1);
     memset(ev->off, 0, (nd + 1) * sizeof *ev->off);
     for (size_t e = 0; e < ne; e++)
         ev->off[ev->td[e] + 1]++;
@@ -646,8 +656,8 @@ static int build_links(ev_run *r)
     memcpy(ev->pos, ev->off, nd * sizeof *ev->pos);
     for (size_t e = 0; e < ne; e++) {
         uint32_t p = ev->pos[ev->td[e]]++;
-        ev->ex[p] = ev->tx[e];
-        ev->ew[p] = ev->tw[e];
+        ev->lk[p].x = ev->tx[e];
+        ev->lk[p].w = ev->tw[e];
     }
     return 0;
 }
@@ -759,8 +769,7 @@ void mj_ev_destroy(mj_ev *ev)
     free(ev->td);
     free(ev->tx);
     free(ev->tw);
-    free(ev->ex);
-    free(ev->ew);
+    free(ev->lk);
     free(ev->sc);
     for (int i = 0; i < 4; i++)
         free(ev->v[i]);
@@ -808,6 +817,8 @@ int mj_ev_solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, co
             return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     ev->tn = 0;
     ev->scn = 1;
+    GROW(ev->sc, ev->sccap, 1);
+    ev->sc[0] = 0.0;
     uint64_t k0, k1;
     key_of(r->h0, 0, &k0, &k1);
     long root = store_get(r, &ev->st[1], k0, k1);
@@ -871,20 +882,17 @@ int mj_ev_solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, co
                 double aT = 0, aW = 0, aE = 0;
                 ev_val base = dn[d];
                 for (uint32_t e = e0; e < e1; e++) {
-                    const ev_val *x = &xn[ev->ex[e]];
-                    double wgt = (double)(ev->ew[e] & 7);
-                    uint32_t si = ev->ew[e] >> 3;
-                    double xT, xW, xE;
-                    if (si) {
-                        double sc = ev->sc[si];
-                        xT = 1.0;
-                        xW = 1.0;
-                        xE = sc > x->E ? sc : x->E;
-                    } else {
-                        xT = x->T;
-                        xW = x->W;
-                        xE = x->E;
-                    }
+                    /* a scoring link wins (tenpai and win 1) or goes on
+                     * (the best of the win's value and the state's;
+                     * sc[0] = 0 makes that max right for every link) */
+                    const ev_link l = ev->lk[e];
+                    const ev_val *x = &xn[l.x];
+                    double wgt = (double)(l.w & 7);
+                    uint32_t si = l.w >> 3;
+                    double sc = ev->sc[si];
+                    double xT = si ? 1.0 : x->T;
+                    double xW = si ? 1.0 : x->W;
+                    double xE = x->E > sc ? x->E : sc;
                     aT += wgt * (xT - base.T);
                     aW += wgt * (xW - base.W);
                     aE += wgt * (xE - base.E);
@@ -894,11 +902,12 @@ int mj_ev_solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, co
                 v.E = base.E + aE / den;
             }
             dc[d] = v;
-            for (uint32_t e = e0; e < e1; e++) {
-                ev_val *x = &xc[ev->ex[e]];
-                if (v.T > x->T) x->T = v.T;
-                if (v.W > x->W) x->W = v.W;
-                if (v.E > x->E) x->E = v.E;
+            for (uint32_t e = e0; e < e1; e++) {   /* branch-free maxima */
+                ev_val *x = &xc[ev->lk[e].x];
+                double a = x->T, b = x->W, c = x->E;
+                x->T = a > v.T ? a : v.T;
+                x->W = b > v.W ? b : v.W;
+                x->E = c > v.E ? c : v.E;
             }
         }
         for (int j = 0; j < nrep; j++) {
