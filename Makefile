@@ -156,7 +156,9 @@ leaves: $(B)/tools/mkleaves
 	    --init $(B)/leaves-en-101.csv -o $(B)/leaves-en-102.csv
 	nice $(MKLEAVES) --dict $(LEAVES_EN_DICT) --lang en --games 40000 --seed 103 \
 	    --init $(B)/leaves-en-102.csv -o $(B)/leaves-en-103.csv
-	$(B)/tools/mkleaves --lang en --pack $(B)/leaves-en-103.csv -o data/leaves/en.tkl
+	nice $(MKLEAVES) --dict $(LEAVES_EN_DICT) --lang en --games 40000 --seed 104 \
+	    --init $(B)/leaves-en-103.csv -o $(B)/leaves-en-104.csv
+	$(B)/tools/mkleaves --lang en --pack $(B)/leaves-en-104.csv -o data/leaves/en.tkl
 	git show d03a474:data/leaves/is.csv >$(B)/leaves-is-0.csv
 	nice $(MKLEAVES) --dict $(LEAVES_IS_DICT) --lang is --games 15000 --seed 201 \
 	    --init $(B)/leaves-is-0.csv -o $(B)/leaves-is-201.csv
