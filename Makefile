@@ -156,11 +156,17 @@ leaves: $(B)/tools/mkleaves
 	    --init $(B)/leaves-en-0.csv -o $(B)/leaves-en-101.csv
 	nice $(MKLEAVES) --dict $(LEAVES_EN_DICT) --lang en --games 40000 --seed 102 \
 	    --init $(B)/leaves-en-101.csv -o $(B)/leaves-en-102.csv
-	$(B)/tools/mkleaves --lang en --pack $(B)/leaves-en-102.csv -o data/leaves/en.tkl
+	nice $(MKLEAVES) --dict $(LEAVES_EN_DICT) --lang en --games 40000 --seed 103 \
+	    --init $(B)/leaves-en-102.csv -o $(B)/leaves-en-103.csv
+	nice $(MKLEAVES) --dict $(LEAVES_EN_DICT) --lang en --games 40000 --seed 104 \
+	    --init $(B)/leaves-en-103.csv -o $(B)/leaves-en-104.csv
+	$(B)/tools/mkleaves --lang en --pack $(B)/leaves-en-104.csv -o data/leaves/en.tkl
 	git show d03a474:data/leaves/is.csv >$(B)/leaves-is-0.csv
 	nice $(MKLEAVES) --dict $(LEAVES_IS_DICT) --lang is --games 15000 --seed 201 \
 	    --init $(B)/leaves-is-0.csv -o $(B)/leaves-is-201.csv
-	$(B)/tools/mkleaves --lang is --pack $(B)/leaves-is-201.csv -o data/leaves/is.tkl --bits 12 --unit 100
+	nice $(MKLEAVES) --dict $(LEAVES_IS_DICT) --lang is --games 20000 --seed 202 \
+	    --init $(B)/leaves-is-201.csv -o $(B)/leaves-is-202.csv
+	$(B)/tools/mkleaves --lang is --pack $(B)/leaves-is-202.csv -o data/leaves/is.tkl --bits 12 --unit 100
 
 # tests/cli/test_mkleaves.sh runs the trainer (shards merged = one process).
 check-suite suite-programs: $(B)/tools/mkleaves

@@ -430,7 +430,7 @@ int main(int argc, char **argv)
             bench_leaves = NULL;
         free(lt);
         if (!bench_leaves)
-            printf("bench_skrafl: no leave table %s: the equity modes use empty leaves\n", lp);
+            printf("bench_skrafl: no leave table %s (%s): the equity modes use empty leaves\n", lp, err.msg);
     }
     sk_movelist ml = {0};
     if (once >= 0) {
