@@ -15,7 +15,9 @@
  * rests on a few thousand samples), are fitted by maximum likelihood to
  * W(s) = 1 / (1 + exp(-s / scale)) (a one-parameter logistic, symmetric
  * about a spread of 0; found by bisection on the likelihood's derivative
- * in k = 1 / scale).  Output: `unseen,scale` CSV with a comment saying how it
+ * in k = 1 / scale); a u with fewer than 2,000 such samples (the first
+ * turns of a game) is left out, so it takes the scale of the u below.
+ * Output: `unseen,scale` CSV with a comment saying how it
  * was made.  The result depends only on the options (one thread).
  */
 #include "bench.h"
@@ -163,7 +165,7 @@ int main(int argc, char **argv)
     fprintf(f, "# tilekit win-percentage table: W(s, u) = 1 / (1 + exp(-s / scale[u])), the probability that\n"
                "# the player who has just moved wins at spread s with u tiles unseen (tilekit/sksim.h).\n"
                "# Made by tools/mkwintab.c: %ld self-play games equity v equity (%s leaves), seed %ld,\n"
-               "# %ld samples, each u fitted with the samples of u-2..u+2.\n"
+               "# %ld samples, each u fitted with the samples of u-2..u+2 (a u with fewer than 2,000 of them is left out).\n"
                "unseen,scale\n",
             games, lang, seed, nsamples);
     for (int u = 0; u <= umax; u++) {
@@ -171,8 +173,8 @@ int main(int argc, char **argv)
         size_t n = 0;
         for (int k = a; k <= b; k++)
             n += bs[k].n;
-        if (n < 50)
-            continue;
+        if (n < 2000)
+            continue;   /* too few (the first turns): the table takes the scale of the u below */
         /* the slope falls as k grows: bisection between 1e-5 and 10 */
         double lo_k = 1e-5, hi_k = 10;
         if (slope(bs, a, b, hi_k) > 0) {

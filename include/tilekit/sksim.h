@@ -76,8 +76,8 @@
  *     paired difference d_i = value_leader,i - value_c,i (same iterations,
  *     common random numbers) has mean(d) > z_C * sd(d) / sqrt(n), z_C the
  *     one-sided normal quantile of C, is dropped (no comparison correction
- *     for the number of candidates).  When one candidate is left the
- *     simulation stops.  Dropped candidates keep the statistics they had.
+ *     for the number of candidates; no decision before 30 iterations).
+ *     When one candidate is left the simulation stops.  Dropped candidates keep the statistics they had.
  *   - opts.progress returning nonzero at a checkpoint (the caller's stop).
  *
  * Threads: opts.jobs threads (the calling one included) share the

@@ -55,6 +55,14 @@ t_run cgp 0 "$S" --sim --iterations 20 --candidates 3 --jobs 2 \
     '15/15/15/15/15/15/15/7CAT5/15/15/15/15/15/15/15 AEINRST/ 100/40 0;'
 t_grep cgp-header '^# line 1: sim: rack AEINRST, plies 2, candidates 3, iterations 20' "$OUT"
 
+# ---- the self-play player sim: same games whatever --jobs ------------------------------------------
+t_run player-j1 0 "$S" --selfplay 2 --players sim,equity --candidates 2 --iterations 4 --seed 8 --jobs 1
+cp "$OUT" "$T_TMP/p1"
+t_grep player-json '"players":\["sim","equity"\]' "$OUT"
+t_run player-j2 0 "$S" --selfplay 2 --players sim,equity --candidates 2 --iterations 4 --seed 8 --jobs 2
+t_same player-j1=j2 "$T_TMP/p1" "$OUT"
+t_run player-bad 2 "$S" --selfplay 1 --players sim,random
+
 # ---- not simulable, bad usage --------------------------------------------------------------------
 t_run no-play 1 "$S" --dict "$W" --tiles "$G/catx.tiles" --rack X --sim "$B"
 t_grep no-play-msg 'cat.board: cannot simulate: no legal play' "$ERR"
