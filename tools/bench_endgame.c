@@ -141,8 +141,8 @@ static int generate(const eg_args *a, const sk_engine *e)
     sk_game *gm = malloc(sizeof *gm);
     if (!gm || sk_gen_create(&g, e, NULL))
         return 1;
-    sk_player pl[2] = { { "equity1", SK_STRAT_EQUITY, sk_leaves_value, lv },
-                        { "equity2", SK_STRAT_EQUITY, sk_leaves_value, lv } };
+    sk_player pl[2] = { { .name = "equity1", .strategy = SK_STRAT_EQUITY, .fn = sk_leaves_value, .ctx = lv },
+                        { .name = "equity2", .strategy = SK_STRAT_EQUITY, .fn = sk_leaves_value, .ctx = lv } };
     for (long i = 0; i < a->gen; i++) {
         tk_error err = {0};
         if (sk_selfplay(g, &list, pl, (int)(i % 2), sk_game_seed(a->seed, (uint64_t)i), gm, &err))

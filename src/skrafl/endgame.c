@@ -43,7 +43,7 @@
  * cut it short of the end of the game, the rest is solved again from there
  * (fast: the table is warm) and appended.
  */
-#include "sk_internal.h"
+#include "sk_gen.h"
 #include "tilekit/skendgame.h"
 
 #include <pthread.h>
@@ -56,6 +56,7 @@
 #define DEPTH_EXACT 255
 #define PASS_IDX 0xFFFFFu
 #define TT_WAYS 4
+#define EG_ID_PLIES 4
 
 enum { TT_NONE = 0, TT_UPPER = 1, TT_LOWER = 2, TT_EXACT = 3 };
 
@@ -130,6 +131,12 @@ typedef struct egw {
     uint64_t nodes;
     int abort;
     egply_buf ply[SK_EG_MAX_PLY + 2];
+    /* the generator's board state per ply, made when the node first
+     * generates: gbp[ply] (NULL until then) from gbp[ply - 1] + pend[ply] */
+    unsigned char *gbmem;
+    const sk_genboard *gbp[SK_EG_MAX_PLY + 2];
+    const sk_move *pend[SK_EG_MAX_PLY + 2];
+    int use_gb;            /* 0: the board is empty (sk_generate each time) */
     sk_eg_ply (*pv)[SK_EG_MAX_PLY + 1];
     int pvlen[SK_EG_MAX_PLY + 2];
     int err;
@@ -387,6 +394,31 @@ static inline void pv_set(egw *w, int ply, const sk_eg_ply *p, int child)
 
 static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact);
 
+static inline sk_genboard *gb_slot(egw *w, int ply) { return (sk_genboard *)(w->gbmem + (size_t)ply * tki_sk_genboard_size()); }
+
+/* The root's board state (ply 0) from w->b. */
+static void gb_root(egw *w)
+{
+    w->use_gb = !sk_board_empty(&w->b);
+    if (w->use_gb)
+        tki_sk_genboard_init(w->g, &w->b, gb_slot(w, 0));
+    w->gbp[0] = gb_slot(w, 0);
+}
+
+/* Every move of the side to move at ply into list. */
+static int gen_moves(egw *w, int ply, sk_movelist *list, tk_error *err)
+{
+    const sk_rack *r = &w->r[w->stm];
+    list->limit = 0;
+    if (!w->use_gb)
+        return sk_generate(w->g, &w->b, r, 0, list, err);
+    if (!w->gbp[ply]) {
+        tki_sk_genboard_apply(w->g, w->gbp[ply - 1], w->pend[ply], gb_slot(w, ply));
+        w->gbp[ply] = gb_slot(w, ply);
+    }
+    return tki_sk_generate_on(w->g, w->gbp[ply], r, list, err);
+}
+
 /* Play entry o (a move of list or the pass) for the side to move, search the
  * rest, take it back: the value from the mover's view.  *term = 1 when the
  * game ended with it; *pl is filled for the PV. */
@@ -410,6 +442,7 @@ static int child_value(egw *w, int ply, int depth, const sk_movelist *list, uint
         w->lastpass = 1;
         w->zl = zl + 1;
         w->stm = !side;
+        w->gbp[ply + 1] = w->gbp[ply];
         v = -search(w, ply + 1, depth - 1, -beta, -alpha, inexact);
         w->stm = side;
         w->lastpass = lp;
@@ -433,6 +466,8 @@ static int child_value(egw *w, int ply, int depth, const sk_movelist *list, uint
         w->lastpass = 0;
         w->zl = m->score ? 0 : zl + 1;
         w->stm = !side;
+        w->gbp[ply + 1] = NULL;
+        w->pend[ply + 1] = m;
         v = m->score - search(w, ply + 1, depth - 1, m->score - beta, m->score - alpha, inexact);
         w->stm = side;
         w->lastpass = lp;
@@ -471,8 +506,7 @@ static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
     }
     egply_buf *pb = &w->ply[ply];
     tk_error err;
-    pb->list.limit = 0;
-    if (sk_generate(w->g, &w->b, &w->r[side], 0, &pb->list, &err) || buf_reserve(pb, pb->list.n + 1)) {
+    if (gen_moves(w, ply, &pb->list, &err) || buf_reserve(pb, pb->list.n + 1)) {
         w->err = TK_ENOMEM;
         atomic_store(&s->stop, 1);
         w->abort = 1;
@@ -597,6 +631,9 @@ static void sync_workers(sk_endgame *s)
         w->hash = w0->hash;
         w->abort = 0;
         w->err = 0;
+        w->use_gb = w0->use_gb;
+        memcpy(gb_slot(w, 0), gb_slot(w0, 0), tki_sk_genboard_size());
+        w->gbp[0] = gb_slot(w, 0);
     }
 }
 
@@ -676,6 +713,7 @@ static int deepen(sk_endgame *s, int maxplies, solve_out *o)
     s->root.limit = 0;
     if (sk_generate(w0->g, &w0->b, &w0->r[w0->stm], 0, &s->root, &err))
         return TK_ENOMEM;
+    gb_root(w0);
     memset(o, 0, sizeof *o);
     o->best_idx = PASS_IDX;
     uint32_t first = PASS_IDX;
@@ -689,7 +727,14 @@ static int deepen(sk_endgame *s, int maxplies, solve_out *o)
     }
     if (maxplies <= 0 || maxplies > SK_EG_MAX_PLY)
         maxplies = SK_EG_MAX_PLY;
+    /* Shallow iterations order the moves (the table's best moves); past
+     * EG_ID_PLIES one search to the end of every line (exact by
+     * construction: a pass after a move keeps lines from ending for many
+     * plies, so waiting for a shallow iteration to be exact would take long). */
+    int idmax = EG_ID_PLIES;
     for (int d = 1; d <= maxplies; d++) {
+        if (d > idmax && maxplies == SK_EG_MAX_PLY)
+            d = maxplies;
         int rc = root_order(s, first);
         if (rc)
             return rc;
@@ -721,6 +766,7 @@ static void worker_free(egw *w)
         free(w->ply[p].ord);
     }
     free(w->pv);
+    free(w->gbmem);
     sk_gen_destroy(w->g);
 }
 
@@ -774,7 +820,8 @@ int sk_endgame_create(sk_endgame **out, const sk_engine *e, size_t tt_mb, int jo
         w->s = s;
         w->id = j;
         w->pv = calloc(SK_EG_MAX_PLY + 2, sizeof *w->pv);
-        if (!w->pv || sk_gen_create(&w->g, e, err)) {
+        w->gbmem = malloc((SK_EG_MAX_PLY + 2) * tki_sk_genboard_size());
+        if (!w->pv || !w->gbmem || sk_gen_create(&w->g, e, err)) {
             sk_endgame_destroy(s);
             return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
         }
@@ -1005,6 +1052,7 @@ int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag
         s->root.limit = 0;   /* the PV's sub-solves used the root list */
         if (sk_generate(w0->g, &w0->b, &w0->r[w0->stm], 0, &s->root, err))
             return TK_ENOMEM;
+        gb_root(w0);
         size_t cap = 16;
         res->best = malloc(cap * sizeof *res->best);
         if (!res->best)
