@@ -16,8 +16,10 @@
  * ply (lists and ordering buffers are per ply and reused: no allocation once
  * they have grown), plus the pass.  Children are ordered by a key: the
  * table's best move first, then plays that go out (score + 2x the
- * opponent's rack), then score + the face value of the tiles played (a tile
- * played is a tile that cannot be stuck), the pass last.  Terminal plies
+ * opponent's rack), then the ply's two killer plays (the last plays that cut
+ * off at this depth, compared by squares and letters), then twice the score +
+ * the face value of the tiles played (a tile played cannot be stuck), the
+ * pass last.  Terminal plies
  * (going out, the second pass, a sixth scoreless turn) are valued on the
  * spot without a child node.
  *
@@ -137,6 +139,8 @@ typedef struct egw {
     const sk_genboard *gbp[SK_EG_MAX_PLY + 2];
     const sk_move *pend[SK_EG_MAX_PLY + 2];
     int use_gb;            /* 0: the board is empty (sk_generate each time) */
+    sk_move killer[SK_EG_MAX_PLY + 2][2];   /* plays that cut off at this ply lately */
+    uint8_t nkill[SK_EG_MAX_PLY + 2];
     sk_eg_ply (*pv)[SK_EG_MAX_PLY + 1];
     int pvlen[SK_EG_MAX_PLY + 2];
     int err;
@@ -346,7 +350,7 @@ static inline int32_t move_key(const sk_engine *e, const sk_move *m, int rn, int
 
 /* Fill o[0..n] with the n moves of list and the pass, sorted best first
  * (ttbest: move index + 1 to put first, 0 none). */
-static void order_moves(const egw *w, const sk_movelist *list, order_ent *o, unsigned ttbest)
+static void order_moves(const egw *w, int ply, const sk_movelist *list, order_ent *o, unsigned ttbest)
 {
     const sk_engine *e = w->s->e;
     int side = w->stm, rn = w->r[side].n, opp = w->rv[!side], bag_left = w->bagpos < w->nbag;
@@ -357,6 +361,18 @@ static void order_moves(const egw *w, const sk_movelist *list, order_ent *o, uns
     }
     o[n].idx = PASS_IDX;
     o[n].key = -1000000;
+    if (ply >= 0 && w->nkill[ply])
+        for (size_t i = 0; i < n; i++) {
+            const sk_move *m = &list->v[i];
+            for (int k = 0; k < w->nkill[ply]; k++) {
+                const sk_move *q = &w->killer[ply][k];
+                if (m->row == q->row && m->col == q->col && m->dir == q->dir && m->len == q->len &&
+                    memcmp(m->word, q->word, m->len) == 0) {
+                    o[i].key += 1000000 - k;
+                    break;
+                }
+            }
+        }
     if (ttbest) {
         uint32_t want = ttbest - 1;
         for (size_t i = 0; i <= n; i++)
@@ -513,7 +529,7 @@ static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
         return 0;
     }
     size_t n = pb->list.n;
-    order_moves(w, &pb->list, pb->ord, ttbest);
+    order_moves(w, ply, &pb->list, pb->ord, ttbest);
     int best = -INF, alpha0 = alpha, inex = 0;
     uint32_t bestidx = PASS_IDX;
     for (size_t i = 0; i <= n; i++) {
@@ -538,8 +554,20 @@ static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
             if (v > alpha) {
                 alpha = v;
                 pv_set(w, ply, &pl, !term);
-                if (alpha >= beta)
+                if (alpha >= beta) {
+                    if (idx != PASS_IDX) {
+                        const sk_move *m = &pb->list.v[idx];
+                        sk_move *k0 = &w->killer[ply][0];
+                        if (!(w->nkill[ply] && k0->row == m->row && k0->col == m->col && k0->dir == m->dir &&
+                              k0->len == m->len && memcmp(k0->word, m->word, m->len) == 0)) {
+                            w->killer[ply][1] = *k0;
+                            *k0 = *m;
+                            if (w->nkill[ply] < 2)
+                                w->nkill[ply]++;
+                        }
+                    }
                     break;
+                }
             }
         }
     }
@@ -694,7 +722,7 @@ static int root_order(sk_endgame *s, uint32_t first)
         s->rord = o;
         s->rcap = n + 1;
     }
-    order_moves(&s->w[0], &s->root, s->rord, first == PASS_IDX ? PASS_IDX + 1 : first + 1);
+    order_moves(&s->w[0], -1, &s->root, s->rord, first == PASS_IDX ? PASS_IDX + 1 : first + 1);
     return TK_OK;
 }
 
