@@ -12,9 +12,12 @@
  * Search: negamax over the mover's spread with alpha-beta, principal
  * variation search (the first child with the full window, the others with a
  * null window and a re-search when one fails high).  Every node generates
- * the mover's placements once with sk_generate into the move list of its
- * ply (lists and ordering buffers are per ply and reused: no allocation once
- * they have grown), plus the pass.  Children are ordered by a key: the
+ * the mover's placements once into the move list of its ply (lists and
+ * ordering buffers are per ply and reused: no allocation once they have
+ * grown), plus the pass.  The generator's board state (both orientations,
+ * cross-sets, anchors: sk_genboard in sk_gen.h) is kept per ply and made
+ * from the parent's by updating only the squares the move touches, when the
+ * node first needs its moves.  Children are ordered by a key: the
  * table's best move first, then plays that go out (score + 2x the
  * opponent's rack), then the ply's two killer plays (the last plays that cut
  * off at this depth, compared by squares and letters), then twice the score +
@@ -974,6 +977,8 @@ static void load_position(sk_endgame *s, const sk_eg_position *pos, const uint8_
     w->hash = full_hash(w);
     w->abort = 0;
     w->err = 0;
+    for (int j = 0; j < s->jobs; j++)
+        memset(s->w[j].nkill, 0, sizeof s->w[j].nkill);
 }
 
 static void set_worker_to(egw *w, const sk_eg_ply *p)
