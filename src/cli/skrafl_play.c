@@ -567,7 +567,7 @@ static int sp_solve(void *state, const cli_record *rec, cli_buf *out, cli_buf *e
     cli_json_close(&j);
     cli_json_kstr(&j, "winner", win < 0 ? "tie" : c->names[win]);
     cli_json_kint(&j, "turns", turns);
-    if (gm->empty_turn >= 0)
+    if (gm->empty_turn >= 0 && (c->endgame[0] || c->endgame[1]))
         cli_json_kint(&j, "after_bag_empty", eg_gain);   /* the first player's spread change from then on */
     cli_json_end(&j);
     return P.gcg ? write_gcg(c, gm, rec->no, err) : CLI_EXIT_OK;
