@@ -10,6 +10,7 @@
 #   Z / S: Z has no play: pass, then S goes out with S(CAT) 6 + 2 x 10 = -26.
 #   Z / S with 5 scoreless turns counted: the pass ends the game at once,
 #          -10 + 1 = -9.
+# sanitized: yes
 . "$(dirname "$0")/lib.sh"
 S="$TK_BIN/skrafl"
 W="$TK_TOP/tests/cli/golden/skrafl/words.txt"
