@@ -681,23 +681,14 @@ static int root_iteration(sk_endgame *s, int d)
     atomic_store(&R->next, 0);
     egw *w0 = &s->w[0];
     w0->abort = 0;
-    /* The first move alone, with the full window. */
-    {
-        uint32_t idx = s->rord[0].idx;
-        int cin = 0, term;
-        sk_eg_ply pl;
-        w0->pvlen[1] = 0;
-        int v = root_child(w0, idx, d, -INF, INF, &cin, &term, &pl);
-        if (w0->abort)
-            return 1;
-        R->inexact |= cin;
-        root_offer(s, w0, idx, v, &pl, term);
-        atomic_store(&R->next, 1);
-    }
+    /* Thread 0 takes the first move with the full window; the other threads
+     * start at once on the next moves (the first of them with no bound yet,
+     * the later ones against the best value so far). */
+    atomic_store(&R->next, 1);
     int nt = s->jobs;
     pthread_t th[64];
     int started = 0;
-    if (nt > 1 && R->n > 2) {
+    if (nt > 1 && R->n > 1) {
         sync_workers(s);
         for (int j = 1; j < nt && j < 64; j++) {
             if (pthread_create(&th[j], NULL, root_thread, &s->w[j]) != 0)
@@ -705,7 +696,21 @@ static int root_iteration(sk_endgame *s, int d)
             started = j;
         }
     }
-    root_work(w0);
+    {
+        uint32_t idx = s->rord[0].idx;
+        int cin = 0, term;
+        sk_eg_ply pl;
+        w0->pvlen[1] = 0;
+        int v = root_child(w0, idx, d, -INF, INF, &cin, &term, &pl);
+        if (!w0->abort) {
+            pthread_mutex_lock(&R->mu);
+            R->inexact |= cin;
+            pthread_mutex_unlock(&R->mu);
+            root_offer(s, w0, idx, v, &pl, term);
+        }
+    }
+    if (!w0->abort)
+        root_work(w0);
     for (int j = 1; j <= started; j++)
         pthread_join(th[j], NULL);
     for (int j = 0; j < nt; j++)
