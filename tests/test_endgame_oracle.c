@@ -21,6 +21,7 @@
  * Icelandic.  The categories the issue asks for are counted and must occur:
  * blanks, the pass best, neither side able to go out.
  */
+#include "skrafl/sk_gen.h"
 #include "support/harness.h"
 #include "tilekit/dawg.h"
 #include "tilekit/skendgame.h"
@@ -203,7 +204,7 @@ static int oracle_after(oracle *o, const sk_eg_position *pos, const sk_eg_ply *p
 /* A board from a random self-play game stopped after some turns. */
 static int random_board(sk_gen *g, sk_movelist *list, th_rng *rng, sk_board *b)
 {
-    sk_player pl[2] = { { "a", SK_STRAT_SCORE, NULL, NULL }, { "b", SK_STRAT_SCORE, NULL, NULL } };
+    sk_player pl[2] = { { .name = "a", .strategy = SK_STRAT_SCORE }, { .name = "b", .strategy = SK_STRAT_SCORE } };
     static sk_game gm;
     static int uses;
     tk_error err;
@@ -442,7 +443,75 @@ static void test_icelandic(void)
     }
 }
 
+/* The solver's incremental generator state (sk_genboard: cross-sets and
+ * anchors updated per move) lists the same moves in the same order as
+ * sk_generate on the board, move after move of random games, for random
+ * racks with and without blanks. */
+static void test_genboard(void)
+{
+    lang L;
+    if (lang_load(&L, "en", 4)) {
+        th_skip("cannot load the shipped word list / alphabet / tiles");
+        return;
+    }
+    sk_gen *g1 = NULL, *g2 = NULL;
+    tk_error err;
+    REQUIRE(sk_gen_create(&g1, L.e, &err) == 0 && sk_gen_create(&g2, L.e, &err) == 0);
+    unsigned char *gb[2];
+    gb[0] = malloc(tki_sk_genboard_size());
+    gb[1] = malloc(tki_sk_genboard_size());
+    sk_movelist a = {0}, b = {0};
+    th_rng rng = { 77 };
+    int games = (int)(30 * th_sanitized_scale(5)), compared = 0;
+    for (int gi = 0; gi < games; gi++) {
+        sk_board bd;
+        memset(&bd, 0, sizeof bd);
+        bd.dim = 15;
+        bd.rows = 15;
+        int cur = 0, started = 0;
+        for (int turn = 0; turn < 40; turn++) {
+            int unseen[64];
+            sk_unseen(L.e, &bd, NULL, unseen);
+            sk_rack r;
+            draw_rack(&rng, unseen, L.a.size, 7, th_below(&rng, 3) == 0, &r);
+            if (r.n == 0)
+                break;
+            a.limit = 0;
+            REQUIRE(sk_generate(g1, &bd, &r, 0, &a, &err) == 0);
+            if (started) {
+                REQUIRE(tki_sk_generate_on(g2, (const sk_genboard *)gb[cur], &r, &b, &err) == 0);
+                int same = a.n == b.n;
+                for (size_t k = 0; same && k < a.n; k++)
+                    same = same_move(&a.v[k], &b.v[k]) && a.v[k].score == b.v[k].score;
+                CHECKF(same, "game %d turn %d: %zu moves from the board, %zu from the kept state", gi, turn, a.n, b.n);
+                compared++;
+            }
+            if (a.n == 0)
+                continue;
+            sk_move m = a.v[th_below(&rng, (uint32_t)a.n)];
+            sk_board_apply(&bd, &m);
+            if (!started) {
+                tki_sk_genboard_init(g2, &bd, (sk_genboard *)gb[cur]);
+                started = 1;
+            } else {
+                tki_sk_genboard_apply(g2, (const sk_genboard *)gb[cur], &m, (sk_genboard *)gb[!cur]);
+                cur = !cur;
+            }
+        }
+    }
+    printf("# %d positions compared\n", compared);
+    CHECK(compared > 0);
+    sk_movelist_free(&a);
+    sk_movelist_free(&b);
+    free(gb[0]);
+    free(gb[1]);
+    sk_gen_destroy(g1);
+    sk_gen_destroy(g2);
+    lang_free(&L);
+}
+
 static const th_test tests[] = {
+    { "genboard", test_genboard },
     { "english", test_english },
     { "icelandic", test_icelandic },
     { 0, 0 }

@@ -7,7 +7,9 @@
  * when run from the top of the tree) is solved exactly, one after the other on
  * one solver; prints one line per position (value, nodes, seconds) and then
  * the median and worst solve time and the nodes a second over the set.
- * --limit K solves only the first K lines.  Timings are informative, never asserted.
+ * --limit K solves only the first K lines.  The dictionary: --dict, else
+ * build/dict/LANG.dawg when run from the top of the tree, else the
+ * language's installed one.  Timings are informative, never asserted.
  *
  * Generating (--gen N): plays N self-play games (equity v equity with the
  * shipped leave table, game i seeded sk_game_seed(S, i), S default 1) and
@@ -15,7 +17,8 @@
  * in the bag (default 0: the first turn with an empty bag) as a CGP line
  * `ROWS RACK/OPPRACK SCORE/SCORE ZEROLESS lex NAME;`, the mover first.  The
  * shipped set tools/endgames-en.cgp was made by
- *   build/tools/bench_endgame --gen 40 --seed 1 > tools/endgames-en.cgp
+ *   build/tools/bench_endgame --gen 16 --seed 1 > tools/endgames-en.cgp
+ * (ENABLE2K from the shipped en word list, the shipped en leave table).
  */
 #include "bench.h"
 #include "cli/cli.h"
@@ -141,8 +144,8 @@ static int generate(const eg_args *a, const sk_engine *e)
     sk_game *gm = malloc(sizeof *gm);
     if (!gm || sk_gen_create(&g, e, NULL))
         return 1;
-    sk_player pl[2] = { { "equity1", SK_STRAT_EQUITY, sk_leaves_value, lv },
-                        { "equity2", SK_STRAT_EQUITY, sk_leaves_value, lv } };
+    sk_player pl[2] = { { .name = "equity1", .strategy = SK_STRAT_EQUITY, .fn = sk_leaves_value, .ctx = lv },
+                        { .name = "equity2", .strategy = SK_STRAT_EQUITY, .fn = sk_leaves_value, .ctx = lv } };
     for (long i = 0; i < a->gen; i++) {
         tk_error err = {0};
         if (sk_selfplay(g, &list, pl, (int)(i % 2), sk_game_seed(a->seed, (uint64_t)i), gm, &err))
@@ -234,6 +237,14 @@ int main(int argc, char **argv)
     cli_init("bench_endgame");
     eg_args a = { .lang = "en", .seed = 1 };
     parse_args(argc, argv, &a);
+    /* run from the top of the tree (make bench): the dictionary just built */
+    char built[64];
+    snprintf(built, sizeof built, "build/dict/%s.dawg", a.lang);
+    FILE *probe = a.dict ? NULL : fopen(built, "rb");
+    if (probe) {
+        fclose(probe);
+        a.dict = built;
+    }
     dawg_graph *d = NULL;
     sk_tileset ts;
     sk_engine *e = bench_skrafl_engine(a.dict, a.lang, &d, &ts);

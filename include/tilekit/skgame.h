@@ -232,9 +232,13 @@ typedef struct sk_player {
     int strategy;
     sk_leaves_value_fn fn;     /* leave values for SK_STRAT_EQUITY (NULL: all 0) */
     void *ctx;
-    sk_endgame_choose_fn endgame;   /* optional: used when the bag is empty */
-    void *endgame_ctx;
 } sk_player;
+
+/* A player's own choice for empty-bag turns (sk_selfplay_hooked). */
+typedef struct sk_endgame_hook {
+    sk_endgame_choose_fn choose;   /* NULL: the player's strategy */
+    void *ctx;
+} sk_endgame_hook;
 
 #define SK_TURN_MOVE     0
 #define SK_TURN_EXCHANGE 1
@@ -277,6 +281,10 @@ typedef struct sk_game {
  * reuses.  Returns 0 or TK_ENOMEM. */
 int sk_selfplay(sk_gen *g, sk_movelist *list, const sk_player players[2], int first,
                 uint64_t seed, sk_game *out, tk_error *err);
+/* The same, player k choosing its empty-bag turns with hooks[k] when set
+ * (hooks may be NULL). */
+int sk_selfplay_hooked(sk_gen *g, sk_movelist *list, const sk_player players[2], const sk_endgame_hook hooks[2],
+                       int first, uint64_t seed, sk_game *out, tk_error *err);
 
 /* Write a game as GCG text (malloc'ed into *out, length *len).  names are
  * the players' nicknames; lexicon may be NULL. */

@@ -550,7 +550,7 @@ typedef struct sp_state {
     sk_movelist list;
     sk_game game;
     long wins[2], ties, games;
-    sk_player players[2];      /* c->players with this thread's endgame solver */
+    sk_endgame_hook hooks[2];  /* "endgame" players: this thread's solver */
     void *eg;
     long eg_games;             /* games that reached an empty bag */
     double eg_gain;            /* player 0's spread change from then on, summed */
@@ -566,7 +566,6 @@ static void *sp_init(void *user)
         free(st);
         return NULL;
     }
-    memcpy(st->players, st->c->players, sizeof st->players);
     for (int k = 0; k < 2; k++)
         if (st->c->endgame[k]) {
             if (!st->eg && !(st->eg = ske_player_new(st->c->e))) {
@@ -574,8 +573,8 @@ static void *sp_init(void *user)
                 free(st);
                 return NULL;
             }
-            st->players[k].endgame = ske_player_choose;
-            st->players[k].endgame_ctx = st->eg;
+            st->hooks[k].choose = ske_player_choose;
+            st->hooks[k].ctx = st->eg;
         }
     return st;
 }
@@ -627,7 +626,7 @@ static int sp_solve(void *state, const cli_record *rec, cli_buf *out, cli_buf *e
     int first = (int)(i % 2);
     tk_error e = {0};
     sk_game *gm = &st->game;
-    if (sk_selfplay(st->g, &st->list, st->players, first, seed, gm, &e))
+    if (sk_selfplay_hooked(st->g, &st->list, c->players, st->hooks, first, seed, gm, &e))
         return -1;
     int eg_gain = 0;
     if (gm->empty_turn >= 0) {

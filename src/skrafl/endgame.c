@@ -12,12 +12,17 @@
  * Search: negamax over the mover's spread with alpha-beta, principal
  * variation search (the first child with the full window, the others with a
  * null window and a re-search when one fails high).  Every node generates
- * the mover's placements once with sk_generate into the move list of its
- * ply (lists and ordering buffers are per ply and reused: no allocation once
- * they have grown), plus the pass.  Children are ordered by a key: the
+ * the mover's placements once into the move list of its ply (lists and
+ * ordering buffers are per ply and reused: no allocation once they have
+ * grown), plus the pass.  The generator's board state (both orientations,
+ * cross-sets, anchors: sk_genboard in sk_gen.h) is kept per ply and made
+ * from the parent's by updating only the squares the move touches, when the
+ * node first needs its moves.  Children are ordered by a key: the
  * table's best move first, then plays that go out (score + 2x the
- * opponent's rack), then score + the face value of the tiles played (a tile
- * played is a tile that cannot be stuck), the pass last.  Terminal plies
+ * opponent's rack), then the ply's two killer plays (the last plays that cut
+ * off at this depth, compared by squares and letters), then twice the score +
+ * the face value of the tiles played (a tile played cannot be stuck), the
+ * pass last.  Terminal plies
  * (going out, the second pass, a sixth scoreless turn) are valued on the
  * spot without a child node.
  *
@@ -43,7 +48,7 @@
  * cut it short of the end of the game, the rest is solved again from there
  * (fast: the table is warm) and appended.
  */
-#include "sk_internal.h"
+#include "sk_gen.h"
 #include "tilekit/skendgame.h"
 
 #include <pthread.h>
@@ -56,6 +61,7 @@
 #define DEPTH_EXACT 255
 #define PASS_IDX 0xFFFFFu
 #define TT_WAYS 4
+#define EG_ID_PLIES 4
 
 enum { TT_NONE = 0, TT_UPPER = 1, TT_LOWER = 2, TT_EXACT = 3 };
 
@@ -130,6 +136,14 @@ typedef struct egw {
     uint64_t nodes;
     int abort;
     egply_buf ply[SK_EG_MAX_PLY + 2];
+    /* the generator's board state per ply, made when the node first
+     * generates: gbp[ply] (NULL until then) from gbp[ply - 1] + pend[ply] */
+    unsigned char *gbmem;
+    const sk_genboard *gbp[SK_EG_MAX_PLY + 2];
+    const sk_move *pend[SK_EG_MAX_PLY + 2];
+    int use_gb;            /* 0: the board is empty (sk_generate each time) */
+    sk_move killer[SK_EG_MAX_PLY + 2][2];   /* plays that cut off at this ply lately */
+    uint8_t nkill[SK_EG_MAX_PLY + 2];
     sk_eg_ply (*pv)[SK_EG_MAX_PLY + 1];
     int pvlen[SK_EG_MAX_PLY + 2];
     int err;
@@ -339,7 +353,7 @@ static inline int32_t move_key(const sk_engine *e, const sk_move *m, int rn, int
 
 /* Fill o[0..n] with the n moves of list and the pass, sorted best first
  * (ttbest: move index + 1 to put first, 0 none). */
-static void order_moves(const egw *w, const sk_movelist *list, order_ent *o, unsigned ttbest)
+static void order_moves(const egw *w, int ply, const sk_movelist *list, order_ent *o, unsigned ttbest)
 {
     const sk_engine *e = w->s->e;
     int side = w->stm, rn = w->r[side].n, opp = w->rv[!side], bag_left = w->bagpos < w->nbag;
@@ -350,6 +364,18 @@ static void order_moves(const egw *w, const sk_movelist *list, order_ent *o, uns
     }
     o[n].idx = PASS_IDX;
     o[n].key = -1000000;
+    if (ply >= 0 && w->nkill[ply])
+        for (size_t i = 0; i < n; i++) {
+            const sk_move *m = &list->v[i];
+            for (int k = 0; k < w->nkill[ply]; k++) {
+                const sk_move *q = &w->killer[ply][k];
+                if (m->row == q->row && m->col == q->col && m->dir == q->dir && m->len == q->len &&
+                    memcmp(m->word, q->word, m->len) == 0) {
+                    o[i].key += 1000000 - k;
+                    break;
+                }
+            }
+        }
     if (ttbest) {
         uint32_t want = ttbest - 1;
         for (size_t i = 0; i <= n; i++)
@@ -387,6 +413,31 @@ static inline void pv_set(egw *w, int ply, const sk_eg_ply *p, int child)
 
 static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact);
 
+static inline sk_genboard *gb_slot(egw *w, int ply) { return (sk_genboard *)(w->gbmem + (size_t)ply * tki_sk_genboard_size()); }
+
+/* The root's board state (ply 0) from w->b. */
+static void gb_root(egw *w)
+{
+    w->use_gb = !sk_board_empty(&w->b);
+    if (w->use_gb)
+        tki_sk_genboard_init(w->g, &w->b, gb_slot(w, 0));
+    w->gbp[0] = gb_slot(w, 0);
+}
+
+/* Every move of the side to move at ply into list. */
+static int gen_moves(egw *w, int ply, sk_movelist *list, tk_error *err)
+{
+    const sk_rack *r = &w->r[w->stm];
+    list->limit = 0;
+    if (!w->use_gb)
+        return sk_generate(w->g, &w->b, r, 0, list, err);
+    if (!w->gbp[ply]) {
+        tki_sk_genboard_apply(w->g, w->gbp[ply - 1], w->pend[ply], gb_slot(w, ply));
+        w->gbp[ply] = gb_slot(w, ply);
+    }
+    return tki_sk_generate_on(w->g, w->gbp[ply], r, list, err);
+}
+
 /* Play entry o (a move of list or the pass) for the side to move, search the
  * rest, take it back: the value from the mover's view.  *term = 1 when the
  * game ended with it; *pl is filled for the PV. */
@@ -410,6 +461,7 @@ static int child_value(egw *w, int ply, int depth, const sk_movelist *list, uint
         w->lastpass = 1;
         w->zl = zl + 1;
         w->stm = !side;
+        w->gbp[ply + 1] = w->gbp[ply];
         v = -search(w, ply + 1, depth - 1, -beta, -alpha, inexact);
         w->stm = side;
         w->lastpass = lp;
@@ -433,6 +485,8 @@ static int child_value(egw *w, int ply, int depth, const sk_movelist *list, uint
         w->lastpass = 0;
         w->zl = m->score ? 0 : zl + 1;
         w->stm = !side;
+        w->gbp[ply + 1] = NULL;
+        w->pend[ply + 1] = m;
         v = m->score - search(w, ply + 1, depth - 1, m->score - beta, m->score - alpha, inexact);
         w->stm = side;
         w->lastpass = lp;
@@ -471,15 +525,14 @@ static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
     }
     egply_buf *pb = &w->ply[ply];
     tk_error err;
-    pb->list.limit = 0;
-    if (sk_generate(w->g, &w->b, &w->r[side], 0, &pb->list, &err) || buf_reserve(pb, pb->list.n + 1)) {
+    if (gen_moves(w, ply, &pb->list, &err) || buf_reserve(pb, pb->list.n + 1)) {
         w->err = TK_ENOMEM;
         atomic_store(&s->stop, 1);
         w->abort = 1;
         return 0;
     }
     size_t n = pb->list.n;
-    order_moves(w, &pb->list, pb->ord, ttbest);
+    order_moves(w, ply, &pb->list, pb->ord, ttbest);
     int best = -INF, alpha0 = alpha, inex = 0;
     uint32_t bestidx = PASS_IDX;
     for (size_t i = 0; i <= n; i++) {
@@ -504,8 +557,20 @@ static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
             if (v > alpha) {
                 alpha = v;
                 pv_set(w, ply, &pl, !term);
-                if (alpha >= beta)
+                if (alpha >= beta) {
+                    if (idx != PASS_IDX) {
+                        const sk_move *m = &pb->list.v[idx];
+                        sk_move *k0 = &w->killer[ply][0];
+                        if (!(w->nkill[ply] && k0->row == m->row && k0->col == m->col && k0->dir == m->dir &&
+                              k0->len == m->len && memcmp(k0->word, m->word, m->len) == 0)) {
+                            w->killer[ply][1] = *k0;
+                            *k0 = *m;
+                            if (w->nkill[ply] < 2)
+                                w->nkill[ply]++;
+                        }
+                    }
                     break;
+                }
             }
         }
     }
@@ -597,6 +662,9 @@ static void sync_workers(sk_endgame *s)
         w->hash = w0->hash;
         w->abort = 0;
         w->err = 0;
+        w->use_gb = w0->use_gb;
+        memcpy(gb_slot(w, 0), gb_slot(w0, 0), tki_sk_genboard_size());
+        w->gbp[0] = gb_slot(w, 0);
     }
 }
 
@@ -613,23 +681,14 @@ static int root_iteration(sk_endgame *s, int d)
     atomic_store(&R->next, 0);
     egw *w0 = &s->w[0];
     w0->abort = 0;
-    /* The first move alone, with the full window. */
-    {
-        uint32_t idx = s->rord[0].idx;
-        int cin = 0, term;
-        sk_eg_ply pl;
-        w0->pvlen[1] = 0;
-        int v = root_child(w0, idx, d, -INF, INF, &cin, &term, &pl);
-        if (w0->abort)
-            return 1;
-        R->inexact |= cin;
-        root_offer(s, w0, idx, v, &pl, term);
-        atomic_store(&R->next, 1);
-    }
+    /* Thread 0 takes the first move with the full window; the other threads
+     * start at once on the next moves (the first of them with no bound yet,
+     * the later ones against the best value so far). */
+    atomic_store(&R->next, 1);
     int nt = s->jobs;
     pthread_t th[64];
     int started = 0;
-    if (nt > 1 && R->n > 2) {
+    if (nt > 1 && R->n > 1) {
         sync_workers(s);
         for (int j = 1; j < nt && j < 64; j++) {
             if (pthread_create(&th[j], NULL, root_thread, &s->w[j]) != 0)
@@ -637,7 +696,21 @@ static int root_iteration(sk_endgame *s, int d)
             started = j;
         }
     }
-    root_work(w0);
+    {
+        uint32_t idx = s->rord[0].idx;
+        int cin = 0, term;
+        sk_eg_ply pl;
+        w0->pvlen[1] = 0;
+        int v = root_child(w0, idx, d, -INF, INF, &cin, &term, &pl);
+        if (!w0->abort) {
+            pthread_mutex_lock(&R->mu);
+            R->inexact |= cin;
+            pthread_mutex_unlock(&R->mu);
+            root_offer(s, w0, idx, v, &pl, term);
+        }
+    }
+    if (!w0->abort)
+        root_work(w0);
     for (int j = 1; j <= started; j++)
         pthread_join(th[j], NULL);
     for (int j = 0; j < nt; j++)
@@ -657,7 +730,7 @@ static int root_order(sk_endgame *s, uint32_t first)
         s->rord = o;
         s->rcap = n + 1;
     }
-    order_moves(&s->w[0], &s->root, s->rord, first == PASS_IDX ? PASS_IDX + 1 : first + 1);
+    order_moves(&s->w[0], -1, &s->root, s->rord, first == PASS_IDX ? PASS_IDX + 1 : first + 1);
     return TK_OK;
 }
 
@@ -676,6 +749,7 @@ static int deepen(sk_endgame *s, int maxplies, solve_out *o)
     s->root.limit = 0;
     if (sk_generate(w0->g, &w0->b, &w0->r[w0->stm], 0, &s->root, &err))
         return TK_ENOMEM;
+    gb_root(w0);
     memset(o, 0, sizeof *o);
     o->best_idx = PASS_IDX;
     uint32_t first = PASS_IDX;
@@ -689,7 +763,14 @@ static int deepen(sk_endgame *s, int maxplies, solve_out *o)
     }
     if (maxplies <= 0 || maxplies > SK_EG_MAX_PLY)
         maxplies = SK_EG_MAX_PLY;
+    /* Shallow iterations order the moves (the table's best moves); past
+     * EG_ID_PLIES one search to the end of every line (exact by
+     * construction: a pass after a move keeps lines from ending for many
+     * plies, so waiting for a shallow iteration to be exact would take long). */
+    int idmax = EG_ID_PLIES;
     for (int d = 1; d <= maxplies; d++) {
+        if (d > idmax && maxplies == SK_EG_MAX_PLY)
+            d = maxplies;
         int rc = root_order(s, first);
         if (rc)
             return rc;
@@ -721,6 +802,7 @@ static void worker_free(egw *w)
         free(w->ply[p].ord);
     }
     free(w->pv);
+    free(w->gbmem);
     sk_gen_destroy(w->g);
 }
 
@@ -774,7 +856,8 @@ int sk_endgame_create(sk_endgame **out, const sk_engine *e, size_t tt_mb, int jo
         w->s = s;
         w->id = j;
         w->pv = calloc(SK_EG_MAX_PLY + 2, sizeof *w->pv);
-        if (!w->pv || sk_gen_create(&w->g, e, err)) {
+        w->gbmem = malloc((SK_EG_MAX_PLY + 2) * tki_sk_genboard_size());
+        if (!w->pv || !w->gbmem || sk_gen_create(&w->g, e, err)) {
             sk_endgame_destroy(s);
             return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
         }
@@ -899,6 +982,8 @@ static void load_position(sk_endgame *s, const sk_eg_position *pos, const uint8_
     w->hash = full_hash(w);
     w->abort = 0;
     w->err = 0;
+    for (int j = 0; j < s->jobs; j++)
+        memset(s->w[j].nkill, 0, sizeof s->w[j].nkill);
 }
 
 static void set_worker_to(egw *w, const sk_eg_ply *p)
@@ -1005,6 +1090,7 @@ int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag
         s->root.limit = 0;   /* the PV's sub-solves used the root list */
         if (sk_generate(w0->g, &w0->b, &w0->r[w0->stm], 0, &s->root, err))
             return TK_ENOMEM;
+        gb_root(w0);
         size_t cap = 16;
         res->best = malloc(cap * sizeof *res->best);
         if (!res->best)

@@ -88,6 +88,12 @@ static int choose(sk_gen *g, sk_movelist *list, const sk_player *pl, const sk_bo
 int sk_selfplay(sk_gen *g, sk_movelist *list, const sk_player players[2], int first,
                 uint64_t seed, sk_game *gm, tk_error *err)
 {
+    return sk_selfplay_hooked(g, list, players, NULL, first, seed, gm, err);
+}
+
+int sk_selfplay_hooked(sk_gen *g, sk_movelist *list, const sk_player players[2], const sk_endgame_hook hooks[2],
+                       int first, uint64_t seed, sk_game *gm, tk_error *err)
+{
     const sk_engine *e = sk_gen_engine(g);
     memset(gm, 0, sizeof *gm);
     gm->seed = seed;
@@ -123,8 +129,8 @@ int sk_selfplay(sk_gen *g, sk_movelist *list, const sk_player players[2], int fi
             gm->empty_scores[0] = gm->scores[0];
             gm->empty_scores[1] = gm->scores[1];
         }
-        if (!(bg.n == 0 && players[p].endgame &&
-              players[p].endgame(players[p].endgame_ctx, b, r, o, scoreless, passes > 0, &pl) == 0)) {
+        if (!(bg.n == 0 && hooks && hooks[p].choose &&
+              hooks[p].choose(hooks[p].ctx, b, r, o, scoreless, passes > 0, &pl) == 0)) {
             int rc = choose(g, list, &players[p], b, r, &st, &pl, err);
             if (rc)
                 return rc;

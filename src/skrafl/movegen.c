@@ -770,22 +770,10 @@ void tki_sk_gen_anchor(sk_gen *g, int a)
     g->left = g->ntiles;
 }
 
-int tki_sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
-                   sk_movelist *list, int *none, tk_error *err)
+/* The rack: counts, blanks, letter mask.  TK_ELIMIT beyond SK_RACK_MAX. */
+static int prep_rack(sk_gen *g, const sk_rack *r, tk_error *err)
 {
     const sk_engine *e = g->e;
-    int dim = g->dim;
-    list->n = 0;
-    list->total = 0;
-    *none = 1;
-    if (b->dim != dim)
-        return tk_error_set(err, TK_EINVAL, 0, 0, "board is %dx%d, the layout %dx%d",
-                            b->dim, b->dim, dim, dim);
-    g->list = list;
-    g->flags = flags;
-    g->err = 0;
-    g->ndirs = 0;
-    /* Rack. */
     alpha_set rackset = 0;
     g->ntiles = 0;
     for (int l = 0; l < 64; l++) {
@@ -800,10 +788,48 @@ int tki_sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned 
     g->left = g->ntiles;
     if (g->ntiles > SK_RACK_MAX)
         return tk_error_set(err, TK_ELIMIT, 0, 0, "rack: more than %d tiles", SK_RACK_MAX);
-    if (g->ntiles == 0 || !e->root)
-        return TK_OK;
-    alpha_set mask = g->blanks ? e->all : rackset;
-    /* Boards in both orientations; anchors; cross-sets. */
+    return TK_OK;
+}
+
+/* Cross-set, cross-word sum and anchor flag of empty square (rr, c) of
+ * orientation o (bd: that orientation's board), letters restricted to mask. */
+static void prep_square(sk_gen *g, int o, int rr, int c, alpha_set mask)
+{
+    const sk_engine *e = g->e;
+    int dim = g->dim, S = dim + 1, i = rr * S + c;
+    const uint8_t *bd = g->bd[o];
+    int up = rr, dn = rr;
+    while (up > 0 && bd[(up - 1) * S + c])
+        up--;
+    while (dn < dim - 1 && bd[(dn + 1) * S + c])
+        dn++;
+    int horiz = (c > 0 && bd[i - 1]) || (c < dim - 1 && bd[i + 1]);
+    if (up == rr && dn == rr) {
+        g->xset[o][i] = mask;
+        g->xsum[o][i] = -1;
+        g->anchor[o][i] = (uint8_t)horiz;
+        return;
+    }
+    g->anchor[o][i] = 1;
+    uint8_t left[SK_MAX_DIM], right[SK_MAX_DIM];
+    int nl = 0, nr = 0, sum = 0;
+    for (int q = up; q < rr; q++) {
+        left[nl++] = bd[q * S + c] & SK_LETTER;
+        sum += e->val[bd[q * S + c]];
+    }
+    for (int q = rr + 1; q <= dn; q++) {
+        right[nr++] = bd[q * S + c] & SK_LETTER;
+        sum += e->val[bd[q * S + c]];
+    }
+    g->xset[o][i] = cross_set(g, left, nl, right, nr, mask);
+    g->xsum[o][i] = (int16_t)sum;
+}
+
+/* Boards in both orientations, anchors, cross-sets (letters within mask). */
+static void prep_board(sk_gen *g, const sk_board *b, unsigned flags, alpha_set mask)
+{
+    const sk_engine *e = g->e;
+    int dim = g->dim;
     int empty = 1, S = dim + 1;
     for (int o = 0; o < 2; o++)
         for (int rr = 0; rr < dim; rr++) {
@@ -827,37 +853,13 @@ int tki_sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned 
         for (int rr = 0; rr < dim; rr++)
             for (int c = 0; c < dim; c++) {
                 int i = rr * S + c;
-                g->anchor[o][i] = 0;
                 if (bd[i]) {
+                    g->anchor[o][i] = 0;
                     g->xset[o][i] = 0;
                     g->xsum[o][i] = -1;
                     continue;
                 }
-                int up = rr, dn = rr;
-                while (up > 0 && bd[(up - 1) * S + c])
-                    up--;
-                while (dn < dim - 1 && bd[(dn + 1) * S + c])
-                    dn++;
-                int horiz = (c > 0 && bd[i - 1]) || (c < dim - 1 && bd[i + 1]);
-                if (up == rr && dn == rr) {
-                    g->xset[o][i] = mask;
-                    g->xsum[o][i] = -1;
-                    g->anchor[o][i] = (uint8_t)horiz;
-                    continue;
-                }
-                g->anchor[o][i] = 1;
-                uint8_t left[SK_MAX_DIM], right[SK_MAX_DIM];
-                int nl = 0, nr = 0, sum = 0;
-                for (int q = up; q < rr; q++) {
-                    left[nl++] = bd[q * S + c] & SK_LETTER;
-                    sum += e->val[bd[q * S + c]];
-                }
-                for (int q = rr + 1; q <= dn; q++) {
-                    right[nr++] = bd[q * S + c] & SK_LETTER;
-                    sum += e->val[bd[q * S + c]];
-                }
-                g->xset[o][i] = cross_set(g, left, nl, right, nr, mask);
-                g->xsum[o][i] = (int16_t)sum;
+                prep_square(g, o, rr, c, mask);
             }
         if (empty) {
             int sr = o ? e->lay.start_col : e->lay.start_row;
@@ -865,9 +867,14 @@ int tki_sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned 
             g->anchor[o][sr * S + sc] = 1;
         }
     }
-    /* The longest left part any anchor can take: no longer ones are built. */
-    int maxlimit = 0;
-    for (int o = 0; o < ndirs; o++)
+    g->ndirs = ndirs;
+}
+
+/* The left parts of the rack, no longer than any anchor can take. */
+static int prep_leftparts(sk_gen *g, tk_error *err)
+{
+    int dim = g->dim, S = dim + 1, maxlimit = 0;
+    for (int o = 0; o < g->ndirs; o++)
         for (int rr = 0; rr < dim; rr++) {
             const uint8_t *an = &g->anchor[o][rr * S], *row = &g->bd[o][rr * S];
             for (int a = 0, run = 0; a < dim; a++) {
@@ -879,8 +886,163 @@ int tki_sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned 
     int rc = build_leftparts(g, maxlimit);
     if (rc)
         return tk_error_set(err, rc, 0, 0, "out of memory");
+    return TK_OK;
+}
+
+int tki_sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
+                   sk_movelist *list, int *none, tk_error *err)
+{
+    const sk_engine *e = g->e;
+    int dim = g->dim;
+    list->n = 0;
+    list->total = 0;
+    *none = 1;
+    if (b->dim != dim)
+        return tk_error_set(err, TK_EINVAL, 0, 0, "board is %dx%d, the layout %dx%d",
+                            b->dim, b->dim, dim, dim);
+    g->list = list;
+    g->flags = flags;
+    g->err = 0;
+    g->ndirs = 0;
+    int rc = prep_rack(g, r, err);
+    if (rc)
+        return rc;
+    if (g->ntiles == 0 || !e->root)
+        return TK_OK;
+    prep_board(g, b, flags, g->blanks ? e->all : g->rackmask);
+    int ndirs = g->ndirs;
+    rc = prep_leftparts(g, err);
+    if (rc) {
+        g->ndirs = 0;
+        return rc;
+    }
     g->ndirs = ndirs;
     *none = 0;
+    return TK_OK;
+}
+
+/* ---- a board state kept per move (the endgame solver) -------------------------------- */
+
+struct sk_genboard {
+    uint8_t bd[2][SK_LINE_SQ];
+    alpha_set xset[2][SK_LINE_SQ];
+    int16_t xsum[2][SK_LINE_SQ];
+    uint8_t anchor[2][SK_LINE_SQ];
+    int ndirs;
+};
+
+size_t tki_sk_genboard_size(void) { return sizeof(sk_genboard); }
+
+static void gb_save(const sk_gen *g, sk_genboard *gb)
+{
+    memcpy(gb->bd, g->bd, sizeof gb->bd);
+    memcpy(gb->xset, g->xset, sizeof gb->xset);
+    memcpy(gb->xsum, g->xsum, sizeof gb->xsum);
+    memcpy(gb->anchor, g->anchor, sizeof gb->anchor);
+    gb->ndirs = g->ndirs;
+}
+
+static void gb_load(sk_gen *g, const sk_genboard *gb)
+{
+    memcpy(g->bd, gb->bd, sizeof gb->bd);
+    memcpy(g->xset, gb->xset, sizeof gb->xset);
+    memcpy(g->xsum, gb->xsum, sizeof gb->xsum);
+    memcpy(g->anchor, gb->anchor, sizeof gb->anchor);
+    g->ndirs = gb->ndirs;
+}
+
+void tki_sk_genboard_init(sk_gen *g, const sk_board *b, sk_genboard *gb)
+{
+    prep_board(g, b, 0, g->e->all);
+    gb_save(g, gb);
+}
+
+/* The empty square ending the run of tiles through (rr, c) of orientation o
+ * in the perpendicular direction, before (-1) or after (+1) it; -1 none. */
+static void gb_touch(sk_gen *g, int o, int rr, int c)
+{
+    int dim = g->dim, S = dim + 1;
+    const uint8_t *bd = g->bd[o];
+    int up = rr, dn = rr;
+    while (up >= 0 && bd[up * S + c])
+        up--;
+    while (dn < dim && bd[dn * S + c])
+        dn++;
+    if (up >= 0)
+        prep_square(g, o, up, c, g->e->all);
+    if (dn < dim)
+        prep_square(g, o, dn, c, g->e->all);
+}
+
+void tki_sk_genboard_apply(sk_gen *g, const sk_genboard *from, const sk_move *m, sk_genboard *to)
+{
+    int dim = g->dim, S = dim + 1;
+    gb_load(g, from);
+    /* the new tiles, in both orientations */
+    for (int i = 0; i < m->len; i++) {
+        if (m->word[i] & SK_ONBOARD)
+            continue;
+        int r = m->row + (m->dir ? i : 0), c = m->col + (m->dir ? 0 : i);
+        uint8_t t = m->word[i] & (SK_LETTER | SK_BLANK);
+        for (int o = 0; o < 2; o++) {
+            int q = o ? c * S + r : r * S + c;
+            g->bd[o][q] = t;
+            g->xset[o][q] = 0;
+            g->xsum[o][q] = -1;
+            g->anchor[o][q] = 0;
+        }
+    }
+    /* Squares whose perpendicular words changed: in orientation o the cross-set of a square
+     * comes from the tiles above and below it (o = 0: in its column; o = 1: in its row).
+     * Every new tile changes the runs of its column and of its row: the empty squares
+     * at the two ends of each run, and the empty neighbours (anchors), are recomputed. */
+    for (int i = 0; i < m->len; i++) {
+        if (m->word[i] & SK_ONBOARD)
+            continue;
+        int r = m->row + (m->dir ? i : 0), c = m->col + (m->dir ? 0 : i);
+        gb_touch(g, 0, r, c);          /* column c's run: vertical cross-words */
+        gb_touch(g, 1, c, r);          /* row r's run: horizontal cross-words */
+        /* side neighbours: anchor flags (o = 0 along the row, o = 1 along the column) */
+        if (c > 0 && !g->bd[0][r * S + c - 1])
+            prep_square(g, 0, r, c - 1, g->e->all);
+        if (c < dim - 1 && !g->bd[0][r * S + c + 1])
+            prep_square(g, 0, r, c + 1, g->e->all);
+        if (r > 0 && !g->bd[1][c * S + r - 1])
+            prep_square(g, 1, c, r - 1, g->e->all);
+        if (r < dim - 1 && !g->bd[1][c * S + r + 1])
+            prep_square(g, 1, c, r + 1, g->e->all);
+    }
+    g->ndirs = 2;
+    gb_save(g, to);
+}
+
+int tki_sk_generate_on(sk_gen *g, const sk_genboard *gb, const sk_rack *r, sk_movelist *list, tk_error *err)
+{
+    int dim = g->dim;
+    list->n = 0;
+    list->total = 0;
+    g->list = list;
+    g->flags = 0;
+    g->err = 0;
+    g->leaves = NULL;
+    g->lp_flat = 0;
+    int rc = prep_rack(g, r, err);
+    if (rc || g->ntiles == 0 || !g->e->root)
+        return rc;
+    gb_load(g, gb);
+    rc = prep_leftparts(g, err);
+    if (rc)
+        return rc;
+    for (int o = 0; o < g->ndirs && !g->err; o++)
+        for (int rr = 0; rr < dim && !g->err; rr++) {
+            tki_sk_gen_line(g, o, rr);
+            const uint8_t *an = &g->anchor[o][rr * (dim + 1)];
+            for (int a = 0; a < dim; a++)
+                if (an[a])
+                    tki_sk_gen_anchor(g, a);
+        }
+    if (g->err)
+        return tk_error_set(err, g->err, 0, 0, "out of memory");
     return TK_OK;
 }
 

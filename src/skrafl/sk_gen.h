@@ -148,6 +148,18 @@ struct sk_gen {
  * (empty rack or empty dictionary). */
 int tki_sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
                    sk_movelist *list, int *none, tk_error *err);
+/* The endgame solver's board state: the generator's per-position arrays
+ * (both orientations, cross-sets over every letter, anchors), kept per
+ * move and updated for each move's squares only.  sk_genboard_init makes
+ * it for board b (not empty); _apply makes `to` = `from` + move m (m legal
+ * on that board); sk_generate_on lists every move of rack r from it (the
+ * same moves as sk_generate on that board, in the same order). */
+typedef struct sk_genboard sk_genboard;
+size_t tki_sk_genboard_size(void);
+void tki_sk_genboard_init(sk_gen *g, const sk_board *b, sk_genboard *gb);
+void tki_sk_genboard_apply(sk_gen *g, const sk_genboard *from, const sk_move *m, sk_genboard *to);
+int tki_sk_generate_on(sk_gen *g, const sk_genboard *gb, const sk_rack *r, sk_movelist *list, tk_error *err);
+
 /* Work on line r of orientation o (0 rows, 1 columns). */
 void tki_sk_gen_line(sk_gen *g, int o, int r);
 /* Every move whose leftmost anchor is square a of the current line. */
