@@ -89,7 +89,7 @@ int sk_leaves_parse_checked(sk_leaves **out, const alpha_table *a, const sk_tile
  * its halves), then the packed values in rank
  * order.  sk_leaves_write_binary: *out malloc'ed (dense tables only, else
  * TK_EINVAL).  sk_leaves_load: a binary file (checked against ts when ts is
- * not NULL: TK_EFORMAT for another tile set, TK_ECHECKSUM, TK_EVERSION) or
+ * not NULL: TK_EFORMAT for another alphabet; a tile set that holds more of a tile than the table's own leaves those leaves at 0, TK_ECHECKSUM, TK_EVERSION) or
  * else CSV (sk_leaves_parse_checked).  sk_leaves_write_csv: the table as
  * `leave,value` CSV (header, leaves by size then spelling, 3 decimals),
  * *out malloc'ed; sk_leaves_load of it gives the same values. */

@@ -14,7 +14,7 @@
 #include "tilekit/skgame.h"
 
 enum {
-    SKE_O_BASE = 1100,
+    SKE_O_BASE = 1300,
     SKE_O_ENDGAME = SKE_O_BASE, SKE_O_PREENDGAME, SKE_O_OPPRACK, SKE_O_SECONDS, SKE_O_PLIES, SKE_O_TTMB,
     SKE_O_ALLBEST, SKE_O_END
 };
