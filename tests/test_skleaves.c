@@ -159,6 +159,19 @@ static void dense_case(const char *code, size_t want, int bits, int unit)
     sk_tileset other = L.ts;
     other.count[1]++;   /* another set: its caps differ only if the count was below 6 */
     other.count[0] = 1;
+    /* another tile set of the same alphabet: the table serves it, a leave the
+     * table holds keeps its value; a tile set of another alphabet is refused */
+    CHECK(sk_leaves_load(&u, &L.a, &other, bin, blen, &err) == 0 && u != NULL);
+    if (u) {
+        int32_t v1 = 0;
+        uint8_t c1[64];
+        sk_leaves_slot(t, n / 2, c1, &v1);
+        CHECK(sk_leaves_value(u, c1) == v1);
+        sk_leaves_destroy(u);
+        u = NULL;
+    }
+    other = L.ts;
+    other.nletters--;
     CHECK(sk_leaves_load(&u, &L.a, &other, bin, blen, &err) == TK_EFORMAT && u == NULL);
 
     /* CSV out and in: the same values */
