@@ -84,7 +84,7 @@ $(BIN)/%: $(B)/obj/src/cli/%.o $$(call obj,$$(wildcard src/cli/$$*_*.c)) $(CLI_O
 
 $(B)/dict/%.dawg: data/words/%.txt $(BIN)/mkdawg
 	@mkdir -p $(@D)
-	$(BIN)/mkdawg --alphabet data/alphabets/$*.txt -o $@ $<
+	$(BIN)/mkdawg --force --alphabet data/alphabets/$*.txt -o $@ $<
 
 $(MJTABLE): $(B)/tools/mkmjtable
 	@mkdir -p $(@D)
@@ -147,9 +147,9 @@ LEAVES_EN_GAMES ?= 10000
 LEAVES_IS_GAMES ?= 5000
 LEAVES_ITERS   ?= 3
 leaves: $(B)/tools/mkleaves
-	nice $(B)/tools/mkleaves --dict $(LEAVES_EN_DICT) --lang en --games $(LEAVES_EN_GAMES) \
+	nice $(B)/tools/mkleaves --force --dict $(LEAVES_EN_DICT) --lang en --games $(LEAVES_EN_GAMES) \
 	    --iters $(LEAVES_ITERS) --seed 15 -o data/leaves/en.csv
-	nice $(B)/tools/mkleaves --dict $(LEAVES_IS_DICT) --lang is --games $(LEAVES_IS_GAMES) \
+	nice $(B)/tools/mkleaves --force --dict $(LEAVES_IS_DICT) --lang is --games $(LEAVES_IS_GAMES) \
 	    --iters $(LEAVES_ITERS) --seed 16 -o data/leaves/is.csv
 
 FUZZ_CC ?= clang

@@ -390,19 +390,20 @@ static int row_cmp(const void *x, const void *y)
     return strcmp(a->key, b->key);
 }
 
-static int write_csv(const char *path, const sk_engine *e, const sk_leaves *L)
+static int write_csv(const char *path, const sk_engine *e, const sk_leaves *L, tk_error *err)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
+    cli_out o;                  /* the output-file rule: cli_outfile.h */
+    if (cli_out_open(&o, path, err) != 0)
         return -1;
+    FILE *f = o.f;
     const alpha_table *a = sk_engine_alphabet(e);
     /* Sorted output: by number of tiles, then by the spelled leave (stable
      * diffs between regenerations). */
     size_t cap = sk_leaves_capacity(L), n = 0;
     row *rows = malloc(sk_leaves_count(L) * sizeof *rows + sizeof *rows);
     if (!rows) {
-        fclose(f);
-        return -1;
+        cli_out_abort(&o);
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     }
     for (size_t i = 0; i < cap; i++) {
         uint8_t c[64];
@@ -430,7 +431,7 @@ static int write_csv(const char *path, const sk_engine *e, const sk_leaves *L)
         fprintf(f, "%s,%s%d.%03d\n", rows[i].key, v < 0 ? "-" : "", av / 1000, av % 1000);
     }
     free(rows);
-    return fclose(f);
+    return cli_out_commit(&o, err);
 }
 
 
@@ -453,19 +454,21 @@ int main(int argc, char **argv)
         { "games", required_argument, 0, 'g' }, { "iters", required_argument, 0, 'i' },
         { "seed", required_argument, 0, 's' }, { "jobs", required_argument, 0, 'j' },
         { "min-samples", required_argument, 0, 'm' }, { "shrink", required_argument, 0, 'k' },
-        { "output", required_argument, 0, 'o' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
+        { "output", required_argument, 0, 'o' }, { "help", no_argument, 0, 'h' },
+        { "force", no_argument, 0, 'F' }, { 0, 0, 0, 0 }
     };
     int ch;
     while ((ch = getopt_long(argc, argv, "d:l:g:i:s:j:m:k:o:h", lo, NULL)) != -1) {
         switch (ch) {
         case 'd': dict = optarg; break;
         case 'l': lang = optarg; break;
-        case 'g': games = atol(optarg); break;
-        case 'i': iters = atol(optarg); break;
-        case 's': seed = strtoull(optarg, NULL, 10); break;
-        case 'j': jobs = atol(optarg); break;
-        case 'm': minsamp = atol(optarg); break;
-        case 'k': shrink = atof(optarg); break;
+        case 'g': games = cli_parse_long("--games", optarg, 1, 100000000L); break;
+        case 'i': iters = cli_parse_long("--iters", optarg, 1, 1000); break;
+        case 's': seed = cli_parse_u64("--seed", optarg, 0, UINT64_MAX); break;
+        case 'j': jobs = cli_parse_long("--jobs", optarg, 0, CLI_JOBS_MAX); break;
+        case 'm': minsamp = cli_parse_long("--min-samples", optarg, 0, 1000000000L); break;
+        case 'k': shrink = cli_parse_real("--shrink", optarg, 0, 0, 1e9); break;
+        case 'F': cli_out_set_force(1); break;
         case 'o': out = optarg; break;
         case 'h': usage(); return 0;
         default: return CLI_EXIT_USAGE;
@@ -473,6 +476,11 @@ int main(int argc, char **argv)
     }
     if (!out || games < 1 || iters < 1)
         cli_usage_error("need -o OUT.csv, --games >= 1, --iters >= 1");
+    tk_error oe = {0};
+    if (cli_out_check(out, &oe) != 0) {        /* before hours of self-play */
+        cli_error(out, 0, "%s", oe.msg);
+        return CLI_EXIT_DATA;
+    }
     if (jobs <= 0)
         jobs = cli_cpu_count();
     dawg_graph *d;
@@ -542,8 +550,8 @@ int main(int argc, char **argv)
         free(A.st);
         free(A.cnt);
     }
-    if (write_csv(out, e, table)) {
-        cli_error(out, 0, "cannot write");
+    if (write_csv(out, e, table, &oe)) {
+        cli_error(out, 0, "%s", oe.msg);
         return CLI_EXIT_DATA;
     }
     sk_leaves_destroy(table);

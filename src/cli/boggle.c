@@ -490,13 +490,7 @@ typedef struct options {
 
 static unsigned long long parse_seed(const char *s)
 {
-    char *e;
-    if (!*s || *s == '-')
-        cli_usage_error("invalid --seed value '%s' (a non-negative integer)", s);
-    unsigned long long v = strtoull(s, &e, 10);
-    if (*e)
-        cli_usage_error("invalid --seed value '%s' (a non-negative integer)", s);
-    return v;
+    return cli_parse_u64("--seed", s, 0, UINT64_MAX);
 }
 
 static void parse_options(int argc, char **argv, options *o)

@@ -251,16 +251,13 @@ static int run_threads(shared *sh, runner *rs, int jobs)
 
 int boggle_best_option(int c, boggle_best_opts *o, const char *arg)
 {
-    char *e;
     switch (c) {
     case 'b': o->shape = arg; return 1;
     case BOGGLE_OPT_DICE: o->dice = arg; return 1;
     case BOGGLE_OPT_ITERATIONS: o->iterations = cli_parse_long("--iterations", arg, 1, 1000000000000L); return 1;
     case BOGGLE_OPT_TARGET: o->target = cli_parse_long("--target", arg, 1, 1000000000L); return 1;
     case BOGGLE_OPT_SECONDS:
-        o->seconds = strtod(arg, &e);
-        if (!*arg || *e || !(o->seconds > 0 && o->seconds < 1e9))
-            cli_usage_error("invalid --seconds value '%s' (a positive number)", arg);
+        o->seconds = cli_parse_real("--seconds", arg, 0, 1, CLI_SECONDS_MAX);
         return 1;
     default: return 0;
     }

@@ -3,6 +3,8 @@
 #include "cli.h"
 #include "cli_batch.h"
 #include "cli_json.h"
+#include "cli_limits.h"
+#include "cli_outfile.h"
 #include "core/tk_text.h"
 #include "tilekit/datapath.h"
 
@@ -55,12 +57,17 @@ void cli_error_tk(const char *file, const tk_error *err)
 
 void cli_usage_error(const char *fmt, ...)
 {
+    /* the option values echoed go through cli_buf_safe like every message */
+    cli_buf b = {0};
     va_list ap;
-    fprintf(stderr, "%s: ", prog_name);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    cli_buf_verror(&b, NULL, 0, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nTry '%s --help' for more information.\n", prog_name);
+    fflush(stdout);
+    if (b.p)
+        fwrite(b.p, 1, b.len, stderr);
+    cli_buf_free(&b);
+    fprintf(stderr, "Try '%s --help' for more information.\n", prog_name);
     exit(CLI_EXIT_USAGE);
 }
 
@@ -78,10 +85,10 @@ void cli_print_version(void)
 
 long cli_parse_long(const char *opt, const char *s, long lo, long hi)
 {
-    char *end;
+    char *end = NULL;
     errno = 0;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || errno || v < lo || v > hi) {
+    long v = cli_is_integer(s) ? strtol(s, &end, 10) : 0;
+    if (!cli_is_integer(s) || *end || errno || v < lo || v > hi) {
         char q[64];
         cli_usage_error("invalid %s value '%s' (%ld..%ld)", opt, alpha_quote(s, strlen(s), 40, q, sizeof q), lo, hi);
     }
@@ -115,7 +122,8 @@ void cli_common_option(int c, cli_common *co, char **argv)
     case 'j': co->json = 1; break;
     case 'v': co->verbose = 1; break;
     case CLI_OPT_JOBS: co->jobs = cli_parse_jobs(optarg); break;
-    case CLI_OPT_FIRST_LINE: co->first_line = cli_parse_long("--first-line", optarg, 1, LONG_MAX); break;
+    case CLI_OPT_FIRST_LINE: co->first_line = cli_parse_long("--first-line", optarg, 1, CLI_FIRST_LINE_MAX); break;
+    case CLI_OPT_FORCE: cli_out_set_force(1); break;
     case 'h':
         co->usage();
         exit(cli_close_stdout());
@@ -186,6 +194,7 @@ char *cli_read_file(const char *path, size_t *len, tk_error *err)
         tk_error_set(err, TK_EIO, 0, 0, "%s", strerror(errno));
         return NULL;
     }
+    cli_out_input_fd(fileno(f));
     size_t cap = 1 << 16, n = 0, got;
     char *buf = malloc(cap + 1);
     while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
@@ -240,6 +249,7 @@ int cli_reader_open(cli_reader *r, const char *path, tk_error *err)
     if (strcmp(path, "-") == 0) {
         r->f = stdin;
         r->name = "<stdin>";
+        cli_out_input_fd(STDIN_FILENO);
         return 0;
     }
     r->f = fopen(path, "rb");
@@ -247,6 +257,7 @@ int cli_reader_open(cli_reader *r, const char *path, tk_error *err)
         return tk_error_set(err, TK_EIO, 0, 0, "%s", strerror(errno));
     r->name = path;
     r->own = 1;
+    cli_out_input_fd(fileno(r->f));
     return 0;
 }
 
@@ -560,6 +571,7 @@ dawg_graph *cli_load_dictionary(const char *dict, const char *lexicon, const cha
     }
     if (used)
         *used = path;
+    cli_out_input(path);
     dawg_graph *d = open_dict(path, list_lang);
     if (!d)
         return NULL;

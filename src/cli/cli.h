@@ -15,6 +15,8 @@
 
 #include "tilekit/common.h"
 #include "tilekit/dawg.h"
+#include "cli_limits.h"    /* CLI_LINE_MAX..., cli_parse_u64, cli_parse_real */
+#include "cli_outfile.h"   /* cli_out_open/commit/abort: every file a tool writes */
 
 #define CLI_EXIT_OK    0
 #define CLI_EXIT_DATA  1

@@ -51,6 +51,8 @@ static void usage(void)
            "                         and the premium squares; colour on a terminal unless\n"
            "                         NO_COLOR is set\n"
            "      --svg=FILE         write the board with that move as an SVG picture\n"
+           "      --force            let --svg and --gcg DIR replace existing files (never an\n"
+           "                         input, a symbolic link or a special file)\n"
            "                         (for a CGP file: its first position)\n"
            "  -v, --verbose          dictionary, layout and timing on standard error\n"
            "  -h, --help             this help\n"
@@ -114,7 +116,8 @@ static void parse_options(int argc, char **argv, skc_opts *o)
         { "count", no_argument, 0, 'c' },            { "words", no_argument, 0, 'w' },
         { "all-openings", no_argument, 0, O_ALLOPEN }, { "cgp", no_argument, 0, O_CGP },
         { "check", required_argument, 0, O_CHECK },  { "show", no_argument, 0, O_SHOW },
-        { "svg", required_argument, 0, O_SVG },      CLI_COMMON_OPTIONS,
+        { "svg", required_argument, 0, O_SVG },      CLI_FORCE_OPTION,
+        CLI_COMMON_OPTIONS,
         SKP_LONG_OPTIONS
         { 0, 0, 0, 0 }
     };
