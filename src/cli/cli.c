@@ -195,19 +195,27 @@ char *cli_read_file(const char *path, size_t *len, tk_error *err)
         return NULL;
     }
     cli_out_input_fd(fileno(f));
+    /* at most CLI_FILE_MAX bytes: one more is read to tell a file of exactly
+     * the limit from a longer one (or an endless stream such as /dev/zero) */
     size_t cap = 1 << 16, n = 0, got;
     char *buf = malloc(cap + 1);
+    int big = 0;
     while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
         n += got;
+        if (n > CLI_FILE_MAX) {
+            big = 1;
+            break;
+        }
         if (n == cap) {
-            char *nb = realloc(buf, cap * 2 + 1);
+            size_t want = cap * 2 > CLI_FILE_MAX + 1 ? CLI_FILE_MAX + 1 : cap * 2;
+            char *nb = realloc(buf, want + 1);
             if (!nb) {
                 free(buf);
                 buf = NULL;
                 break;
             }
             buf = nb;
-            cap *= 2;
+            cap = want;
         }
     }
     int bad = ferror(f);
@@ -221,6 +229,11 @@ char *cli_read_file(const char *path, size_t *len, tk_error *err)
     if (bad) {
         free(buf);
         tk_error_set(err, TK_EIO, 0, 0, "read error: %s", strerror(e));
+        return NULL;
+    }
+    if (big) {
+        free(buf);
+        tk_error_set(err, TK_ELIMIT, 0, 0, "larger than %s bytes (the limit of a data file)", CLI_FILE_MAX_TEXT);
         return NULL;
     }
     size_t bom = tku_bom_len(buf, n);
@@ -271,12 +284,53 @@ int cli_reader_next(cli_reader *r, char **line, size_t *len)
         *len = r->len;
         return 1;
     }
+    if (r->done)
+        return 0;
+    /* At most CLI_LINE_MAX bytes (plus CR LF) are kept: the rest of a longer
+     * line are not read: the line comes back empty with r->too_long set,
+     * and the input ends there (the reader returns 0 from then on), so
+     * memory and time stay bounded whatever the input (/dev/zero). */
+    enum { ROOM = 2 };                                    /* the CR LF */
+    size_t n = 0;
+    int c, over = 0;
+    r->too_long = 0;
     errno = 0;
-    ssize_t got = getline(&r->buf, &r->cap, r->f);
-    if (got < 0)
-        return ferror(r->f) || errno == ENOMEM ? -1 : 0;
+    while ((c = getc_unlocked(r->f)) != EOF) {
+        if (n + 1 >= r->cap && !over) {
+            size_t want = r->cap ? r->cap * 2 : 256;
+            if (want > CLI_LINE_MAX + ROOM + 1)
+                want = CLI_LINE_MAX + ROOM + 1;
+            if (n + 1 >= want) {
+                over = 1;
+            } else {
+                char *nb = realloc(r->buf, want);
+                if (!nb)
+                    return r->err = ENOMEM, -1;
+                r->buf = nb;
+                r->cap = want;
+            }
+        }
+        if (over)
+            break;                  /* an endless line (/dev/zero) must end too */
+        r->buf[n++] = (char)c;
+        if (c == '\n')
+            break;
+    }
+    if (c == EOF && ferror(r->f))
+        return r->err = errno ? errno : EIO, -1;
+    if (n == 0 && !over && c == EOF)
+        return 0;
     r->lineno++;
-    size_t n = tku_line_clean(r->buf, (size_t)got, r->lineno);   /* CR LF, a BOM on line 1 */
+    if (!r->buf && !(r->buf = malloc(r->cap = 1)))
+        return r->err = ENOMEM, -1;
+    if (!over)
+        n = tku_line_clean(r->buf, n, r->lineno);   /* CR LF, a BOM on line 1 */
+    if (over || n > CLI_LINE_MAX) {
+        r->too_long = 1;           /* and the reading of this input ends here */
+        r->done = 1;
+        n = 0;
+    }
+    r->buf[n] = 0;
     *line = r->buf;
     *len = r->len = n;
     return 1;

@@ -152,6 +152,11 @@ typedef struct cli_reader {
     int own;              /* close f at the end */
     size_t len;           /* length of the line last returned */
     int again;            /* cli_reader_unread: return that line once more */
+    int err;              /* errno of a read error (cli_reader_next returned -1) */
+    int too_long;         /* the line last returned passed CLI_LINE_MAX bytes: it
+                             comes back empty and the input ends after it
+                             (report it: "file:line: line longer than ...") */
+    int done;
 } cli_reader;
 int cli_reader_open(cli_reader *r, const char *path, tk_error *err);   /* "-" = stdin */
 /* Returns 1 with *line and *len set (line is NUL-terminated, valid until the next

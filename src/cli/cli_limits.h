@@ -28,7 +28,9 @@
 #include <stdint.h>
 
 #define CLI_LINE_MAX       ((size_t)4 << 20)
+#define CLI_LINE_MAX_TEXT  "4194304"            /* for messages */
 #define CLI_FILE_MAX       ((size_t)256 << 20)
+#define CLI_FILE_MAX_TEXT  "268435456"
 #define CLI_FIRST_LINE_MAX 1000000000000000L
 #define CLI_SECONDS_MAX    1e9
 

@@ -212,10 +212,15 @@ static int run_board(const skc_ctx *c, cli_reader *rd, const char *input)
     size_t sl;
     int rc = 0, k;
     sk_board_begin(&b, c->e);
-    while (!rc && (k = cli_reader_next(rd, &s, &sl)) > 0)
+    while (!rc && (k = cli_reader_next(rd, &s, &sl)) > 0) {
+        if (rd->too_long) {
+            cli_error(input, rd->lineno, "line longer than %s bytes", CLI_LINE_MAX_TEXT);
+            return CLI_EXIT_DATA;
+        }
         rc = sk_board_add_row(&b, c->e, s, sl, rd->lineno, &err);
+    }
     if (!rc && k < 0) {
-        cli_error(input, rd->lineno, "read error");
+        cli_error(input, rd->lineno + 1, "read error: %s", strerror(rd->err));
         return CLI_EXIT_DATA;
     }
     if (!rc)
@@ -248,10 +253,13 @@ static int run_file(skc_ctx *c, const char *input)
     char *s = NULL;
     size_t sl = 0;
     int k, status = CLI_EXIT_OK;
-    while ((k = cli_reader_next(&rd, &s, &sl)) > 0 && is_blank_line(s, sl))
+    while ((k = cli_reader_next(&rd, &s, &sl)) > 0 && !rd.too_long && is_blank_line(s, sl))
         ;
     if (k < 0) {
-        cli_error(input, rd.lineno, "read error");
+        cli_error(input, rd.lineno + 1, "read error: %s", strerror(rd.err));
+        status = CLI_EXIT_DATA;
+    } else if (k > 0 && rd.too_long && !c->o->cgp) {
+        cli_error(input, rd.lineno, "line longer than %s bytes", CLI_LINE_MAX_TEXT);
         status = CLI_EXIT_DATA;
     } else if (k > 0 && (c->o->cgp || sk_looks_like_cgp(s, sl))) {
         c->svg_line = rd.lineno + (c->o->first_line - 1);
