@@ -390,6 +390,13 @@ static int write_all(int fd, const char *p, size_t n)
 static void lost_output(engine *e)
 {
     int err = errno;
+    if (err == EPIPE && !e->b->write_error) {
+        /* the reader is gone (SIGPIPE ignored): stop quietly, as a
+         * single-shot tool does (cli_close_stdout) */
+        e->b->write_error = 1;
+        e->halt = 1;
+        return;
+    }
     if (!e->b->write_error) {
         e->b->write_error = 1;
         char msg[256];

@@ -154,9 +154,11 @@ static void order(wstate *st, int sort)
     if (sort == WQ_SORT_PROB) {
         for (size_t i = 0; i < st->na; i++)
             st->a[i].ways = wq_ways(st->o->bag, st->pool + st->a[i].off, st->a[i].n);
-        qsort(st->a, st->na, sizeof *st->a, cmp_prob);
+        if (st->na > 1)      /* qsort(NULL, 0) is undefined */
+            qsort(st->a, st->na, sizeof *st->a, cmp_prob);
     } else if (sort == WQ_SORT_LENGTH) {
-        qsort(st->a, st->na, sizeof *st->a, cmp_length);
+        if (st->na > 1)
+            qsort(st->a, st->na, sizeof *st->a, cmp_length);
     }
 }
 
