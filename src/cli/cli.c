@@ -436,9 +436,15 @@ static int quiet_alphabet(const char *name, alpha_table *a)
 
 /* Does every line of the list encode in `a`?  Lines holding ASCII that is
  * not a letter (' - digits) are left out: they are skipped in any language. */
+/* Does the list fit alphabet a?  Lines with ASCII other than letters are not
+ * counted; of the others one, or at most 1 in 100, may hold a character outside a (a
+ * stray combining or fullwidth character: that line is then skipped with a
+ * message when the list is built, as skrafl and mkdawg do with a language's
+ * alphabet), so one such line does not change the alphabet inferred; one
+ * line is always tolerated. */
 static int list_fits(const alpha_table *a, const char *text, size_t len)
 {
-    size_t i = 0;
+    size_t i = 0, words = 0, bad = 0;
     while (i < len) {
         size_t s = i, e;
         int junk = 0;
@@ -459,10 +465,11 @@ static int list_fits(const alpha_table *a, const char *text, size_t len)
             continue;
         uint8_t w[ALPHA_WORD_MAX];
         int n = alpha_encode(a, text + s, e - s, w, ALPHA_WORD_MAX, NULL);
+        words++;
         if (n < 0 && n != TK_ELIMIT)
-            return 0;
+            bad++;
     }
-    return 1;
+    return (bad * 100 <= words || bad == 1) && bad < words;
 }
 
 /* The alphabet for a word list: the given language's; with no language, the
