@@ -224,4 +224,24 @@ for f in comb.txt fw.txt; do
     t_grep "boggle-stray-$f-skipped" "$f:5: skipped" "$ERR"
 done
 
+# ---- 5. boggle: the search's work bounded for any dictionary --------------------------------------
+# every string of a and b up to 16 letters: a 200-byte graph whose words
+# follow almost every path of a grid (the solver stops at BOG_WORK_MAX steps a
+# board with a clear error; the plain run only: 50 M steps under the
+# sanitizers take long)
+if [ "${TK_TEST_MODE:-}" != sanitized ]; then
+    awk 'BEGIN { for (L = 1; L <= 16; L++) for (i = 0; i < 2 ^ L; i++) { w = ""; for (k = L - 1; k >= 0; k--) w = w (int(i / 2 ^ k) % 2 ? "b" : "a"); print w } }' >ab.txt
+    "$M" --infer-alphabet -o ab.dawg ab.txt 2>/dev/null
+    printf 'aabab\nbbbaa\nbabba\nbbaab\naaaab\n\nabaabb\nabaabb\nabaaba\nbbabbb\nbababb\nabbaba\n\nab\nba\n' >ab.grids
+    t_run boggle-ab-bounded 1 "$B" --dict ab.dawg --count ab.grids
+    t_grep boggle-ab-5x5 "ab.grids:1: grid 1: search stopped after" "$ERR"
+    t_grep boggle-ab-6x6 "ab.grids:7: grid 2: search stopped after" "$ERR"
+    case $(tail -n 1 "$OUT") in
+    [1-9]*) t_ok boggle-ab-small-solved ;;          # the 2x2 grid after them is still solved
+    *) t_fail boggle-ab-small-solved "2x2 grid: $(tail -n 1 "$OUT")" ;;
+    esac
+else
+    t_skip boggle-ab-bounded "plain run only"
+fi
+
 t_done
