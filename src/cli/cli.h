@@ -56,6 +56,8 @@ void cli_print_version(void);
  * tool's name (not argv[0]). */
 #define CLI_JOBS_DEFAULT 0
 #define CLI_JOBS_MAX 1024
+/* Threads actually started: at most this many per online CPU (see cli_jobs). */
+#define CLI_JOBS_PER_CPU 4
 /* An integer option value in lo..hi, else a usage error (exit 2):
  * "prog: invalid OPT value 'S' (LO..HI)". */
 long cli_parse_long(const char *opt, const char *s, long lo, long hi);

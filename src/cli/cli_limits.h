@@ -33,6 +33,10 @@
 #define CLI_FILE_MAX_TEXT  "268435456"
 #define CLI_FIRST_LINE_MAX 1000000000000000L
 #define CLI_SECONDS_MAX    1e9
+/* Answers one query may hold in memory (wordq; --count counts without
+ * holding any, --limit N stops at N in alphabetical order): 10 million */
+#define CLI_ANSWERS_MAX    10000000L
+#define CLI_ANSWERS_MAX_TEXT "10000000"
 
 /* An unsigned 64-bit option value in lo..hi (a seed: 0..UINT64_MAX). */
 uint64_t cli_parse_u64(const char *opt, const char *s, uint64_t lo, uint64_t hi);

@@ -32,6 +32,8 @@ typedef struct wstate {
     wanswer *a;
     size_t na, cap;
     int oom;
+    int too_many;          /* more than CLI_ANSWERS_MAX answers to hold */
+    size_t counted;        /* --count: answers counted, not held */
     char *line;            /* a copy of the query line, cut into tokens */
     size_t line_cap;
     cli_buf tmp;
@@ -84,6 +86,10 @@ int wordq_kind_of(const char *opt)
 
 static int add_answer(wstate *st, const uint8_t *letters, int n, uint64_t wild)
 {
+    if (st->na >= (size_t)CLI_ANSWERS_MAX) {
+        st->too_many = 1;
+        return -1;
+    }
     if (st->pool_len + (size_t)n > st->pool_cap) {
         size_t cap = st->pool_cap ? st->pool_cap * 2 : 4096;
         while (cap < st->pool_len + (size_t)n)
@@ -121,6 +127,10 @@ static int add_answer(wstate *st, const uint8_t *letters, int n, uint64_t wild)
 static int collect(void *ctx, const uint8_t *letters, int n, uint64_t wild)
 {
     wstate *st = ctx;
+    if (st->o->count) {           /* counted, never held */
+        st->counted++;
+        return st->o->limit && st->counted >= (size_t)st->o->limit;
+    }
     if (add_answer(st, letters, n, wild))
         return 1;
     /* alphabetical order is the search's order: stop at the limit */
@@ -201,7 +211,7 @@ static void put_word(cli_buf *b, const alpha_table *a, const uint8_t *w, int n, 
 
 static size_t shown(const wstate *st)
 {
-    size_t n = st->na;
+    size_t n = st->na + st->counted;
     if (st->o->limit && n > (size_t)st->o->limit)
         n = (size_t)st->o->limit;
     return n;
@@ -312,6 +322,10 @@ static int do_search(wstate *st, const wq_query *wq, const qctx *q, cli_buf *out
 {
     const wordq_opts *o = st->o;
     int rc = wq_search(st->s, wq, o->min, o->max, collect, st);
+    if (st->too_many)
+        return bad_query(st, q, wq->kind, 0,
+                         "more than " CLI_ANSWERS_MAX_TEXT " answers (the limit held in memory; "
+                         "--count counts them all, --limit N keeps the first N)", out, err);
     if (st->oom || rc < 0)
         return bad_query(st, q, wq->kind, 0, "out of memory", out, err);
     order(st, o->sort);
@@ -446,6 +460,8 @@ static int answer(wstate *st, int kind, char **args, int nargs, const qctx *q, c
 {
     const wordq_opts *o = st->o;
     st->na = 0;
+    st->counted = 0;
+    st->too_many = 0;
     st->pool_len = 0;
     st->oom = 0;
     if (!o->json && !o->count && q->no > 1)

@@ -240,8 +240,26 @@ if [ "${TK_TEST_MODE:-}" != sanitized ]; then
     [1-9]*) t_ok boggle-ab-small-solved ;;          # the 2x2 grid after them is still solved
     *) t_fail boggle-ab-small-solved "2x2 grid: $(tail -n 1 "$OUT")" ;;
     esac
+    # ---- 7. wordq --count counts without holding the answers
+    if [ -x /usr/bin/time ]; then
+        /usr/bin/time -f %M -o rss.all "$Q" --dict ab.dawg --count -p '*' >"$OUT" 2>"$ERR"
+        /usr/bin/time -f %M -o rss.one "$Q" --dict ab.dawg --count -p 'aab' >/dev/null 2>&1
+        a=$(tail -n 1 rss.all); o=$(tail -n 1 rss.one)
+        if [ "$(cat "$OUT")" = 131070 ] && [ "$a" -le $((o + 1024)) ]; then t_ok "wordq-count-flat (131070 answers: ${a} KB, one: ${o} KB)"
+        else t_fail wordq-count-flat "count $(cat "$OUT"), peak ${a} KB vs ${o} KB"; fi
+    fi
 else
     t_skip boggle-ab-bounded "plain run only"
+fi
+# ---- 7. --jobs N: threads capped (4 a CPU), so memory does not grow with N
+if [ -x /usr/bin/time ]; then
+    yes '123m456p789s1122z' | head -n 20000 >h20k.txt
+    /usr/bin/time -f %M -o rss.1 "$J" --jobs 1 h20k.txt >o1 2>/dev/null
+    /usr/bin/time -f %M -o rss.n "$J" --jobs 1024 h20k.txt >on 2>/dev/null
+    a=$(tail -n 1 rss.1); n=$(tail -n 1 rss.n); cpus=$(nproc 2>/dev/null || echo 2)
+    lim=$((a * 2 + cpus * 4 * 8192))
+    if cmp -s o1 on && [ "$n" -le "$lim" ]; then t_ok "jobs-1024-memory (peak ${n} KB, --jobs 1: ${a} KB)"
+    else t_fail jobs-1024-memory "peak ${n} KB > ${lim} KB, or the output differs"; fi
 fi
 
 t_done
