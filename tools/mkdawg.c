@@ -19,6 +19,7 @@
  */
 #define _XOPEN_SOURCE 700   /* realpath() */
 #include "cli/cli.h"
+#include "cli/cli_batch.h"
 #include "core/tk_text.h"
 #include "tilekit/alphabet.h"
 #include "tilekit/dawg.h"
@@ -96,12 +97,14 @@ static void note(const char *fmt, ...)
     if (!verbose)
         return;
     va_list ap;
-    fflush(stdout);
-    fprintf(stderr, "%s: ", cli_prog());
+    cli_buf b = {0};          /* file names shown safely, as in every message */
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    cli_buf_verror(&b, NULL, 0, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    fflush(stdout);
+    if (b.p)
+        fwrite(b.p, 1, b.len, stderr);
+    cli_buf_free(&b);
 }
 
 static void progress_cb(void *ctx, size_t done, size_t total)

@@ -83,7 +83,9 @@ t_t svg-fifo 20 1 "$S" --dict "$W" -r ST --force --svg fifo.svg b.txt
 ( trap '' XFSZ; ulimit -f 8 2>/dev/null && exec "$S" --dict "$W" -r ST --svg full.svg b.txt ) >"$OUT" 2>"$ERR"; _rc=$?
 if [ "$_rc" -eq 1 ] && grep -q "write error" "$ERR"; then t_ok svg-full-disk; else t_fail svg-full-disk "exit $_rc: $(head -c 200 "$ERR")"; fi
 t_no svg-full-no-file full.svg
-( trap '' XFSZ; ulimit -f 8 2>/dev/null && exec "$S" --dict "$W" --selfplay 1 --gcg fulldir ) >"$OUT" 2>"$ERR"
+( trap '' XFSZ; ulimit -f 0 2>/dev/null && exec "$S" --dict "$W" --selfplay 1 --gcg fulldir ) >/dev/null 2>"$ERR"
+_n=$(find fulldir -type f 2>/dev/null | wc -l)
+if [ "$_n" -eq 0 ] && grep -q "write error" "$ERR"; then t_ok gcg-full-disk; else t_fail gcg-full-disk "$_n files in fulldir: $(head -c 200 "$ERR")"; fi
 awk 'BEGIN { srand(7); for (i = 0; i < 100000; i++) { w = ""; for (k = 0; k < 9; k++) w = w sprintf("%c", 97 + int(rand() * 26)); print w } }' >big.txt
 ( trap '' XFSZ; ulimit -f 8 2>/dev/null && exec "$M" -o full.dawg big.txt ) >"$OUT" 2>"$ERR"; _rc=$?
 if [ "$_rc" -eq 1 ]; then t_ok mkdawg-full-disk; else t_fail mkdawg-full-disk "exit $_rc"; fi
@@ -186,7 +188,8 @@ ESC=$(printf '\033[31m\377x')
 "$J" --jobs "$ESC" hands 2>e1; "$S" --top "$ESC" b.txt 2>e2; "$B" --seed "$ESC" 2>e3; "$Q" --limit "$ESC" -a x 2>e4
 "$M" --install "$ESC" words.txt 2>e5; "$S" --lang "$ESC" b.txt 2>e6; "$B" --best 4x4 --seconds "$ESC" 2>e7
 "$J" --first-line "$ESC" x 2>e8; "$Q" --sort "$ESC" -a x 2>e9; "$S" --sort "$ESC" b.txt 2>e10
-for f in e1 e2 e3 e4 e5 e6 e7 e8 e9 e10; do t_noesc "safe-message-$f" "$f"; done
+cp words.txt "w$ESC.txt"; "$M" -v -o "o$ESC.dawg" "w$ESC.txt" 2>e11
+for f in e1 e2 e3 e4 e5 e6 e7 e8 e9 e10 e11; do t_noesc "safe-message-$f" "$f"; done
 
 # ---- 10. wordq --sort on a query with no answers (UBSan: qsort(NULL, 0)) ------------------------
 t_run wordq-sort-empty-length 0 "$Q" --dict "$W" --sort length -p 'zzzzq'
