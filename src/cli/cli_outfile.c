@@ -205,20 +205,31 @@ static void drop_slot(int s)
     pthread_mutex_unlock(&lock);
 }
 
-/* Leftovers of a killed run: DIR/.BASE.tilekit-PID-XXXXXX, a regular file of
- * ours whose PID no longer runs. */
-static void clean_stale(const char *dir, const char *base)
+/* Leftovers of a killed run: DIR/.NAME.tilekit-PID-XXXXXX, a regular file of
+ * ours whose PID no longer runs.  Once per directory and process (the last
+ * directory cleaned is remembered), so writing many files into one
+ * directory (--selfplay N --gcg DIR) scans it once. */
+static void clean_stale(const char *dir)
 {
+    static char last[4096];
+    pthread_mutex_lock(&lock);
+    int seen = strcmp(last, dir) == 0;
+    if (!seen)
+        snprintf(last, sizeof last, "%s", dir);
+    pthread_mutex_unlock(&lock);
+    if (seen)
+        return;
     DIR *d = opendir(dir);
     if (!d)
         return;
-    size_t bl = strlen(base);
     struct dirent *e;
     while ((e = readdir(d)) != NULL) {
-        const char *s = e->d_name;
-        if (s[0] != '.' || strncmp(s + 1, base, bl) != 0 || strncmp(s + 1 + bl, ".tilekit-", 9) != 0)
+        const char *s = e->d_name, *t = strstr(s, ".tilekit-");
+        if (s[0] != '.' || !t || t == s)
             continue;
-        s += 1 + bl + 9;
+        while (strstr(t + 1, ".tilekit-"))
+            t = strstr(t + 1, ".tilekit-");
+        s = t + 9;
         char *end;
         long pid = strtol(s, &end, 10);
         if (end == s || *end != '-' || strlen(end + 1) != 6 || pid <= 0 || pid == (long)getpid())
@@ -264,7 +275,7 @@ int cli_out_open(cli_out *o, const char *path, tk_error *err)
         memcpy(dir, path, dl ? dl : 1), dir[dl ? dl : 1] = 0;
     else
         strcpy(dir, ".");
-    clean_stale(dir, base);
+    clean_stale(dir);
     snprintf(o->tmp, n + 48, "%.*s.%s.tilekit-%ld-XXXXXX", (int)(base - path), path, base, (long)getpid());
     free(dir);
     /* the slot is taken before the file exists, so a signal between the two

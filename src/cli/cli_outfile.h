@@ -21,8 +21,9 @@
  *    SIGHUP (a handler unlinks the registered temporary names, then the signal
  *    takes its default action; a signal the caller ignores stays ignored).
  *    kill -9 cannot be caught: the temporary file then stays behind, and the
- *    next cli_out_open of the same target removes such leftovers, identified by
- *    their name, owner and the PID in the name no longer running.
+ *    next process's first cli_out_open in that directory removes such
+ *    leftovers, identified by their name, owner and the PID in the name no
+ *    longer running.
  *
  * Not thread-safe for the input list (fill it before starting threads); the
  * open/commit/abort calls may run in several threads at once.
