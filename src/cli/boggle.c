@@ -532,7 +532,7 @@ static void parse_options(int argc, char **argv, options *o)
         case O_SEED: o->seed = parse_seed(optarg); o->have_seed = 1; break;
         case CLI_OPT_JOBS: o->jobs_set = 1; cli_common_option(c, &o->co, argv); break;
         case O_BOARDS: opt_boards = cli_parse_long("--boards", optarg, 1, 1000000000L); break;
-        case O_FIRST_GRID: o->first_grid = cli_parse_long("--first-grid", optarg, 1, LONG_MAX); break;
+        case O_FIRST_GRID: o->first_grid = cli_parse_long("--first-grid", optarg, 1, CLI_FIRST_LINE_MAX); break;
         default: cli_common_option(c, &o->co, argv);
         }
     }

@@ -198,6 +198,7 @@ t_run wordq-sort-empty-prob 0 "$Q" --dict "$W" --sort probability -p 'zzzzq'
 # ---- 11, 14. one numeric parser -----------------------------------------------------------------
 echo '123m456p789s1122z' >one.hands
 t_run first-line-huge 2 "$J" --first-line 9223372036854775807 one.hands
+t_run first-grid-huge 2 "$B" --random 4x4 --first-grid 9223372036854775807
 t_run first-line-max 0 "$J" --json --first-line 1000000000000000 one.hands
 t_grep first-line-max-json '"line":1000000000000000' "$OUT"
 t_run seed-2-64-boggle 2 "$B" --random 4x4 --seed 18446744073709551616
