@@ -224,9 +224,7 @@ typedef struct bog_best_config {
     int nfaces;                /* (2..255); faces NULL: every letter of the alphabet alone */
     const bog_dice *dice;      /* non-NULL: search the rolls of these dice instead (which die
                                   where, which face up); rows, cols, faces are then ignored */
-    long progress_every;       /* boards between BOG_BEST_PROGRESS events (0: 8192); on
-                                  large boards also every 1/20 s, so a caller's
-                                  time limit is kept whatever a board costs */
+    long progress_every;       /* boards between BOG_BEST_PROGRESS events (0: 8192) */
     long target;               /* stop at the first board scoring this much (0: never) */
 } bog_best_config;
 

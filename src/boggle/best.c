@@ -27,8 +27,6 @@
  */
 #include "bog_internal.h"
 
-#include "core/tk_text.h"
-
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,7 +59,6 @@ typedef struct best_state {
     uint8_t up_best[BOG_MAX_CELLS];
     long best_score, boards, restarts, limit, every;
     long solved;                   /* boards actually solved (not from the cache) */
-    double last_cb;                /* clock of the last BOG_BEST_PROGRESS event */
     uint64_t *ckey;                /* cache of board scores, CACHE_SLOTS entries */
     long *cval;
     int stop;
@@ -134,10 +131,7 @@ static long score(best_state *b)
         b->cval[slot] = sc;
         b->solved++;
     }
-    /* every `every` boards, or after 1/20 s (a 32x32 board takes
-     * milliseconds: 256 of them would overrun a time limit by seconds) */
-    if (b->fn && (b->boards % b->every == 0 || tku_clock_seconds() - b->last_cb >= 0.05)) {
-        b->last_cb = tku_clock_seconds();
+    if (b->boards % b->every == 0 && b->fn) {
         bog_best_event ev = {BOG_BEST_PROGRESS, b->boards, b->restarts, sc, b->best_score, NULL};
         if (b->fn(b->ctx, &ev))
             b->stop = 1;
@@ -479,7 +473,6 @@ int bog_best_search(bog_solver *s, const bog_best_config *cfg, bog_best_fn fn, v
     b->min_len = cfg->min_len ? cfg->min_len : 3;
     b->limit = cfg->iterations > 0 ? cfg->iterations : 0;
     b->every = cfg->progress_every > 0 ? cfg->progress_every : 8192;
-    b->last_cb = tku_clock_seconds();
     b->best_score = -1;
     int rc = setup(b, cfg);
     if (rc == TK_OK && (!(b->ckey = calloc(CACHE_SLOTS, sizeof *b->ckey)) ||
