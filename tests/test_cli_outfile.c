@@ -259,5 +259,10 @@ static const th_test tests[] = {
 int main(int argc, char **argv)
 {
     cli_init("test_cli_outfile");
+    /* the default actions, as a tool started from a shell has them (run
+     * under nohup, SIGHUP would be ignored: cli_outfile then leaves it so) */
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
     return th_main("cli_outfile", tests, argc, argv);
 }
