@@ -84,7 +84,7 @@ $(BIN)/%: $(B)/obj/src/cli/%.o $$(call obj,$$(wildcard src/cli/$$*_*.c)) $(CLI_O
 
 $(B)/dict/%.dawg: data/words/%.txt $(BIN)/mkdawg
 	@mkdir -p $(@D)
-	$(BIN)/mkdawg --alphabet data/alphabets/$*.txt -o $@ $<
+	$(BIN)/mkdawg --force --alphabet data/alphabets/$*.txt -o $@ $<
 
 $(MJTABLE): $(B)/tools/mkmjtable
 	@mkdir -p $(@D)
@@ -149,7 +149,7 @@ bench: all $(BENCHES)
 LEAVES_EN_DICT ?= ../shared/words/enable2k.txt
 LEAVES_IS_DICT ?= data/words/is.txt
 LEAVES_JOBS    ?= 1
-MKLEAVES = $(B)/tools/mkleaves --jobs $(LEAVES_JOBS) --iters 1 --full --target equity --balance
+MKLEAVES = $(B)/tools/mkleaves --force --jobs $(LEAVES_JOBS) --iters 1 --full --target equity --balance
 leaves: $(B)/tools/mkleaves
 	git show d03a474:data/leaves/en.csv >$(B)/leaves-en-0.csv
 	nice $(MKLEAVES) --dict $(LEAVES_EN_DICT) --lang en --games 60000 --seed 101 \
@@ -175,7 +175,7 @@ check-suite suite-programs: $(B)/tools/mkleaves
 # See data/wintab/README.
 WINTAB_GAMES ?= 20000
 wintab: $(B)/tools/mkwintab
-	nice $(B)/tools/mkwintab --games $(WINTAB_GAMES) --seed 27 -o data/wintab/en.csv
+	nice $(B)/tools/mkwintab --force --games $(WINTAB_GAMES) --seed 27 -o data/wintab/en.csv
 .PHONY: wintab
 
 FUZZ_CC ?= clang

@@ -323,12 +323,10 @@ static void test_write_error(void)
         fseek(fe, 0, SEEK_END);
         size_t n;
         char *e = slurp(fe, &n);
-        CHECK(st == 1 && b.write_error == 1);
+        CHECK(st == 0 && b.write_error == 1);       /* a closed pipe: quiet, like cli_close_stdout */
         CHECKF(solved_total < 20000, "jobs %d: %lu records solved after the output was gone", jobs, solved_total);
         printf("  jobs %d: %lu records solved, output gone\n", jobs, solved_total);
-        char want[128];
-        snprintf(want, sizeof want, "%s: write error: %s\n", cli_prog(), strerror(EPIPE));
-        CHECKF(e && strcmp(e, want) == 0, "jobs %d: stderr '%s'", jobs, e ? e : "");
+        CHECKF(e && !*e, "jobs %d: stderr '%s'", jobs, e ? e : "");
         free(e);
     }
     signal(SIGPIPE, old);

@@ -698,7 +698,46 @@ static void test_build_skip(void)
     CHECK(dawg_build_ex(&d, &a, "", 0, &o, &e) == TK_EFORMAT && !d && strstr(e.msg, "no words"));
 }
 
+/* issue 25: the figures --info prints (states, transitions, lists) are
+ * checked too: lists exactly (0 = unknown, then counted), states and
+ * transitions within what the stored lists allow. */
+static void test_forged_figures(void)
+{
+    size_t len;
+    unsigned char *p = make_file("cat\ncats\nact\nacts\ndog\ndogs\n", &len);
+    REQUIRE(p);
+    tk_error e;
+    dawg_graph *d = NULL;
+    REQUIRE(load(p, len, &e, &d) == TK_OK);
+    dawg_info in;
+    dawg_get_info(d, &in);
+    dawg_destroy(d);
+    static const struct { int off; uint32_t v; int ok; } cases[] = {
+        { 40, 4000000000u, 0 }, { 44, 4000000000u, 0 }, { 48, 4000000000u, 0 }, { 48, 1, 0 },
+        { 48, 0, 1 }, { 40, 0, 1 },
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        unsigned char *q = malloc(len);
+        REQUIRE(q);
+        memcpy(q, p, len);
+        wr32(q + cases[k].off, cases[k].v);
+        fix_sum(q, len);
+        d = NULL;
+        int rc = load(q, len, &e, &d);
+        CHECKF((rc == TK_OK) == cases[k].ok, "field at %d = %u: %s", cases[k].off, cases[k].v, rc ? e.msg : "loaded");
+        if (d) {
+            dawg_info j;
+            dawg_get_info(d, &j);
+            CHECK(j.lists == in.lists);          /* counted when the header says 0 */
+            dawg_destroy(d);
+        }
+        free(q);
+    }
+    free(p);
+}
+
 static const th_test tests[] = {
+    {"forged_figures", test_forged_figures},
     {"valid", test_valid},
     {"truncation", test_truncation},
     {"byte_changes", test_byte_changes},

@@ -18,7 +18,7 @@
  * bench_sim_one() (for tools/callgrind-sim.sh, which counts the
  * instructions inside it under valgrind, undisturbed by the machine's load).
  * Run from the top of the tree without TILEKIT_DATA it uses
- * build/dict/en.dawg and data/leaves/en.csv.
+ * build/dict/en.dawg and data/leaves/en.tkl.
  * Timings are informative, never asserted.
  */
 #define _GNU_SOURCE
@@ -74,16 +74,16 @@ static void parse_args(int argc, char **argv, args *a)
 static sk_leaves *load_leaves(const sk_engine *e, const char *path)
 {
     char buf[4096];
-    const char *lp = path ? path : cli_find_data("leaves/en.csv", buf, sizeof buf);
+    const char *lp = path ? path : cli_find_data("leaves/en.tkl", buf, sizeof buf);
     if (!lp)
-        lp = "data/leaves/en.csv";
+        lp = "data/leaves/en.tkl";
     size_t len;
     char *text = cli_load_file(lp, &len);
     if (!text)
         return NULL;
     sk_leaves *lv = NULL;
     tk_error err = {0};
-    if (sk_leaves_parse(&lv, sk_engine_alphabet(e), text, len, &err))
+    if (sk_leaves_load(&lv, sk_engine_alphabet(e), sk_engine_tileset(e), text, len, &err))
         cli_error(lp, err.line, "%s", err.msg);
     free(text);
     return lv;
@@ -200,8 +200,8 @@ int main(int argc, char **argv)
     parse_args(argc, argv, &a);
     if (!a.dict && !getenv("TILEKIT_DATA") && access("build/dict/en.dawg", R_OK) == 0)
         a.dict = "build/dict/en.dawg";
-    if (!a.leaves && !getenv("TILEKIT_DATA") && access("data/leaves/en.csv", R_OK) == 0)
-        a.leaves = "data/leaves/en.csv";
+    if (!a.leaves && !getenv("TILEKIT_DATA") && access("data/leaves/en.tkl", R_OK) == 0)
+        a.leaves = "data/leaves/en.tkl";
     dawg_graph *d = NULL;
     sk_tileset ts;
     sk_engine *e = bench_skrafl_engine(a.dict, "en", &d, &ts);

@@ -19,6 +19,7 @@
  */
 #define _XOPEN_SOURCE 700   /* realpath() */
 #include "cli/cli.h"
+#include "cli/cli_batch.h"
 #include "core/tk_text.h"
 #include "tilekit/alphabet.h"
 #include "tilekit/dawg.h"
@@ -60,7 +61,9 @@ static void usage(void)
            "      --max-skip=PERCENT    the share of the words that may be skipped\n"
            "                            (default 1; 100 accepts any loss)\n"
            "  -o, --output=FILE         write the graph to FILE ('-' = standard output); only\n"
-           "                            a regular file is ever replaced (atomically)\n"
+           "                            a regular file is ever replaced (atomically, with\n"
+           "                            --force, keeping its mode; never an input)\n"
+           "      --force               let -o and --install replace an existing file\n"
            "      --install=NAME        write the graph to the user's data directory as\n"
            "                            dict/NAME.dawg, the lexicon NAME of skrafl and boggle\n"
            "  -s, --stats               print the graph's figures after building\n"
@@ -100,12 +103,14 @@ static void note(const char *fmt, ...)
     if (!verbose)
         return;
     va_list ap;
-    fflush(stdout);
-    fprintf(stderr, "%s: ", cli_prog());
+    cli_buf b = {0};          /* file names shown safely, as in every message */
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    cli_buf_verror(&b, NULL, 0, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    fflush(stdout);
+    if (b.p)
+        fwrite(b.p, 1, b.len, stderr);
+    cli_buf_free(&b);
 }
 
 static void progress_cb(void *ctx, size_t done, size_t total)
@@ -346,8 +351,10 @@ static dawg_graph *open_any(const char *path, const alpha_table *alpha)
     return build_from_list(path, alpha, 1);
 }
 
-/* -o OUT: refuse what must not be replaced, before any work.  Exits. */
-static void check_output(const char *out, const char *list)
+/* -o OUT: refuse what must not be replaced, before any work (the rule of
+ * cli_outfile.h: not an input, not a symlink or special file, an existing
+ * file only with --force and never a read-only one).  Exits. */
+static void check_output(const char *out, const char *list, const char *alpha_arg)
 {
     if (!*out)
         cli_usage_error("-o needs a file name ('-' for standard output)");
@@ -358,19 +365,17 @@ static void check_output(const char *out, const char *list)
         (strcmp(list, "-") != 0 && stat(out, &so) == 0 && stat(list, &sl) == 0 && so.st_dev == sl.st_dev &&
          so.st_ino == sl.st_ino))
         cli_usage_error("-o '%s' names the input word list: it would be overwritten", out);
-    if (lstat(out, &so) != 0)
-        return;                                /* a new file */
-    if (S_ISDIR(so.st_mode))
+    int there = lstat(out, &so) == 0;
+    if (there && S_ISDIR(so.st_mode))
         cli_usage_error("-o '%s' is a directory: give a file name", out);
-    if (S_ISREG(so.st_mode))
-        return;
-    cli_error(out, 0, "refusing to replace %s (only a regular file is ever replaced); "
-                      "for standard output use '-o -'",
-              S_ISLNK(so.st_mode) ? "a symbolic link"
-              : S_ISFIFO(so.st_mode) ? "a FIFO"
-              : S_ISCHR(so.st_mode) || S_ISBLK(so.st_mode) ? "a device"
-                                                           : "a special file");
-    exit(CLI_EXIT_DATA);
+    cli_out_input(list);
+    if (alpha_arg && (strchr(alpha_arg, '/') || access(alpha_arg, F_OK) == 0))
+        cli_out_input(alpha_arg);             /* --alphabet FILE (a name is a shipped file) */
+    tk_error e = {0};
+    if (cli_out_check(out, &e) != 0) {
+        cli_error(out, 0, "%s%s", e.msg, !there || S_ISREG(so.st_mode) ? "" : "; for standard output use '-o -'");
+        exit(CLI_EXIT_DATA);
+    }
 }
 
 /* --install NAME: USERDIR/dict/NAME.dawg, the directories created.  Exits on error. */
@@ -535,10 +540,15 @@ static int write_graph(const dawg_graph *d, const char *out, const char *install
         note("wrote %zu bytes to standard output", len);
         return 0;
     }
-    if (dawg_save(d, out, &err) != TK_OK) {
+    void *buf = NULL;
+    size_t len = 0;
+    if (dawg_serialize(d, &buf, &len, &err) != TK_OK ||
+        cli_out_write_file(out, buf, len, &err) != 0) {    /* the output-file rule: cli_outfile.h */
+        free(buf);
         cli_error(out, 0, "%s", err.msg);
         return -1;
     }
+    free(buf);
     dawg_info in;
     dawg_get_info(d, &in);
     note("wrote %s: %zu bytes", out, in.bytes);
@@ -563,6 +573,7 @@ int main(int argc, char **argv)
         {"stats", no_argument, 0, 's'},
         {"dump", no_argument, 0, 'd'},
         {"info", no_argument, 0, 'i'},
+        CLI_FORCE_OPTION,
         CLI_BASIC_OPTIONS,
         {0, 0, 0, 0},
     };
@@ -615,10 +626,10 @@ int main(int argc, char **argv)
     if (stats && out && strcmp(out, "-") == 0)
         cli_usage_error("--stats cannot share standard output with the graph");
     if (out)
-        check_output(out, argv[optind]);
+        check_output(out, argv[optind], alpha_arg);
     if (install) {
         out = install_path(install);
-        check_output(out, argv[optind]);
+        check_output(out, argv[optind], alpha_arg);
     }
     if (lang)
         alpha_arg = lang;

@@ -434,15 +434,25 @@ static void enumerate(writer *W, uint8_t c[64], int from, int k, int maxk)
 
 static int write_text(const char *path, const char *text, size_t len)
 {
-    FILE *f = strcmp(path, "-") ? fopen(path, "wb") : stdout;
-    if (!f)
+    if (strcmp(path, "-") == 0) {
+        int bad = fwrite(text, 1, len, stdout) != len;
+        return bad | (fflush(stdout) != 0) ? -1 : 0;
+    }
+    cli_out o;                  /* the output-file rule: cli_outfile.h */
+    tk_error err = {0};
+    if (cli_out_open(&o, path, &err) != 0) {
+        cli_error(path, 0, "%s", err.msg);
         return -1;
-    int bad = fwrite(text, 1, len, f) != len;
-    if (f != stdout)
-        bad |= fclose(f) != 0;
-    else
-        bad |= fflush(f) != 0;
-    return bad ? -1 : 0;
+    }
+    if (fwrite(text, 1, len, o.f) != len) {
+        cli_out_abort(&o);
+        return -1;
+    }
+    if (cli_out_commit(&o, &err) != 0) {
+        cli_error(path, 0, "%s", err.msg);
+        return -1;
+    }
+    return 0;
 }
 
 static int write_csv(const char *path, const alpha_table *a, const sk_leaves *L)
@@ -547,9 +557,16 @@ static int play(const sk_engine *e, sk_leaves *table, uint64_t seed, const opts 
  * adds them, in any order, exactly. */
 static int stats_write(const char *path, const acc *A, const alpha_table *a, const char *lang, int target_equity)
 {
-    FILE *f = strcmp(path, "-") ? fopen(path, "w") : stdout;
-    if (!f)
-        return -1;
+    cli_out o;                  /* a shard too follows the output-file rule */
+    tk_error err = {0};
+    FILE *f = stdout;
+    if (strcmp(path, "-") != 0) {
+        if (cli_out_open(&o, path, &err) != 0) {
+            cli_error(path, 0, "%s", err.msg);
+            return -1;
+        }
+        f = o.f;
+    }
     fprintf(f, "#tkleaves-stats 1 %s %s\n#total %lld %lld\n", lang, target_equity ? "equity" : "score",
             (long long)A->ysum, (long long)A->ny);
     for (size_t i = 0; i < A->n; i++) {
@@ -561,10 +578,17 @@ static int stats_write(const char *path, const acc *A, const alpha_table *a, con
             fputc('?', f);
         fprintf(f, " %lld %lld\n", (long long)A->st[i].sum, (long long)A->st[i].n);
     }
-    int bad = ferror(f);
-    if (f != stdout)
-        bad |= fclose(f) != 0;
-    return bad ? -1 : 0;
+    if (f == stdout)
+        return ferror(f) | (fflush(f) != 0) ? -1 : 0;
+    if (ferror(f)) {
+        cli_out_abort(&o);
+        return -1;
+    }
+    if (cli_out_commit(&o, &err) != 0) {
+        cli_error(path, 0, "%s", err.msg);
+        return -1;
+    }
+    return 0;
 }
 
 static int stats_read(const char *path, acc *A, const alpha_table *a, const char *lang, int target_equity)
@@ -691,7 +715,8 @@ int main(int argc, char **argv)
         { "fit", no_argument, 0, 'X' }, { "merge", no_argument, 0, 'M' },
         { "pack", required_argument, 0, 'K' }, { "unpack", required_argument, 0, 'U' },
         { "bits", required_argument, 0, 'b' }, { "unit", required_argument, 0, 'u' },
-        { "output", required_argument, 0, 'o' }, { "help", no_argument, 0, 'h' }, { 0, 0, 0, 0 }
+        { "output", required_argument, 0, 'o' }, { "help", no_argument, 0, 'h' },
+        { "force", no_argument, 0, 'W' }, { 0, 0, 0, 0 }
     };
     int ch;
     while ((ch = getopt_long(argc, argv, "d:l:g:i:s:j:m:k:o:h", lo, NULL)) != -1) {
@@ -705,6 +730,7 @@ int main(int argc, char **argv)
         case 'm': o.minsamp = atol(optarg); break;
         case 'k': o.shrink = atof(optarg); break;
         case 'o': o.out = optarg; break;
+        case 'W': cli_out_set_force(1); break;
         case 'I': o.init = optarg; break;
         case 'F': o.full = 1; break;
         case 'B': o.balance = 1; break;

@@ -75,7 +75,8 @@ int main(int argc, char **argv)
     static const struct option lo[] = {
         { "dict", required_argument, 0, 'd' }, { "lang", required_argument, 0, 'l' },
         { "leaves", required_argument, 0, 'L' }, { "games", required_argument, 0, 'g' },
-        { "seed", required_argument, 0, 's' }, { "output", required_argument, 0, 'o' }, { 0, 0, 0, 0 }
+        { "seed", required_argument, 0, 's' }, { "output", required_argument, 0, 'o' },
+        { "force", no_argument, 0, 'F' }, { 0, 0, 0, 0 }
     };
     const char *dict = NULL, *lang = "en", *leaves = NULL, *out = NULL;
     long games = 4000, seed = 1;
@@ -89,6 +90,7 @@ int main(int argc, char **argv)
         case 'g': games = cli_parse_long("--games", optarg, 1, LONG_MAX); break;
         case 's': seed = cli_parse_long("--seed", optarg, 0, LONG_MAX); break;
         case 'o': out = optarg; break;
+        case 'F': cli_out_set_force(1); break;
         default: cli_getopt_error(ch, argv);
         }
     }
@@ -98,7 +100,7 @@ int main(int argc, char **argv)
     if (!e)
         return CLI_EXIT_DATA;
     char buf[4096], rel[64];
-    snprintf(rel, sizeof rel, "leaves/%s.csv", lang);
+    snprintf(rel, sizeof rel, "leaves/%s.tkl", lang);
     const char *lp = leaves ? leaves : cli_find_data(rel, buf, sizeof buf);
     if (!lp) {
         cli_error(NULL, 0, "no %s (give --leaves)", rel);
@@ -108,7 +110,7 @@ int main(int argc, char **argv)
     char *text = cli_load_file(lp, &len);
     sk_leaves *lv = NULL;
     tk_error err = {0};
-    if (!text || sk_leaves_parse(&lv, sk_engine_alphabet(e), text, len, &err)) {
+    if (!text || sk_leaves_load(&lv, sk_engine_alphabet(e), sk_engine_tileset(e), text, len, &err)) {
         if (text)
             cli_error(lp, err.line, "%s", err.msg);
         return CLI_EXIT_DATA;
@@ -157,10 +159,14 @@ int main(int argc, char **argv)
                 umax = u;
         }
     }
-    FILE *f = out ? fopen(out, "w") : stdout;
-    if (!f) {
-        cli_error(out, 0, "cannot write");
-        return CLI_EXIT_DATA;
+    cli_out o;                  /* the output-file rule: cli_outfile.h */
+    FILE *f = stdout;
+    if (out) {
+        if (cli_out_open(&o, out, &err) != 0) {
+            cli_error(out, 0, "%s", err.msg);
+            return CLI_EXIT_DATA;
+        }
+        f = o.f;
     }
     fprintf(f, "# tilekit win-percentage table: W(s, u) = 1 / (1 + exp(-s / scale[u])), the probability that\n"
                "# the player who has just moved wins at spread s with u tiles unseen (tilekit/sksim.h).\n"
@@ -190,8 +196,8 @@ int main(int argc, char **argv)
         }
         fprintf(f, "%d,%.3f\n", u, 1 / sqrt(lo_k * hi_k));
     }
-    if (out && fclose(f) != 0) {
-        cli_error(out, 0, "write error");
+    if (out && cli_out_commit(&o, &err) != 0) {
+        cli_error(out, 0, "%s", err.msg);
         return CLI_EXIT_DATA;
     }
     for (int u = 0; u < SK_WINTAB_MAX; u++)

@@ -129,6 +129,15 @@ void bog_solver_destroy(bog_solver *s);           /* NULL allowed */
  * far fewer steps on such boards).  Negative: the default, well above what
  * real boards need (100,000 + 500 per cell); 0: check from the start (tests). */
 void bog_solver_set_careful(bog_solver *s, long descents);
+/* The work bound: whatever the dictionary (every string of a and b up to 20
+ * letters makes a 280-byte graph whose words follow almost every path of a
+ * 5x5 grid), bog_solve takes at most BOG_WORK_MAX steps down on one board;
+ * past them it stops and returns TK_ELIMIT ("search stopped after N steps"),
+ * and the result is not filled.  Real boards take far fewer (a few thousand
+ * a cell with a 200,000-word dictionary).  bog_solver_set_work sets another
+ * bound (0 or negative: BOG_WORK_MAX). */
+#define BOG_WORK_MAX 50000000L
+void bog_solver_set_work(bog_solver *s, long steps);
 
 /* bog_solve flags */
 #define BOG_TEXT  1u   /* fill bog_word.text and sort by UTF-8 bytes (else by word number) */

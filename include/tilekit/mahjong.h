@@ -238,7 +238,10 @@ int mj_analyze(mj_ctx *ctx, const mj_hand *h, unsigned flags, mj_result *out, tk
  * - mj_winctx_word() applies one context word ("tsumo", "riichi",
  *   "round:S", "dora:3m7z", "win:0m", "honba:2", "seen:1m9p" ...); the
  *   line reader mj_parse_line() reads a hand followed (or interleaved) by
- *   such words.  Errors carry the 1-based column.
+ *   such words.  Errors carry the 1-based column.  A repeated dora:, ura: or
+ *   seen: word adds to the earlier ones ("dora:1s dora:3m" = "dora:1s3m"; at
+ *   most MJ_MAX_INDICATORS indicators in all); in mj_parse_line the line's
+ *   first such word replaces what the context held before (the defaults).
  * - mj_winctx_check() resolves the default winning tile and rejects
  *   impossible contexts with the reason (ippatsu without riichi, riichi with
  *   an open meld, rinshan without a kan or by ron, haitei by ron, houtei by

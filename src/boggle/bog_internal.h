@@ -28,6 +28,9 @@ static inline size_t tki_bog_ranks(const bog_dict *d)
  * real boards need, so they never pay for the question. */
 #define BOG_BUDGET_BASE 100000L
 #define BOG_BUDGET_CELL 500L
+/* The search's total work on one board is bounded whatever the dictionary:
+ * past BOG_WORK_MAX descents (see boggle.h) the search stops and bog_solve
+ * returns TK_ELIMIT.  Real boards need a few thousand descents a cell. */
 
 struct bog_solver {
     const bog_dict *d;
@@ -39,6 +42,8 @@ struct bog_solver {
     int oom;
     long budget;             /* descents left before the careful mode */
     long careful;            /* bog_solver_set_careful (negative: default) */
+    long floor;              /* budget below this: the work bound, stop */
+    long work_max;           /* bog_solver_set_work (0: BOG_WORK_MAX) */
     /* neighbour lists of the current shape */
     int rows, cols;
     uint8_t nbn[BOG_MAX_CELLS];

@@ -258,8 +258,8 @@ static BOG_INLINE int step(bog_solver *s, int c, uint32_t node, uint64_t m, uint
     *cn = link >> 7;
     *cm = nm;
     *cb = idx + (link & 1);
-    if (--s->budget < 0 && tki_bog_exhausted(s, *cb, *cn))
-        return 0;
+    if (--s->budget < 0 && (s->budget < s->floor || tki_bog_exhausted(s, *cb, *cn)))
+        return 0;            /* searched out, or the work bound reached (every step from now on) */
     return 1;
 }
 
@@ -425,6 +425,11 @@ static int spell_words(bog_solver *s, const bog_grid *g)
     return 0;
 }
 
+void bog_solver_set_work(bog_solver *s, long steps)
+{
+    s->work_max = steps > 0 ? steps : 0;
+}
+
 int bog_solve(bog_solver *s, const bog_grid *g, int min_len, unsigned flags, bog_result *res, tk_error *err)
 {
     const bog_dict *d = s->d;
@@ -439,6 +444,7 @@ int bog_solve(bog_solver *s, const bog_grid *g, int min_len, unsigned flags, bog
     s->score = 0;
     s->nwords = s->npaths = s->ntext = 0;
     s->budget = s->careful >= 0 ? s->careful : BOG_BUDGET_BASE + BOG_BUDGET_CELL * cells;
+    s->floor = s->budget - (s->work_max > 0 ? s->work_max : BOG_WORK_MAX);   /* the hard bound */
     if (++s->gen == 0) {
         memset(s->stamp, 0, tki_bog_ranks(d) * sizeof *s->stamp);
         s->gen = 1;
@@ -468,6 +474,11 @@ int bog_solve(bog_solver *s, const bog_grid *g, int min_len, unsigned flags, bog
     }
     if (s->oom)
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory storing the words found");
+    if (s->budget < s->floor)
+        return tk_error_set(err, TK_ELIMIT, 0, 0,
+                            "search stopped after %ld steps (the work limit of one board): the dictionary "
+                            "has too many words along this board's paths",
+                            s->work_max > 0 ? s->work_max : BOG_WORK_MAX);
     if (!(flags & BOG_COUNT)) {
         if (flags & BOG_TEXT) {
             if (spell_words(s, g))

@@ -526,13 +526,7 @@ typedef struct options {
 
 static unsigned long long parse_seed(const char *s)
 {
-    char *e;
-    if (!*s || *s == '-')
-        cli_usage_error("invalid --seed value '%s' (a non-negative integer)", s);
-    unsigned long long v = strtoull(s, &e, 10);
-    if (*e)
-        cli_usage_error("invalid --seed value '%s' (a non-negative integer)", s);
-    return v;
+    return cli_parse_u64("--seed", s, 0, UINT64_MAX);
 }
 
 static void parse_options(int argc, char **argv, options *o)
@@ -576,7 +570,7 @@ static void parse_options(int argc, char **argv, options *o)
         case CLI_OPT_JOBS: o->jobs_set = 1; cli_common_option(c, &o->co, argv); break;
         case O_BOARDS: opt_boards = cli_parse_long("--boards", optarg, 1, 1000000000L); break;
         case O_Q_IS_QU: opt_q_is_qu = 1; break;
-        case O_FIRST_GRID: o->first_grid = cli_parse_long("--first-grid", optarg, 1, LONG_MAX); break;
+        case O_FIRST_GRID: o->first_grid = cli_parse_long("--first-grid", optarg, 1, CLI_FIRST_LINE_MAX); break;
         default: cli_common_option(c, &o->co, argv);
         }
     }

@@ -251,16 +251,13 @@ static int run_threads(shared *sh, runner *rs, int jobs)
 
 int boggle_best_option(int c, boggle_best_opts *o, const char *arg)
 {
-    char *e;
     switch (c) {
     case 'b': o->shape = arg; return 1;
     case BOGGLE_OPT_DICE: o->dice = arg; return 1;
     case BOGGLE_OPT_ITERATIONS: o->iterations = cli_parse_long("--iterations", arg, 1, 1000000000000L); return 1;
     case BOGGLE_OPT_TARGET: o->target = cli_parse_long("--target", arg, 1, 1000000000L); return 1;
     case BOGGLE_OPT_SECONDS:
-        o->seconds = strtod(arg, &e);
-        if (!*arg || *e || !(o->seconds > 0 && o->seconds < 1e9))
-            cli_usage_error("invalid --seconds value '%s' (a positive number)", arg);
+        o->seconds = cli_parse_real("--seconds", arg, 0, 1, CLI_SECONDS_MAX);
         return 1;
     default: return 0;
     }
@@ -283,7 +280,7 @@ int boggle_best_run(const boggle_best_opts *o, const bog_dict *bd)
     sh.cfg.min_len = o->min_len;
     sh.cfg.iterations = o->iterations;
     sh.cfg.target = o->target;
-    sh.cfg.progress_every = 256;
+    sh.cfg.progress_every = 256;    /* 4x4; set by the board's size below */
     bog_face faces[64];
     bog_dice *dice = NULL;
     int rows = 0, cols = 0;
@@ -298,6 +295,8 @@ int boggle_best_run(const boggle_best_opts *o, const bog_dict *bd)
             return CLI_EXIT_USAGE;
         }
         sh.cfg.dice = dice;
+        rows = dice->rows;
+        cols = dice->cols;
     } else {
         sh.cfg.rows = rows;
         sh.cfg.cols = cols;
@@ -308,6 +307,11 @@ int boggle_best_run(const boggle_best_opts *o, const bog_dict *bd)
         int r = dice ? dice->rows : rows, c = dice ? dice->cols : cols;
         sh.cfg.min_len = o->min_by_size ? bog_default_min_len(r, c) : 3;
     }
+    /* the callback (time limit, Ctrl-C, progress) every 4096 cells' worth
+     * of boards: 256 of 4x4, 4 of 32x32 (one takes milliseconds), so
+     * --seconds holds on large boards too */
+    if (rows * cols > 0)
+        sh.cfg.progress_every = rows * cols >= 4096 ? 1 : 4096 / (rows * cols);
     double seconds = o->seconds > 0 ? o->seconds : o->iterations ? 0 : 60;
     sh.start = now();
     sh.deadline = seconds > 0 ? sh.start + seconds : 0;

@@ -16,8 +16,8 @@
  * set's name; NULL, reported, when there is no such set. */
 static const char *dice_path(const char *set, char *path, size_t cap)
 {
-    if (strchr(set, '/') || strchr(set, '.'))
-        return set;
+    if (strchr(set, '/') || strchr(set, '.') || strcmp(set, "-") == 0)
+        return set;                  /* a path; "-" = standard input */
     char rel[64];
     snprintf(rel, sizeof rel, "boggle/dice-%s.txt", set);
     const char *p = strlen(set) > 20 ? NULL : cli_find_data(rel, path, cap);

@@ -3,6 +3,8 @@
 #include "cli.h"
 #include "cli_batch.h"
 #include "cli_json.h"
+#include "cli_limits.h"
+#include "cli_outfile.h"
 #include "core/tk_text.h"
 #include "tilekit/datapath.h"
 
@@ -60,12 +62,17 @@ void cli_error_tk(const char *file, const tk_error *err)
 
 void cli_usage_error(const char *fmt, ...)
 {
+    /* the option values echoed go through cli_buf_safe like every message */
+    cli_buf b = {0};
     va_list ap;
-    fprintf(stderr, "%s: ", prog_name);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    cli_buf_verror(&b, NULL, 0, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nTry '%s --help' for more information.\n", prog_name);
+    fflush(stdout);
+    if (b.p)
+        fwrite(b.p, 1, b.len, stderr);
+    cli_buf_free(&b);
+    fprintf(stderr, "Try '%s --help' for more information.\n", prog_name);
     exit(CLI_EXIT_USAGE);
 }
 
@@ -83,10 +90,10 @@ void cli_print_version(void)
 
 long cli_parse_long(const char *opt, const char *s, long lo, long hi)
 {
-    char *end;
+    char *end = NULL;
     errno = 0;
-    long v = strtol(s, &end, 10);
-    if (!*s || *end || errno || v < lo || v > hi) {
+    long v = cli_is_integer(s) ? strtol(s, &end, 10) : 0;
+    if (!cli_is_integer(s) || *end || errno || v < lo || v > hi) {
         char q[64];
         cli_usage_error("invalid %s value '%s' (%ld..%ld)", opt, alpha_quote(s, strlen(s), 40, q, sizeof q), lo, hi);
     }
@@ -95,8 +102,14 @@ long cli_parse_long(const char *opt, const char *s, long lo, long hi)
 
 int cli_jobs(int requested)
 {
+    /* threads beyond CLI_JOBS_PER_CPU a CPU only cost memory (each keeps
+     * its own working state: 3.7 MB for mjwait): the output never depends
+     * on --jobs, so the count is capped there */
+    int cpus = cli_cpu_count();
     if (requested <= 0)
-        requested = cli_cpu_count();
+        requested = cpus;
+    if (requested > CLI_JOBS_PER_CPU * cpus)
+        requested = CLI_JOBS_PER_CPU * cpus;
     return requested > CLI_JOBS_MAX ? CLI_JOBS_MAX : requested;
 }
 
@@ -120,8 +133,9 @@ void cli_common_option(int c, cli_common *co, char **argv)
     case 'j': co->json = 1; break;
     case 'v': co->verbose = 1; break;
     case CLI_OPT_JOBS: co->jobs = cli_parse_jobs(optarg); break;
-    case CLI_OPT_FIRST_LINE: co->first_line = cli_parse_long("--first-line", optarg, 1, LONG_MAX); break;
+    case CLI_OPT_FIRST_LINE: co->first_line = cli_parse_long("--first-line", optarg, 1, CLI_FIRST_LINE_MAX); break;
     case CLI_OPT_LINE_BUFFERED: cli_set_line_buffered(1); break;
+    case CLI_OPT_FORCE: cli_out_set_force(1); break;
     case 'h':
         co->usage();
         exit(cli_close_stdout());
@@ -192,19 +206,28 @@ char *cli_read_file(const char *path, size_t *len, tk_error *err)
         tk_error_set(err, TK_EIO, 0, 0, "%s", strerror(errno));
         return NULL;
     }
+    cli_out_input_fd(fileno(f));
+    /* at most CLI_FILE_MAX bytes: one more is read to tell a file of exactly
+     * the limit from a longer one (or an endless stream such as /dev/zero) */
     size_t cap = 1 << 16, n = 0, got;
     char *buf = malloc(cap + 1);
+    int big = 0;
     while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
         n += got;
+        if (n > CLI_FILE_MAX) {
+            big = 1;
+            break;
+        }
         if (n == cap) {
-            char *nb = realloc(buf, cap * 2 + 1);
+            size_t want = cap * 2 > CLI_FILE_MAX + 1 ? CLI_FILE_MAX + 1 : cap * 2;
+            char *nb = realloc(buf, want + 1);
             if (!nb) {
                 free(buf);
                 buf = NULL;
                 break;
             }
             buf = nb;
-            cap *= 2;
+            cap = want;
         }
     }
     int bad = ferror(f);
@@ -218,6 +241,11 @@ char *cli_read_file(const char *path, size_t *len, tk_error *err)
     if (bad) {
         free(buf);
         tk_error_set(err, TK_EIO, 0, 0, "read error: %s", strerror(e));
+        return NULL;
+    }
+    if (big) {
+        free(buf);
+        tk_error_set(err, TK_ELIMIT, 0, 0, "larger than %s bytes (the limit of a data file)", CLI_FILE_MAX_TEXT);
         return NULL;
     }
     size_t bom = tku_bom_len(buf, n);
@@ -246,6 +274,7 @@ int cli_reader_open(cli_reader *r, const char *path, tk_error *err)
     if (strcmp(path, "-") == 0) {
         r->f = stdin;
         r->name = "<stdin>";
+        cli_out_input_fd(STDIN_FILENO);
         return 0;
     }
     r->f = fopen(path, "rb");
@@ -253,6 +282,7 @@ int cli_reader_open(cli_reader *r, const char *path, tk_error *err)
         return tk_error_set(err, TK_EIO, 0, 0, "%s", strerror(errno));
     r->name = path;
     r->own = 1;
+    cli_out_input_fd(fileno(r->f));
     return 0;
 }
 
@@ -266,12 +296,53 @@ int cli_reader_next(cli_reader *r, char **line, size_t *len)
         *len = r->len;
         return 1;
     }
+    if (r->done)
+        return 0;
+    /* At most CLI_LINE_MAX bytes (plus CR LF) are kept: the rest of a longer
+     * line are not read: the line comes back empty with r->too_long set,
+     * and the input ends there (the reader returns 0 from then on), so
+     * memory and time stay bounded whatever the input (/dev/zero). */
+    enum { ROOM = 2 };                                    /* the CR LF */
+    size_t n = 0;
+    int c, over = 0;
+    r->too_long = 0;
     errno = 0;
-    ssize_t got = getline(&r->buf, &r->cap, r->f);
-    if (got < 0)
-        return ferror(r->f) || errno == ENOMEM ? -1 : 0;
+    while ((c = getc_unlocked(r->f)) != EOF) {
+        if (n + 1 >= r->cap && !over) {
+            size_t want = r->cap ? r->cap * 2 : 256;
+            if (want > CLI_LINE_MAX + ROOM + 1)
+                want = CLI_LINE_MAX + ROOM + 1;
+            if (n + 1 >= want) {
+                over = 1;
+            } else {
+                char *nb = realloc(r->buf, want);
+                if (!nb)
+                    return r->err = ENOMEM, -1;
+                r->buf = nb;
+                r->cap = want;
+            }
+        }
+        if (over)
+            break;                  /* an endless line (/dev/zero) must end too */
+        r->buf[n++] = (char)c;
+        if (c == '\n')
+            break;
+    }
+    if (c == EOF && ferror(r->f))
+        return r->err = errno ? errno : EIO, -1;
+    if (n == 0 && !over && c == EOF)
+        return 0;
     r->lineno++;
-    size_t n = tku_line_clean(r->buf, (size_t)got, r->lineno);   /* CR LF, a BOM on line 1 */
+    if (!r->buf && !(r->buf = malloc(r->cap = 1)))
+        return r->err = ENOMEM, -1;
+    if (!over)
+        n = tku_line_clean(r->buf, n, r->lineno);   /* CR LF, a BOM on line 1 */
+    if (over || n > CLI_LINE_MAX) {
+        r->too_long = 1;           /* and the reading of this input ends here */
+        r->done = 1;
+        n = 0;
+    }
+    r->buf[n] = 0;
     *line = r->buf;
     *len = r->len = n;
     return 1;
@@ -377,9 +448,15 @@ static int quiet_alphabet(const char *name, alpha_table *a)
 
 /* Does every line of the list encode in `a`?  Lines holding ASCII that is
  * not a letter (' - digits) are left out: they are skipped in any language. */
+/* Does the list fit alphabet a?  Lines with ASCII other than letters are not
+ * counted; of the others one, or at most 1 in 100, may hold a character outside a (a
+ * stray combining or fullwidth character: that line is then skipped with a
+ * message when the list is built, as skrafl and mkdawg do with a language's
+ * alphabet), so one such line does not change the alphabet inferred; one
+ * line is always tolerated. */
 static int list_fits(const alpha_table *a, const char *text, size_t len)
 {
-    size_t i = 0;
+    size_t i = 0, words = 0, bad = 0;
     while (i < len) {
         size_t s = i, e;
         int junk = 0;
@@ -401,10 +478,11 @@ static int list_fits(const alpha_table *a, const char *text, size_t len)
             continue;
         uint8_t w[ALPHA_WORD_MAX];
         int n = alpha_encode(a, text + s, e - s, w, ALPHA_WORD_MAX, NULL);
+        words++;
         if (n < 0 && n != TK_ELIMIT)
-            return 0;
+            bad++;
     }
-    return 1;
+    return (bad * 100 <= words || bad == 1) && bad < words;
 }
 
 /* The alphabet for a word list: the given language's; with no language, the
@@ -567,6 +645,7 @@ dawg_graph *cli_load_dictionary(const char *dict, const char *lexicon, const cha
     }
     if (used)
         *used = path;
+    cli_out_input(path);
     dawg_graph *d = open_dict(path, list_lang);
     if (!d)
         return NULL;

@@ -15,6 +15,8 @@
 
 #include "tilekit/common.h"
 #include "tilekit/dawg.h"
+#include "cli_limits.h"    /* CLI_LINE_MAX..., cli_parse_u64, cli_parse_real */
+#include "cli_outfile.h"   /* cli_out_open/commit/abort: every file a tool writes */
 
 #define CLI_EXIT_OK    0
 #define CLI_EXIT_DATA  1
@@ -54,6 +56,8 @@ void cli_print_version(void);
  * tool's name (not argv[0]). */
 #define CLI_JOBS_DEFAULT 0
 #define CLI_JOBS_MAX 1024
+/* Threads actually started: at most this many per online CPU (see cli_jobs). */
+#define CLI_JOBS_PER_CPU 4
 /* An integer option value in lo..hi, else a usage error (exit 2):
  * "prog: invalid OPT value 'S' (LO..HI)". */
 long cli_parse_long(const char *opt, const char *s, long lo, long hi);
@@ -157,6 +161,11 @@ typedef struct cli_reader {
     int own;              /* close f at the end */
     size_t len;           /* length of the line last returned */
     int again;            /* cli_reader_unread: return that line once more */
+    int err;              /* errno of a read error (cli_reader_next returned -1) */
+    int too_long;         /* the line last returned passed CLI_LINE_MAX bytes: it
+                             comes back empty and the input ends after it
+                             (report it: "file:line: line longer than ...") */
+    int done;
 } cli_reader;
 int cli_reader_open(cli_reader *r, const char *path, tk_error *err);   /* "-" = stdin */
 /* Returns 1 with *line and *len set (line is NUL-terminated, valid until the next

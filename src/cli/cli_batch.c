@@ -271,8 +271,18 @@ static int read_one(engine *e, slot *s)
     char *line;
     size_t len;
     int rc, in = 0;
+    long too_long = 0;       /* the first line of the record past CLI_LINE_MAX */
     cli_buf_reset(&s->text);
     while ((rc = cli_reader_next(e->r, &line, &len)) == 1) {
+        if (e->r->too_long && !too_long) {
+            too_long = e->r->lineno;
+            if (!in)
+                s->rec.line = e->r->lineno;
+            in = 1;
+            if (b->kind == CLI_BATCH_LINES)
+                break;
+            continue;
+        }
         if (b->kind == CLI_BATCH_LINES) {
             if ((b->flags & CLI_BATCH_SKIP_BLANK) && is_blank(line, len, 1))
                 continue;
@@ -302,6 +312,14 @@ static int read_one(engine *e, slot *s)
     }
     if (rc < 0 && !in)
         return -1;
+    if (too_long) {          /* the record is that error, with its line */
+        long first = s->rec.line;
+        preset(s, e->r->name, "line longer than %s bytes", CLI_LINE_MAX_TEXT);
+        cli_buf_reset(&s->err);
+        cli_buf_error(&s->err, e->r->name, too_long + (b->first_line > 0 ? b->first_line - 1 : 0),
+                      "line longer than %s bytes (the limit of a record)", CLI_LINE_MAX_TEXT);
+        s->rec.line = first;
+    }
     return in;
 }
 
@@ -380,6 +398,13 @@ static int write_all(int fd, const char *p, size_t n)
 static void lost_output(engine *e)
 {
     int err = errno;
+    if (err == EPIPE && !e->b->write_error) {
+        /* the reader is gone (SIGPIPE ignored): stop quietly, as a
+         * single-shot tool does (cli_close_stdout) */
+        e->b->write_error = 1;
+        e->halt = 1;
+        return;
+    }
     if (!e->b->write_error) {
         e->b->write_error = 1;
         char msg[256];

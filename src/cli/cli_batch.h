@@ -39,8 +39,9 @@
  * - Output goes with write(2) to file descriptors 1 and 2 (stdout is flushed
  *   first).  A failed write on stdout stops the batch at once: no record is
  *   started after it, "prog: write error: <strerror(errno)>" is reported
- *   (EPIPE included, as "Broken pipe", when SIGPIPE is ignored) and the
- *   result has write_error set.
+ *   and the result has write_error set; a closed pipe (EPIPE, when SIGPIPE
+ *   is ignored) stops it as quietly as a single-shot tool: no message, and
+ *   the status is that of the records written.
  * - Returns the worst status of all records (and 1 for a read error or an
  *   unreadable file, reported as "prog: file: message").
  *

@@ -56,6 +56,8 @@ static void usage(void)
            "                         and the premium squares; colour on a terminal unless\n"
            "                         NO_COLOR is set\n"
            "      --svg=FILE         write the board with that move as an SVG picture\n"
+           "      --force            let --svg and --gcg DIR replace existing files (never an\n"
+           "                         input, a symbolic link or a special file)\n"
            "                         (for a CGP file: its first position)\n"
            "  -v, --verbose          dictionary, layout and timing on standard error\n"
            "  -h, --help             this help\n"
@@ -125,7 +127,8 @@ static void parse_options(int argc, char **argv, skc_opts *o)
         { "count", no_argument, 0, 'c' },            { "words", no_argument, 0, 'w' },
         { "all-openings", no_argument, 0, O_ALLOPEN }, { "cgp", no_argument, 0, O_CGP },
         { "check", required_argument, 0, O_CHECK },  { "show", no_argument, 0, O_SHOW },
-        { "svg", required_argument, 0, O_SVG },      CLI_COMMON_OPTIONS,
+        { "svg", required_argument, 0, O_SVG },      CLI_FORCE_OPTION,
+        CLI_COMMON_OPTIONS,
         SKP_LONG_OPTIONS
         SKS_LONG_OPTIONS
         SKE_LONG_OPTIONS
@@ -262,10 +265,15 @@ static int run_board(const skc_ctx *c, cli_reader *rd, const char *input)
     size_t sl;
     int rc = 0, k;
     sk_board_begin(&b, c->e);
-    while (!rc && (k = cli_reader_next(rd, &s, &sl)) > 0)
+    while (!rc && (k = cli_reader_next(rd, &s, &sl)) > 0) {
+        if (rd->too_long) {
+            cli_error(input, rd->lineno, "line longer than %s bytes", CLI_LINE_MAX_TEXT);
+            return CLI_EXIT_DATA;
+        }
         rc = sk_board_add_row(&b, c->e, s, sl, rd->lineno, &err);
+    }
     if (!rc && k < 0) {
-        cli_error(input, rd->lineno, "read error");
+        cli_error(input, rd->lineno + 1, "read error: %s", strerror(rd->err));
         return CLI_EXIT_DATA;
     }
     if (!rc)
@@ -298,10 +306,13 @@ static int run_file(skc_ctx *c, const char *input)
     char *s = NULL;
     size_t sl = 0;
     int k, status = CLI_EXIT_OK;
-    while ((k = cli_reader_next(&rd, &s, &sl)) > 0 && is_blank_line(s, sl))
+    while ((k = cli_reader_next(&rd, &s, &sl)) > 0 && !rd.too_long && is_blank_line(s, sl))
         ;
     if (k < 0) {
-        cli_error(input, rd.lineno, "read error");
+        cli_error(input, rd.lineno + 1, "read error: %s", strerror(rd.err));
+        status = CLI_EXIT_DATA;
+    } else if (k > 0 && rd.too_long && !c->o->cgp) {
+        cli_error(input, rd.lineno, "line longer than %s bytes", CLI_LINE_MAX_TEXT);
         status = CLI_EXIT_DATA;
     } else if (k > 0 && (c->o->cgp || sk_looks_like_cgp(s, sl))) {
         c->svg_line = rd.lineno + (c->o->first_line - 1);

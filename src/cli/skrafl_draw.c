@@ -134,11 +134,13 @@ int skc_write_svg(const skc_ctx *c, const char *path, const sk_board *b, const s
     const alpha_table *a = sk_engine_alphabet(e);
     uint8_t sq[SK_MAX_SQ], isnew[SK_MAX_SQ];
     board_with_move(b, m, sq, isnew);
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        cli_buf_error(err, path, 0, "cannot write: %s", strerror(errno));
+    cli_out out;
+    tk_error oe = {0};
+    if (cli_out_open(&out, path, &oe) != 0) {      /* the output-file rule: cli_outfile.h */
+        cli_buf_error(err, path, 0, "%s", oe.msg);
         return CLI_EXIT_DATA;
     }
+    FILE *f = out.f;
     int w = LEFT + b->dim * CELL + 10, h = TOP + b->dim * CELL + 10;
     cli_buf cap = {0};
     if (m)
@@ -199,10 +201,9 @@ int skc_write_svg(const skc_ctx *c, const char *path, const sk_board *b, const s
         }
     }
     fputs("</svg>\n", f);
-    int bad = ferror(f);
     cli_buf_free(&cap);
-    if (fclose(f) != 0 || bad) {
-        cli_buf_error(err, path, 0, "write error: %s", strerror(errno));
+    if (cli_out_commit(&out, &oe) != 0) {
+        cli_buf_error(err, path, 0, "%s", oe.msg);
         return CLI_EXIT_DATA;
     }
     return CLI_EXIT_OK;

@@ -49,5 +49,10 @@ int skx_cgp_opcode(const char *s, size_t len, const char *name, char *out, size_
 /* The language code of a letter distribution name: english -> en,
  * icelandic -> is, hungarian -> hu; a code itself ("en") is kept. */
 const char *skx_ld_lang(const char *ld);
+/* Check a CGP line's opcodes: a damaged one (a byte other than a letter,
+ * digit, '-' or '_'; lex or ld without a name) or a near miss of lex or ld
+ * (Lex, lexx, le) is an error naming its column; any other unknown opcode
+ * fills warn ("column N: unknown CGP opcode 'x' (ignored)"; "" if none). */
+int skx_cgp_check(const char *s, size_t len, tk_error *err, char *warn, size_t wcap);
 
 #endif

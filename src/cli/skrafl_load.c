@@ -59,7 +59,7 @@ static int load_layout(const skc_opts *o, sk_layout *lay)
     } else {
         struct stat st;
         char q[64];
-        if (stat(o->layout, &st) != 0)
+        if (strcmp(o->layout, "-") != 0 && stat(o->layout, &st) != 0)
             cli_usage_error("unknown layout '%s' (standard, explo, or a layout file)",
                             alpha_quote(o->layout, strlen(o->layout), 40, q, sizeof q));
     }

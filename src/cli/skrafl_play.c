@@ -22,6 +22,7 @@
 #include "skrafl_play.h"
 #include "skrafl_sim.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -46,12 +47,7 @@ static struct {
 
 static unsigned long long parse_ull(const char *s, const char *what)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (!*s || *end || errno || *s == '-')
-        cli_usage_error("invalid %s '%s' (a non-negative integer)", what, s);
-    return v;
+    return cli_parse_u64(what, s, 0, UINT64_MAX);
 }
 
 void skp_option(int code, const char *arg)
@@ -85,6 +81,42 @@ void skp_option(int code, const char *arg)
     }
 }
 
+/* --selfplay N --gcg DIR: DIR created (mkdir -p); every DIR/game-K.gcg
+ * (K in 1..N) already there must be replaceable (cli_out_check: --force, a
+ * regular file, not an input), checked before the first game is played. */
+static int gcg_dir_check(void)
+{
+    tk_error e = {0};
+    if (cli_out_mkdirs(P.gcg, &e) != 0) {
+        cli_error(P.gcg, 0, "%s (--gcg with --selfplay names the directory to write)", e.msg);
+        return -1;
+    }
+    DIR *d = opendir(P.gcg);
+    if (!d) {
+        cli_error(P.gcg, 0, "%s", strerror(errno));
+        return -1;
+    }
+    int bad = 0;
+    struct dirent *de;
+    while (!bad && (de = readdir(d)) != NULL) {
+        const char *s = de->d_name;
+        if (strncmp(s, "game-", 5) != 0 || !(s[5] >= '1' && s[5] <= '9'))
+            continue;
+        char *end;
+        long k = strtol(s + 5, &end, 10);
+        if (strcmp(end, ".gcg") != 0 || k < 1 || k > P.selfplay)
+            continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", P.gcg, s);
+        if (cli_out_check(path, &e) != 0) {
+            cli_error(path, 0, "%s", e.msg);
+            bad = 1;
+        }
+    }
+    closedir(d);
+    return bad ? -1 : 0;
+}
+
 void skp_usage(void)
 {
     printf("Playing the game:\n"
@@ -104,7 +136,7 @@ void skp_usage(void)
            "                         then the exact endgame solver once the bag is empty\n"
            "                         (--seconds per solve, default 1)\n"
            "      --gcg=FILE|DIR     annotate the GCG game FILE move by move; with --selfplay,\n"
-           "                         write every game as DIR/game-N.gcg\n");
+           "                         write every game as DIR/game-N.gcg (DIR is created)\n");
 }
 
 /* ---- setup ---------------------------------------------------------------------------- */
@@ -147,13 +179,8 @@ static int load_leaves(const sk_engine *e, const char *lang, const char *arg, sk
 
 int skp_setup(const sk_engine *e, const char *lang)
 {
-    if (P.selfplay && P.gcg) {
-        struct stat st;
-        if (stat(P.gcg, &st) != 0 || !S_ISDIR(st.st_mode)) {
-            cli_error(P.gcg, 0, "not a directory (--gcg with --selfplay names the directory to write)");
-            return CLI_EXIT_DATA;
-        }
-    }
+    if (P.selfplay && P.gcg && gcg_dir_check() != 0)
+        return CLI_EXIT_DATA;
     int need_default = 0;
     if (P.selfplay) {
         const char *pl = P.players ? P.players : "equity,score";
@@ -603,13 +630,11 @@ static int write_gcg(const sp_ctx *c, const sk_game *gm, long no, cli_buf *err)
         return -1;
     char path[4096];
     snprintf(path, sizeof path, "%s/game-%ld.gcg", P.gcg, no);
-    FILE *f = fopen(path, "w");
-    int ok = f && fwrite(text, 1, len, f) == len;
-    if (f && fclose(f) != 0)
-        ok = 0;
+    tk_error oe = {0};
+    int rc = cli_out_write_file(path, text, len, &oe);     /* the output-file rule: cli_outfile.h */
     free(text);
-    if (!ok) {
-        cli_buf_error(err, path, 0, "cannot write: %s", strerror(errno));
+    if (rc != 0) {
+        cli_buf_error(err, path, 0, "%s", oe.msg);
         return CLI_EXIT_DATA;
     }
     return CLI_EXIT_OK;

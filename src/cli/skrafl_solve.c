@@ -343,6 +343,11 @@ int skc_solve_cgp(const skc_ctx *c, sk_gen *g, sk_movelist *list, cli_buf *out, 
     sk_rack r;
     tk_error e = {0};
     sk_engine *eng = c->e;
+    char warn[160];
+    if (skx_cgp_check(p->cgp, p->cgp_len, &e, warn, sizeof warn) != TK_OK)
+        return print_error(c, out, err, p, &e);
+    if (warn[0])
+        cli_buf_error(err, p->file, p->line, "warning: %s", warn);
     if (c->lex && skx_engine_for(c->lex, p->cgp, p->cgp_len, &eng, &e) != TK_OK)
         return print_error(c, out, err, p, &e);
     skc_ctx other = *c;           /* the line names its own lexicon or tile set */

@@ -34,6 +34,8 @@ typedef struct wstate {
     size_t total;          /* answers found (more than na when --limit stopped storing) */
     int union_mode;        /* letter sets: several searches, never stop at --limit */
     int oom;
+    int too_many;          /* more than CLI_ANSWERS_MAX answers to hold */
+    size_t counted;        /* --count: answers counted, not held */
     char *line;            /* a copy of the query line, cut into tokens */
     size_t line_cap;
     cli_buf tmp;
@@ -86,6 +88,10 @@ int wordq_kind_of(const char *opt)
 
 static int add_answer(wstate *st, const uint8_t *letters, int n, uint64_t wild)
 {
+    if (st->na >= (size_t)CLI_ANSWERS_MAX) {
+        st->too_many = 1;
+        return -1;
+    }
     if (st->pool_len + (size_t)n > st->pool_cap) {
         size_t cap = st->pool_cap ? st->pool_cap * 2 : 4096;
         while (cap < st->pool_len + (size_t)n)
@@ -126,6 +132,10 @@ static int collect(void *ctx, const uint8_t *letters, int n, uint64_t wild)
     const wordq_opts *o = st->o;
     int cut = o->limit && o->sort == WQ_SORT_ALPHA && !st->union_mode;
     st->total++;
+    if (o->count && !st->union_mode) {   /* counted, never held */
+        st->counted++;
+        return 0;
+    }
     if (cut && st->na >= (size_t)o->limit)
         return 0;            /* JSON: only counted, for "count" */
     if (add_answer(st, letters, n, wild))
@@ -162,9 +172,11 @@ static void order(wstate *st, int sort)
     if (sort == WQ_SORT_PROB) {
         for (size_t i = 0; i < st->na; i++)
             st->a[i].ways = wq_ways(st->o->bag, st->pool + st->a[i].off, st->a[i].n);
-        qsort(st->a, st->na, sizeof *st->a, cmp_prob);
+        if (st->na > 1)      /* qsort(NULL, 0) is undefined */
+            qsort(st->a, st->na, sizeof *st->a, cmp_prob);
     } else if (sort == WQ_SORT_LENGTH) {
-        qsort(st->a, st->na, sizeof *st->a, cmp_length);
+        if (st->na > 1)
+            qsort(st->a, st->na, sizeof *st->a, cmp_length);
     }
 }
 
@@ -207,7 +219,7 @@ static void put_word(cli_buf *b, const alpha_table *a, const uint8_t *w, int n, 
 
 static size_t shown(const wstate *st)
 {
-    size_t n = st->na;
+    size_t n = st->na + st->counted;
     if (st->o->limit && n > (size_t)st->o->limit)
         n = (size_t)st->o->limit;
     return n;
@@ -338,6 +350,10 @@ static int do_search(wstate *st, const wq_query *wq, const qctx *q, cli_buf *out
 {
     const wordq_opts *o = st->o;
     int rc = wq_search(st->s, wq, o->min, o->max, collect, st);
+    if (st->too_many)
+        return bad_query(st, q, wq->kind, 0,
+                         "more than " CLI_ANSWERS_MAX_TEXT " answers (the limit held in memory; "
+                         "--count counts them all, --limit N keeps the first N)", out, err);
     if (st->oom || rc < 0)
         return bad_query(st, q, wq->kind, 0, "out of memory", out, err);
     emit_answers(st, wq->kind, q, out);
@@ -458,8 +474,9 @@ static int rack_sets(wstate *st, int kind, const char *text, const qctx *q, cli_
             *rc = bad_query(st, q, kind, 0, qt.oom ? "out of memory" : e.msg, out, err);
             goto answered;
         }
-        if (wq_search(st->s, &wq, st->o->min, st->o->max, collect, st) < 0 || st->oom) {
-            *rc = bad_query(st, q, kind, 0, "out of memory", out, err);
+        if (wq_search(st->s, &wq, st->o->min, st->o->max, collect, st) < 0 || st->oom || st->too_many) {
+            *rc = bad_query(st, q, kind, 0, st->too_many ? "more than " CLI_ANSWERS_MAX_TEXT " answers (the limit "
+                            "held in memory)" : "out of memory", out, err);
             goto answered;
         }
         int s = 0;
@@ -470,7 +487,8 @@ static int rack_sets(wstate *st, int kind, const char *text, const qctx *q, cli_
     }
     /* the union: letter order, each word once (fewest blank letters) */
     sort_pool = st->pool;
-    qsort(st->a, st->na, sizeof *st->a, cmp_letters);
+    if (st->na > 1)
+        qsort(st->a, st->na, sizeof *st->a, cmp_letters);
     size_t u = 0;
     for (size_t i = 0; i < st->na; i++) {
         if (u && st->a[u - 1].n == st->a[i].n &&
@@ -615,6 +633,8 @@ static int answer(wstate *st, int kind, char **args, int nargs, const qctx *q, c
     st->na = 0;
     st->total = 0;
     st->union_mode = 0;
+    st->counted = 0;
+    st->too_many = 0;
     st->pool_len = 0;
     st->oom = 0;
     if (!o->json && !o->count && q->no > 1 && !(o->judge && kind == WQ_CHECK))

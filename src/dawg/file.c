@@ -24,7 +24,9 @@
  * pass computes, for every list, the exact number of words below it and the
  * longest path, rejecting a path longer than ALPHA_WORD_MAX letters and a
  * count above DAWG_MAX_WORDS (so it can never overflow); both must then
- * equal the header's figures.
+ * equal the header's figures.  The figures --info prints are checked too:
+ * the list count exactly (0 = unknown: counted), the classic states and
+ * transitions within what the stored lists allow.
  *
  * What protects against what: the checksum (FNV-1a 64) detects accidental
  * corruption (a truncated download, a flipped bit); it is no defence against
@@ -401,8 +403,24 @@ static int validate(const unsigned char *p, size_t len, dawg_graph **out, tk_err
         return tk_error_set(err, TK_EFORMAT, 0, 0,
                             "corrupt file: header says %llu words of up to %u letters, the graph has %llu of up to %u",
                             (unsigned long long)rd64(p + 32), rd32(p + 52), (unsigned long long)words, max_len);
+    /* the figures --info prints: lists exactly (the sibling lists stored),
+     * the classic automaton's states and transitions within what those
+     * lists allow (a state is a list, final or not, plus the root); 0 =
+     * unknown (lists are then counted) */
+    uint32_t nlists = 0;
+    for (uint32_t i = 1; i < n; i++)
+        nlists += i == 1 || (rd32(ep + 4 * (size_t)(i - 1)) & DAWG_LAST);
+    uint32_t states = rd32(p + 40), trans = rd32(p + 44), lists = rd32(p + 48);
+    if ((lists != 0 && lists != nlists) || (uint64_t)states > 2 * (uint64_t)nlists + 2 || (uint64_t)trans > 2 * (uint64_t)n)
+        return tk_error_set(err, TK_EFORMAT, 0, 0,
+                            "corrupt or forged header: %u states, %u transitions, %u lists for %u stored lists "
+                            "of %u edges",
+                            states, trans, lists, nlists, n - 1);
 
-    return new_graph(p, len, &a, words, max_len, out, err);
+    rc = new_graph(p, len, &a, words, max_len, out, err);
+    if (rc == TK_OK)
+        (*out)->info.lists = nlists;
+    return rc;
 }
 
 int dawg_load_memory(dawg_graph **out, const void *buf, size_t len, tk_error *err)

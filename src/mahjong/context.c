@@ -164,21 +164,28 @@ int mj_winctx_word(mj_winctx *w, const char *s, size_t n, long col, tk_error *er
         return 0;
     }
     if (eqw(s, kl, "dora") || eqw(s, kl, "ura")) {
+        /* a repeated word adds its indicators to the earlier ones */
         uint8_t *out = s[0] == 'd' ? w->dora : w->ura;
         uint16_t *red = s[0] == 'd' ? &w->dora_red : &w->ura_red;
-        int k = mj_parse_tiles(v, vn, out, MJ_MAX_INDICATORS, red, vcol, err);
+        uint8_t *np = s[0] == 'd' ? &w->n_dora : &w->n_ura;
+        uint8_t more[MJ_MAX_INDICATORS];
+        uint16_t mred = 0;
+        int k = mj_parse_tiles(v, vn, more, MJ_MAX_INDICATORS, &mred, vcol, err);
         if (k < 0)
             return k;
-        if (s[0] == 'd') w->n_dora = (uint8_t)k; else w->n_ura = (uint8_t)k;
+        if (*np + k > MJ_MAX_INDICATORS)
+            return tk_error_set(err, TK_EFORMAT, 0, vcol, "%.*s: more than %d indicators in all", (int)kl, s,
+                                MJ_MAX_INDICATORS);
+        memcpy(out + *np, more, (size_t)k);
+        *red = (uint16_t)(*red | (uint16_t)(mred << *np));
+        *np = (uint8_t)(*np + k);
         w->col[s[0] == 'd' ? 17 : 18] = c16;
         return 0;
     }
     if (eqw(s, kl, "seen")) {
         uint8_t t[136];
         uint16_t red;
-        memset(w->seen, 0, sizeof w->seen);
-        memset(w->seen_red, 0, sizeof w->seen_red);
-        w->col[19] = c16;
+        w->col[19] = c16;          /* a repeated word adds to the earlier tiles */
         int k = mj_parse_tiles(v, vn, t, 136, NULL, vcol, err);
         if (k < 0)
             return k;
@@ -218,6 +225,7 @@ int mj_parse_line(const char *text, size_t len, mj_hand *h, mj_winctx *w, tk_err
         return tk_error_set(err, TK_ELIMIT, 0, 0, "line longer than %d bytes", LINE_MAX_BYTES - 1);
     memcpy(buf, text, len);
     size_t i = 0;
+    unsigned fresh = 0;
     while (i < len) {
         while (i < len && is_blank(text[i]))
             i++;
@@ -238,6 +246,21 @@ int mj_parse_line(const char *text, size_t len, mj_hand *h, mj_winctx *w, tk_err
             continue;
         if (i - s == 1 && (c == 'm' || c == 'p' || c == 's' || c == 'z'))
             continue;   /* a lone suit letter: the hand parser says it has no digits */
+        /* the line's first dora:/ura:/seen: replaces the defaults (the
+         * options); a repeat in the same line adds to it */
+        static const char *const lists[3] = { "dora:", "ura:", "seen:" };
+        for (int l = 0; l < 3; l++) {
+            size_t ll = strlen(lists[l]);
+            if (i - s >= ll && memcmp(text + s, lists[l], ll) == 0 && !(fresh & 1u << l)) {
+                fresh |= 1u << l;
+                if (l == 0)
+                    w->n_dora = 0, w->dora_red = 0;
+                else if (l == 1)
+                    w->n_ura = 0, w->ura_red = 0;
+                else
+                    memset(w->seen, 0, sizeof w->seen), memset(w->seen_red, 0, sizeof w->seen_red);
+            }
+        }
         int rc = mj_winctx_word(w, text + s, i - s, (long)s + 1, err);
         if (rc)
             return rc;

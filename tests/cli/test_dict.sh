@@ -125,7 +125,9 @@ t_grep "-o . message" "is a directory" "$ERR"
 t_run "-o - writes to stdout" 0 "$M" -o - list.txt
 t_same "-o - = the file" "$OUT" list.dawg
 printf 'old\n' > reg.dawg
-t_run "-o a regular file: replaced" 0 "$M" -o reg.dawg list.txt
+t_run "-o an existing file without --force: refused" 1 "$M" -o reg.dawg list.txt
+t_grep "-o existing message" "^mkdawg: reg.dawg: already exists (use --force to replace it)" "$ERR"
+t_run "-o a regular file: replaced" 0 "$M" --force -o reg.dawg list.txt
 t_same "replaced regular file" reg.dawg list.dawg
 if ls | grep -q '\.tmp'; then t_fail "no temporary files" "$(ls | grep '\.tmp')"; else t_ok "no temporary files left"; fi
 

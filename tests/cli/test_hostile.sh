@@ -77,9 +77,14 @@ t_pipe pipe-skrafl-batch "$S" --dict "$W" --cgp good.cgp
 t_pipe pipe-mjwait "$J" hands.txt
 t_pipe pipe-mjwait-jobs "$J" --jobs 2 hands.txt
 # the same with SIGPIPE ignored (as under some CI runners): EPIPE; the batch
-# tools name it ("write error: Broken pipe", not "Input/output error")
-{ sh -c "trap '' PIPE; '$J' hands.txt" 2>"$ERR"; } | head -n 1 >/dev/null
-t_quiet_or_epipe pipe-ignored-mjwait "$ERR"
+# tools stop as quietly as the single-shot ones (issue 25 item 13)
+{ sh -c "trap '' PIPE; '$J' hands.txt; echo \$? >prc" 2>"$ERR"; } | head -n 1 >/dev/null
+t_quiet pipe-ignored-mjwait "$ERR"
+if [ "$(cat prc)" = 0 ]; then t_ok pipe-ignored-mjwait-exit; else t_fail pipe-ignored-mjwait-exit "exit $(cat prc)"; fi
+{ sh -c "trap '' PIPE; '$J' --jobs 2 hands.txt" 2>"$ERR"; } | head -n 1 >/dev/null
+t_quiet pipe-ignored-mjwait-jobs "$ERR"
+{ sh -c "trap '' PIPE; '$S' --dict '$W' --cgp good.cgp" 2>"$ERR"; } | head -n 1 >/dev/null
+t_quiet pipe-ignored-skrafl-batch "$ERR"
 { sh -c "trap '' PIPE; '$M' --dump words.dawg" 2>"$ERR"; } | head -n 1 >/dev/null
 t_quiet pipe-ignored-mkdawg "$ERR"
 

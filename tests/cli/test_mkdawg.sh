@@ -63,7 +63,7 @@ t_golden "--dump of a list on stdin" "$G/tiny.dump"
 roundtrip() {  # name list alphabet(or "") [extra mkdawg args]
     _n=$1; _l=$2; _a=$3
     if [ -n "$_a" ]; then set -- --alphabet "$_a"; else set -- --infer-alphabet; fi
-    "$M" "$@" -o rt.dawg "$_l" 2>rt.err; _rc=$?
+    "$M" --force "$@" -o rt.dawg "$_l" 2>rt.err; _rc=$?
     if [ $_rc -ne 0 ]; then t_fail "$_n build" "exit $_rc: $(head -c 300 rt.err)"; return; fi
     "$M" --dump rt.dawg > rt.dump 2>rt.err || { t_fail "$_n dump" "$(head -c 300 rt.err)"; return; }
     LC_ALL=C sort -u rt.dump > rt.dump.sorted

@@ -1,7 +1,8 @@
 /* fuzz_bogdice.c - libFuzzer target: Boggle dice-set parser and rolls.
  *
- * Input: dice-set text.  A parse error must carry a message of printable
- * ASCII (never raw input bytes) and name a line.  A set that parses must
+ * Input: dice-set text.  A parse error must carry a message that is valid
+ * UTF-8 without control characters (the README's rule: bad bytes as \xNN)
+ * and name a line.  A set that parses must
  * have rows * cols dice of 1..BOG_DIE_FACES_MAX faces, each a non-empty,
  * NUL-free, valid UTF-8 face; if its faces fit the English alphabet,
  * rolling straight into a grid must give the grid that parsing the rolled
@@ -11,11 +12,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The README's rule for messages: valid UTF-8, no control character (C0,
+ * DEL, C1); a printable non-ASCII character (U+FEFF, U+202E quoted in a
+ * face) may appear. */
 static int printable(const char *m)
 {
-    for (; *m; m++)
-        if ((unsigned char)*m < 0x20 || (unsigned char)*m >= 0x7F)
+    size_t n = strlen(m);
+    for (size_t i = 0; i < n;) {
+        uint32_t cp;
+        int k = alpha_utf8_decode(m + i, n - i, &cp);
+        if (k <= 0 || cp < 0x20 || (cp >= 0x7F && cp < 0xA0))
             return 0;
+        i += (size_t)k;
+    }
     return 1;
 }
 
