@@ -112,7 +112,7 @@ $(B)/tools/%: $(B)/obj/tools/%.o $(CLI_OBJ) $(LIB)
 # "# sanitized: yes"), not the golden-text comparisons.
 # The sanitized objects carry line tables only (-g1): a sanitizer's report
 # still names function, file and line, and they compile in 3/4 of the time.
-SAN = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SAN = -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 check-suite: $(BINS) $(DICTS) $(TESTS) $(REPLAYS)
 	@sh tests/run-tests.sh "$(B)" "$(BIN)" "$(LABEL)" "$(MODE)"

@@ -240,9 +240,13 @@ static int is_int(const jparser *p, int k, long lo, long hi, long *v)
     if (k < 0 || p->nodes[k].type != J_NUM)
         return 0;
     double d = p->nodes[k].num;
-    if (d != (double)(long)d || d < (double)lo || d > (double)hi)
+    /* range first (NaN fails it): converting a double outside long's range is undefined */
+    if (!(d > -9.0e18 && d < 9.0e18))
         return 0;
-    *v = (long)d;
+    long x = (long)d;
+    if ((double)x != d || x < lo || x > hi)
+        return 0;
+    *v = x;
     return 1;
 }
 

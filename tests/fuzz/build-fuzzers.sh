@@ -12,5 +12,5 @@ for f in tests/fuzz/fuzz_*.c; do
     echo "building build-fuzz/$n"
     $CC -std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -Iinclude -Isrc \
         -DTILEKIT_VERSION='"fuzz"' -DTILEKIT_DATADIR='"/nonexistent"' \
-        -fsanitize=fuzzer,address,undefined -o "build-fuzz/$n" "$f" $SRC -lpthread -lm
+        -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o "build-fuzz/$n" "$f" $SRC -lpthread -lm
 done
