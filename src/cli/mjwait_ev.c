@@ -33,16 +33,13 @@ void mje_set_output(int verbose, int show)
 
 static int num_arg(const char *name, const char *arg, int lo, int hi)
 {
-    char *end;
-    long v = strtol(arg, &end, 10);
-    if (!*arg || *end || v < lo || v > hi)
-        cli_usage_error("--%s needs a number %d..%d, not '%s'", name, lo, hi, arg);
-    return (int)v;
+    char opt[32];
+    snprintf(opt, sizeof opt, "--%s", name);
+    return (int)cli_parse_long(opt, arg, lo, hi);
 }
 
 int mje_option(int c, const char *arg)
 {
-    char *end;
     switch (c) {
     case MJE_O_EV: mode_ev = 1; return 1;
     case MJE_O_TURN: val_turn = num_arg("ev-turn", arg, 1, 18); set_turn = 1; return 1;
@@ -52,9 +49,7 @@ int mje_option(int c, const char *arg)
     case MJE_O_NO_TEGAWARI: set_teg = 1; return 1;
     case MJE_O_NO_URA_EV: set_ura = 1; return 1;
     case MJE_O_SECONDS:
-        opt_seconds = strtod(arg, &end);
-        if (!*arg || *end || !(opt_seconds > 0) || opt_seconds > 1e6)
-            cli_usage_error("--seconds needs a positive number of seconds, not '%s'", arg);
+        opt_seconds = cli_parse_real("--seconds", arg, 0, 1, 1e6);
         return 1;
     case MJE_O_MAX_STATES:
         opt_max_states = (size_t)num_arg("max-states", arg, 1000, 500000000);

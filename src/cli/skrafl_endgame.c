@@ -33,15 +33,7 @@ void ske_option(int code, const char *arg)
     case SKE_O_ALLBEST: E.all_best = 1; break;
     case SKE_O_PLIES: E.plies = (int)cli_parse_long("--plies", arg, 1, SK_EG_MAX_PLY); break;
     case SKE_O_TTMB: E.tt_mb = cli_parse_long("--tt-mb", arg, 1, 65536); break;
-    case SKE_O_SECONDS: {
-        char *end;
-        errno = 0;
-        double v = strtod(arg, &end);
-        if (!*arg || *end || errno || !(v > 0) || v > 1e7)
-            cli_usage_error("invalid --seconds '%s' (a positive number)", arg);
-        E.seconds = v;
-        break;
-    }
+    case SKE_O_SECONDS: E.seconds = cli_parse_real("--seconds", arg, 0, 1, 1e7); break;
     }
     if (E.endgame && E.pre)
         cli_usage_error("--endgame and --preendgame do not go together");

@@ -56,12 +56,7 @@ void sks_usage(void)
 
 static double parse_double(const char *opt, const char *s, double lo, double hi)
 {
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (!*s || *end || errno || !(v >= lo && v <= hi))
-        cli_usage_error("invalid %s value '%s' (%g..%g)", opt, s, lo, hi);
-    return v;
+    return cli_parse_real(opt, s, lo, 0, hi);
 }
 
 void sks_option(int code, const char *arg)

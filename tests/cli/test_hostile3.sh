@@ -214,6 +214,14 @@ t_run seconds-inf 2 "$B" --dict "$W" --best 4x4 --seconds inf
 t_run seconds-zero 2 "$B" --dict "$W" --best 4x4 --seconds 0
 t_run top-blank 2 "$S" --dict "$W" -r ST --top ' 5' b.txt
 t_run top-plus 2 "$S" --dict "$W" -r ST --top '+5' b.txt
+# the options added with --sim, --endgame and --ev take the same syntax (no hex, no blank, no sign)
+t_run sim-seconds-hex 2 "$S" --dict "$W" --sim --seconds 0x10 b.txt
+t_grep sim-seconds-hex-msg "invalid --seconds value '0x10' (a number" "$ERR"
+t_run sim-confidence-blank 2 "$S" --dict "$W" --sim --confidence ' 95' b.txt
+t_run endgame-seconds-hex 2 "$S" --dict "$W" --endgame --seconds 0x1p3 b.txt
+t_run ev-turn-blank 2 "$J" --ev --ev-turn ' 5' one.hands
+t_grep ev-turn-blank-msg "invalid --ev-turn value ' 5' (1..18)" "$ERR"
+t_run ev-seconds-hex 2 "$J" --ev --seconds 0x10 one.hands
 
 # ---- 14. stdin for --layout and --random, read errors with their reason, stray characters -----
 grep -v '^#' "$TK_TOP/data/layouts/standard.txt" >layout.txt
