@@ -20,6 +20,9 @@ enum { SKG_O_BASE = 1200, SKG_O_TURN = SKG_O_BASE, SKG_O_CGPAT, SKG_O_END };
 void skg_option(int code, const char *arg);
 /* Is this run a review of GCG files (--gcg without --selfplay)? */
 int skg_wanted(void);
+/* After option parsing: usage errors for options that do not go with a
+ * review (exit 2). */
+void skg_check(void);
 /* Review the --gcg file and args[0..nargs); returns the exit status. */
 int skg_run(const skc_ctx *c, char **args, int nargs);
 void skg_usage(void);
