@@ -575,8 +575,8 @@ static void text_look_ahead(ann *a, const verdict *v)
     else if (v->eg > 0) {
         play_string(a->e, &v->eg_best, bp, sizeof bp);
         if (!v->eg_exact)
-            cli_buf_printf(o, "  endgame (opponent %s): not proven within the limit (%d plies searched; best "
-                           "found %s %d: %+d)", v->eg_opp, v->eg_depth, bp, v->eg_best.score, v->eg_best_value);
+            cli_buf_printf(o, "  endgame (opponent %s): not proven within the limit (%d pl%s searched; best "
+                           "found %s %d: %+d)", v->eg_opp, v->eg_depth, v->eg_depth == 1 ? "y" : "ies", bp, v->eg_best.score, v->eg_best_value);
         else if (v->eg_best_value > v->eg_value)
             cli_buf_printf(o, "  endgame (opponent %s): value %+d, lost %d points against the best sequence "
                            "(%s %d: %+d)", v->eg_opp, v->eg_value, v->eg_best_value - v->eg_value, bp,
