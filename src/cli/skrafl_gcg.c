@@ -284,7 +284,6 @@ typedef struct verdict {
     int sim;                   /* 1 simulated, -1 could not be (sim_why) */
     char sim_why[320];
     int sim_n, sim_rank, sim_in_top;
-    uint64_t sim_iters;
     sk_sim_cand sim_me, sim_best;
     int64_t sim_lost;          /* thousandths */
     /* --endgame */
@@ -340,6 +339,7 @@ static void rank_play(ann *a, const sk_rack *r, sk_play *me, verdict *v, long to
         for (long i = 0; i < n; i++)
             if (pl[i].kind == me->kind && pl[i].nx == me->nx && !memcmp(pl[i].x, me->x, me->nx)) {
                 me->equity = pl[i].equity;
+                me->leave = pl[i].leave;   /* (a simulation of one ply counts it) */
                 break;
             }
     }
@@ -576,7 +576,8 @@ static void text_look_ahead(ann *a, const verdict *v)
         play_string(a->e, &v->eg_best, bp, sizeof bp);
         if (!v->eg_exact)
             cli_buf_printf(o, "  endgame (opponent %s): not proven within the limit (%d pl%s searched; best "
-                           "found %s %d: %+d)", v->eg_opp, v->eg_depth, v->eg_depth == 1 ? "y" : "ies", bp, v->eg_best.score, v->eg_best_value);
+                           "found %s %d: %+d)", v->eg_opp, v->eg_depth, v->eg_depth == 1 ? "y" : "ies", bp,
+                           v->eg_best.score, v->eg_best_value);
         else if (v->eg_best_value > v->eg_value)
             cli_buf_printf(o, "  endgame (opponent %s): value %+d, lost %d points against the best sequence "
                            "(%s %d: %+d)", v->eg_opp, v->eg_value, v->eg_best_value - v->eg_value, bp,
@@ -914,7 +915,6 @@ static void sim_turn(ann *a, const sk_board *b, const sk_rack *r, const sk_state
     }
     v->sim = 1;
     v->sim_n = res->n;
-    v->sim_iters = res->iterations;
     for (int i = 0; i < res->n; i++)
         if (res->order[i] == mine)
             v->sim_rank = i + 1;
