@@ -15,6 +15,8 @@
 #                goes out with I7 T(A) or I8 (A)T, 3 + 2 = +5, so the pass is
 #                worth -5: ben lost 8 - (-5) = 13.  ann's T(A) then: +5, the
 #                best (a pass would end the game at 1 - 1 = 0).
+# A self-play game (seed 11): each endgame turn against skrafl --endgame on the --cgp-at
+# position, whose opponent rack is the one that player shows next, not tile tracking.
 # Simulation: the trailing.gcg game (real English) with few iterations; the
 # checks are about the review's shape, not the values: the play made is
 # always a candidate (added to the K best when it is not among them), the
@@ -73,6 +75,34 @@ t_grep eg-sim-plies-exact '"turn":2,.*"endgame":{"opp_rack":"T","exact":true,"va
 # shellcheck disable=SC2086
 t_run eg-jobs 0 "$S" $EG --gcg "$D/eg-as.gcg" "$D/eg-pass.gcg" --endgame --json --jobs 2
 t_grep eg-jobs-both '"file":"[^"]*eg-pass.gcg","line":6,.*"lost":13}' "$OUT"
+
+# ---- a self-play game's endgame, against skrafl --endgame on the --cgp-at positions ---------------
+# The CGP line of --cgp-at takes the opponent's rack from the rack that player shows next (not from
+# tile tracking): the best value of every turn solved must be what skrafl --endgame finds there, and
+# the value of a play that does not end the game its score less the best value of the next turn.
+t_run sp-game 0 "$S" --selfplay 1 --seed 11 --gcg "$T_TMP/sp"
+t_run sp-review 0 "$S" --gcg "$T_TMP/sp/game-1.gcg" --endgame --json
+grep '"endgame":{' "$OUT" | sed 's/.*"turn":\([0-9]*\),"score":\([-0-9]*\),.*"endgame":{"opp_rack":"[^"]*","exact":\([a-z]*\),"value":\([-0-9]*\),"best":{[^}]*"value":\([-0-9]*\)}.*/\1 \2 \3 \4 \5/' >"$T_TMP/eg"
+n=$(lines "$T_TMP/eg")
+[ "$n" -ge 2 ] && t_ok "sp-endgame-turns ($n)" || t_fail sp-endgame-turns "$n turns solved: $(head -c 300 "$OUT")"
+prev=""; checked=0
+while read -r turn score exact value best; do
+    [ "$exact" = true ] || { t_fail "sp-turn$turn-exact" "not proven"; continue; }
+    "$S" --gcg "$T_TMP/sp/game-1.gcg" --cgp-at "$turn" >"$T_TMP/cgp"
+    if grep -q '^[^ ]* [^ /]*/[^ ]' "$T_TMP/cgp"; then   # (the last turn: no next rack to show)
+        got=$("$S" --endgame --json "$(cat "$T_TMP/cgp")" | sed 's/.*"value":\([-0-9]*\),.*/\1/')
+        [ "$got" = "$best" ] && t_ok "sp-turn$turn-best" || t_fail "sp-turn$turn-best" "review $best, skrafl --endgame $got"
+        checked=$((checked + 1))
+    fi
+    if [ -n "$prev" ]; then
+        # shellcheck disable=SC2086
+        set -- $prev
+        [ "$1" -eq $((turn - 1)) ] && [ "$3" -eq $(($2 - best)) ] && t_ok "sp-turn$1-value" ||
+            t_fail "sp-turn$1-value" "value $3, score $2, next turn's best $best"
+    fi
+    prev="$turn $score $value"
+done <"$T_TMP/eg"
+[ "$checked" -ge 2 ] && t_ok "sp-checked ($checked)" || t_fail sp-checked "$checked turns checked by skrafl --endgame"
 
 # ---- simulation ----------------------------------------------------------------------------------
 N=40; [ "${TK_TEST_MODE:-}" = sanitized ] && N=12
