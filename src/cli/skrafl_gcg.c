@@ -873,7 +873,7 @@ static int64_t milli(double points) { return (int64_t)llround(points * 1000.0); 
 
 /* --sim: the K best plays by static equity and the play made (added when it is
  * not among them), simulated; the play's value against the best one's. */
-static void sim_turn(ann *a, const sk_board *b, const sk_rack *r, const sk_state *st, int p, verdict *v)
+static void sim_turn(ann *a, const sk_board *b, const sk_rack *r, const sk_state *st, int p, long line, verdict *v)
 {
     const sk_engine *e = a->e;
     worker *w = a->w;
@@ -914,6 +914,9 @@ static void sim_turn(ann *a, const sk_board *b, const sk_rack *r, const sk_state
         return;
     }
     v->sim = 1;
+    if (a->R->c->o->verbose)
+        cli_buf_error(a->err, a->path, line, "sim: %llu iterations, %d candidates, %.2f s",
+                      (unsigned long long)res->iterations, res->n, res->seconds);
     v->sim_n = res->n;
     for (int i = 0; i < res->n; i++)
         if (res->order[i] == mine)
@@ -938,7 +941,7 @@ static void eg_play(const sk_eg_ply *q, sk_play *out)
  * position before the play solved, and the one after it (the play's value:
  * its points, the end points if it ends the game, less the value of the
  * opponent's position after it). */
-static void endgame_turn(ann *a, const sk_board *b, const sk_rack *r, const int unseen[64], verdict *v)
+static void endgame_turn(ann *a, const sk_board *b, const sk_rack *r, const int unseen[64], long line, verdict *v)
 {
     const sk_engine *e = a->e;
     tk_error err = {0};
@@ -966,6 +969,9 @@ static void endgame_turn(ann *a, const sk_board *b, const sk_rack *r, const int 
         return;
     }
     v->eg = 1;
+    if (a->R->c->o->verbose)
+        cli_buf_error(a->err, a->path, line, "endgame: %s, depth %d, %llu nodes, %.2f s",
+                      best.exact ? "exact" : "inexact", best.depth, (unsigned long long)best.nodes, best.seconds);
     v->eg_best_value = best.value;
     v->eg_exact = best.exact;
     v->eg_depth = best.depth;
@@ -992,6 +998,9 @@ static void endgame_turn(ann *a, const sk_board *b, const sk_rack *r, const int 
         snprintf(v->eg_why, sizeof v->eg_why, "%s", err.msg);
         return;
     }
+    if (a->R->c->o->verbose)
+        cli_buf_error(a->err, a->path, line, "endgame after the play: %s, depth %d, %llu nodes, %.2f s",
+                      after.exact ? "exact" : "inexact", after.depth, (unsigned long long)after.nodes, after.seconds);
     v->eg_value = ply.score - after.value;
     v->eg_exact = after.exact;
     v->eg_depth = after.depth;
@@ -1000,7 +1009,7 @@ static void endgame_turn(ann *a, const sk_board *b, const sk_rack *r, const int 
 
 /* The play made, judged by looking ahead: by simulation while the bag holds
  * tiles (--sim), by the endgame solver when it is empty (--endgame). */
-static void look_ahead(ann *a, const sk_board *b, const sk_rack *r, int p, verdict *v)
+static void look_ahead(ann *a, const sk_board *b, const sk_rack *r, int p, long line, verdict *v)
 {
     int unseen[64];
     int nun = sk_unseen(a->e, b, r, unseen);
@@ -1009,9 +1018,9 @@ static void look_ahead(ann *a, const sk_board *b, const sk_rack *r, int p, verdi
     sk_state st;
     sk_state_from_unseen(a->e, unseen, nun, &st);
     if (st.bag > 0 && sks_active())
-        sim_turn(a, b, r, &st, p, v);
+        sim_turn(a, b, r, &st, p, line, v);
     else if (st.bag == 0 && ske_active())
-        endgame_turn(a, b, r, unseen, v);
+        endgame_turn(a, b, r, unseen, line, v);
 }
 
 /* ---- replaying a game ---------------------------------------------------------------------------- */
@@ -1138,7 +1147,7 @@ static void annotate_game(ann *a)
             break;
         }
         if (v.me_ok && (sks_active() || ske_active()) && (!only || (S.turn > 0 && v.turn == S.turn)))
-            look_ahead(a, &before, &ev->rack, p, &v);
+            look_ahead(a, &before, &ev->rack, p, ev->line, &v);
         /* a line without a score or a total: the rules' score, the running sum */
         sk_gcg_event shown = *ev;
         if (ev->no_score) {
