@@ -17,6 +17,18 @@
  *     and by equity, the best play, the points lost against it, a bingo
  *     missed.  A partial rack (fewer tiles than the player must hold) gets
  *     no rank.
+ * Looking ahead, on request (both use the board before the play and the
+ * rack shown; the static verdict above stays as it is):
+ *   - --sim, a turn with tiles in the bag: sk_sim over the K best plays by
+ *     static equity (sk_top_plays) and the play made, added when it is not
+ *     among them; its value, rank and the points lost against the best by
+ *     simulation (the seed as given for every turn; the games one at a
+ *     time, the simulation on the --jobs threads);
+ *   - --endgame, a turn with the bag empty: the opponent holds the unseen
+ *     tiles; the position is solved exactly (sk_endgame_solve, one solver
+ *     per thread, bounded by --seconds / --plies, 10 s by default), then the
+ *     one after the play; a solve not exact within the bound is "not
+ *     proven" and no loss is claimed.
  * A withdrawn phony (`--`) takes its tiles back off the board.  Then one
  * summary line per game and, at the end, a table per player (plays, points
  * lost by equity, phonies played, bingos missed).  Files the reader refuses

@@ -4,7 +4,9 @@
  * skg_option(); when --gcg is given (without --selfplay), skg_run() reviews
  * the file named by --gcg and every further argument (files, or
  * directories searched for *.gcg), one game per record of the batch engine,
- * output in input order, a summary line per game and a table per player. */
+ * output in input order, a summary line per game and a table per player;
+ * with --sim and --endgame (skrafl_sim.h, skrafl_endgame.h) each turn is
+ * also judged by simulation or by the exact endgame solver. */
 #ifndef TILEKIT_SKRAFL_GCG_H
 #define TILEKIT_SKRAFL_GCG_H
 
