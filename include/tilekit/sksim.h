@@ -197,7 +197,7 @@ uint64_t sk_sim_arrangements(const int counts[64]);
 /* The static equity player the rollouts use: the best play of rack r on
  * board b by equity (exchanges when st->bag >= SK_EXCHANGE_MIN, the pass;
  * the end-game term when st->bag == 0), the same play as sk_best_play over
- * the full move list, found with the best-first search (sk_generate_top).
+ * the full move list: sk_top_plays with n = 1 (the best-first search).
  * list is scratch (reused, grows as needed).  Returns 0 or TK_ENOMEM. */
 int sk_sim_static_best(sk_gen *g, sk_movelist *list, const sk_rack *r, const sk_board *b, const sk_state *st,
                        sk_leaves_value_fn fn, void *ctx, sk_play *best, tk_error *err);

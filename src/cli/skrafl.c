@@ -194,7 +194,9 @@ static void parse_options(int argc, char **argv, skc_opts *o)
     int to_sim = sks_active() || (players && strstr(players, "sim")) || !to_endgame;
     if (to_endgame && seconds)
         ske_option(SKE_O_SECONDS, seconds);
-    if (to_endgame && plies)
+    /* a game review with both: --plies is the simulation's (the solver's bound is --seconds) */
+    int review_both = skg_wanted() && sks_active() && ske_active();
+    if (to_endgame && plies && !review_both)
         ske_option(SKE_O_PLIES, plies);
     if (to_sim && seconds)
         sks_option(SKS_O_SECONDS, seconds);
@@ -205,6 +207,7 @@ static void parse_options(int argc, char **argv, skc_opts *o)
     o->verbose = co.verbose;
     o->first_line = co.first_line;
     check_usage(o, argc - optind);
+    skg_check();
     if (sks_setup(o))
         exit(CLI_EXIT_DATA);
     skc_tty_options(o, argc - optind);

@@ -336,6 +336,24 @@ int ske_solve(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const
     return CLI_EXIT_OK;
 }
 
+/* ---- the GCG review's solver ------------------------------------------------------------- */
+
+sk_endgame *ske_review_solver(void **slot, const sk_engine *e, tk_error *err) { return solver_for(slot, e, 1, err); }
+
+void ske_limits(sk_eg_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->seconds = E.seconds;
+    o->plies = E.plies;
+    if (!E.seconds && !E.plies)
+        o->seconds = SKE_REVIEW_SECONDS;   /* a game review goes on: a blank can cost hours */
+}
+
+const char *ske_not_for_review(void)
+{
+    return E.pre ? "--preendgame" : E.opp ? "--opp-rack" : E.all_best ? "--all-best" : NULL;
+}
+
 /* ---- self-play's endgame player --------------------------------------------------------- */
 
 void *ske_player_new(const sk_engine *e)

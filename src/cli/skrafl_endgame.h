@@ -11,6 +11,7 @@
 #define TILEKIT_SKRAFL_ENDGAME_H
 
 #include "cli/skrafl_cli.h"
+#include "tilekit/skendgame.h"
 #include "tilekit/skgame.h"
 
 enum {
@@ -39,6 +40,16 @@ void ske_usage(void);
 int ske_solve(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const sk_board *b, cli_buf *out,
               cli_buf *err);
 void ske_free(void *solver);
+
+/* For a GCG review (skrafl_gcg.c, --gcg with --endgame): the one-thread
+ * solver of *slot for engine e (made on demand with --tt-mb, freed by
+ * ske_free), and the limits --seconds / --plies as solver options (neither
+ * given: SKE_REVIEW_SECONDS per solve). */
+#define SKE_REVIEW_SECONDS 10.0
+sk_endgame *ske_review_solver(void **slot, const sk_engine *e, tk_error *err);
+void ske_limits(sk_eg_opts *o);
+/* --preendgame, --opp-rack or --all-best given (they do not go with --gcg)? */
+const char *ske_not_for_review(void);
 
 /* Self-play's "endgame" player (sk_player.endgame): a solver for engine e
  * (NULL when out of memory; free with ske_free), and the choice it makes

@@ -17,6 +17,18 @@
  *     and by equity, the best play, the points lost against it, a bingo
  *     missed.  A partial rack (fewer tiles than the player must hold) gets
  *     no rank.
+ * Looking ahead, on request (both use the board before the play and the
+ * rack shown; the static verdict above stays as it is):
+ *   - --sim, a turn with tiles in the bag: sk_sim over the K best plays by
+ *     static equity (sk_top_plays) and the play made, added when it is not
+ *     among them; its value, rank and the points lost against the best by
+ *     simulation (the seed as given for every turn; the games one at a
+ *     time, the simulation on the --jobs threads);
+ *   - --endgame, a turn with the bag empty: the opponent holds the unseen
+ *     tiles; the position is solved exactly (sk_endgame_solve, one solver
+ *     per thread, bounded by --seconds / --plies, 10 s by default), then the
+ *     one after the play; a solve not exact within the bound is "not
+ *     proven" and no loss is claimed.
  * A withdrawn phony (`--`) takes its tiles back off the board.  Then one
  * summary line per game and, at the end, a table per player (plays, points
  * lost by equity, phonies played, bingos missed).  Files the reader refuses
@@ -25,13 +37,18 @@
  * still reviewed and the exit status is then 1.
  */
 #include "cli/skrafl_gcg.h"
+#include "cli/skrafl_endgame.h"
 #include "cli/skrafl_lex.h"
 #include "cli/skrafl_play.h"
+#include "cli/skrafl_sim.h"
 #include "tilekit/datapath.h"
+#include "tilekit/skendgame.h"
 #include "tilekit/skgame.h"
+#include "tilekit/sksim.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -54,13 +71,32 @@ void skg_option(int code, const char *arg)
 
 int skg_wanted(void) { return skp_gcg_arg() != NULL && skp_selfplay_games() == 0; }
 
+void skg_check(void)
+{
+    if (!skg_wanted())
+        return;
+    const char *bad = ske_not_for_review();
+    if (bad)
+        cli_usage_error("%s does not go with --gcg (the review takes both racks from the game)", bad);
+}
+
 void skg_usage(void)
 {
     printf("Reviewing games (--gcg FILE|DIR, then more files and directories as arguments):\n"
            "      --turn=N           only turn N of each game; with --show/--svg the position\n"
            "                         before it with the play and the best alternative\n"
            "      --cgp-at=N         print the position before turn N as a CGP line\n"
-           "  -n, --top=K            list the K best plays at each turn\n");
+           "  -n, --top=K            list the K best plays at each turn\n"
+           "      --sim              also judge each turn made with tiles in the bag by\n"
+           "                         simulation (--plies, --candidates, --iterations, --seconds,\n"
+           "                         --confidence, --seed, --wintab as for --sim): the K best\n"
+           "                         plays by static equity and the play made, its simulated\n"
+           "                         value against the best one's\n"
+           "      --endgame          also judge each turn made with the bag empty by the exact\n"
+           "                         endgame solver (the opponent's rack: the unseen tiles):\n"
+           "                         points lost against the best sequence; --seconds S and\n"
+           "                         --plies N bound each solve (then possibly 'not proven'),\n"
+           "                         --tt-mb sizes its table\n");
 }
 
 /* ---- the run --------------------------------------------------------------------------------- */
@@ -69,6 +105,9 @@ typedef struct pstat {
     char name[128];            /* full name, else nickname */
     int plays, ranked, phonies, bingos_missed, score;
     int64_t lost;              /* thousandths */
+    int sim_judged;            /* --sim: turns simulated */
+    int64_t sim_lost;          /* thousandths */
+    int eg_judged, eg_unproven, eg_lost;   /* --endgame: turns solved, not proven, points lost */
 } pstat;
 
 typedef struct gstat {
@@ -89,6 +128,9 @@ typedef struct run {
 typedef struct worker {
     run *R;                    /* the run (read-only on the worker threads, but for its own stats slot) */
     sk_movelist list;
+    void *eg;                  /* --endgame: this thread's solver (skrafl_endgame.c) */
+    sk_sim_result *simres;     /* --sim: one result (large: made once) */
+    sk_play cand[SK_SIM_MAX_CANDIDATES];
 } worker;
 
 /* ---- the list of files -------------------------------------------------------------------------- */
@@ -176,6 +218,7 @@ typedef struct ann {
     const run *R;
     const sk_engine *e;
     const dawg_graph *d;
+    worker *w;
     int judged;                /* the dictionary is the game's own: word verdicts count */
     char dict_name[80];
     char lexnote[160];         /* why words are not judged */
@@ -190,6 +233,7 @@ typedef struct ann {
     int last_score, last_player, have_last;
     int turn;                  /* turns so far (placements, exchanges, passes) */
     int zeroless;              /* consecutive scoreless turns */
+    int last_pass;             /* the last turn was a pass */
     gstat *st;
     const sk_gcg *gc;
     int json;
@@ -246,6 +290,20 @@ typedef struct verdict {
     int ntop;
     sk_play top[TOP_MAX];
     int turn;                  /* turn number (0: not a turn) */
+    int me_ok;                 /* the play made, valued (me), with a full rack that holds it */
+    sk_play me;
+    /* --sim */
+    int sim;                   /* 1 simulated, -1 could not be (sim_why) */
+    char sim_why[320];
+    int sim_n, sim_rank, sim_in_top;
+    sk_sim_cand sim_me, sim_best;
+    int64_t sim_lost;          /* thousandths */
+    /* --endgame */
+    int eg;                    /* 1 solved, -1 could not be (eg_why) */
+    char eg_why[320];
+    int eg_exact, eg_value, eg_best_value, eg_depth;
+    sk_play eg_best;
+    char eg_opp[64];           /* the opponent's rack (the unseen tiles) */
 } verdict;
 
 /* Tiles on the board. */
@@ -293,6 +351,7 @@ static void rank_play(ann *a, const sk_rack *r, sk_play *me, verdict *v, long to
         for (long i = 0; i < n; i++)
             if (pl[i].kind == me->kind && pl[i].nx == me->nx && !memcmp(pl[i].x, me->x, me->nx)) {
                 me->equity = pl[i].equity;
+                me->leave = pl[i].leave;   /* (a simulation of one ply counts it) */
                 break;
             }
     }
@@ -389,6 +448,8 @@ static void do_move(ann *a, const sk_gcg_event *ev, verdict *v, char *play, size
         me.move = gp->move;
         me.score = gp->score;
         rank_play(a, &ev->rack, &me, v, top);
+        v->me = me;
+        v->me_ok = gp->placed_ok;
     }
     sk_board_apply(&a->board, &gp->move);
 }
@@ -425,6 +486,117 @@ static void print_top(ann *a, const verdict *v, cli_json *j)
     }
     if (j)
         cli_json_close(j);
+}
+
+static void json_fixed(cli_json *j, const char *key, const char *fmt, double x)
+{
+    char t[64];
+    snprintf(t, sizeof t, fmt, x);
+    cli_json_key(j, key);
+    cli_json_raw(j, t);
+}
+
+static void json_milli(cli_json *j, const char *key, int64_t x)
+{
+    char t[32];
+    skp_fmt_milli(t, sizeof t, x);
+    cli_json_key(j, key);
+    cli_json_raw(j, t);
+}
+
+/* The "sim" and "endgame" objects of an event's JSON line. */
+static void json_look_ahead(ann *a, const verdict *v, cli_json *j)
+{
+    char bp[320];
+    if (v->sim) {
+        cli_json_key(j, "sim");
+        cli_json_object(j);
+        if (v->sim < 0) {
+            cli_json_kstr(j, "skipped", v->sim_why);
+        } else {
+            json_fixed(j, "value", "%.3f", v->sim_me.mean);
+            json_fixed(j, "stderr", "%.3f", v->sim_me.se);
+            json_fixed(j, "win", "%.4f", v->sim_me.win);
+            cli_json_kint(j, "rank", v->sim_rank);
+            cli_json_kint(j, "candidates", v->sim_n);
+            cli_json_key(j, "in_top");
+            cli_json_bool(j, v->sim_in_top);
+            cli_json_key(j, "iterations");
+            cli_json_uint(j, v->sim_me.iterations);
+            cli_json_key(j, "best");
+            cli_json_object(j);
+            play_string(a->e, &v->sim_best.play, bp, sizeof bp);
+            cli_json_kstr(j, "play", bp);
+            cli_json_kint(j, "score", v->sim_best.play.score);
+            json_fixed(j, "value", "%.3f", v->sim_best.mean);
+            json_fixed(j, "stderr", "%.3f", v->sim_best.se);
+            json_fixed(j, "win", "%.4f", v->sim_best.win);
+            cli_json_close(j);
+            json_milli(j, "lost", v->sim_lost);
+        }
+        cli_json_close(j);
+    }
+    if (v->eg) {
+        cli_json_key(j, "endgame");
+        cli_json_object(j);
+        if (v->eg < 0) {
+            cli_json_kstr(j, "skipped", v->eg_why);
+        } else {
+            cli_json_kstr(j, "opp_rack", v->eg_opp);
+            cli_json_key(j, "exact");
+            cli_json_bool(j, v->eg_exact);
+            if (!v->eg_exact)
+                cli_json_kint(j, "depth", v->eg_depth);
+            else
+                cli_json_kint(j, "value", v->eg_value);
+            cli_json_key(j, "best");
+            cli_json_object(j);
+            play_string(a->e, &v->eg_best, bp, sizeof bp);
+            cli_json_kstr(j, "play", bp);
+            cli_json_kint(j, "score", v->eg_best.score);
+            cli_json_kint(j, "value", v->eg_best_value);
+            cli_json_close(j);
+            cli_json_key(j, "lost");
+            if (v->eg_exact)
+                cli_json_int(j, v->eg_best_value > v->eg_value ? v->eg_best_value - v->eg_value : 0);
+            else
+                cli_json_null(j);
+        }
+        cli_json_close(j);
+    }
+}
+
+/* The same as text, after the static verdict. */
+static void text_look_ahead(ann *a, const verdict *v)
+{
+    cli_buf *o = a->out;
+    char bp[320];
+    if (v->sim < 0)
+        cli_buf_printf(o, "  sim: not simulated (%s)", v->sim_why);
+    else if (v->sim > 0) {
+        play_string(a->e, &v->sim_best.play, bp, sizeof bp);
+        cli_buf_printf(o, "  sim: value %.2f +-%.2f, win %.1f%%, rank %d of %d%s", v->sim_me.mean, v->sim_me.se,
+                       100 * v->sim_me.win, v->sim_rank, v->sim_n, v->sim_in_top ? "" : " (added)");
+        if (v->sim_rank != 1) {
+            cli_buf_printf(o, "  best by sim: %s %d (value %.2f)  lost %.2f by sim", bp, v->sim_best.play.score,
+                           v->sim_best.mean, v->sim_lost / 1000.0);
+        }
+    }
+    if (v->eg < 0)
+        cli_buf_printf(o, "  endgame: not solved (%s)", v->eg_why);
+    else if (v->eg > 0) {
+        play_string(a->e, &v->eg_best, bp, sizeof bp);
+        if (!v->eg_exact)
+            cli_buf_printf(o, "  endgame (opponent %s): not proven within the limit (%d pl%s searched; best "
+                           "found %s %d: %+d)", v->eg_opp, v->eg_depth, v->eg_depth == 1 ? "y" : "ies", bp,
+                           v->eg_best.score, v->eg_best_value);
+        else if (v->eg_best_value > v->eg_value)
+            cli_buf_printf(o, "  endgame (opponent %s): value %+d, lost %d points against the best sequence "
+                           "(%s %d: %+d)", v->eg_opp, v->eg_value, v->eg_best_value - v->eg_value, bp,
+                           v->eg_best.score, v->eg_best_value);
+        else
+            cli_buf_printf(o, "  endgame (opponent %s): value %+d, the best sequence", v->eg_opp, v->eg_value);
+    }
 }
 
 static void print_event(ann *a, const sk_gcg_event *ev, const char *play, const verdict *v, int total_ok,
@@ -526,6 +698,7 @@ static void print_event(ann *a, const sk_gcg_event *ev, const char *play, const 
             if (v->ntop)
                 print_top(a, v, &j);
         }
+        json_look_ahead(a, v, &j);
         if (ev->note_len) {
             cli_json_key(&j, "note");
             cli_json_strn(&j, gc->notes + ev->note_off, ev->note_len);
@@ -560,6 +733,7 @@ static void print_event(ann *a, const sk_gcg_event *ev, const char *play, const 
         if (v->bingo_missed)
             cli_buf_puts(o, "  bingo missed");
     }
+    text_look_ahead(a, v);
     cli_buf_putc(o, '\n');
     if (v->have_rank && v->ntop)
         print_top(a, v, NULL);
@@ -671,6 +845,196 @@ static void draw_turn(ann *a, const sk_gcg_event *ev, const verdict *v, const sk
     }
 }
 
+/* ---- looking ahead: --sim and --endgame ------------------------------------------------------ */
+
+/* The squares and tiles a placement puts down (a one-tile play is the same
+ * play whichever way its word is read). */
+static int placed_tiles(const sk_move *m, int dim, int *sq, uint8_t *t)
+{
+    int n = 0;
+    for (int i = 0; i < m->len; i++) {
+        if (m->word[i] & SK_ONBOARD)
+            continue;
+        int r = m->row + (m->dir ? i : 0), c = m->col + (m->dir ? 0 : i);
+        sq[n] = r * dim + c;
+        t[n++] = m->word[i];
+    }
+    return n;
+}
+
+static int same_play(const sk_play *x, const sk_play *y, int dim)
+{
+    if (x->kind != y->kind)
+        return 0;
+    if (x->kind == SK_PLAY_PASS)
+        return 1;
+    if (x->kind == SK_PLAY_EXCHANGE)
+        return x->nx == y->nx && memcmp(x->x, y->x, x->nx) == 0;
+    int s1[SK_MAX_DIM], s2[SK_MAX_DIM];
+    uint8_t t1[SK_MAX_DIM], t2[SK_MAX_DIM];
+    int n1 = placed_tiles(&x->move, dim, s1, t1), n2 = placed_tiles(&y->move, dim, s2, t2);
+    if (n1 != n2)
+        return 0;
+    for (int i = 0; i < n1; i++)   /* both in reading order: row-major either way */
+        if (s1[i] != s2[i] || t1[i] != t2[i])
+            return 0;
+    return 1;
+}
+
+static int64_t milli(double points) { return (int64_t)llround(points * 1000.0); }
+
+/* --sim: the K best plays by static equity and the play made (added when it is
+ * not among them), simulated; the play's value against the best one's. */
+static void sim_turn(ann *a, const sk_board *b, const sk_rack *r, const sk_state *st, int p, long line, verdict *v)
+{
+    const sk_engine *e = a->e;
+    worker *w = a->w;
+    sk_sim_opts so;
+    sks_review_opts(&so, a->R->leaves);
+    so.spread = a->totals[p] - a->totals[!p];
+    int k = so.candidates ? so.candidates : SK_SIM_DEFAULT_K;
+    tk_error err = {0};
+    if (!w->simres && !(w->simres = malloc(sizeof *w->simres))) {
+        v->sim = -1;
+        snprintf(v->sim_why, sizeof v->sim_why, "out of memory");
+        return;
+    }
+    long n = sk_top_plays(a->g, b, r, st, a->R->c->o->all_openings ? SK_ALL_OPENINGS : 0, sk_leaves_value,
+                          a->R->leaves, 0, (size_t)k, a->list, w->cand, &err);
+    if (n < 0) {
+        v->sim = -1;
+        snprintf(v->sim_why, sizeof v->sim_why, "%s", err.msg);
+        return;
+    }
+    int mine = -1;
+    for (int i = 0; i < n && mine < 0; i++)
+        if (same_play(&w->cand[i], &v->me, b->dim))
+            mine = i;
+    v->sim_in_top = mine >= 0;
+    if (mine < 0) {
+        if (n == SK_SIM_MAX_CANDIDATES)
+            n--;
+        mine = (int)n;
+        w->cand[n++] = v->me;
+    }
+    so.cand = w->cand;
+    so.ncand = (int)n;
+    sk_sim_result *res = w->simres;
+    if (sk_sim(e, b, r, &so, res, &err)) {
+        v->sim = -1;
+        snprintf(v->sim_why, sizeof v->sim_why, "%s", err.msg);
+        return;
+    }
+    v->sim = 1;
+    if (a->R->c->o->verbose)
+        cli_buf_error(a->err, a->path, line, "sim: %llu iterations, %d candidates, %.2f s",
+                      (unsigned long long)res->iterations, res->n, res->seconds);
+    v->sim_n = res->n;
+    for (int i = 0; i < res->n; i++)
+        if (res->order[i] == mine)
+            v->sim_rank = i + 1;
+    v->sim_me = res->cand[mine];
+    v->sim_best = res->cand[res->order[0]];
+    /* from the exact sums: the same whatever the threads */
+    int64_t lost = v->sim_rank == 1 ? 0 : milli(v->sim_best.mean) - milli(v->sim_me.mean);
+    v->sim_lost = lost > 0 ? lost : 0;
+}
+
+static void eg_play(const sk_eg_ply *q, sk_play *out)
+{
+    memset(out, 0, sizeof *out);
+    out->kind = q->kind;
+    out->score = q->score;
+    if (q->kind == SK_PLAY_MOVE)
+        out->move = q->move;
+}
+
+/* --endgame: the bag is empty and the opponent holds the unseen tiles; the
+ * position before the play solved, and the one after it (the play's value:
+ * its points, the end points if it ends the game, less the value of the
+ * opponent's position after it). */
+static void endgame_turn(ann *a, const sk_board *b, const sk_rack *r, const int unseen[64], long line, verdict *v)
+{
+    const sk_engine *e = a->e;
+    tk_error err = {0};
+    sk_eg_position pos;
+    memset(&pos, 0, sizeof pos);
+    pos.board = *b;
+    pos.rack[0] = *r;
+    for (int l = 0; l < 64; l++) {
+        if (l)
+            pos.rack[1].count[l] = (uint8_t)unseen[l];
+        else
+            pos.rack[1].blanks = unseen[0];
+        pos.rack[1].n += unseen[l];
+    }
+    pos.zeroless = a->zeroless < SK_SCORELESS_END - 1 ? a->zeroless : SK_SCORELESS_END - 1;
+    pos.last_pass = a->last_pass;
+    sk_rack_leave(&pos.rack[1], NULL, e, v->eg_opp, sizeof v->eg_opp);
+    sk_endgame *s = ske_review_solver(&a->w->eg, e, &err);
+    sk_eg_opts o;
+    ske_limits(&o);
+    sk_eg_result best, after;
+    if (!s || sk_endgame_solve(s, &pos, &o, &best, &err)) {
+        v->eg = -1;
+        snprintf(v->eg_why, sizeof v->eg_why, "%s", err.msg);
+        return;
+    }
+    v->eg = 1;
+    if (a->R->c->o->verbose)
+        cli_buf_error(a->err, a->path, line, "endgame: %s, depth %d, %llu nodes, %.2f s",
+                      best.exact ? "exact" : "inexact", best.depth, (unsigned long long)best.nodes, best.seconds);
+    v->eg_best_value = best.value;
+    v->eg_exact = best.exact;
+    v->eg_depth = best.depth;
+    if (best.npv)
+        eg_play(&best.pv[0], &v->eg_best);
+    else
+        v->eg_best.kind = SK_PLAY_PASS;
+    sk_eg_result_free(&best);
+    if (!v->eg_exact)
+        return;                   /* not proven: no loss is claimed, the play is not solved */
+    sk_eg_ply ply;
+    memset(&ply, 0, sizeof ply);
+    ply.kind = v->me.kind;
+    ply.move = v->me.move;
+    ply.move.score = v->me.score;
+    ply.score = v->me.score;
+    int end = 0;
+    if (sk_eg_apply(e, &pos, &ply, &end)) {
+        v->eg_value = ply.score + end;
+        return;
+    }
+    if (sk_endgame_solve(s, &pos, &o, &after, &err)) {
+        v->eg = -1;
+        snprintf(v->eg_why, sizeof v->eg_why, "%s", err.msg);
+        return;
+    }
+    if (a->R->c->o->verbose)
+        cli_buf_error(a->err, a->path, line, "endgame after the play: %s, depth %d, %llu nodes, %.2f s",
+                      after.exact ? "exact" : "inexact", after.depth, (unsigned long long)after.nodes, after.seconds);
+    v->eg_value = ply.score - after.value;
+    v->eg_exact = after.exact;
+    v->eg_depth = after.depth;
+    sk_eg_result_free(&after);
+}
+
+/* The play made, judged by looking ahead: by simulation while the bag holds
+ * tiles (--sim), by the endgame solver when it is empty (--endgame). */
+static void look_ahead(ann *a, const sk_board *b, const sk_rack *r, int p, long line, verdict *v)
+{
+    int unseen[64];
+    int nun = sk_unseen(a->e, b, r, unseen);
+    if (nun <= 0)
+        return;                   /* more tiles than the set, or the game is over */
+    sk_state st;
+    sk_state_from_unseen(a->e, unseen, nun, &st);
+    if (st.bag > 0 && sks_active())
+        sim_turn(a, b, r, &st, p, line, v);
+    else if (st.bag == 0 && ske_active())
+        endgame_turn(a, b, r, unseen, line, v);
+}
+
 /* ---- replaying a game ---------------------------------------------------------------------------- */
 
 static void annotate_game(ann *a)
@@ -734,8 +1098,11 @@ static void annotate_game(ann *a)
                 v.legal = 0;
             if (!v.legal)
                 snprintf(v.why, sizeof v.why, "exchanges tiles that are not on the rack");
-            else if (!v.partial)
+            else if (!v.partial) {
                 rank_play(a, &ev->rack, &me, &v, top);
+                v.me = me;
+                v.me_ok = v.legal == 1 && v.have_rank;
+            }
             break;
         }
         case SK_GCG_PASS: {
@@ -747,8 +1114,11 @@ static void annotate_game(ann *a)
             memset(&me, 0, sizeof me);
             me.kind = SK_PLAY_PASS;
             v.legal = 1;
-            if (ev->has_rack && !v.partial)
+            if (ev->has_rack && !v.partial) {
                 rank_play(a, &ev->rack, &me, &v, top);
+                v.me = me;
+                v.me_ok = 1;
+            }
             break;
         }
         case SK_GCG_WITHDRAWN:
@@ -788,6 +1158,8 @@ static void annotate_game(ann *a)
             snprintf(play, sizeof play, "%s", ev->coord[0] ? ev->coord : "(other)");
             break;
         }
+        if (v.me_ok && (sks_active() || ske_active()) && (!only || (S.turn > 0 && v.turn == S.turn)))
+            look_ahead(a, &before, &ev->rack, p, ev->line, &v);
         /* a line without a score or a total: the rules' score, the running sum */
         sk_gcg_event shown = *ev;
         if (ev->no_score) {
@@ -812,6 +1184,8 @@ static void annotate_game(ann *a)
             a->zeroless = ev->score == 0 ? a->zeroless + 1 : 0;
         else if (ev->kind == SK_GCG_WITHDRAWN)
             a->zeroless++;
+        if (is_turn || ev->kind == SK_GCG_WITHDRAWN)
+            a->last_pass = ev->kind == SK_GCG_PASS;
         if (v.have_computed && !v.score_ok)
             a->score_errors++;
         if (!ok)
@@ -821,6 +1195,17 @@ static void annotate_game(ann *a)
             a->st->p[p].lost += v.lost;
             a->st->p[p].bingos_missed += v.bingo_missed;
         }
+        if (v.sim == 1) {
+            a->st->p[p].sim_judged++;
+            a->st->p[p].sim_lost += v.sim_lost;
+        }
+        if (v.eg == 1) {
+            a->st->p[p].eg_judged++;
+            if (!v.eg_exact)
+                a->st->p[p].eg_unproven++;
+            else if (v.eg_best_value > v.eg_value)
+                a->st->p[p].eg_lost += v.eg_best_value - v.eg_value;
+        }
         if (!only || (S.turn > 0 && v.turn == S.turn)) {
             print_event(a, ev, play, &v, ok, expect);
             if (S.turn > 0 && v.turn == S.turn)
@@ -829,6 +1214,20 @@ static void annotate_game(ann *a)
     }
     for (int p = 0; p < 2; p++)
         a->st->p[p].score = a->totals[p];
+}
+
+/* --sim / --endgame: a player's sums (JSON summary and table). */
+static void json_look_ahead_stats(cli_json *j, const pstat *s)
+{
+    if (sks_active()) {
+        cli_json_kint(j, "sim_judged", s->sim_judged);
+        json_milli(j, "sim_lost", s->sim_lost);
+    }
+    if (ske_active()) {
+        cli_json_kint(j, "endgame_judged", s->eg_judged);
+        cli_json_kint(j, "endgame_unproven", s->eg_unproven);
+        cli_json_kint(j, "endgame_lost", s->eg_lost);
+    }
 }
 
 static void print_summary(ann *a)
@@ -855,6 +1254,7 @@ static void print_summary(ann *a)
             cli_json_raw(&j, lost);
             cli_json_kint(&j, "phonies", s->phonies);
             cli_json_kint(&j, "bingos_missed", s->bingos_missed);
+            json_look_ahead_stats(&j, s);
             cli_json_close(&j);
         }
         cli_json_close(&j);
@@ -995,6 +1395,7 @@ static int review(const run *R, worker *w, const char *path, gstat *st, cli_buf 
     a.st = st;
     a.json = R->c->o->json;
     a.list = &w->list;
+    a.w = w;
     sk_gcg gc;
     errctx x = { err, name, 0 };
     int rc = sk_gcg_parse(&gc, R->c->e, text, len, on_error, &x, &err0);
@@ -1053,6 +1454,8 @@ static void worker_free(void *user, void *state)
     worker *w = state;
     (void)user;
     sk_movelist_free(&w->list);
+    ske_free(w->eg);
+    free(w->simres);
     free(w);
 }
 
@@ -1092,13 +1495,24 @@ static void print_table(const run *R, int json)
             t[k].lost += s->lost;
             t[k].phonies += s->phonies;
             t[k].bingos_missed += s->bingos_missed;
+            t[k].sim_judged += s->sim_judged;
+            t[k].sim_lost += s->sim_lost;
+            t[k].eg_judged += s->eg_judged;
+            t[k].eg_unproven += s->eg_unproven;
+            t[k].eg_lost += s->eg_lost;
             games[k]++;
         }
     }
     cli_buf o = {0};
-    if (!json && n)
-        cli_buf_printf(&o, "%-24s %5s %5s %6s %10s %7s %13s\n", "player", "games", "plays", "ranked", "lost", "phonies",
+    if (!json && n) {
+        cli_buf_printf(&o, "%-24s %5s %5s %6s %10s %7s %13s", "player", "games", "plays", "ranked", "lost", "phonies",
                        "bingos missed");
+        if (sks_active())
+            cli_buf_printf(&o, " %9s %10s", "simulated", "sim lost");
+        if (ske_active())
+            cli_buf_printf(&o, " %7s %8s %12s", "endings", "unproven", "endgame lost");
+        cli_buf_putc(&o, '\n');
+    }
     for (int k = 0; k < n; k++) {
         char lost[32];
         skp_fmt_milli(lost, sizeof lost, t[k].lost);
@@ -1114,14 +1528,20 @@ static void print_table(const run *R, int json)
             cli_json_raw(&j, lost);
             cli_json_kint(&j, "phonies", t[k].phonies);
             cli_json_kint(&j, "bingos_missed", t[k].bingos_missed);
+            json_look_ahead_stats(&j, &t[k]);
             cli_json_end(&j);
         } else {
             /* pad by characters, not bytes (names are UTF-8) */
             int chars = 0;
             for (const char *q = t[k].name; *q; q++)
                 chars += ((unsigned char)*q & 0xC0) != 0x80;
-            cli_buf_printf(&o, "%s%*s %5d %5d %6d %10s %7d %13d\n", t[k].name, chars < 24 ? 24 - chars : 0, "",
+            cli_buf_printf(&o, "%s%*s %5d %5d %6d %10s %7d %13d", t[k].name, chars < 24 ? 24 - chars : 0, "",
                            games[k], t[k].plays, t[k].ranked, lost, t[k].phonies, t[k].bingos_missed);
+            if (sks_active())
+                cli_buf_printf(&o, " %9d %10.2f", t[k].sim_judged, t[k].sim_lost / 1000.0);
+            if (ske_active())
+                cli_buf_printf(&o, " %7d %8d %12d", t[k].eg_judged, t[k].eg_unproven, t[k].eg_lost);
+            cli_buf_putc(&o, '\n');
         }
     }
     if (o.len)

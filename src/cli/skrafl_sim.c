@@ -11,6 +11,7 @@
  * standard error at every checkpoint.
  */
 #include "cli/skrafl_sim.h"
+#include "cli/skrafl_gcg.h"
 #include "cli/skrafl_play.h"
 #include "tilekit/sksim.h"
 
@@ -152,6 +153,8 @@ int sks_setup(skc_opts *o)
             cli_usage_error("--exact goes with --sim");
         return S.selfplay ? load_wintab(o->lang) : CLI_EXIT_OK;
     }
+    if (S.exact && skg_wanted())
+        cli_usage_error("--exact does not go with --gcg (a game's bags are too large to enumerate)");
     if (o->count || o->check_coord || o->show || o->svg)
         cli_usage_error("--sim does not go with --%s", o->count ? "count" : o->check_coord ? "check" : o->show ? "show" : "svg");
     if (!S.have_iters && !S.have_seconds && !S.exact)
@@ -163,6 +166,21 @@ int sks_setup(skc_opts *o)
     if (!S.leaves_given)
         skp_option(SKP_O_LEAVES, "default");
     return load_wintab(o->lang);
+}
+
+void sks_review_opts(sk_sim_opts *so, sk_leaves *lv)
+{
+    memset(so, 0, sizeof *so);
+    so->plies = S.plies ? (int)S.plies : 2;
+    so->candidates = (int)S.candidates;
+    so->seed = S.seed;
+    so->iterations = S.iterations;
+    so->seconds = S.seconds;
+    so->confidence = S.confidence;
+    so->jobs = S.jobs;
+    so->wins = S.have_wintab ? &S.wintab : NULL;
+    so->fn = sk_leaves_value;
+    so->ctx = lv;
 }
 
 const sk_chooser *sks_player(sk_leaves *lv)

@@ -12,6 +12,7 @@
 
 #include "cli/skrafl_cli.h"
 #include "tilekit/skgame.h"
+#include "tilekit/sksim.h"
 
 enum {
     SKS_O_BASE = 1100,
@@ -44,6 +45,11 @@ int sks_setup(skc_opts *o);
 int sks_solve(const skc_ctx *c, cli_buf *out, cli_buf *err, const sk_board *b, const sk_rack *r,
               const skc_pos *p);
 void sks_usage(void);
+/* The --sim options as sk_sim options for a GCG review (skrafl_gcg.c):
+ * plies, candidates, seed, budget (iterations / seconds / confidence),
+ * jobs, the win table, and the leave table lv; spread 0, no candidates
+ * list, no progress. */
+void sks_review_opts(sk_sim_opts *so, sk_leaves *lv);
 /* The simulating self-play player (--players sim): an sk_chooser over
  * sk_sim_choose with --candidates, --plies, --iterations / --seconds /
  * --confidence (default 50 iterations), one thread, the leave table lv. */

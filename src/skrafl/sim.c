@@ -9,9 +9,8 @@
  * front.  Every candidate still in the running is then rolled out from that
  * same order (common random numbers): a copy of board and racks, the
  * candidate, then P plies of the static equity player (sk_sim_static_best,
- * the ONE place a rollout chooses a play: the best-first search of
- * sk_generate_top with a ranking whose leave function applies the
- * end-game term when the bag is empty, then exchanges and the pass).
+ * the ONE place a rollout chooses a play: skgame.h's sk_top_plays for the
+ * best play, the same search and ranking as every static player).
  *
  * Accumulation is in exact integers: per candidate the count, the sum of the
  * values (thousandths), a 128-bit sum of their squares and the sum of the
@@ -32,73 +31,15 @@
 
 /* ---- the static equity player ------------------------------------------------- */
 
-typedef struct rank_ctx {
-    sk_leaves_value_fn fn;
-    void *ctx;
-    const sk_tileset *ts;
-    int bag, opp_value;
-    int rack_n;                /* tiles on the rack */
-    int calls;                 /* leaves valued */
-    int32_t best_keep;         /* the best value of keeping fewer tiles than the rack: what an
-                                * exchange can reach */
-} rank_ctx;
-
-/* A leave's value as skgame.h's equity defines it: the table's while the
- * bag holds tiles, else the end-game term. */
-static int32_t rank_leave(void *p, const uint8_t c[64])
-{
-    rank_ctx *k = p;
-    int n = 0, v = 0;
-    for (int l = 0; l <= k->ts->nletters && l < 64; l++) {
-        n += c[l];
-        v += c[l] * k->ts->value[l];
-    }
-    int32_t x;
-    if (k->bag > 0)
-        x = k->fn ? k->fn(k->ctx, c) : 0;
-    else
-        x = n == 0 ? 2 * k->opp_value * 1000 : -2 * v * 1000;
-    k->calls++;
-    if (n < k->rack_n && x > k->best_keep)
-        k->best_keep = x;
-    return x;
-}
-
+/* THE static player of skgame.h (sk_top_plays with n = 1): the best-first
+ * search with the state's leave rule (the table's values while the bag
+ * holds tiles, the end-game term when it is empty), then exchanges and the
+ * pass. */
 int sk_sim_static_best(sk_gen *g, sk_movelist *list, const sk_rack *r, const sk_board *b, const sk_state *st,
                        sk_leaves_value_fn fn, void *ctx, sk_play *best, tk_error *err)
 {
-    const sk_engine *e = sk_gen_engine(g);
-    sk_pass_play(e, r, st, fn, ctx, best);
-    if (r->n == 0)
-        return TK_OK;
-    rank_ctx k = { fn, ctx, sk_engine_tileset(e), st->bag, st->opp_value, r->n, 0, INT32_MIN };
-    sk_rank rk = { rank_leave, &k };
-    int rc = sk_generate_top(g, b, r, 0, &rk, 1, list, err);
-    if (rc)
-        return rc;
-    if (list->n > 0) {
-        sk_play p;
-        memset(&p, 0, sizeof p);
-        p.move = list->v[0];
-        p.kind = SK_PLAY_MOVE;
-        p.score = p.move.score;
-        p.equity = p.move.equity;
-        p.leave = (int32_t)(p.equity - (int64_t)p.score * 1000);
-        if (sk_play_cmp(e, &p, best) < 0)
-            *best = p;
-    }
-    /* An exchange scores 0 and is worth the leave it keeps: when the search valued every
-     * leave (calls) and none kept by an exchange reaches the best play's equity, none can
-     * come first (a placement of equal equity does: score, then placements first). */
-    int skip = k.calls > 0 && best->kind == SK_PLAY_MOVE && (int64_t)k.best_keep <= best->equity;
-    if (st->bag >= SK_EXCHANGE_MIN && !skip) {
-        sk_play x[128];
-        int nx = sk_exchanges(e, r, st, fn, ctx, x);
-        for (int i = 0; i < nx; i++)
-            if (sk_play_cmp(e, &x[i], best) < 0)
-                *best = x[i];
-    }
-    return TK_OK;
+    long n = sk_top_plays(g, b, r, st, 0, fn, ctx, 0, 1, list, best, err);
+    return n < 0 ? (int)n : TK_OK;
 }
 
 /* ---- arrangements ------------------------------------------------------------- */
