@@ -1583,16 +1583,10 @@ int skg_run(const skc_ctx *c, char **args, int nargs)
     sk_leaves *own = NULL;
     R.leaves = skp_leaves();
     if (!R.leaves) {
-        /* the language's shipped leave table, when there is one: equity needs it */
-        char rel[64], buf[4096];
-        snprintf(rel, sizeof rel, "leaves/%s.csv", c->o->lang);
-        const char *p = cli_find_data(rel, buf, sizeof buf);
-        size_t len;
-        tk_error err = {0};
-        char *text = p ? cli_read_file(p, &len, &err) : NULL;
-        if (text && sk_leaves_parse(&own, sk_engine_alphabet(c->e), text, len, &err) == 0)
-            R.leaves = own;
-        free(text);
+        /* the language's shipped leave table (.tkl, else .csv), when there is one: equity needs it */
+        if (skp_shipped_leaves(c->e, c->o->lang, &own) != CLI_EXIT_OK)
+            return CLI_EXIT_DATA;
+        R.leaves = own;
     }
     const char *first = skp_gcg_arg();
     for (int i = -1; i < nargs; i++) {

@@ -177,6 +177,19 @@ static int load_leaves(const sk_engine *e, const char *lang, const char *arg, sk
     return CLI_EXIT_OK;
 }
 
+int skp_shipped_leaves(const sk_engine *e, const char *lang, sk_leaves **out)
+{
+    char buf[4096], rel[64];
+    *out = NULL;
+    snprintf(rel, sizeof rel, "leaves/%s.tkl", lang);
+    if (!cli_find_data(rel, buf, sizeof buf)) {
+        snprintf(rel, sizeof rel, "leaves/%s.csv", lang);
+        if (!cli_find_data(rel, buf, sizeof buf))
+            return CLI_EXIT_OK;
+    }
+    return load_leaves(e, lang, "default", out);
+}
+
 int skp_setup(const sk_engine *e, const char *lang)
 {
     if (P.selfplay && P.gcg && gcg_dir_check() != 0)

@@ -64,6 +64,10 @@ void skp_usage(void);
  * field (SK_FMT_* style; "-ABC" for an exchange, "-" for the pass) and the
  * rack left after it. */
 sk_leaves *skp_leaves(void);
+/* The shipped leave table of lang (leaves/LANG.tkl, else .csv) into *out
+ * (the caller frees it), or *out NULL when none is installed; a shipped
+ * table that cannot be read is reported (an exit status). */
+int skp_shipped_leaves(const sk_engine *e, const char *lang, sk_leaves **out);
 int skp_leaves_given(void);
 void skp_play_text(const sk_engine *e, const sk_rack *r, const sk_play *p, int style, char *coord, size_t cc,
                    char *word, size_t wc, char *leave, size_t lc);

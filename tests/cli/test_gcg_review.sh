@@ -164,4 +164,15 @@ t_grep bad-exact-msg '--exact does not go with --gcg' "$ERR"
 t_run bad-sim-show 2 "$S" --gcg "$D/trailing.gcg" --sim --turn 1 --show
 t_grep bad-sim-show-msg '--sim does not go with --show' "$ERR"
 t_run bad-iterations 2 "$S" --gcg "$D/trailing.gcg" --sim --iterations 0
+# ---- the plain review values leaves with the shipped table (as --leaves en does) -------------------
+# clash.gcg turn 5: bob's D8 (R)ODENT keeps GR; its equity in the review is the one
+# skrafl --leaves en gives that play on the position --cgp-at prints.
+t_run leaves-review 0 "$S" --gcg "$D/clash.gcg"
+rev=$(sed -n 's/^5: >bob: DEGNORT D8 \.ODENT .*  equity \([-0-9.]*\)  .*/\1/p' "$OUT")
+"$S" --gcg "$D/clash.gcg" --cgp-at 2 >"$T_TMP/pos.cgp" 2>/dev/null
+"$S" --leaves en --top 1000 "$T_TMP/pos.cgp" >"$T_TMP/top.txt" 2>/dev/null
+ref=$(sed -n 's/^D8  (R)ODENT  14  equity:\([-0-9.]*\)  leave:GR$/\1/p' "$T_TMP/top.txt")
+if [ -n "$rev" ] && [ "$rev" = "$ref" ] && [ "$rev" != "14.0" ]; then t_ok leaves-review-equity
+else t_fail leaves-review-equity "review equity '$rev', --leaves en '$ref' (score 14)"; fi
+
 t_done
