@@ -36,6 +36,7 @@ static struct {
     int sort;              /* 0 default, 1 score, 2 equity */
     int unseen, exchanges;
     long selfplay;
+    int pairs;             /* --pairs: games 2k and 2k+1 share their tiles, seats swapped */
     unsigned long long seed;
     int have_seed;
     const char *players;
@@ -64,6 +65,7 @@ void skp_option(int code, const char *arg)
         break;
     case SKP_O_UNSEEN: P.unseen = 1; break;
     case SKP_O_EXCHANGES: P.exchanges = 1; break;
+    case SKP_O_PAIRS: P.pairs = 1; break;
     case SKP_O_SELFPLAY: {
         unsigned long long n = parse_ull(arg, "--selfplay");
         if (n < 1 || n > 100000000)
@@ -128,6 +130,9 @@ void skp_usage(void)
            "      --unseen           print the unseen tiles and the bag count first\n"
            "      --selfplay=N       play N complete games, one JSON line a game\n"
            "      --seed=S           seed of the self-play games (default 1)\n"
+           "      --pairs            play the games in pairs: games 2k-1 and 2k draw the same\n"
+           "                         tiles in the same order, each player starting one of them\n"
+           "                         (duplicate); --verbose then also rates the pairs\n"
            "      --players=A,B      the two players: score, equity (the --leaves or shipped table),\n"
            "                         equity:TABLE (its own table), sim or endgame (default\n"
            "                         equity,score); sim simulates each turn (--candidates, --plies,\n"
@@ -192,6 +197,8 @@ int skp_shipped_leaves(const sk_engine *e, const char *lang, sk_leaves **out)
 
 int skp_setup(const sk_engine *e, const char *lang)
 {
+    if (P.pairs && (!P.selfplay || P.selfplay % 2))
+        cli_usage_error("--pairs needs --selfplay with an even number of games");
     if (P.selfplay && P.gcg && gcg_dir_check() != 0)
         return CLI_EXIT_DATA;
     int need_default = 0;
@@ -582,6 +589,8 @@ typedef struct sp_ctx {
     long eg_games;
     double eg_gain;
     int endgame[2];                   /* player k is "endgame" */
+    uint8_t *result;                  /* --pairs: per game, player 0's result in half points
+                                       * (2 win, 1 tie, 0 loss); each game writes its own slot */
 } sp_ctx;
 
 typedef struct sp_state {
@@ -660,7 +669,7 @@ static int sp_solve(void *state, const cli_record *rec, cli_buf *out, cli_buf *e
     sp_state *st = state;
     const sp_ctx *c = st->c;
     long i = rec->no - 1;
-    uint64_t seed = sk_game_seed(P.seed, (uint64_t)i);
+    uint64_t seed = sk_game_seed(P.seed, (uint64_t)(P.pairs ? i / 2 : i));
     int first = (int)(i % 2);
     tk_error e = {0};
     sk_game *gm = &st->game;
@@ -681,6 +690,8 @@ static int sp_solve(void *state, const cli_record *rec, cli_buf *out, cli_buf *e
     else
         st->wins[win]++;
     st->games++;
+    if (c->result)
+        c->result[i] = (uint8_t)(win < 0 ? 1 : win == 0 ? 2 : 0);
     cli_json j;
     cli_json_begin(&j, out);
     cli_json_kint(&j, "game", rec->no);
@@ -705,6 +716,28 @@ static int sp_solve(void *state, const cli_record *rec, cli_buf *out, cli_buf *e
         cli_json_kint(&j, "after_bag_empty", eg_gain);   /* the first player's spread change from then on */
     cli_json_end(&j);
     return P.gcg ? write_gcg(c, gm, rec->no, err) : CLI_EXIT_OK;
+}
+
+/* --pairs --verbose: a pair's score is player 0's share of its two games
+ * (0, 1/4, .., 1); the mean over the pairs with a normal 95% interval from
+ * their spread (the two games of a pair are not independent: the binomial
+ * interval above does not apply to them), and how many pairs were split
+ * (the same seat did not win both: the players' choices made the difference). */
+static void pair_summary(const sp_ctx *c, const char *name)
+{
+    long np = c->games / 2, split = 0;
+    double sum = 0, sum2 = 0;
+    for (long k = 0; k < np; k++) {
+        double x = (c->result[2 * k] + c->result[2 * k + 1]) / 4.0;
+        sum += x;
+        sum2 += x * x;
+        split += x != 0.5;
+    }
+    double m = sum / (double)np;
+    double var = np > 1 ? (sum2 - (double)np * m * m) / (double)(np - 1) : 0;
+    double h = 1.96 * sqrt(var > 0 ? var / (double)np : 0);
+    fprintf(stderr, "skrafl: %ld pairs, %ld split: %s scores %.2f%% over the pairs (95%% interval %.2f..%.2f%%)\n",
+            np, split, name, 100 * m, 100 * (m - h), 100 * (m + h));
 }
 
 static int run_selfplay(const sk_engine *e, const char *lang, int jobs, int verbose)
@@ -743,6 +776,10 @@ static int run_selfplay(const sk_engine *e, const char *lang, int jobs, int verb
     }
     c.names[0] = c.players[0].name = nick[0];
     c.names[1] = c.players[1].name = nick[1];
+    if (P.pairs && !(c.result = calloc((size_t)P.selfplay, 1))) {
+        cli_error(NULL, 0, "out of memory");
+        return CLI_EXIT_DATA;
+    }
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     cli_batch b;
@@ -771,7 +808,10 @@ static int run_selfplay(const sk_engine *e, const char *lang, int jobs, int verb
         if (c.eg_games > 0)
             fprintf(stderr, "skrafl: %ld games reached an empty bag; from then on %s gained %+.2f points a game\n",
                     c.eg_games, nick[0], c.eg_gain / (double)c.eg_games);
+        if (c.result && c.games == P.selfplay)
+            pair_summary(&c, nick[0]);
     }
+    free(c.result);
     return status;
 }
 

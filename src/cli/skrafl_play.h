@@ -17,7 +17,7 @@
 enum {
     SKP_O_BASE = 1000,
     SKP_O_LEAVES = SKP_O_BASE, SKP_O_SORT, SKP_O_UNSEEN, SKP_O_SELFPLAY, SKP_O_SEED,
-    SKP_O_PLAYERS, SKP_O_GCG, SKP_O_EXCHANGES, SKP_O_END
+    SKP_O_PLAYERS, SKP_O_GCG, SKP_O_EXCHANGES, SKP_O_PAIRS, SKP_O_END
 };
 
 #define SKP_LONG_OPTIONS \
@@ -28,7 +28,8 @@ enum {
     { "seed", required_argument, 0, SKP_O_SEED }, \
     { "players", required_argument, 0, SKP_O_PLAYERS }, \
     { "gcg", required_argument, 0, SKP_O_GCG }, \
-    { "exchanges", no_argument, 0, SKP_O_EXCHANGES },
+    { "exchanges", no_argument, 0, SKP_O_EXCHANGES }, \
+    { "pairs", no_argument, 0, SKP_O_PAIRS },
 
 /* Handle one of the options above (exits with status 2 on a bad value). */
 void skp_option(int code, const char *arg);

@@ -100,4 +100,19 @@ t_grep gcg-phony-withdrawn '^6: >ben: DEGNORT -- -22 0  score ok$' "$OUT"
 t_grep gcg-phony-after '^7: >ann: EEEEEEE D8 .E +2 68  score ok  legal' "$OUT"
 t_grep gcg-phony-challenge '^8: >ann: EEEEEE (challenge) +5 73$' "$OUT"
 t_grep gcg-phony-pass '^9: >ben: DEGNORT - +0 0  score ok  legal' "$OUT"
+# ---- --pairs: games 2k-1 and 2k draw the same tiles, seats swapped (duplicate) ------------------
+# Two equal players (the shipped table, once by name): each pair is one game
+# played twice, so the second game's scores are the first's, swapped, with the
+# same seed; the pair rating is then exactly 50% with no pair split.
+t_run pairs-mirror 0 "$S" --selfplay 8 --pairs --seed 5 --players equity,equity:en -v
+awk -F'"scores":\\[' 'NR % 2 { split($2, a, /[],]/); s1 = a[1]; s2 = a[2]; next }
+     { split($2, b, /[],]/); if (b[1] != s2 || b[2] != s1) bad = 1 } END { exit bad }' "$OUT" &&
+    [ "$(grep -c '"game"' "$OUT")" -eq 8 ] && t_ok pairs-mirror-scores || t_fail pairs-mirror-scores "$(head -c 400 "$OUT")"
+t_grep pairs-mirror-rating "4 pairs, 0 split: equity scores 50.00% over the pairs" "$ERR"
+t_run pairs-differ 0 "$S" --selfplay 8 --pairs --seed 5 --players equity,score
+seeds=$(sed 's/.*"seed":\([0-9]*\).*/\1/' "$OUT" | uniq | wc -l | tr -d ' ')
+[ "$seeds" -eq 4 ] && t_ok pairs-seeds || t_fail pairs-seeds "$seeds distinct seeds in a row, not 4"
+t_run pairs-odd 2 "$S" --selfplay 3 --pairs
+t_grep pairs-odd-msg "--pairs needs --selfplay with an even number of games" "$ERR"
+
 t_done
