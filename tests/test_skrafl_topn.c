@@ -433,7 +433,72 @@ static void test_edges(void)
     dawg_destroy(L.dawg);
 }
 
+/* Plays of every tile of a full rack: the search bounds them only where the
+ * engine's bingo map says the rack (with a blank's letters, with the one
+ * board tile the play would take in) holds a word's letters.  A tiny list
+ * where the bingos are known: ABCDEFG (7 letters), ABCDEFGH through a board
+ * H, BCDEFGHI through a board B, and BCDEFGHIJ and ABCDEFGHI through two;
+ * XY keeps short plays about.  Each position: the best 1 and 3 by score and
+ * by a random leave function against the full sorted list, and the best
+ * play is (or is not) the bingo. */
+static void test_bingo_map(void)
+{
+    static const char words[] = "abcdefg\nabcdefgh\nabcdefghi\nbcdefghi\nbcdefghij\nxy\nyx\n";
+    static const char spec[] = "abcdefghijklmnopqrstuvwxyz";
+    alpha_table a;
+    REQUIRE(alpha_parse(&a, spec, sizeof spec - 1, NULL) == 0);
+    dawg_graph *d = NULL;
+    REQUIRE(dawg_build(&d, &a, words, sizeof words - 1, NULL, NULL, NULL) == 0);
+    sk_tileset ts;
+    REQUIRE(sk_tileset_builtin(&ts, dawg_alphabet(d), "en", NULL) == 0);
+    sk_layout lay;
+    REQUIRE(sk_layout_builtin(&lay, "standard", NULL) == 0);
+    sk_engine *e = NULL;
+    sk_gen *g = NULL;
+    REQUIRE(sk_engine_create(&e, d, &ts, &lay, NULL) == 0);
+    REQUIRE(sk_gen_create(&g, e, NULL) == 0);
+    static const struct {
+        const char *board;   /* tiles: row 7 from column 3 ('.' empty), or "" */
+        const char *rack;
+        int bingo;           /* the best play by score places all 7 tiles */
+    } cases[] = {
+        { "", "ABCDEFG", 1 }, { "", "ABCDEF?", 1 }, { "", "?BCDE?G", 1 }, { "", "ABCDEFX", 0 },
+        { ".......H", "ABCDEFG", 1 },   /* ABCDEFG(H) or ABCDEFG alone (the 8 is worth more) */
+        { ".......H", "ABCDEXY", 0 },
+        { "B", "CDEFGHI", 1 },          /* (B)CDEFGHI: only through the B */
+        { "B", "CDEFGH?", 1 }, { "B", "CDEFG??", 1 }, { "C", "CDEFGHI", 0 },
+        { "B.......J", "CDEFGHI", 1 },  /* (B)CDEFGHI(J): through two tiles */
+        { "...D..G", "ABCEFHI", 1 },    /* ABC(D)EF(G)HI */
+        { "...D..X", "ABCEFHI", 0 },
+    };
+    stats st = { 0 };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sk_board b;
+        memset(&b, 0, sizeof b);
+        b.dim = 15;
+        for (int c = 0; cases[i].board[c]; c++)
+            if (cases[i].board[c] != '.')
+                b.sq[7 * 15 + 3 + c] = (uint8_t)alpha_index(&a, (char[]){ (char)(cases[i].board[c] - 'A' + 'a'), 0 });
+        sk_rack r;
+        REQUIRE(sk_rack_parse(&r, e, cases[i].rack, strlen(cases[i].rack), NULL) == 0);
+        char what[64];
+        snprintf(what, sizeof what, "bingo case %zu (%s)", i, cases[i].rack);
+        for (uint64_t salt = 0; salt < 6; salt++)
+            check_position(e, g, &b, &r, 0, salt * 0x10101 + 256 * (salt & 1), &st, what);
+        sk_movelist ml = {0};
+        REQUIRE(sk_generate_top(g, &b, &r, 0, NULL, 1, &ml, NULL) == 0);
+        CHECKF((ml.n == 1 && ml.v[0].ntiles == 7) == cases[i].bingo, "%s: best play places %d tiles", what,
+               ml.n ? ml.v[0].ntiles : -1);
+        sk_movelist_free(&ml);
+    }
+    CHECK(st.mismatches == 0);
+    sk_gen_destroy(g);
+    sk_engine_destroy(e);
+    dawg_destroy(d);
+}
+
 static const th_test tests[] = {
+    { "topn_bingo_map", test_bingo_map },
     { "topn_en_standard", test_en_standard },
     { "topn_is_standard", test_is_standard },
     { "topn_is_explo", test_is_explo },

@@ -59,6 +59,7 @@ int sk_gen_create(sk_gen **out, const sk_engine *e, tk_error *err)
     g->E = e->edges;
     g->nm = e->nmask;
     g->dim = e->dim;
+    g->floor = INT64_MIN;
     *out = g;
     return TK_OK;
 }
@@ -200,7 +201,8 @@ static void record_heap(sk_gen *g, int end, int score)
     int32_t eq = sk_equity(score, 0);
     if (L && L->ranked) {
         int placed = g->ntiles - g->left;
-        if (full && sk_equity(score, L->best[placed]) < list->v[0].equity)
+        int32_t ub = sk_equity(score, L->best[placed]);
+        if ((full && ub < list->v[0].equity) || ub < g->floor)
             return;
         int idx = L->full;
         for (int i = g->start; i <= end; i++) {
@@ -210,7 +212,7 @@ static void record_heap(sk_gen *g, int end, int score)
         }
         eq = sk_equity(score, L->value[idx]);
     }
-    if (full && eq < list->v[0].equity)
+    if ((full && eq < list->v[0].equity) || eq < g->floor)
         return;
     sk_move m;
     fill_move(g, &m, end, score);
@@ -222,6 +224,8 @@ static void record_heap(sk_gen *g, int end, int score)
         }
         list->v[list->n] = m;
         sift_up(g->e, list->v, list->n++);
+        if (list->n == list->limit)
+            g->pruning = 1;
     } else if (sk_move_cmp(g->e, &m, &list->v[0]) < 0) {
         list->v[0] = m;
         sift_down(g->e, list->v, list->n, 0);
@@ -339,8 +343,8 @@ static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, 
 }
 
 /* The fewest tiles (kmin) a play of the current start needs to enter the
- * full heap of the best moves: the anchor's bounds per number of tiles
- * (g->usb) against the worst move kept.  A play equal in rank to that move
+ * full heap of the best moves, or to reach the floor: the anchor's bounds
+ * per number of tiles (g->usb) against the worst move kept and the floor.  A play equal in rank to that move
  * enters only if it comes first in the tie order (score, row, column,
  * direction, word): ranked by score (equal rank, equal score), if its start
  * comes later it must rank higher; ranked with leaves, an equal rank may
@@ -348,12 +352,17 @@ static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, 
  * the start changes (record_heap, search_prepare clear kstart). */
 static int top_kmin_find(sk_gen *g)
 {
-    const sk_move *w = &g->list->v[0];
-    int32_t thr = w->equity;
-    int row = g->dir ? g->start : g->line, col = g->dir ? g->line : g->start;
-    if (!g->leaves->ranked && thr < INT32_MAX &&
-        (row != w->row ? row > w->row : col != w->col ? col > w->col : g->dir > w->dir))
-        thr++;
+    int64_t thr = g->floor;
+    if (g->list->n == g->list->limit) {
+        const sk_move *w = &g->list->v[0];
+        int64_t t = w->equity;
+        int row = g->dir ? g->start : g->line, col = g->dir ? g->line : g->start;
+        if (!g->leaves->ranked && t < INT32_MAX &&
+            (row != w->row ? row > w->row : col != w->col ? col > w->col : g->dir > w->dir))
+            t++;
+        if (t > thr)
+            thr = t;
+    }
     int k = 1;
     while (k <= g->ntiles && g->usb[k] < thr)
         k++;
@@ -391,7 +400,7 @@ static inline uint64_t top_lengths(const sk_gen *g, int pos, int need, int left)
  * through pos could still enter the heap of the best moves. */
 static void extend_top(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot)
 {
-    if (g->list->n == g->list->limit) {
+    if (g->pruning) {
         int need = top_kmin(g) - (g->ntiles - g->left);
         if (top_short(g, pos, node, need, g->left))
             return;
@@ -601,7 +610,7 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
         /* Skipped before its tiles are taken when its plays cannot enter
          * the heap: too few tiles within the node's reach or word lengths,
          * or (every tile to be played) a letter left that no way holds. */
-        if (g->list->n == g->list->limit) {
+        if (g->pruning) {
             if (kfor != top_kmin(g)) {
                 kfor = g->kmin;
                 need = kfor - L;

@@ -94,6 +94,10 @@ struct sk_gen {
      * (NULL also means "not the best-first search") */
     const sk_rackleaves *leaves;
     sk_rackleaves lv;
+    int64_t floor;                  /* plays ranked below this cannot enter (INT64_MIN: none) */
+    int pruning;                    /* the heap is full or there is a floor: prune by kmin */
+    int bingo7;                     /* a full rack: its tiles are a word's letters */
+    alpha_set bingo8;               /* and with letter x, for each x here */
     int vals[SK_RACK_MAX];          /* the rack's tile values, descending */
     int64_t usb[SK_RACK_MAX + 2];   /* the anchor being searched: rank bound per tiles played */
     int kstart;                     /* the start kmin was computed for (-1: none) */
@@ -142,6 +146,14 @@ struct sk_gen {
             i = w;                                                           \
         }                                                                    \
     }
+
+/* sk_generate_top with the rack's leave table L made by the caller
+ * (tki_sk_leaves_build; it must stay valid during the call) and a floor:
+ * only plays whose rank (score * 1000 + leave) is at least `floor` are
+ * searched for and returned (INT64_MIN: every play may be; the first n of
+ * the others are the first n of all that reach the floor). */
+int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
+                        const sk_rackleaves *L, int64_t floor, size_t n, sk_movelist *list, tk_error *err);
 
 /* Per position: rack, both boards, cross-sets, anchors, left parts.
  * Returns a TK_ status (err filled); *none = 1 if no move is possible at all

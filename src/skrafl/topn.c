@@ -113,17 +113,38 @@ static void shadow_starts(const sk_gen *g, int a, int *s0, int *s1, int *qmax)
 typedef struct swalk {
     const sk_gen *g;
     int64_t bsum, xfix;
+    int nb;                 /* board tiles met */
+    unsigned bl;            /* the letter of the first */
     coefs cs;
 } swalk;
 
 static void swalk_init(swalk *w, const sk_gen *g, int64_t *sb)
 {
     w->g = g;
+    w->nb = 0;
+    w->bl = 0;
     w->bsum = w->xfix = 0;
     w->cs.n = 0;
     w->cs.WM = 1;
     for (int i = 0; i <= SK_RACK_MAX; i++)
         sb[i] = INT64_MIN;
+}
+
+/* A board tile met by the walk. */
+static inline void swalk_board(swalk *w, uint8_t t)
+{
+    w->bsum += w->g->e->val[t];
+    if (!w->nb++)
+        w->bl = t & SK_LETTER;
+}
+
+/* Can a play of every tile of a full rack span what the walk has met?  Not
+ * if its letters, with the one board tile met or none, are no word's (the
+ * bingo map); through two board tiles or more it may. */
+static inline int swalk_bingo(const swalk *w)
+{
+    const sk_gen *g = w->g;
+    return w->nb == 0 ? g->bingo7 : w->nb > 1 || ((g->bingo8 >> w->bl) & 1);
 }
 
 /* Square q from the anchor on, `used` tiles already laid: 0 a board tile,
@@ -133,7 +154,7 @@ static inline int swalk_square(swalk *w, int q, int used)
 {
     const sk_gen *g = w->g;
     if (g->row[q]) {
-        w->bsum += g->e->val[g->row[q]];
+        swalk_board(w, g->row[q]);
         return 0;
     }
     if (!g->xs[q] || used == g->ntiles)
@@ -158,7 +179,7 @@ static void shadow(const sk_gen *g, int a, int s, int qmax, const int *vals, int
     swalk_init(&w, g, sb);
     for (int q = s; q < a; q++) {
         if (row[q])                   /* the fixed left part */
-            w.bsum += g->e->val[row[q]];
+            swalk_board(&w, row[q]);
         else                          /* room squares: never a cross-word */
             coefs_add(&w.cs, g->lm[q], 0, g->wm[q]);
     }
@@ -169,6 +190,8 @@ static void shadow(const sk_gen *g, int a, int s, int qmax, const int *vals, int
             continue;
         /* A span [s, q] that can end here. */
         int k = w.cs.n;
+        if (k == SK_RACK_MAX && !swalk_bingo(&w))
+            continue;
         int64_t t = w.bsum * w.cs.WM + w.xfix + (k == SK_RACK_MAX ? SK_BINGO : 0);
         for (int i = 0; i < k; i++)
             t += w.cs.c[i] * vals[i];
@@ -201,7 +224,7 @@ static void shadow_coarse(const sk_gen *g, int a, int s0, const int *vals, int64
         int64_t t = w.bsum * w.cs.WM + w.xfix;
         for (int k = 1; k <= nt && k <= w.cs.n; k++) {
             t += w.cs.c[k - 1] * vals[k - 1];
-            if (k >= kr) {
+            if (k >= kr && (k < SK_RACK_MAX || swalk_bingo(&w))) {
                 int64_t tk = t + (k == SK_RACK_MAX ? SK_BINGO : 0);
                 if (tk > sb[k])
                     sb[k] = tk;
@@ -271,6 +294,44 @@ static void search_prepare(sk_gen *g, const unit *u)
     }
 }
 
+/* What the bingo map says of the full rack (g->bingo7, g->bingo8): the
+ * union over every letter a blank may stand for (for at most two blanks;
+ * with more, anything may be possible). */
+static void bingo_rack(sk_gen *g)
+{
+    const sk_engine *e = g->e;
+    g->bingo7 = 1;
+    g->bingo8 = ~(alpha_set)0;
+    if (g->blanks > 2)
+        return;
+    uint8_t t[SK_RACK_MAX];
+    int n = 0;
+    for (int l = 1; l < 64; l++)
+        for (int c = 0; c < g->cnt[l]; c++)
+            t[n++] = (uint8_t)l;
+    uint64_t v = 0;
+    if (e->bmask) {
+        int na = e->alpha.size;
+        for (int x = g->blanks ? 1 : 0; x <= (g->blanks ? na : 0); x++)
+            for (int y = g->blanks > 1 ? x : 0; y <= (g->blanks > 1 ? na : 0); y++) {
+                uint8_t s[SK_RACK_MAX];
+                int m = 0, i = 0;
+                /* the rack's letters with x and y (the blanks' letters) merged in order */
+                uint8_t add[2] = { (uint8_t)x, (uint8_t)y };
+                int na2 = g->blanks, j = 0;
+                while (i < n || j < na2) {
+                    if (j < na2 && (i == n || add[j] <= t[i]))
+                        s[m++] = add[j++];
+                    else
+                        s[m++] = t[i++];
+                }
+                v |= sk_bingo_lookup(e, sk_bingo_key(s, m));
+            }
+    }
+    g->bingo7 = (int)(v & 1);
+    g->bingo8 = v & ~(alpha_set)1;
+}
+
 /* Tie-order key of a start square: row, column, direction. */
 static uint16_t start_key(int o, int line, int s)
 {
@@ -289,6 +350,13 @@ SK_HEAP_FUNCS(unit, unit, const void *, unit_before)
 int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
                     const sk_rank *rank, size_t n, sk_movelist *list, tk_error *err)
 {
+    tki_sk_leaves_build(&g->lv, r, g->e->alpha.size, rank);
+    return tki_sk_generate_top(g, b, r, flags, &g->lv, INT64_MIN, n, list, err);
+}
+
+int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
+                        const sk_rackleaves *L, int64_t floor, size_t n, sk_movelist *list, tk_error *err)
+{
     if (n == 0) {
         list->n = 0;
         list->total = 0;
@@ -303,9 +371,9 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
         list->limit = 0;
         return rc;
     }
-    sk_rackleaves *L = &g->lv;
-    tki_sk_leaves_build(L, r, g->e->alpha.size, rank);
     g->leaves = L;
+    g->floor = floor;
+    g->pruning = floor != INT64_MIN;
     /* The rack's tile values, best first (blanks score 0). */
     int *vals = g->vals, nv = 0;
     for (int l = 1; l < 64; l++)
@@ -319,10 +387,13 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
         }
     while (nv < g->ntiles)
         vals[nv++] = 0;
+    if (g->ntiles == SK_RACK_MAX)
+        bingo_rack(g);
     rc = tki_sk_gen_index_leftparts(g);
     if (rc) {
         list->limit = 0;
         g->leaves = NULL;
+        g->floor = INT64_MIN;
         return tk_error_set(err, rc, 0, 0, "out of memory");
     }
     g->nk_line = -1;
@@ -349,7 +420,7 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
                 else
                     shadow_coarse(g, a, s0, vals, sb);
                 int64_t best = rank_bound(g, sb, NULL);
-                if (best == INT64_MIN)
+                if (best == INT64_MIN || best < floor)
                     continue;
                 unit *u = &U[nu++];
                 u->bound = best;
@@ -367,6 +438,8 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
         unit u = U[0];
         U[0] = U[--nu];
         unit_down(NULL, U, nu, 0);
+        if (u.bound < floor)
+            break;
         if (list->n == n) {
             const sk_move *w = &list->v[0];
             if (u.bound < w->equity)
@@ -386,7 +459,7 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
                 int64_t sb[SK_RACK_MAX + 1];
                 shadow(g, u.a, st, qmax, vals, sb);
                 int64_t best = rank_bound(g, sb, NULL);
-                if (best == INT64_MIN)
+                if (best == INT64_MIN || best < floor)
                     continue;
                 unit *v = &U[nu];
                 *v = u;
@@ -401,6 +474,7 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
         tki_sk_gen_anchor_left(g, u.a, u.L);
     }
     g->leaves = NULL;
+    g->floor = INT64_MIN;
     sk_movelist_sort(g->e, list);
     list->limit = 0;
     if (g->err)
