@@ -12,7 +12,11 @@
  */
 #include "sk_gen.h"
 
+#include "tilekit/skgame.h"
+
 #include <string.h>
+
+int tki_sk_leaves_values(const sk_leaves *l, const int *lt, const int *ct, int nd, int32_t *value);
 
 void tki_sk_leaves_build(sk_rackleaves *L, const sk_rack *r, int nletters, const sk_rank *rank)
 {
@@ -40,9 +44,18 @@ void tki_sk_leaves_build(sk_rackleaves *L, const sk_rack *r, int nletters, const
             L->best[k] = 0;
         return;
     }
+    /* A leave table's own function: every value in one pass (leaves.c). */
+    int batch = rank->leave == sk_leaves_value && tki_sk_leaves_values(rank->ctx, lt, ct, nd, L->value);
     for (int idx = 0; idx < n; idx++) {
         uint8_t counts[64];
         int kept = 0;
+        if (batch) {
+            for (int j = 0; j < nd; j++)
+                kept += idx / L->rad[lt[j]] % (ct[j] + 1);
+            if (L->value[idx] > L->best[ntiles - kept])
+                L->best[ntiles - kept] = L->value[idx];
+            continue;
+        }
         memset(counts, 0, sizeof counts);
         for (int j = 0; j < nd; j++) {
             int k = idx / L->rad[lt[j]] % (ct[j] + 1);
