@@ -348,23 +348,29 @@ static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, 
  * enters only if it comes first in the tie order (score, row, column,
  * direction, word): ranked by score (equal rank, equal score), if its start
  * comes later it must rank higher; ranked with leaves, an equal rank may
- * still hide a higher score, so equal is enough.  Kept until the heap or
+ * still hide a higher score, so equal is enough, unless the start comes
+ * later and k tiles cannot score more than that move (the bound per k).  Kept until the heap or
  * the start changes (record_heap, search_prepare clear kstart). */
 static int top_kmin_find(sk_gen *g)
 {
-    int64_t thr = g->floor;
+    int64_t thr = g->floor, wscore = INT64_MIN;   /* INT64_MIN: an equal rank may enter */
     if (g->list->n == g->list->limit) {
         const sk_move *w = &g->list->v[0];
         int64_t t = w->equity;
         int row = g->dir ? g->start : g->line, col = g->dir ? g->line : g->start;
-        if (!g->leaves->ranked && t < INT32_MAX &&
-            (row != w->row ? row > w->row : col != w->col ? col > w->col : g->dir > w->dir))
+        int later = row != w->row ? row > w->row : col != w->col ? col > w->col : g->dir > w->dir;
+        if (!g->leaves->ranked && t < INT32_MAX && later)
             t++;
-        if (t > thr)
+        if (t > thr) {
             thr = t;
+            if (g->leaves->ranked && later)
+                wscore = w->score;
+        }
     }
+    /* Ranked with leaves, a play of the worst kept's rank starting later
+     * enters only with a higher score: not if k tiles cannot score more. */
     int k = 1;
-    while (k <= g->ntiles && g->usb[k] < thr)
+    while (k <= g->ntiles && (g->usb[k] < thr || (g->usb[k] == thr && g->ssb[k] <= wscore)))
         k++;
     g->kstart = g->start;
     g->kmin = k;

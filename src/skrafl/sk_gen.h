@@ -100,6 +100,7 @@ struct sk_gen {
     alpha_set bingo8;               /* and with letter x, for each x here */
     int vals[SK_RACK_MAX];          /* the rack's tile values, descending */
     int64_t usb[SK_RACK_MAX + 2];   /* the anchor being searched: rank bound per tiles played */
+    int64_t ssb[SK_RACK_MAX + 2];   /* and score bound (INT64_MIN: no play) */
     int kstart;                     /* the start kmin was computed for (-1: none) */
     int kmin;                       /* fewest tiles a play from there needs to enter the heap */
     uint8_t nextk[SK_MAX_DIM + 1][SK_RACK_MAX + 2];   /* k-th empty square from q (255: none) */

@@ -264,6 +264,8 @@ static void search_prepare(sk_gen *g, const unit *u)
     shadow_starts(g, u->a, &s0, &s1, &qmax);
     shadow(g, u->a, u->L < 0 ? s0 : u->a - u->L, qmax, g->vals, sb);
     rank_bound(g, sb, g->usb);
+    for (int k = 0; k <= SK_RACK_MAX + 1; k++)
+        g->ssb[k] = k <= SK_RACK_MAX ? sb[k] : INT64_MIN;
     g->kstart = -1;
     g->kmin = 1;
     int id = u->o * SK_MAX_DIM + u->line;
