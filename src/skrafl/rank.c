@@ -46,16 +46,26 @@ void tki_sk_leaves_build(sk_rackleaves *L, const sk_rack *r, int nletters, const
     }
     /* A leave table's own function: every value in one pass (leaves.c). */
     int batch = rank->leave == sk_leaves_value && tki_sk_leaves_values(rank->ctx, lt, ct, nd, L->value);
+    if (batch) {
+        int dig[SK_RACK_MAX + 1] = { 0 }, kept = 0;
+        for (int idx = 0; idx < n; idx++) {
+            if (L->value[idx] > L->best[ntiles - kept])
+                L->best[ntiles - kept] = L->value[idx];
+            int j = 0;   /* the next index's digits, like an odometer */
+            while (j < nd && dig[j] == ct[j]) {
+                kept -= dig[j];
+                dig[j++] = 0;
+            }
+            if (j < nd) {
+                dig[j]++;
+                kept++;
+            }
+        }
+        return;
+    }
     for (int idx = 0; idx < n; idx++) {
         uint8_t counts[64];
         int kept = 0;
-        if (batch) {
-            for (int j = 0; j < nd; j++)
-                kept += idx / L->rad[lt[j]] % (ct[j] + 1);
-            if (L->value[idx] > L->best[ntiles - kept])
-                L->best[ntiles - kept] = L->value[idx];
-            continue;
-        }
         memset(counts, 0, sizeof counts);
         for (int j = 0; j < nd; j++) {
             int k = idx / L->rad[lt[j]] % (ct[j] + 1);
