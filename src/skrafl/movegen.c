@@ -807,8 +807,10 @@ static int prep_rack(sk_gen *g, const sk_rack *r, tk_error *err)
 }
 
 /* Cross-set, cross-word sum and anchor flag of empty square (rr, c) of
- * orientation o (bd: that orientation's board), letters restricted to mask. */
-static void prep_square(sk_gen *g, int o, int rr, int c, alpha_set mask)
+ * orientation o (g->bd[o]: that orientation's board), letters restricted
+ * to mask, into xs, xw and an (that orientation's arrays). */
+static void square_info(const sk_gen *g, int o, int rr, int c, alpha_set mask, alpha_set *xs, int16_t *xw,
+                        uint8_t *an)
 {
     const sk_engine *e = g->e;
     int dim = g->dim, S = dim + 1, i = rr * S + c;
@@ -820,12 +822,12 @@ static void prep_square(sk_gen *g, int o, int rr, int c, alpha_set mask)
         dn++;
     int horiz = (c > 0 && bd[i - 1]) || (c < dim - 1 && bd[i + 1]);
     if (up == rr && dn == rr) {
-        g->xset[o][i] = mask;
-        g->xsum[o][i] = -1;
-        g->anchor[o][i] = (uint8_t)horiz;
+        xs[i] = mask;
+        xw[i] = -1;
+        an[i] = (uint8_t)horiz;
         return;
     }
-    g->anchor[o][i] = 1;
+    an[i] = 1;
     uint8_t left[SK_MAX_DIM], right[SK_MAX_DIM];
     int nl = 0, nr = 0, sum = 0;
     for (int q = up; q < rr; q++) {
@@ -836,8 +838,13 @@ static void prep_square(sk_gen *g, int o, int rr, int c, alpha_set mask)
         right[nr++] = bd[q * S + c] & SK_LETTER;
         sum += e->val[bd[q * S + c]];
     }
-    g->xset[o][i] = cross_set(g, left, nl, right, nr, mask);
-    g->xsum[o][i] = (int16_t)sum;
+    xs[i] = cross_set(g, left, nl, right, nr, mask);
+    xw[i] = (int16_t)sum;
+}
+
+static void prep_square(sk_gen *g, int o, int rr, int c, alpha_set mask)
+{
+    square_info(g, o, rr, c, mask, g->xset[o], g->xsum[o], g->anchor[o]);
 }
 
 /* Boards in both orientations, anchors, cross-sets (letters within mask). */
@@ -885,6 +892,135 @@ static void prep_board(sk_gen *g, const sk_board *b, unsigned flags, alpha_set m
     g->ndirs = ndirs;
 }
 
+/* ---- the board of a game going on ------------------------------------------ */
+
+/* Square (rr, c) of orientation o into the cache, over every letter. */
+static void cache_square(sk_gen *g, int o, int rr, int c)
+{
+    square_info(g, o, rr, c, g->e->all, g->cx[o], g->cs[o], g->ca[o]);
+}
+
+/* The empty squares ending the run of tiles through (rr, c) of orientation o
+ * in the perpendicular direction, into the cache (as gb_touch). */
+static void cache_touch(sk_gen *g, int o, int rr, int c)
+{
+    int dim = g->dim, S = dim + 1;
+    const uint8_t *bd = g->bd[o];
+    int up = rr, dn = rr;
+    while (up >= 0 && bd[up * S + c])
+        up--;
+    while (dn < dim && bd[dn * S + c])
+        dn++;
+    if (up >= 0)
+        cache_square(g, o, up, c);
+    if (dn < dim)
+        cache_square(g, o, dn, c);
+}
+
+/* prep_board for tki_sk_gen_prepare, the same arrays: when board b only adds
+ * tiles to the last one (a game going on: one move since), the cross-sets
+ * over every letter kept from it are updated around the new tiles (the
+ * runs they end and their neighbours, in both orientations, as
+ * tki_sk_genboard_apply does) and restricted to mask here; the first time
+ * a board grows after an unrelated one, they are made for every square
+ * (over every letter).  An empty or unrelated board: prep_board as it is. */
+static void prep_board_game(sk_gen *g, const sk_board *b, unsigned flags, alpha_set mask)
+{
+    const sk_engine *e = g->e;
+    int dim = g->dim, S = dim + 1, nsq = dim * dim, nnew = 0, ok = g->cstate && g->cb.dim == b->dim;
+    /* ok: every tile of the last board is on b */
+    uint16_t fresh[SK_MAX_SQ];
+    for (int i = 0; i < nsq && ok; i++) {
+        uint8_t was = g->cb.sq[i], t = b->sq[i];
+        if (was)
+            ok = was == t;
+        else if (t)
+            fresh[nnew++] = (uint16_t)i;
+    }
+    if (sk_board_empty(b)) {
+        /* as it is; the cache: every letter everywhere, no cross-word, no anchor */
+        prep_board(g, b, flags, mask);
+        for (int o = 0; o < 2; o++)
+            for (int rr = 0; rr < dim; rr++)
+                for (int c = 0; c <= dim; c++) {
+                    g->cx[o][rr * S + c] = c < dim ? e->all : 0;
+                    g->cs[o][rr * S + c] = -1;
+                    g->ca[o][rr * S + c] = 0;
+                }
+        g->cb = *b;
+        g->cstate = 2;
+        return;
+    }
+    if (!ok) {
+        /* unrelated to the last board: as it is, and remembered */
+        prep_board(g, b, flags, mask);
+        g->cb = *b;
+        g->cstate = 1;
+        return;
+    }
+    for (int rr = 0; rr < dim; rr++)
+        for (int c = 0; c < dim; c++) {
+            uint8_t t = b->sq[rr * dim + c];
+            g->bd[0][rr * S + c] = g->bd[1][c * S + rr] = t;
+        }
+    for (int o = 0; o < 2; o++)
+        for (int rr = 0; rr < dim; rr++) {
+            g->bd[o][rr * S + dim] = 0;
+            g->cx[o][rr * S + dim] = 0;
+            g->cs[o][rr * S + dim] = -1;
+            g->ca[o][rr * S + dim] = 0;
+        }
+    if (g->cstate != 2) {
+        /* every square, over every letter */
+        for (int o = 0; o < 2; o++)
+            for (int rr = 0; rr < dim; rr++)
+                for (int c = 0; c < dim; c++) {
+                    int i = rr * S + c;
+                    if (g->bd[o][i]) {
+                        g->cx[o][i] = 0;
+                        g->cs[o][i] = -1;
+                        g->ca[o][i] = 0;
+                    } else {
+                        cache_square(g, o, rr, c);
+                    }
+                }
+    } else {
+        for (int k = 0; k < nnew; k++) {
+            int r = fresh[k] / dim, c = fresh[k] % dim;
+            for (int o = 0; o < 2; o++) {
+                int q = o ? c * S + r : r * S + c;
+                g->cx[o][q] = 0;
+                g->cs[o][q] = -1;
+                g->ca[o][q] = 0;
+            }
+        }
+        for (int k = 0; k < nnew; k++) {
+            int r = fresh[k] / dim, c = fresh[k] % dim;
+            cache_touch(g, 0, r, c);          /* column c's run: vertical cross-words */
+            cache_touch(g, 1, c, r);          /* row r's run: horizontal cross-words */
+            if (c > 0 && !g->bd[0][r * S + c - 1])
+                cache_square(g, 0, r, c - 1);
+            if (c < dim - 1 && !g->bd[0][r * S + c + 1])
+                cache_square(g, 0, r, c + 1);
+            if (r > 0 && !g->bd[1][c * S + r - 1])
+                cache_square(g, 1, c, r - 1);
+            if (r < dim - 1 && !g->bd[1][c * S + r + 1])
+                cache_square(g, 1, c, r + 1);
+        }
+    }
+    g->cb = *b;
+    g->cstate = 2;
+    for (int o = 0; o < 2; o++)
+        for (int rr = 0; rr < dim; rr++)
+            for (int c = 0; c <= dim; c++) {
+                int i = rr * S + c;
+                g->xset[o][i] = g->cx[o][i] & mask;
+                g->xsum[o][i] = g->cs[o][i];
+                g->anchor[o][i] = g->ca[o][i];
+            }
+    g->ndirs = 2;
+}
+
 /* The left parts of the rack, no longer than any anchor can take. */
 static int prep_leftparts(sk_gen *g, tk_error *err)
 {
@@ -924,7 +1060,7 @@ int tki_sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned 
         return rc;
     if (g->ntiles == 0 || !e->root)
         return TK_OK;
-    prep_board(g, b, flags, g->blanks ? e->all : g->rackmask);
+    prep_board_game(g, b, flags, g->blanks ? e->all : g->rackmask);
     int ndirs = g->ndirs;
     rc = prep_leftparts(g, err);
     if (rc) {

@@ -96,6 +96,16 @@ struct sk_gen {
     sk_rackleaves lv;
     int64_t floor;                  /* plays ranked below this cannot enter (INT64_MIN: none) */
     int pruning;                    /* the heap is full or there is a floor: prune by kmin */
+    /* The last board tki_sk_gen_prepare worked on (movegen.c, prep_board_game):
+     * cstate 0 none, 1 the board only, 2 with its cross-sets over every
+     * letter, cross-word sums and anchors (both orientations, sentinels
+     * included), updated around the new tiles when the next board only adds
+     * tiles to it. */
+    int cstate;
+    sk_board cb;
+    alpha_set cx[2][SK_LINE_SQ];
+    int16_t cs[2][SK_LINE_SQ];
+    uint8_t ca[2][SK_LINE_SQ];
     int bingo7;                     /* a full rack: its tiles are a word's letters */
     alpha_set bingo8;               /* and with letter x, for each x here */
     int vals[SK_RACK_MAX];          /* the rack's tile values, descending */
