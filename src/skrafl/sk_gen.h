@@ -106,6 +106,7 @@ struct sk_gen {
     alpha_set cx[2][SK_LINE_SQ];
     int16_t cs[2][SK_LINE_SQ];
     uint8_t ca[2][SK_LINE_SQ];
+    int64_t lbest[SK_RACK_MAX + 1]; /* the shadow's leave term per tiles played (topn.c, leave_terms) */
     int bingo7;                     /* a full rack: its tiles are a word's letters */
     alpha_set bingo8;               /* and with letter x, for each x here */
     int vals[SK_RACK_MAX];          /* the rack's tile values, descending */

@@ -238,7 +238,7 @@ static void shadow_coarse(const sk_gen *g, int a, int s0, const int *vals, int64
 static int64_t rank_bound(const sk_gen *g, const int64_t *sb, int64_t *usb)
 {
     int64_t best = INT64_MIN;
-    const int64_t *lb = g->leaves->best;
+    const int64_t *lb = g->lbest;
     if (usb)
         for (int k = 0; k <= SK_RACK_MAX + 1; k++)
             usb[k] = INT64_MIN;
@@ -334,6 +334,59 @@ static void bingo_rack(sk_gen *g)
     g->bingo8 = v & ~(alpha_set)1;
 }
 
+/* The leave term of the shadow's bounds, per number k of tiles played
+ * (g->lbest).  A shadow bounds the score of k tiles with the rack's k best
+ * values, v_1 >= ... >= v_k, against coefficients c_1 >= ... >= c_k >= 1
+ * (letter premium times word premiums, at least 1).  Tiles S actually
+ * played have sorted values s_i <= v_i, so they score at most
+ * sum c_i v_i - sum c_i (v_i - s_i) <= sum c_i v_i - (sum v_i - sum s_i):
+ * a leave that keeps high-value tiles gives up their points.  So the term
+ * is max over the kept multisets K of k tiles fewer of value(K) - 1000 *
+ * (sum v_i - (rack total - total of K)), never above best[k] (the best
+ * value kept, S the k best tiles). */
+static void leave_terms(sk_gen *g, const sk_rackleaves *L)
+{
+    const int *vals = g->vals;
+    int n = g->ntiles, top[SK_RACK_MAX + 1];
+    top[0] = 0;
+    for (int k = 1; k <= n; k++)
+        top[k] = top[k - 1] + vals[k - 1];
+    if (!L->ranked) {
+        for (int k = 0; k <= SK_RACK_MAX; k++)
+            g->lbest[k] = L->best[k];
+        return;
+    }
+    for (int k = 0; k <= SK_RACK_MAX; k++)
+        g->lbest[k] = INT64_MIN;
+    int lt[SK_RACK_MAX + 1], ct[SK_RACK_MAX + 1], nd = 0;
+    for (int l = 0; l < 64 && nd <= SK_RACK_MAX; l++) {
+        int c = l ? g->cnt[l] : g->blanks;
+        if (c > 0) {
+            lt[nd] = l;
+            ct[nd++] = c;
+        }
+    }
+    const uint8_t *val = g->e->val;
+    int dig[SK_RACK_MAX + 1] = { 0 }, kept = 0, ksum = 0;
+    for (int idx = 0; idx <= L->full; idx++) {
+        int k = n - kept;   /* played: the rest, worth top[n] - ksum */
+        int64_t v = (int64_t)L->value[idx] - 1000 * (int64_t)(top[k] - (top[n] - ksum));
+        if (v > g->lbest[k])
+            g->lbest[k] = v;
+        int j = 0;   /* the next index, like an odometer */
+        while (j < nd && dig[j] == ct[j]) {
+            kept -= dig[j];
+            ksum -= dig[j] * (lt[j] ? val[lt[j]] : 0);
+            dig[j++] = 0;
+        }
+        if (j == nd)
+            break;
+        dig[j]++;
+        kept++;
+        ksum += lt[j] ? val[lt[j]] : 0;
+    }
+}
+
 /* Tie-order key of a start square: row, column, direction. */
 static uint16_t start_key(int o, int line, int s)
 {
@@ -389,6 +442,7 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
         }
     while (nv < g->ntiles)
         vals[nv++] = 0;
+    leave_terms(g, L);
     if (g->ntiles == SK_RACK_MAX)
         bingo_rack(g);
     rc = tki_sk_gen_index_leftparts(g);
