@@ -20,15 +20,20 @@
  *     dictionary allows; add the board tiles of the span times WM, the
  *     cross-words' fixed parts (their board tiles times the square's word
  *     premium) and the bingo bonus when k = 7;
+ *   - plays of all 7 tiles of a full rack only where the engine's bingo
+ *     map says its letters, alone or with the one board tile the span
+ *     takes in, are a word's (through two board tiles or more: always);
  *   - sb[k], the best such bound over spans with k new tiles, becomes a rank
- *     bound sb[k] * 1000 + best[k], where best[k] is the best leave value
- *     kept after playing k tiles of this rack (0 when ranking by score);
- *     the group's bound is the largest over k.
+ *     bound sb[k] * 1000 + lbest[k], where lbest[k] is the best leave value
+ *     kept after playing k tiles of this rack less the points the kept
+ *     tiles give up (leave_terms; 0 when ranking by score); the group's
+ *     bound is the largest over k.
  *
  * The groups are then searched best bound first (a binary heap), each by the
  * ordinary generator, into a bounded heap of the best n moves; the search
  * stops as soon as the heap is full and the next bound is below the n-th
- * move's rank: no move left can enter.  Equal bounds are searched, so ties
+ * move's rank, or below the caller's floor (sk_top_plays: the n-th best of
+ * the exchanges and the pass): no move left can enter.  Equal bounds are searched, so ties
  * are broken exactly as in the full sorted list.
  */
 #include "sk_gen.h"
