@@ -48,8 +48,11 @@ typedef struct sk_unit {
     uint8_t o, line, a;
     int8_t L;                       /* left part length; -1: the tiles before the anchor */
     uint16_t key;                   /* its plays' start in tie order: row, column, direction */
+    uint16_t id;                    /* its score bounds: sk_gen.ush[id] */
 } sk_unit;
 #define SK_UNITS_MAX (2 * SK_MAX_DIM * SK_MAX_DIM * (SK_RACK_MAX + 1))
+/* units made in one search: a coarse one per anchor and one per start of its */
+#define SK_UNIT_IDS (2 * SK_MAX_DIM * SK_MAX_DIM * (SK_RACK_MAX + 2))
 
 /* Row stride dim + 1: square dim of each row is a sentinel (empty, no
  * letter allowed), so the hot loop needs no bounds checks. */
@@ -119,6 +122,8 @@ struct sk_gen {
     uint32_t canend;                /* bit q: a word may end on square q (q + 1 is empty) */
     int nk_line;                    /* the line nextk was made for (o * SK_MAX_DIM + line) */
     sk_unit units[SK_UNITS_MAX];
+    int64_t ush[SK_UNIT_IDS][SK_RACK_MAX + 1];   /* a unit's shadow: score bound per tiles (INT64_MIN: none) */
+    int nush;
 };
 
 

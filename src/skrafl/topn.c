@@ -264,10 +264,7 @@ static int64_t rank_bound(const sk_gen *g, const int64_t *sb, int64_t *usb)
  * square, where a word must stop and where it may end. */
 static void search_prepare(sk_gen *g, const unit *u)
 {
-    int s0, s1, qmax;
-    int64_t sb[SK_RACK_MAX + 1];
-    shadow_starts(g, u->a, &s0, &s1, &qmax);
-    shadow(g, u->a, u->L < 0 ? s0 : u->a - u->L, qmax, g->vals, sb);
+    const int64_t *sb = g->ush[u->id];   /* its shadow, kept when the unit was made */
     rank_bound(g, sb, g->usb);
     for (int k = 0; k <= SK_RACK_MAX + 1; k++)
         g->ssb[k] = k <= SK_RACK_MAX ? sb[k] : INT64_MIN;
@@ -392,6 +389,14 @@ static void leave_terms(sk_gen *g, const sk_rackleaves *L)
     }
 }
 
+/* Keep a unit's shadow (search_prepare reads it back): its id. */
+static uint16_t keep_shadow(sk_gen *g, const int64_t *sb)
+{
+    int id = g->nush++;
+    memcpy(g->ush[id], sb, sizeof g->ush[id]);
+    return (uint16_t)id;
+}
+
 /* Tie-order key of a start square: row, column, direction. */
 static uint16_t start_key(int o, int line, int s)
 {
@@ -458,6 +463,7 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
         return tk_error_set(err, rc, 0, 0, "out of memory");
     }
     g->nk_line = -1;
+    g->nush = 0;
     /* Bound every anchor and left-part length. */
     unit *U = g->units;
     size_t nu = 0;
@@ -484,6 +490,7 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
                 if (best == INT64_MIN || best < floor)
                     continue;
                 unit *u = &U[nu++];
+                u->id = fixed || s0 == s1 ? keep_shadow(g, sb) : 0;
                 u->bound = best;
                 u->o = (uint8_t)o;
                 u->line = (uint8_t)rr;
@@ -524,6 +531,7 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
                     continue;
                 unit *v = &U[nu];
                 *v = u;
+                v->id = keep_shadow(g, sb);
                 v->bound = best;
                 v->L = (int8_t)(u.a - st);
                 v->key = start_key(u.o, u.line, st);
