@@ -11,6 +11,7 @@
  * foreign binary and a CSV with a malformed line, a duplicate or a leave
  * the tile set cannot hold are errors with their line.
  */
+#include "skrafl/sk_gen.h"
 #include "support/harness.h"
 #include "tilekit/skgame.h"
 
@@ -235,6 +236,61 @@ static void test_dense_units(void)
     sk_leaves_destroy(t);
 }
 
+/* The leave function called once per multiset (the generic way). */
+static int32_t value_by_call(void *ctx, const uint8_t counts[64]) { return sk_leaves_value(ctx, counts); }
+
+/* A rack's leave values: the dense table's one-pass path (tki_sk_leaves_build
+ * with sk_leaves_value itself) against one call per sub-multiset, on random
+ * racks of 1-7 tiles (0-2 blanks, repeated letters), also from a table made
+ * for another tile set (one blank: leaves with two are worth 0). */
+static void test_rack_values(void)
+{
+    lang L;
+    if (lang_load(&L, "en")) {
+        th_skip("data missing");
+        return;
+    }
+    for (int variant = 0; variant < 2; variant++) {
+        sk_tileset ts = L.ts;
+        if (variant)
+            ts.count[0] = 1;
+        sk_leaves *t = NULL;
+        REQUIRE(sk_leaves_create_dense(&t, &ts, 16, 10) == 0);
+        size_t n = sk_leaves_count(t);
+        for (size_t i = 0; i < n; i++) {
+            uint8_t c[64];
+            int32_t v;
+            sk_leaves_slot(t, i, c, &v);
+            sk_leaves_set(t, c, (int32_t)((i * 2654435761u) % 60001) - 30000);
+        }
+        th_rng rng = { 0x1eaf + (uint64_t)variant };
+        long wrong = 0, racks = 0;
+        for (int it = 0; it < 3000; it++) {
+            sk_rack r;
+            memset(&r, 0, sizeof r);
+            int len = 1 + (int)th_below(&rng, SK_RACK_MAX);
+            for (int k = 0; k < len; k++) {
+                int x = (int)th_below(&rng, 30);
+                if (x < 2 && r.blanks < 2)
+                    r.blanks++;
+                else
+                    r.count[1 + (int)th_below(&rng, x < 16 ? 5 : L.a.size)]++;   /* A-E often: repeats */
+                r.n++;
+            }
+            sk_rackleaves fast, slow;
+            sk_rank rf = { sk_leaves_value, t }, rs = { value_by_call, t };
+            tki_sk_leaves_build(&fast, &r, L.a.size, &rf);
+            tki_sk_leaves_build(&slow, &r, L.a.size, &rs);
+            racks++;
+            if (fast.full != slow.full || memcmp(fast.value, slow.value, (size_t)(fast.full + 1) * sizeof fast.value[0]) ||
+                memcmp(fast.best, slow.best, sizeof fast.best))
+                wrong++;
+        }
+        CHECKF(wrong == 0, "variant %d: %ld of %ld racks differ", variant, wrong, racks);
+        sk_leaves_destroy(t);
+    }
+}
+
 /* CSV errors: located, never a silent 0. */
 static void test_csv_errors(void)
 {
@@ -267,6 +323,7 @@ static void test_csv_errors(void)
 }
 
 static const th_test tests[] = {
+    { "rack_values", test_rack_values },
     { "leaves_dense_en", test_dense_en },
     { "leaves_dense_is", test_dense_is },
     { "leaves_dense_units", test_dense_units },

@@ -24,6 +24,7 @@
  */
 #include "support/harness.h"
 #include "tilekit/dawg.h"
+#include "tilekit/skgame.h"
 #include "tilekit/skrafl.h"
 
 #include <stdio.h>
@@ -433,7 +434,162 @@ static void test_edges(void)
     dawg_destroy(L.dawg);
 }
 
+/* Plays of every tile of a full rack: the search bounds them only where the
+ * engine's bingo map says the rack (with a blank's letters, with the one
+ * board tile the play would take in) holds a word's letters.  A tiny list
+ * where the bingos are known: ABCDEFG (7 letters), ABCDEFGH through a board
+ * H, BCDEFGHI through a board B, and BCDEFGHIJ and ABCDEFGHI through two;
+ * XY keeps short plays about.  Each position: the best 1 and 3 by score and
+ * by a random leave function against the full sorted list, and the best
+ * play is (or is not) the bingo. */
+static void test_bingo_map(void)
+{
+    static const char words[] = "abcdefg\nabcdefgh\nabcdefghi\nbcdefghi\nbcdefghij\nxy\nyx\n";
+    static const char spec[] = "abcdefghijklmnopqrstuvwxyz";
+    alpha_table a;
+    REQUIRE(alpha_parse(&a, spec, sizeof spec - 1, NULL) == 0);
+    dawg_graph *d = NULL;
+    REQUIRE(dawg_build(&d, &a, words, sizeof words - 1, NULL, NULL, NULL) == 0);
+    sk_tileset ts;
+    REQUIRE(sk_tileset_builtin(&ts, dawg_alphabet(d), "en", NULL) == 0);
+    sk_layout lay;
+    REQUIRE(sk_layout_builtin(&lay, "standard", NULL) == 0);
+    sk_engine *e = NULL;
+    sk_gen *g = NULL;
+    REQUIRE(sk_engine_create(&e, d, &ts, &lay, NULL) == 0);
+    REQUIRE(sk_gen_create(&g, e, NULL) == 0);
+    static const struct {
+        const char *board;   /* tiles: row 7 from column 3 ('.' empty), or "" */
+        const char *rack;
+        int bingo;           /* the best play by score places all 7 tiles */
+    } cases[] = {
+        { "", "ABCDEFG", 1 }, { "", "ABCDEF?", 1 }, { "", "?BCDE?G", 1 }, { "", "ABCDEFX", 0 },
+        { ".......H", "ABCDEFG", 1 },   /* ABCDEFG(H) or ABCDEFG alone (the 8 is worth more) */
+        { ".......H", "ABCDEXY", 0 },
+        { "B", "CDEFGHI", 1 },          /* (B)CDEFGHI: only through the B */
+        { "B", "CDEFGH?", 1 }, { "B", "CDEFG??", 1 }, { "C", "CDEFGHI", 0 },
+        { "B.......J", "CDEFGHI", 1 },  /* (B)CDEFGHI(J): through two tiles */
+        { "...D..G", "ABCEFHI", 1 },    /* ABC(D)EF(G)HI */
+        { "...D..X", "ABCEFHI", 0 },
+    };
+    stats st = { 0 };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sk_board b;
+        memset(&b, 0, sizeof b);
+        b.dim = 15;
+        for (int c = 0; cases[i].board[c]; c++)
+            if (cases[i].board[c] != '.')
+                b.sq[7 * 15 + 3 + c] = (uint8_t)alpha_index(&a, (char[]){ (char)(cases[i].board[c] - 'A' + 'a'), 0 });
+        sk_rack r;
+        REQUIRE(sk_rack_parse(&r, e, cases[i].rack, strlen(cases[i].rack), NULL) == 0);
+        char what[64];
+        snprintf(what, sizeof what, "bingo case %zu (%s)", i, cases[i].rack);
+        for (uint64_t salt = 0; salt < 6; salt++)
+            check_position(e, g, &b, &r, 0, salt * 0x10101 + 256 * (salt & 1), &st, what);
+        sk_movelist ml = {0};
+        REQUIRE(sk_generate_top(g, &b, &r, 0, NULL, 1, &ml, NULL) == 0);
+        CHECKF((ml.n == 1 && ml.v[0].ntiles == 7) == cases[i].bingo, "%s: best play places %d tiles", what,
+               ml.n ? ml.v[0].ntiles : -1);
+        sk_movelist_free(&ml);
+    }
+    CHECK(st.mismatches == 0);
+    sk_gen_destroy(g);
+    sk_engine_destroy(e);
+    dawg_destroy(d);
+}
+
+/* The generator keeps the last board's cross-sets and updates them around
+ * the new tiles when the next board only adds tiles (a game going on).  One
+ * generator used for a whole sequence of positions must give what a new
+ * generator gives for each: self-play games replayed turn by turn, with an
+ * unrelated board (an earlier position of another game, so tiles are
+ * missing) and the same board again in between; every move (sk_generate)
+ * and the best 5 by a random leave function, the same moves in the same
+ * order. */
+static int same_list(const sk_movelist *a, const sk_movelist *b)
+{
+    if (a->n != b->n || a->total != b->total)
+        return 0;
+    for (size_t i = 0; i < a->n; i++)
+        if (!same_move(&a->v[i], &b->v[i]))
+            return 0;
+    return 1;
+}
+
+static void test_board_cache(void)
+{
+    lang L;
+    if (lang_load(&L, "en", 8) != 0) {
+        th_skip("data missing");
+        return;
+    }
+    sk_layout lay;
+    REQUIRE(sk_layout_builtin(&lay, "standard", NULL) == 0);
+    sk_engine *e = NULL;
+    sk_gen *keep = NULL, *play = NULL;
+    REQUIRE(sk_engine_create(&e, L.dawg, &L.ts, &lay, NULL) == 0);
+    REQUIRE(sk_gen_create(&keep, e, NULL) == 0);
+    REQUIRE(sk_gen_create(&play, e, NULL) == 0);
+    sk_game *gm = malloc(2 * sizeof *gm);
+    REQUIRE(gm != NULL);
+    sk_player pl[2] = { { "a", SK_STRAT_SCORE, NULL, NULL }, { "b", SK_STRAT_SCORE, NULL, NULL } };
+    sk_movelist ml = {0}, a = {0}, b = {0};
+    long positions = 0, differ = 0;
+    int games = (int)(8 * th_sanitized_scale(4));
+    for (int gi = 0; gi < (games < 2 ? 2 : games); gi++) {
+        REQUIRE(sk_selfplay(play, &ml, pl, gi % 2, sk_game_seed(0xcac4e, (uint64_t)gi), &gm[0], NULL) == 0);
+        REQUIRE(sk_selfplay(play, &ml, pl, 1 - gi % 2, sk_game_seed(0xcac4f, (uint64_t)gi), &gm[1], NULL) == 0);
+        sk_board bd, other;
+        memset(&bd, 0, sizeof bd);
+        bd.dim = 15;
+        memset(&other, 0, sizeof other);
+        other.dim = 15;
+        for (int t = 0; t < gm[0].nturns; t++) {
+            const sk_turn *tu = &gm[0].turns[t];
+            if (tu->kind > SK_TURN_PASS)
+                continue;
+            for (int rep = 0; rep < 1 + (t % 4 == 3); rep++) {   /* now and then the same board twice */
+                const sk_board *pos = rep == 0 && t % 5 == 4 ? &other : &bd;
+                for (int mode = 0; mode < 2; mode++) {
+                    sk_gen *fresh = NULL;
+                    REQUIRE(sk_gen_create(&fresh, e, NULL) == 0);
+                    leavectx lc = { 0x5eed + (uint64_t)t, 0 };
+                    sk_rank rk = { random_leave, &lc };
+                    int r1 = mode ? sk_generate_top(keep, pos, &tu->rack, 0, &rk, 5, &a, NULL)
+                                  : sk_generate(keep, pos, &tu->rack, 0, &a, NULL);
+                    int r2 = mode ? sk_generate_top(fresh, pos, &tu->rack, 0, &rk, 5, &b, NULL)
+                                  : sk_generate(fresh, pos, &tu->rack, 0, &b, NULL);
+                    CHECK(r1 == 0 && r2 == 0);
+                    if (!mode)
+                        sk_movelist_sort(e, &a), sk_movelist_sort(e, &b);
+                    positions++;
+                    differ += !same_list(&a, &b);
+                    sk_gen_destroy(fresh);
+                }
+            }
+            if (tu->kind == SK_TURN_MOVE)
+                sk_board_apply(&bd, &tu->play.move);
+            /* the other game's board, a few turns behind */
+            int ot = t / 2;
+            if (ot < gm[1].nturns && gm[1].turns[ot].kind == SK_TURN_MOVE)
+                sk_board_apply(&other, &gm[1].turns[ot].play.move);
+        }
+    }
+    printf("  %ld positions, %ld differ\n", positions, differ);
+    CHECK(positions > 100 && differ == 0);
+    sk_movelist_free(&ml);
+    sk_movelist_free(&a);
+    sk_movelist_free(&b);
+    free(gm);
+    sk_gen_destroy(keep);
+    sk_gen_destroy(play);
+    sk_engine_destroy(e);
+    dawg_destroy(L.dawg);
+}
+
 static const th_test tests[] = {
+    { "topn_board_cache", test_board_cache },
+    { "topn_bingo_map", test_bingo_map },
     { "topn_en_standard", test_en_standard },
     { "topn_is_standard", test_is_standard },
     { "topn_is_explo", test_is_explo },

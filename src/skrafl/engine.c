@@ -12,11 +12,128 @@
  * far it can still go:
  * its longest way to a word end, the letters on its ways, and the set of
  * lengths at which a word ends below it.
+ *
+ * The bingo map: for every multiset of SK_RACK_MAX letters that is a word's
+ * letters, or a word's letters but one, which: the best-first search asks
+ * it once per full rack whether a play of all the tiles can exist (alone, or
+ * through one board tile, and which), and bounds those plays only where it
+ * can.  Built here from the words of SK_RACK_MAX and SK_RACK_MAX + 1 letters
+ * (one walk of the graph, pruned by the lengths below each node): for
+ * ENABLE2K about 200,000 keys in 8 MB.
  */
 #include "sk_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+typedef struct bwalk {
+    sk_engine *e;
+    uint8_t w[SK_RACK_MAX + 1];
+    size_t used;            /* keys in the map */
+    int err;
+} bwalk;
+
+static void bingo_insert(sk_engine *e, uint64_t key, uint64_t bits, size_t *used)
+{
+    for (uint64_t i = sk_bingo_hash(key) & e->bmask;; i = (i + 1) & e->bmask) {
+        if (!e->bkey[i]) {
+            e->bkey[i] = key;
+            ++*used;
+        }
+        if (e->bkey[i] == key) {
+            e->bval[i] |= bits;
+            return;
+        }
+    }
+}
+
+/* Room for one more key (at most half full): the map doubled when needed. */
+static int bingo_room(sk_engine *e, size_t used)
+{
+    size_t slots = e->bmask ? e->bmask + 1 : 0;
+    if (2 * (used + 1) <= slots)
+        return TK_OK;
+    size_t ns = slots ? 2 * slots : 4096;
+    uint64_t *ok = e->bkey, *ov = e->bval;
+    e->bkey = calloc(ns, sizeof *e->bkey);
+    e->bval = calloc(ns, sizeof *e->bval);
+    if (!e->bkey || !e->bval) {
+        free(e->bkey);
+        free(e->bval);
+        e->bkey = ok;
+        e->bval = ov;
+        return TK_ENOMEM;
+    }
+    e->bmask = ns - 1;
+    size_t n = 0;
+    for (size_t i = 0; i < slots; i++)
+        if (ok[i])
+            bingo_insert(e, ok[i], ov[i], &n);
+    free(ok);
+    free(ov);
+    return TK_OK;
+}
+
+static void bingo_put(bwalk *b, uint64_t key, uint64_t bit)
+{
+    if (b->err || (2 * (b->used + 1) > b->e->bmask + 1 && (b->err = bingo_room(b->e, b->used)) != 0))
+        return;
+    bingo_insert(b->e, key, bit, &b->used);
+}
+
+/* A word of n (SK_RACK_MAX or one more) letters, b->w: into the map. */
+static void bingo_word(bwalk *b, int n)
+{
+    uint8_t s[SK_RACK_MAX + 1];
+    memcpy(s, b->w, (size_t)n);
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && s[j - 1] > s[j]; j--) {
+            uint8_t t = s[j];
+            s[j] = s[j - 1];
+            s[j - 1] = t;
+        }
+    if (n == SK_RACK_MAX) {
+        bingo_put(b, sk_bingo_key(s, n), 1);
+        return;
+    }
+    /* Each letter left out: the key of the letters before it, shifted, and of those after it. */
+    uint64_t pre[SK_RACK_MAX + 2], suf[SK_RACK_MAX + 2];
+    pre[0] = suf[n] = 0;
+    for (int i = 0; i < n; i++)
+        pre[i + 1] = pre[i] << 6 | s[i];
+    for (int i = n - 1; i >= 0; i--)
+        suf[i] = suf[i + 1] | (uint64_t)s[i] << 6 * (n - 1 - i);
+    for (int i = 0; i < n; i++)
+        if (i == 0 || s[i] != s[i - 1])
+            bingo_put(b, pre[i] << 6 * (n - 1 - i) | suf[i + 1], ALPHA_BIT(s[i]));
+}
+
+/* The words of SK_RACK_MAX and SK_RACK_MAX + 1 letters below node (d letters down). */
+static void bingo_walk(bwalk *b, uint32_t node, int d)
+{
+    const sk_engine *e = b->e;
+    alpha_set m = e->nmask[node];
+    int r7 = SK_RACK_MAX - d - 1, r8 = r7 + 1;   /* letters still to go after this one */
+    uint32_t want = (r7 > 0 ? (uint32_t)1 << r7 : 0) | (uint32_t)1 << r8;
+    for (uint32_t i = node; m; i++) {
+        m &= m - 1;
+        dawg_vedge ed = e->edges[i];
+        b->w[d] = (uint8_t)dawg_vedge_letter(ed);
+        if (dawg_vedge_final(ed) && r7 <= 0)
+            bingo_word(b, d + 1);
+        uint32_t child = dawg_vedge_child(ed);
+        if (child && (e->lens[child] & want))
+            bingo_walk(b, child, d + 1);
+    }
+}
+
+static int bingo_build(sk_engine *e)
+{
+    bwalk b = { e, { 0 }, 0, 0 };
+    if (e->root)
+        bingo_walk(&b, e->root, 0);
+    return b.err;   /* no word of those lengths: no map (bmask 0) */
+}
 
 int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
                      const sk_layout *l, tk_error *err)
@@ -89,6 +206,10 @@ int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
     dawg_view_below(v, e->below, e->lens);
     for (size_t i = 0; i < nn; i++)
         e->reach[i] = (uint8_t)(e->lens[i] ? 31 - __builtin_clz(e->lens[i]) : 0);
+    if (bingo_build(e)) {
+        sk_engine_destroy(e);
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    }
     *out = e;
     return TK_OK;
 }
@@ -98,6 +219,8 @@ void sk_engine_destroy(sk_engine *e)
     if (!e)
         return;
     dawg_view_destroy(e->view);
+    free(e->bkey);
+    free(e->bval);
     free(e);   /* one block with its tables (sk_engine_create) */
 }
 const alpha_table *sk_engine_alphabet(const sk_engine *e) { return &e->alpha; }

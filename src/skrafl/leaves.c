@@ -528,6 +528,52 @@ static int32_t dense_value(const dense *d, const uint8_t counts[64])
     return r < 0 ? 0 : dense_get(d, (size_t)r) * d->unit;
 }
 
+/* The values sk_leaves_value gives every sub-multiset of a rack, in one
+ * pass without a call each: the rack's nd distinct tiles lt[] (ascending
+ * codes, the blank 0 first) with counts ct[]; the sub-multiset keeping k_j
+ * of tile j is number sum k_j * prod_{i<j} (ct[i] + 1) (rank.c's
+ * numbering).  The dense rank is made from the counts as dense_rank does,
+ * the digits stepped like an odometer.  Returns 0 (nothing written) when
+ * the table has no dense form. */
+int tki_sk_leaves_values(const sk_leaves *l, const int *lt, const int *ct, int nd, int32_t *value);
+int tki_sk_leaves_values(const sk_leaves *l, const int *lt, const int *ct, int nd, int32_t *value)
+{
+    if (!l || !l->d || nd > SK_RACK_MAX + 1)
+        return 0;
+    const dense *d = l->d;
+    int k[SK_RACK_MAX + 1] = { 0 }, total = 0;
+    for (int idx = 0;; idx++) {
+        int32_t v = 0;
+        if (total >= 1 && total <= d->maxt) {
+            int valid = 1;
+            uint32_t rank = d->off[total];
+            int r = total;
+            for (int j = 0; j < nd && valid; j++) {
+                if (!k[j])
+                    continue;
+                if (lt[j] < 0 || lt[j] >= d->ntypes || k[j] > d->cap[lt[j]])
+                    valid = 0;   /* as dense_rank: a tile the table has no room for */
+                else {
+                    rank += d->skip[lt[j]][r][k[j]];
+                    r -= k[j];
+                }
+            }
+            if (valid)
+                v = dense_get(d, rank) * d->unit;
+        }
+        value[idx] = v;
+        int j = 0;
+        while (j < nd && k[j] == ct[j]) {
+            total -= k[j];
+            k[j++] = 0;
+        }
+        if (j == nd)
+            return 1;
+        k[j]++;
+        total++;
+    }
+}
+
 static int dense_set(dense *d, const uint8_t counts[64], int32_t value)
 {
     long r = dense_rank(d, counts);

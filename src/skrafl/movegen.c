@@ -59,6 +59,7 @@ int sk_gen_create(sk_gen **out, const sk_engine *e, tk_error *err)
     g->E = e->edges;
     g->nm = e->nmask;
     g->dim = e->dim;
+    g->floor = INT64_MIN;
     *out = g;
     return TK_OK;
 }
@@ -200,7 +201,8 @@ static void record_heap(sk_gen *g, int end, int score)
     int32_t eq = sk_equity(score, 0);
     if (L && L->ranked) {
         int placed = g->ntiles - g->left;
-        if (full && sk_equity(score, L->best[placed]) < list->v[0].equity)
+        int32_t ub = sk_equity(score, L->best[placed]);
+        if ((full && ub < list->v[0].equity) || ub < g->floor)
             return;
         int idx = L->full;
         for (int i = g->start; i <= end; i++) {
@@ -210,7 +212,7 @@ static void record_heap(sk_gen *g, int end, int score)
         }
         eq = sk_equity(score, L->value[idx]);
     }
-    if (full && eq < list->v[0].equity)
+    if ((full && eq < list->v[0].equity) || eq < g->floor)
         return;
     sk_move m;
     fill_move(g, &m, end, score);
@@ -222,6 +224,8 @@ static void record_heap(sk_gen *g, int end, int score)
         }
         list->v[list->n] = m;
         sift_up(g->e, list->v, list->n++);
+        if (list->n == list->limit)
+            g->pruning = 1;
     } else if (sk_move_cmp(g->e, &m, &list->v[0]) < 0) {
         list->v[0] = m;
         sift_down(g->e, list->v, list->n, 0);
@@ -339,23 +343,34 @@ static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, 
 }
 
 /* The fewest tiles (kmin) a play of the current start needs to enter the
- * full heap of the best moves: the anchor's bounds per number of tiles
- * (g->usb) against the worst move kept.  A play equal in rank to that move
+ * full heap of the best moves, or to reach the floor: the anchor's bounds
+ * per number of tiles (g->usb) against the worst move kept and the floor.  A play equal in rank to that move
  * enters only if it comes first in the tie order (score, row, column,
  * direction, word): ranked by score (equal rank, equal score), if its start
  * comes later it must rank higher; ranked with leaves, an equal rank may
- * still hide a higher score, so equal is enough.  Kept until the heap or
+ * still hide a higher score, so equal is enough, unless the start comes
+ * later and k tiles cannot score more than that move (the bound per k).  Kept until the heap or
  * the start changes (record_heap, search_prepare clear kstart). */
 static int top_kmin_find(sk_gen *g)
 {
-    const sk_move *w = &g->list->v[0];
-    int32_t thr = w->equity;
-    int row = g->dir ? g->start : g->line, col = g->dir ? g->line : g->start;
-    if (!g->leaves->ranked && thr < INT32_MAX &&
-        (row != w->row ? row > w->row : col != w->col ? col > w->col : g->dir > w->dir))
-        thr++;
+    int64_t thr = g->floor, wscore = INT64_MIN;   /* INT64_MIN: an equal rank may enter */
+    if (g->list->n == g->list->limit) {
+        const sk_move *w = &g->list->v[0];
+        int64_t t = w->equity;
+        int row = g->dir ? g->start : g->line, col = g->dir ? g->line : g->start;
+        int later = row != w->row ? row > w->row : col != w->col ? col > w->col : g->dir > w->dir;
+        if (!g->leaves->ranked && t < INT32_MAX && later)
+            t++;
+        if (t > thr) {
+            thr = t;
+            if (g->leaves->ranked && later)
+                wscore = w->score;
+        }
+    }
+    /* Ranked with leaves, a play of the worst kept's rank starting later
+     * enters only with a higher score: not if k tiles cannot score more. */
     int k = 1;
-    while (k <= g->ntiles && g->usb[k] < thr)
+    while (k <= g->ntiles && (g->usb[k] < thr || (g->usb[k] == thr && g->ssb[k] <= wscore)))
         k++;
     g->kstart = g->start;
     g->kmin = k;
@@ -391,7 +406,7 @@ static inline uint64_t top_lengths(const sk_gen *g, int pos, int need, int left)
  * through pos could still enter the heap of the best moves. */
 static void extend_top(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot)
 {
-    if (g->list->n == g->list->limit) {
+    if (g->pruning) {
         int need = top_kmin(g) - (g->ntiles - g->left);
         if (top_short(g, pos, node, need, g->left))
             return;
@@ -601,7 +616,7 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
         /* Skipped before its tiles are taken when its plays cannot enter
          * the heap: too few tiles within the node's reach or word lengths,
          * or (every tile to be played) a letter left that no way holds. */
-        if (g->list->n == g->list->limit) {
+        if (g->pruning) {
             if (kfor != top_kmin(g)) {
                 kfor = g->kmin;
                 need = kfor - L;
@@ -792,8 +807,10 @@ static int prep_rack(sk_gen *g, const sk_rack *r, tk_error *err)
 }
 
 /* Cross-set, cross-word sum and anchor flag of empty square (rr, c) of
- * orientation o (bd: that orientation's board), letters restricted to mask. */
-static void prep_square(sk_gen *g, int o, int rr, int c, alpha_set mask)
+ * orientation o (g->bd[o]: that orientation's board), letters restricted
+ * to mask, into xs, xw and an (that orientation's arrays). */
+static void square_info(const sk_gen *g, int o, int rr, int c, alpha_set mask, alpha_set *xs, int16_t *xw,
+                        uint8_t *an)
 {
     const sk_engine *e = g->e;
     int dim = g->dim, S = dim + 1, i = rr * S + c;
@@ -805,12 +822,12 @@ static void prep_square(sk_gen *g, int o, int rr, int c, alpha_set mask)
         dn++;
     int horiz = (c > 0 && bd[i - 1]) || (c < dim - 1 && bd[i + 1]);
     if (up == rr && dn == rr) {
-        g->xset[o][i] = mask;
-        g->xsum[o][i] = -1;
-        g->anchor[o][i] = (uint8_t)horiz;
+        xs[i] = mask;
+        xw[i] = -1;
+        an[i] = (uint8_t)horiz;
         return;
     }
-    g->anchor[o][i] = 1;
+    an[i] = 1;
     uint8_t left[SK_MAX_DIM], right[SK_MAX_DIM];
     int nl = 0, nr = 0, sum = 0;
     for (int q = up; q < rr; q++) {
@@ -821,8 +838,13 @@ static void prep_square(sk_gen *g, int o, int rr, int c, alpha_set mask)
         right[nr++] = bd[q * S + c] & SK_LETTER;
         sum += e->val[bd[q * S + c]];
     }
-    g->xset[o][i] = cross_set(g, left, nl, right, nr, mask);
-    g->xsum[o][i] = (int16_t)sum;
+    xs[i] = cross_set(g, left, nl, right, nr, mask);
+    xw[i] = (int16_t)sum;
+}
+
+static void prep_square(sk_gen *g, int o, int rr, int c, alpha_set mask)
+{
+    square_info(g, o, rr, c, mask, g->xset[o], g->xsum[o], g->anchor[o]);
 }
 
 /* Boards in both orientations, anchors, cross-sets (letters within mask). */
@@ -870,6 +892,135 @@ static void prep_board(sk_gen *g, const sk_board *b, unsigned flags, alpha_set m
     g->ndirs = ndirs;
 }
 
+/* ---- the board of a game going on ------------------------------------------ */
+
+/* Square (rr, c) of orientation o into the cache, over every letter. */
+static void cache_square(sk_gen *g, int o, int rr, int c)
+{
+    square_info(g, o, rr, c, g->e->all, g->cx[o], g->cs[o], g->ca[o]);
+}
+
+/* The empty squares ending the run of tiles through (rr, c) of orientation o
+ * in the perpendicular direction, into the cache (as gb_touch). */
+static void cache_touch(sk_gen *g, int o, int rr, int c)
+{
+    int dim = g->dim, S = dim + 1;
+    const uint8_t *bd = g->bd[o];
+    int up = rr, dn = rr;
+    while (up >= 0 && bd[up * S + c])
+        up--;
+    while (dn < dim && bd[dn * S + c])
+        dn++;
+    if (up >= 0)
+        cache_square(g, o, up, c);
+    if (dn < dim)
+        cache_square(g, o, dn, c);
+}
+
+/* prep_board for tki_sk_gen_prepare, the same arrays: when board b only adds
+ * tiles to the last one (a game going on: one move since), the cross-sets
+ * over every letter kept from it are updated around the new tiles (the
+ * runs they end and their neighbours, in both orientations, as
+ * tki_sk_genboard_apply does) and restricted to mask here; the first time
+ * a board grows after an unrelated one, they are made for every square
+ * (over every letter).  An empty or unrelated board: prep_board as it is. */
+static void prep_board_game(sk_gen *g, const sk_board *b, unsigned flags, alpha_set mask)
+{
+    const sk_engine *e = g->e;
+    int dim = g->dim, S = dim + 1, nsq = dim * dim, nnew = 0, ok = g->cstate && g->cb.dim == b->dim;
+    /* ok: every tile of the last board is on b */
+    uint16_t fresh[SK_MAX_SQ];
+    for (int i = 0; i < nsq && ok; i++) {
+        uint8_t was = g->cb.sq[i], t = b->sq[i];
+        if (was)
+            ok = was == t;
+        else if (t)
+            fresh[nnew++] = (uint16_t)i;
+    }
+    if (sk_board_empty(b)) {
+        /* as it is; the cache: every letter everywhere, no cross-word, no anchor */
+        prep_board(g, b, flags, mask);
+        for (int o = 0; o < 2; o++)
+            for (int rr = 0; rr < dim; rr++)
+                for (int c = 0; c <= dim; c++) {
+                    g->cx[o][rr * S + c] = c < dim ? e->all : 0;
+                    g->cs[o][rr * S + c] = -1;
+                    g->ca[o][rr * S + c] = 0;
+                }
+        g->cb = *b;
+        g->cstate = 2;
+        return;
+    }
+    if (!ok) {
+        /* unrelated to the last board: as it is, and remembered */
+        prep_board(g, b, flags, mask);
+        g->cb = *b;
+        g->cstate = 1;
+        return;
+    }
+    for (int rr = 0; rr < dim; rr++)
+        for (int c = 0; c < dim; c++) {
+            uint8_t t = b->sq[rr * dim + c];
+            g->bd[0][rr * S + c] = g->bd[1][c * S + rr] = t;
+        }
+    for (int o = 0; o < 2; o++)
+        for (int rr = 0; rr < dim; rr++) {
+            g->bd[o][rr * S + dim] = 0;
+            g->cx[o][rr * S + dim] = 0;
+            g->cs[o][rr * S + dim] = -1;
+            g->ca[o][rr * S + dim] = 0;
+        }
+    if (g->cstate != 2) {
+        /* every square, over every letter */
+        for (int o = 0; o < 2; o++)
+            for (int rr = 0; rr < dim; rr++)
+                for (int c = 0; c < dim; c++) {
+                    int i = rr * S + c;
+                    if (g->bd[o][i]) {
+                        g->cx[o][i] = 0;
+                        g->cs[o][i] = -1;
+                        g->ca[o][i] = 0;
+                    } else {
+                        cache_square(g, o, rr, c);
+                    }
+                }
+    } else {
+        for (int k = 0; k < nnew; k++) {
+            int r = fresh[k] / dim, c = fresh[k] % dim;
+            for (int o = 0; o < 2; o++) {
+                int q = o ? c * S + r : r * S + c;
+                g->cx[o][q] = 0;
+                g->cs[o][q] = -1;
+                g->ca[o][q] = 0;
+            }
+        }
+        for (int k = 0; k < nnew; k++) {
+            int r = fresh[k] / dim, c = fresh[k] % dim;
+            cache_touch(g, 0, r, c);          /* column c's run: vertical cross-words */
+            cache_touch(g, 1, c, r);          /* row r's run: horizontal cross-words */
+            if (c > 0 && !g->bd[0][r * S + c - 1])
+                cache_square(g, 0, r, c - 1);
+            if (c < dim - 1 && !g->bd[0][r * S + c + 1])
+                cache_square(g, 0, r, c + 1);
+            if (r > 0 && !g->bd[1][c * S + r - 1])
+                cache_square(g, 1, c, r - 1);
+            if (r < dim - 1 && !g->bd[1][c * S + r + 1])
+                cache_square(g, 1, c, r + 1);
+        }
+    }
+    g->cb = *b;
+    g->cstate = 2;
+    for (int o = 0; o < 2; o++)
+        for (int rr = 0; rr < dim; rr++)
+            for (int c = 0; c <= dim; c++) {
+                int i = rr * S + c;
+                g->xset[o][i] = g->cx[o][i] & mask;
+                g->xsum[o][i] = g->cs[o][i];
+                g->anchor[o][i] = g->ca[o][i];
+            }
+    g->ndirs = 2;
+}
+
 /* The left parts of the rack, no longer than any anchor can take. */
 static int prep_leftparts(sk_gen *g, tk_error *err)
 {
@@ -909,7 +1060,7 @@ int tki_sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned 
         return rc;
     if (g->ntiles == 0 || !e->root)
         return TK_OK;
-    prep_board(g, b, flags, g->blanks ? e->all : g->rackmask);
+    prep_board_game(g, b, flags, g->blanks ? e->all : g->rackmask);
     int ndirs = g->ndirs;
     rc = prep_leftparts(g, err);
     if (rc) {

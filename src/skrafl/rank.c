@@ -12,7 +12,11 @@
  */
 #include "sk_gen.h"
 
+#include "tilekit/skgame.h"
+
 #include <string.h>
+
+int tki_sk_leaves_values(const sk_leaves *l, const int *lt, const int *ct, int nd, int32_t *value);
 
 void tki_sk_leaves_build(sk_rackleaves *L, const sk_rack *r, int nletters, const sk_rank *rank)
 {
@@ -38,6 +42,25 @@ void tki_sk_leaves_build(sk_rackleaves *L, const sk_rack *r, int nletters, const
     if (!L->ranked) {   /* by score: every leave is worth 0 */
         for (int k = 0; k <= ntiles; k++)
             L->best[k] = 0;
+        return;
+    }
+    /* A leave table's own function: every value in one pass (leaves.c). */
+    int batch = rank->leave == sk_leaves_value && tki_sk_leaves_values(rank->ctx, lt, ct, nd, L->value);
+    if (batch) {
+        int dig[SK_RACK_MAX + 1] = { 0 }, kept = 0;
+        for (int idx = 0; idx < n; idx++) {
+            if (L->value[idx] > L->best[ntiles - kept])
+                L->best[ntiles - kept] = L->value[idx];
+            int j = 0;   /* the next index's digits, like an odometer */
+            while (j < nd && dig[j] == ct[j]) {
+                kept -= dig[j];
+                dig[j++] = 0;
+            }
+            if (j < nd) {
+                dig[j]++;
+                kept++;
+            }
+        }
         return;
     }
     for (int idx = 0; idx < n; idx++) {

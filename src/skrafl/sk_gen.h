@@ -48,8 +48,11 @@ typedef struct sk_unit {
     uint8_t o, line, a;
     int8_t L;                       /* left part length; -1: the tiles before the anchor */
     uint16_t key;                   /* its plays' start in tie order: row, column, direction */
+    uint16_t id;                    /* its score bounds: sk_gen.ush[id] */
 } sk_unit;
 #define SK_UNITS_MAX (2 * SK_MAX_DIM * SK_MAX_DIM * (SK_RACK_MAX + 1))
+/* units made in one search: a coarse one per anchor and one per start of its */
+#define SK_UNIT_IDS (2 * SK_MAX_DIM * SK_MAX_DIM * (SK_RACK_MAX + 2))
 
 /* Row stride dim + 1: square dim of each row is a sentinel (empty, no
  * letter allowed), so the hot loop needs no bounds checks. */
@@ -94,8 +97,24 @@ struct sk_gen {
      * (NULL also means "not the best-first search") */
     const sk_rackleaves *leaves;
     sk_rackleaves lv;
+    int64_t floor;                  /* plays ranked below this cannot enter (INT64_MIN: none) */
+    int pruning;                    /* the heap is full or there is a floor: prune by kmin */
+    /* The last board tki_sk_gen_prepare worked on (movegen.c, prep_board_game):
+     * cstate 0 none, 1 the board only, 2 with its cross-sets over every
+     * letter, cross-word sums and anchors (both orientations, sentinels
+     * included), updated around the new tiles when the next board only adds
+     * tiles to it. */
+    int cstate;
+    sk_board cb;
+    alpha_set cx[2][SK_LINE_SQ];
+    int16_t cs[2][SK_LINE_SQ];
+    uint8_t ca[2][SK_LINE_SQ];
+    int64_t lbest[SK_RACK_MAX + 1]; /* the shadow's leave term per tiles played (topn.c, leave_terms) */
+    int bingo7;                     /* a full rack: its tiles are a word's letters */
+    alpha_set bingo8;               /* and with letter x, for each x here */
     int vals[SK_RACK_MAX];          /* the rack's tile values, descending */
     int64_t usb[SK_RACK_MAX + 2];   /* the anchor being searched: rank bound per tiles played */
+    int64_t ssb[SK_RACK_MAX + 2];   /* and score bound (INT64_MIN: no play) */
     int kstart;                     /* the start kmin was computed for (-1: none) */
     int kmin;                       /* fewest tiles a play from there needs to enter the heap */
     uint8_t nextk[SK_MAX_DIM + 1][SK_RACK_MAX + 2];   /* k-th empty square from q (255: none) */
@@ -103,6 +122,8 @@ struct sk_gen {
     uint32_t canend;                /* bit q: a word may end on square q (q + 1 is empty) */
     int nk_line;                    /* the line nextk was made for (o * SK_MAX_DIM + line) */
     sk_unit units[SK_UNITS_MAX];
+    int64_t ush[SK_UNIT_IDS][SK_RACK_MAX + 1];   /* a unit's shadow: score bound per tiles (INT64_MIN: none) */
+    int nush;
 };
 
 
@@ -142,6 +163,14 @@ struct sk_gen {
             i = w;                                                           \
         }                                                                    \
     }
+
+/* sk_generate_top with the rack's leave table L made by the caller
+ * (tki_sk_leaves_build; it must stay valid during the call) and a floor:
+ * only plays whose rank (score * 1000 + leave) is at least `floor` are
+ * searched for and returned (INT64_MIN: every play may be; the first n of
+ * the others are the first n of all that reach the floor). */
+int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
+                        const sk_rackleaves *L, int64_t floor, size_t n, sk_movelist *list, tk_error *err);
 
 /* Per position: rack, both boards, cross-sets, anchors, left parts.
  * Returns a TK_ status (err filled); *none = 1 if no move is possible at all

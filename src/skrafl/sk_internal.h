@@ -24,7 +24,32 @@ struct sk_engine {
     uint8_t *reach;                   /* per node: letters of its longest way to a word end (31: 31 or more) */
     uint32_t *lens;                   /* per node: bit d set if some word ends d letters on (31: 31 or more) */
     alpha_set *below;                 /* per node: every letter on some way to a word end */
+    /* Bingo map (engine.c, sk_bingo_lookup): open addressing on the key of a
+     * multiset of SK_RACK_MAX letters; value bit 0: they are the letters of
+     * a word, bit x: with letter x added they are the letters of a word. */
+    uint64_t *bkey, *bval;
+    uint64_t bmask;                   /* slots - 1 (0: no map) */
 };
+
+/* Key of a multiset of letters given in ascending order (6 bits each). */
+static inline uint64_t sk_bingo_key(const uint8_t *sorted, int n)
+{
+    uint64_t k = 0;
+    for (int i = 0; i < n; i++)
+        k = k << 6 | sorted[i];
+    return k;
+}
+static inline uint64_t sk_bingo_hash(uint64_t key) { return (key * 0x9E3779B97F4A7C15ull) >> 20; }
+/* The bingo map's value for the multiset of this key (0: none). */
+static inline uint64_t sk_bingo_lookup(const sk_engine *e, uint64_t key)
+{
+    for (uint64_t i = sk_bingo_hash(key) & e->bmask;; i = (i + 1) & e->bmask) {
+        if (e->bkey[i] == key)
+            return e->bval[i];
+        if (!e->bkey[i])
+            return 0;
+    }
+}
 
 /* Column letter of a 0-based column (A, B, ... then lower-case beyond Z). */
 static inline char sk_col_char(int c) { return (char)(c < 26 ? 'A' + c : 'a' + (c - 26)); }

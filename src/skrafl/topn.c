@@ -20,15 +20,20 @@
  *     dictionary allows; add the board tiles of the span times WM, the
  *     cross-words' fixed parts (their board tiles times the square's word
  *     premium) and the bingo bonus when k = 7;
+ *   - plays of all 7 tiles of a full rack only where the engine's bingo
+ *     map says its letters, alone or with the one board tile the span
+ *     takes in, are a word's (through two board tiles or more: always);
  *   - sb[k], the best such bound over spans with k new tiles, becomes a rank
- *     bound sb[k] * 1000 + best[k], where best[k] is the best leave value
- *     kept after playing k tiles of this rack (0 when ranking by score);
- *     the group's bound is the largest over k.
+ *     bound sb[k] * 1000 + lbest[k], where lbest[k] is the best leave value
+ *     kept after playing k tiles of this rack less the points the kept
+ *     tiles give up (leave_terms; 0 when ranking by score); the group's
+ *     bound is the largest over k.
  *
  * The groups are then searched best bound first (a binary heap), each by the
  * ordinary generator, into a bounded heap of the best n moves; the search
  * stops as soon as the heap is full and the next bound is below the n-th
- * move's rank: no move left can enter.  Equal bounds are searched, so ties
+ * move's rank, or below the caller's floor (sk_top_plays: the n-th best of
+ * the exchanges and the pass): no move left can enter.  Equal bounds are searched, so ties
  * are broken exactly as in the full sorted list.
  */
 #include "sk_gen.h"
@@ -113,17 +118,38 @@ static void shadow_starts(const sk_gen *g, int a, int *s0, int *s1, int *qmax)
 typedef struct swalk {
     const sk_gen *g;
     int64_t bsum, xfix;
+    int nb;                 /* board tiles met */
+    unsigned bl;            /* the letter of the first */
     coefs cs;
 } swalk;
 
 static void swalk_init(swalk *w, const sk_gen *g, int64_t *sb)
 {
     w->g = g;
+    w->nb = 0;
+    w->bl = 0;
     w->bsum = w->xfix = 0;
     w->cs.n = 0;
     w->cs.WM = 1;
     for (int i = 0; i <= SK_RACK_MAX; i++)
         sb[i] = INT64_MIN;
+}
+
+/* A board tile met by the walk. */
+static inline void swalk_board(swalk *w, uint8_t t)
+{
+    w->bsum += w->g->e->val[t];
+    if (!w->nb++)
+        w->bl = t & SK_LETTER;
+}
+
+/* Can a play of every tile of a full rack span what the walk has met?  Not
+ * if its letters, with the one board tile met or none, are no word's (the
+ * bingo map); through two board tiles or more it may. */
+static inline int swalk_bingo(const swalk *w)
+{
+    const sk_gen *g = w->g;
+    return w->nb == 0 ? g->bingo7 : w->nb > 1 || ((g->bingo8 >> w->bl) & 1);
 }
 
 /* Square q from the anchor on, `used` tiles already laid: 0 a board tile,
@@ -133,7 +159,7 @@ static inline int swalk_square(swalk *w, int q, int used)
 {
     const sk_gen *g = w->g;
     if (g->row[q]) {
-        w->bsum += g->e->val[g->row[q]];
+        swalk_board(w, g->row[q]);
         return 0;
     }
     if (!g->xs[q] || used == g->ntiles)
@@ -158,7 +184,7 @@ static void shadow(const sk_gen *g, int a, int s, int qmax, const int *vals, int
     swalk_init(&w, g, sb);
     for (int q = s; q < a; q++) {
         if (row[q])                   /* the fixed left part */
-            w.bsum += g->e->val[row[q]];
+            swalk_board(&w, row[q]);
         else                          /* room squares: never a cross-word */
             coefs_add(&w.cs, g->lm[q], 0, g->wm[q]);
     }
@@ -169,6 +195,8 @@ static void shadow(const sk_gen *g, int a, int s, int qmax, const int *vals, int
             continue;
         /* A span [s, q] that can end here. */
         int k = w.cs.n;
+        if (k == SK_RACK_MAX && !swalk_bingo(&w))
+            continue;
         int64_t t = w.bsum * w.cs.WM + w.xfix + (k == SK_RACK_MAX ? SK_BINGO : 0);
         for (int i = 0; i < k; i++)
             t += w.cs.c[i] * vals[i];
@@ -201,7 +229,7 @@ static void shadow_coarse(const sk_gen *g, int a, int s0, const int *vals, int64
         int64_t t = w.bsum * w.cs.WM + w.xfix;
         for (int k = 1; k <= nt && k <= w.cs.n; k++) {
             t += w.cs.c[k - 1] * vals[k - 1];
-            if (k >= kr) {
+            if (k >= kr && (k < SK_RACK_MAX || swalk_bingo(&w))) {
                 int64_t tk = t + (k == SK_RACK_MAX ? SK_BINGO : 0);
                 if (tk > sb[k])
                     sb[k] = tk;
@@ -215,7 +243,7 @@ static void shadow_coarse(const sk_gen *g, int a, int s0, const int *vals, int64
 static int64_t rank_bound(const sk_gen *g, const int64_t *sb, int64_t *usb)
 {
     int64_t best = INT64_MIN;
-    const int64_t *lb = g->leaves->best;
+    const int64_t *lb = g->lbest;
     if (usb)
         for (int k = 0; k <= SK_RACK_MAX + 1; k++)
             usb[k] = INT64_MIN;
@@ -236,11 +264,10 @@ static int64_t rank_bound(const sk_gen *g, const int64_t *sb, int64_t *usb)
  * square, where a word must stop and where it may end. */
 static void search_prepare(sk_gen *g, const unit *u)
 {
-    int s0, s1, qmax;
-    int64_t sb[SK_RACK_MAX + 1];
-    shadow_starts(g, u->a, &s0, &s1, &qmax);
-    shadow(g, u->a, u->L < 0 ? s0 : u->a - u->L, qmax, g->vals, sb);
+    const int64_t *sb = g->ush[u->id];   /* its shadow, kept when the unit was made */
     rank_bound(g, sb, g->usb);
+    for (int k = 0; k <= SK_RACK_MAX + 1; k++)
+        g->ssb[k] = k <= SK_RACK_MAX ? sb[k] : INT64_MIN;
     g->kstart = -1;
     g->kmin = 1;
     int id = u->o * SK_MAX_DIM + u->line;
@@ -271,6 +298,105 @@ static void search_prepare(sk_gen *g, const unit *u)
     }
 }
 
+/* What the bingo map says of the full rack (g->bingo7, g->bingo8): the
+ * union over every letter a blank may stand for (for at most two blanks;
+ * with more, anything may be possible). */
+static void bingo_rack(sk_gen *g)
+{
+    const sk_engine *e = g->e;
+    g->bingo7 = 1;
+    g->bingo8 = ~(alpha_set)0;
+    if (g->blanks > 2)
+        return;
+    uint8_t t[SK_RACK_MAX];
+    int n = 0;
+    for (int l = 1; l < 64; l++)
+        for (int c = 0; c < g->cnt[l]; c++)
+            t[n++] = (uint8_t)l;
+    uint64_t v = 0;
+    if (e->bmask) {
+        int na = e->alpha.size;
+        for (int x = g->blanks ? 1 : 0; x <= (g->blanks ? na : 0); x++)
+            for (int y = g->blanks > 1 ? x : 0; y <= (g->blanks > 1 ? na : 0); y++) {
+                uint8_t s[SK_RACK_MAX];
+                int m = 0, i = 0;
+                /* the rack's letters with x and y (the blanks' letters) merged in order */
+                uint8_t add[2] = { (uint8_t)x, (uint8_t)y };
+                int na2 = g->blanks, j = 0;
+                while (i < n || j < na2) {
+                    if (j < na2 && (i == n || add[j] <= t[i]))
+                        s[m++] = add[j++];
+                    else
+                        s[m++] = t[i++];
+                }
+                v |= sk_bingo_lookup(e, sk_bingo_key(s, m));
+            }
+    }
+    g->bingo7 = (int)(v & 1);
+    g->bingo8 = v & ~(alpha_set)1;
+}
+
+/* The leave term of the shadow's bounds, per number k of tiles played
+ * (g->lbest).  A shadow bounds the score of k tiles with the rack's k best
+ * values, v_1 >= ... >= v_k, against coefficients c_1 >= ... >= c_k >= 1
+ * (letter premium times word premiums, at least 1).  Tiles S actually
+ * played have sorted values s_i <= v_i, so they score at most
+ * sum c_i v_i - sum c_i (v_i - s_i) <= sum c_i v_i - (sum v_i - sum s_i):
+ * a leave that keeps high-value tiles gives up their points.  So the term
+ * is max over the kept multisets K of k tiles fewer of value(K) - 1000 *
+ * (sum v_i - (rack total - total of K)), never above best[k] (the best
+ * value kept, S the k best tiles). */
+static void leave_terms(sk_gen *g, const sk_rackleaves *L)
+{
+    const int *vals = g->vals;
+    int n = g->ntiles, top[SK_RACK_MAX + 1];
+    top[0] = 0;
+    for (int k = 1; k <= n; k++)
+        top[k] = top[k - 1] + vals[k - 1];
+    if (!L->ranked) {
+        for (int k = 0; k <= SK_RACK_MAX; k++)
+            g->lbest[k] = L->best[k];
+        return;
+    }
+    for (int k = 0; k <= SK_RACK_MAX; k++)
+        g->lbest[k] = INT64_MIN;
+    int lt[SK_RACK_MAX + 1], ct[SK_RACK_MAX + 1], nd = 0;
+    for (int l = 0; l < 64 && nd <= SK_RACK_MAX; l++) {
+        int c = l ? g->cnt[l] : g->blanks;
+        if (c > 0) {
+            lt[nd] = l;
+            ct[nd++] = c;
+        }
+    }
+    const uint8_t *val = g->e->val;
+    int dig[SK_RACK_MAX + 1] = { 0 }, kept = 0, ksum = 0;
+    for (int idx = 0; idx <= L->full; idx++) {
+        int k = n - kept;   /* played: the rest, worth top[n] - ksum */
+        int64_t v = (int64_t)L->value[idx] - 1000 * (int64_t)(top[k] - (top[n] - ksum));
+        if (v > g->lbest[k])
+            g->lbest[k] = v;
+        int j = 0;   /* the next index, like an odometer */
+        while (j < nd && dig[j] == ct[j]) {
+            kept -= dig[j];
+            ksum -= dig[j] * (lt[j] ? val[lt[j]] : 0);
+            dig[j++] = 0;
+        }
+        if (j == nd)
+            break;
+        dig[j]++;
+        kept++;
+        ksum += lt[j] ? val[lt[j]] : 0;
+    }
+}
+
+/* Keep a unit's shadow (search_prepare reads it back): its id. */
+static uint16_t keep_shadow(sk_gen *g, const int64_t *sb)
+{
+    int id = g->nush++;
+    memcpy(g->ush[id], sb, sizeof g->ush[id]);
+    return (uint16_t)id;
+}
+
 /* Tie-order key of a start square: row, column, direction. */
 static uint16_t start_key(int o, int line, int s)
 {
@@ -289,6 +415,13 @@ SK_HEAP_FUNCS(unit, unit, const void *, unit_before)
 int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
                     const sk_rank *rank, size_t n, sk_movelist *list, tk_error *err)
 {
+    tki_sk_leaves_build(&g->lv, r, g->e->alpha.size, rank);
+    return tki_sk_generate_top(g, b, r, flags, &g->lv, INT64_MIN, n, list, err);
+}
+
+int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
+                        const sk_rackleaves *L, int64_t floor, size_t n, sk_movelist *list, tk_error *err)
+{
     if (n == 0) {
         list->n = 0;
         list->total = 0;
@@ -303,9 +436,9 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
         list->limit = 0;
         return rc;
     }
-    sk_rackleaves *L = &g->lv;
-    tki_sk_leaves_build(L, r, g->e->alpha.size, rank);
     g->leaves = L;
+    g->floor = floor;
+    g->pruning = floor != INT64_MIN;
     /* The rack's tile values, best first (blanks score 0). */
     int *vals = g->vals, nv = 0;
     for (int l = 1; l < 64; l++)
@@ -319,13 +452,18 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
         }
     while (nv < g->ntiles)
         vals[nv++] = 0;
+    leave_terms(g, L);
+    if (g->ntiles == SK_RACK_MAX)
+        bingo_rack(g);
     rc = tki_sk_gen_index_leftparts(g);
     if (rc) {
         list->limit = 0;
         g->leaves = NULL;
+        g->floor = INT64_MIN;
         return tk_error_set(err, rc, 0, 0, "out of memory");
     }
     g->nk_line = -1;
+    g->nush = 0;
     /* Bound every anchor and left-part length. */
     unit *U = g->units;
     size_t nu = 0;
@@ -349,9 +487,10 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
                 else
                     shadow_coarse(g, a, s0, vals, sb);
                 int64_t best = rank_bound(g, sb, NULL);
-                if (best == INT64_MIN)
+                if (best == INT64_MIN || best < floor)
                     continue;
                 unit *u = &U[nu++];
+                u->id = fixed || s0 == s1 ? keep_shadow(g, sb) : 0;
                 u->bound = best;
                 u->o = (uint8_t)o;
                 u->line = (uint8_t)rr;
@@ -367,6 +506,8 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
         unit u = U[0];
         U[0] = U[--nu];
         unit_down(NULL, U, nu, 0);
+        if (u.bound < floor)
+            break;
         if (list->n == n) {
             const sk_move *w = &list->v[0];
             if (u.bound < w->equity)
@@ -386,10 +527,11 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
                 int64_t sb[SK_RACK_MAX + 1];
                 shadow(g, u.a, st, qmax, vals, sb);
                 int64_t best = rank_bound(g, sb, NULL);
-                if (best == INT64_MIN)
+                if (best == INT64_MIN || best < floor)
                     continue;
                 unit *v = &U[nu];
                 *v = u;
+                v->id = keep_shadow(g, sb);
                 v->bound = best;
                 v->L = (int8_t)(u.a - st);
                 v->key = start_key(u.o, u.line, st);
@@ -401,6 +543,7 @@ int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned fla
         tki_sk_gen_anchor_left(g, u.a, u.L);
     }
     g->leaves = NULL;
+    g->floor = INT64_MIN;
     sk_movelist_sort(g->e, list);
     list->limit = 0;
     if (g->err)

@@ -8,10 +8,15 @@
  * leave function: the search's bounds (best score of k tiles * 1000 + best
  * value kept after k tiles) stay exact, and it returns the first n
  * placements in equity order.  Exchanges and the pass are at most 128 plays
- * whose values are already in the search's table of the rack's
- * sub-multisets; they are merged into the n placements by a bounded
- * insertion (the first n of the union is the first n of everything, since
- * a placement outside the search's n is behind n placements).
+ * whose values are in the same table of the rack's sub-multisets (made
+ * once, before the search); they are ranked first, by a bounded insertion,
+ * and the n-th of them is the search's floor: a placement of lower equity
+ * is behind n plays and cannot be among the first n, so the search neither
+ * looks for it nor spends its bounds on it (a bad rack's placements, all of
+ * low equity, are then cut off at the best exchange).  The placements the
+ * search returns are merged in by the same insertion (the first n of the
+ * union is the first n of everything, since a placement outside the
+ * search's n is behind n placements or below the floor).
  *
  * Ranked by score (equity breaking ties), the search runs by score for
  * m = n + 1, 2m, ... placements until the last one scores less than the
@@ -86,8 +91,44 @@ long sk_top_plays(sk_gen *g, const sk_board *b, const sk_rack *r, const sk_state
     flags &= ~SK_COUNT_ONLY;
     size_t cnt = 0;
     int rc;
+    sk_play p;
+    /* The rack's sub-multisets and their values, once: the exchanges' values,
+     * and the search's leave table when ranking by equity. */
+    sk_rackleaves L;
+    tki_sk_leaves_build(&L, r, e->alpha.size, &rank);
+    if (st->bag >= SK_EXCHANGE_MIN && r->n > 0) {
+        /* Every kept sub-multiset but the whole rack is an exchange. */
+        int lt[SK_RACK_MAX + 1], ct[SK_RACK_MAX + 1], nd = 0;
+        for (int l = 0; l <= e->alpha.size && l < 64; l++) {
+            int c = l ? r->count[l] : r->blanks;
+            if (c > 0 && nd < SK_RACK_MAX + 1) {
+                lt[nd] = l;
+                ct[nd++] = c;
+            }
+        }
+        for (int idx = 0; idx < L.full; idx++) {
+            int64_t eq = L.ranked ? L.value[idx] : 0;   /* not ranked: no leave function */
+            if (!may_enter(out, cnt, n, eq, 0, by_score))
+                continue;
+            memset(&p, 0, sizeof p);
+            p.kind = SK_PLAY_EXCHANGE;
+            for (int j = 0; j < nd; j++) {
+                int kept = idx / L.rad[lt[j]] % (ct[j] + 1);
+                for (int k = kept; k < ct[j]; k++)
+                    p.x[p.nx++] = (uint8_t)lt[j];
+            }
+            p.leave = (int32_t)eq;
+            p.equity = eq;
+            insert(e, out, &cnt, n, &p, by_score);
+        }
+    }
+    sk_pass_play(e, r, st, fn, ctx, &p);
+    insert(e, out, &cnt, n, &p, by_score);
     if (!by_score) {
-        rc = sk_generate_top(g, b, r, flags, &rank, n, list, err);
+        /* A placement ranked below the n-th of these cannot be among the
+         * first n (one of equal equity can: a placement comes first). */
+        int64_t floor = cnt == n && L.ranked ? out[n - 1].equity : INT64_MIN;
+        rc = tki_sk_generate_top(g, b, r, flags, &L, floor, n, list, err);
     } else {
         size_t m = n + 1;
         for (;;) {
@@ -99,11 +140,8 @@ long sk_top_plays(sk_gen *g, const sk_board *b, const sk_rack *r, const sk_state
     }
     if (rc)
         return rc;
-    sk_play p;
     for (size_t i = 0; i < list->n; i++) {
         const sk_move *mv = &list->v[i];
-        if (!by_score && cnt == n)
-            break;   /* already in order, and nothing else comes before them */
         memset(&p, 0, sizeof p);
         p.move = *mv;
         p.kind = SK_PLAY_MOVE;
@@ -111,40 +149,5 @@ long sk_top_plays(sk_gen *g, const sk_board *b, const sk_rack *r, const sk_state
         p.equity = sk_move_equity(e, r, mv, st, fn, ctx, &p.leave);
         insert(e, out, &cnt, n, &p, by_score);
     }
-    /* The rack's sub-multisets: from the search's table, else made here. */
-    sk_rackleaves own;
-    const sk_rackleaves *L = &g->lv;
-    if (by_score || list->n == 0) {
-        tki_sk_leaves_build(&own, r, e->alpha.size, &rank);
-        L = &own;
-    }
-    if (st->bag >= SK_EXCHANGE_MIN && r->n > 0) {
-        /* Every kept sub-multiset but the whole rack is an exchange. */
-        int lt[SK_RACK_MAX + 1], ct[SK_RACK_MAX + 1], nd = 0;
-        for (int l = 0; l <= e->alpha.size && l < 64; l++) {
-            int c = l ? r->count[l] : r->blanks;
-            if (c > 0 && nd < SK_RACK_MAX + 1) {
-                lt[nd] = l;
-                ct[nd++] = c;
-            }
-        }
-        for (int idx = 0; idx < L->full; idx++) {
-            int64_t eq = L->ranked ? L->value[idx] : 0;   /* not ranked: no leave function */
-            if (!may_enter(out, cnt, n, eq, 0, by_score))
-                continue;
-            memset(&p, 0, sizeof p);
-            p.kind = SK_PLAY_EXCHANGE;
-            for (int j = 0; j < nd; j++) {
-                int kept = idx / L->rad[lt[j]] % (ct[j] + 1);
-                for (int k = kept; k < ct[j]; k++)
-                    p.x[p.nx++] = (uint8_t)lt[j];
-            }
-            p.leave = (int32_t)eq;
-            p.equity = eq;
-            insert(e, out, &cnt, n, &p, by_score);
-        }
-    }
-    sk_pass_play(e, r, st, fn, ctx, &p);
-    insert(e, out, &cnt, n, &p, by_score);
     return (long)cnt;
 }
