@@ -90,6 +90,10 @@ static int attr(const xtag *t, const char *key, const char **v, size_t *vl)
 
 /* Comma-separated integers of attribute key into out (at most cap); returns
  * the count, -1 if absent, -2 if malformed or too many. */
+/* Scores in ten= and sc= are in hundreds of points: at most 10,000,000
+ * points either way (as the JSON reader), so x100 stays far inside int. */
+#define XML_SCORE_MAX 100000L
+
 static int attr_ints(const xtag *t, const char *key, long *out, int cap)
 {
     const char *v;
@@ -196,6 +200,9 @@ static int do_init(xstate *x, const xtag *t, tk_error *err)
         return xerr(x, t, err, "bad round, honba or sticks in seed=", NULL);
     if (attr_ints(t, "ten", ten, 4) != 4)
         return xerr(x, t, err, "ten= needs 4 scores", NULL);
+    for (int s = 0; s < 4; s++)
+        if (ten[s] < -XML_SCORE_MAX || ten[s] > XML_SCORE_MAX)
+            return xerr(x, t, err, "a score in ten= is out of range", NULL);
     if (!attr_int(t, "oya", &oya) || oya < 0 || oya > 3)
         return xerr(x, t, err, "oya= must be a seat 0..3", NULL);
     r->kyoku = (int)seed[0];
@@ -410,8 +417,11 @@ static int do_agari(xstate *x, const xtag *t, tk_error *err)
     }
     n = attr_ints(t, "sc", v, 8);
     if (n == 8)
-        for (int s = 0; s < 4; s++)
+        for (int s = 0; s < 4; s++) {
+            if (v[2 * s + 1] < -XML_SCORE_MAX || v[2 * s + 1] > XML_SCORE_MAX)
+                return xerr(x, t, err, "a score change in sc= is out of range", NULL);
             w->deltas[s] = (int)v[2 * s + 1] * 100;
+        }
     mj_log_event e = { 0 };
     e.kind = MJ_EV_WIN;
     e.seat = (uint8_t)who;

@@ -60,7 +60,7 @@ t_run opt-options 0 "$MJ" --ev --json --ev-last 5 --no-back --no-ura-ev --no-red
 sed 's/"file":"[^"]*","line":[0-9]*,"hand":"[^"]*"//' "$OUT" > "$T_TMP/opts.json"
 t_same opt-same "$T_TMP/words.json" "$T_TMP/opts.json"
 t_run opt-bad-last 2 "$MJ" --ev --ev-last 19 "$T_TMP/h.txt"
-t_grep opt-bad-last-msg 'ev-last needs a number 1..18' "$ERR"
+t_grep opt-bad-last-msg "invalid --ev-last value '19' (1..18)" "$ERR"
 echo '12344405667889p last:19' > "$T_TMP/b.txt"
 t_run word-bad-last 1 "$MJ" --ev "$T_TMP/b.txt"
 t_grep word-bad-last-msg 'b.txt:1: column 22: last: must be 1..18' "$ERR"
