@@ -56,6 +56,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef EG_DEBUG_STATS
+#include <stdio.h>
+#endif
 
 #define INF 1000000
 #define DEPTH_EXACT 255
@@ -106,6 +109,34 @@ typedef struct tt_hit {
     unsigned best;         /* move index + 1, 0 none */
 } tt_hit;
 
+
+/* ---- the line cache ------------------------------------------------------------------ */
+
+/* A line's state as bytes: side, orientation, line, then per square its
+ * tile, anchor flag, cross sum and cross-set. */
+#define LC_STATE_MAX (3 + SK_MAX_DIM * 12)
+
+typedef struct lc_ent {
+    uint64_t key;
+    uint32_t start, n;        /* moves mv[start .. start + n) */
+    uint16_t len;
+    uint8_t st[LC_STATE_MAX];
+} lc_ent;
+
+typedef struct lcache {
+    lc_ent *ent;
+    size_t nent, capent;
+    int32_t *tab;             /* open addressing: entry index, -1 empty */
+    size_t tmask;
+    sk_move *mv;
+    uint8_t *mm;              /* rack slots a move uses */
+    size_t nmv, capmv;
+    uint64_t flushes, hits, misses;
+} lcache;
+
+#define LC_MAX_ENT ((size_t)1 << 17)
+#define LC_MAX_MV ((size_t)1 << 21)
+
 /* ---- the solver ------------------------------------------------------------------------ */
 
 typedef struct order_ent {
@@ -147,6 +178,16 @@ typedef struct egw {
     sk_eg_ply (*pv)[SK_EG_MAX_PLY + 1];
     int pvlen[SK_EG_MAX_PLY + 2];
     int err;
+    /* the line cache (no bag, a board with tiles): each side's moves for its
+     * rack at the solve's root, per line state; a node lists the cached
+     * moves of every line that its rack can still play */
+    int lc_on;
+    sk_gen *lg[2];             /* line generators, prepared with the root racks */
+    uint8_t lbase[2][64];      /* rack slot of a letter's first tile (0: blank) */
+    uint8_t lnl[2], lletter[2][SK_RACK_MAX];   /* the root racks' distinct tiles */
+    lcache lc;
+    int32_t (*lref)[2][2][SK_MAX_DIM];   /* per ply, side, orientation, line: entry or -1 */
+    sk_movelist ltmp;
 } egw;
 
 /* The root of one iteration, shared by the threads. */
@@ -424,6 +465,293 @@ static void gb_root(egw *w)
     w->gbp[0] = gb_slot(w, 0);
 }
 
+/* The generator's board state of ply (made from its parent's on first use). */
+static const sk_genboard *ensure_gb(egw *w, int ply)
+{
+    if (w->gbp[ply])
+        return w->gbp[ply];
+    const sk_genboard *from = ensure_gb(w, ply - 1);
+    if (!w->pend[ply]) {
+        w->gbp[ply] = from;
+    } else {
+        tki_sk_genboard_apply(w->g, from, w->pend[ply], gb_slot(w, ply));
+        w->gbp[ply] = gb_slot(w, ply);
+    }
+    return w->gbp[ply];
+}
+
+static void lc_invalidate_refs(egw *w) { memset(w->lref, 0xFF, (SK_EG_MAX_PLY + 2) * sizeof *w->lref); }
+
+static void lc_flush(egw *w)
+{
+    lcache *c = &w->lc;
+    c->nent = 0;
+    c->nmv = 0;
+    memset(c->tab, 0xFF, (c->tmask + 1) * sizeof *c->tab);
+    c->flushes++;
+    lc_invalidate_refs(w);
+}
+
+/* Set the line cache up for the root racks r[0], r[1] (on: use it). */
+static int lc_setup(egw *w, const sk_rack r[2], int on)
+{
+    w->lc_on = on;
+    if (!on)
+        return TK_OK;
+    lcache *c = &w->lc;
+    if (!c->tab) {
+        c->tab = malloc(((size_t)1 << 12) * sizeof *c->tab);
+        if (!c->tab)
+            return TK_ENOMEM;
+        c->tmask = ((size_t)1 << 12) - 1;
+    }
+    lc_flush(w);
+    c->flushes = c->hits = c->misses = 0;
+    for (int side = 0; side < 2; side++) {
+        tk_error err;
+        int rc = tki_sk_gen_set_rack(w->lg[side], &r[side], &err);
+        if (rc)
+            return rc;
+        int next = 0, nl = 0;
+        memset(w->lbase[side], 0, sizeof w->lbase[side]);
+        if (r[side].blanks) {
+            w->lletter[side][nl++] = 0;
+            next += r[side].blanks;
+        }
+        for (int l = 1; l < 64; l++)
+            if (r[side].count[l]) {
+                w->lbase[side][l] = (uint8_t)next;
+                w->lletter[side][nl++] = (uint8_t)l;
+                next += r[side].count[l];
+            }
+        w->lnl[side] = (uint8_t)nl;
+    }
+    return TK_OK;
+}
+
+/* The rack slots side's rack holds now (its tiles of each letter are the first slots of that letter). */
+static inline unsigned lc_rack_slots(const egw *w, int side)
+{
+    const sk_rack *r = &w->r[side];
+    unsigned m = 0;
+    for (int k = 0; k < w->lnl[side]; k++) {
+        int l = w->lletter[side][k], n = l ? r->count[l] : r->blanks;
+        m |= ((1u << n) - 1) << w->lbase[side][l];
+    }
+    return m;
+}
+
+static inline uint64_t lc_hash(const uint8_t *st, size_t len)
+{
+    uint64_t h = 0x243F6A8885A308D3ull ^ len;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t x;
+        memcpy(&x, st + i, 8);
+        h = mix64(h ^ x);
+    }
+    uint64_t x = 0;
+    memcpy(&x, st + i, len - i);
+    return mix64(h ^ x) | 1;
+}
+
+static int lc_grow_tab(lcache *c)
+{
+    size_t n = (c->tmask + 1) * 2;
+    int32_t *t = malloc(n * sizeof *t);
+    if (!t)
+        return TK_ENOMEM;
+    memset(t, 0xFF, n * sizeof *t);
+    for (size_t e = 0; e < c->nent; e++) {
+        size_t i = c->ent[e].key & (n - 1);
+        while (t[i] >= 0)
+            i = (i + 1) & (n - 1);
+        t[i] = (int32_t)e;
+    }
+    free(c->tab);
+    c->tab = t;
+    c->tmask = n - 1;
+    return TK_OK;
+}
+
+/* The cache entry of line (o, line) of ply's board for side (made on a miss); -1: out of memory. */
+static int32_t lc_get(egw *w, int ply, int side, int o, int line)
+{
+    lcache *c = &w->lc;
+    int dim = w->b.dim;
+    const sk_genboard *gb = ensure_gb(w, ply);
+    const uint8_t *bd, *an;
+    const alpha_set *xs;
+    const int16_t *xw;
+    tki_sk_genboard_line(gb, dim, o, line, &bd, &xs, &xw, &an);
+    uint8_t st[LC_STATE_MAX];
+    size_t len = 0;
+    st[len++] = (uint8_t)side;
+    st[len++] = (uint8_t)o;
+    st[len++] = (uint8_t)line;
+    for (int q = 0; q < dim; q++) {
+        st[len++] = bd[q];
+        st[len++] = an[q];
+        memcpy(st + len, &xw[q], 2);
+        len += 2;
+        memcpy(st + len, &xs[q], 8);
+        len += 8;
+    }
+    uint64_t h = lc_hash(st, len);
+    size_t i = h & c->tmask;
+    for (int32_t e; (e = c->tab[i]) >= 0; i = (i + 1) & c->tmask) {
+        const lc_ent *E = &c->ent[e];
+        if (E->key == h && E->len == len && memcmp(E->st, st, len) == 0) {
+            c->hits++;
+            return e;
+        }
+    }
+    c->misses++;
+    sk_movelist *L = &w->ltmp;
+    L->n = 0;
+    L->limit = 0;
+    if (tki_sk_gen_line_on(w->lg[side], gb, o, line, L))
+        return -1;
+    if (c->nent >= LC_MAX_ENT || c->nmv + L->n > LC_MAX_MV)
+        lc_flush(w);
+    if (c->nent == c->capent) {
+        size_t nc = c->capent ? 2 * c->capent : 1024;
+        lc_ent *ne = realloc(c->ent, nc * sizeof *ne);
+        if (!ne)
+            return -1;
+        c->ent = ne;
+        c->capent = nc;
+    }
+    if (2 * (c->nent + 1) > c->tmask + 1 && lc_grow_tab(c))
+        return -1;
+    if (c->nmv + L->n > c->capmv) {
+        size_t nc = c->capmv ? 2 * c->capmv : 16384;
+        while (nc < c->nmv + L->n)
+            nc *= 2;
+        sk_move *nm = realloc(c->mv, nc * sizeof *nm);
+        if (nm)
+            c->mv = nm;
+        uint8_t *nmm = realloc(c->mm, nc);
+        if (nmm)
+            c->mm = nmm;
+        if (!nm || !nmm)
+            return -1;
+        c->capmv = nc;
+    }
+    int32_t e = (int32_t)c->nent++;
+    lc_ent *E = &c->ent[e];
+    E->key = h;
+    E->len = (uint16_t)len;
+    memcpy(E->st, st, len);
+    E->start = (uint32_t)c->nmv;
+    E->n = (uint32_t)L->n;
+    for (size_t k = 0; k < L->n; k++) {
+        const sk_move *m = &L->v[k];
+        unsigned mask = 0;
+        uint8_t used[SK_RACK_MAX];
+        int nu = 0;
+        for (int j = 0; j < m->len; j++) {
+            uint8_t t = m->word[j];
+            if (t & SK_ONBOARD)
+                continue;
+            uint8_t l = (t & SK_BLANK) ? 0 : (t & SK_LETTER);
+            int before = 0;
+            for (int u = 0; u < nu; u++)
+                before += used[u] == l;
+            used[nu++] = l;
+            mask |= 1u << (w->lbase[side][l] + before);
+        }
+        c->mv[c->nmv] = *m;
+        c->mm[c->nmv++] = (uint8_t)mask;
+    }
+    i = h & c->tmask;
+    while (c->tab[i] >= 0)
+        i = (i + 1) & c->tmask;
+    c->tab[i] = e;
+    return e;
+}
+
+/* The line references of ply (ply >= 1) from its parent's: the lines the
+ * move of ply changed (w->b holds it) are looked up again. */
+static void lc_inherit(egw *w, int ply)
+{
+    memcpy(w->lref[ply], w->lref[ply - 1], sizeof *w->lref);
+    const sk_move *m = w->pend[ply];
+    if (!m)
+        return;
+    int dim = w->b.dim;
+    const uint8_t *sq = w->b.sq;
+    uint32_t d[2] = { 0, 0 };
+    for (int i = 0; i < m->len; i++) {
+        if (m->word[i] & SK_ONBOARD)
+            continue;
+        int r = m->row + (m->dir ? i : 0), c = m->col + (m->dir ? 0 : i);
+        d[0] |= 1u << r;
+        d[1] |= 1u << c;
+        int q = r;
+        while (q >= 0 && sq[q * dim + c])
+            q--;
+        if (q >= 0)
+            d[0] |= 1u << q;
+        q = r;
+        while (q < dim && sq[q * dim + c])
+            q++;
+        if (q < dim)
+            d[0] |= 1u << q;
+        q = c;
+        while (q >= 0 && sq[r * dim + q])
+            q--;
+        if (q >= 0)
+            d[1] |= 1u << q;
+        q = c;
+        while (q < dim && sq[r * dim + q])
+            q++;
+        if (q < dim)
+            d[1] |= 1u << q;
+    }
+    for (int side = 0; side < 2; side++)
+        for (int o = 0; o < 2; o++)
+            for (uint32_t b = d[o]; b; b &= b - 1)
+                w->lref[ply][side][o][__builtin_ctz(b)] = -1;
+}
+
+/* Every move of the side to move at ply into list, from the line cache. */
+static int gen_cached(egw *w, int ply, sk_movelist *list)
+{
+    int side = w->stm, dim = w->b.dim;
+    if (ply > 0)
+        lc_inherit(w, ply);
+    unsigned have = lc_rack_slots(w, side);
+    list->n = 0;
+    for (int o = 0; o < 2; o++)
+        for (int line = 0; line < dim; line++) {
+            int32_t e = w->lref[ply][side][o][line];
+            if (e < 0) {
+                e = lc_get(w, ply, side, o, line);
+                if (e < 0)
+                    return TK_ENOMEM;
+                w->lref[ply][side][o][line] = e;
+            }
+            const lc_ent *E = &w->lc.ent[e];
+            if (list->n + E->n > list->cap) {
+                size_t nc = list->cap ? 2 * list->cap : 1024;
+                while (nc < list->n + E->n)
+                    nc *= 2;
+                sk_move *nv = realloc(list->v, nc * sizeof *nv);
+                if (!nv)
+                    return TK_ENOMEM;
+                list->v = nv;
+                list->cap = nc;
+            }
+            const sk_move *mv = w->lc.mv + E->start;
+            const uint8_t *mm = w->lc.mm + E->start;
+            for (uint32_t k = 0; k < E->n; k++)
+                if (!(mm[k] & ~have))
+                    list->v[list->n++] = mv[k];
+        }
+    return TK_OK;
+}
+
 /* Every move of the side to move at ply into list. */
 static int gen_moves(egw *w, int ply, sk_movelist *list, tk_error *err)
 {
@@ -431,11 +759,9 @@ static int gen_moves(egw *w, int ply, sk_movelist *list, tk_error *err)
     list->limit = 0;
     if (!w->use_gb)
         return sk_generate(w->g, &w->b, r, 0, list, err);
-    if (!w->gbp[ply]) {
-        tki_sk_genboard_apply(w->g, w->gbp[ply - 1], w->pend[ply], gb_slot(w, ply));
-        w->gbp[ply] = gb_slot(w, ply);
-    }
-    return tki_sk_generate_on(w->g, w->gbp[ply], r, list, err);
+    if (w->lc_on)
+        return gen_cached(w, ply, list);
+    return tki_sk_generate_on(w->g, ensure_gb(w, ply), r, list, err);
 }
 
 /* Play entry o (a move of list or the pass) for the side to move, search the
@@ -462,6 +788,7 @@ static int child_value(egw *w, int ply, int depth, const sk_movelist *list, uint
         w->zl = zl + 1;
         w->stm = !side;
         w->gbp[ply + 1] = w->gbp[ply];
+        w->pend[ply + 1] = NULL;
         v = -search(w, ply + 1, depth - 1, -beta, -alpha, inexact);
         w->stm = side;
         w->lastpass = lp;
@@ -804,6 +1131,14 @@ static void worker_free(egw *w)
     free(w->pv);
     free(w->gbmem);
     sk_gen_destroy(w->g);
+    sk_gen_destroy(w->lg[0]);
+    sk_gen_destroy(w->lg[1]);
+    free(w->lref);
+    free(w->lc.ent);
+    free(w->lc.tab);
+    free(w->lc.mv);
+    free(w->lc.mm);
+    sk_movelist_free(&w->ltmp);
 }
 
 void sk_endgame_destroy(sk_endgame *s)
@@ -857,7 +1192,9 @@ int sk_endgame_create(sk_endgame **out, const sk_engine *e, size_t tt_mb, int jo
         w->id = j;
         w->pv = calloc(SK_EG_MAX_PLY + 2, sizeof *w->pv);
         w->gbmem = malloc((SK_EG_MAX_PLY + 2) * tki_sk_genboard_size());
-        if (!w->pv || !w->gbmem || sk_gen_create(&w->g, e, err)) {
+        w->lref = malloc((SK_EG_MAX_PLY + 2) * sizeof *w->lref);
+        if (!w->pv || !w->gbmem || !w->lref || sk_gen_create(&w->g, e, err) || sk_gen_create(&w->lg[0], e, err) ||
+            sk_gen_create(&w->lg[1], e, err)) {
             sk_endgame_destroy(s);
             return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
         }
@@ -1041,6 +1378,11 @@ int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag
     for (int j = 0; j < s->jobs; j++)
         s->w[j].nodes = 0;
     load_position(s, pos, bag, nbag);
+    for (int j = 0; j < s->jobs; j++) {
+        int rc = lc_setup(&s->w[j], pos->rack, nbag == 0 && !sk_board_empty(&pos->board));
+        if (rc)
+            return tk_error_set(err, rc, 0, 0, rc == TK_ENOMEM ? "out of memory" : "bad rack");
+    }
     solve_out o;
     int rc = deepen(s, opts->plies, &o);
     if (rc)
@@ -1118,6 +1460,10 @@ int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag
     for (int j = 0; j < s->jobs; j++)
         res->nodes += s->w[j].nodes;
     res->seconds = now_sec() - t0;
+#ifdef EG_DEBUG_STATS
+    fprintf(stderr, "lc: hits %llu misses %llu flushes %llu ent %zu mv %zu\n", (unsigned long long)s->w[0].lc.hits,
+            (unsigned long long)s->w[0].lc.misses, (unsigned long long)s->w[0].lc.flushes, s->w[0].lc.nent, s->w[0].lc.nmv);
+#endif
     return TK_OK;
 }
 
