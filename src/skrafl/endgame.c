@@ -193,6 +193,7 @@ typedef struct egw {
 /* The root of one iteration, shared by the threads. */
 typedef struct egroot {
     int depth;
+    int lo, hi;            /* the iteration's window (aspiration) */
     size_t n;              /* root plays (moves + the pass) */
     atomic_size_t next;
     pthread_mutex_t mu;
@@ -404,7 +405,8 @@ static void order_moves(const egw *w, int ply, const sk_movelist *list, order_en
         o[i].key = move_key(e, &list->v[i], rn, opp, bag_left);
     }
     o[n].idx = PASS_IDX;
-    o[n].key = -1000000;
+    /* the pass: last, but first after the opponent's pass (it ends the game at once) */
+    o[n].key = w->lastpass ? 1500000 : -1000000;
     if (ply >= 0 && w->nkill[ply])
         for (size_t i = 0; i < n; i++) {
             const sk_move *m = &list->v[i];
@@ -945,15 +947,15 @@ static void root_work(egw *w)
             return;
         uint32_t idx = s->rord[k].idx;
         pthread_mutex_lock(&R->mu);
-        int alpha = R->have ? R->best_val : -INF;
+        int alpha = R->have && R->best_val > R->lo ? R->best_val : R->lo;
         pthread_mutex_unlock(&R->mu);
         int cin = 0, term, v;
         sk_eg_ply pl;
         w->pvlen[1] = 0;
         v = root_child(w, idx, R->depth, alpha, alpha + 1, &cin, &term, &pl);
-        if (!term && v > alpha && !w->abort) {
+        if (!term && v > alpha && v < R->hi && !w->abort) {
             cin = 0;
-            v = root_child(w, idx, R->depth, alpha, INF, &cin, &term, &pl);
+            v = root_child(w, idx, R->depth, alpha, R->hi, &cin, &term, &pl);
         }
         if (w->abort)
             return;
@@ -997,10 +999,12 @@ static void sync_workers(sk_endgame *s)
 
 /* One iteration of depth d over the root moves in s->rord (n + 1 entries).
  * Returns 0 finished, 1 aborted. */
-static int root_iteration(sk_endgame *s, int d)
+static int root_iteration(sk_endgame *s, int d, int lo, int hi)
 {
     egroot *R = &s->R;
     R->depth = d;
+    R->lo = lo;
+    R->hi = hi;
     R->n = s->root.n + 1;
     R->have = 0;
     R->inexact = 0;
@@ -1028,7 +1032,7 @@ static int root_iteration(sk_endgame *s, int d)
         int cin = 0, term;
         sk_eg_ply pl;
         w0->pvlen[1] = 0;
-        int v = root_child(w0, idx, d, -INF, INF, &cin, &term, &pl);
+        int v = root_child(w0, idx, d, lo, hi, &cin, &term, &pl);
         if (!w0->abort) {
             pthread_mutex_lock(&R->mu);
             R->inexact |= cin;
@@ -1101,7 +1105,14 @@ static int deepen(sk_endgame *s, int maxplies, solve_out *o)
         int rc = root_order(s, first);
         if (rc)
             return rc;
-        int ab = root_iteration(s, d);
+#ifdef EG_DEBUG_STATS
+        uint64_t n0 = s->w[0].nodes;
+#endif
+        int ab = root_iteration(s, d, -INF, INF);
+#ifdef EG_DEBUG_STATS
+        fprintf(stderr, "iter %d: root moves %zu nodes %llu value %d inexact %d best %u\n", d, s->root.n,
+                (unsigned long long)(s->w[0].nodes - n0), s->R.best_val, s->R.inexact, s->R.best_idx);
+#endif
         for (int j = 0; j < s->jobs; j++)
             if (s->w[j].err)
                 return s->w[j].err;
