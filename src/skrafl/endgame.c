@@ -11,18 +11,36 @@
  *
  * Search: negamax over the mover's spread with alpha-beta, principal
  * variation search (the first child with the full window, the others with a
- * null window and a re-search when one fails high).  Every node generates
+ * null window and a re-search when one fails high).  Every node lists
  * the mover's placements once into the move list of its ply (lists and
  * ordering buffers are per ply and reused: no allocation once they have
- * grown), plus the pass.  The generator's board state (both orientations,
- * cross-sets, anchors: sk_genboard in sk_gen.h) is kept per ply and made
- * from the parent's by updating only the squares the move touches, when the
- * node first needs its moves.  Children are ordered by a key: the
+ * grown), plus the pass.
+ *
+ * Move lists (the line cache): the moves whose main word lies on one line
+ * (a row or a column) depend only on that line's state (its tiles, and the
+ * cross-sets, cross sums and anchor flags of its squares) and on the rack;
+ * a side's rack only shrinks during an endgame.  So each side's moves are
+ * generated line by line for its rack at the solve's root and kept in a
+ * cache keyed by the line state (compared in full on a hit); a node lists,
+ * line by line, the cached moves its rack can still play (each cached move
+ * carries the rack slots it uses: a bit mask test).  Each ply keeps the
+ * cache entry of every line for both sides, taken from its parent's except
+ * for the lines the last move changed (its row or column, and the lines of
+ * the squares at the ends of the runs its tiles joined), which are looked
+ * up again.  The lists come out exactly as a move generation on the node's
+ * board gives them, in the same order.  With a known bag (the pre-endgame:
+ * racks grow) or an empty board the generator runs at every node.  The
+ * generator's board state (both orientations, cross-sets, anchors:
+ * sk_genboard in sk_gen.h) is kept per ply and made from the parent's by
+ * updating only the squares the move touches, when first needed (a cache
+ * lookup or a generation).  Children are ordered by a key: the
  * table's best move first, then plays that go out (score + 2x the
  * opponent's rack), then the ply's two killer plays (the last plays that cut
  * off at this depth, compared by squares and letters), then twice the score +
  * the face value of the tiles played (a tile played cannot be stuck), the
- * pass last.  Terminal plies
+ * pass last, except right after the opponent's pass, where it comes first
+ * (it ends the game at once: a quick bound).  The first few children are
+ * picked one at a time, the rest sorted when reached.  Terminal plies
  * (going out, the second pass, a sixth scoreless turn) are valued on the
  * spot without a child node.
  *
@@ -56,9 +74,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#ifdef EG_DEBUG_STATS
-#include <stdio.h>
-#endif
 
 #define INF 1000000
 #define DEPTH_EXACT 255
@@ -394,8 +409,9 @@ static inline int32_t move_key(const sk_engine *e, const sk_move *m, int rn, int
 }
 
 /* Fill o[0..n] with the n moves of list and the pass, sorted best first
- * (ttbest: move index + 1 to put first, 0 none). */
-static void order_moves(const egw *w, int ply, const sk_movelist *list, order_ent *o, unsigned ttbest)
+ * (ttbest: move index + 1 to put first, 0 none); lazy: keys only (the
+ * search picks with order_pick). */
+static void order_moves(const egw *w, int ply, const sk_movelist *list, order_ent *o, unsigned ttbest, int lazy)
 {
     const sk_engine *e = w->s->e;
     int side = w->stm, rn = w->r[side].n, opp = w->rv[!side], bag_left = w->bagpos < w->nbag;
@@ -427,7 +443,28 @@ static void order_moves(const egw *w, int ply, const sk_movelist *list, order_en
                 break;
             }
     }
-    qsort(o, n + 1, sizeof *o, cmp_ord);
+    if (!lazy)
+        qsort(o, n + 1, sizeof *o, cmp_ord);
+}
+
+/* Lazy ordering: a cut-off usually comes within the first few entries, so
+ * the first ORDER_PICKS are picked one at a time (the best of the rest) and
+ * the rest is sorted once when reached; the order is the one qsort gives
+ * (cmp_ord is a total order). */
+#define ORDER_PICKS 6
+static inline void order_pick(order_ent *o, size_t i, size_t n)
+{
+    if (i < ORDER_PICKS) {
+        size_t b = i;
+        for (size_t j = i + 1; j <= n; j++)
+            if (cmp_ord(&o[j], &o[b]) < 0)
+                b = j;
+        order_ent t = o[i];
+        o[i] = o[b];
+        o[b] = t;
+    } else if (i == ORDER_PICKS) {
+        qsort(o + i, n + 1 - i, sizeof *o, cmp_ord);
+    }
 }
 
 /* ---- search --------------------------------------------------------------------------- */
@@ -543,6 +580,7 @@ static inline unsigned lc_rack_slots(const egw *w, int side)
     return m;
 }
 
+/* A cheap hash of a line state (entries are compared in full). */
 static inline uint64_t lc_hash(const uint8_t *st, size_t len)
 {
     uint64_t h = 0x243F6A8885A308D3ull ^ len;
@@ -550,11 +588,12 @@ static inline uint64_t lc_hash(const uint8_t *st, size_t len)
     for (; i + 8 <= len; i += 8) {
         uint64_t x;
         memcpy(&x, st + i, 8);
-        h = mix64(h ^ x);
+        h = (h ^ x) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 29;
     }
     uint64_t x = 0;
     memcpy(&x, st + i, len - i);
-    return mix64(h ^ x) | 1;
+    return mix64(h ^ x);
 }
 
 static int lc_grow_tab(lcache *c)
@@ -861,10 +900,11 @@ static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
         return 0;
     }
     size_t n = pb->list.n;
-    order_moves(w, ply, &pb->list, pb->ord, ttbest);
+    order_moves(w, ply, &pb->list, pb->ord, ttbest, 1);
     int best = -INF, alpha0 = alpha, inex = 0;
     uint32_t bestidx = PASS_IDX;
     for (size_t i = 0; i <= n; i++) {
+        order_pick(pb->ord, i, n);
         uint32_t idx = pb->ord[i].idx;
         int term, cin = 0, v;
         sk_eg_ply pl;
@@ -1061,7 +1101,7 @@ static int root_order(sk_endgame *s, uint32_t first)
         s->rord = o;
         s->rcap = n + 1;
     }
-    order_moves(&s->w[0], -1, &s->root, s->rord, first == PASS_IDX ? PASS_IDX + 1 : first + 1);
+    order_moves(&s->w[0], -1, &s->root, s->rord, first == PASS_IDX ? PASS_IDX + 1 : first + 1, 0);
     return TK_OK;
 }
 
@@ -1105,14 +1145,7 @@ static int deepen(sk_endgame *s, int maxplies, solve_out *o)
         int rc = root_order(s, first);
         if (rc)
             return rc;
-#ifdef EG_DEBUG_STATS
-        uint64_t n0 = s->w[0].nodes;
-#endif
         int ab = root_iteration(s, d, -INF, INF);
-#ifdef EG_DEBUG_STATS
-        fprintf(stderr, "iter %d: root moves %zu nodes %llu value %d inexact %d best %u\n", d, s->root.n,
-                (unsigned long long)(s->w[0].nodes - n0), s->R.best_val, s->R.inexact, s->R.best_idx);
-#endif
         for (int j = 0; j < s->jobs; j++)
             if (s->w[j].err)
                 return s->w[j].err;
@@ -1471,10 +1504,6 @@ int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag
     for (int j = 0; j < s->jobs; j++)
         res->nodes += s->w[j].nodes;
     res->seconds = now_sec() - t0;
-#ifdef EG_DEBUG_STATS
-    fprintf(stderr, "lc: hits %llu misses %llu flushes %llu ent %zu mv %zu\n", (unsigned long long)s->w[0].lc.hits,
-            (unsigned long long)s->w[0].lc.misses, (unsigned long long)s->w[0].lc.flushes, s->w[0].lc.nent, s->w[0].lc.nmv);
-#endif
     return TK_OK;
 }
 
