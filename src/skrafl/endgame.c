@@ -127,15 +127,17 @@ typedef struct tt_hit {
 
 /* ---- the line cache ------------------------------------------------------------------ */
 
-/* A line's state as bytes: side, orientation, line, then per square its
- * tile, anchor flag, cross sum and cross-set. */
-#define LC_STATE_MAX (3 + SK_MAX_DIM * 12)
+/* What a line's moves depend on, as bytes (the key): side, orientation,
+ * line, then per square its tile, or for an empty square 0 and the tiles
+ * of the perpendicular runs before and after it (count-prefixed); these
+ * give the line's cross-sets, cross sums and anchor flags. */
+#define LC_KEY_MAX (3 + SK_MAX_DIM * 3 + 2 * SK_MAX_DIM * SK_MAX_DIM)
 
 typedef struct lc_ent {
     uint64_t key;
     uint32_t start, n;        /* moves mv[start .. start + n) */
-    uint16_t len;
-    uint8_t st[LC_STATE_MAX];
+    uint32_t koff;            /* its key: kb[koff .. koff + klen) */
+    uint32_t klen;
 } lc_ent;
 
 typedef struct lcache {
@@ -146,11 +148,14 @@ typedef struct lcache {
     sk_move *mv;
     uint8_t *mm;              /* rack slots a move uses */
     size_t nmv, capmv;
+    uint8_t *kb;              /* the entries' keys */
+    size_t nkb, capkb;
     uint64_t flushes, hits, misses;
 } lcache;
 
 #define LC_MAX_ENT ((size_t)1 << 17)
 #define LC_MAX_MV ((size_t)1 << 21)
+#define LC_MAX_KB ((size_t)1 << 24)
 
 /* ---- the solver ------------------------------------------------------------------------ */
 
@@ -223,6 +228,7 @@ typedef struct egroot {
 struct sk_endgame {
     const sk_engine *e;
     int jobs;
+    int no_lc;             /* tests: generate at every node (tki_sk_eg_line_cache) */
     egw *w;                /* jobs workers */
     tt_entry *tt;
     size_t tt_mask;        /* buckets - 1 */
@@ -526,6 +532,7 @@ static void lc_flush(egw *w)
     lcache *c = &w->lc;
     c->nent = 0;
     c->nmv = 0;
+    c->nkb = 0;
     memset(c->tab, 0xFF, (c->tmask + 1) * sizeof *c->tab);
     c->flushes++;
     lc_invalidate_refs(w);
@@ -620,29 +627,34 @@ static int32_t lc_get(egw *w, int ply, int side, int o, int line)
 {
     lcache *c = &w->lc;
     int dim = w->b.dim;
-    const sk_genboard *gb = ensure_gb(w, ply);
-    const uint8_t *bd, *an;
-    const alpha_set *xs;
-    const int16_t *xw;
-    tki_sk_genboard_line(gb, dim, o, line, &bd, &xs, &xw, &an);
-    uint8_t st[LC_STATE_MAX];
+    const uint8_t *sq = w->b.sq;
+    uint8_t st[LC_KEY_MAX];
     size_t len = 0;
     st[len++] = (uint8_t)side;
     st[len++] = (uint8_t)o;
     st[len++] = (uint8_t)line;
-    for (int q = 0; q < dim; q++) {
-        st[len++] = bd[q];
-        st[len++] = an[q];
-        memcpy(st + len, &xw[q], 2);
-        len += 2;
-        memcpy(st + len, &xs[q], 8);
-        len += 8;
+    int along = o ? dim : 1, across = o ? 1 : dim;
+    for (int q = 0, i = o ? line : line * dim; q < dim; q++, i += along) {
+        if (sq[i]) {
+            st[len++] = sq[i];
+            continue;
+        }
+        st[len++] = 0;
+        size_t at = len++;
+        int k = 1;
+        for (; line - k >= 0 && sq[i - k * across]; k++)
+            st[len++] = sq[i - k * across];
+        st[at] = (uint8_t)(k - 1);
+        at = len++;
+        for (k = 1; line + k < dim && sq[i + k * across]; k++)
+            st[len++] = sq[i + k * across];
+        st[at] = (uint8_t)(k - 1);
     }
     uint64_t h = lc_hash(st, len);
     size_t i = h & c->tmask;
     for (int32_t e; (e = c->tab[i]) >= 0; i = (i + 1) & c->tmask) {
         const lc_ent *E = &c->ent[e];
-        if (E->key == h && E->len == len && memcmp(E->st, st, len) == 0) {
+        if (E->key == h && E->klen == len && memcmp(c->kb + E->koff, st, len) == 0) {
             c->hits++;
             return e;
         }
@@ -651,10 +663,20 @@ static int32_t lc_get(egw *w, int ply, int side, int o, int line)
     sk_movelist *L = &w->ltmp;
     L->n = 0;
     L->limit = 0;
-    if (tki_sk_gen_line_on(w->lg[side], gb, o, line, L))
+    if (tki_sk_gen_line_on(w->lg[side], ensure_gb(w, ply), o, line, L))
         return -1;
-    if (c->nent >= LC_MAX_ENT || c->nmv + L->n > LC_MAX_MV)
+    if (c->nent >= LC_MAX_ENT || c->nmv + L->n > LC_MAX_MV || c->nkb + len > LC_MAX_KB)
         lc_flush(w);
+    if (c->nkb + len > c->capkb) {
+        size_t nc = c->capkb ? 2 * c->capkb : 65536;
+        while (nc < c->nkb + len)
+            nc *= 2;
+        uint8_t *nk = realloc(c->kb, nc);
+        if (!nk)
+            return -1;
+        c->kb = nk;
+        c->capkb = nc;
+    }
     if (c->nent == c->capent) {
         size_t nc = c->capent ? 2 * c->capent : 1024;
         lc_ent *ne = realloc(c->ent, nc * sizeof *ne);
@@ -682,8 +704,10 @@ static int32_t lc_get(egw *w, int ply, int side, int o, int line)
     int32_t e = (int32_t)c->nent++;
     lc_ent *E = &c->ent[e];
     E->key = h;
-    E->len = (uint16_t)len;
-    memcpy(E->st, st, len);
+    E->klen = (uint32_t)len;
+    E->koff = (uint32_t)c->nkb;
+    memcpy(c->kb + c->nkb, st, len);
+    c->nkb += len;
     E->start = (uint32_t)c->nmv;
     E->n = (uint32_t)L->n;
     for (size_t k = 0; k < L->n; k++) {
@@ -1182,6 +1206,7 @@ static void worker_free(egw *w)
     free(w->lc.tab);
     free(w->lc.mv);
     free(w->lc.mm);
+    free(w->lc.kb);
     sk_movelist_free(&w->ltmp);
 }
 
@@ -1248,6 +1273,8 @@ int sk_endgame_create(sk_endgame **out, const sk_engine *e, size_t tt_mb, int jo
 }
 
 const sk_engine *sk_endgame_engine(const sk_endgame *s) { return s->e; }
+
+void tki_sk_eg_line_cache(sk_endgame *s, int on) { s->no_lc = !on; }
 
 int sk_eg_bag_count(const sk_engine *e, const sk_board *b, const sk_rack *r0, const sk_rack *r1)
 {
@@ -1423,7 +1450,7 @@ int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag
         s->w[j].nodes = 0;
     load_position(s, pos, bag, nbag);
     for (int j = 0; j < s->jobs; j++) {
-        int rc = lc_setup(&s->w[j], pos->rack, nbag == 0 && !sk_board_empty(&pos->board));
+        int rc = lc_setup(&s->w[j], pos->rack, !s->no_lc && nbag == 0 && !sk_board_empty(&pos->board));
         if (rc)
             return tk_error_set(err, rc, 0, 0, rc == TK_ENOMEM ? "out of memory" : "bad rack");
     }

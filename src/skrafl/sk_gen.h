@@ -171,6 +171,11 @@ int tki_sk_gen_line_on(sk_gen *g, const sk_genboard *gb, int o, int r, sk_moveli
 void tki_sk_genboard_line(const sk_genboard *gb, int dim, int o, int r, const uint8_t **bd, const alpha_set **xs,
                           const int16_t **xw, const uint8_t **an);
 
+/* The endgame solver's move lists come from its line cache (on = 1, the
+ * default) or from a generation at every node (0): tests compare the two. */
+struct sk_endgame;
+void tki_sk_eg_line_cache(struct sk_endgame *s, int on);
+
 /* Work on line r of orientation o (0 rows, 1 columns). */
 void tki_sk_gen_line(sk_gen *g, int o, int r);
 /* Every move whose leftmost anchor is square a of the current line. */
