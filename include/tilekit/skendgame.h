@@ -59,7 +59,7 @@ extern "C" {
 #endif
 
 #define SK_EG_MAX_PLY 64       /* deepest search (a game has at most 2 * 7 placements + passes) */
-#define SK_EG_TT_MB_DEFAULT 16
+#define SK_EG_TT_MB_DEFAULT 64
 #define SK_EG_MAX_BAG 2        /* tiles of a known bag (pre-endgame splits) */
 
 /* A position with both racks known.  rack[0] is the player to move. */

@@ -53,7 +53,11 @@
  * iteration.  The table is a fixed array of 4-entry buckets, each entry
  * two 64-bit words (key ^ data, data) written and read with relaxed
  * atomics: a torn entry fails the key check, so threads share it without
- * locks.  Replacement: the same key, else the shallowest entry.
+ * locks.  Each entry carries the generation of its solve (entries of
+ * earlier solves are stale: the table is cleared only when the generations
+ * wrap) and the log2 of the nodes searched under it.  Replacement: the
+ * same key, else an empty or stale entry, else the shallowest entry, and
+ * among those the one with the least work under it.
  *
  * Threads: the root's moves are shared.  Thread 0 searches the first one
  * with the full window; then every thread takes the next move from an
@@ -112,11 +116,13 @@ typedef struct tt_entry {
 } tt_entry;
 
 /* data: value + 2^19 (20 bits) | depth << 20 (8) | flag << 28 (2) | best << 32 (20: move index + 1,
- * PASS_IDX + 1 for the pass, 0 none) */
-static inline uint64_t tt_pack(int value, int depth, int flag, unsigned best)
+ * PASS_IDX + 1 for the pass, 0 none) | work << 52 (6: log2 of the nodes searched under it) | the
+ * solve's generation << 58 (6: entries of other solves are stale, so the table needs no clearing) */
+#define TT_GENS 64
+static inline uint64_t tt_pack(int value, int depth, int flag, unsigned best, unsigned work, unsigned gen)
 {
     return (uint64_t)(uint32_t)(value + (1 << 19)) | ((uint64_t)depth << 20) | ((uint64_t)flag << 28) |
-           ((uint64_t)best << 32);
+           ((uint64_t)best << 32) | ((uint64_t)work << 52) | ((uint64_t)gen << 58);
 }
 
 typedef struct tt_hit {
@@ -232,6 +238,7 @@ struct sk_endgame {
     egw *w;                /* jobs workers */
     tt_entry *tt;
     size_t tt_mask;        /* buckets - 1 */
+    unsigned tt_gen;       /* this solve's generation (1 .. TT_GENS - 1) */
     /* the solve in progress */
     double deadline;       /* monotonic seconds; 0 none */
     atomic_int stop;
@@ -254,7 +261,7 @@ static int tt_probe(const sk_endgame *s, uint64_t key, tt_hit *h)
     for (int i = 0; i < TT_WAYS; i++) {
         uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
         uint64_t kx = atomic_load_explicit(&b[i].kx, memory_order_relaxed);
-        if ((kx ^ d) == key && d) {
+        if ((kx ^ d) == key && d && (d >> 58) == s->tt_gen) {
             h->value = (int)(d & 0xFFFFF) - (1 << 19);
             h->depth = (int)((d >> 20) & 0xFF);
             h->flag = (int)((d >> 28) & 3);
@@ -265,20 +272,22 @@ static int tt_probe(const sk_endgame *s, uint64_t key, tt_hit *h)
     return 0;
 }
 
-static void tt_store(sk_endgame *s, uint64_t key, int value, int depth, int flag, unsigned best)
+/* Replacement: the same key, else an empty or stale entry, else the one
+ * searched least deep, and among those the one with the least work under it. */
+static void tt_store(sk_endgame *s, uint64_t key, int value, int depth, int flag, unsigned best, uint64_t nodes)
 {
     tt_entry *b = &s->tt[(key & s->tt_mask) * TT_WAYS];
-    int victim = 0, vdepth = 1 << 30;
+    int victim = 0, vpri = 1 << 30;
     for (int i = 0; i < TT_WAYS; i++) {
         uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
         uint64_t kx = atomic_load_explicit(&b[i].kx, memory_order_relaxed);
-        if (!d || (kx ^ d) == key) {
+        if (!d || (kx ^ d) == key || (d >> 58) != s->tt_gen) {
             victim = i;
             break;
         }
-        int dd = (int)((d >> 20) & 0xFF);
-        if (dd < vdepth) {
-            vdepth = dd;
+        int pri = (int)((d >> 20) & 0xFF) * 64 + (int)((d >> 52) & 63);
+        if (pri < vpri) {
+            vpri = pri;
             victim = i;
         }
     }
@@ -286,7 +295,10 @@ static void tt_store(sk_endgame *s, uint64_t key, int value, int depth, int flag
         value = (1 << 19) - 1;
     if (value < -(1 << 19))
         value = -(1 << 19);
-    uint64_t d = tt_pack(value, depth, flag, best);
+    unsigned work = 0;
+    while (work < 63 && (nodes >> work) > 1)
+        work++;
+    uint64_t d = tt_pack(value, depth, flag, best, work, s->tt_gen);
     atomic_store_explicit(&b[victim].data, d, memory_order_relaxed);
     atomic_store_explicit(&b[victim].kx, key ^ d, memory_order_relaxed);
 }
@@ -891,7 +903,7 @@ static int child_value(egw *w, int ply, int depth, const sk_movelist *list, uint
 static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
 {
     sk_endgame *s = w->s;
-    w->nodes++;
+    uint64_t nodes0 = w->nodes++;
     w->pvlen[ply] = 0;
     if (w->abort || check_abort(w))
         return 0;
@@ -968,7 +980,8 @@ static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
         }
     }
     int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
-    tt_store(s, key, best, inex ? depth : DEPTH_EXACT, flag, bestidx == PASS_IDX ? PASS_IDX + 1 : bestidx + 1);
+    tt_store(s, key, best, inex ? depth : DEPTH_EXACT, flag, bestidx == PASS_IDX ? PASS_IDX + 1 : bestidx + 1,
+             w->nodes - nodes0);
     *inexact |= inex;
     return best;
 }
@@ -1445,7 +1458,11 @@ int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag
     double t0 = now_sec();
     s->deadline = opts->seconds > 0 ? t0 + opts->seconds : 0;
     atomic_store(&s->stop, 0);
-    memset(s->tt, 0, (s->tt_mask + 1) * TT_WAYS * sizeof(tt_entry));
+    /* a new generation: the last solves' entries are stale (cleared once every TT_GENS - 1 solves) */
+    if (++s->tt_gen >= TT_GENS) {
+        memset(s->tt, 0, (s->tt_mask + 1) * TT_WAYS * sizeof(tt_entry));
+        s->tt_gen = 1;
+    }
     for (int j = 0; j < s->jobs; j++)
         s->w[j].nodes = 0;
     load_position(s, pos, bag, nbag);
