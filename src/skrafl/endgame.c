@@ -21,7 +21,9 @@
  * cross-sets, cross sums and anchor flags of its squares) and on the rack;
  * a side's rack only shrinks during an endgame.  So each side's moves are
  * generated line by line for its rack at the solve's root and kept in a
- * cache keyed by the line state (compared in full on a hit); a node lists,
+ * cache keyed by what the line state comes from: the line's tiles and, for
+ * each empty square, the tiles of the perpendicular runs before and after
+ * it (read off the board; compared in full on a hit); a node lists,
  * line by line, the cached moves its rack can still play (each cached move
  * carries the rack slots it uses: a bit mask test).  Each ply keeps the
  * cache entry of every line for both sides, taken from its parent's except
@@ -32,8 +34,9 @@
  * racks grow) or an empty board the generator runs at every node.  The
  * generator's board state (both orientations, cross-sets, anchors:
  * sk_genboard in sk_gen.h) is kept per ply and made from the parent's by
- * updating only the squares the move touches, when first needed (a cache
- * lookup or a generation).  Children are ordered by a key: the
+ * updating only the squares the move touches, when first needed (a
+ * generation: a cache miss, or every node without the cache).  Children
+ * are ordered by a key: the
  * table's best move first, then plays that go out (score + 2x the
  * opponent's rack), then the ply's two killer plays (the last plays that cut
  * off at this depth, compared by squares and letters), then twice the score +

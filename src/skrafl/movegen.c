@@ -1084,16 +1084,6 @@ int tki_sk_gen_line_on(sk_gen *g, const sk_genboard *gb, int o, int r, sk_moveli
     return g->err;
 }
 
-void tki_sk_genboard_line(const sk_genboard *gb, int dim, int o, int r, const uint8_t **bd, const alpha_set **xs,
-                          const int16_t **xw, const uint8_t **an)
-{
-    int i = r * (dim + 1);
-    *bd = &gb->bd[o][i];
-    *xs = &gb->xset[o][i];
-    *xw = &gb->xsum[o][i];
-    *an = &gb->anchor[o][i];
-}
-
 int sk_generate(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
                 sk_movelist *list, tk_error *err)
 {

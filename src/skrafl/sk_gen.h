@@ -165,11 +165,9 @@ int tki_sk_generate_on(sk_gen *g, const sk_genboard *gb, const sk_rack *r, sk_mo
  * list every move of that rack whose main word lies on line r of
  * orientation o of gb (o = 0 rows, 1 columns), in the order of
  * sk_generate_on (TK_ENOMEM).  A line's moves depend only on that line's
- * state (tki_sk_genboard_line: tiles, cross-sets, cross sums, anchors). */
+ * state (tiles, cross-sets, cross sums, anchors). */
 int tki_sk_gen_set_rack(sk_gen *g, const sk_rack *r, tk_error *err);
 int tki_sk_gen_line_on(sk_gen *g, const sk_genboard *gb, int o, int r, sk_movelist *list);
-void tki_sk_genboard_line(const sk_genboard *gb, int dim, int o, int r, const uint8_t **bd, const alpha_set **xs,
-                          const int16_t **xw, const uint8_t **an);
 
 /* The endgame solver's move lists come from its line cache (on = 1, the
  * default) or from a generation at every node (0): tests compare the two. */
