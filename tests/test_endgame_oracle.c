@@ -510,8 +510,81 @@ static void test_genboard(void)
     lang_free(&L);
 }
 
+/* The solver's line cache (each side's moves per line state for its root
+ * rack, filtered by the tiles left) gives the very lists a move generation
+ * at every node gives, in the same order: the same value, the same first
+ * play and the same node count, on racks of 4 tiles solved exactly and of 7
+ * searched 3 plies deep (with and without blanks) against short ones, either
+ * side to move, English and Icelandic. */
+static void line_cache_lang(const char *code, size_t step, int npos)
+{
+    lang L;
+    if (lang_load(&L, code, step)) {
+        th_skip("cannot load the shipped word list / alphabet / tiles");
+        return;
+    }
+    sk_gen *g = NULL;
+    sk_movelist list = {0};
+    sk_endgame *s1 = NULL, *s2 = NULL;
+    tk_error err;
+    REQUIRE(sk_gen_create(&g, L.e, &err) == 0);
+    REQUIRE(sk_endgame_create(&s1, L.e, 4, 1, &err) == 0);
+    REQUIRE(sk_endgame_create(&s2, L.e, 4, 1, &err) == 0);
+    tki_sk_eg_line_cache(s2, 0);
+    th_rng rng = { 0x11ec0000u + (uint64_t)code[0] };
+    int compared = 0, blanks = 0;
+    for (int i = 0; i < npos; i++) {
+        sk_eg_position pos;
+        memset(&pos, 0, sizeof pos);
+        REQUIRE(random_board(g, &list, &rng, &pos.board) == 0);
+        int unseen[64];
+        sk_unseen(L.e, &pos.board, NULL, unseen);
+        int nb = (i / 3) % 3, full = i % 3 == 0;   /* 0-2 blanks; 7 tiles: searched 3 plies deep */
+        draw_rack(&rng, unseen, L.a.size, (full ? 7 : 4) - nb, 0, &pos.rack[0]);
+        pos.rack[0].blanks += nb;
+        pos.rack[0].n += nb;
+        draw_rack(&rng, unseen, L.a.size, 1 + (int)th_below(&rng, 2), 0, &pos.rack[1]);
+        if (pos.rack[1].n == 0 || sk_board_empty(&pos.board))
+            continue;
+        if (i % 2) {   /* the short rack moves first */
+            sk_rack t = pos.rack[0];
+            pos.rack[0] = pos.rack[1];
+            pos.rack[1] = t;
+        }
+        sk_eg_opts opts = { 0, full ? 3 : 0, 0, 1 };
+        sk_eg_result a, b;
+        REQUIRE(sk_endgame_solve(s1, &pos, &opts, &a, &err) == 0);
+        REQUIRE(sk_endgame_solve(s2, &pos, &opts, &b, &err) == 0);
+        CHECKF((full || (a.exact && b.exact)) && a.value == b.value && a.exact == b.exact,
+               "%s position %d: line cache %d, generator %d", code, i, a.value, b.value);
+        CHECKF(a.nodes == b.nodes, "%s position %d: line cache %llu nodes, generator %llu", code, i,
+               (unsigned long long)a.nodes, (unsigned long long)b.nodes);
+        CHECKF(a.npv > 0 && b.npv > 0 && a.pv[0].kind == b.pv[0].kind &&
+                   (a.pv[0].kind == SK_PLAY_PASS || same_move(&a.pv[0].move, &b.pv[0].move)),
+               "%s position %d: another first play", code, i);
+        compared++;
+        blanks += nb > 0;
+        sk_eg_result_free(&a);
+        sk_eg_result_free(&b);
+    }
+    printf("# %s: %d positions compared (%d with blanks)\n", code, compared, blanks);
+    CHECK(compared >= npos / 2 && blanks > 0);
+    sk_movelist_free(&list);
+    sk_endgame_destroy(s1);
+    sk_endgame_destroy(s2);
+    sk_gen_destroy(g);
+    lang_free(&L);
+}
+
+static void test_line_cache(void)
+{
+    line_cache_lang("en", 6, (int)(40 * th_sanitized_scale(4)));
+    line_cache_lang("is", 12, (int)(24 * th_sanitized_scale(4)));
+}
+
 static const th_test tests[] = {
     { "genboard", test_genboard },
+    { "line_cache", test_line_cache },
     { "english", test_english },
     { "icelandic", test_icelandic },
     { 0, 0 }

@@ -1,13 +1,17 @@
 /* bench_endgame.c - exact endgame solving speed, and the endgames it is measured on.
  *
- *   bench_endgame [--file FILE] [--dict FILE] [--lang en|is] [--tt-mb N] [--jobs N] [--limit K]
+ *   bench_endgame [--file FILE] [--dict FILE] [--lang en|is] [--tt-mb N] [--jobs N] [--skip K] [--limit K]
  *   bench_endgame --gen N [--seed S] [--bag B] [--dict FILE] [--lang en|is] [--leaves FILE]
  *
  * Solving (the default): every CGP line of FILE (default tools/endgames-en.cgp
  * when run from the top of the tree) is solved exactly, one after the other on
  * one solver; prints one line per position (value, nodes, seconds) and then
- * the median and worst solve time and the nodes a second over the set.
- * --limit K solves only the first K lines.  The dictionary: --dict, else
+ * the median and worst solve time, the nodes and the nodes a second over the
+ * set.  --skip K leaves out the first K positions, --limit K solves only K.
+ * Instruction counts (steadier than times on a busy machine) of the solves
+ * alone, without loading the dictionary:
+ *   valgrind --tool=callgrind --toggle-collect=sk_endgame_solve \
+ *       build/tools/bench_endgame --limit 5  The dictionary: --dict, else
  * build/dict/LANG.dawg when run from the top of the tree, else the
  * language's installed one.  Timings are informative, never asserted.
  *
@@ -32,7 +36,7 @@
 
 typedef struct eg_args {
     const char *file, *dict, *lang, *leaves;
-    long gen, limit, tt_mb, jobs, bag;
+    long gen, limit, skip, tt_mb, jobs, bag;
     unsigned long long seed;
 } eg_args;
 
@@ -44,11 +48,12 @@ static void parse_args(int argc, char **argv, eg_args *a)
         { "gen", required_argument, 0, 'g' },  { "seed", required_argument, 0, 's' },
         { "limit", required_argument, 0, 'k' }, { "tt-mb", required_argument, 0, 't' },
         { "jobs", required_argument, 0, 'j' }, { "bag", required_argument, 0, 'b' },
+        { "skip", required_argument, 0, 'K' },
         { 0, 0, 0, 0 }
     };
     int ch;
     opterr = 0;
-    while ((ch = getopt_long(argc, argv, ":f:d:l:L:g:s:k:t:j:b:", lo, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, ":f:d:l:L:g:s:k:t:j:b:K:", lo, NULL)) != -1) {
         switch (ch) {
         case 'f': a->file = optarg; break;
         case 'd': a->dict = optarg; break;
@@ -60,6 +65,7 @@ static void parse_args(int argc, char **argv, eg_args *a)
         case 't': a->tt_mb = cli_parse_long("--tt-mb", optarg, 1, 65536); break;
         case 'j': a->jobs = cli_parse_long("--jobs", optarg, 1, 64); break;
         case 'b': a->bag = cli_parse_long("--bag", optarg, 0, 7); break;
+        case 'K': a->skip = cli_parse_long("--skip", optarg, 0, LONG_MAX); break;
         default: cli_getopt_error(ch, argv);
         }
     }
@@ -196,7 +202,7 @@ static int solve_file(const eg_args *a, const sk_engine *e)
     }
     double *secs = malloc(sizeof(double) * (len / 20 + 1));
     int n = 0;
-    long lineno = 0;
+    long lineno = 0, seen = 0;
     uint64_t nodes = 0;
     double total = 0, worst = 0;
     for (char *p = text, *nl; p < text + len && (a->limit == 0 || n < a->limit); p = nl + 1) {
@@ -204,7 +210,7 @@ static int solve_file(const eg_args *a, const sk_engine *e)
         if (!nl)
             nl = text + len;
         lineno++;
-        if (nl == p || *p == '#')
+        if (nl == p || *p == '#' || seen++ < a->skip)
             continue;
         sk_eg_position pos;
         sk_eg_result res;
@@ -224,8 +230,8 @@ static int solve_file(const eg_args *a, const sk_engine *e)
         sk_eg_result_free(&res);
     }
     if (n > 0)
-        printf("%d endgames: median %.4f s, worst %.3f s, total %.2f s, %.0f nodes/s\n", n, bench_median(secs, n),
-               worst, total, total > 0 ? (double)nodes / total : 0);
+        printf("%d endgames: median %.4f s, worst %.3f s, total %.2f s, %llu nodes, %.0f nodes/s\n", n,
+               bench_median(secs, n), worst, total, (unsigned long long)nodes, total > 0 ? (double)nodes / total : 0);
     free(secs);
     free(text);
     sk_endgame_destroy(s);

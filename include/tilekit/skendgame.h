@@ -25,14 +25,17 @@
  * racks, side to move and the pass state, and move ordering (the table's best
  * move, then going out, then score plus the value of the tiles played).
  * Both sides' moves come from the move generator (tilekit/skrafl.h) for
- * their own racks.  With jobs > 1 the root moves are shared among threads
+ * their own racks: generated once per line state for the racks of the
+ * solve's root and filtered by the tiles still on the rack at each node.  With jobs > 1 the root moves are shared among threads
  * (one transposition table, lock-free): the value is the same as with one
  * thread (the search is exact), the first play may be another one of equal
  * value.
  *
  * Ownership: an sk_endgame holds one move generator per thread, its move
  * buffers and the transposition table (tt_mb megabytes, allocated once by
- * sk_endgame_create); it keeps a pointer to the engine (keep it alive
+ * sk_endgame_create) and, per thread, a cache of move lists that grows
+ * during a solve as needed (up to about 110 MB, then it starts over; kept
+ * for the next solve); it keeps a pointer to the engine (keep it alive
  * longer).  One solver is used by one caller at a time (it is not shared
  * between threads; make one per thread).  A result's `best` array is
  * malloc'ed by the solver: free it with sk_eg_result_free().
@@ -56,7 +59,7 @@ extern "C" {
 #endif
 
 #define SK_EG_MAX_PLY 64       /* deepest search (a game has at most 2 * 7 placements + passes) */
-#define SK_EG_TT_MB_DEFAULT 16
+#define SK_EG_TT_MB_DEFAULT 64
 #define SK_EG_MAX_BAG 2        /* tiles of a known bag (pre-endgame splits) */
 
 /* A position with both racks known.  rack[0] is the player to move. */

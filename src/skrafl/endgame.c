@@ -11,18 +11,39 @@
  *
  * Search: negamax over the mover's spread with alpha-beta, principal
  * variation search (the first child with the full window, the others with a
- * null window and a re-search when one fails high).  Every node generates
+ * null window and a re-search when one fails high).  Every node lists
  * the mover's placements once into the move list of its ply (lists and
  * ordering buffers are per ply and reused: no allocation once they have
- * grown), plus the pass.  The generator's board state (both orientations,
- * cross-sets, anchors: sk_genboard in sk_gen.h) is kept per ply and made
- * from the parent's by updating only the squares the move touches, when the
- * node first needs its moves.  Children are ordered by a key: the
+ * grown), plus the pass.
+ *
+ * Move lists (the line cache): the moves whose main word lies on one line
+ * (a row or a column) depend only on that line's state (its tiles, and the
+ * cross-sets, cross sums and anchor flags of its squares) and on the rack;
+ * a side's rack only shrinks during an endgame.  So each side's moves are
+ * generated line by line for its rack at the solve's root and kept in a
+ * cache keyed by what the line state comes from: the line's tiles and, for
+ * each empty square, the tiles of the perpendicular runs before and after
+ * it (read off the board; compared in full on a hit); a node lists,
+ * line by line, the cached moves its rack can still play (each cached move
+ * carries the rack slots it uses: a bit mask test).  Each ply keeps the
+ * cache entry of every line for both sides, taken from its parent's except
+ * for the lines the last move changed (its row or column, and the lines of
+ * the squares at the ends of the runs its tiles joined), which are looked
+ * up again.  The lists come out exactly as a move generation on the node's
+ * board gives them, in the same order.  With a known bag (the pre-endgame:
+ * racks grow) or an empty board the generator runs at every node.  The
+ * generator's board state (both orientations, cross-sets, anchors:
+ * sk_genboard in sk_gen.h) is kept per ply and made from the parent's by
+ * updating only the squares the move touches, when first needed (a
+ * generation: a cache miss, or every node without the cache).  Children
+ * are ordered by a key: the
  * table's best move first, then plays that go out (score + 2x the
  * opponent's rack), then the ply's two killer plays (the last plays that cut
  * off at this depth, compared by squares and letters), then twice the score +
  * the face value of the tiles played (a tile played cannot be stuck), the
- * pass last.  Terminal plies
+ * pass last, except right after the opponent's pass, where it comes first
+ * (it ends the game at once: a quick bound).  The first few children are
+ * picked one at a time, the rest sorted when reached.  Terminal plies
  * (going out, the second pass, a sixth scoreless turn) are valued on the
  * spot without a child node.
  *
@@ -35,7 +56,11 @@
  * iteration.  The table is a fixed array of 4-entry buckets, each entry
  * two 64-bit words (key ^ data, data) written and read with relaxed
  * atomics: a torn entry fails the key check, so threads share it without
- * locks.  Replacement: the same key, else the shallowest entry.
+ * locks.  Each entry carries the generation of its solve (entries of
+ * earlier solves are stale: the table is cleared only when the generations
+ * wrap) and the log2 of the nodes searched under it.  Replacement: the
+ * same key, else an empty or stale entry, else the shallowest entry, and
+ * among those the one with the least work under it.
  *
  * Threads: the root's moves are shared.  Thread 0 searches the first one
  * with the full window; then every thread takes the next move from an
@@ -94,17 +119,52 @@ typedef struct tt_entry {
 } tt_entry;
 
 /* data: value + 2^19 (20 bits) | depth << 20 (8) | flag << 28 (2) | best << 32 (20: move index + 1,
- * PASS_IDX + 1 for the pass, 0 none) */
-static inline uint64_t tt_pack(int value, int depth, int flag, unsigned best)
+ * PASS_IDX + 1 for the pass, 0 none) | work << 52 (6: log2 of the nodes searched under it) | the
+ * solve's generation << 58 (6: entries of other solves are stale, so the table needs no clearing) */
+#define TT_GENS 64
+static inline uint64_t tt_pack(int value, int depth, int flag, unsigned best, unsigned work, unsigned gen)
 {
     return (uint64_t)(uint32_t)(value + (1 << 19)) | ((uint64_t)depth << 20) | ((uint64_t)flag << 28) |
-           ((uint64_t)best << 32);
+           ((uint64_t)best << 32) | ((uint64_t)work << 52) | ((uint64_t)gen << 58);
 }
 
 typedef struct tt_hit {
     int value, depth, flag;
     unsigned best;         /* move index + 1, 0 none */
 } tt_hit;
+
+
+/* ---- the line cache ------------------------------------------------------------------ */
+
+/* What a line's moves depend on, as bytes (the key): side, orientation,
+ * line, then per square its tile, or for an empty square 0 and the tiles
+ * of the perpendicular runs before and after it (count-prefixed); these
+ * give the line's cross-sets, cross sums and anchor flags. */
+#define LC_KEY_MAX (3 + SK_MAX_DIM * 3 + 2 * SK_MAX_DIM * SK_MAX_DIM)
+
+typedef struct lc_ent {
+    uint64_t key;
+    uint32_t start, n;        /* moves mv[start .. start + n) */
+    uint32_t koff;            /* its key: kb[koff .. koff + klen) */
+    uint32_t klen;
+} lc_ent;
+
+typedef struct lcache {
+    lc_ent *ent;
+    size_t nent, capent;
+    int32_t *tab;             /* open addressing: entry index, -1 empty */
+    size_t tmask;
+    sk_move *mv;
+    uint8_t *mm;              /* rack slots a move uses */
+    size_t nmv, capmv;
+    uint8_t *kb;              /* the entries' keys */
+    size_t nkb, capkb;
+    uint64_t flushes, hits, misses;
+} lcache;
+
+#define LC_MAX_ENT ((size_t)1 << 17)
+#define LC_MAX_MV ((size_t)1 << 21)
+#define LC_MAX_KB ((size_t)1 << 24)
 
 /* ---- the solver ------------------------------------------------------------------------ */
 
@@ -147,11 +207,22 @@ typedef struct egw {
     sk_eg_ply (*pv)[SK_EG_MAX_PLY + 1];
     int pvlen[SK_EG_MAX_PLY + 2];
     int err;
+    /* the line cache (no bag, a board with tiles): each side's moves for its
+     * rack at the solve's root, per line state; a node lists the cached
+     * moves of every line that its rack can still play */
+    int lc_on;
+    sk_gen *lg[2];             /* line generators, prepared with the root racks */
+    uint8_t lbase[2][64];      /* rack slot of a letter's first tile (0: blank) */
+    uint8_t lnl[2], lletter[2][SK_RACK_MAX];   /* the root racks' distinct tiles */
+    lcache lc;
+    int32_t (*lref)[2][2][SK_MAX_DIM];   /* per ply, side, orientation, line: entry or -1 */
+    sk_movelist ltmp;
 } egw;
 
 /* The root of one iteration, shared by the threads. */
 typedef struct egroot {
     int depth;
+    int lo, hi;            /* the iteration's window (aspiration) */
     size_t n;              /* root plays (moves + the pass) */
     atomic_size_t next;
     pthread_mutex_t mu;
@@ -166,9 +237,11 @@ typedef struct egroot {
 struct sk_endgame {
     const sk_engine *e;
     int jobs;
+    int no_lc;             /* tests: generate at every node (tki_sk_eg_line_cache) */
     egw *w;                /* jobs workers */
     tt_entry *tt;
     size_t tt_mask;        /* buckets - 1 */
+    unsigned tt_gen;       /* this solve's generation (1 .. TT_GENS - 1) */
     /* the solve in progress */
     double deadline;       /* monotonic seconds; 0 none */
     atomic_int stop;
@@ -191,7 +264,7 @@ static int tt_probe(const sk_endgame *s, uint64_t key, tt_hit *h)
     for (int i = 0; i < TT_WAYS; i++) {
         uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
         uint64_t kx = atomic_load_explicit(&b[i].kx, memory_order_relaxed);
-        if ((kx ^ d) == key && d) {
+        if ((kx ^ d) == key && d && (d >> 58) == s->tt_gen) {
             h->value = (int)(d & 0xFFFFF) - (1 << 19);
             h->depth = (int)((d >> 20) & 0xFF);
             h->flag = (int)((d >> 28) & 3);
@@ -202,20 +275,22 @@ static int tt_probe(const sk_endgame *s, uint64_t key, tt_hit *h)
     return 0;
 }
 
-static void tt_store(sk_endgame *s, uint64_t key, int value, int depth, int flag, unsigned best)
+/* Replacement: the same key, else an empty or stale entry, else the one
+ * searched least deep, and among those the one with the least work under it. */
+static void tt_store(sk_endgame *s, uint64_t key, int value, int depth, int flag, unsigned best, uint64_t nodes)
 {
     tt_entry *b = &s->tt[(key & s->tt_mask) * TT_WAYS];
-    int victim = 0, vdepth = 1 << 30;
+    int victim = 0, vpri = 1 << 30;
     for (int i = 0; i < TT_WAYS; i++) {
         uint64_t d = atomic_load_explicit(&b[i].data, memory_order_relaxed);
         uint64_t kx = atomic_load_explicit(&b[i].kx, memory_order_relaxed);
-        if (!d || (kx ^ d) == key) {
+        if (!d || (kx ^ d) == key || (d >> 58) != s->tt_gen) {
             victim = i;
             break;
         }
-        int dd = (int)((d >> 20) & 0xFF);
-        if (dd < vdepth) {
-            vdepth = dd;
+        int pri = (int)((d >> 20) & 0xFF) * 64 + (int)((d >> 52) & 63);
+        if (pri < vpri) {
+            vpri = pri;
             victim = i;
         }
     }
@@ -223,7 +298,10 @@ static void tt_store(sk_endgame *s, uint64_t key, int value, int depth, int flag
         value = (1 << 19) - 1;
     if (value < -(1 << 19))
         value = -(1 << 19);
-    uint64_t d = tt_pack(value, depth, flag, best);
+    unsigned work = 0;
+    while (work < 63 && (nodes >> work) > 1)
+        work++;
+    uint64_t d = tt_pack(value, depth, flag, best, work, s->tt_gen);
     atomic_store_explicit(&b[victim].data, d, memory_order_relaxed);
     atomic_store_explicit(&b[victim].kx, key ^ d, memory_order_relaxed);
 }
@@ -352,8 +430,9 @@ static inline int32_t move_key(const sk_engine *e, const sk_move *m, int rn, int
 }
 
 /* Fill o[0..n] with the n moves of list and the pass, sorted best first
- * (ttbest: move index + 1 to put first, 0 none). */
-static void order_moves(const egw *w, int ply, const sk_movelist *list, order_ent *o, unsigned ttbest)
+ * (ttbest: move index + 1 to put first, 0 none); lazy: keys only (the
+ * search picks with order_pick). */
+static void order_moves(const egw *w, int ply, const sk_movelist *list, order_ent *o, unsigned ttbest, int lazy)
 {
     const sk_engine *e = w->s->e;
     int side = w->stm, rn = w->r[side].n, opp = w->rv[!side], bag_left = w->bagpos < w->nbag;
@@ -363,7 +442,8 @@ static void order_moves(const egw *w, int ply, const sk_movelist *list, order_en
         o[i].key = move_key(e, &list->v[i], rn, opp, bag_left);
     }
     o[n].idx = PASS_IDX;
-    o[n].key = -1000000;
+    /* the pass: last, but first after the opponent's pass (it ends the game at once) */
+    o[n].key = w->lastpass ? 1500000 : -1000000;
     if (ply >= 0 && w->nkill[ply])
         for (size_t i = 0; i < n; i++) {
             const sk_move *m = &list->v[i];
@@ -384,7 +464,28 @@ static void order_moves(const egw *w, int ply, const sk_movelist *list, order_en
                 break;
             }
     }
-    qsort(o, n + 1, sizeof *o, cmp_ord);
+    if (!lazy)
+        qsort(o, n + 1, sizeof *o, cmp_ord);
+}
+
+/* Lazy ordering: a cut-off usually comes within the first few entries, so
+ * the first ORDER_PICKS are picked one at a time (the best of the rest) and
+ * the rest is sorted once when reached; the order is the one qsort gives
+ * (cmp_ord is a total order). */
+#define ORDER_PICKS 6
+static inline void order_pick(order_ent *o, size_t i, size_t n)
+{
+    if (i < ORDER_PICKS) {
+        size_t b = i;
+        for (size_t j = i + 1; j <= n; j++)
+            if (cmp_ord(&o[j], &o[b]) < 0)
+                b = j;
+        order_ent t = o[i];
+        o[i] = o[b];
+        o[b] = t;
+    } else if (i == ORDER_PICKS) {
+        qsort(o + i, n + 1 - i, sizeof *o, cmp_ord);
+    }
 }
 
 /* ---- search --------------------------------------------------------------------------- */
@@ -424,6 +525,313 @@ static void gb_root(egw *w)
     w->gbp[0] = gb_slot(w, 0);
 }
 
+/* The generator's board state of ply (made from its parent's on first use). */
+static const sk_genboard *ensure_gb(egw *w, int ply)
+{
+    if (w->gbp[ply])
+        return w->gbp[ply];
+    const sk_genboard *from = ensure_gb(w, ply - 1);
+    if (!w->pend[ply]) {
+        w->gbp[ply] = from;
+    } else {
+        tki_sk_genboard_apply(w->g, from, w->pend[ply], gb_slot(w, ply));
+        w->gbp[ply] = gb_slot(w, ply);
+    }
+    return w->gbp[ply];
+}
+
+static void lc_invalidate_refs(egw *w) { memset(w->lref, 0xFF, (SK_EG_MAX_PLY + 2) * sizeof *w->lref); }
+
+static void lc_flush(egw *w)
+{
+    lcache *c = &w->lc;
+    c->nent = 0;
+    c->nmv = 0;
+    c->nkb = 0;
+    memset(c->tab, 0xFF, (c->tmask + 1) * sizeof *c->tab);
+    c->flushes++;
+    lc_invalidate_refs(w);
+}
+
+/* Set the line cache up for the root racks r[0], r[1] (on: use it). */
+static int lc_setup(egw *w, const sk_rack r[2], int on)
+{
+    w->lc_on = on;
+    if (!on)
+        return TK_OK;
+    lcache *c = &w->lc;
+    if (!c->tab) {
+        c->tab = malloc(((size_t)1 << 12) * sizeof *c->tab);
+        if (!c->tab)
+            return TK_ENOMEM;
+        c->tmask = ((size_t)1 << 12) - 1;
+    }
+    lc_flush(w);
+    c->flushes = c->hits = c->misses = 0;
+    for (int side = 0; side < 2; side++) {
+        tk_error err;
+        int rc = tki_sk_gen_set_rack(w->lg[side], &r[side], &err);
+        if (rc)
+            return rc;
+        int next = 0, nl = 0;
+        memset(w->lbase[side], 0, sizeof w->lbase[side]);
+        if (r[side].blanks) {
+            w->lletter[side][nl++] = 0;
+            next += r[side].blanks;
+        }
+        for (int l = 1; l < 64; l++)
+            if (r[side].count[l]) {
+                w->lbase[side][l] = (uint8_t)next;
+                w->lletter[side][nl++] = (uint8_t)l;
+                next += r[side].count[l];
+            }
+        w->lnl[side] = (uint8_t)nl;
+    }
+    return TK_OK;
+}
+
+/* The rack slots side's rack holds now (its tiles of each letter are the first slots of that letter). */
+static inline unsigned lc_rack_slots(const egw *w, int side)
+{
+    const sk_rack *r = &w->r[side];
+    unsigned m = 0;
+    for (int k = 0; k < w->lnl[side]; k++) {
+        int l = w->lletter[side][k], n = l ? r->count[l] : r->blanks;
+        m |= ((1u << n) - 1) << w->lbase[side][l];
+    }
+    return m;
+}
+
+/* A cheap hash of a line state (entries are compared in full). */
+static inline uint64_t lc_hash(const uint8_t *st, size_t len)
+{
+    uint64_t h = 0x243F6A8885A308D3ull ^ len;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t x;
+        memcpy(&x, st + i, 8);
+        h = (h ^ x) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 29;
+    }
+    uint64_t x = 0;
+    memcpy(&x, st + i, len - i);
+    return mix64(h ^ x);
+}
+
+static int lc_grow_tab(lcache *c)
+{
+    size_t n = (c->tmask + 1) * 2;
+    int32_t *t = malloc(n * sizeof *t);
+    if (!t)
+        return TK_ENOMEM;
+    memset(t, 0xFF, n * sizeof *t);
+    for (size_t e = 0; e < c->nent; e++) {
+        size_t i = c->ent[e].key & (n - 1);
+        while (t[i] >= 0)
+            i = (i + 1) & (n - 1);
+        t[i] = (int32_t)e;
+    }
+    free(c->tab);
+    c->tab = t;
+    c->tmask = n - 1;
+    return TK_OK;
+}
+
+/* The cache entry of line (o, line) of ply's board for side (made on a miss); -1: out of memory. */
+static int32_t lc_get(egw *w, int ply, int side, int o, int line)
+{
+    lcache *c = &w->lc;
+    int dim = w->b.dim;
+    const uint8_t *sq = w->b.sq;
+    uint8_t st[LC_KEY_MAX];
+    size_t len = 0;
+    st[len++] = (uint8_t)side;
+    st[len++] = (uint8_t)o;
+    st[len++] = (uint8_t)line;
+    int along = o ? dim : 1, across = o ? 1 : dim;
+    for (int q = 0, i = o ? line : line * dim; q < dim; q++, i += along) {
+        if (sq[i]) {
+            st[len++] = sq[i];
+            continue;
+        }
+        st[len++] = 0;
+        size_t at = len++;
+        int k = 1;
+        for (; line - k >= 0 && sq[i - k * across]; k++)
+            st[len++] = sq[i - k * across];
+        st[at] = (uint8_t)(k - 1);
+        at = len++;
+        for (k = 1; line + k < dim && sq[i + k * across]; k++)
+            st[len++] = sq[i + k * across];
+        st[at] = (uint8_t)(k - 1);
+    }
+    uint64_t h = lc_hash(st, len);
+    size_t i = h & c->tmask;
+    for (int32_t e; (e = c->tab[i]) >= 0; i = (i + 1) & c->tmask) {
+        const lc_ent *E = &c->ent[e];
+        if (E->key == h && E->klen == len && memcmp(c->kb + E->koff, st, len) == 0) {
+            c->hits++;
+            return e;
+        }
+    }
+    c->misses++;
+    sk_movelist *L = &w->ltmp;
+    L->n = 0;
+    L->limit = 0;
+    if (tki_sk_gen_line_on(w->lg[side], ensure_gb(w, ply), o, line, L))
+        return -1;
+    if (c->nent >= LC_MAX_ENT || c->nmv + L->n > LC_MAX_MV || c->nkb + len > LC_MAX_KB)
+        lc_flush(w);
+    if (c->nkb + len > c->capkb) {
+        size_t nc = c->capkb ? 2 * c->capkb : 65536;
+        while (nc < c->nkb + len)
+            nc *= 2;
+        uint8_t *nk = realloc(c->kb, nc);
+        if (!nk)
+            return -1;
+        c->kb = nk;
+        c->capkb = nc;
+    }
+    if (c->nent == c->capent) {
+        size_t nc = c->capent ? 2 * c->capent : 1024;
+        lc_ent *ne = realloc(c->ent, nc * sizeof *ne);
+        if (!ne)
+            return -1;
+        c->ent = ne;
+        c->capent = nc;
+    }
+    if (2 * (c->nent + 1) > c->tmask + 1 && lc_grow_tab(c))
+        return -1;
+    if (c->nmv + L->n > c->capmv) {
+        size_t nc = c->capmv ? 2 * c->capmv : 16384;
+        while (nc < c->nmv + L->n)
+            nc *= 2;
+        sk_move *nm = realloc(c->mv, nc * sizeof *nm);
+        if (nm)
+            c->mv = nm;
+        uint8_t *nmm = realloc(c->mm, nc);
+        if (nmm)
+            c->mm = nmm;
+        if (!nm || !nmm)
+            return -1;
+        c->capmv = nc;
+    }
+    int32_t e = (int32_t)c->nent++;
+    lc_ent *E = &c->ent[e];
+    E->key = h;
+    E->klen = (uint32_t)len;
+    E->koff = (uint32_t)c->nkb;
+    memcpy(c->kb + c->nkb, st, len);
+    c->nkb += len;
+    E->start = (uint32_t)c->nmv;
+    E->n = (uint32_t)L->n;
+    for (size_t k = 0; k < L->n; k++) {
+        const sk_move *m = &L->v[k];
+        unsigned mask = 0;
+        uint8_t used[SK_RACK_MAX];
+        int nu = 0;
+        for (int j = 0; j < m->len; j++) {
+            uint8_t t = m->word[j];
+            if (t & SK_ONBOARD)
+                continue;
+            uint8_t l = (t & SK_BLANK) ? 0 : (t & SK_LETTER);
+            int before = 0;
+            for (int u = 0; u < nu; u++)
+                before += used[u] == l;
+            used[nu++] = l;
+            mask |= 1u << (w->lbase[side][l] + before);
+        }
+        c->mv[c->nmv] = *m;
+        c->mm[c->nmv++] = (uint8_t)mask;
+    }
+    i = h & c->tmask;
+    while (c->tab[i] >= 0)
+        i = (i + 1) & c->tmask;
+    c->tab[i] = e;
+    return e;
+}
+
+/* The line references of ply (ply >= 1) from its parent's: the lines the
+ * move of ply changed (w->b holds it) are looked up again. */
+static void lc_inherit(egw *w, int ply)
+{
+    memcpy(w->lref[ply], w->lref[ply - 1], sizeof *w->lref);
+    const sk_move *m = w->pend[ply];
+    if (!m)
+        return;
+    int dim = w->b.dim;
+    const uint8_t *sq = w->b.sq;
+    uint32_t d[2] = { 0, 0 };
+    for (int i = 0; i < m->len; i++) {
+        if (m->word[i] & SK_ONBOARD)
+            continue;
+        int r = m->row + (m->dir ? i : 0), c = m->col + (m->dir ? 0 : i);
+        d[0] |= 1u << r;
+        d[1] |= 1u << c;
+        int q = r;
+        while (q >= 0 && sq[q * dim + c])
+            q--;
+        if (q >= 0)
+            d[0] |= 1u << q;
+        q = r;
+        while (q < dim && sq[q * dim + c])
+            q++;
+        if (q < dim)
+            d[0] |= 1u << q;
+        q = c;
+        while (q >= 0 && sq[r * dim + q])
+            q--;
+        if (q >= 0)
+            d[1] |= 1u << q;
+        q = c;
+        while (q < dim && sq[r * dim + q])
+            q++;
+        if (q < dim)
+            d[1] |= 1u << q;
+    }
+    for (int side = 0; side < 2; side++)
+        for (int o = 0; o < 2; o++)
+            for (uint32_t b = d[o]; b; b &= b - 1)
+                w->lref[ply][side][o][__builtin_ctz(b)] = -1;
+}
+
+/* Every move of the side to move at ply into list, from the line cache. */
+static int gen_cached(egw *w, int ply, sk_movelist *list)
+{
+    int side = w->stm, dim = w->b.dim;
+    if (ply > 0)
+        lc_inherit(w, ply);
+    unsigned have = lc_rack_slots(w, side);
+    list->n = 0;
+    for (int o = 0; o < 2; o++)
+        for (int line = 0; line < dim; line++) {
+            int32_t e = w->lref[ply][side][o][line];
+            if (e < 0) {
+                e = lc_get(w, ply, side, o, line);
+                if (e < 0)
+                    return TK_ENOMEM;
+                w->lref[ply][side][o][line] = e;
+            }
+            const lc_ent *E = &w->lc.ent[e];
+            if (list->n + E->n > list->cap) {
+                size_t nc = list->cap ? 2 * list->cap : 1024;
+                while (nc < list->n + E->n)
+                    nc *= 2;
+                sk_move *nv = realloc(list->v, nc * sizeof *nv);
+                if (!nv)
+                    return TK_ENOMEM;
+                list->v = nv;
+                list->cap = nc;
+            }
+            const sk_move *mv = w->lc.mv + E->start;
+            const uint8_t *mm = w->lc.mm + E->start;
+            for (uint32_t k = 0; k < E->n; k++)
+                if (!(mm[k] & ~have))
+                    list->v[list->n++] = mv[k];
+        }
+    return TK_OK;
+}
+
 /* Every move of the side to move at ply into list. */
 static int gen_moves(egw *w, int ply, sk_movelist *list, tk_error *err)
 {
@@ -431,11 +839,9 @@ static int gen_moves(egw *w, int ply, sk_movelist *list, tk_error *err)
     list->limit = 0;
     if (!w->use_gb)
         return sk_generate(w->g, &w->b, r, 0, list, err);
-    if (!w->gbp[ply]) {
-        tki_sk_genboard_apply(w->g, w->gbp[ply - 1], w->pend[ply], gb_slot(w, ply));
-        w->gbp[ply] = gb_slot(w, ply);
-    }
-    return tki_sk_generate_on(w->g, w->gbp[ply], r, list, err);
+    if (w->lc_on)
+        return gen_cached(w, ply, list);
+    return tki_sk_generate_on(w->g, ensure_gb(w, ply), r, list, err);
 }
 
 /* Play entry o (a move of list or the pass) for the side to move, search the
@@ -462,6 +868,7 @@ static int child_value(egw *w, int ply, int depth, const sk_movelist *list, uint
         w->zl = zl + 1;
         w->stm = !side;
         w->gbp[ply + 1] = w->gbp[ply];
+        w->pend[ply + 1] = NULL;
         v = -search(w, ply + 1, depth - 1, -beta, -alpha, inexact);
         w->stm = side;
         w->lastpass = lp;
@@ -499,7 +906,7 @@ static int child_value(egw *w, int ply, int depth, const sk_movelist *list, uint
 static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
 {
     sk_endgame *s = w->s;
-    w->nodes++;
+    uint64_t nodes0 = w->nodes++;
     w->pvlen[ply] = 0;
     if (w->abort || check_abort(w))
         return 0;
@@ -532,10 +939,11 @@ static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
         return 0;
     }
     size_t n = pb->list.n;
-    order_moves(w, ply, &pb->list, pb->ord, ttbest);
+    order_moves(w, ply, &pb->list, pb->ord, ttbest, 1);
     int best = -INF, alpha0 = alpha, inex = 0;
     uint32_t bestidx = PASS_IDX;
     for (size_t i = 0; i <= n; i++) {
+        order_pick(pb->ord, i, n);
         uint32_t idx = pb->ord[i].idx;
         int term, cin = 0, v;
         sk_eg_ply pl;
@@ -575,7 +983,8 @@ static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
         }
     }
     int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
-    tt_store(s, key, best, inex ? depth : DEPTH_EXACT, flag, bestidx == PASS_IDX ? PASS_IDX + 1 : bestidx + 1);
+    tt_store(s, key, best, inex ? depth : DEPTH_EXACT, flag, bestidx == PASS_IDX ? PASS_IDX + 1 : bestidx + 1,
+             w->nodes - nodes0);
     *inexact |= inex;
     return best;
 }
@@ -618,15 +1027,15 @@ static void root_work(egw *w)
             return;
         uint32_t idx = s->rord[k].idx;
         pthread_mutex_lock(&R->mu);
-        int alpha = R->have ? R->best_val : -INF;
+        int alpha = R->have && R->best_val > R->lo ? R->best_val : R->lo;
         pthread_mutex_unlock(&R->mu);
         int cin = 0, term, v;
         sk_eg_ply pl;
         w->pvlen[1] = 0;
         v = root_child(w, idx, R->depth, alpha, alpha + 1, &cin, &term, &pl);
-        if (!term && v > alpha && !w->abort) {
+        if (!term && v > alpha && v < R->hi && !w->abort) {
             cin = 0;
-            v = root_child(w, idx, R->depth, alpha, INF, &cin, &term, &pl);
+            v = root_child(w, idx, R->depth, alpha, R->hi, &cin, &term, &pl);
         }
         if (w->abort)
             return;
@@ -670,10 +1079,12 @@ static void sync_workers(sk_endgame *s)
 
 /* One iteration of depth d over the root moves in s->rord (n + 1 entries).
  * Returns 0 finished, 1 aborted. */
-static int root_iteration(sk_endgame *s, int d)
+static int root_iteration(sk_endgame *s, int d, int lo, int hi)
 {
     egroot *R = &s->R;
     R->depth = d;
+    R->lo = lo;
+    R->hi = hi;
     R->n = s->root.n + 1;
     R->have = 0;
     R->inexact = 0;
@@ -701,7 +1112,7 @@ static int root_iteration(sk_endgame *s, int d)
         int cin = 0, term;
         sk_eg_ply pl;
         w0->pvlen[1] = 0;
-        int v = root_child(w0, idx, d, -INF, INF, &cin, &term, &pl);
+        int v = root_child(w0, idx, d, lo, hi, &cin, &term, &pl);
         if (!w0->abort) {
             pthread_mutex_lock(&R->mu);
             R->inexact |= cin;
@@ -730,7 +1141,7 @@ static int root_order(sk_endgame *s, uint32_t first)
         s->rord = o;
         s->rcap = n + 1;
     }
-    order_moves(&s->w[0], -1, &s->root, s->rord, first == PASS_IDX ? PASS_IDX + 1 : first + 1);
+    order_moves(&s->w[0], -1, &s->root, s->rord, first == PASS_IDX ? PASS_IDX + 1 : first + 1, 0);
     return TK_OK;
 }
 
@@ -774,7 +1185,7 @@ static int deepen(sk_endgame *s, int maxplies, solve_out *o)
         int rc = root_order(s, first);
         if (rc)
             return rc;
-        int ab = root_iteration(s, d);
+        int ab = root_iteration(s, d, -INF, INF);
         for (int j = 0; j < s->jobs; j++)
             if (s->w[j].err)
                 return s->w[j].err;
@@ -804,6 +1215,15 @@ static void worker_free(egw *w)
     free(w->pv);
     free(w->gbmem);
     sk_gen_destroy(w->g);
+    sk_gen_destroy(w->lg[0]);
+    sk_gen_destroy(w->lg[1]);
+    free(w->lref);
+    free(w->lc.ent);
+    free(w->lc.tab);
+    free(w->lc.mv);
+    free(w->lc.mm);
+    free(w->lc.kb);
+    sk_movelist_free(&w->ltmp);
 }
 
 void sk_endgame_destroy(sk_endgame *s)
@@ -857,7 +1277,9 @@ int sk_endgame_create(sk_endgame **out, const sk_engine *e, size_t tt_mb, int jo
         w->id = j;
         w->pv = calloc(SK_EG_MAX_PLY + 2, sizeof *w->pv);
         w->gbmem = malloc((SK_EG_MAX_PLY + 2) * tki_sk_genboard_size());
-        if (!w->pv || !w->gbmem || sk_gen_create(&w->g, e, err)) {
+        w->lref = malloc((SK_EG_MAX_PLY + 2) * sizeof *w->lref);
+        if (!w->pv || !w->gbmem || !w->lref || sk_gen_create(&w->g, e, err) || sk_gen_create(&w->lg[0], e, err) ||
+            sk_gen_create(&w->lg[1], e, err)) {
             sk_endgame_destroy(s);
             return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
         }
@@ -867,6 +1289,8 @@ int sk_endgame_create(sk_endgame **out, const sk_engine *e, size_t tt_mb, int jo
 }
 
 const sk_engine *sk_endgame_engine(const sk_endgame *s) { return s->e; }
+
+void tki_sk_eg_line_cache(sk_endgame *s, int on) { s->no_lc = !on; }
 
 int sk_eg_bag_count(const sk_engine *e, const sk_board *b, const sk_rack *r0, const sk_rack *r1)
 {
@@ -1037,10 +1461,19 @@ int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag
     double t0 = now_sec();
     s->deadline = opts->seconds > 0 ? t0 + opts->seconds : 0;
     atomic_store(&s->stop, 0);
-    memset(s->tt, 0, (s->tt_mask + 1) * TT_WAYS * sizeof(tt_entry));
+    /* a new generation: the last solves' entries are stale (cleared once every TT_GENS - 1 solves) */
+    if (++s->tt_gen >= TT_GENS) {
+        memset(s->tt, 0, (s->tt_mask + 1) * TT_WAYS * sizeof(tt_entry));
+        s->tt_gen = 1;
+    }
     for (int j = 0; j < s->jobs; j++)
         s->w[j].nodes = 0;
     load_position(s, pos, bag, nbag);
+    for (int j = 0; j < s->jobs; j++) {
+        int rc = lc_setup(&s->w[j], pos->rack, !s->no_lc && nbag == 0 && !sk_board_empty(&pos->board));
+        if (rc)
+            return tk_error_set(err, rc, 0, 0, rc == TK_ENOMEM ? "out of memory" : "bad rack");
+    }
     solve_out o;
     int rc = deepen(s, opts->plies, &o);
     if (rc)

@@ -701,6 +701,7 @@ void tki_sk_gen_line(sk_gen *g, int o, int r)
     g->xw = &g->xsum[o][r * (dim + 1)];
     g->wm = &g->e->wm[o][r * dim];
     g->lm = &g->e->lm[o][r * dim];
+    g->an = &g->anchor[o][r * (dim + 1)];
 }
 
 void tki_sk_gen_anchor(sk_gen *g, int a)
@@ -1195,6 +1196,43 @@ int tki_sk_generate_on(sk_gen *g, const sk_genboard *gb, const sk_rack *r, sk_mo
     if (g->err)
         return tk_error_set(err, g->err, 0, 0, "out of memory");
     return TK_OK;
+}
+
+int tki_sk_gen_set_rack(sk_gen *g, const sk_rack *r, tk_error *err)
+{
+    g->flags = 0;
+    g->err = 0;
+    g->leaves = NULL;
+    g->lp_flat = 0;
+    g->ndirs = 2;
+    int rc = prep_rack(g, r, err);
+    if (rc)
+        return rc;
+    rc = build_leftparts(g, SK_RACK_MAX);
+    if (rc)
+        return tk_error_set(err, rc, 0, 0, "out of memory");
+    return TK_OK;
+}
+
+int tki_sk_gen_line_on(sk_gen *g, const sk_genboard *gb, int o, int r, sk_movelist *list)
+{
+    int dim = g->dim, S = dim + 1;
+    if (g->ntiles == 0 || !g->e->root)
+        return TK_OK;
+    g->list = list;
+    g->err = 0;
+    g->dir = o;
+    g->line = r;
+    g->row = &gb->bd[o][r * S];
+    g->xs = &gb->xset[o][r * S];
+    g->xw = &gb->xsum[o][r * S];
+    g->an = &gb->anchor[o][r * S];
+    g->wm = &g->e->wm[o][r * dim];
+    g->lm = &g->e->lm[o][r * dim];
+    for (int a = 0; a < dim && !g->err; a++)
+        if (g->an[a])
+            tki_sk_gen_anchor(g, a);
+    return g->err;
 }
 
 int sk_generate(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,

@@ -88,6 +88,7 @@ struct sk_gen {
     const alpha_set *xs;
     const int16_t *xw;
     const uint8_t *wm, *lm;
+    const uint8_t *an;              /* the line's anchor flags */
     int dir, line, start, anchor_pos;
     uint8_t word[2 * SK_MAX_DIM + 1];
     sk_movelist *list;
@@ -188,6 +189,19 @@ size_t tki_sk_genboard_size(void);
 void tki_sk_genboard_init(sk_gen *g, const sk_board *b, sk_genboard *gb);
 void tki_sk_genboard_apply(sk_gen *g, const sk_genboard *from, const sk_move *m, sk_genboard *to);
 int tki_sk_generate_on(sk_gen *g, const sk_genboard *gb, const sk_rack *r, sk_movelist *list, tk_error *err);
+/* Line by line (the endgame's move cache): tki_sk_gen_set_rack prepares
+ * rack r once (TK_ELIMIT, TK_ENOMEM); tki_sk_gen_line_on then appends to
+ * list every move of that rack whose main word lies on line r of
+ * orientation o of gb (o = 0 rows, 1 columns), in the order of
+ * sk_generate_on (TK_ENOMEM).  A line's moves depend only on that line's
+ * state (tiles, cross-sets, cross sums, anchors). */
+int tki_sk_gen_set_rack(sk_gen *g, const sk_rack *r, tk_error *err);
+int tki_sk_gen_line_on(sk_gen *g, const sk_genboard *gb, int o, int r, sk_movelist *list);
+
+/* The endgame solver's move lists come from its line cache (on = 1, the
+ * default) or from a generation at every node (0): tests compare the two. */
+struct sk_endgame;
+void tki_sk_eg_line_cache(struct sk_endgame *s, int on);
 
 /* Work on line r of orientation o (0 rows, 1 columns). */
 void tki_sk_gen_line(sk_gen *g, int o, int r);
@@ -203,7 +217,7 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L);
 /* Left-part room before anchor a of the current line: empty non-anchor squares (at most 7). */
 static inline int sk_gen_room(const sk_gen *g, int a)
 {
-    const uint8_t *row = g->row, *an = &g->anchor[g->dir][g->line * (g->dim + 1)];
+    const uint8_t *row = g->row, *an = g->an;
     int limit = 0;
     for (int p = a - 1; p >= 0 && !row[p] && !an[p] && limit < SK_RACK_MAX; p--)
         limit++;
