@@ -150,6 +150,8 @@ LEAVES_EN_DICT ?= ../shared/words/enable2k.txt
 LEAVES_IS_DICT ?= data/words/is.txt
 LEAVES_JOBS    ?= 1
 MKLEAVES = $(B)/tools/mkleaves --force --jobs $(LEAVES_JOBS) --iters 1 --full --target equity --balance
+# the tools under $(B)/tools find the tree's data (alphabets, tile sets) here
+leaves wintab: export TILEKIT_DATA = $(CURDIR)/$(B):$(CURDIR)/data
 leaves: $(B)/tools/mkleaves
 	git show d03a474:data/leaves/en.csv >$(B)/leaves-en-0.csv
 	nice $(MKLEAVES) --dict $(LEAVES_EN_DICT) --lang en --games 60000 --seed 101 \
@@ -160,13 +162,19 @@ leaves: $(B)/tools/mkleaves
 	    --init $(B)/leaves-en-102.csv -o $(B)/leaves-en-103.csv
 	nice $(MKLEAVES) --dict $(LEAVES_EN_DICT) --lang en --games 40000 --seed 104 \
 	    --init $(B)/leaves-en-103.csv -o $(B)/leaves-en-104.csv
-	$(B)/tools/mkleaves --lang en --pack $(B)/leaves-en-104.csv -o data/leaves/en.tkl
+	$(B)/tools/mkleaves --force --lang en --pack $(B)/leaves-en-104.csv -o data/leaves/en.tkl
 	git show d03a474:data/leaves/is.csv >$(B)/leaves-is-0.csv
 	nice $(MKLEAVES) --dict $(LEAVES_IS_DICT) --lang is --games 15000 --seed 201 \
 	    --init $(B)/leaves-is-0.csv -o $(B)/leaves-is-201.csv
 	nice $(MKLEAVES) --dict $(LEAVES_IS_DICT) --lang is --games 20000 --seed 202 \
 	    --init $(B)/leaves-is-201.csv -o $(B)/leaves-is-202.csv
-	$(B)/tools/mkleaves --lang is --pack $(B)/leaves-is-202.csv -o data/leaves/is.tkl --bits 12 --unit 100
+	$(B)/tools/mkleaves --force --lang is --pack $(B)/leaves-is-202.csv -o $(B)/leaves-is-202.tkl --bits 12 --unit 100
+	$(B)/tools/mkleaves --force --lang is --unpack $(B)/leaves-is-202.tkl -o $(B)/leaves-is-202u.csv
+	nice $(MKLEAVES) --dict $(LEAVES_IS_DICT) --lang is --games 150000 --seed 203 \
+	    --init $(B)/leaves-is-202u.csv -o $(B)/leaves-is-203.csv
+	nice $(MKLEAVES) --dict $(LEAVES_IS_DICT) --lang is --games 150000 --seed 204 \
+	    --init $(B)/leaves-is-203.csv -o $(B)/leaves-is-204.csv
+	$(B)/tools/mkleaves --force --lang is --pack $(B)/leaves-is-204.csv -o data/leaves/is.tkl --bits 12 --unit 100
 
 # tests/cli/test_mkleaves.sh runs the trainer (shards merged = one process).
 check-suite suite-programs: $(B)/tools/mkleaves
