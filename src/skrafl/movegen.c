@@ -901,20 +901,30 @@ static void cache_square(sk_gen *g, int o, int rr, int c)
     square_info(g, o, rr, c, g->e->all, g->cx[o], g->cs[o], g->ca[o]);
 }
 
+/* The rows just before (*up, -1 if none) and after (*dn, dim if none) the
+ * run of tiles through (rr, c) of orientation o, along column c. */
+static void run_ends(const sk_gen *g, int o, int rr, int c, int *up, int *dn)
+{
+    int dim = g->dim, S = dim + 1;
+    const uint8_t *bd = g->bd[o];
+    int u = rr, d = rr;
+    while (u >= 0 && bd[u * S + c])
+        u--;
+    while (d < dim && bd[d * S + c])
+        d++;
+    *up = u;
+    *dn = d;
+}
+
 /* The empty squares ending the run of tiles through (rr, c) of orientation o
  * in the perpendicular direction, into the cache (as gb_touch). */
 static void cache_touch(sk_gen *g, int o, int rr, int c)
 {
-    int dim = g->dim, S = dim + 1;
-    const uint8_t *bd = g->bd[o];
-    int up = rr, dn = rr;
-    while (up >= 0 && bd[up * S + c])
-        up--;
-    while (dn < dim && bd[dn * S + c])
-        dn++;
+    int up, dn;
+    run_ends(g, o, rr, c, &up, &dn);
     if (up >= 0)
         cache_square(g, o, up, c);
-    if (dn < dim)
+    if (dn < g->dim)
         cache_square(g, o, dn, c);
 }
 
@@ -1113,16 +1123,11 @@ void tki_sk_genboard_init(sk_gen *g, const sk_board *b, sk_genboard *gb)
  * in the perpendicular direction, before (-1) or after (+1) it; -1 none. */
 static void gb_touch(sk_gen *g, int o, int rr, int c)
 {
-    int dim = g->dim, S = dim + 1;
-    const uint8_t *bd = g->bd[o];
-    int up = rr, dn = rr;
-    while (up >= 0 && bd[up * S + c])
-        up--;
-    while (dn < dim && bd[dn * S + c])
-        dn++;
+    int up, dn;
+    run_ends(g, o, rr, c, &up, &dn);
     if (up >= 0)
         prep_square(g, o, up, c, g->e->all);
-    if (dn < dim)
+    if (dn < g->dim)
         prep_square(g, o, dn, c, g->e->all);
 }
 
