@@ -27,6 +27,11 @@ if [ -x "$B/tools/bench_skrafl" ] && [ -z "$TK_BENCH_NO_CALLGRIND" ] && command 
     sh tools/callgrind-selfplay.sh bin equity,equity 30
     sh tools/callgrind-selfplay.sh bin score,score 30
 fi
+# Instructions of the exact endgame solver on four fixed endgames (callgrind).
+if [ -x "$B/tools/bench_endgame" ] && [ -z "$TK_BENCH_NO_CALLGRIND" ] && command -v valgrind >/dev/null; then
+    echo "== skrafl --endgame instructions (tools/callgrind-endgame.sh)"
+    sh tools/callgrind-endgame.sh "$B"
+fi
 # Instructions per 2-ply candidate-iteration of skrafl --sim (callgrind).
 if [ -x "$B/tools/bench_sim" ] && [ -z "$TK_BENCH_NO_CALLGRIND" ] && command -v valgrind >/dev/null; then
     echo "== skrafl --sim instructions (tools/callgrind-sim.sh)"
