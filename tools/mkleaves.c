@@ -1,7 +1,7 @@
 /* mkleaves.c - learn a leave table by tilekit's own self-play.
  *
  *   mkleaves --dict FILE --lang en|is -o OUT.csv [--games N] [--iters K] [--seed S]
- *            [--jobs J] [--init TABLE] [--full] [--target score|equity] [--balance]
+ *            [--jobs J] [--init TABLE] [--full] [--target score|equity|rack] [--balance]
  *            [--min-samples M] [--shrink K]
  *   mkleaves --dict FILE --lang L --play --first I --games N --seed S [--init TABLE]
  *            [--target T] -o SHARD.stats
@@ -19,7 +19,13 @@
  *      which the same player's next turn started from a full rack of 7, is
  *      one sample: the leave kept, and y = that next turn's score, or with
  *      --target equity its equity under the table (score + the value of the
- *      leave it kept), in thousandths.
+ *      leave it kept), in thousandths.  With --target rack the samples are
+ *      drawn from racks instead: every placement or exchange made from a
+ *      full rack of 7 with tiles in the bag is one sample, y = its equity
+ *      under the table, for each distinct leave of 1..6 tiles inside that
+ *      rack (up to 126 leaves a turn); a leave's mean is then the mean equity
+ *      of the turns whose rack held it, and the mean of all samples is the
+ *      mean over the turns (the empty leave, inside every rack).
  *   3. A smooth model is fitted to the per-leave means minus the mean of all
  *      samples, by weighted least squares (12 rounds of coordinate descent):
  *      a value per tile, per unordered pair of tiles (a duplicate letter has
@@ -54,6 +60,10 @@
 
 typedef struct stat_t { int64_t sum; int64_t n; } stat_t;
 
+/* What a sample's y is (--target). */
+enum { TARGET_SCORE, TARGET_EQUITY, TARGET_RACK };
+static const char *const target_name[] = { "score", "equity", "rack" };
+
 typedef struct acc {
     sk_leaves *index;        /* leave -> 1 + index into st */
     stat_t *st;
@@ -61,7 +71,7 @@ typedef struct acc {
     uint8_t (*cnt)[64];
     size_t n, cap;
     int64_t ysum, ny;
-    int target_equity;       /* y = next turn's equity, not its score */
+    int target;              /* TARGET_SCORE, TARGET_EQUITY or TARGET_RACK */
     pthread_mutex_t mu;
 } acc;
 
@@ -113,11 +123,58 @@ static int acc_add_n(acc *A, const uint8_t c[64], int64_t y, int64_t n)
     return 0;
 }
 
-/* Samples of one game: leave kept, next own turn's score. */
+/* Every distinct multiset of 1..6 tiles inside the rack c (letters from
+ * `from` on) gets one sample of y: --target rack. */
+static int add_subleaves(acc *A, const uint8_t rack[64], uint8_t sub[64], int from, int k, int64_t y)
+{
+    if (k > 0 && k < SK_RACK_MAX && acc_add_n(A, sub, y, 1))
+        return -1;
+    for (int l = from; l < 64; l++)
+        if (sub[l] < rack[l]) {
+            sub[l]++;
+            int rc = add_subleaves(A, rack, sub, l, k + 1, y);
+            sub[l]--;
+            if (rc)
+                return -1;
+        }
+    return 0;
+}
+
+/* --target rack: every turn played from a full rack with tiles in the bag
+ * (so the play's equity counted its leave) is a sample for every leave
+ * inside that rack: y = the play's equity under the table.  A leave's
+ * value is then the mean equity of the turns whose rack held it minus the
+ * mean of all turns: each turn informs up to 126 leaves, not one. */
+static int harvest_racks(acc *A, const sk_game *gm)
+{
+    int rc = 0;
+    for (int i = 0; i < gm->nturns && !rc; i++) {
+        const sk_turn *t = &gm->turns[i];
+        if (t->kind != SK_TURN_MOVE && t->kind != SK_TURN_EXCHANGE)
+            continue;
+        if (t->rack.n != SK_RACK_MAX || (gm->empty_turn >= 0 && i >= gm->empty_turn))
+            continue;
+        uint8_t c[64], sub[64] = {0};
+        memcpy(c, t->rack.count, 64);
+        c[0] = (uint8_t)t->rack.blanks;
+        int64_t y = t->play.equity;
+        A->ysum += y;
+        A->ny++;
+        rc = add_subleaves(A, c, sub, 0, 0, y);
+    }
+    return rc;
+}
+
+/* Samples of one game: leave kept, next own turn's score (or equity). */
 static int harvest(acc *A, const sk_game *gm)
 {
     int rc = 0;
     pthread_mutex_lock(&A->mu);
+    if (A->target == TARGET_RACK) {
+        rc = harvest_racks(A, gm);
+        pthread_mutex_unlock(&A->mu);
+        return rc;
+    }
     for (int i = 0; i < gm->nturns && !rc; i++) {
         const sk_turn *t = &gm->turns[i];
         if (t->kind != SK_TURN_MOVE && t->kind != SK_TURN_EXCHANGE)
@@ -149,7 +206,7 @@ static int harvest(acc *A, const sk_game *gm)
         /* y in thousandths: the next turn's score, or (--target equity) its
          * equity under the table played with (score + the value it kept). */
         const sk_turn *nx = &gm->turns[j];
-        int64_t y = A->target_equity ? nx->play.equity : (int64_t)nx->score * 1000;
+        int64_t y = A->target == TARGET_EQUITY ? nx->play.equity : (int64_t)nx->score * 1000;
         rc = acc_add(A, c, y);
     }
     pthread_mutex_unlock(&A->mu);
@@ -473,13 +530,13 @@ typedef struct opts {
     long games, iters, jobs, minsamp, first;
     unsigned long long seed;
     double shrink;
-    int full, target_equity, balance, bits, unit;
+    int full, target, balance, bits, unit;
 } opts;
 
-static void acc_init(acc *A, int target_equity)
+static void acc_init(acc *A, int target)
 {
     memset(A, 0, sizeof *A);
-    A->target_equity = target_equity;
+    A->target = target;
     pthread_mutex_init(&A->mu, NULL);
     sk_leaves_create(&A->index, 1 << 16);
 }
@@ -555,7 +612,7 @@ static int play(const sk_engine *e, sk_leaves *table, uint64_t seed, const opts 
 /* Text, one leave a line: "#tkleaves-stats 1 LANG TARGET" then "#total YSUM NY"
  * then "LEAVE SUM N" (SUM in thousandths).  Integer sums: merging files
  * adds them, in any order, exactly. */
-static int stats_write(const char *path, const acc *A, const alpha_table *a, const char *lang, int target_equity)
+static int stats_write(const char *path, const acc *A, const alpha_table *a, const char *lang, int target)
 {
     cli_out o;                  /* a shard too follows the output-file rule */
     tk_error err = {0};
@@ -567,7 +624,7 @@ static int stats_write(const char *path, const acc *A, const alpha_table *a, con
         }
         f = o.f;
     }
-    fprintf(f, "#tkleaves-stats 1 %s %s\n#total %lld %lld\n", lang, target_equity ? "equity" : "score",
+    fprintf(f, "#tkleaves-stats 1 %s %s\n#total %lld %lld\n", lang, target_name[target],
             (long long)A->ysum, (long long)A->ny);
     for (size_t i = 0; i < A->n; i++) {
         const uint8_t *c = A->cnt[i];
@@ -591,7 +648,7 @@ static int stats_write(const char *path, const acc *A, const alpha_table *a, con
     return 0;
 }
 
-static int stats_read(const char *path, acc *A, const alpha_table *a, const char *lang, int target_equity)
+static int stats_read(const char *path, acc *A, const alpha_table *a, const char *lang, int target)
 {
     size_t len;
     char *text = cli_load_file(path, &len);
@@ -600,7 +657,7 @@ static int stats_read(const char *path, acc *A, const alpha_table *a, const char
     long line = 0;
     int rc = 0;
     char want[64];
-    snprintf(want, sizeof want, "#tkleaves-stats 1 %s %s", lang, target_equity ? "equity" : "score");
+    snprintf(want, sizeof want, "#tkleaves-stats 1 %s %s", lang, target_name[target]);
     for (size_t i = 0; i < len && !rc;) {
         const char *nl = memchr(text + i, '\n', len - i);
         size_t e = nl ? (size_t)(nl - text) : len, n = e - i;
@@ -609,8 +666,7 @@ static int stats_read(const char *path, acc *A, const alpha_table *a, const char
         i = e + 1;
         if (line == 1) {
             if (n != strlen(want) || memcmp(s, want, n)) {
-                cli_error(path, line, "not a statistics file of %s, target %s", lang,
-                          target_equity ? "equity" : "score");
+                cli_error(path, line, "not a statistics file of %s, target %s", lang, target_name[target]);
                 rc = -1;
             }
             continue;
@@ -669,7 +725,7 @@ static int stats_read(const char *path, acc *A, const alpha_table *a, const char
 static void usage(void)
 {
     printf("Usage: mkleaves --dict FILE --lang en|is -o OUT.csv [--games N] [--iters K] [--seed S] [--jobs J]\n"
-           "                [--init TABLE] [--full] [--target score|equity] [--balance]\n"
+           "                [--init TABLE] [--full] [--target score|equity|rack] [--balance]\n"
            "                [--min-samples M] [--shrink K]\n"
            "       mkleaves --dict FILE --lang L --play --first I --games N --seed S [--init TABLE]\n"
            "                [--target T] -o SHARD.stats      (one shard: games I .. I+N-1)\n"
@@ -743,9 +799,10 @@ int main(int argc, char **argv)
         case 'b': o.bits = atoi(optarg); break;
         case 'u': o.unit = atoi(optarg); break;
         case 'T':
-            if (strcmp(optarg, "score") && strcmp(optarg, "equity"))
-                cli_usage_error("--target is score or equity");
-            o.target_equity = optarg[0] == 'e';
+            for (o.target = 0; o.target < 3 && strcmp(optarg, target_name[o.target]); o.target++)
+                ;
+            if (o.target == 3)
+                cli_usage_error("--target is score, equity or rack");
             break;
         case 'h': usage(); return 0;
         default: return CLI_EXIT_USAGE;
@@ -794,12 +851,12 @@ int main(int argc, char **argv)
     }
     if (mode == 2 || mode == 3) {   /* merge shards (and fit) */
         acc A;
-        acc_init(&A, o.target_equity);
+        acc_init(&A, o.target);
         for (int i = optind; i < argc; i++)
-            if (stats_read(argv[i], &A, &a, o.lang, o.target_equity))
+            if (stats_read(argv[i], &A, &a, o.lang, o.target))
                 return CLI_EXIT_DATA;
         if (mode == 3) {
-            if (canonical(&A) || stats_write(o.out, &A, &a, o.lang, o.target_equity)) {
+            if (canonical(&A) || stats_write(o.out, &A, &a, o.lang, o.target)) {
                 cli_error(o.out, 0, "cannot write");
                 return CLI_EXIT_DATA;
             }
@@ -835,9 +892,9 @@ int main(int argc, char **argv)
     }
     if (mode == 1) {   /* one shard */
         acc A;
-        acc_init(&A, o.target_equity);
+        acc_init(&A, o.target);
         if (play(e, table, o.seed, &o, &A) || canonical(&A) ||
-            stats_write(o.out, &A, &a, o.lang, o.target_equity)) {
+            stats_write(o.out, &A, &a, o.lang, o.target)) {
             cli_error(o.out, 0, "self-play failed or cannot write");
             return CLI_EXIT_DATA;
         }
@@ -850,7 +907,7 @@ int main(int argc, char **argv)
     o.first = 0;
     for (long it = 0; it < o.iters; it++) {
         acc A;
-        acc_init(&A, o.target_equity);
+        acc_init(&A, o.target);
         if (play(e, table, o.seed + (uint64_t)it, &o, &A)) {
             cli_error(NULL, 0, "self-play failed (out of memory?)");
             return CLI_EXIT_DATA;
@@ -860,7 +917,7 @@ int main(int argc, char **argv)
             cli_error(NULL, 0, "out of memory");
             return CLI_EXIT_DATA;
         }
-        fprintf(stderr, "mkleaves: iteration %ld: %ld games, %lld samples, %zu distinct leaves, mean next score %.3f;"
+        fprintf(stderr, "mkleaves: iteration %ld: %ld games, %lld samples, %zu distinct leaves, mean y %.3f;"
                         " table %zu leaves\n", it + 1, o.games, (long long)A.ny, A.n,
                 (double)A.ysum / 1000 / (double)(A.ny ? A.ny : 1), sk_leaves_count(t));
         sk_leaves_destroy(table);

@@ -50,6 +50,36 @@ sed '3s/ [0-9-]* / x /' "$T/a.stats" >"$T/bad.stats"
 t_run fit-bad-line 1 "$M" $COMMON --fit -o "$T/x.csv" "$T/bad.stats"
 t_grep fit-bad-line-msg 'bad.stats:3: expected' "$ERR"
 
+# --target rack: every turn from a full rack informs each leave inside it.
+# Shards still merge exactly, and the counts obey what a sub-leave means: a
+# rack that holds a leave holds each of its sub-leaves, so a sub-leave has
+# at least as many samples, and no leave more samples than there are turns.
+RACK="--lang en --target rack"
+t_run rack-one 0 "$M" --dict "$W" $RACK $FIT --games 12 --iters 1 --seed 9 --jobs 2 -o "$T/rack-one.csv"
+t_run rack-shard-a 0 "$M" --dict "$W" $RACK --play --first 0 --games 5 --seed 9 --jobs 1 -o "$T/ra.stats"
+t_run rack-shard-b 0 "$M" --dict "$W" $RACK --play --first 5 --games 7 --seed 9 --jobs 1 -o "$T/rb.stats"
+t_run rack-fit 0 "$M" $RACK $FIT --fit -o "$T/rack-two.csv" "$T/rb.stats" "$T/ra.stats"
+t_same rack-shards-equal-one-process "$T/rack-one.csv" "$T/rack-two.csv"
+t_run rack-merge 0 "$M" $RACK --merge -o "$T/rack.stats" "$T/ra.stats" "$T/rb.stats"
+bad=$(awk 'NR == 2 { turns = $3 } NR > 2 { n[$1] = $3; order[++k] = $1 }
+    END {
+        bad = 0
+        if (turns < 100) bad++
+        for (i = 1; i <= k; i++) {
+            l = order[i]
+            if (n[l] > turns) bad++
+            for (j = 1; j <= length(l) && length(l) > 1; j++) {
+                s = substr(l, 1, j - 1) substr(l, j + 1)
+                if (!(s in n) || n[s] < n[l]) bad++
+            }
+        }
+        print bad
+    }' "$T/rack.stats")
+if [ "$bad" = 0 ]; then t_ok rack-subleave-counts; else t_fail rack-subleave-counts "$bad violations"; fi
+t_run rack-wrong-target 1 "$M" --lang en --target equity --fit -o "$T/x.csv" "$T/ra.stats"
+t_grep rack-wrong-target-msg 'ra.stats:1: not a statistics file of en, target equity' "$ERR"
+t_run target-bad 2 "$M" --lang en --target next --fit -o "$T/x.csv" "$T/ra.stats"
+
 # the complete table, packed and unpacked
 t_run full 0 "$M" $COMMON $FIT --full --fit -o "$T/full.csv" "$T/a.stats" "$T/b.stats"
 if [ "$(wc -l <"$T/full.csv")" -eq 914625 ]; then t_ok full-914624-leaves
