@@ -159,25 +159,17 @@ static void check_position(const sk_engine *e, sk_gen *g, const sk_board *b, con
 
 /* ---- games ---------------------------------------------------------------------------- */
 
-typedef struct game_ctx {
-    const sk_engine *e;
-    sk_gen *g;
-    stats *st;
-    const char *name;
-} game_ctx;
-
 /* Every turn of a game is a test position (skfx_play_game). */
 static void test_turn(void *ctx, th_rng *rng, const skfx_turn *t)
 {
-    game_ctx *c = ctx;
-    stats *st = c->st;
+    stats *st = ctx;
     int tiles = 0;
     for (int i = 0; i < t->b->dim * t->b->dim; i++)
         tiles += t->b->sq[i] != 0;
     unsigned flags = (tiles == 0 && th_below(rng, 2)) ? SK_ALL_OPENINGS : 0;
     char what[160];
-    snprintf(what, sizeof what, "%s turn %d (%d tiles on the board)", c->name, t->turn, tiles);
-    check_position(c->e, c->g, t->b, t->rack, flags, th_rand(rng), st, what);
+    snprintf(what, sizeof what, "%s turn %d (%d tiles on the board)", t->name, t->turn, tiles);
+    check_position(t->e, t->g, t->b, t->rack, flags, th_rand(rng), st, what);
     st->positions++;
     st->blanks[t->rack->blanks]++;
     st->short_racks += t->rack->n < 7;
@@ -209,11 +201,10 @@ static void run(const char *code, size_t step, const char *layout_name, const ch
     if (n < 2)
         n = 2;
     char name[64];
-    game_ctx ctx = { L.e, g, &st, name };
     for (int i = 0; i < n; i++) {
         snprintf(name, sizeof name, "%s/%s game %d", code, layout_name, i);
         /* the player takes its best move or now and then the second best */
-        skfx_play_game(&rng, &L, g, heavy, 1, test_turn, &ctx);
+        skfx_play_game(&rng, &L, g, name, heavy, 1, test_turn, &st);
     }
     printf("  %s/%s: %ld positions (racks with 0/1/2 blanks: %d/%d/%d, %d short; up to %d tiles), "
            "%ld top-N calls, %ld moves compared, %ld mismatches; generated %.1f%% of the moves\n",

@@ -274,22 +274,15 @@ static void check_position(const sk_engine *e, sk_gen *g, const sk_board *b, con
 
 /* ---- games ---------------------------------------------------------------- */
 
-typedef struct game_ctx {
-    const sk_engine *e;
-    sk_gen *g;
-    stats *S;
-    const char *name;
-} game_ctx;
-
 /* Every turn of a game is a test position (skfx_play_game). */
 static void test_turn(void *ctx, th_rng *rng, const skfx_turn *t)
 {
-    game_ctx *c = ctx;
+    stats *S = ctx;
     char what[160];
-    snprintf(what, sizeof what, "%s turn %d", c->name, t->turn);
-    check_position(c->e, c->g, t->b, t->rack, rng, c->S, what, t->unseen);
-    c->S->positions++;
-    c->S->blanks[t->rack->blanks]++;
+    snprintf(what, sizeof what, "%s turn %d", t->name, t->turn);
+    check_position(t->e, t->g, t->b, t->rack, rng, S, what, t->unseen);
+    S->positions++;
+    S->blanks[t->rack->blanks]++;
 }
 
 static void run(const char *code, size_t step, int games, uint64_t seed)
@@ -309,11 +302,10 @@ static void run(const char *code, size_t step, int games, uint64_t seed)
     if (n < 2)
         n = 2;
     char name[64];
-    game_ctx ctx = { e, g, &S, name };
     for (int i = 0; i < n; i++) {
         snprintf(name, sizeof name, "%s game %d", code, i);
         /* the player takes its best move by score */
-        skfx_play_game(&rng, &L, g, 0, 0, test_turn, &ctx);
+        skfx_play_game(&rng, &L, g, name, 0, 0, test_turn, &S);
     }
     printf("  %s: %ld positions (0/1/2 blanks: %ld/%ld/%ld), %ld rankings (%ld with the bag empty; "
            "best play an exchange %ld, the pass %ld), %ld plays compared, %ld mismatches\n",

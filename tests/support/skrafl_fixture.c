@@ -249,8 +249,8 @@ int32_t skfx_salted_leave(uint64_t salt, const uint8_t counts[64], int n)
 
 /* ---- games ------------------------------------------------------------------------------ */
 
-void skfx_play_game(th_rng *rng, const skfx_lang *L, sk_gen *g, int heavy, int second_best, skfx_turn_fn fn,
-                    void *ctx)
+void skfx_play_game(th_rng *rng, const skfx_lang *L, sk_gen *g, const char *name, int heavy, int second_best,
+                    skfx_turn_fn fn, void *ctx)
 {
     int nl = L->ts.nletters;
     int bag[64];
@@ -292,7 +292,7 @@ void skfx_play_game(th_rng *rng, const skfx_lang *L, sk_gen *g, int heavy, int s
             skfx_rack_add(&tr, 0);
         skfx_fill_rack(rng, unseen, nl, 1, size, &tr);
         if (tr.n > 0) {
-            skfx_turn t = { &b, &tr, turn, nunseen + reserved - tr.n };
+            skfx_turn t = { L->e, g, name, &b, &tr, turn, nunseen + reserved - tr.n };
             fn(ctx, rng, &t);
         }
         /* The player: the best move of its own rack, or now and then the second best. */

@@ -98,6 +98,9 @@ int32_t skfx_salted_leave(uint64_t salt, const uint8_t counts[64], int n);
 
 /* A turn of skfx_play_game as a test position. */
 typedef struct skfx_turn {
+    const sk_engine *e;
+    sk_gen *g;
+    const char *name;      /* the game's, for messages */
     const sk_board *b;
     const sk_rack *rack;   /* the test rack: 1 to 7 tiles from the unseen ones */
     int turn;
@@ -111,7 +114,7 @@ typedef void (*skfx_turn_fn)(void *ctx, th_rng *rng, const skfx_turn *t);
  * `second_best` now and then one of its best two.  At every turn a test
  * rack is drawn from the unseen tiles (mostly short; `heavy`: full, mostly
  * with two blanks) and handed to fn. */
-void skfx_play_game(th_rng *rng, const skfx_lang *L, sk_gen *g, int heavy, int second_best, skfx_turn_fn fn,
-                    void *ctx);
+void skfx_play_game(th_rng *rng, const skfx_lang *L, sk_gen *g, const char *name, int heavy, int second_best,
+                    skfx_turn_fn fn, void *ctx);
 
 #endif
