@@ -523,18 +523,31 @@ static int link_add(ev_run *r, size_t d, size_t x, int weight, const uint8_t *hx
     return 0;
 }
 
+/* The hand h of state n (its riichi bit apart) and its shanten *s, kept in
+ * the node; returns the kinds `kinds` picks (mj_necessary for a draw state,
+ * mj_unnecessary for a discard state) with the red fives.  *riichi: the
+ * state's riichi bit; *wide: the search takes the other kinds as well (the
+ * option `wide_opt`, not in riichi, the hand within the extra steps). */
+static uint64_t state_hand(ev_run *r, ev_node *n, uint64_t (*kinds)(mj_ctx *, const uint8_t *, int, int *),
+                           int wide_opt, uint8_t h[MJ_EV_KINDS], int *s, int *riichi, int *wide)
+{
+    uint8_t m[MJ_TILES];
+    *riichi = (n->k1 & RIICHI_BIT) != 0;
+    hand_of(n->k0, n->k1 & ~RIICHI_BIT, h);
+    merged_of(h, m);
+    uint64_t t = with_reds(kinds(r->ctx, m, r->k, s));
+    n->shanten = (int8_t)*s;
+    *wide = wide_opt && !*riichi && dist_of(r, h) + *s < r->s0 + r->extra;
+    return t;
+}
+
 static int expand_draw(ev_run *r, size_t di)
 {
     ev_store *D = &r->ev->st[0], *X = &r->ev->st[1];
     uint64_t k0 = D->n[di].k0, k1 = D->n[di].k1;
-    int riichi = (k1 & RIICHI_BIT) != 0;
-    uint8_t h[MJ_EV_KINDS], m[MJ_TILES];
-    hand_of(k0, k1 & ~RIICHI_BIT, h);
-    merged_of(h, m);
-    int s;
-    uint64_t need = with_reds(mj_necessary(r->ctx, m, r->k, &s));
-    D->n[di].shanten = (int8_t)s;
-    int teg = r->cfg->tegawari && !riichi && dist_of(r, h) + s < r->s0 + r->extra;
+    uint8_t h[MJ_EV_KINDS];
+    int s, riichi, teg;
+    uint64_t need = state_hand(r, &D->n[di], mj_necessary, r->cfg->tegawari, h, &s, &riichi, &teg);
     uint64_t have = D->n[di].lmask;   /* links already made by discard states */
     for (int i = 0; i < MJ_EV_KINDS; i++) {
         int w = wall_of(r, h, i);
@@ -566,14 +579,9 @@ static int expand_discard(ev_run *r, size_t xi)
 {
     ev_store *D = &r->ev->st[0], *X = &r->ev->st[1];
     uint64_t k0 = X->n[xi].k0, k1 = X->n[xi].k1;
-    int riichi = (k1 & RIICHI_BIT) != 0;
-    uint8_t h[MJ_EV_KINDS], m[MJ_TILES];
-    hand_of(k0, k1 & ~RIICHI_BIT, h);
-    merged_of(h, m);
-    int s;
-    uint64_t un = with_reds(mj_unnecessary(r->ctx, m, r->k, &s));
-    X->n[xi].shanten = (int8_t)s;
-    int back = r->cfg->back && !riichi && dist_of(r, h) + s < r->s0 + r->extra;
+    uint8_t h[MJ_EV_KINDS];
+    int s, riichi, back;
+    uint64_t un = state_hand(r, &X->n[xi], mj_unnecessary, r->cfg->back, h, &s, &riichi, &back);
     for (int i = 0; i < MJ_EV_KINDS; i++) {
         if (!h[i] || !((un >> i & 1) || back))
             continue;
