@@ -237,12 +237,14 @@ static int store_grow_slots(ev_store *s)
 #define SLOT_TAG(h) ((h) & ~(uint64_t)0xFFFFFFFF)
 #define SLOT_NODE(x) ((long)((x) & 0xFFFFFFFF) - 1)
 
-static long store_find(const ev_store *s, uint64_t k0, uint64_t k1)
+/* The same, and when it is not there the empty slot *j where it goes and its tag. */
+static inline long store_probe(const ev_store *s, uint64_t k0, uint64_t k1, size_t *j, uint64_t *tag)
 {
-    uint64_t h = key_hash(k0, k1), tag = SLOT_TAG(h);
-    size_t j = h & (s->nslot - 1);
-    for (uint64_t x; (x = s->slot[j]) != 0; j = (j + 1) & (s->nslot - 1)) {
-        if (SLOT_TAG(x) != tag)
+    uint64_t h = key_hash(k0, k1);
+    *tag = SLOT_TAG(h);
+    *j = h & (s->nslot - 1);
+    for (uint64_t x; (x = s->slot[*j]) != 0; *j = (*j + 1) & (s->nslot - 1)) {
+        if (SLOT_TAG(x) != *tag)
             continue;
         const ev_node *n = &s->n[SLOT_NODE(x)];
         if (n->k0 == k0 && n->k1 == k1)
@@ -251,18 +253,21 @@ static long store_find(const ev_store *s, uint64_t k0, uint64_t k1)
     return -1;
 }
 
+static long store_find(const ev_store *s, uint64_t k0, uint64_t k1)
+{
+    size_t j;
+    uint64_t tag;
+    return store_probe(s, k0, k1, &j, &tag);
+}
+
 /* Index of the state, created if new; < 0 on error (TK_ENOMEM, TK_ELIMIT). */
 static long store_get(ev_run *r, ev_store *s, uint64_t k0, uint64_t k1)
 {
-    uint64_t h = key_hash(k0, k1), tag = SLOT_TAG(h);
-    size_t j = h & (s->nslot - 1);
-    for (uint64_t x; (x = s->slot[j]) != 0; j = (j + 1) & (s->nslot - 1)) {
-        if (SLOT_TAG(x) != tag)
-            continue;
-        const ev_node *n = &s->n[SLOT_NODE(x)];
-        if (n->k0 == k0 && n->k1 == k1)
-            return SLOT_NODE(x);
-    }
+    size_t j;
+    uint64_t tag;
+    long found = store_probe(s, k0, k1, &j, &tag);
+    if (found >= 0)
+        return found;
     if (r->ev->st[0].len + r->ev->st[1].len >= r->max_nodes)
         return TK_ELIMIT;
     if (s->len == s->cap) {
