@@ -22,7 +22,7 @@
  * blanks, the pass best, neither side able to go out.
  */
 #include "skrafl/sk_gen.h"
-#include "support/harness.h"
+#include "support/skrafl_fixture.h"
 #include "tilekit/dawg.h"
 #include "tilekit/skendgame.h"
 #include "tilekit/skgame.h"
@@ -31,68 +31,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct lang {
-    alpha_table a;
-    dawg_graph *dawg;
-    sk_tileset ts;
-    sk_engine *e;
-} lang;
-
-/* Sample: every word of 2-3 letters, every step-th one of 4-8 letters. */
-static int lang_load(lang *L, const char *code, size_t step)
+/* Sample: every word of 2-3 letters, every step-th one of 4-8 letters; the
+ * standard layout. */
+static int lang_load(skfx_lang *L, const char *code, size_t step)
 {
-    char rel[64];
-    size_t len;
-    memset(L, 0, sizeof *L);
-    snprintf(rel, sizeof rel, "data/alphabets/%s.txt", code);
-    char *spec = th_read_file(th_top_path(rel), &len);
-    if (!spec)
-        return -1;
-    tk_error err = {0};
-    int rc = alpha_parse(&L->a, spec, len, &err);
-    free(spec);
-    if (rc)
-        return -1;
-    snprintf(rel, sizeof rel, "data/words/%s.txt", code);
-    char *words = th_read_file(th_top_path(rel), &len);
-    if (!words)
-        return -1;
-    char *text = malloc(len + 1);
-    size_t tl = 0, k = 0;
-    for (size_t p = 0; p < len;) {
-        size_t e = p;
-        while (e < len && words[e] != '\n')
-            e++;
-        uint8_t enc[ALPHA_WORD_MAX];
-        int n = alpha_encode(&L->a, words + p, e - p, enc, ALPHA_WORD_MAX, NULL);
-        if (n >= 2 && n <= 8 && (n <= 3 || (k++ % step) == 0)) {
-            memcpy(text + tl, words + p, e - p);
-            tl += e - p;
-            text[tl++] = '\n';
-        }
-        p = e + 1;
-    }
-    free(words);
-    rc = dawg_build(&L->dawg, &L->a, text, tl, NULL, NULL, &err);
-    free(text);
-    if (rc)
-        return -1;
-    snprintf(rel, sizeof rel, "data/tiles/%s.txt", code);
-    char *tiles = th_read_file(th_top_path(rel), &len);
-    if (!tiles)
-        return -1;
-    rc = sk_tileset_parse(&L->ts, dawg_alphabet(L->dawg), tiles, len, &err);
-    free(tiles);
-    sk_layout lay;
-    if (rc || sk_layout_builtin(&lay, "standard", &err) || sk_engine_create(&L->e, L->dawg, &L->ts, &lay, &err))
-        return -1;
-    return 0;
-}
-
-static void lang_free(lang *L)
-{
-    sk_engine_destroy(L->e);
-    dawg_destroy(L->dawg);
+    skfx_sample s = { 8, 1, step };
+    return skfx_lang_load(L, code, s, SKFX_ENGINE);
 }
 
 /* ---- the oracle ---------------------------------------------------------------------- */
@@ -112,29 +56,6 @@ static int rack_points(const sk_engine *e, const sk_rack *r)
     for (int l = 1; l < 64; l++)
         v += r->count[l] * ts->value[l];
     return v;
-}
-
-static void take_tiles(sk_rack *r, const sk_move *m)
-{
-    for (int i = 0; i < m->len; i++) {
-        uint8_t t = m->word[i];
-        if (t & SK_ONBOARD)
-            continue;
-        if (t & SK_BLANK)
-            r->blanks--;
-        else
-            r->count[t & SK_LETTER]--;
-        r->n--;
-    }
-}
-
-static void place_tiles(sk_board *b, const sk_move *m, int undo)
-{
-    for (int i = 0; i < m->len; i++)
-        if (!(m->word[i] & SK_ONBOARD)) {
-            int r = m->row + (m->dir ? i : 0), c = m->col + (m->dir ? 0 : i);
-            b->sq[r * b->dim + c] = undo ? 0 : (uint8_t)(m->word[i] & (SK_LETTER | SK_BLANK));
-        }
 }
 
 /* The value for the mover (me) of board b; passed: the last turn was a pass;
@@ -162,7 +83,7 @@ static int minimax(oracle *o, sk_board *b, const sk_rack *me, const sk_rack *opp
     for (size_t i = 0; i < L->n && !*bad; i++) {
         sk_move m = L->v[i];
         sk_rack left = *me;
-        take_tiles(&left, &m);
+        skfx_take_tiles(&left, &m);
         int v;
         if (left.n == 0) {
             o->outs = 1;
@@ -170,9 +91,9 @@ static int minimax(oracle *o, sk_board *b, const sk_rack *me, const sk_rack *opp
         } else if (m.score == 0 && zl + 1 >= 6) {
             v = rack_points(o->e, opp) - rack_points(o->e, &left);
         } else {
-            place_tiles(b, &m, 0);
+            skfx_place(b, &m, 0);
             v = m.score - minimax(o, b, opp, &left, 0, m.score ? 0 : zl + 1, depth + 1, bad);
-            place_tiles(b, &m, 1);
+            skfx_place(b, &m, 1);
         }
         if (v > best)
             best = v;
@@ -190,12 +111,12 @@ static int oracle_after(oracle *o, const sk_eg_position *pos, const sk_eg_ply *p
         return -minimax(o, &b, &pos->rack[1], &pos->rack[0], 1, pos->zeroless + 1, 1, bad);
     }
     sk_rack left = pos->rack[0];
-    take_tiles(&left, &p->move);
+    skfx_take_tiles(&left, &p->move);
     if (left.n == 0)
         return p->move.score + 2 * rack_points(o->e, &pos->rack[1]);
     if (p->move.score == 0 && pos->zeroless + 1 >= 6)
         return rack_points(o->e, &pos->rack[1]) - rack_points(o->e, &left);
-    place_tiles(&b, &p->move, 0);
+    skfx_place(&b, &p->move, 0);
     return p->move.score - minimax(o, &b, &pos->rack[1], &left, 0, p->move.score ? 0 : pos->zeroless + 1, 1, bad);
 }
 
@@ -229,31 +150,7 @@ static int random_board(sk_gen *g, sk_movelist *list, th_rng *rng, sk_board *b)
 static void draw_rack(th_rng *rng, int unseen[64], int nl, int n, int blanks, sk_rack *r)
 {
     memset(r, 0, sizeof *r);
-    int total = 0;
-    for (int l = 0; l <= nl; l++)
-        total += (l == 0 && !blanks) ? 0 : unseen[l];
-    while (r->n < n && total > 0) {
-        int k = (int)th_below(rng, (uint32_t)total);
-        int l = blanks ? 0 : 1;
-        for (; l <= nl; l++) {
-            if (k < unseen[l])
-                break;
-            k -= unseen[l];
-        }
-        unseen[l]--;
-        total--;
-        if (l == 0)
-            r->blanks++;
-        else
-            r->count[l]++;
-        r->n++;
-    }
-}
-
-static int same_move(const sk_move *a, const sk_move *b)
-{
-    return a->row == b->row && a->col == b->col && a->dir == b->dir && a->len == b->len &&
-           memcmp(a->word, b->word, a->len) == 0;
+    skfx_fill_rack(rng, unseen, nl, blanks, n, r);
 }
 
 typedef struct stats {
@@ -272,7 +169,7 @@ static int ply_value_sum(const sk_eg_result *res)
 
 static void run_lang(const char *code, size_t step, int npos, stats *st)
 {
-    lang L;
+    skfx_lang L;
     if (lang_load(&L, code, step)) {
         th_skip("cannot load the shipped word list / alphabet / tiles");
         return;
@@ -375,7 +272,8 @@ static void run_lang(const char *code, size_t step, int npos, stats *st)
                 achieving++;
                 int listed = 0;
                 for (size_t j = 0; j < res.nbest && !listed; j++)
-                    listed = res.best[j].kind == p.kind && (p.kind == SK_PLAY_PASS || same_move(&res.best[j].move, &p.move));
+                    listed = res.best[j].kind == p.kind &&
+                             (p.kind == SK_PLAY_PASS || skfx_same_move(&res.best[j].move, &p.move));
                 CHECKF(listed || bad, "%s position %d: a play worth the value is not in all_best", code, i);
             }
             CHECKF(bad || achieving == res.nbest, "%s position %d: %zu plays achieve the value, all_best lists %zu", code,
@@ -411,7 +309,7 @@ static void run_lang(const char *code, size_t step, int npos, stats *st)
     sk_endgame_destroy(s2);
     sk_gen_destroy(g);
     sk_gen_destroy(g2);
-    lang_free(&L);
+    skfx_lang_free(&L);
 }
 
 static void report(const char *code, const stats *st)
@@ -449,7 +347,7 @@ static void test_icelandic(void)
  * racks with and without blanks. */
 static void test_genboard(void)
 {
-    lang L;
+    skfx_lang L;
     if (lang_load(&L, "en", 4)) {
         th_skip("cannot load the shipped word list / alphabet / tiles");
         return;
@@ -482,7 +380,7 @@ static void test_genboard(void)
                 REQUIRE(tki_sk_generate_on(g2, (const sk_genboard *)gb[cur], &r, &b, &err) == 0);
                 int same = a.n == b.n;
                 for (size_t k = 0; same && k < a.n; k++)
-                    same = same_move(&a.v[k], &b.v[k]) && a.v[k].score == b.v[k].score;
+                    same = skfx_same_move(&a.v[k], &b.v[k]) && a.v[k].score == b.v[k].score;
                 CHECKF(same, "game %d turn %d: %zu moves from the board, %zu from the kept state", gi, turn, a.n, b.n);
                 compared++;
             }
@@ -507,7 +405,7 @@ static void test_genboard(void)
     free(gb[1]);
     sk_gen_destroy(g1);
     sk_gen_destroy(g2);
-    lang_free(&L);
+    skfx_lang_free(&L);
 }
 
 /* The solver's line cache (each side's moves per line state for its root
@@ -518,7 +416,7 @@ static void test_genboard(void)
  * side to move, English and Icelandic. */
 static void line_cache_lang(const char *code, size_t step, int npos)
 {
-    lang L;
+    skfx_lang L;
     if (lang_load(&L, code, step)) {
         th_skip("cannot load the shipped word list / alphabet / tiles");
         return;
@@ -562,7 +460,7 @@ static void line_cache_lang(const char *code, size_t step, int npos)
         CHECKF(a.nodes == b.nodes, "%s position %d: line cache %llu nodes, generator %llu", code, i,
                (unsigned long long)a.nodes, (unsigned long long)b.nodes);
         CHECKF(a.npv > 0 && b.npv > 0 && a.pv[0].kind == b.pv[0].kind &&
-                   (a.pv[0].kind == SK_PLAY_PASS || same_move(&a.pv[0].move, &b.pv[0].move)),
+                   (a.pv[0].kind == SK_PLAY_PASS || skfx_same_move(&a.pv[0].move, &b.pv[0].move)),
                "%s position %d: another first play", code, i);
         compared++;
         blanks += nb > 0;
@@ -575,7 +473,7 @@ static void line_cache_lang(const char *code, size_t step, int npos)
     sk_endgame_destroy(s1);
     sk_endgame_destroy(s2);
     sk_gen_destroy(g);
-    lang_free(&L);
+    skfx_lang_free(&L);
 }
 
 static void test_line_cache(void)

@@ -17,7 +17,7 @@
  * boards of self-play games; and a placement the generator lists must be
  * judged sound, on the rack, every word in the dictionary, same score.
  */
-#include "support/harness.h"
+#include "support/skrafl_fixture.h"
 #include "tilekit/dawg.h"
 #include "tilekit/skgame.h"
 
@@ -25,60 +25,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct lang {
-    dawg_graph *dawg;
-    sk_tileset ts;
-    sk_layout lay;
-    sk_engine *e;
-} lang;
-
-/* English with a small dictionary: the 2-3 letter words and every step-th longer one. */
-static int lang_load(lang *L, size_t step)
+/* English with a small dictionary: the 2-3 letter words and every step-th longer one
+ * up to 8 letters; the built-in tile set and standard layout. */
+static int lang_load(skfx_lang *L, size_t step)
 {
-    size_t len;
-    memset(L, 0, sizeof *L);
-    char *spec = th_read_file(th_top_path("data/alphabets/en.txt"), &len);
-    if (!spec)
-        return -1;
-    alpha_table a;
-    tk_error err = {0};
-    int rc = alpha_parse(&a, spec, len, &err);
-    free(spec);
-    if (rc)
-        return -1;
-    char *words = th_read_file(th_top_path("data/words/en.txt"), &len);
-    if (!words)
-        return -1;
-    char *text = malloc(len + 1);
-    size_t tl = 0, k = 0;
-    for (size_t p = 0; p < len;) {
-        size_t e = p;
-        while (e < len && words[e] != '\n')
-            e++;
-        size_t n = e - p;
-        if (n >= 2 && n <= 8 && (n <= 3 || (k++ % step) == 0)) {
-            memcpy(text + tl, words + p, n);
-            tl += n;
-            text[tl++] = '\n';
-        }
-        p = e + 1;
-    }
-    free(words);
-    rc = dawg_build(&L->dawg, &a, text, tl, NULL, NULL, &err);
-    free(text);
-    if (rc || sk_tileset_builtin(&L->ts, dawg_alphabet(L->dawg), "en", &err) ||
-        sk_layout_builtin(&L->lay, "standard", &err) || sk_engine_create(&L->e, L->dawg, &L->ts, &L->lay, &err))
-        return -1;
-    return 0;
+    skfx_sample s = { 8, 1, step };
+    return skfx_lang_load(L, "en", s, SKFX_BUILTIN_TILES | SKFX_ENGINE);
 }
 
-static void lang_free(lang *L)
-{
-    sk_engine_destroy(L->e);
-    dawg_destroy(L->dawg);
-}
-
-static int letter(const lang *L, char c)
+static int letter(const skfx_lang *L, char c)
 {
     char s[2] = { (char)(c | 32), 0 };
     return alpha_index(sk_engine_alphabet(L->e), s);
@@ -96,7 +51,7 @@ static const char *note_of(const sk_gcg *g, int i)
 
 static void test_shapes(void)
 {
-    lang L;
+    skfx_lang L;
     if (lang_load(&L, 50)) {
         th_skip("no data");
         return;
@@ -158,12 +113,12 @@ static void test_shapes(void)
     REQUIRE(sk_gcg_event_move(L.e, &b, &g.ev[6], &m, &err) == 0);
     CHECK(m.ntiles == 1 && m.len == 6 && (m.word[0] & SK_ONBOARD) && !(m.word[5] & SK_ONBOARD));
     sk_gcg_free(&g);
-    lang_free(&L);
+    skfx_lang_free(&L);
 }
 
 static void test_encodings(void)
 {
-    lang L;
+    skfx_lang L;
     if (lang_load(&L, 50)) {
         th_skip("no data");
         return;
@@ -190,12 +145,12 @@ static void test_encodings(void)
     REQUIRE(sk_gcg_parse(&g, L.e, t3, strlen(t3), NULL, NULL, &err) == 0);
     CHECK(strcmp(g.name[0], "\xc3\xa9") == 0 && g.latin1 == 0);
     sk_gcg_free(&g);
-    lang_free(&L);
+    skfx_lang_free(&L);
 }
 
 static void test_players(void)
 {
-    lang L;
+    skfx_lang L;
     if (lang_load(&L, 50)) {
         th_skip("no data");
         return;
@@ -259,19 +214,19 @@ static void test_players(void)
     CHECK(strcmp(sk_gcg_lexicon_lang("NWL2023"), "en") == 0 && strcmp(sk_gcg_lexicon_lang("csw21"), "en") == 0);
     CHECK(strcmp(sk_gcg_lexicon_lang("OSPS49"), "pl") == 0 && strcmp(sk_gcg_lexicon_lang("RD28"), "de") == 0);
     CHECK(sk_gcg_lexicon_lang("XYZZY") == NULL);
-    lang_free(&L);
+    skfx_lang_free(&L);
 }
 
 /* ---- the judge against a plain scorer --------------------------------------------------------- */
 
-static int plain_value(const lang *L, uint8_t t)
+static int plain_value(const skfx_lang *L, uint8_t t)
 {
     return (t & SK_BLANK) ? 0 : L->ts.value[t & SK_LETTER];
 }
 
 /* The score of placing new[] (0 = nothing) on b: the main word from (r0,c0)
  * in direction dir over len squares, plus every perpendicular word. */
-static int plain_score(const lang *L, const sk_board *b, const uint8_t *newt, int r0, int c0, int dir, int len)
+static int plain_score(const skfx_lang *L, const sk_board *b, const uint8_t *newt, int r0, int c0, int dir, int len)
 {
     int dim = b->dim, dr = dir, dc = !dir;
     int sum = 0, wm = 1, placed = 0, cross = 0;
@@ -299,7 +254,7 @@ static int plain_score(const lang *L, const sk_board *b, const uint8_t *newt, in
 
 static void test_judge_oracle(void)
 {
-    lang L;
+    skfx_lang L;
     if (lang_load(&L, 20)) {
         th_skip("no data");
         return;
@@ -401,13 +356,13 @@ static void test_judge_oracle(void)
     free(gm);
     sk_movelist_free(&list);
     sk_gen_destroy(g);
-    lang_free(&L);
+    skfx_lang_free(&L);
 }
 
 /* Placement problems the judge names, the score still given. */
 static void test_judge_problems(void)
 {
-    lang L;
+    skfx_lang L;
     if (lang_load(&L, 50)) {
         th_skip("no data");
         return;
@@ -450,7 +405,7 @@ static void test_judge_problems(void)
     g.ev[0].col = 13;
     CHECK(sk_gcg_judge(L.e, &b, &g.ev[0], L.dawg, &gp, &err) == TK_EFORMAT);
     sk_gcg_free(&g);
-    lang_free(&L);
+    skfx_lang_free(&L);
 }
 
 static const th_test tests[] = {

@@ -25,7 +25,7 @@
  *   - an empty bag, a pass-only position and missing stopping rules are errors.
  * Under the sanitizers the number of positions is a quarter.
  */
-#include "support/harness.h"
+#include "support/skrafl_fixture.h"
 #include "tilekit/dawg.h"
 #include "tilekit/sksim.h"
 
@@ -34,59 +34,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct lang {
-    dawg_graph *dawg;
-    sk_tileset ts;
-    sk_layout lay;
-    sk_engine *e;
-} lang;
-
-static lang EN;
+static skfx_lang EN;
 static int en_state;   /* 0 not tried, 1 loaded, -1 failed */
 
-/* All 2-3 letter words and every 6th longer one up to 7 letters. */
-static int lang_load(lang *L)
+/* All 2-3 letter words and every 6th longer one up to 7 letters; the
+ * built-in tile set and standard layout. */
+static int lang_load(skfx_lang *L)
 {
-    size_t len;
-    memset(L, 0, sizeof *L);
-    char *spec = th_read_file(th_top_path("data/alphabets/en.txt"), &len);
-    if (!spec)
-        return -1;
-    alpha_table a;
-    tk_error err = {0};
-    int rc = alpha_parse(&a, spec, len, &err);
-    free(spec);
-    if (rc)
-        return -1;
-    char *words = th_read_file(th_top_path("data/words/en.txt"), &len);
-    if (!words)
-        return -1;
-    char *text = malloc(len + 1);
-    size_t tl = 0, k = 0;
-    for (size_t p = 0; p < len;) {
-        size_t e = p;
-        while (e < len && words[e] != '\n')
-            e++;
-        size_t n = e - p;
-        if (n >= 2 && n <= 7 && (n <= 3 || (k++ % 6) == 0)) {
-            memcpy(text + tl, words + p, n);
-            tl += n;
-            text[tl++] = '\n';
-        }
-        p = e + 1;
-    }
-    free(words);
-    rc = dawg_build(&L->dawg, &a, text, tl, NULL, NULL, &err);
-    free(text);
-    if (rc)
-        return -1;
-    if (sk_tileset_builtin(&L->ts, dawg_alphabet(L->dawg), "en", &err) ||
-        sk_layout_builtin(&L->lay, "standard", &err) || sk_engine_create(&L->e, L->dawg, &L->ts, &L->lay, &err))
-        return -1;
-    return 0;
+    skfx_sample s = { 7, 1, 6 };
+    return skfx_lang_load(L, "en", s, SKFX_BUILTIN_TILES | SKFX_ENGINE);
 }
 
-static lang *en(void)
+static skfx_lang *en(void)
 {
     if (en_state == 0)
         en_state = lang_load(&EN) ? -1 : 1;
@@ -101,11 +60,7 @@ static lang *en(void)
 static int32_t hash_leave(void *ctx, const uint8_t c[64])
 {
     (void)ctx;
-    uint64_t h = 1469598103934665603ull;
-    for (int l = 0; l < 64; l++)
-        h = (h ^ c[l]) * 1099511628211ull;
-    h ^= h >> 29;
-    return (int32_t)(h % 20001) - 10000;
+    return (int32_t)(skfx_counts_hash(1469598103934665603ull, c, 64) % 20001) - 10000;
 }
 
 /* Leaves that favour keeping at most one tile (so exchanges are often best). */
@@ -127,32 +82,11 @@ typedef struct pos {
 
 static int count_unseen(const sk_engine *e, const sk_board *b, const sk_rack *r, int u[64])
 {
-    const sk_tileset *ts = sk_engine_tileset(e);
-    int n = 0;
-    for (int l = 0; l < 64; l++)
-        u[l] = l <= ts->nletters ? ts->count[l] : 0;
-    for (int i = 0; i < b->dim * b->dim; i++)
-        if (b->sq[i])
-            u[(b->sq[i] & SK_BLANK) ? 0 : (b->sq[i] & SK_LETTER)]--;
-    u[0] -= r->blanks;
-    for (int l = 1; l < 64; l++)
-        u[l] -= r->count[l];
-    for (int l = 0; l < 64; l++)
-        n += u[l];
-    return n;
-}
-
-static void put_move(sk_board *b, const sk_move *m)
-{
-    for (int i = 0; i < m->len; i++)
-        if (!(m->word[i] & SK_ONBOARD)) {
-            int rr = m->row + (m->dir ? i : 0), cc = m->col + (m->dir ? 0 : i);
-            b->sq[rr * b->dim + cc] = m->word[i] & (SK_LETTER | SK_BLANK);
-        }
+    return skfx_unseen(sk_engine_tileset(e), b, r, u);
 }
 
 /* Up to `max` positions whose mover sees lo..hi unseen tiles, from game seeds `seed`, `seed`+1, ... */
-static int collect(const lang *L, pos *out, int max, int lo, int hi, uint64_t seed)
+static int collect(const skfx_lang *L, pos *out, int max, int lo, int hi, uint64_t seed)
 {
     sk_gen *g = NULL;
     sk_movelist list = {0};
@@ -187,7 +121,7 @@ static int collect(const lang *L, pos *out, int max, int lo, int hi, uint64_t se
                     break;   /* two positions a game at most */
             }
             if (tu->kind == SK_TURN_MOVE)
-                put_move(&b, &tu->play.move);
+                skfx_place(&b, &tu->play.move, 0);
         }
     }
     free(gm);
@@ -292,7 +226,7 @@ static int64_t one_ply(oracle *o, const int R[64], const int D[64])
     int64_t S = 0;
     int passes = 0;
     if (o->cand->kind == SK_PLAY_MOVE) {
-        put_move(&b, &o->cand->move);
+        skfx_place(&b, &o->cand->move, 0);
         S = (int64_t)o->cand->score * 1000;
         if (nmine == 0)
             return S + 2000 * (int64_t)face(e, R);
@@ -415,7 +349,7 @@ static int oracle_sum(oracle *o, const sk_play *c, int64_t *sum, uint64_t *total
     return rc;
 }
 
-static void oracle_init(oracle *o, const lang *L, const pos *p)
+static void oracle_init(oracle *o, const skfx_lang *L, const pos *p)
 {
     memset(o, 0, sizeof *o);
     o->e = L->e;
@@ -437,7 +371,7 @@ static void oracle_free(oracle *o)
 static pos *POOL;
 static int NPOOL;
 
-static int late_positions(const lang *L, pos **out)
+static int late_positions(const skfx_lang *L, pos **out)
 {
     if (!POOL) {
         int want = (int)(400 * th_sanitized_scale(4));
@@ -458,7 +392,7 @@ static void base_opts(sk_sim_opts *so)
 
 static void test_exact_mode(void)
 {
-    lang *L = en();
+    skfx_lang *L = en();
     if (!L)
         return;
     /* the sanitized pool is a quarter, a scaled-down run (valgrind) smaller still: one position will do */
@@ -510,7 +444,7 @@ static void test_exact_mode(void)
 
 static void test_monte_carlo(void)
 {
-    lang *L = en();
+    skfx_lang *L = en();
     if (!L)
         return;
     int want = (int)(350 * th_sanitized_scale(4));
@@ -574,7 +508,7 @@ static int same_result(const sk_sim_result *a, const sk_sim_result *b)
 
 static void test_jobs_same(void)
 {
-    lang *L = en();
+    skfx_lang *L = en();
     if (!L)
         return;
     pos ps[3];
@@ -615,7 +549,7 @@ static void test_jobs_same(void)
 
 static void test_static_best(void)
 {
-    lang *L = en();
+    skfx_lang *L = en();
     if (!L)
         return;
     pos ps[260];
@@ -657,7 +591,7 @@ static void test_static_best(void)
 
 static void test_errors(void)
 {
-    lang *L = en();
+    skfx_lang *L = en();
     if (!L)
         return;
     sk_sim_result *res = malloc(sizeof *res);

@@ -16,7 +16,7 @@
  * dictionaries), each with a fresh random leave table written as CSV with
  * the letters of every key shuffled (so the parser is exercised too).
  */
-#include "support/harness.h"
+#include "support/skrafl_fixture.h"
 #include "tilekit/dawg.h"
 #include "tilekit/skgame.h"
 
@@ -24,63 +24,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct lang {
-    dawg_graph *dawg;
-    sk_tileset ts;
-    sk_layout lay;
-    sk_engine *e;
-} lang;
-
-/* A small dictionary: all 2-3 letter words and every step-th longer one up to 8 letters. */
-static int lang_load(lang *L, const char *code, size_t step)
+/* A small dictionary: all 2-3 letter words and every step-th longer one up to 8 letters;
+ * the built-in tile set and standard layout. */
+static int lang_load(skfx_lang *L, const char *code, size_t step)
 {
-    char rel[64];
-    size_t len;
-    memset(L, 0, sizeof *L);
-    snprintf(rel, sizeof rel, "data/alphabets/%s.txt", code);
-    char *spec = th_read_file(th_top_path(rel), &len);
-    if (!spec)
-        return -1;
-    alpha_table a;
-    tk_error err = {0};
-    int rc = alpha_parse(&a, spec, len, &err);
-    free(spec);
-    if (rc)
-        return -1;
-    snprintf(rel, sizeof rel, "data/words/%s.txt", code);
-    char *words = th_read_file(th_top_path(rel), &len);
-    if (!words)
-        return -1;
-    char *text = malloc(len + 1);
-    size_t tl = 0, k = 0;
-    for (size_t p = 0; p < len;) {
-        size_t e = p;
-        while (e < len && words[e] != '\n')
-            e++;
-        uint8_t enc[ALPHA_WORD_MAX];
-        int n = alpha_encode(&a, words + p, e - p, enc, ALPHA_WORD_MAX, NULL);
-        if (n >= 2 && n <= 8 && (n <= 3 || (k++ % step) == 0)) {
-            memcpy(text + tl, words + p, e - p);
-            tl += e - p;
-            text[tl++] = '\n';
-        }
-        p = e + 1;
-    }
-    free(words);
-    rc = dawg_build(&L->dawg, &a, text, tl, NULL, NULL, &err);
-    free(text);
-    if (rc)
-        return -1;
-    if (sk_tileset_builtin(&L->ts, dawg_alphabet(L->dawg), code, &err) ||
-        sk_layout_builtin(&L->lay, "standard", &err) || sk_engine_create(&L->e, L->dawg, &L->ts, &L->lay, &err))
-        return -1;
-    return 0;
-}
-
-static void lang_free(lang *L)
-{
-    sk_engine_destroy(L->e);
-    dawg_destroy(L->dawg);
+    skfx_sample s = { 8, 1, step };
+    return skfx_lang_load(L, code, s, SKFX_BUILTIN_TILES | SKFX_ENGINE);
 }
 
 /* ---- the plain leave table ------------------------------------------------------------ */
@@ -158,19 +107,9 @@ static pstate plain_state(const sk_engine *e, const sk_board *b, const sk_rack *
 {
     const sk_tileset *ts = sk_engine_tileset(e);
     int left[64];
+    int n = skfx_unseen(ts, b, r, left), v = 0;
     for (int l = 0; l < 64; l++)
-        left[l] = l <= ts->nletters ? ts->count[l] : 0;
-    for (int i = 0; i < b->dim * b->dim; i++)
-        if (b->sq[i])
-            left[(b->sq[i] & SK_BLANK) ? 0 : (b->sq[i] & SK_LETTER)]--;
-    left[0] -= r->blanks;
-    int n = 0, v = 0;
-    for (int l = 1; l < 64; l++)
-        left[l] -= r->count[l];
-    for (int l = 0; l < 64; l++) {
-        n += left[l];
         v += left[l] * (l <= ts->nletters ? ts->value[l] : 0);
-    }
     pstate st = { n > 7 ? n - 7 : 0, v };
     return st;
 }
@@ -214,22 +153,16 @@ static int plain_exchanges(const sk_rack *r, char out[128][9])
 
 static int str_cmp(const void *a, const void *b) { return strcmp(a, b); }
 
-static void rack_counts(const sk_rack *r, uint8_t c[64])
-{
-    memcpy(c, r->count, 64);
-    c[0] = (uint8_t)r->blanks;
-}
-
 static long checked_positions, checked_exchanges;
 
-static void check_position(const lang *L, sk_gen *g, sk_movelist *list, const sk_board *b, const sk_rack *r,
+static void check_position(const skfx_lang *L, sk_gen *g, sk_movelist *list, const sk_board *b, const sk_rack *r,
                            th_rng *rng)
 {
     const sk_engine *e = L->e;
     /* a random table: values for random sub-multisets of the rack, and noise */
     ptable t = { NULL, 0, 0 };
     uint8_t rc[64];
-    rack_counts(r, rc);
+    skfx_rack_counts(r, rc);
     for (int i = 0; i < 60; i++) {
         uint8_t c[64];
         memset(c, 0, 64);
@@ -264,7 +197,7 @@ static void check_position(const lang *L, sk_gen *g, sk_movelist *list, const sk
     for (size_t i = 0; i < list->n; i++) {
         const sk_move *m = &list->v[i];
         uint8_t kept[64];
-        rack_counts(r, kept);
+        skfx_rack_counts(r, kept);
         for (int k = 0; k < m->len; k++)
             if (!(m->word[k] & SK_ONBOARD))
                 kept[(m->word[k] & SK_BLANK) ? 0 : (m->word[k] & SK_LETTER)]--;
@@ -286,7 +219,7 @@ static void check_position(const lang *L, sk_gen *g, sk_movelist *list, const sk
             gx[i][k] = (char)(x[i].x[k] + 1);
         gx[i][x[i].nx] = 0;
         uint8_t kept[64];
-        rack_counts(r, kept);
+        skfx_rack_counts(r, kept);
         for (int k = 0; k < x[i].nx; k++)
             kept[x[i].x[k]]--;
         int64_t eq = plain_keep(e, &t, &ps, kept);
@@ -331,7 +264,7 @@ static void check_position(const lang *L, sk_gen *g, sk_movelist *list, const sk
 /* Every turn of a few self-play games as positions. */
 static void oracle_lang(const char *code, size_t step, int games, uint64_t seed)
 {
-    lang L;
+    skfx_lang L;
     if (lang_load(&L, code, step)) {
         th_skip("cannot load the language data");
         return;
@@ -363,7 +296,7 @@ static void oracle_lang(const char *code, size_t step, int games, uint64_t seed)
     free(gm);
     sk_movelist_free(&list);
     sk_gen_destroy(g);
-    lang_free(&L);
+    skfx_lang_free(&L);
 }
 
 static void test_equity_oracle_en(void) { oracle_lang("en", 6, (int)(12 * th_scale()) + 1, 0xE0115); }
@@ -373,7 +306,7 @@ static void test_equity_oracle_is(void) { oracle_lang("is", 6, (int)(6 * th_scal
 
 static void test_leaves_parse(void)
 {
-    lang L;
+    skfx_lang L;
     if (lang_load(&L, "en", 50)) {
         th_skip("no data");
         return;
@@ -417,7 +350,7 @@ static void test_leaves_parse(void)
         CHECKF(rc < 0 && err.line == bad[i].line, "case %zu: rc %d line %ld (%s)", i, rc, err.line, err.msg);
         CHECK(lv == NULL);
     }
-    lang_free(&L);
+    skfx_lang_free(&L);
 }
 
 static void test_leaves_many(void)
@@ -452,7 +385,7 @@ static void test_leaves_many(void)
 
 /* ---- self-play and GCG ------------------------------------------------------------------ */
 
-static void replay_gcg(const lang *L, sk_gen *g, const sk_game *gm)
+static void replay_gcg(const skfx_lang *L, sk_gen *g, const sk_game *gm)
 {
     const sk_engine *e = L->e;
     const char *names[2] = { "alice", "bob" };
@@ -496,7 +429,7 @@ static void replay_gcg(const lang *L, sk_gen *g, const sk_game *gm)
 
 static void selfplay_lang(const char *code)
 {
-    lang L;
+    skfx_lang L;
     if (lang_load(&L, code, 4)) {
         th_skip("no data");
         return;
@@ -529,7 +462,7 @@ static void selfplay_lang(const char *code)
     free(g2);
     sk_movelist_free(&list);
     sk_gen_destroy(g);
-    lang_free(&L);
+    skfx_lang_free(&L);
 }
 
 static void test_selfplay_gcg_en(void) { selfplay_lang("en"); }
@@ -537,7 +470,7 @@ static void test_selfplay_gcg_is(void) { selfplay_lang("is"); }
 
 static void test_gcg_bad_lines(void)
 {
-    lang L;
+    skfx_lang L;
     if (lang_load(&L, "en", 50)) {
         th_skip("no data");
         return;
@@ -579,7 +512,7 @@ static void test_gcg_bad_lines(void)
     /* nothing that names a player */
     CHECK(sk_gcg_parse(&gc, L.e, "hello\n", 6, NULL, NULL, &err) == TK_EFORMAT);
     sk_gcg_free(&gc);
-    lang_free(&L);
+    skfx_lang_free(&L);
 }
 
 /* Multi-letter tiles: a made-up alphabet with CS and a tile set for it;
@@ -615,7 +548,7 @@ static void test_gcg_multiletter(void)
         size_t len;
         REQUIRE(sk_game_gcg(e, gm, names, NULL, &text, &len) == 0);
         found += strstr(text, "[CS]") != NULL;
-        lang L = { d, ts, lay, e };
+        skfx_lang L = { .dawg = d, .ts = ts, .lay = lay, .e = e };
         replay_gcg(&L, g, gm);
         free(text);
     }
@@ -664,7 +597,7 @@ static void test_rng(void)
 
 static void test_endgame_rule(void)
 {
-    lang L;
+    skfx_lang L;
     if (lang_load(&L, "en", 50)) {
         th_skip("no data");
         return;
@@ -689,7 +622,7 @@ static void test_endgame_rule(void)
     sk_play p;
     sk_pass_play(L.e, &r, &st, NULL, NULL, &p);
     CHECK(p.equity == -2 * 11 * 1000);
-    lang_free(&L);
+    skfx_lang_free(&L);
 }
 
 static const th_test tests[] = {

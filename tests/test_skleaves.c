@@ -12,7 +12,7 @@
  * the tile set cannot hold are errors with their line.
  */
 #include "skrafl/sk_gen.h"
-#include "support/harness.h"
+#include "support/skrafl_fixture.h"
 #include "tilekit/skgame.h"
 
 #include <stdio.h>
@@ -26,24 +26,7 @@ typedef struct lang {
 
 static int lang_load(lang *L, const char *code)
 {
-    char rel[64];
-    size_t len;
-    snprintf(rel, sizeof rel, "data/alphabets/%s.txt", code);
-    char *spec = th_read_file(th_top_path(rel), &len);
-    if (!spec)
-        return -1;
-    tk_error err = {0};
-    int rc = alpha_parse(&L->a, spec, len, &err);
-    free(spec);
-    if (rc)
-        return -1;
-    snprintf(rel, sizeof rel, "data/tiles/%s.txt", code);
-    char *tiles = th_read_file(th_top_path(rel), &len);
-    if (!tiles)
-        return -1;
-    rc = sk_tileset_parse(&L->ts, &L->a, tiles, len, &err);
-    free(tiles);
-    return rc;
+    return skfx_alphabet(&L->a, code) || skfx_tiles(&L->ts, &L->a, code) ? -1 : 0;
 }
 
 /* ---- the brute-force enumeration -------------------------------------------------- */

@@ -14,7 +14,7 @@
  *   through a new tile); and for a sample of thousands of moves, sk_check
  *   of the move's own text accepts it with the same score.
  */
-#include "support/harness.h"
+#include "support/skrafl_fixture.h"
 #include "tilekit/dawg.h"
 #include "tilekit/skrafl.h"
 
@@ -213,24 +213,6 @@ static int ref_words(const sk_board *b, const sk_move *m, sk_word *out)
     return n;
 }
 
-static int draw_tile(th_rng *rng, int *bag, int n)
-{
-    int total = 0;
-    for (int l = 0; l <= n; l++)
-        total += bag[l];
-    if (!total)
-        return -1;
-    int k = (int)th_below(rng, (uint32_t)total);
-    for (int l = 0; l <= n; l++) {
-        if (k < bag[l]) {
-            bag[l]--;
-            return l;
-        }
-        k -= bag[l];
-    }
-    return -1;
-}
-
 static void check_moves(const sk_engine *e, sk_gen *g, const sk_board *b, const sk_rack *r, const sk_movelist *ml,
                         th_rng *rng, long *scored, long *checked)
 {
@@ -277,16 +259,7 @@ static void test_generated_plays(void)
         for (int turn = 0; turn < 14; turn++) {
             sk_rack r;
             memset(&r, 0, sizeof r);
-            while (r.n < SK_RACK_MAX) {
-                int t = draw_tile(&rng, bag, nl);
-                if (t < 0)
-                    break;
-                if (t == 0)
-                    r.blanks++;
-                else
-                    r.count[t]++;
-                r.n++;
-            }
+            skfx_fill_rack(&rng, bag, nl, 1, SK_RACK_MAX, &r);
             if (r.n == 0 || sk_generate(F.g, &b, &r, 0, &ml, NULL) != 0 || ml.n == 0)
                 break;
             check_moves(F.e, F.g, &b, &r, &ml, &rng, &scored, &checked);

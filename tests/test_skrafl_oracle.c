@@ -22,7 +22,7 @@
  * generated positions is a quarter (th_sanitized_scale); the plain run keeps
  * it whole.
  */
-#include "support/harness.h"
+#include "support/skrafl_fixture.h"
 #include "tilekit/dawg.h"
 #include "tilekit/skrafl.h"
 
@@ -92,62 +92,35 @@ static int od_has(const odict *d, const uint8_t *l, int n)
 /* ---- a language: alphabet, word sample, tile set, DAWG -------------------------------- */
 
 typedef struct lang {
-    alpha_table a;
+    skfx_lang x;      /* alphabet, the sample word list (kept), DAWG, tile set */
     odict od;
-    dawg_graph *dawg;
-    sk_tileset ts;
-    char *text;       /* the sample word list */
-    size_t tlen;
 } lang;
-
-static char *slurp(const char *rel, size_t *len)
-{
-    return th_read_file(th_top_path(rel), len);
-}
 
 /* Sample: every word of 2-3 letters, every `step`-th longer one (up to 9). */
 static int lang_load(lang *L, const char *code, size_t step)
 {
-    char rel[64];
-    size_t len;
-    memset(L, 0, sizeof *L);
-    snprintf(rel, sizeof rel, "data/alphabets/%s.txt", code);
-    char *spec = slurp(rel, &len);
-    if (!spec)
+    skfx_sample s = { 9, 1, step };
+    memset(&L->od, 0, sizeof L->od);
+    if (skfx_lang_load(&L->x, code, s, SKFX_KEEP_TEXT))
         return -1;
-    tk_error err = {0};
-    int rc = alpha_parse(&L->a, spec, len, &err);
-    free(spec);
-    if (rc)
-        return -1;
-    snprintf(rel, sizeof rel, "data/words/%s.txt", code);
-    char *words = slurp(rel, &len);
-    if (!words)
-        return -1;
-    L->text = malloc(len + 1);
-    L->od.w = malloc(sizeof(oword) * (len / 2 + 1));
-    size_t tl = 0, k = 0;
-    for (size_t p = 0; p < len;) {
+    /* the oracle's dictionary: the sample's words, encoded */
+    const char *text = L->x.text;
+    size_t tl = L->x.tlen;
+    L->od.w = malloc(sizeof(oword) * (tl / 2 + 1));
+    for (size_t p = 0; p < tl;) {
         size_t e = p;
-        while (e < len && words[e] != '\n')
+        while (e < tl && text[e] != '\n')
             e++;
         uint8_t enc[ALPHA_WORD_MAX];
-        int n = alpha_encode(&L->a, words + p, e - p, enc, ALPHA_WORD_MAX, NULL);
-        if (n >= 2 && n <= 9 && (n <= 3 || (k++ % step) == 0)) {
-            memcpy(L->text + tl, words + p, e - p);
-            tl += e - p;
-            L->text[tl++] = '\n';
-            oword *w = &L->od.w[L->od.n++];
-            memset(w, 0, sizeof *w);
-            memcpy(w->l, enc, (size_t)n);
-            w->len = (uint8_t)n;
-            for (int i = 0; i < n; i++)
-                w->set |= ALPHA_BIT(enc[i]);
-        }
+        int n = alpha_encode(&L->x.a, text + p, e - p, enc, ALPHA_WORD_MAX, NULL);
+        oword *w = &L->od.w[L->od.n++];
+        memset(w, 0, sizeof *w);
+        memcpy(w->l, enc, (size_t)n);
+        w->len = (uint8_t)n;
+        for (int i = 0; i < n; i++)
+            w->set |= ALPHA_BIT(enc[i]);
         p = e + 1;
     }
-    free(words);
-    L->tlen = tl;
     qsort(L->od.w, L->od.n, sizeof(oword), ow_cmp);
     /* drop duplicates */
     size_t m = 0;
@@ -162,24 +135,15 @@ static int lang_load(lang *L, const char *code, size_t step)
         L->od.bylen[l] = i;
     }
     od_index(&L->od);
-    if (dawg_build(&L->dawg, &L->a, L->text, L->tlen, NULL, NULL, &err))
-        return -1;
-    snprintf(rel, sizeof rel, "data/tiles/%s.txt", code);
-    char *tiles = slurp(rel, &len);
-    if (!tiles)
-        return -1;
-    rc = sk_tileset_parse(&L->ts, dawg_alphabet(L->dawg), tiles, len, &err);
-    free(tiles);
-    return rc;
+    return 0;
 }
 
 static void lang_free(lang *L)
 {
-    dawg_destroy(L->dawg);
+    skfx_lang_free(&L->x);
     free(L->od.w);
     free(L->od.start);
     free(L->od.at);
-    free(L->text);
 }
 
 /* ---- the oracle ------------------------------------------------------------------------ */
@@ -238,7 +202,7 @@ typedef struct cand {
 
 static int tile_value(const oracle_pos *P, uint8_t sq)
 {
-    return (sq & SK_BLANK) ? 0 : P->L->ts.value[sq & SK_LETTER];
+    return (sq & SK_BLANK) ? 0 : P->L->x.ts.value[sq & SK_LETTER];
 }
 
 static void emit(cand *C)
@@ -254,7 +218,7 @@ static void emit(cand *C)
             main += tile_value(P, P->b->sq[r * d + c]);
             continue;
         }
-        int v = C->blank[i] ? 0 : P->L->ts.value[C->letters[i]];
+        int v = C->blank[i] ? 0 : P->L->x.ts.value[C->letters[i]];
         int lm = P->lay->lmul[r * d + c], w = P->lay->wmul[r * d + c];
         main += v * lm;
         wm *= w;
@@ -284,7 +248,7 @@ static void emit(cand *C)
         if (!C->isnew[i])
             continue;
         int r = C->r0 + dr * i, c = C->c0 + dc * i;
-        const alpha_table *A = &P->L->a;
+        const alpha_table *A = &P->L->x.a;
         n += (size_t)snprintf(line + n, sizeof line - n, "%d,%d,%s ", r, c,
                               C->blank[i] ? A->lower[C->letters[i]] : A->upper[C->letters[i]]);
     }
@@ -476,42 +440,15 @@ static void engine_lines(const sk_engine *e, const sk_movelist *ml, strs *out)
 
 /* ---- random positions ------------------------------------------------------------------- */
 
-static int draw(th_rng *rng, int *bag, int nletters)
-{
-    int total = 0;
-    for (int l = 0; l <= nletters; l++)
-        total += bag[l];
-    if (!total)
-        return -1;
-    int k = (int)th_below(rng, (uint32_t)total);
-    for (int l = 0; l <= nletters; l++) {
-        if (k < bag[l]) {
-            bag[l]--;
-            return l;
-        }
-        k -= bag[l];
-    }
-    return -1;
-}
-
-static void rack_add(sk_rack *r, int l)
-{
-    if (l == 0)
-        r->blanks++;
-    else
-        r->count[l]++;
-    r->n++;
-}
-
 /* Play `turns` random turns from an empty board; then draw a test rack. */
 static void make_position(th_rng *rng, const lang *L, const sk_engine *e, sk_gen *g, int turns,
                           sk_board *b, sk_rack *rack)
 {
     int dim = sk_engine_layout(e)->dim;
-    int nl = L->ts.nletters;
+    int nl = L->x.ts.nletters;
     int bag[64];
     for (int l = 0; l <= nl; l++)
-        bag[l] = L->ts.count[l];
+        bag[l] = L->x.ts.count[l];
     /* The test rack's blanks are set aside before the game is played. */
     int size = th_below(rng, 4) == 0 ? 1 + (int)th_below(rng, 6) : 7;
     int want_blanks = (int)th_below(rng, 3);
@@ -526,48 +463,22 @@ static void make_position(th_rng *rng, const lang *L, const sk_engine *e, sk_gen
     for (int t = 0; t < turns; t++) {
         sk_rack r;
         memset(&r, 0, sizeof r);
-        for (int i = 0; i < 7; i++) {
-            int l = draw(rng, bag, nl);
-            if (l < 0)
-                break;
-            rack_add(&r, l);
-        }
+        skfx_fill_rack(rng, bag, nl, 1, 7, &r);
         if (sk_generate(g, b, &r, 0, &ml, NULL) || ml.n == 0) {
-            for (int l = 1; l <= nl; l++)
-                bag[l] += r.count[l];
-            bag[0] += r.blanks;
+            skfx_rack_return(bag, nl, &r);
             continue;
         }
         const sk_move *m = &ml.v[th_below(rng, (uint32_t)ml.n)];
-        for (int i = 0; i < m->len; i++) {
-            uint8_t x = m->word[i];
-            if (x & SK_ONBOARD)
-                continue;
-            int rr = m->row + (m->dir ? i : 0), cc = m->col + (m->dir ? 0 : i);
-            b->sq[rr * dim + cc] = x;
-            if (x & SK_BLANK)
-                r.blanks--;
-            else
-                r.count[x & SK_LETTER]--;
-        }
-        for (int l = 1; l <= nl; l++)
-            bag[l] += r.count[l];
-        bag[0] += r.blanks;
+        skfx_place(b, m, 0);
+        skfx_take_tiles(&r, m);
+        skfx_rack_return(bag, nl, &r);
     }
     sk_movelist_free(&ml);
     /* Test rack: 0, 1 or 2 blanks, sometimes short. */
     memset(rack, 0, sizeof *rack);
     for (int i = 0; i < want_blanks; i++)
-        rack_add(rack, 0);
-    int saved_blanks = bag[0];
-    bag[0] = 0;
-    while (rack->n < size) {
-        int l = draw(rng, bag, nl);
-        if (l < 0)
-            break;
-        rack_add(rack, l);
-    }
-    bag[0] = saved_blanks;
+        skfx_rack_add(rack, 0);
+    skfx_fill_rack(rng, bag, nl, 0, size, rack);
 }
 
 typedef struct stats {
@@ -631,16 +542,10 @@ static void run_lang(const char *code, size_t step, const char *layout_name, int
         return;
     }
     sk_layout lay;
-    char rel[64];
-    size_t len;
-    snprintf(rel, sizeof rel, "data/layouts/%s.txt", layout_name);
-    char *lt = slurp(rel, &len);
-    REQUIRE(lt != NULL);
-    REQUIRE(sk_layout_parse(&lay, lt, len, NULL) == 0);
-    free(lt);
-    sk_engine *e = NULL;
+    REQUIRE(skfx_layout_file(&lay, layout_name) == 0);
     sk_gen *g = NULL;
-    REQUIRE(sk_engine_create(&e, L.dawg, &L.ts, &lay, NULL) == 0);
+    REQUIRE(skfx_lang_engine(&L.x, &lay) == 0);
+    const sk_engine *e = L.x.e;
     REQUIRE(sk_gen_create(&g, e, NULL) == 0);
     th_rng rng = { seed };
     stats st = {0};
@@ -663,7 +568,6 @@ static void run_lang(const char *code, size_t step, const char *layout_name, int
            L.od.n);
     CHECK(st.moves > 0);
     sk_gen_destroy(g);
-    sk_engine_destroy(e);
     lang_free(&L);
 }
 
@@ -686,9 +590,9 @@ static void test_oracle_asymmetric(void)
     sk_layout lay;
     REQUIRE(sk_layout_parse(&lay, text, sizeof text - 1, NULL) == 0);
     CHECK(lay.dim == 11 && !lay.symmetric && lay.start_row == 3 && lay.start_col == 3);
-    sk_engine *e = NULL;
     sk_gen *g = NULL;
-    REQUIRE(sk_engine_create(&e, L.dawg, &L.ts, &lay, NULL) == 0);
+    REQUIRE(skfx_lang_engine(&L.x, &lay) == 0);
+    const sk_engine *e = L.x.e;
     REQUIRE(sk_gen_create(&g, e, NULL) == 0);
     th_rng rng = { 0x5eed0004 };
     stats st = {0};
@@ -705,7 +609,6 @@ static void test_oracle_asymmetric(void)
     printf("  asymmetric 11x11: %ld positions, %ld moves compared, %ld mismatches\n",
            st.positions, st.moves, st.mismatches);
     sk_gen_destroy(g);
-    sk_engine_destroy(e);
     lang_free(&L);
 }
 

@@ -22,7 +22,7 @@
  * two blanks.  The dictionaries are samples of the shipped word
  * lists, so that the many positions stay cheap.
  */
-#include "support/harness.h"
+#include "support/skrafl_fixture.h"
 #include "tilekit/dawg.h"
 #include "tilekit/skgame.h"
 #include "tilekit/skrafl.h"
@@ -32,64 +32,12 @@
 #include <string.h>
 
 
-typedef struct lang {
-    alpha_table a;
-    dawg_graph *dawg;
-    sk_tileset ts;
-} lang;
-
-static char *slurp(const char *rel, size_t *len)
-{
-    return th_read_file(th_top_path(rel), len);
-}
-
 /* Sample: every word of 2 letters, every third of 3 letters, every
  * `step`-th longer one. */
-static int lang_load(lang *L, const char *code, size_t step)
+static int lang_load(skfx_lang *L, const char *code, size_t step)
 {
-    char rel[64];
-    size_t len;
-    memset(L, 0, sizeof *L);
-    snprintf(rel, sizeof rel, "data/alphabets/%s.txt", code);
-    char *spec = slurp(rel, &len);
-    if (!spec)
-        return -1;
-    tk_error err = {0};
-    int rc = alpha_parse(&L->a, spec, len, &err);
-    free(spec);
-    if (rc)
-        return -1;
-    snprintf(rel, sizeof rel, "data/words/%s.txt", code);
-    char *words = slurp(rel, &len);
-    if (!words)
-        return -1;
-    char *text = malloc(len + 1);
-    size_t tl = 0, k = 0, k3 = 0;
-    for (size_t p = 0; p < len;) {
-        size_t e = p;
-        while (e < len && words[e] != '\n')
-            e++;
-        uint8_t enc[ALPHA_WORD_MAX];
-        int n = alpha_encode(&L->a, words + p, e - p, enc, ALPHA_WORD_MAX, NULL);
-        if (n == 2 || (n == 3 && k3++ % 3 == 0) || (n > 3 && k++ % step == 0)) {
-            memcpy(text + tl, words + p, e - p);
-            tl += e - p;
-            text[tl++] = '\n';
-        }
-        p = e + 1;
-    }
-    free(words);
-    rc = dawg_build(&L->dawg, &L->a, text, tl, NULL, NULL, &err);
-    free(text);
-    if (rc)
-        return -1;
-    snprintf(rel, sizeof rel, "data/tiles/%s.txt", code);
-    char *tiles = slurp(rel, &len);
-    if (!tiles)
-        return -1;
-    rc = sk_tileset_parse(&L->ts, dawg_alphabet(L->dawg), tiles, len, &err);
-    free(tiles);
-    return rc;
+    skfx_sample s = { 0, 3, step };
+    return skfx_lang_load(L, code, s, 0);
 }
 
 /* ---- a random leave function ----------------------------------------------------- */
@@ -102,26 +50,18 @@ typedef struct leavectx {
 static int32_t random_leave(void *ctx, const uint8_t counts[64])
 {
     leavectx *c = ctx;
-    uint64_t h = c->salt;
-    for (int i = 0; i < 40; i++)   /* both alphabets have fewer letters */
-        h = (h ^ counts[i]) * 0x100000001b3ull;
-    h ^= h >> 29;
     c->calls++;
     /* A third of the salts value leaves in whole points: many plays of equal
-     * rank and different scores, so ties are broken by score. */
-    if ((c->salt >> 16) % 3 == 0)
-        return (int32_t)(h % 81) * 1000 - 40000;
-    return (int32_t)(h % 80001) - 40000;
+     * rank and different scores, so ties are broken by score.  The first 40
+     * counts: both alphabets have fewer letters. */
+    return skfx_salted_leave(c->salt, counts, 40);
 }
 
 /* Naive equity of a move: the rack minus the tiles it places. */
 static int64_t naive_equity(const sk_move *m, const sk_rack *r, leavectx *c)
 {
     uint8_t counts[64];
-    memset(counts, 0, sizeof counts);
-    counts[0] = (uint8_t)r->blanks;
-    for (int l = 1; l < 64; l++)
-        counts[l] = r->count[l];
+    skfx_rack_counts(r, counts);
     for (int i = 0; i < m->len; i++) {
         uint8_t t = m->word[i];
         if (t & SK_ONBOARD)
@@ -152,9 +92,7 @@ typedef struct stats {
 
 static int same_move(const sk_move *a, const sk_move *b)
 {
-    return a->score == b->score && a->equity == b->equity && a->row == b->row && a->col == b->col &&
-           a->dir == b->dir && a->len == b->len && a->ntiles == b->ntiles &&
-           memcmp(a->word, b->word, a->len) == 0;
+    return a->score == b->score && a->equity == b->equity && a->ntiles == b->ntiles && skfx_same_move(a, b);
 }
 
 /* One position, ranked by score or by the random leave function (half of
@@ -221,122 +159,28 @@ static void check_position(const sk_engine *e, sk_gen *g, const sk_board *b, con
 
 /* ---- games ---------------------------------------------------------------------------- */
 
-static int draw(th_rng *rng, int *bag, int nletters)
+/* Every turn of a game is a test position (skfx_play_game). */
+static void test_turn(void *ctx, th_rng *rng, const skfx_turn *t)
 {
-    int total = 0;
-    for (int l = 0; l <= nletters; l++)
-        total += bag[l];
-    if (!total)
-        return -1;
-    int k = (int)th_below(rng, (uint32_t)total);
-    for (int l = 0; l <= nletters; l++) {
-        if (k < bag[l]) {
-            bag[l]--;
-            return l;
-        }
-        k -= bag[l];
-    }
-    return -1;
-}
-
-static void rack_add(sk_rack *r, int l)
-{
-    if (l == 0)
-        r->blanks++;
-    else
-        r->count[l]++;
-    r->n++;
-}
-
-/* One game; every turn is also a test position. */
-static void play_game(th_rng *rng, const lang *L, const sk_engine *e, sk_gen *g, stats *st,
-                      const char *name, int all_openings_sometimes, int heavy)
-{
-    int dim = sk_engine_layout(e)->dim, nl = L->ts.nletters;
-    int bag[64];
-    for (int l = 0; l <= nl; l++)
-        bag[l] = L->ts.count[l];
-    int reserved = bag[0] < 2 ? bag[0] : 2;   /* the test racks' blanks */
-    bag[0] = 0;
-    sk_board b;
-    memset(&b, 0, sizeof b);
-    b.dim = dim;
-    sk_rack hand;
-    memset(&hand, 0, sizeof hand);
-    sk_movelist ml = {0};
-    for (int turn = 0, stuck = 0; stuck < 2; turn++) {
-        while (hand.n < 7) {
-            int l = draw(rng, bag, nl);
-            if (l < 0)
-                break;
-            rack_add(&hand, l);
-        }
-        if (hand.n == 0)
-            break;
-        /* A test rack from the unseen tiles (bag + hand), with 0-2 blanks. */
-        int unseen[64];
-        for (int l = 0; l <= nl; l++)
-            unseen[l] = bag[l] + (l ? hand.count[l] : 0);
-        sk_rack tr;
-        memset(&tr, 0, sizeof tr);
-        /* Mostly short racks (cheap), a fifth full ones. */
-        int dice = (int)th_below(rng, 10);
-        int size = dice < 5 ? 1 + (int)th_below(rng, 3) : dice < 8 ? 4 + (int)th_below(rng, 3) : 7;
-        int nb = (int)th_below(rng, 3);
-        if (heavy) {   /* full racks, mostly two blanks: the search's hardest case */
-            size = 7;
-            nb = dice < 7 ? 2 : dice < 9 ? 1 : 0;
-        }
-        if (nb > reserved)
-            nb = reserved;
-        if (nb > size)
-            nb = size;
-        for (int i = 0; i < nb; i++)
-            rack_add(&tr, 0);
-        while (tr.n < size) {
-            int l = draw(rng, unseen, nl);
-            if (l < 0)
-                break;
-            rack_add(&tr, l);
-        }
-        if (tr.n > 0) {
-            int tiles = 0;
-            for (int i = 0; i < dim * dim; i++)
-                tiles += b.sq[i] != 0;
-            unsigned flags = (all_openings_sometimes && tiles == 0 && th_below(rng, 2)) ? SK_ALL_OPENINGS : 0;
-            char what[160];
-            snprintf(what, sizeof what, "%s turn %d (%d tiles on the board)", name, turn, tiles);
-            check_position(e, g, &b, &tr, flags, th_rand(rng), st, what);
-            st->positions++;
-            st->blanks[tr.blanks]++;
-            st->short_racks += tr.n < 7;
-            if (tiles > st->max_tiles)
-                st->max_tiles = tiles;
-        }
-        /* The player: the best move of its own rack, or now and then the second best. */
-        if (sk_generate_top(g, &b, &hand, 0, NULL, 1 + (th_below(rng, 4) == 0), &ml, NULL) || ml.n == 0) {
-            stuck++;
-            continue;
-        }
-        stuck = 0;
-        const sk_move *m = &ml.v[th_below(rng, (uint32_t)ml.n)];
-        for (int i = 0; i < m->len; i++) {
-            uint8_t x = m->word[i];
-            if (x & SK_ONBOARD)
-                continue;
-            int rr = m->row + (m->dir ? i : 0), cc = m->col + (m->dir ? 0 : i);
-            b.sq[rr * dim + cc] = x;
-            hand.count[x & SK_LETTER]--;
-            hand.n--;
-        }
-    }
-    sk_movelist_free(&ml);
+    stats *st = ctx;
+    int tiles = 0;
+    for (int i = 0; i < t->b->dim * t->b->dim; i++)
+        tiles += t->b->sq[i] != 0;
+    unsigned flags = (tiles == 0 && th_below(rng, 2)) ? SK_ALL_OPENINGS : 0;
+    char what[160];
+    snprintf(what, sizeof what, "%s turn %d (%d tiles on the board)", t->name, t->turn, tiles);
+    check_position(t->e, t->g, t->b, t->rack, flags, th_rand(rng), st, what);
+    st->positions++;
+    st->blanks[t->rack->blanks]++;
+    st->short_racks += t->rack->n < 7;
+    if (tiles > st->max_tiles)
+        st->max_tiles = tiles;
 }
 
 static void run(const char *code, size_t step, const char *layout_name, const char *layout_text,
                 int games, uint64_t seed, int heavy)
 {
-    lang L;
+    skfx_lang L;
     if (lang_load(&L, code, step) != 0) {
         th_skip("data/words, data/alphabets or data/tiles missing");
         return;
@@ -345,18 +189,11 @@ static void run(const char *code, size_t step, const char *layout_name, const ch
     if (layout_text) {
         REQUIRE(sk_layout_parse(&lay, layout_text, strlen(layout_text), NULL) == 0);
     } else {
-        char rel[64];
-        size_t len;
-        snprintf(rel, sizeof rel, "data/layouts/%s.txt", layout_name);
-        char *lt = slurp(rel, &len);
-        REQUIRE(lt != NULL);
-        REQUIRE(sk_layout_parse(&lay, lt, len, NULL) == 0);
-        free(lt);
+        REQUIRE(skfx_layout_file(&lay, layout_name) == 0);
     }
-    sk_engine *e = NULL;
     sk_gen *g = NULL;
-    REQUIRE(sk_engine_create(&e, L.dawg, &L.ts, &lay, NULL) == 0);
-    REQUIRE(sk_gen_create(&g, e, NULL) == 0);
+    REQUIRE(skfx_lang_engine(&L, &lay) == 0);
+    REQUIRE(sk_gen_create(&g, L.e, NULL) == 0);
     th_rng rng = { seed };
     stats st = {0};
     /* a quarter of the games under the sanitizers (the plain run covers the tens of thousands) */
@@ -366,7 +203,8 @@ static void run(const char *code, size_t step, const char *layout_name, const ch
     char name[64];
     for (int i = 0; i < n; i++) {
         snprintf(name, sizeof name, "%s/%s game %d", code, layout_name, i);
-        play_game(&rng, &L, e, g, &st, name, 1, heavy);
+        /* the player takes its best move or now and then the second best */
+        skfx_play_game(&rng, &L, g, name, heavy, 1, test_turn, &st);
     }
     printf("  %s/%s: %ld positions (racks with 0/1/2 blanks: %d/%d/%d, %d short; up to %d tiles), "
            "%ld top-N calls, %ld moves compared, %ld mismatches; generated %.1f%% of the moves\n",
@@ -375,8 +213,7 @@ static void run(const char *code, size_t step, const char *layout_name, const ch
            st.all ? 100.0 * (double)st.generated / (double)st.all : 0.0);
     CHECK(st.positions > 0 && st.moves_compared > 0);
     sk_gen_destroy(g);
-    sk_engine_destroy(e);
-    dawg_destroy(L.dawg);
+    skfx_lang_free(&L);
 }
 
 static void test_en_standard(void) { run("en", 40, "standard", NULL, 150, 0x70b0001, 0); }
@@ -398,16 +235,14 @@ static void test_asymmetric(void)
 /* Errors and edge cases of the call itself. */
 static void test_edges(void)
 {
-    lang L;
+    skfx_lang L;
     if (lang_load(&L, "en", 40) != 0) {
         th_skip("data missing");
         return;
     }
-    sk_layout lay;
-    REQUIRE(sk_layout_builtin(&lay, "standard", NULL) == 0);
-    sk_engine *e = NULL;
     sk_gen *g = NULL;
-    REQUIRE(sk_engine_create(&e, L.dawg, &L.ts, &lay, NULL) == 0);
+    REQUIRE(skfx_lang_engine(&L, NULL) == 0);
+    const sk_engine *e = L.e;
     REQUIRE(sk_gen_create(&g, e, NULL) == 0);
     sk_board b;
     memset(&b, 0, sizeof b);
@@ -430,8 +265,7 @@ static void test_edges(void)
     CHECK(ml.v[0].ntiles == 7 && ml.v[0].score >= 50);   /* a bingo on a sampled list */
     sk_movelist_free(&ml);
     sk_gen_destroy(g);
-    sk_engine_destroy(e);
-    dawg_destroy(L.dawg);
+    skfx_lang_free(&L);
 }
 
 /* Plays of every tile of a full rack: the search bounds them only where the
@@ -518,16 +352,14 @@ static int same_list(const sk_movelist *a, const sk_movelist *b)
 
 static void test_board_cache(void)
 {
-    lang L;
+    skfx_lang L;
     if (lang_load(&L, "en", 8) != 0) {
         th_skip("data missing");
         return;
     }
-    sk_layout lay;
-    REQUIRE(sk_layout_builtin(&lay, "standard", NULL) == 0);
-    sk_engine *e = NULL;
     sk_gen *keep = NULL, *play = NULL;
-    REQUIRE(sk_engine_create(&e, L.dawg, &L.ts, &lay, NULL) == 0);
+    REQUIRE(skfx_lang_engine(&L, NULL) == 0);
+    const sk_engine *e = L.e;
     REQUIRE(sk_gen_create(&keep, e, NULL) == 0);
     REQUIRE(sk_gen_create(&play, e, NULL) == 0);
     sk_game *gm = malloc(2 * sizeof *gm);
@@ -583,8 +415,7 @@ static void test_board_cache(void)
     free(gm);
     sk_gen_destroy(keep);
     sk_gen_destroy(play);
-    sk_engine_destroy(e);
-    dawg_destroy(L.dawg);
+    skfx_lang_free(&L);
 }
 
 static const th_test tests[] = {

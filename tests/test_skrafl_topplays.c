@@ -26,7 +26,7 @@
  * in equity), or an sk_leaves table holding random values for half of the
  * rack's sub-multisets (the rest worth 0), or by score; n = 1, 2, 5, 30.
  */
-#include "support/harness.h"
+#include "support/skrafl_fixture.h"
 #include "tilekit/dawg.h"
 #include "tilekit/skgame.h"
 
@@ -34,72 +34,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct lang {
-    alpha_table a;
-    dawg_graph *dawg;
-    sk_tileset ts;
-} lang;
-
 /* Sample of the shipped list: every 2-letter word, every third of 3
- * letters, every `step`-th longer one (cheap full generation). */
-static int lang_load(lang *L, const char *code, size_t step)
+ * letters, every `step`-th longer one (cheap full generation), on the
+ * standard layout. */
+static int lang_load(skfx_lang *L, const char *code, size_t step)
 {
-    char rel[64];
-    size_t len;
-    memset(L, 0, sizeof *L);
-    snprintf(rel, sizeof rel, "data/alphabets/%s.txt", code);
-    char *spec = th_read_file(th_top_path(rel), &len);
-    if (!spec)
-        return -1;
-    tk_error err = {0};
-    int rc = alpha_parse(&L->a, spec, len, &err);
-    free(spec);
-    if (rc)
-        return -1;
-    snprintf(rel, sizeof rel, "data/words/%s.txt", code);
-    char *words = th_read_file(th_top_path(rel), &len);
-    if (!words)
-        return -1;
-    char *text = malloc(len + 1);
-    size_t tl = 0, k = 0, k3 = 0;
-    for (size_t p = 0; text && p < len;) {
-        size_t e = p;
-        while (e < len && words[e] != '\n')
-            e++;
-        uint8_t enc[ALPHA_WORD_MAX];
-        int n = alpha_encode(&L->a, words + p, e - p, enc, ALPHA_WORD_MAX, NULL);
-        if (n == 2 || (n == 3 && k3++ % 3 == 0) || (n > 3 && k++ % step == 0)) {
-            memcpy(text + tl, words + p, e - p);
-            tl += e - p;
-            text[tl++] = '\n';
-        }
-        p = e + 1;
-    }
-    free(words);
-    rc = text ? dawg_build(&L->dawg, &L->a, text, tl, NULL, NULL, &err) : -1;
-    free(text);
-    if (rc)
-        return -1;
-    snprintf(rel, sizeof rel, "data/tiles/%s.txt", code);
-    char *tiles = th_read_file(th_top_path(rel), &len);
-    if (!tiles)
-        return -1;
-    rc = sk_tileset_parse(&L->ts, dawg_alphabet(L->dawg), tiles, len, &err);
-    free(tiles);
-    return rc;
+    skfx_sample s = { 0, 3, step };
+    return skfx_lang_load(L, code, s, 0);
 }
 
 /* ---- leave functions ------------------------------------------------------ */
 
 static int32_t hash_leave(void *ctx, const uint8_t counts[64])
 {
-    uint64_t salt = *(const uint64_t *)ctx, h = salt;
-    for (int i = 0; i < 64; i++)
-        h = (h ^ counts[i]) * 0x100000001b3ull;
-    h ^= h >> 29;
-    if ((salt >> 16) % 3 == 0)
-        return (int32_t)(h % 81) * 1000 - 40000;
-    return (int32_t)(h % 80001) - 40000;
+    return skfx_salted_leave(*(const uint64_t *)ctx, counts, 64);
 }
 
 /* ---- the oracle ----------------------------------------------------------- */
@@ -122,14 +70,6 @@ static int32_t naive_keep(const oracle *o, const uint8_t kept[64])
     if (o->st->bag == 0)
         return n == 0 ? 2 * o->st->opp_value * 1000 : -2 * face * 1000;
     return o->fn ? o->fn(o->ctx, kept) : 0;
-}
-
-static void rack_counts(const sk_rack *r, uint8_t c[64])
-{
-    memset(c, 0, 64);
-    c[0] = (uint8_t)r->blanks;
-    for (int l = 1; l < 64; l++)
-        c[l] = r->count[l];
 }
 
 typedef struct plist {
@@ -195,7 +135,7 @@ static void oracle_plays(const oracle *o, const sk_rack *r, const sk_movelist *a
 {
     out->n = 0;
     uint8_t full[64];
-    rack_counts(r, full);
+    skfx_rack_counts(r, full);
     for (size_t i = 0; i < all->n; i++) {
         const sk_move *m = &all->v[i];
         uint8_t kept[64];
@@ -243,9 +183,7 @@ static int same_play(const sk_play *a, const sk_play *b)
         return a->nx == b->nx && memcmp(a->x, b->x, a->nx) == 0;
     if (a->kind == SK_PLAY_PASS)
         return 1;
-    const sk_move *x = &a->move, *y = &b->move;
-    return x->row == y->row && x->col == y->col && x->dir == y->dir && x->len == y->len &&
-           x->ntiles == y->ntiles && memcmp(x->word, y->word, x->len) == 0;
+    return a->move.ntiles == b->move.ntiles && skfx_same_move(&a->move, &b->move);
 }
 
 typedef struct stats {
@@ -294,7 +232,7 @@ static void check_position(const sk_engine *e, sk_gen *g, const sk_board *b, con
         } else if (kind == 1) {
             REQUIRE(sk_leaves_create(&table, 64) == 0);
             uint8_t full[64], c[64] = {0};
-            rack_counts(r, full);
+            skfx_rack_counts(r, full);
             fill_table(table, full, c, 0, rng);
             o.fn = sk_leaves_value;
             o.ctx = table;
@@ -336,115 +274,27 @@ static void check_position(const sk_engine *e, sk_gen *g, const sk_board *b, con
 
 /* ---- games ---------------------------------------------------------------- */
 
-static int draw(th_rng *rng, int *bag, int nletters)
+/* Every turn of a game is a test position (skfx_play_game). */
+static void test_turn(void *ctx, th_rng *rng, const skfx_turn *t)
 {
-    int total = 0;
-    for (int l = 0; l <= nletters; l++)
-        total += bag[l];
-    if (!total)
-        return -1;
-    int k = (int)th_below(rng, (uint32_t)total);
-    for (int l = 0; l <= nletters; l++) {
-        if (k < bag[l]) {
-            bag[l]--;
-            return l;
-        }
-        k -= bag[l];
-    }
-    return -1;
-}
-
-static void rack_add(sk_rack *r, int l)
-{
-    if (l == 0)
-        r->blanks++;
-    else
-        r->count[l]++;
-    r->n++;
-}
-
-static void play_game(th_rng *rng, const lang *L, const sk_engine *e, sk_gen *g, stats *S, const char *name)
-{
-    int dim = sk_engine_layout(e)->dim, nl = L->ts.nletters;
-    int bag[64];
-    for (int l = 0; l <= nl; l++)
-        bag[l] = L->ts.count[l];
-    int reserved = bag[0] < 2 ? bag[0] : 2;
-    bag[0] = 0;
-    sk_board b;
-    memset(&b, 0, sizeof b);
-    b.dim = dim;
-    sk_rack hand;
-    memset(&hand, 0, sizeof hand);
-    sk_movelist ml = {0};
-    for (int turn = 0, stuck = 0; stuck < 2; turn++) {
-        while (hand.n < 7) {
-            int l = draw(rng, bag, nl);
-            if (l < 0)
-                break;
-            rack_add(&hand, l);
-        }
-        if (hand.n == 0)
-            break;
-        int unseen[64], nunseen = 0;
-        for (int l = 0; l <= nl; l++) {
-            unseen[l] = bag[l] + (l ? hand.count[l] : 0);
-            nunseen += unseen[l];
-        }
-        sk_rack tr;
-        memset(&tr, 0, sizeof tr);
-        int dice = (int)th_below(rng, 10);
-        int size = dice < 5 ? 1 + (int)th_below(rng, 3) : dice < 8 ? 4 + (int)th_below(rng, 3) : 7;
-        int nb = (int)th_below(rng, 3);
-        if (nb > reserved)
-            nb = reserved;
-        if (nb > size)
-            nb = size;
-        for (int i = 0; i < nb; i++)
-            rack_add(&tr, 0);
-        while (tr.n < size) {
-            int l = draw(rng, unseen, nl);
-            if (l < 0)
-                break;
-            rack_add(&tr, l);
-        }
-        if (tr.n > 0) {
-            char what[160];
-            snprintf(what, sizeof what, "%s turn %d", name, turn);
-            check_position(e, g, &b, &tr, rng, S, what, nunseen + reserved - tr.n);
-            S->positions++;
-            S->blanks[tr.blanks]++;
-        }
-        if (sk_generate_top(g, &b, &hand, 0, NULL, 1, &ml, NULL) || ml.n == 0) {
-            stuck++;
-            continue;
-        }
-        stuck = 0;
-        const sk_move *m = &ml.v[0];
-        for (int i = 0; i < m->len; i++) {
-            uint8_t x = m->word[i];
-            if (x & SK_ONBOARD)
-                continue;
-            b.sq[(m->row + (m->dir ? i : 0)) * dim + m->col + (m->dir ? 0 : i)] = x;
-            hand.count[x & SK_LETTER]--;
-            hand.n--;
-        }
-    }
-    sk_movelist_free(&ml);
+    stats *S = ctx;
+    char what[160];
+    snprintf(what, sizeof what, "%s turn %d", t->name, t->turn);
+    check_position(t->e, t->g, t->b, t->rack, rng, S, what, t->unseen);
+    S->positions++;
+    S->blanks[t->rack->blanks]++;
 }
 
 static void run(const char *code, size_t step, int games, uint64_t seed)
 {
-    lang L;
+    skfx_lang L;
     if (lang_load(&L, code, step) != 0) {
         th_skip("data/words, data/alphabets or data/tiles missing");
         return;
     }
-    sk_layout lay;
-    REQUIRE(sk_layout_builtin(&lay, "standard", NULL) == 0);
-    sk_engine *e = NULL;
     sk_gen *g = NULL;
-    REQUIRE(sk_engine_create(&e, L.dawg, &L.ts, &lay, NULL) == 0);
+    REQUIRE(skfx_lang_engine(&L, NULL) == 0);
+    const sk_engine *e = L.e;
     REQUIRE(sk_gen_create(&g, e, NULL) == 0);
     th_rng rng = { seed };
     stats S = {0};
@@ -454,7 +304,8 @@ static void run(const char *code, size_t step, int games, uint64_t seed)
     char name[64];
     for (int i = 0; i < n; i++) {
         snprintf(name, sizeof name, "%s game %d", code, i);
-        play_game(&rng, &L, e, g, &S, name);
+        /* the player takes its best move by score */
+        skfx_play_game(&rng, &L, g, name, 0, 0, test_turn, &S);
     }
     printf("  %s: %ld positions (0/1/2 blanks: %ld/%ld/%ld), %ld rankings (%ld with the bag empty; "
            "best play an exchange %ld, the pass %ld), %ld plays compared, %ld mismatches\n",
@@ -462,8 +313,7 @@ static void run(const char *code, size_t step, int games, uint64_t seed)
            S.pass_first, S.compared, S.mismatches);
     CHECK(S.positions > 0 && S.exch_first > 0 && S.pass_first > 0 && S.empty_bag > 0);
     sk_gen_destroy(g);
-    sk_engine_destroy(e);
-    dawg_destroy(L.dawg);
+    skfx_lang_free(&L);
 }
 
 static void test_en(void) { run("en", 40, 200, 0x7091a1); }
@@ -472,16 +322,14 @@ static void test_is(void) { run("is", 40, 120, 0x7091a2); }
 /* The call itself: n == 0, an empty rack (the pass alone). */
 static void test_edges(void)
 {
-    lang L;
+    skfx_lang L;
     if (lang_load(&L, "en", 40) != 0) {
         th_skip("data missing");
         return;
     }
-    sk_layout lay;
-    REQUIRE(sk_layout_builtin(&lay, "standard", NULL) == 0);
-    sk_engine *e = NULL;
     sk_gen *g = NULL;
-    REQUIRE(sk_engine_create(&e, L.dawg, &L.ts, &lay, NULL) == 0);
+    REQUIRE(skfx_lang_engine(&L, NULL) == 0);
+    const sk_engine *e = L.e;
     REQUIRE(sk_gen_create(&g, e, NULL) == 0);
     sk_board b;
     memset(&b, 0, sizeof b);
@@ -501,8 +349,7 @@ static void test_edges(void)
     CHECK(sk_top_plays(g, &b, &r, &st, 0, NULL, NULL, 0, 4, &ml, out, &err) == 1);
     sk_movelist_free(&ml);
     sk_gen_destroy(g);
-    sk_engine_destroy(e);
-    dawg_destroy(L.dawg);
+    skfx_lang_free(&L);
 }
 
 static const th_test tests[] = {

@@ -237,12 +237,14 @@ static int store_grow_slots(ev_store *s)
 #define SLOT_TAG(h) ((h) & ~(uint64_t)0xFFFFFFFF)
 #define SLOT_NODE(x) ((long)((x) & 0xFFFFFFFF) - 1)
 
-static long store_find(const ev_store *s, uint64_t k0, uint64_t k1)
+/* The same, and when it is not there the empty slot *j where it goes and its tag. */
+static inline long store_probe(const ev_store *s, uint64_t k0, uint64_t k1, size_t *j, uint64_t *tag)
 {
-    uint64_t h = key_hash(k0, k1), tag = SLOT_TAG(h);
-    size_t j = h & (s->nslot - 1);
-    for (uint64_t x; (x = s->slot[j]) != 0; j = (j + 1) & (s->nslot - 1)) {
-        if (SLOT_TAG(x) != tag)
+    uint64_t h = key_hash(k0, k1);
+    *tag = SLOT_TAG(h);
+    *j = h & (s->nslot - 1);
+    for (uint64_t x; (x = s->slot[*j]) != 0; *j = (*j + 1) & (s->nslot - 1)) {
+        if (SLOT_TAG(x) != *tag)
             continue;
         const ev_node *n = &s->n[SLOT_NODE(x)];
         if (n->k0 == k0 && n->k1 == k1)
@@ -251,18 +253,21 @@ static long store_find(const ev_store *s, uint64_t k0, uint64_t k1)
     return -1;
 }
 
+static long store_find(const ev_store *s, uint64_t k0, uint64_t k1)
+{
+    size_t j;
+    uint64_t tag;
+    return store_probe(s, k0, k1, &j, &tag);
+}
+
 /* Index of the state, created if new; < 0 on error (TK_ENOMEM, TK_ELIMIT). */
 static long store_get(ev_run *r, ev_store *s, uint64_t k0, uint64_t k1)
 {
-    uint64_t h = key_hash(k0, k1), tag = SLOT_TAG(h);
-    size_t j = h & (s->nslot - 1);
-    for (uint64_t x; (x = s->slot[j]) != 0; j = (j + 1) & (s->nslot - 1)) {
-        if (SLOT_TAG(x) != tag)
-            continue;
-        const ev_node *n = &s->n[SLOT_NODE(x)];
-        if (n->k0 == k0 && n->k1 == k1)
-            return SLOT_NODE(x);
-    }
+    size_t j;
+    uint64_t tag;
+    long found = store_probe(s, k0, k1, &j, &tag);
+    if (found >= 0)
+        return found;
     if (r->ev->st[0].len + r->ev->st[1].len >= r->max_nodes)
         return TK_ELIMIT;
     if (s->len == s->cap) {
@@ -523,18 +528,31 @@ static int link_add(ev_run *r, size_t d, size_t x, int weight, const uint8_t *hx
     return 0;
 }
 
+/* The hand h of state n (its riichi bit apart) and its shanten *s, kept in
+ * the node; returns the kinds `kinds` picks (mj_necessary for a draw state,
+ * mj_unnecessary for a discard state) with the red fives.  *riichi: the
+ * state's riichi bit; *wide: the search takes the other kinds as well (the
+ * option `wide_opt`, not in riichi, the hand within the extra steps). */
+static uint64_t state_hand(ev_run *r, ev_node *n, uint64_t (*kinds)(mj_ctx *, const uint8_t *, int, int *),
+                           int wide_opt, uint8_t h[MJ_EV_KINDS], int *s, int *riichi, int *wide)
+{
+    uint8_t m[MJ_TILES];
+    *riichi = (n->k1 & RIICHI_BIT) != 0;
+    hand_of(n->k0, n->k1 & ~RIICHI_BIT, h);
+    merged_of(h, m);
+    uint64_t t = with_reds(kinds(r->ctx, m, r->k, s));
+    n->shanten = (int8_t)*s;
+    *wide = wide_opt && !*riichi && dist_of(r, h) + *s < r->s0 + r->extra;
+    return t;
+}
+
 static int expand_draw(ev_run *r, size_t di)
 {
     ev_store *D = &r->ev->st[0], *X = &r->ev->st[1];
     uint64_t k0 = D->n[di].k0, k1 = D->n[di].k1;
-    int riichi = (k1 & RIICHI_BIT) != 0;
-    uint8_t h[MJ_EV_KINDS], m[MJ_TILES];
-    hand_of(k0, k1 & ~RIICHI_BIT, h);
-    merged_of(h, m);
-    int s;
-    uint64_t need = with_reds(mj_necessary(r->ctx, m, r->k, &s));
-    D->n[di].shanten = (int8_t)s;
-    int teg = r->cfg->tegawari && !riichi && dist_of(r, h) + s < r->s0 + r->extra;
+    uint8_t h[MJ_EV_KINDS];
+    int s, riichi, teg;
+    uint64_t need = state_hand(r, &D->n[di], mj_necessary, r->cfg->tegawari, h, &s, &riichi, &teg);
     uint64_t have = D->n[di].lmask;   /* links already made by discard states */
     for (int i = 0; i < MJ_EV_KINDS; i++) {
         int w = wall_of(r, h, i);
@@ -566,14 +584,9 @@ static int expand_discard(ev_run *r, size_t xi)
 {
     ev_store *D = &r->ev->st[0], *X = &r->ev->st[1];
     uint64_t k0 = X->n[xi].k0, k1 = X->n[xi].k1;
-    int riichi = (k1 & RIICHI_BIT) != 0;
-    uint8_t h[MJ_EV_KINDS], m[MJ_TILES];
-    hand_of(k0, k1 & ~RIICHI_BIT, h);
-    merged_of(h, m);
-    int s;
-    uint64_t un = with_reds(mj_unnecessary(r->ctx, m, r->k, &s));
-    X->n[xi].shanten = (int8_t)s;
-    int back = r->cfg->back && !riichi && dist_of(r, h) + s < r->s0 + r->extra;
+    uint8_t h[MJ_EV_KINDS];
+    int s, riichi, back;
+    uint64_t un = state_hand(r, &X->n[xi], mj_unnecessary, r->cfg->back, h, &s, &riichi, &back);
     for (int i = 0; i < MJ_EV_KINDS; i++) {
         if (!h[i] || !((un >> i & 1) || back))
             continue;
