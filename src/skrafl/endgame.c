@@ -42,7 +42,9 @@
  * off at this depth, compared by squares and letters), then twice the score +
  * the face value of the tiles played (a tile played cannot be stuck), the
  * pass last, except right after the opponent's pass, where it comes first
- * (it ends the game at once: a quick bound).  The first few children are
+ * (it ends the game at once: a quick bound).  When the pass comes first
+ * that way, or is the table's best move, it is searched before the moves
+ * are listed, and a cut-off by it saves the listing.  The first few children are
  * picked one at a time, the rest sorted when reached.  Terminal plies
  * (going out, the second pass, a sixth scoreless turn) are valued on the
  * spot without a child node.
@@ -799,8 +801,6 @@ static void lc_inherit(egw *w, int ply)
 static int gen_cached(egw *w, int ply, sk_movelist *list)
 {
     int side = w->stm, dim = w->b.dim;
-    if (ply > 0)
-        lc_inherit(w, ply);
     unsigned have = lc_rack_slots(w, side);
     list->n = 0;
     for (int o = 0; o < 2; o++)
@@ -931,6 +931,29 @@ static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
         return w->rv[!side] - w->rv[side];
     }
     egply_buf *pb = &w->ply[ply];
+    int best = -INF, alpha0 = alpha, inex = 0;
+    uint32_t bestidx = PASS_IDX;
+    /* The pass before the moves are listed when it is the table's best
+     * move or ends the game (the opponent passed): it often cuts off, and
+     * then no move list is needed. */
+    int pass_first = ttbest == PASS_IDX + 1 || w->lastpass;
+    if (w->lc_on && w->use_gb && ply > 0)
+        lc_inherit(w, ply);   /* the line references of this node (its children inherit them) */
+    if (pass_first) {
+        int term, cin = 0;
+        sk_eg_ply pl;
+        int v = child_value(w, ply, depth, &pb->list, PASS_IDX, alpha, beta, &cin, &term, &pl);
+        if (w->abort)
+            return 0;
+        inex |= cin;
+        best = v;
+        if (v > alpha) {
+            alpha = v;
+            pv_set(w, ply, &pl, !term);
+            if (alpha >= beta)
+                goto done;
+        }
+    }
     tk_error err;
     if (gen_moves(w, ply, &pb->list, &err) || buf_reserve(pb, pb->list.n + 1)) {
         w->err = TK_ENOMEM;
@@ -940,14 +963,14 @@ static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
     }
     size_t n = pb->list.n;
     order_moves(w, ply, &pb->list, pb->ord, ttbest, 1);
-    int best = -INF, alpha0 = alpha, inex = 0;
-    uint32_t bestidx = PASS_IDX;
     for (size_t i = 0; i <= n; i++) {
         order_pick(pb->ord, i, n);
         uint32_t idx = pb->ord[i].idx;
+        if (idx == PASS_IDX && pass_first)
+            continue;
         int term, cin = 0, v;
         sk_eg_ply pl;
-        if (i == 0) {
+        if (i == 0 && !pass_first) {
             v = child_value(w, ply, depth, &pb->list, idx, alpha, beta, &cin, &term, &pl);
         } else {
             v = child_value(w, ply, depth, &pb->list, idx, alpha, alpha + 1, &cin, &term, &pl);
@@ -982,6 +1005,7 @@ static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
             }
         }
     }
+done:;
     int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
     tt_store(s, key, best, inex ? depth : DEPTH_EXACT, flag, bestidx == PASS_IDX ? PASS_IDX + 1 : bestidx + 1,
              w->nodes - nodes0);
