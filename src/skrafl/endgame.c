@@ -139,10 +139,12 @@ typedef struct tt_hit {
 /* ---- the line cache ------------------------------------------------------------------ */
 
 /* What a line's moves depend on, as bytes (the key): side, orientation,
- * line, then per square its tile, or for an empty square 0 and the tiles
- * of the perpendicular runs before and after it (count-prefixed); these
- * give the line's cross-sets, cross sums and anchor flags. */
-#define LC_KEY_MAX (3 + SK_MAX_DIM * 3 + 2 * SK_MAX_DIM * SK_MAX_DIM)
+ * line, the masks of its occupied squares and of its empty squares with a
+ * tile beside them across the line (hooks), the tiles of its occupied
+ * squares, then per hook the tiles of the perpendicular runs before and
+ * after it (count-prefixed); these give the line's cross-sets, cross sums
+ * and anchor flags (an empty square that is no hook has empty runs). */
+#define LC_KEY_MAX (3 + 8 + SK_MAX_DIM * 3 + 2 * SK_MAX_DIM * SK_MAX_DIM)
 
 typedef struct lc_ent {
     uint64_t key;
@@ -195,6 +197,8 @@ typedef struct egw {
     int nbag, bagpos;
     uint8_t bag[SK_EG_MAX_BAG];
     uint64_t hash;         /* board, racks, bag position */
+    uint32_t occ[2][SK_MAX_DIM + 2];   /* occupied squares: [0][1 + row] bit col, [1][1 + col] bit row
+                                        * (entries 0 and dim + 1 stay 0) */
     uint64_t nodes;
     int abort;
     egply_buf ply[SK_EG_MAX_PLY + 2];
@@ -338,6 +342,21 @@ static inline void rack_sub(egw *w, int side, int t)
     w->rv[side] -= w->s->e->ts.value[t];
 }
 
+static inline void occ_flip(egw *w, int sq)
+{
+    int r = sq / w->b.dim, c = sq % w->b.dim;
+    w->occ[0][1 + r] ^= 1u << c;
+    w->occ[1][1 + c] ^= 1u << r;
+}
+
+static void occ_init(egw *w)
+{
+    memset(w->occ, 0, sizeof w->occ);
+    for (int i = 0; i < w->b.dim * w->b.dim; i++)
+        if (w->b.sq[i])
+            occ_flip(w, i);
+}
+
 /* Place move m for the side to move, drawing from the bag; returns tiles drawn. */
 static int do_move(egw *w, const sk_move *m)
 {
@@ -350,6 +369,7 @@ static int do_move(egw *w, const sk_move *m)
         uint8_t cell = t & (SK_LETTER | SK_BLANK);
         w->b.sq[sq] = cell;
         w->hash ^= zob_sq(sq, cell);
+        occ_flip(w, sq);
         rack_sub(w, side, (t & SK_BLANK) ? 0 : (t & SK_LETTER));
     }
     int drawn = 0;
@@ -377,6 +397,7 @@ static void undo_move(egw *w, const sk_move *m, int drawn)
         int sq = (m->row + (m->dir ? i : 0)) * dim + m->col + (m->dir ? 0 : i);
         w->hash ^= zob_sq(sq, t & (SK_LETTER | SK_BLANK));
         w->b.sq[sq] = 0;
+        occ_flip(w, sq);
         rack_add(w, side, (t & SK_BLANK) ? 0 : (t & SK_LETTER));
     }
 }
@@ -650,13 +671,17 @@ static int32_t lc_get(egw *w, int ply, int side, int o, int line)
     st[len++] = (uint8_t)side;
     st[len++] = (uint8_t)o;
     st[len++] = (uint8_t)line;
-    int along = o ? dim : 1, across = o ? 1 : dim;
-    for (int q = 0, i = o ? line : line * dim; q < dim; q++, i += along) {
-        if (sq[i]) {
-            st[len++] = sq[i];
-            continue;
-        }
-        st[len++] = 0;
+    int along = o ? dim : 1, across = o ? 1 : dim, i0 = o ? line : line * dim;
+    const uint32_t *oc = w->occ[o] + 1 + line;
+    uint32_t full = dim >= 32 ? ~0u : (1u << dim) - 1;
+    uint32_t tiles = oc[0], hooks = ~oc[0] & (oc[-1] | oc[1]) & full;
+    memcpy(st + len, &tiles, 4);
+    memcpy(st + len + 4, &hooks, 4);
+    len += 8;
+    for (uint32_t b = tiles; b; b &= b - 1)
+        st[len++] = sq[i0 + __builtin_ctz(b) * along];
+    for (uint32_t b = hooks; b; b &= b - 1) {
+        int i = i0 + __builtin_ctz(b) * along;
         size_t at = len++;
         int k = 1;
         for (; line - k >= 0 && sq[i - k * across]; k++)
@@ -1084,6 +1109,7 @@ static void sync_workers(sk_endgame *s)
     for (int j = 1; j < s->jobs; j++) {
         egw *w = &s->w[j];
         w->b = w0->b;
+        memcpy(w->occ, w0->occ, sizeof w->occ);
         memcpy(w->r, w0->r, sizeof w->r);
         memcpy(w->rv, w0->rv, sizeof w->rv);
         w->stm = w0->stm;
@@ -1416,6 +1442,7 @@ static void load_position(sk_endgame *s, const sk_eg_position *pos, const uint8_
 {
     egw *w = &s->w[0];
     w->b = pos->board;
+    occ_init(w);
     w->r[0] = pos->rack[0];
     w->r[1] = pos->rack[1];
     w->rv[0] = sk_rack_value(s->e, &w->r[0]);
