@@ -87,6 +87,7 @@
 #define INF 1000000
 #define DEPTH_EXACT 255
 #define PASS_IDX 0xFFFFFu
+#define TT_BEST_PASS 0xFFFFFu   /* the pass as the table's best move (its field has 20 bits) */
 #define TT_WAYS 4
 #define EG_ID_PLIES 4
 
@@ -121,7 +122,7 @@ typedef struct tt_entry {
 } tt_entry;
 
 /* data: value + 2^19 (20 bits) | depth << 20 (8) | flag << 28 (2) | best << 32 (20: move index + 1,
- * PASS_IDX + 1 for the pass, 0 none) | work << 52 (6: log2 of the nodes searched under it) | the
+ * TT_BEST_PASS for the pass, 0 none) | work << 52 (6: log2 of the nodes searched under it) | the
  * solve's generation << 58 (6: entries of other solves are stale, so the table needs no clearing) */
 #define TT_GENS 64
 static inline uint64_t tt_pack(int value, int depth, int flag, unsigned best, unsigned work, unsigned gen)
@@ -681,16 +682,17 @@ static int32_t lc_get(egw *w, int ply, int side, int o, int line)
     for (uint32_t b = tiles; b; b &= b - 1)
         st[len++] = sq[i0 + __builtin_ctz(b) * along];
     for (uint32_t b = hooks; b; b &= b - 1) {
-        int i = i0 + __builtin_ctz(b) * along;
-        size_t at = len++;
-        int k = 1;
-        for (; line - k >= 0 && sq[i - k * across]; k++)
+        int q = __builtin_ctz(b), i = i0 + q * along;
+        /* the runs' lengths from the perpendicular line's occupancy */
+        uint32_t p = w->occ[!o][1 + q], below = ~p & ((1u << line) - 1);
+        int nb = below ? line - 1 - (31 - __builtin_clz(below)) : line;
+        int na = __builtin_ctz(~p >> (line + 1));
+        st[len++] = (uint8_t)nb;
+        for (int k = 1; k <= nb; k++)
             st[len++] = sq[i - k * across];
-        st[at] = (uint8_t)(k - 1);
-        at = len++;
-        for (k = 1; line + k < dim && sq[i + k * across]; k++)
+        st[len++] = (uint8_t)na;
+        for (int k = 1; k <= na; k++)
             st[len++] = sq[i + k * across];
-        st[at] = (uint8_t)(k - 1);
     }
     uint64_t h = lc_hash(st, len);
     size_t i = h & c->tmask;
@@ -940,7 +942,7 @@ static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
     tt_hit h;
     unsigned ttbest = 0;
     if (tt_probe(s, key, &h)) {
-        ttbest = h.best;
+        ttbest = h.best == TT_BEST_PASS ? PASS_IDX + 1 : h.best;
         if (h.depth >= depth) {
             int cut = h.flag == TT_EXACT || (h.flag == TT_LOWER && h.value >= beta) ||
                       (h.flag == TT_UPPER && h.value <= alpha);
@@ -1032,7 +1034,7 @@ static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
     }
 done:;
     int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
-    tt_store(s, key, best, inex ? depth : DEPTH_EXACT, flag, bestidx == PASS_IDX ? PASS_IDX + 1 : bestidx + 1,
+    tt_store(s, key, best, inex ? depth : DEPTH_EXACT, flag, bestidx == PASS_IDX ? TT_BEST_PASS : bestidx + 1,
              w->nodes - nodes0);
     *inexact |= inex;
     return best;
