@@ -42,7 +42,16 @@
  * off at this depth, compared by squares and letters), then twice the score +
  * the face value of the tiles played (a tile played cannot be stuck), the
  * pass last, except right after the opponent's pass, where it comes first
- * (it ends the game at once: a quick bound).  The first few children are
+ * (it ends the game at once: a quick bound).  Some children are searched
+ * before the moves are listed, and a cut-off among them saves the listing:
+ * the pass when it comes first that way or is the table's best move, then
+ * the table's best move, then the killers that go out here.  With the line
+ * cache the table keeps the best move as its line and its index in the
+ * line's cache entry (the same position has the same entries), so it is
+ * found without a list; a killer is looked for in its line's entry (its
+ * score taken from there: a killer was made on another board).  Without
+ * the cache the list is made first and the same children come first, in
+ * the same order (the two ways search the same tree).  The first few children are
  * picked one at a time, the rest sorted when reached.  Terminal plies
  * (going out, the second pass, a sixth scoreless turn) are valued on the
  * spot without a child node.
@@ -85,6 +94,7 @@
 #define INF 1000000
 #define DEPTH_EXACT 255
 #define PASS_IDX 0xFFFFFu
+#define TT_BEST_PASS 0xFFFFFu   /* the pass as the table's best move (its field has 20 bits) */
 #define TT_WAYS 4
 #define EG_ID_PLIES 4
 
@@ -119,7 +129,7 @@ typedef struct tt_entry {
 } tt_entry;
 
 /* data: value + 2^19 (20 bits) | depth << 20 (8) | flag << 28 (2) | best << 32 (20: move index + 1,
- * PASS_IDX + 1 for the pass, 0 none) | work << 52 (6: log2 of the nodes searched under it) | the
+ * TT_BEST_PASS for the pass, 0 none) | work << 52 (6: log2 of the nodes searched under it) | the
  * solve's generation << 58 (6: entries of other solves are stale, so the table needs no clearing) */
 #define TT_GENS 64
 static inline uint64_t tt_pack(int value, int depth, int flag, unsigned best, unsigned work, unsigned gen)
@@ -137,10 +147,12 @@ typedef struct tt_hit {
 /* ---- the line cache ------------------------------------------------------------------ */
 
 /* What a line's moves depend on, as bytes (the key): side, orientation,
- * line, then per square its tile, or for an empty square 0 and the tiles
- * of the perpendicular runs before and after it (count-prefixed); these
- * give the line's cross-sets, cross sums and anchor flags. */
-#define LC_KEY_MAX (3 + SK_MAX_DIM * 3 + 2 * SK_MAX_DIM * SK_MAX_DIM)
+ * line, the masks of its occupied squares and of its empty squares with a
+ * tile beside them across the line (hooks), the tiles of its occupied
+ * squares, then per hook the tiles of the perpendicular runs before and
+ * after it (count-prefixed); these give the line's cross-sets, cross sums
+ * and anchor flags (an empty square that is no hook has empty runs). */
+#define LC_KEY_MAX (3 + 8 + SK_MAX_DIM * 3 + 2 * SK_MAX_DIM * SK_MAX_DIM)
 
 typedef struct lc_ent {
     uint64_t key;
@@ -163,6 +175,7 @@ typedef struct lcache {
 } lcache;
 
 #define LC_MAX_ENT ((size_t)1 << 17)
+#define LC_NOK 0xFFFFu
 #define LC_MAX_MV ((size_t)1 << 21)
 #define LC_MAX_KB ((size_t)1 << 24)
 
@@ -177,6 +190,8 @@ typedef struct egply_buf {
     sk_movelist list;
     order_ent *ord;
     size_t cap;
+    uint16_t *kix;         /* line cache: each listed move's index in its line's entry */
+    size_t kcap;
 } egply_buf;
 
 struct sk_endgame;
@@ -193,6 +208,8 @@ typedef struct egw {
     int nbag, bagpos;
     uint8_t bag[SK_EG_MAX_BAG];
     uint64_t hash;         /* board, racks, bag position */
+    uint32_t occ[2][SK_MAX_DIM + 2];   /* occupied squares: [0][1 + row] bit col, [1][1 + col] bit row
+                                        * (entries 0 and dim + 1 stay 0) */
     uint64_t nodes;
     int abort;
     egply_buf ply[SK_EG_MAX_PLY + 2];
@@ -203,7 +220,9 @@ typedef struct egw {
     const sk_move *pend[SK_EG_MAX_PLY + 2];
     int use_gb;            /* 0: the board is empty (sk_generate each time) */
     sk_move killer[SK_EG_MAX_PLY + 2][2];   /* plays that cut off at this ply lately */
+    uint16_t killk[SK_EG_MAX_PLY + 2][2];   /* their index in their line's cache entry (LC_NOK: none) */
     uint8_t nkill[SK_EG_MAX_PLY + 2];
+    sk_move pre[SK_EG_MAX_PLY + 2][3];      /* moves tried before the list is made */
     sk_eg_ply (*pv)[SK_EG_MAX_PLY + 1];
     int pvlen[SK_EG_MAX_PLY + 2];
     int err;
@@ -336,6 +355,21 @@ static inline void rack_sub(egw *w, int side, int t)
     w->rv[side] -= w->s->e->ts.value[t];
 }
 
+static inline void occ_flip(egw *w, int sq)
+{
+    int r = sq / w->b.dim, c = sq % w->b.dim;
+    w->occ[0][1 + r] ^= 1u << c;
+    w->occ[1][1 + c] ^= 1u << r;
+}
+
+static void occ_init(egw *w)
+{
+    memset(w->occ, 0, sizeof w->occ);
+    for (int i = 0; i < w->b.dim * w->b.dim; i++)
+        if (w->b.sq[i])
+            occ_flip(w, i);
+}
+
 /* Place move m for the side to move, drawing from the bag; returns tiles drawn. */
 static int do_move(egw *w, const sk_move *m)
 {
@@ -348,6 +382,7 @@ static int do_move(egw *w, const sk_move *m)
         uint8_t cell = t & (SK_LETTER | SK_BLANK);
         w->b.sq[sq] = cell;
         w->hash ^= zob_sq(sq, cell);
+        occ_flip(w, sq);
         rack_sub(w, side, (t & SK_BLANK) ? 0 : (t & SK_LETTER));
     }
     int drawn = 0;
@@ -375,6 +410,7 @@ static void undo_move(egw *w, const sk_move *m, int drawn)
         int sq = (m->row + (m->dir ? i : 0)) * dim + m->col + (m->dir ? 0 : i);
         w->hash ^= zob_sq(sq, t & (SK_LETTER | SK_BLANK));
         w->b.sq[sq] = 0;
+        occ_flip(w, sq);
         rack_add(w, side, (t & SK_BLANK) ? 0 : (t & SK_LETTER));
     }
 }
@@ -648,22 +684,27 @@ static int32_t lc_get(egw *w, int ply, int side, int o, int line)
     st[len++] = (uint8_t)side;
     st[len++] = (uint8_t)o;
     st[len++] = (uint8_t)line;
-    int along = o ? dim : 1, across = o ? 1 : dim;
-    for (int q = 0, i = o ? line : line * dim; q < dim; q++, i += along) {
-        if (sq[i]) {
-            st[len++] = sq[i];
-            continue;
-        }
-        st[len++] = 0;
-        size_t at = len++;
-        int k = 1;
-        for (; line - k >= 0 && sq[i - k * across]; k++)
+    int along = o ? dim : 1, across = o ? 1 : dim, i0 = o ? line : line * dim;
+    const uint32_t *oc = w->occ[o] + 1 + line;
+    uint32_t full = dim >= 32 ? ~0u : (1u << dim) - 1;
+    uint32_t tiles = oc[0], hooks = ~oc[0] & (oc[-1] | oc[1]) & full;
+    memcpy(st + len, &tiles, 4);
+    memcpy(st + len + 4, &hooks, 4);
+    len += 8;
+    for (uint32_t b = tiles; b; b &= b - 1)
+        st[len++] = sq[i0 + __builtin_ctz(b) * along];
+    for (uint32_t b = hooks; b; b &= b - 1) {
+        int q = __builtin_ctz(b), i = i0 + q * along;
+        /* the runs' lengths from the perpendicular line's occupancy */
+        uint32_t p = w->occ[!o][1 + q], below = ~p & ((1u << line) - 1);
+        int nb = below ? line - 1 - (31 - __builtin_clz(below)) : line;
+        int na = __builtin_ctz(~p >> (line + 1));
+        st[len++] = (uint8_t)nb;
+        for (int k = 1; k <= nb; k++)
             st[len++] = sq[i - k * across];
-        st[at] = (uint8_t)(k - 1);
-        at = len++;
-        for (k = 1; line + k < dim && sq[i + k * across]; k++)
+        st[len++] = (uint8_t)na;
+        for (int k = 1; k <= na; k++)
             st[len++] = sq[i + k * across];
-        st[at] = (uint8_t)(k - 1);
     }
     uint64_t h = lc_hash(st, len);
     size_t i = h & c->tmask;
@@ -795,23 +836,32 @@ static void lc_inherit(egw *w, int ply)
                 w->lref[ply][side][o][__builtin_ctz(b)] = -1;
 }
 
-/* Every move of the side to move at ply into list, from the line cache. */
-static int gen_cached(egw *w, int ply, sk_movelist *list)
+/* The cache entry of line (o, line) at ply for side (looked up when the
+ * ply has none yet); -1: out of memory. */
+static inline int32_t lc_line(egw *w, int ply, int side, int o, int line)
 {
+    int32_t e = w->lref[ply][side][o][line];
+    if (e < 0) {
+        e = lc_get(w, ply, side, o, line);
+        if (e >= 0)
+            w->lref[ply][side][o][line] = e;
+    }
+    return e;
+}
+
+/* Every move of the side to move at ply into pb's list, from the line
+ * cache (pb->kix: each move's index in its line's entry). */
+static int gen_cached(egw *w, int ply, egply_buf *pb)
+{
+    sk_movelist *list = &pb->list;
     int side = w->stm, dim = w->b.dim;
-    if (ply > 0)
-        lc_inherit(w, ply);
     unsigned have = lc_rack_slots(w, side);
     list->n = 0;
     for (int o = 0; o < 2; o++)
         for (int line = 0; line < dim; line++) {
-            int32_t e = w->lref[ply][side][o][line];
-            if (e < 0) {
-                e = lc_get(w, ply, side, o, line);
-                if (e < 0)
-                    return TK_ENOMEM;
-                w->lref[ply][side][o][line] = e;
-            }
+            int32_t e = lc_line(w, ply, side, o, line);
+            if (e < 0)
+                return TK_ENOMEM;
             const lc_ent *E = &w->lc.ent[e];
             if (list->n + E->n > list->cap) {
                 size_t nc = list->cap ? 2 * list->cap : 1024;
@@ -823,32 +873,43 @@ static int gen_cached(egw *w, int ply, sk_movelist *list)
                 list->v = nv;
                 list->cap = nc;
             }
+            if (list->cap > pb->kcap) {
+                uint16_t *nk = realloc(pb->kix, list->cap * sizeof *nk);
+                if (!nk)
+                    return TK_ENOMEM;
+                pb->kix = nk;
+                pb->kcap = list->cap;
+            }
             const sk_move *mv = w->lc.mv + E->start;
             const uint8_t *mm = w->lc.mm + E->start;
             for (uint32_t k = 0; k < E->n; k++)
-                if (!(mm[k] & ~have))
+                if (!(mm[k] & ~have)) {
+                    pb->kix[list->n] = k < LC_NOK ? (uint16_t)k : LC_NOK;
                     list->v[list->n++] = mv[k];
+                }
         }
     return TK_OK;
 }
 
-/* Every move of the side to move at ply into list. */
-static int gen_moves(egw *w, int ply, sk_movelist *list, tk_error *err)
+/* Every move of the side to move at ply into pb's list. */
+static int gen_moves(egw *w, int ply, egply_buf *pb, tk_error *err)
 {
     const sk_rack *r = &w->r[w->stm];
+    sk_movelist *list = &pb->list;
     list->limit = 0;
     if (!w->use_gb)
         return sk_generate(w->g, &w->b, r, 0, list, err);
     if (w->lc_on)
-        return gen_cached(w, ply, list);
+        return gen_cached(w, ply, pb);
     return tki_sk_generate_on(w->g, ensure_gb(w, ply), r, list, err);
 }
 
-/* Play entry o (a move of list or the pass) for the side to move, search the
- * rest, take it back: the value from the mover's view.  *term = 1 when the
- * game ended with it; *pl is filled for the PV. */
-static int child_value(egw *w, int ply, int depth, const sk_movelist *list, uint32_t idx, int alpha, int beta,
-                       int *inexact, int *term, sk_eg_ply *pl)
+/* Play m (NULL: the pass) for the side to move, search the rest, take it
+ * back: the value from the mover's view.  *term = 1 when the game ended
+ * with it; *pl is filled for the PV.  m must stay put during the search
+ * (the children's board state is made from it). */
+static int child_value(egw *w, int ply, int depth, const sk_move *m, int alpha, int beta, int *inexact, int *term,
+                       sk_eg_ply *pl)
 {
     int side = w->stm, v;
     int lp = w->lastpass, zl = w->zl;
@@ -856,7 +917,7 @@ static int child_value(egw *w, int ply, int depth, const sk_movelist *list, uint
     pl->end = 0;
     pl->last = 0;
     *term = 0;
-    if (idx == PASS_IDX) {
+    if (!m) {
         pl->kind = SK_PLAY_PASS;
         pl->score = 0;
         if (lp || zl + 1 >= SK_SCORELESS_END) {
@@ -875,7 +936,6 @@ static int child_value(egw *w, int ply, int depth, const sk_movelist *list, uint
         w->zl = zl;
         return v;
     }
-    const sk_move *m = &list->v[idx];
     pl->kind = SK_PLAY_MOVE;
     pl->move = *m;
     pl->score = m->score;
@@ -901,6 +961,77 @@ static int child_value(egw *w, int ply, int depth, const sk_movelist *list, uint
     }
     undo_move(w, m, drawn);
     return v;
+}
+
+static inline int move_same(const sk_move *a, const sk_move *b)
+{
+    return a->row == b->row && a->col == b->col && a->dir == b->dir && a->len == b->len &&
+           memcmp(a->word, b->word, a->len) == 0;
+}
+
+/* The table's best move with the line cache: its line and its index k in
+ * the line's entry (the same position has the same entries), + 1; 0 none. */
+static inline unsigned lc_ref(const sk_move *m, unsigned k)
+{
+    if (k >= 16384)
+        return 0;
+    return 1 + (((unsigned)m->dir << 19) | ((unsigned)(m->dir ? m->col : m->row) << 14) | k);
+}
+
+static void killer_add(egw *w, int ply, const sk_move *m, unsigned k)
+{
+    sk_move *k0 = &w->killer[ply][0];
+    if (w->nkill[ply] && move_same(k0, m))
+        return;
+    w->killer[ply][1] = *k0;
+    w->killk[ply][1] = w->killk[ply][0];
+    *k0 = *m;
+    w->killk[ply][0] = (uint16_t)k;
+    if (w->nkill[ply] < 2)
+        w->nkill[ply]++;
+}
+
+/* A node's search state: the children are searched in turn with
+ * try_child (the first with the window, the others with a null window and
+ * a re-search when one fails high). */
+typedef struct node_st {
+    int best, alpha, beta, inex, nsearched;
+    unsigned bestref;      /* for the table: TT_BEST_PASS, a move's reference, 0 none */
+} node_st;
+
+/* Search child m (NULL: the pass; ref: its reference for the table, k: its
+ * index in its line's cache entry or LC_NOK).  Returns 1 on a cut-off, -1
+ * when aborted, else 0. */
+static int try_child(egw *w, int ply, int depth, const sk_move *m, unsigned ref, unsigned k, node_st *ns)
+{
+    int term, cin = 0, v;
+    sk_eg_ply pl;
+    if (ns->nsearched++ == 0) {
+        v = child_value(w, ply, depth, m, ns->alpha, ns->beta, &cin, &term, &pl);
+    } else {
+        v = child_value(w, ply, depth, m, ns->alpha, ns->alpha + 1, &cin, &term, &pl);
+        if (!term && v > ns->alpha && v < ns->beta && !w->abort) {
+            cin = 0;
+            v = child_value(w, ply, depth, m, ns->alpha, ns->beta, &cin, &term, &pl);
+        }
+    }
+    if (w->abort)
+        return -1;
+    ns->inex |= cin;
+    if (v > ns->best) {
+        ns->best = v;
+        ns->bestref = ref;
+        if (v > ns->alpha) {
+            ns->alpha = v;
+            pv_set(w, ply, &pl, !term);
+            if (v >= ns->beta) {
+                if (m)
+                    killer_add(w, ply, m, k);
+                return 1;
+            }
+        }
+    }
+    return 0;
 }
 
 static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
@@ -931,62 +1062,124 @@ static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
         return w->rv[!side] - w->rv[side];
     }
     egply_buf *pb = &w->ply[ply];
-    tk_error err;
-    if (gen_moves(w, ply, &pb->list, &err) || buf_reserve(pb, pb->list.n + 1)) {
-        w->err = TK_ENOMEM;
-        atomic_store(&s->stop, 1);
-        w->abort = 1;
-        return 0;
+    node_st ns = { -INF, alpha, beta, 0, 0, TT_BEST_PASS };
+    int lcm = w->lc_on && w->use_gb, rc = 0;
+    if (lcm && ply > 0)
+        lc_inherit(w, ply);   /* the line references of this node (its children inherit them) */
+    /* Before the moves are listed: the pass when it is the table's best
+     * move or ends the game (the opponent passed); with the line cache,
+     * the table's best move and the killers that go out here (each found in
+     * its line's cache entry).  A cut-off among them saves the list. */
+    int pass_first = ttbest == TT_BEST_PASS || w->lastpass;
+    if (pass_first && (rc = try_child(w, ply, depth, NULL, TT_BEST_PASS, LC_NOK, &ns)) != 0)
+        goto end;
+    int npre = 0, listed = 0;
+    unsigned have = lcm ? lc_rack_slots(w, side) : 0;
+    const lcache *c = &w->lc;
+    if (!lcm) {
+        /* without the line cache the list comes first (the same order of children) */
+        tk_error err;
+        if (gen_moves(w, ply, pb, &err) || buf_reserve(pb, pb->list.n + 1))
+            goto oom;
+        listed = 1;
+    }
+    if (ttbest && ttbest != TT_BEST_PASS) {
+        const sk_move *m = NULL;
+        unsigned k = LC_NOK;
+        if (!lcm) {
+            if (ttbest - 1 < pb->list.n)
+                m = &pb->list.v[ttbest - 1];
+        } else {
+            unsigned r = ttbest - 1, o = r >> 19, line = (r >> 14) & 31;
+            k = r & 16383;
+            if ((int)line < w->b.dim) {
+                int32_t e = lc_line(w, ply, side, (int)o, (int)line);
+                if (e < 0)
+                    goto oom;
+                const lc_ent *E = &c->ent[e];
+                if (k < E->n && !(c->mm[E->start + k] & ~have))
+                    m = &c->mv[E->start + k];
+            }
+        }
+        if (m) {
+            w->pre[ply][npre] = *m;
+            if ((rc = try_child(w, ply, depth, &w->pre[ply][npre++], ttbest, k, &ns)) != 0)
+                goto end;
+        }
+    }
+    for (int j = 0; j < w->nkill[ply]; j++) {
+        /* a killer that goes out here (it has to be legal here: found in its
+         * line's entry, or in the list; its score is this board's) */
+        const sk_move *q = &w->killer[ply][j], *m = NULL;
+        unsigned k = LC_NOK;
+        if (q->ntiles != w->r[side].n || (npre && move_same(q, &w->pre[ply][0])))
+            continue;
+        if (!lcm) {
+            for (size_t i = 0; i < pb->list.n && !m; i++)
+                if (move_same(&pb->list.v[i], q))
+                    m = &pb->list.v[i];
+        } else {
+            int32_t e = lc_line(w, ply, side, q->dir, q->dir ? q->col : q->row);
+            if (e < 0)
+                goto oom;
+            const lc_ent *E = &c->ent[e];
+            const sk_move *mv = c->mv + E->start;
+            const uint8_t *mm = c->mm + E->start;
+            k = w->killk[ply][j];
+            if (!(k < E->n && move_same(&mv[k], q)))
+                for (k = 0; k < E->n && !move_same(&mv[k], q); k++)
+                    ;
+            if (k < E->n && !(mm[k] & ~have))
+                m = &mv[k];
+        }
+        if (m) {
+            w->pre[ply][npre] = *m;
+            if ((rc = try_child(w, ply, depth, &w->pre[ply][npre++], lcm ? lc_ref(m, k) : (unsigned)(m - pb->list.v) + 1,
+                                k, &ns)) != 0)
+                goto end;
+        }
+    }
+    if (!listed) {
+        tk_error err;
+        if (gen_moves(w, ply, pb, &err) || buf_reserve(pb, pb->list.n + 1))
+            goto oom;
     }
     size_t n = pb->list.n;
-    order_moves(w, ply, &pb->list, pb->ord, ttbest, 1);
-    int best = -INF, alpha0 = alpha, inex = 0;
-    uint32_t bestidx = PASS_IDX;
+    order_moves(w, ply, &pb->list, pb->ord, 0, 1);
     for (size_t i = 0; i <= n; i++) {
         order_pick(pb->ord, i, n);
         uint32_t idx = pb->ord[i].idx;
-        int term, cin = 0, v;
-        sk_eg_ply pl;
-        if (i == 0) {
-            v = child_value(w, ply, depth, &pb->list, idx, alpha, beta, &cin, &term, &pl);
+        if (idx == PASS_IDX) {
+            if (pass_first)
+                continue;
+            rc = try_child(w, ply, depth, NULL, TT_BEST_PASS, LC_NOK, &ns);
         } else {
-            v = child_value(w, ply, depth, &pb->list, idx, alpha, alpha + 1, &cin, &term, &pl);
-            if (!term && v > alpha && v < beta && !w->abort) {
-                cin = 0;
-                v = child_value(w, ply, depth, &pb->list, idx, alpha, beta, &cin, &term, &pl);
-            }
+            const sk_move *m = &pb->list.v[idx];
+            int done = 0;
+            for (int j = 0; j < npre && !done; j++)
+                done = move_same(m, &w->pre[ply][j]);
+            if (done)
+                continue;
+            unsigned k = lcm ? pb->kix[idx] : LC_NOK;
+            rc = try_child(w, ply, depth, m, lcm ? lc_ref(m, k) : idx + 1, k, &ns);
         }
-        if (w->abort)
-            return 0;
-        inex |= cin;
-        if (v > best) {
-            best = v;
-            bestidx = idx;
-            if (v > alpha) {
-                alpha = v;
-                pv_set(w, ply, &pl, !term);
-                if (alpha >= beta) {
-                    if (idx != PASS_IDX) {
-                        const sk_move *m = &pb->list.v[idx];
-                        sk_move *k0 = &w->killer[ply][0];
-                        if (!(w->nkill[ply] && k0->row == m->row && k0->col == m->col && k0->dir == m->dir &&
-                              k0->len == m->len && memcmp(k0->word, m->word, m->len) == 0)) {
-                            w->killer[ply][1] = *k0;
-                            *k0 = *m;
-                            if (w->nkill[ply] < 2)
-                                w->nkill[ply]++;
-                        }
-                    }
-                    break;
-                }
-            }
-        }
+        if (rc)
+            break;
     }
-    int flag = best <= alpha0 ? TT_UPPER : best >= beta ? TT_LOWER : TT_EXACT;
-    tt_store(s, key, best, inex ? depth : DEPTH_EXACT, flag, bestidx == PASS_IDX ? PASS_IDX + 1 : bestidx + 1,
-             w->nodes - nodes0);
-    *inexact |= inex;
-    return best;
+end:
+    if (rc < 0)
+        return 0;
+    {
+        int flag = ns.best <= alpha ? TT_UPPER : ns.best >= beta ? TT_LOWER : TT_EXACT;
+        tt_store(s, key, ns.best, ns.inex ? depth : DEPTH_EXACT, flag, ns.bestref, w->nodes - nodes0);
+    }
+    *inexact |= ns.inex;
+    return ns.best;
+oom:
+    w->err = TK_ENOMEM;
+    atomic_store(&s->stop, 1);
+    w->abort = 1;
+    return 0;
 }
 
 /* ---- the root ------------------------------------------------------------------------- */
@@ -996,7 +1189,7 @@ static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
 static int root_child(egw *w, uint32_t idx, int depth, int alpha, int beta, int *inexact, int *term,
                       sk_eg_ply *pl)
 {
-    return child_value(w, 0, depth, &w->s->root, idx, alpha, beta, inexact, term, pl);
+    return child_value(w, 0, depth, idx == PASS_IDX ? NULL : &w->s->root.v[idx], alpha, beta, inexact, term, pl);
 }
 
 /* Record a root play's exact-in-window value v (> the best so far?). */
@@ -1060,6 +1253,7 @@ static void sync_workers(sk_endgame *s)
     for (int j = 1; j < s->jobs; j++) {
         egw *w = &s->w[j];
         w->b = w0->b;
+        memcpy(w->occ, w0->occ, sizeof w->occ);
         memcpy(w->r, w0->r, sizeof w->r);
         memcpy(w->rv, w0->rv, sizeof w->rv);
         w->stm = w0->stm;
@@ -1211,6 +1405,7 @@ static void worker_free(egw *w)
     for (int p = 0; p < SK_EG_MAX_PLY + 2; p++) {
         sk_movelist_free(&w->ply[p].list);
         free(w->ply[p].ord);
+        free(w->ply[p].kix);
     }
     free(w->pv);
     free(w->gbmem);
@@ -1392,6 +1587,7 @@ static void load_position(sk_endgame *s, const sk_eg_position *pos, const uint8_
 {
     egw *w = &s->w[0];
     w->b = pos->board;
+    occ_init(w);
     w->r[0] = pos->rack[0];
     w->r[1] = pos->rack[1];
     w->rv[0] = sk_rack_value(s->e, &w->r[0]);
