@@ -183,7 +183,15 @@ leaves: $(B)/tools/mkleaves
 	    --init $(B)/leaves-is-202u.csv -o $(B)/leaves-is-203.csv
 	nice $(MKLEAVES) --dict $(LEAVES_IS_DICT) --lang is --games 150000 --seed 204 \
 	    --init $(B)/leaves-is-203.csv -o $(B)/leaves-is-204.csv
-	$(B)/tools/mkleaves --force --lang is --pack $(B)/leaves-is-204.csv -o data/leaves/is.tkl --bits 12 --unit 100
+	$(B)/tools/mkleaves --force --lang is --pack $(B)/leaves-is-204.csv -o $(B)/leaves-is-204.tkl --bits 12 --unit 100
+	$(B)/tools/mkleaves --force --lang is --unpack $(B)/leaves-is-204.tkl -o $(B)/leaves-is-204u.csv
+	nice $(MKLEAVES_RACK) --dict $(LEAVES_IS_DICT) --lang is --games 40000 --seed 401 \
+	    --init $(B)/leaves-is-204u.csv -o $(B)/leaves-is-401.csv
+	nice $(MKLEAVES_RACK) --dict $(LEAVES_IS_DICT) --lang is --games 60000 --seed 402 \
+	    --init $(B)/leaves-is-401.csv -o $(B)/leaves-is-402.csv
+	nice $(MKLEAVES_RACK) --dict $(LEAVES_IS_DICT) --lang is --games 60000 --seed 403 \
+	    --init $(B)/leaves-is-402.csv -o $(B)/leaves-is-403.csv
+	$(B)/tools/mkleaves --force --lang is --pack $(B)/leaves-is-403.csv -o data/leaves/is.tkl --bits 12 --unit 100
 
 # tests/cli/test_mkleaves.sh runs the trainer (shards merged = one process).
 check-suite suite-programs: $(B)/tools/mkleaves

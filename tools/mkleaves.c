@@ -1,7 +1,7 @@
 /* mkleaves.c - learn a leave table by tilekit's own self-play.
  *
  *   mkleaves --dict FILE --lang en|is -o OUT.csv [--games N] [--iters K] [--seed S]
- *            [--jobs J] [--init TABLE] [--full] [--target score|equity|rack] [--balance]
+ *            [--jobs J] [--init TABLE] [--full] [--target score|equity|rack|drawn] [--balance]
  *            [--min-samples M] [--shrink K]
  *   mkleaves --dict FILE --lang L --play --first I --games N --seed S [--init TABLE]
  *            [--target T] -o SHARD.stats
@@ -25,7 +25,11 @@
  *      under the table, for each distinct leave of 1..6 tiles inside that
  *      rack (up to 126 leaves a turn); a leave's mean is then the mean equity
  *      of the turns whose rack held it, and the mean of all samples is the
- *      mean over the turns (the empty leave, inside every rack).
+ *      mean over the turns (the empty leave, inside every rack).  With
+ *      --target drawn only the leaves inside the rack that hold all the
+ *      tiles kept on the player's turn before are sampled (the kept tiles
+ *      plus any of those drawn since): the rest of such a rack is a fresh
+ *      draw, as after keeping that leave (harvest_racks says why).
  *   3. A smooth model is fitted to the per-leave means minus the mean of all
  *      samples, by weighted least squares (12 rounds of coordinate descent):
  *      a value per tile, per unordered pair of tiles (a duplicate letter has
@@ -61,8 +65,8 @@
 typedef struct stat_t { int64_t sum; int64_t n; } stat_t;
 
 /* What a sample's y is (--target). */
-enum { TARGET_SCORE, TARGET_EQUITY, TARGET_RACK };
-static const char *const target_name[] = { "score", "equity", "rack" };
+enum { TARGET_SCORE, TARGET_EQUITY, TARGET_RACK, TARGET_DRAWN, NTARGETS };
+static const char *const target_name[] = { "score", "equity", "rack", "drawn" };
 
 typedef struct acc {
     sk_leaves *index;        /* leave -> 1 + index into st */
@@ -71,7 +75,7 @@ typedef struct acc {
     uint8_t (*cnt)[64];
     size_t n, cap;
     int64_t ysum, ny;
-    int target;              /* TARGET_SCORE, TARGET_EQUITY or TARGET_RACK */
+    int target;              /* TARGET_* */
     pthread_mutex_t mu;
 } acc;
 
@@ -140,11 +144,40 @@ static int add_subleaves(acc *A, const uint8_t rack[64], uint8_t sub[64], int fr
     return 0;
 }
 
-/* --target rack: every turn played from a full rack with tiles in the bag
- * (so the play's equity counted its leave) is a sample for every leave
- * inside that rack: y = the play's equity under the table.  A leave's
- * value is then the mean equity of the turns whose rack held it minus the
- * mean of all turns: each turn informs up to 126 leaves, not one. */
+/* The tiles kept by the placement or exchange of turn t (its rack less
+ * the tiles it played or returned); their number. */
+static int kept_tiles(const sk_turn *t, uint8_t c[64])
+{
+    memcpy(c, t->rack.count, 64);
+    c[0] = (uint8_t)t->rack.blanks;
+    int kept = t->rack.n;
+    if (t->kind == SK_TURN_MOVE) {
+        const sk_move *m = &t->play.move;
+        for (int k = 0; k < m->len; k++)
+            if (!(m->word[k] & SK_ONBOARD)) {
+                c[(m->word[k] & SK_BLANK) ? 0 : (m->word[k] & SK_LETTER)]--;
+                kept--;
+            }
+    } else {
+        for (int k = 0; k < t->play.nx; k++) {
+            c[t->play.x[k]]--;
+            kept--;
+        }
+    }
+    return kept;
+}
+
+/* --target rack and drawn: every placement or exchange made from a full
+ * rack of 7 with tiles in the bag (so its equity counted a leave) is a
+ * sample, y = its equity under the table, for leaves inside that rack.
+ * rack: every distinct leave of 1..6 tiles inside it (up to 126).
+ * drawn: only the leaves that hold all the tiles the player kept on the
+ * own turn before (none on the first turn) plus any of the tiles drawn
+ * since: for those the rest of the rack is a fresh draw from the bag, as it
+ * is after keeping that leave, where the other leaves' companions were
+ * chosen by the player (keeping ERS makes a rack holding S look better
+ * than keeping S alone is).  A turn after a pass gives none.
+ * A leave's mean is compared with the mean of all the turns sampled. */
 static int harvest_racks(acc *A, const sk_game *gm)
 {
     int rc = 0;
@@ -157,10 +190,23 @@ static int harvest_racks(acc *A, const sk_game *gm)
         uint8_t c[64], sub[64] = {0};
         memcpy(c, t->rack.count, 64);
         c[0] = (uint8_t)t->rack.blanks;
+        int base = 0;
+        if (A->target == TARGET_DRAWN) {
+            int p = i - 1;
+            while (p >= 0 && gm->turns[p].player != t->player)
+                p--;
+            if (p >= 0) {
+                if (gm->turns[p].kind != SK_TURN_MOVE && gm->turns[p].kind != SK_TURN_EXCHANGE)
+                    continue;
+                base = kept_tiles(&gm->turns[p], sub);   /* inside c: the rest was drawn */
+                if (base >= SK_RACK_MAX)
+                    continue;
+            }
+        }
         int64_t y = t->play.equity;
         A->ysum += y;
         A->ny++;
-        rc = add_subleaves(A, c, sub, 0, 0, y);
+        rc = add_subleaves(A, c, sub, 0, base, y);
     }
     return rc;
 }
@@ -170,7 +216,7 @@ static int harvest(acc *A, const sk_game *gm)
 {
     int rc = 0;
     pthread_mutex_lock(&A->mu);
-    if (A->target == TARGET_RACK) {
+    if (A->target == TARGET_RACK || A->target == TARGET_DRAWN) {
         rc = harvest_racks(A, gm);
         pthread_mutex_unlock(&A->mu);
         return rc;
@@ -185,22 +231,7 @@ static int harvest(acc *A, const sk_game *gm)
         if (j >= gm->nturns || gm->turns[j].kind > SK_TURN_PASS || gm->turns[j].rack.n != SK_RACK_MAX)
             continue;
         uint8_t c[64];
-        memcpy(c, t->rack.count, 64);
-        c[0] = (uint8_t)t->rack.blanks;
-        int kept = t->rack.n;
-        if (t->kind == SK_TURN_MOVE) {
-            const sk_move *m = &t->play.move;
-            for (int k = 0; k < m->len; k++)
-                if (!(m->word[k] & SK_ONBOARD)) {
-                    c[(m->word[k] & SK_BLANK) ? 0 : (m->word[k] & SK_LETTER)]--;
-                    kept--;
-                }
-        } else {
-            for (int k = 0; k < t->play.nx; k++) {
-                c[t->play.x[k]]--;
-                kept--;
-            }
-        }
+        int kept = kept_tiles(t, c);
         if (kept < 1 || kept > 6)
             continue;
         /* y in thousandths: the next turn's score, or (--target equity) its
@@ -725,7 +756,7 @@ static int stats_read(const char *path, acc *A, const alpha_table *a, const char
 static void usage(void)
 {
     printf("Usage: mkleaves --dict FILE --lang en|is -o OUT.csv [--games N] [--iters K] [--seed S] [--jobs J]\n"
-           "                [--init TABLE] [--full] [--target score|equity|rack] [--balance]\n"
+           "                [--init TABLE] [--full] [--target score|equity|rack|drawn] [--balance]\n"
            "                [--min-samples M] [--shrink K]\n"
            "       mkleaves --dict FILE --lang L --play --first I --games N --seed S [--init TABLE]\n"
            "                [--target T] -o SHARD.stats      (one shard: games I .. I+N-1)\n"
@@ -799,10 +830,10 @@ int main(int argc, char **argv)
         case 'b': o.bits = atoi(optarg); break;
         case 'u': o.unit = atoi(optarg); break;
         case 'T':
-            for (o.target = 0; o.target < 3 && strcmp(optarg, target_name[o.target]); o.target++)
+            for (o.target = 0; o.target < NTARGETS && strcmp(optarg, target_name[o.target]); o.target++)
                 ;
-            if (o.target == 3)
-                cli_usage_error("--target is score, equity or rack");
+            if (o.target == NTARGETS)
+                cli_usage_error("--target is score, equity, rack or drawn");
             break;
         case 'h': usage(); return 0;
         default: return CLI_EXIT_USAGE;

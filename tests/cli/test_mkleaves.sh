@@ -76,6 +76,21 @@ bad=$(awk 'NR == 2 { turns = $3 } NR > 2 { n[$1] = $3; order[++k] = $1 }
         print bad
     }' "$T/rack.stats")
 if [ "$bad" = 0 ]; then t_ok rack-subleave-counts; else t_fail rack-subleave-counts "$bad violations"; fi
+# --target drawn: the same games (the target does not change the play), a
+# sample only for the leaves that hold the tiles kept the turn before: a
+# subset of --target rack's samples, leave by leave, and a strict one (a
+# turn after keeping tiles gives fewer leaves).
+t_run drawn-shard 0 "$M" --dict "$W" --lang en --target drawn --play --first 0 --games 12 --seed 9 --jobs 2 -o "$T/drawn.stats"
+bad=$(awk 'FNR == 2 { if (FILENAME ~ /drawn/) dt = $3; else rt = $3 }
+    FNR > 2 { if (FILENAME ~ /drawn/) { d[$1] = $3; ds += $3 } else { r[$1] = $3; rs += $3 } }
+    END {
+        bad = 0
+        if (dt > rt || dt < 100 || ds >= rs) bad++
+        for (l in d) if (!(l in r) || d[l] > r[l] || d[l] > dt) bad++
+        print bad
+    }' "$T/rack.stats" "$T/drawn.stats")
+if [ "$bad" = 0 ]; then t_ok drawn-within-rack; else t_fail drawn-within-rack "$bad violations"; fi
+t_run drawn-fit 0 "$M" --lang en --target drawn $FIT --full --fit -o "$T/drawn.csv" "$T/drawn.stats"
 t_run rack-wrong-target 1 "$M" --lang en --target equity --fit -o "$T/x.csv" "$T/ra.stats"
 t_grep rack-wrong-target-msg 'ra.stats:1: not a statistics file of en, target equity' "$ERR"
 t_run target-bad 2 "$M" --lang en --target next --fit -o "$T/x.csv" "$T/ra.stats"
