@@ -151,6 +151,7 @@ LEAVES_IS_DICT ?= data/words/is.txt
 LEAVES_JOBS    ?= 1
 MKLEAVES = $(B)/tools/mkleaves --force --jobs $(LEAVES_JOBS) --iters 1 --full --target equity --balance
 MKLEAVES_RACK = $(B)/tools/mkleaves --force --jobs $(LEAVES_JOBS) --iters 1 --full --target rack --balance
+MKLEAVES_DRAWN = $(B)/tools/mkleaves --force --jobs $(LEAVES_JOBS) --iters 1 --full --target drawn --balance
 # the tools under $(B)/tools find the tree's data (alphabets, tile sets) here
 leaves wintab: export TILEKIT_DATA = $(CURDIR)/$(B):$(CURDIR)/data
 leaves: $(B)/tools/mkleaves
@@ -165,13 +166,13 @@ leaves: $(B)/tools/mkleaves
 	    --init $(B)/leaves-en-103.csv -o $(B)/leaves-en-104.csv
 	$(B)/tools/mkleaves --force --lang en --pack $(B)/leaves-en-104.csv -o $(B)/leaves-en-104.tkl
 	$(B)/tools/mkleaves --force --lang en --unpack $(B)/leaves-en-104.tkl -o $(B)/leaves-en-104u.csv
-	nice $(MKLEAVES_RACK) --dict $(LEAVES_EN_DICT) --lang en --games 40000 --seed 301 \
-	    --init $(B)/leaves-en-104u.csv -o $(B)/leaves-en-301.csv
-	nice $(MKLEAVES_RACK) --dict $(LEAVES_EN_DICT) --lang en --games 80000 --seed 302 \
-	    --init $(B)/leaves-en-301.csv -o $(B)/leaves-en-302.csv
-	nice $(MKLEAVES_RACK) --dict $(LEAVES_EN_DICT) --lang en --games 120000 --seed 303 \
-	    --init $(B)/leaves-en-302.csv -o $(B)/leaves-en-303.csv
-	$(B)/tools/mkleaves --force --lang en --pack $(B)/leaves-en-303.csv -o data/leaves/en.tkl
+	nice $(MKLEAVES_DRAWN) --dict $(LEAVES_EN_DICT) --lang en --games 40000 --seed 311 \
+	    --init $(B)/leaves-en-104u.csv -o $(B)/leaves-en-311.csv
+	nice $(MKLEAVES_DRAWN) --dict $(LEAVES_EN_DICT) --lang en --games 80000 --seed 312 \
+	    --init $(B)/leaves-en-311.csv -o $(B)/leaves-en-312.csv
+	nice $(MKLEAVES_DRAWN) --dict $(LEAVES_EN_DICT) --lang en --games 120000 --seed 313 \
+	    --init $(B)/leaves-en-312.csv -o $(B)/leaves-en-313.csv
+	$(B)/tools/mkleaves --force --lang en --pack $(B)/leaves-en-313.csv -o data/leaves/en.tkl
 	git show d03a474:data/leaves/is.csv >$(B)/leaves-is-0.csv
 	nice $(MKLEAVES) --dict $(LEAVES_IS_DICT) --lang is --games 15000 --seed 201 \
 	    --init $(B)/leaves-is-0.csv -o $(B)/leaves-is-201.csv
