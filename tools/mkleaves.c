@@ -127,8 +127,9 @@ static int acc_add_n(acc *A, const uint8_t c[64], int64_t y, int64_t n)
     return 0;
 }
 
-/* Every distinct multiset of 1..6 tiles inside the rack c (letters from
- * `from` on) gets one sample of y: --target rack. */
+/* Every distinct multiset of 1..6 tiles inside `rack` that holds `sub` (k
+ * tiles; sub plus further tiles of the rack, letters from `from` on, each
+ * multiset reached once) gets one sample of y. */
 static int add_subleaves(acc *A, const uint8_t rack[64], uint8_t sub[64], int from, int k, int64_t y)
 {
     if (k > 0 && k < SK_RACK_MAX && acc_add_n(A, sub, y, 1))
