@@ -154,7 +154,7 @@ static void draw_rack(th_rng *rng, int unseen[64], int nl, int n, int blanks, sk
 }
 
 typedef struct stats {
-    int solved, skipped, blanks, pass_best, no_out, zeroless, allbest_multi;
+    int solved, skipped, blanks, pass_best, no_out, zeroless, allbest_multi, shallow_exact;
 } stats;
 
 static int ply_value_sum(const sk_eg_result *res)
@@ -300,6 +300,7 @@ static void run_lang(const char *code, size_t step, int npos, stats *st)
         CHECKF(!res.exact || res.value == want, "%s position %d: 2-ply search says exact %d, oracle %d", code, i,
                res.value, want);
         CHECK(res.depth <= 2 && res.npv >= 1);
+        st->shallow_exact += res.exact;
         sk_eg_result_free(&res);
     }
     for (int d = 0; d < 40; d++)
@@ -315,8 +316,10 @@ static void run_lang(const char *code, size_t step, int npos, stats *st)
 static void report(const char *code, const stats *st)
 {
     printf("# %s: %d positions solved (%d too big for the oracle skipped): %d with blanks, %d pass best, "
-           "%d where nobody can go out, %d with 4-5 scoreless turns, %d with several best plays\n",
-           code, st->solved, st->skipped, st->blanks, st->pass_best, st->no_out, st->zeroless, st->allbest_multi);
+           "%d where nobody can go out, %d with 4-5 scoreless turns, %d with several best plays, "
+           "%d proven exact by a 2-ply search\n",
+           code, st->solved, st->skipped, st->blanks, st->pass_best, st->no_out, st->zeroless, st->allbest_multi,
+           st->shallow_exact);
 }
 
 static void test_english(void)
@@ -327,6 +330,8 @@ static void test_english(void)
     CHECK(st.solved > 0);
     if (!th_sanitized()) {
         CHECK(st.blanks > 0 && st.pass_best > 0 && st.no_out > 0 && st.zeroless > 0);
+        /* a cut-off proven by one exact child is exact: some 2-ply searches prove the value */
+        CHECK(st.shallow_exact > 0);
     }
 }
 
@@ -482,11 +487,79 @@ static void test_line_cache(void)
     line_cache_lang("is", 12, (int)(24 * th_sanitized_scale(4)));
 }
 
+/* Threads (the root's plays shared out, one table): on endgames of 5-7
+ * tiles against 2-4, solved exactly, 2 and 3 threads give the value one
+ * thread gives, and a principal variation that ends the game and adds up
+ * to it. */
+static void threads_lang(const char *code, size_t step, int npos)
+{
+    skfx_lang L;
+    if (lang_load(&L, code, step)) {
+        th_skip("cannot load the shipped word list / alphabet / tiles");
+        return;
+    }
+    sk_gen *g = NULL;
+    sk_movelist list = {0};
+    sk_endgame *s[3] = { NULL, NULL, NULL };
+    tk_error err;
+    REQUIRE(sk_gen_create(&g, L.e, &err) == 0);
+    for (int t = 0; t < 3; t++)
+        REQUIRE(sk_endgame_create(&s[t], L.e, 8, t + 1, &err) == 0);
+    th_rng rng = { 0x7472ea00u + (uint64_t)code[0] };
+    int compared = 0;
+    for (int i = 0; i < npos; i++) {
+        sk_eg_position pos;
+        memset(&pos, 0, sizeof pos);
+        REQUIRE(random_board(g, &list, &rng, &pos.board) == 0);
+        int unseen[64];
+        sk_unseen(L.e, &pos.board, NULL, unseen);
+        int nb = i % 4 == 1;
+        draw_rack(&rng, unseen, L.a.size, 5 + (int)th_below(&rng, 3) - nb, 0, &pos.rack[0]);
+        pos.rack[0].blanks += nb;
+        pos.rack[0].n += nb;
+        draw_rack(&rng, unseen, L.a.size, 2 + (int)th_below(&rng, 3), 0, &pos.rack[1]);
+        if (pos.rack[1].n == 0 || sk_board_empty(&pos.board))
+            continue;
+        if (i % 2) {
+            sk_rack t = pos.rack[0];
+            pos.rack[0] = pos.rack[1];
+            pos.rack[1] = t;
+        }
+        sk_eg_opts opts = { 0, 0, 0, 1 };
+        sk_eg_result r[3];
+        for (int t = 0; t < 3; t++)
+            REQUIRE(sk_endgame_solve(s[t], &pos, &opts, &r[t], &err) == 0);
+        for (int t = 1; t < 3; t++) {
+            CHECKF(r[t].exact && r[t].value == r[0].value, "%s position %d: %d threads %d, one thread %d", code, i,
+                   t + 1, r[t].value, r[0].value);
+            CHECKF(r[t].npv > 0 && r[t].pv[r[t].npv - 1].last && ply_value_sum(&r[t]) == r[t].value,
+                   "%s position %d: %d threads: the PV does not end the game worth the value", code, i, t + 1);
+        }
+        for (int t = 0; t < 3; t++)
+            sk_eg_result_free(&r[t]);
+        compared++;
+    }
+    printf("# %s: %d positions solved on 1, 2 and 3 threads\n", code, compared);
+    CHECK(compared >= npos / 2);
+    sk_movelist_free(&list);
+    for (int t = 0; t < 3; t++)
+        sk_endgame_destroy(s[t]);
+    sk_gen_destroy(g);
+    skfx_lang_free(&L);
+}
+
+static void test_threads(void)
+{
+    threads_lang("en", 6, (int)(24 * th_sanitized_scale(4)));
+    threads_lang("is", 12, (int)(24 * th_sanitized_scale(4)));
+}
+
 static const th_test tests[] = {
     { "genboard", test_genboard },
     { "line_cache", test_line_cache },
     { "english", test_english },
     { "icelandic", test_icelandic },
+    { "threads", test_threads },
     { 0, 0 }
 };
 

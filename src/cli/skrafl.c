@@ -247,7 +247,7 @@ static int solve_one(const skc_ctx *c, const skc_pos *p, const sk_board *b)
     }
     if (ske_active()) {   /* --endgame / --preendgame: skrafl_endgame.c */
         void *eg = NULL;
-        status = ske_solve(c, &eg, c->o->jobs > 0 ? c->o->jobs : 1, p, b, &out, &err);
+        status = ske_solve(c, &eg, c->o->jobs > 0 ? c->o->jobs : cli_cpu_count(), p, b, &out, &err);
         ske_free(eg);
     } else if (p->cgp)
         status = skc_solve_cgp(c, g, &list, &out, &err, p);
@@ -297,6 +297,27 @@ static int is_blank_line(const char *s, size_t n)
     return 1;
 }
 
+/* Does regular file `input` hold one position (one line that is not blank
+ * or a comment)?  0 for standard input, a pipe, or a read problem (the batch
+ * reports those). */
+static int one_position(const char *input)
+{
+    struct stat st;
+    cli_reader rd;
+    tk_error err = {0};
+    if (strcmp(input, "-") == 0 || stat(input, &st) != 0 || !S_ISREG(st.st_mode) ||
+        cli_reader_open(&rd, input, &err))
+        return 0;
+    char *s;
+    size_t sl;
+    int k = 0, n = 0;
+    while (n < 2 && (k = cli_reader_next(&rd, &s, &sl)) > 0 && !rd.too_long)
+        n += !is_blank_line(s, sl);
+    int ok = k == 0 && n == 1;
+    cli_reader_close(&rd);
+    return ok;
+}
+
 /* A file (or stdin): a board, or CGP lines (--cgp, or the first line says so). */
 static int run_file(skc_ctx *c, const char *input)
 {
@@ -320,7 +341,7 @@ static int run_file(skc_ctx *c, const char *input)
     } else if (k > 0 && (c->o->cgp || sk_looks_like_cgp(s, sl))) {
         c->svg_line = rd.lineno + (c->o->first_line - 1);
         cli_reader_unread(&rd);
-        status = skc_run_batch(c, &rd);
+        status = skc_run_batch(c, &rd, ske_active() && one_position(input));
     } else if (!c->o->cgp) {
         if (!c->have_rack) {
             cli_reader_close(&rd);

@@ -68,8 +68,9 @@ int skc_solve_cgp(const skc_ctx *c, sk_gen *g, sk_movelist *list, cli_buf *out, 
 const char *skc_move_text(cli_buf *t, const sk_engine *e, const sk_move *m, int style);
 
 /* skrafl_batch.c: the CGP lines of rd (its first line given back with
- * cli_reader_unread) on the batch engine. */
-int skc_run_batch(const skc_ctx *c, cli_reader *rd);
+ * cli_reader_unread) on the batch engine; one: rd holds only one position
+ * (an endgame is then searched on all --jobs threads). */
+int skc_run_batch(const skc_ctx *c, cli_reader *rd, int one);
 
 /* skrafl_draw.c: the board with move m (NULL: none) on it. */
 void skc_show_board(const skc_ctx *c, cli_buf *f, const sk_board *b, const sk_move *m, const char *what);

@@ -58,7 +58,8 @@
  *
  * Iterative deepening: iteration d searches d plies; a depth-limited leaf is
  * valued by a heuristic (opponent's rack value minus the mover's) and taints
- * the value "inexact"; a value computed only from finished games is exact.
+ * the value "inexact"; a value computed only from finished games is exact
+ * (a fail high only needs the child that cut off to be).
  * The first iteration whose root value is exact ends the solve.  The
  * transposition table stores for each entry the depth it was searched to,
  * or "to the end" (255) when exact, so exact entries answer every later
@@ -1025,6 +1026,10 @@ static int try_child(egw *w, int ply, int depth, const sk_move *m, unsigned ref,
             ns->alpha = v;
             pv_set(w, ply, &pl, !term);
             if (v >= ns->beta) {
+                /* A fail high is proven by this child alone (the node is
+                 * worth at least v): the children that failed low before it
+                 * do not bear on it, proven or not. */
+                ns->inex = cin;
                 if (m)
                     killer_add(w, ply, m, k);
                 return 1;

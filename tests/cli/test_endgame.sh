@@ -53,6 +53,14 @@ printf '%s\n' "$B S/T 0/0 0" "$B T/S 0/0 0" > "$T_TMP/batch.cgp"
 t_run batch 0 "$S" --dict "$W" --tiles "$T" --endgame --jobs 2 "$T_TMP/batch.cgp"
 if [ "$(wc -l <"$OUT")" -eq 2 ] && sed -n 2p "$OUT" | grep -q 'value:+5'; then t_ok batch-order
 else t_fail batch-order "$(cat "$OUT")"; fi
+# a file of one position (a comment and a blank line besides) is searched on all the
+# --jobs threads; a batch of two, one position a thread
+printf '# one\n\n%s\n' "$B T/S 0/0 0" > "$T_TMP/one.cgp"
+t_run one-file 0 "$S" --dict "$W" --tiles "$T" --endgame --jobs 3 -v "$T_TMP/one.cgp"
+t_grep one-file-value '  value:+5  exact  ' "$OUT"
+t_grep one-file-threads '1 position, searched on 3 threads' "$ERR"
+t_run two-file 0 "$S" --dict "$W" --tiles "$T" --endgame --jobs 1 -v "$T_TMP/batch.cgp"
+t_grep two-file-threads '2 positions, 1 thread$' "$ERR"
 
 # ---- pre-endgame --------------------------------------------------------------------
 TP="$TK_TOP/tests/cli/golden/endgame/tiles-pre.txt"
