@@ -413,6 +413,33 @@ static void test_genboard(void)
     skfx_lang_free(&L);
 }
 
+/* A position on a random board: the first rack n0 tiles of which nb
+ * blanks, the second n1 + (0 .. spread1 - 1) tiles, swapped when swap is
+ * set.  0 when unusable (an empty board or an empty second rack). */
+static int random_position(sk_gen *g, sk_movelist *list, th_rng *rng, const skfx_lang *L, int n0, int nb, int n1,
+                           int spread1, int swap, sk_eg_position *pos)
+{
+    memset(pos, 0, sizeof *pos);
+    int rc = random_board(g, list, rng, &pos->board);
+    CHECKF(rc == 0, "random board: error %d", rc);
+    if (rc)
+        return 0;
+    int unseen[64];
+    sk_unseen(L->e, &pos->board, NULL, unseen);
+    draw_rack(rng, unseen, L->a.size, n0 - nb, 0, &pos->rack[0]);
+    pos->rack[0].blanks += nb;
+    pos->rack[0].n += nb;
+    draw_rack(rng, unseen, L->a.size, n1 + (int)th_below(rng, (uint32_t)spread1), 0, &pos->rack[1]);
+    if (pos->rack[1].n == 0 || sk_board_empty(&pos->board))
+        return 0;
+    if (swap) {
+        sk_rack t = pos->rack[0];
+        pos->rack[0] = pos->rack[1];
+        pos->rack[1] = t;
+    }
+    return 1;
+}
+
 /* The solver's line cache (each side's moves per line state for its root
  * rack, filtered by the tiles left) gives the very lists a move generation
  * at every node gives, in the same order: the same value, the same first
@@ -438,24 +465,11 @@ static void line_cache_lang(const char *code, size_t step, int npos)
     int compared = 0, blanks = 0;
     for (int i = 0; i < npos; i++) {
         sk_eg_position pos;
-        memset(&pos, 0, sizeof pos);
-        REQUIRE(random_board(g, &list, &rng, &pos.board) == 0);
-        int unseen[64];
-        sk_unseen(L.e, &pos.board, NULL, unseen);
         /* 1, 2, 0 blanks by threes (the first positions have blanks, for a scaled-down run);
-         * every third rack of 7 tiles, searched 3 plies deep */
+         * every third rack of 7 tiles, searched 3 plies deep; odd: the short rack moves first */
         int nb = (i / 3 + 1) % 3, full = i % 3 == 0;
-        draw_rack(&rng, unseen, L.a.size, (full ? 7 : 4) - nb, 0, &pos.rack[0]);
-        pos.rack[0].blanks += nb;
-        pos.rack[0].n += nb;
-        draw_rack(&rng, unseen, L.a.size, 1 + (int)th_below(&rng, 2), 0, &pos.rack[1]);
-        if (pos.rack[1].n == 0 || sk_board_empty(&pos.board))
+        if (!random_position(g, &list, &rng, &L, full ? 7 : 4, nb, 1, 2, i % 2, &pos))
             continue;
-        if (i % 2) {   /* the short rack moves first */
-            sk_rack t = pos.rack[0];
-            pos.rack[0] = pos.rack[1];
-            pos.rack[1] = t;
-        }
         sk_eg_opts opts = { 0, full ? 3 : 0, 0, 1 };
         sk_eg_result a, b;
         REQUIRE(sk_endgame_solve(s1, &pos, &opts, &a, &err) == 0);
@@ -487,8 +501,8 @@ static void test_line_cache(void)
     line_cache_lang("is", 12, (int)(24 * th_sanitized_scale(4)));
 }
 
-/* Threads (the root's plays shared out, one table): on endgames of 5-7
- * tiles against 2-4, solved exactly, 2 and 3 threads give the value one
+/* Threads (the root's plays shared out, one table): on endgames of 4-5
+ * tiles against 2-3, solved exactly, 2 and 3 threads give the value one
  * thread gives, and a principal variation that ends the game and adds up
  * to it. */
 static void threads_lang(const char *code, size_t step, int npos)
@@ -509,22 +523,8 @@ static void threads_lang(const char *code, size_t step, int npos)
     int compared = 0;
     for (int i = 0; i < npos; i++) {
         sk_eg_position pos;
-        memset(&pos, 0, sizeof pos);
-        REQUIRE(random_board(g, &list, &rng, &pos.board) == 0);
-        int unseen[64];
-        sk_unseen(L.e, &pos.board, NULL, unseen);
-        int nb = i % 4 == 1;
-        draw_rack(&rng, unseen, L.a.size, 5 + (int)th_below(&rng, 3) - nb, 0, &pos.rack[0]);
-        pos.rack[0].blanks += nb;
-        pos.rack[0].n += nb;
-        draw_rack(&rng, unseen, L.a.size, 2 + (int)th_below(&rng, 3), 0, &pos.rack[1]);
-        if (pos.rack[1].n == 0 || sk_board_empty(&pos.board))
+        if (!random_position(g, &list, &rng, &L, 4 + (int)th_below(&rng, 2), i % 4 == 1, 2, 2, i % 2, &pos))
             continue;
-        if (i % 2) {
-            sk_rack t = pos.rack[0];
-            pos.rack[0] = pos.rack[1];
-            pos.rack[1] = t;
-        }
         sk_eg_opts opts = { 0, 0, 0, 1 };
         sk_eg_result r[3];
         for (int t = 0; t < 3; t++)
