@@ -118,10 +118,18 @@ struct sk_gen {
     int64_t ssb[SK_RACK_MAX + 2];   /* and score bound (INT64_MIN: no play) */
     int kstart;                     /* the start kmin was computed for (-1: none) */
     int kmin;                       /* fewest tiles a play from there needs to enter the heap */
-    uint8_t nextk[SK_MAX_DIM + 1][SK_RACK_MAX + 2];   /* k-th empty square from q (255: none) */
-    uint8_t stop[SK_MAX_DIM + 1];   /* first square from q no word covers (no tile fits, or dim) */
+    /* The line of the unit being searched (topn.c, search_prepare): */
+    uint8_t (*nextk)[SK_RACK_MAX + 2];   /* k-th empty square from q (255: none) */
+    uint8_t *stop;                  /* first square from q no word covers (no tile fits, or dim) */
     uint32_t canend;                /* bit q: a word may end on square q (q + 1 is empty) */
-    int nk_line;                    /* the line nextk was made for (o * SK_MAX_DIM + line) */
+    int nk_line;                    /* the line nextk is for (o * SK_MAX_DIM + line) */
+    /* and those of every line (o * SK_MAX_DIM + line), made once a search
+     * when a line's unit first comes up (made while nk_made[line] = nk_gen) */
+    uint8_t nkl[2 * SK_MAX_DIM][SK_MAX_DIM + 1][SK_RACK_MAX + 2];
+    uint8_t stopl[2 * SK_MAX_DIM][SK_MAX_DIM + 1];
+    uint32_t canendl[2 * SK_MAX_DIM];
+    uint32_t nk_made[2 * SK_MAX_DIM];
+    uint32_t nk_gen;
     sk_unit units[SK_UNITS_MAX];
     int64_t ush[SK_UNIT_IDS][SK_RACK_MAX + 1];   /* a unit's shadow: score bound per tiles (INT64_MIN: none) */
     int nush;

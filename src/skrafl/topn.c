@@ -260,8 +260,9 @@ static int64_t rank_bound(const sk_gen *g, const int64_t *sb, int64_t *usb)
 }
 
 /* Before searching a unit of the current line: its rank bound per number of
- * tiles (for kmin), and (once per line) the k-th empty square from every
- * square, where a word must stop and where it may end. */
+ * tiles (for kmin), and the line's k-th empty square from every square,
+ * where a word must stop and where it may end (made the first time one of
+ * its units comes up in this search, kept for the others). */
 static void search_prepare(sk_gen *g, const unit *u)
 {
     const int64_t *sb = g->ush[u->id];   /* its shadow, kept when the unit was made */
@@ -274,9 +275,16 @@ static void search_prepare(sk_gen *g, const unit *u)
     if (g->nk_line == id)
         return;
     g->nk_line = id;
+    g->nextk = g->nkl[id];
+    g->stop = g->stopl[id];
+    if (g->nk_made[id] == g->nk_gen) {
+        g->canend = g->canendl[id];
+        return;
+    }
+    g->nk_made[id] = g->nk_gen;
     const uint8_t *row = g->row;
     const alpha_set *xs = g->xs;
-    g->canend = 0;
+    uint32_t canend = 0;
     for (int q = g->dim; q >= 0; q--) {
         uint8_t *nk = g->nextk[q];
         if (q == g->dim || (!row[q] && !xs[q])) {
@@ -286,16 +294,16 @@ static void search_prepare(sk_gen *g, const unit *u)
         }
         g->stop[q] = g->stop[q + 1];
         if (!row[q + 1])
-            g->canend |= (uint32_t)1 << q;
+            canend |= (uint32_t)1 << q;
         if (row[q]) {
             memcpy(nk, g->nextk[q + 1], SK_RACK_MAX + 2);
         } else {
             nk[0] = (uint8_t)q;
             nk[1] = (uint8_t)q;
-            for (int k = 2; k <= SK_RACK_MAX + 1; k++)
-                nk[k] = g->nextk[q + 1][k - 1];
+            memcpy(nk + 2, g->nextk[q + 1] + 1, SK_RACK_MAX);   /* nk[k] = nextk[q + 1][k - 1] */
         }
     }
+    g->canend = g->canendl[id] = canend;
 }
 
 /* What the bingo map says of the full rack (g->bingo7, g->bingo8): the
@@ -463,6 +471,10 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
         return tk_error_set(err, rc, 0, 0, "out of memory");
     }
     g->nk_line = -1;
+    if (++g->nk_gen == 0) {   /* wrapped: no line may pass for made */
+        memset(g->nk_made, 0, sizeof g->nk_made);
+        g->nk_gen = 1;
+    }
     g->nush = 0;
     /* Bound every anchor and left-part length. */
     unit *U = g->units;
