@@ -233,6 +233,19 @@ static void record_heap(sk_gen *g, int end, int score)
     g->kstart = -1;   /* the worst kept may have changed: kmin again */
 }
 
+/* record for the best-first search (flags without SK_COUNT_ONLY, a heap):
+ * the bound of record_heap first, here, so that most moves, which cannot
+ * enter, cost no call. */
+static SK_ALWAYS_INLINE void record_top(sk_gen *g, int end, int score, int placed)
+{
+    sk_movelist *list = g->list;
+    list->total++;
+    int32_t ub = sk_equity(score, g->leaves->best[placed]);
+    if ((list->n == list->limit && ub < list->v[0].equity) || ub < g->floor)
+        return;
+    record_heap(g, end, score);
+}
+
 /* ---- ExtendRight ---------------------------------------------------------- */
 
 
@@ -260,8 +273,13 @@ static SK_ALWAYS_INLINE void after_tile(sk_gen *g, int pos, dawg_vedge ed, int m
         if (!sq) {   /* the sentinel at dim is empty too */
             if (dawg_vedge_final(ed) && pos > g->start) {
                 int placed = g->ntiles - g->left;
-                if (!(g->dir == 1 && placed == 1 && g->xw[g->anchor_pos] >= 0))
-                    record(g, pos, msum * wmul + xtot + (placed == SK_RACK_MAX ? SK_BINGO : 0));
+                if (!(g->dir == 1 && placed == 1 && g->xw[g->anchor_pos] >= 0)) {
+                    int score = msum * wmul + xtot + (placed == SK_RACK_MAX ? SK_BINGO : 0);
+                    if (top)
+                        record_top(g, pos, score, placed);
+                    else
+                        record(g, pos, score);
+                }
             }
             if (child && g->left) {
                 alpha_set c = ed.next & playable(g, pos + 1);
