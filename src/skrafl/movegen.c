@@ -455,13 +455,11 @@ static inline void extend_from(sk_gen *g, int a, uint32_t node, int msum, int wm
 
 /* ---- left parts ------------------------------------------------------------ */
 
-static int lp_push(sk_gen *g, uint32_t node, alpha_set letters, int len, unsigned last, int face, size_t *idx)
+/* A left part ending at node; next = the node's letters that the rest of
+ * the rack holds (what can follow; not empty). */
+static int lp_push(sk_gen *g, uint32_t node, alpha_set next, int len, unsigned last, int face, size_t *idx)
 {
-    /* What can follow: the node's letters that the rest of the rack holds. */
-    alpha_set next = letters & (g->blanks ? g->e->all : g->rackmask);
     *idx = SIZE_MAX;
-    if (!next)
-        return TK_OK;
     if (g->nlp == g->caplp) {
         leftpart *a = grow_array(g->lp, &g->caplp, sizeof *a, 4096);
         if (!a)
@@ -509,6 +507,11 @@ static int lp_dfs(sk_gen *g, uint32_t node, alpha_set want, int len, int maxlen,
         for (int bl = 0; bl < 2; bl++) {
             if (bl == 0 ? g->cnt[l] == 0 : g->blanks == 0)
                 continue;
+            /* What can follow once the tile is taken (nothing: no left part). */
+            alpha_set rest = bl == 0 && g->cnt[l] == 1 ? g->rackmask & ~ALPHA_BIT(l) : g->rackmask;
+            alpha_set next = ed.next & (g->blanks > bl ? g->e->all : rest);
+            if (!next)
+                continue;
             if (bl == 0) {
                 if (--g->cnt[l] == 0)
                     g->rackmask &= ~ALPHA_BIT(l);
@@ -517,8 +520,8 @@ static int lp_dfs(sk_gen *g, uint32_t node, alpha_set want, int len, int maxlen,
             }
             size_t idx;
             int f = face + (bl ? 0 : g->e->val[l]);
-            int rc = lp_push(g, child, ed.next, len + 1, l | (bl ? SK_BLANK : 0), f, &idx);
-            if (!rc && idx != SIZE_MAX && len + 1 < maxlen) {
+            int rc = lp_push(g, child, next, len + 1, l | (bl ? SK_BLANK : 0), f, &idx);
+            if (!rc && len + 1 < maxlen) {
                 rc = lp_dfs(g, child, g->lp[idx].next, len + 1, maxlen, f);
                 if (!g->lp_flat)
                     lp_close(g, idx);
