@@ -420,6 +420,32 @@ static inline int unit_before(const void *cx, const unit *x, const unit *y)
 }
 SK_HEAP_FUNCS(unit, unit, const void *, unit_before)
 
+/* The root of the unit heap U of n + 1 units removed (n left): the hole
+ * goes down to a leaf by the better child (one comparison a level), and the
+ * last unit, U[n], comes up from there (it mostly belongs near the leaves). */
+static void unit_pop(unit *U, size_t n)
+{
+    unit x = U[n];
+    size_t i = 0;
+    for (;;) {
+        size_t l = 2 * i + 1;
+        if (l >= n)
+            break;
+        if (l + 1 < n && unit_before(NULL, &U[l + 1], &U[l]))
+            l++;
+        U[i] = U[l];
+        i = l;
+    }
+    while (i > 0) {
+        size_t p = (i - 1) / 2;
+        if (!unit_before(NULL, &x, &U[p]))
+            break;
+        U[i] = U[p];
+        i = p;
+    }
+    U[i] = x;
+}
+
 int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
                     const sk_rank *rank, size_t n, sk_movelist *list, tk_error *err)
 {
@@ -516,8 +542,7 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
         unit_down(NULL, U, nu, i);
     while (nu > 0 && !g->err) {
         unit u = U[0];
-        U[0] = U[--nu];
-        unit_down(NULL, U, nu, 0);
+        unit_pop(U, --nu);
         if (u.bound < floor)
             break;
         if (list->n == n) {
