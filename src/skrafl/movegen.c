@@ -916,9 +916,18 @@ static void prep_board(sk_gen *g, const sk_board *b, unsigned flags, alpha_set m
 
 /* ---- the board of a game going on ------------------------------------------ */
 
-/* Square (rr, c) of orientation o into the cache, over every letter. */
-static void cache_square(sk_gen *g, int o, int rr, int c)
+/* Square (rr, c) of orientation o into the cache, over every letter, unless
+ * seen (not NULL) says this update has made it already (it depends only on
+ * the board, which has every new tile by then): the runs of a move's new
+ * tiles along the move are one run, whose ends every one of them touches. */
+static void cache_square(sk_gen *g, int o, int rr, int c, uint8_t (*seen)[SK_LINE_SQ])
 {
+    if (seen) {
+        uint8_t *m = &seen[o][rr * (g->dim + 1) + c];
+        if (*m)
+            return;
+        *m = 1;
+    }
     square_info(g, o, rr, c, g->e->all, g->cx[o], g->cs[o], g->ca[o]);
 }
 
@@ -939,14 +948,14 @@ static void run_ends(const sk_gen *g, int o, int rr, int c, int *up, int *dn)
 
 /* The empty squares ending the run of tiles through (rr, c) of orientation o
  * in the perpendicular direction, into the cache (as gb_touch). */
-static void cache_touch(sk_gen *g, int o, int rr, int c)
+static void cache_touch(sk_gen *g, int o, int rr, int c, uint8_t (*seen)[SK_LINE_SQ])
 {
     int up, dn;
     run_ends(g, o, rr, c, &up, &dn);
     if (up >= 0)
-        cache_square(g, o, up, c);
+        cache_square(g, o, up, c, seen);
     if (dn < g->dim)
-        cache_square(g, o, dn, c);
+        cache_square(g, o, dn, c, seen);
 }
 
 /* prep_board for tki_sk_gen_prepare, the same arrays: when board b only adds
@@ -1013,10 +1022,15 @@ static void prep_board_game(sk_gen *g, const sk_board *b, unsigned flags, alpha_
                         g->cs[o][i] = -1;
                         g->ca[o][i] = 0;
                     } else {
-                        cache_square(g, o, rr, c);
+                        cache_square(g, o, rr, c, NULL);
                     }
                 }
     } else {
+        uint8_t seenv[2][SK_LINE_SQ], (*seen)[SK_LINE_SQ] = NULL;   /* squares made (more than one new tile) */
+        if (nnew > 1) {
+            memset(seenv, 0, sizeof seenv);
+            seen = seenv;
+        }
         for (int k = 0; k < nnew; k++) {
             int r = fresh[k] / dim, c = fresh[k] % dim;
             for (int o = 0; o < 2; o++) {
@@ -1028,16 +1042,16 @@ static void prep_board_game(sk_gen *g, const sk_board *b, unsigned flags, alpha_
         }
         for (int k = 0; k < nnew; k++) {
             int r = fresh[k] / dim, c = fresh[k] % dim;
-            cache_touch(g, 0, r, c);          /* column c's run: vertical cross-words */
-            cache_touch(g, 1, c, r);          /* row r's run: horizontal cross-words */
+            cache_touch(g, 0, r, c, seen);          /* column c's run: vertical cross-words */
+            cache_touch(g, 1, c, r, seen);          /* row r's run: horizontal cross-words */
             if (c > 0 && !g->bd[0][r * S + c - 1])
-                cache_square(g, 0, r, c - 1);
+                cache_square(g, 0, r, c - 1, seen);
             if (c < dim - 1 && !g->bd[0][r * S + c + 1])
-                cache_square(g, 0, r, c + 1);
+                cache_square(g, 0, r, c + 1, seen);
             if (r > 0 && !g->bd[1][c * S + r - 1])
-                cache_square(g, 1, c, r - 1);
+                cache_square(g, 1, c, r - 1, seen);
             if (r < dim - 1 && !g->bd[1][c * S + r + 1])
-                cache_square(g, 1, c, r + 1);
+                cache_square(g, 1, c, r + 1, seen);
         }
     }
     g->cb = *b;
