@@ -1108,7 +1108,8 @@ int tki_sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned 
         return TK_OK;
     prep_board_game(g, b, flags, g->blanks ? e->all : g->rackmask);
     int ndirs = g->ndirs;
-    rc = prep_leftparts(g, err);
+    g->nlp = 0;
+    rc = g->lp_flat ? TK_OK : prep_leftparts(g, err);   /* flat: the caller's (tki_sk_gen_leftparts) */
     if (rc) {
         g->ndirs = 0;
         return rc;
@@ -1117,6 +1118,8 @@ int tki_sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned 
     *none = 0;
     return TK_OK;
 }
+
+int tki_sk_gen_leftparts(sk_gen *g, int maxlen) { return build_leftparts(g, maxlen); }
 
 /* ---- a board state kept per move (the endgame solver) -------------------------------- */
 

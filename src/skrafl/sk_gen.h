@@ -76,7 +76,8 @@ struct sk_gen {
     leftpart *lp;
     size_t nlp, caplp;
     alpha_set rackmask;             /* letters with cnt > 0 */
-    int lp_flat;                    /* 1: only by length (sub and end left unset) */
+    int lp_flat;                    /* 1: only by length (sub and end left unset), made by
+                                       the best-first search when it needs them */
     /* best-first search: the left parts sorted by length (lpoff[L] .. lpoff[L + 1]),
      * each with its letters */
     uint32_t *lpidx;
@@ -215,6 +216,9 @@ void tki_sk_eg_line_cache(struct sk_endgame *s, int on);
 void tki_sk_gen_line(sk_gen *g, int o, int r);
 /* Every move whose leftmost anchor is square a of the current line. */
 void tki_sk_gen_anchor(sk_gen *g, int a);
+/* Best-first search (lp_flat: tki_sk_gen_prepare leaves them out): the
+ * left parts of the rack of at most maxlen letters (TK_ENOMEM). */
+int tki_sk_gen_leftparts(sk_gen *g, int maxlen);
 /* Best-first search: index the left parts by length (TK_ENOMEM). */
 int tki_sk_gen_index_leftparts(sk_gen *g);
 /* Every move whose leftmost anchor is square a of the current line and whose

@@ -34,7 +34,9 @@
  * stops as soon as the heap is full and the next bound is below the n-th
  * move's rank, or below the caller's floor (sk_top_plays: the n-th best of
  * the exchanges and the pass): no move left can enter.  Equal bounds are searched, so ties
- * are broken exactly as in the full sorted list.
+ * are broken exactly as in the full sorted list.  The rack's left parts
+ * (movegen.c) are made when the first group that lays one comes up, no
+ * longer than the longest any group then left may lay.
  */
 #include "sk_gen.h"
 
@@ -489,13 +491,6 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
     leave_terms(g, L);
     if (g->ntiles == SK_RACK_MAX)
         bingo_rack(g);
-    rc = tki_sk_gen_index_leftparts(g);
-    if (rc) {
-        list->limit = 0;
-        g->leaves = NULL;
-        g->floor = INT64_MIN;
-        return tk_error_set(err, rc, 0, 0, "out of memory");
-    }
     g->nk_line = -1;
     if (++g->nk_gen == 0) {   /* wrapped: no line may pass for made */
         memset(g->nk_made, 0, sizeof g->nk_made);
@@ -537,6 +532,7 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
                 u->key = start_key(o, rr, s0);
             }
         }
+    int lp_made = 0;   /* the left parts are made when a unit first needs them */
     /* Best bound first, until no bound left can beat the n-th move. */
     for (size_t i = nu / 2; i-- > 0;)
         unit_down(NULL, U, nu, i);
@@ -575,6 +571,31 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
                 unit_up(NULL, U, nu++);
             }
             continue;
+        }
+        if (u.L >= 1 && !lp_made) {
+            /* The first unit that lays a left part: the rack's left parts, no
+             * longer than the longest any unit left may lay (one whose bound
+             * is below the n-th move's rank or the floor never comes up). */
+            lp_made = 1;
+            int64_t thr = floor;
+            if (list->n == n && list->v[0].equity > thr)
+                thr = list->v[0].equity;
+            int maxlen = u.L;
+            for (size_t i = 0; i < nu; i++) {
+                const unit *v = &U[i];
+                int len = v->L;
+                if (len == -2)   /* a coarse anchor: from its first start (the key's) */
+                    len = v->a - (v->o ? v->key / 2 / SK_MAX_DIM : v->key / 2 % SK_MAX_DIM);
+                if (len > maxlen && v->bound >= thr)
+                    maxlen = len;
+            }
+            rc = tki_sk_gen_leftparts(g, maxlen);
+            if (!rc)
+                rc = tki_sk_gen_index_leftparts(g);
+            if (rc) {
+                g->err = rc;
+                break;
+            }
         }
         search_prepare(g, &u);
         tki_sk_gen_anchor_left(g, u.a, u.L);
