@@ -303,24 +303,41 @@ static SK_ALWAYS_INLINE void after_tile(sk_gen *g, int pos, dawg_vedge ed, int m
     }
 }
 
-/* Empty square pos, DAWG node `node`; cand = the node's letters that may go
- * there (never empty). */
-static SK_ALWAYS_INLINE void extend_body(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul,
-                                         int xtot, const int top)
+/* What extend_body needs to know of empty square pos, whatever the node:
+ * its premiums, its cross-word, and what the next square asks of the
+ * letter's node (looked at before any tile is taken): its board tile, or
+ * (empty) some letter its cross-check allows unless a word ends here. */
+typedef struct sqinfo {
+    int lmul, wm, cwm, xwz;
+    alpha_set nwant;
+    uint32_t nfinal;
+} sqinfo;
+
+static SK_ALWAYS_INLINE void square_of(const sk_gen *g, int pos, sqinfo *k)
 {
-    int lmul = g->lm[pos], wm = g->wm[pos], xw = g->xw[pos];
-    int nwmul = wmul * wm;
+    int xw = g->xw[pos];
+    k->lmul = g->lm[pos];
+    k->wm = g->wm[pos];
     /* The cross-word's score: (xw + letter) * wm if there is one, else 0;
      * a blank's is the same for every letter. */
-    int cwm = xw >= 0 ? wm : 0, xwz = xw >= 0 ? xw : 0;
-    int xblank = xtot + xwz * cwm;
-    const uint8_t *val = g->e->val;
-    /* What the next square asks of the letter's node, looked at before any
-     * tile is taken: its board tile, or (empty) some letter its cross-check
-     * allows unless a word ends here. */
+    k->cwm = xw >= 0 ? k->wm : 0;
+    k->xwz = xw >= 0 ? xw : 0;
     uint8_t nsq = g->row[pos + 1];
-    alpha_set nwant = nsq ? ALPHA_BIT(nsq & SK_LETTER) : g->xs[pos + 1];
-    uint32_t nfinal = nsq ? 0 : 1;
+    k->nwant = nsq ? ALPHA_BIT(nsq & SK_LETTER) : g->xs[pos + 1];
+    k->nfinal = nsq ? 0 : 1;
+}
+
+/* Empty square pos (described by k), DAWG node `node`; cand = the node's
+ * letters that may go there (never empty). */
+static SK_ALWAYS_INLINE void extend_square(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul,
+                                           int xtot, const int top, const sqinfo *k)
+{
+    int lmul = k->lmul, cwm = k->cwm;
+    int nwmul = wmul * k->wm;
+    int xblank = xtot + k->xwz * cwm;
+    const uint8_t *val = g->e->val;
+    alpha_set nwant = k->nwant;
+    uint32_t nfinal = k->nfinal;
     /* Candidates in increasing letter order; the node's edges are sorted by
      * letter, so one forward scan finds all their edges and stops at the
      * last (cheaper here than indexing each by a population count). */
@@ -353,6 +370,14 @@ static SK_ALWAYS_INLINE void extend_body(sk_gen *g, int pos, uint32_t node, alph
             g->left++;
         }
     } while (cand);
+}
+
+static SK_ALWAYS_INLINE void extend_body(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul,
+                                         int xtot, const int top)
+{
+    sqinfo k;
+    square_of(g, pos, &k);
+    extend_square(g, pos, node, cand, msum, wmul, xtot, top, &k);
 }
 
 static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot)
@@ -435,10 +460,12 @@ static void extend_top(sk_gen *g, int pos, uint32_t node, alpha_set cand, int ms
     extend_body(g, pos, node, cand, msum, wmul, xtot, 1);
 }
 
-/* extend_top once its checks are known to pass (a left part just checked). */
-static void extend_top_checked(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul)
+/* extend_top once its checks are known to pass (a left part just checked),
+ * square pos described by k. */
+static void extend_top_checked(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul,
+                               const sqinfo *k)
 {
-    extend_body(g, pos, node, cand, msum, wmul, 0, 1);
+    extend_square(g, pos, node, cand, msum, wmul, 0, 1, k);
 }
 
 /* Start at empty anchor square a from node (after a left part). */
@@ -627,6 +654,8 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
     }
     alpha_set at = g->xs[a];
     g->start = s;
+    sqinfo ak;   /* the anchor square, the same for every left part */
+    square_of(g, a, &ak);
     int kfor = -1, need = 0, left = g->ntiles - L, dist = -1, taken = 0;
     uint64_t lens = 0;
     uint8_t cur[SK_RACK_MAX];   /* the letters off the rack (when taken) */
@@ -669,7 +698,7 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
         g->left = g->ntiles - L;
         alpha_set c = g->nm[lp->node] & playable(g, a);
         if (c)
-            extend_top_checked(g, a, lp->node, c, msum, wmul);
+            extend_top_checked(g, a, lp->node, c, msum, wmul, &ak);
     }
     for (int i = 0; taken && i < L; i++)
         rack_put(g, cur[i]);
