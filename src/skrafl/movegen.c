@@ -646,11 +646,15 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
             extend_from(g, a, e->root, 0, 1);
         return;
     }
-    int s = a - L, wmul = 1, np = 0, plq[SK_RACK_MAX];
+    /* The span's word premium, and its letter premiums: letter plo[j] of
+     * a left part (a square s + plo[j]) counts plm[j] more times. */
+    int s = a - L, wmul = 1, np = 0, plo[SK_RACK_MAX], plm[SK_RACK_MAX];
     for (int k = s; k < a; k++) {
         wmul *= g->wm[k];
-        if (g->lm[k] != 1)
-            plq[np++] = k;
+        if (g->lm[k] != 1) {
+            plo[np] = k - s;
+            plm[np++] = g->lm[k] - 1;
+        }
     }
     alpha_set at = g->xs[a];
     g->start = s;
@@ -682,7 +686,7 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
         const uint8_t *path = g->lppath[j];
         int msum = lp->face;
         for (int j = 0; j < np; j++)
-            msum += e->val[path[plq[j] - s]] * (g->lm[plq[j]] - 1);
+            msum += e->val[path[plo[j]]] * plm[j];
         /* Off the rack: only the letters after the prefix it shares with
          * the left part taken before (neighbours in preorder share most). */
         int k = 0;
