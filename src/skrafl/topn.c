@@ -178,10 +178,13 @@ static inline int swalk_square(swalk *w, int q, int used)
 /* The shadow walk for the plays of anchor a of the current line that start
  * on square s and end by square qmax: sb[k] = an upper bound on the score of
  * any of them placing k tiles (INT64_MIN if none can).  vals: the rack's
- * tile values, descending. */
-static void shadow(const sk_gen *g, int a, int s, int qmax, const int *vals, int64_t *sb)
+ * tile values, descending.  Returns the rank bound (rank_bound's, made as
+ * sb grows; INT64_MIN: none). */
+static int64_t shadow(const sk_gen *g, int a, int s, int qmax, const int *vals, int64_t *sb)
 {
     const uint8_t *row = g->row;
+    const int64_t *lb = g->lbest;
+    int64_t best = INT64_MIN;
     swalk w;
     swalk_init(&w, g, sb);
     for (int q = s; q < a; q++) {
@@ -202,9 +205,13 @@ static void shadow(const sk_gen *g, int a, int s, int qmax, const int *vals, int
         int64_t t = w.bsum * w.cs.WM + w.xfix + (k == SK_RACK_MAX ? SK_BINGO : 0);
         for (int i = 0; i < k; i++)
             t += w.cs.c[i] * vals[i];
-        if (t > sb[k])
+        if (t > sb[k]) {
             sb[k] = t;
+            if (t * 1000 + lb[k] > best)
+                best = t * 1000 + lb[k];
+        }
     }
+    return best;
 }
 
 /* A cheaper, coarser shadow for all the plays of anchor a (every start from
@@ -214,9 +221,11 @@ static void shadow(const sk_gen *g, int a, int s, int qmax, const int *vals, int
  * empties of [a, q] being forced.  Every real play uses a subset of these
  * squares with a smaller or equal word premium, so this bounds them all;
  * the exact bounds per start are made when the anchor comes up. */
-static void shadow_coarse(const sk_gen *g, int a, int s0, const int *vals, int64_t *sb)
+static int64_t shadow_coarse(const sk_gen *g, int a, int s0, const int *vals, int64_t *sb)
 {
     int nt = g->ntiles, kr = 0;
+    const int64_t *lb = g->lbest;
+    int64_t best = INT64_MIN;
     swalk w;
     swalk_init(&w, g, sb);
     for (int q = s0; q < a; q++)
@@ -233,32 +242,28 @@ static void shadow_coarse(const sk_gen *g, int a, int s0, const int *vals, int64
             t += w.cs.c[k - 1] * vals[k - 1];
             if (k >= kr && (k < SK_RACK_MAX || swalk_bingo(&w))) {
                 int64_t tk = t + (k == SK_RACK_MAX ? SK_BINGO : 0);
-                if (tk > sb[k])
+                if (tk > sb[k]) {
                     sb[k] = tk;
+                    if (tk * 1000 + lb[k] > best)
+                        best = tk * 1000 + lb[k];
+                }
             }
         }
     }
+    return best;
 }
 
 /* The rank bound of a shadow: the best over k of sb[k] * 1000 + the best
- * leave after k tiles; usb (if not NULL) gets each term. */
-static int64_t rank_bound(const sk_gen *g, const int64_t *sb, int64_t *usb)
+ * leave after k tiles (shadow and shadow_coarse return it); usb gets each
+ * term. */
+static void rank_bound(const sk_gen *g, const int64_t *sb, int64_t *usb)
 {
-    int64_t best = INT64_MIN;
     const int64_t *lb = g->lbest;
-    if (usb)
-        for (int k = 0; k <= SK_RACK_MAX + 1; k++)
-            usb[k] = INT64_MIN;
-    for (int k = 1; k <= g->ntiles; k++) {
-        if (sb[k] == INT64_MIN)
-            continue;
-        int64_t v = sb[k] * 1000 + lb[k];
-        if (usb)
-            usb[k] = v;
-        if (v > best)
-            best = v;
-    }
-    return best;
+    for (int k = 0; k <= SK_RACK_MAX + 1; k++)
+        usb[k] = INT64_MIN;
+    for (int k = 1; k <= g->ntiles; k++)
+        if (sb[k] != INT64_MIN)
+            usb[k] = sb[k] * 1000 + lb[k];
 }
 
 /* Before searching a unit of the current line: its rank bound per number of
@@ -515,11 +520,8 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
                 int64_t sb[SK_RACK_MAX + 1];
                 shadow_starts(g, a, &s0, &s1, &qmax);
                 int fixed = a > 0 && g->row[a - 1];
-                if (fixed || s0 == s1)
-                    shadow(g, a, s0, qmax, vals, sb);
-                else
-                    shadow_coarse(g, a, s0, vals, sb);
-                int64_t best = rank_bound(g, sb, NULL);
+                int64_t best = fixed || s0 == s1 ? shadow(g, a, s0, qmax, vals, sb)
+                                                 : shadow_coarse(g, a, s0, vals, sb);
                 if (best == INT64_MIN || best < floor)
                     continue;
                 unit *u = &U[nu++];
@@ -558,8 +560,7 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
             shadow_starts(g, u.a, &s0, &s1, &qmax);
             for (int st = s0; st <= s1; st++) {
                 int64_t sb[SK_RACK_MAX + 1];
-                shadow(g, u.a, st, qmax, vals, sb);
-                int64_t best = rank_bound(g, sb, NULL);
+                int64_t best = shadow(g, u.a, st, qmax, vals, sb);
                 if (best == INT64_MIN || best < floor)
                     continue;
                 unit *v = &U[nu];
