@@ -1089,14 +1089,13 @@ static void prep_board_game(sk_gen *g, const sk_board *b, unsigned flags, alpha_
     }
     g->cb = *b;
     g->cstate = 2;
-    for (int o = 0; o < 2; o++)
-        for (int rr = 0; rr < dim; rr++)
-            for (int c = 0; c <= dim; c++) {
-                int i = rr * S + c;
-                g->xset[o][i] = g->cx[o][i] & mask;
-                g->xsum[o][i] = g->cs[o][i];
-                g->anchor[o][i] = g->ca[o][i];
-            }
+    size_t nl = (size_t)dim * S;   /* the squares in use, sentinels included */
+    for (int o = 0; o < 2; o++) {
+        for (size_t i = 0; i < nl; i++)
+            g->xset[o][i] = g->cx[o][i] & mask;
+        memcpy(g->xsum[o], g->cs[o], nl * sizeof g->xsum[o][0]);
+        memcpy(g->anchor[o], g->ca[o], nl);
+    }
     g->ndirs = 2;
 }
 
