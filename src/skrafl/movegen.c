@@ -387,7 +387,7 @@ static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, 
 
 /* The fewest tiles (kmin) a play of the current start needs to enter the
  * full heap of the best moves, or to reach the floor: the anchor's bounds
- * per number of tiles (g->usb) against the worst move kept and the floor.  A play equal in rank to that move
+ * per number of tiles (ssb[k] * 1000 + lbest[k]) against the worst move kept and the floor.  A play equal in rank to that move
  * enters only if it comes first in the tie order (score, row, column,
  * direction, word): ranked by score (equal rank, equal score), if its start
  * comes later it must rank higher; ranked with leaves, an equal rank may
@@ -413,8 +413,14 @@ static int top_kmin_find(sk_gen *g)
     /* Ranked with leaves, a play of the worst kept's rank starting later
      * enters only with a higher score: not if k tiles cannot score more. */
     int k = 1;
-    while (k <= g->ntiles && (g->usb[k] < thr || (g->usb[k] == thr && g->ssb[k] <= wscore)))
-        k++;
+    for (; k <= g->ntiles; k++) {
+        int64_t sb = g->ssb[k], u;
+        if (sb == INT64_MIN)   /* no play of k tiles */
+            continue;
+        u = sb * 1000 + g->lbest[k];
+        if (u > thr || (u == thr && sb > wscore))
+            break;
+    }
     g->kstart = g->start;
     g->kmin = k;
     return k;

@@ -115,8 +115,8 @@ struct sk_gen {
     int bingo7;                     /* a full rack: its tiles are a word's letters */
     alpha_set bingo8;               /* and with letter x, for each x here */
     int vals[SK_RACK_MAX];          /* the rack's tile values, descending */
-    int64_t usb[SK_RACK_MAX + 2];   /* the anchor being searched: rank bound per tiles played */
-    int64_t ssb[SK_RACK_MAX + 2];   /* and score bound (INT64_MIN: no play) */
+    const int64_t *ssb;             /* the unit being searched: score bound per tiles played
+                                       (INT64_MIN: no play; its shadow, ush[id]) */
     int kstart;                     /* the start kmin was computed for (-1: none) */
     int kmin;                       /* fewest tiles a play from there needs to enter the heap */
     /* The line of the unit being searched (topn.c, search_prepare): */

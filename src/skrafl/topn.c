@@ -178,8 +178,8 @@ static inline int swalk_square(swalk *w, int q, int used)
 /* The shadow walk for the plays of anchor a of the current line that start
  * on square s and end by square qmax: sb[k] = an upper bound on the score of
  * any of them placing k tiles (INT64_MIN if none can).  vals: the rack's
- * tile values, descending.  Returns the rank bound (rank_bound's, made as
- * sb grows; INT64_MIN: none). */
+ * tile values, descending.  Returns the rank bound: the best over k of
+ * sb[k] * 1000 + lbest[k] (made as sb grows; INT64_MIN: none). */
 static int64_t shadow(const sk_gen *g, int a, int s, int qmax, const int *vals, int64_t *sb)
 {
     const uint8_t *row = g->row;
@@ -220,7 +220,8 @@ static int64_t shadow(const sk_gen *g, int a, int s, int qmax, const int *vals, 
  * premiums of all of them multiplied, the best k coefficients taken), the
  * empties of [a, q] being forced.  Every real play uses a subset of these
  * squares with a smaller or equal word premium, so this bounds them all;
- * the exact bounds per start are made when the anchor comes up. */
+ * the exact bounds per start are made when the anchor comes up.  Returns
+ * the rank bound, as shadow. */
 static int64_t shadow_coarse(const sk_gen *g, int a, int s0, const int *vals, int64_t *sb)
 {
     int nt = g->ntiles, kr = 0;
@@ -253,29 +254,13 @@ static int64_t shadow_coarse(const sk_gen *g, int a, int s0, const int *vals, in
     return best;
 }
 
-/* The rank bound of a shadow: the best over k of sb[k] * 1000 + the best
- * leave after k tiles (shadow and shadow_coarse return it); usb gets each
- * term. */
-static void rank_bound(const sk_gen *g, const int64_t *sb, int64_t *usb)
-{
-    const int64_t *lb = g->lbest;
-    for (int k = 0; k <= SK_RACK_MAX + 1; k++)
-        usb[k] = INT64_MIN;
-    for (int k = 1; k <= g->ntiles; k++)
-        if (sb[k] != INT64_MIN)
-            usb[k] = sb[k] * 1000 + lb[k];
-}
-
-/* Before searching a unit of the current line: its rank bound per number of
- * tiles (for kmin), and the line's k-th empty square from every square,
+/* Before searching a unit of the current line: its score bound per number
+ * of tiles (its shadow, for kmin), and the line's k-th empty square from every square,
  * where a word must stop and where it may end (made the first time one of
  * its units comes up in this search, kept for the others). */
 static void search_prepare(sk_gen *g, const unit *u)
 {
-    const int64_t *sb = g->ush[u->id];   /* its shadow, kept when the unit was made */
-    rank_bound(g, sb, g->usb);
-    for (int k = 0; k <= SK_RACK_MAX + 1; k++)
-        g->ssb[k] = k <= SK_RACK_MAX ? sb[k] : INT64_MIN;
+    g->ssb = g->ush[u->id];   /* its shadow, kept when the unit was made */
     g->kstart = -1;
     g->kmin = 1;
     int id = u->o * SK_MAX_DIM + u->line;
