@@ -533,34 +533,26 @@ static int32_t dense_value(const dense *d, const uint8_t counts[64])
  * codes, the blank 0 first) with counts ct[]; the sub-multiset keeping k_j
  * of tile j is number sum k_j * prod_{i<j} (ct[i] + 1) (rank.c's
  * numbering).  The dense rank is made from the counts as dense_rank does,
- * the digits stepped like an odometer.  Returns 0 (nothing written) when
- * the table has no dense form. */
+ * the digits stepped like an odometer: dense_rank's term for digit j,
+ * skip[lt[j]][s_j][k_j], depends only on the digits from j up (s_j = their
+ * tiles), so the sums of those terms from each digit up (part[]) stay
+ * valid while only lower digits move, and each step makes the term of the
+ * digit it moves and copies it to the digits it clears.  Returns 0
+ * (nothing written) when the table has no dense form. */
 int tki_sk_leaves_values(const sk_leaves *l, const int *lt, const int *ct, int nd, int32_t *value);
 int tki_sk_leaves_values(const sk_leaves *l, const int *lt, const int *ct, int nd, int32_t *value)
 {
     if (!l || !l->d || nd > SK_RACK_MAX + 1)
         return 0;
     const dense *d = l->d;
-    int k[SK_RACK_MAX + 1] = { 0 }, total = 0;
+    /* Digits j and above: their tiles (suf), their terms' sum (part), how
+     * many of them the table has no room for (bad); index nd: none. */
+    int k[SK_RACK_MAX + 2] = { 0 }, suf[SK_RACK_MAX + 2] = { 0 }, bad[SK_RACK_MAX + 2] = { 0 }, total = 0;
+    uint32_t part[SK_RACK_MAX + 2] = { 0 };
     for (int idx = 0;; idx++) {
         int32_t v = 0;
-        if (total >= 1 && total <= d->maxt) {
-            int valid = 1;
-            uint32_t rank = d->off[total];
-            int r = total;
-            for (int j = 0; j < nd && valid; j++) {
-                if (!k[j])
-                    continue;
-                if (lt[j] < 0 || lt[j] >= d->ntypes || k[j] > d->cap[lt[j]])
-                    valid = 0;   /* as dense_rank: a tile the table has no room for */
-                else {
-                    rank += d->skip[lt[j]][r][k[j]];
-                    r -= k[j];
-                }
-            }
-            if (valid)
-                v = dense_get(d, rank) * d->unit;
-        }
+        if (total >= 1 && total <= d->maxt && !bad[0])
+            v = dense_get(d, d->off[total] + part[0]) * d->unit;
         value[idx] = v;
         int j = 0;
         while (j < nd && k[j] == ct[j]) {
@@ -571,6 +563,16 @@ int tki_sk_leaves_values(const sk_leaves *l, const int *lt, const int *ct, int n
             return 1;
         k[j]++;
         total++;
+        suf[j] = suf[j + 1] + k[j];
+        /* as dense_rank: a tile the table has no room for (or more tiles than a leave) */
+        int b = lt[j] < 0 || lt[j] >= d->ntypes || k[j] > d->cap[lt[j]] || suf[j] > d->maxt;
+        bad[j] = bad[j + 1] + b;
+        part[j] = part[j + 1] + (b ? 0 : d->skip[lt[j]][suf[j]][k[j]]);
+        for (int i = j; i-- > 0;) {   /* the cleared digits add nothing */
+            suf[i] = suf[j];
+            bad[i] = bad[j];
+            part[i] = part[j];
+        }
     }
 }
 

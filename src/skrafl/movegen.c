@@ -233,6 +233,19 @@ static void record_heap(sk_gen *g, int end, int score)
     g->kstart = -1;   /* the worst kept may have changed: kmin again */
 }
 
+/* record for the best-first search (flags without SK_COUNT_ONLY, a heap):
+ * the bound of record_heap first, here, so that most moves, which cannot
+ * enter, cost no call. */
+static SK_ALWAYS_INLINE void record_top(sk_gen *g, int end, int score, int placed)
+{
+    sk_movelist *list = g->list;
+    list->total++;
+    int32_t ub = sk_equity(score, g->leaves->best[placed]);
+    if ((list->n == list->limit && ub < list->v[0].equity) || ub < g->floor)
+        return;
+    record_heap(g, end, score);
+}
+
 /* ---- ExtendRight ---------------------------------------------------------- */
 
 
@@ -260,8 +273,13 @@ static SK_ALWAYS_INLINE void after_tile(sk_gen *g, int pos, dawg_vedge ed, int m
         if (!sq) {   /* the sentinel at dim is empty too */
             if (dawg_vedge_final(ed) && pos > g->start) {
                 int placed = g->ntiles - g->left;
-                if (!(g->dir == 1 && placed == 1 && g->xw[g->anchor_pos] >= 0))
-                    record(g, pos, msum * wmul + xtot + (placed == SK_RACK_MAX ? SK_BINGO : 0));
+                if (!(g->dir == 1 && placed == 1 && g->xw[g->anchor_pos] >= 0)) {
+                    int score = msum * wmul + xtot + (placed == SK_RACK_MAX ? SK_BINGO : 0);
+                    if (top)
+                        record_top(g, pos, score, placed);
+                    else
+                        record(g, pos, score);
+                }
             }
             if (child && g->left) {
                 alpha_set c = ed.next & playable(g, pos + 1);
@@ -285,24 +303,41 @@ static SK_ALWAYS_INLINE void after_tile(sk_gen *g, int pos, dawg_vedge ed, int m
     }
 }
 
-/* Empty square pos, DAWG node `node`; cand = the node's letters that may go
- * there (never empty). */
-static SK_ALWAYS_INLINE void extend_body(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul,
-                                         int xtot, const int top)
+/* What extend_body needs to know of empty square pos, whatever the node:
+ * its premiums, its cross-word, and what the next square asks of the
+ * letter's node (looked at before any tile is taken): its board tile, or
+ * (empty) some letter its cross-check allows unless a word ends here. */
+typedef struct sqinfo {
+    int lmul, wm, cwm, xwz;
+    alpha_set nwant;
+    uint32_t nfinal;
+} sqinfo;
+
+static SK_ALWAYS_INLINE void square_of(const sk_gen *g, int pos, sqinfo *k)
 {
-    int lmul = g->lm[pos], wm = g->wm[pos], xw = g->xw[pos];
-    int nwmul = wmul * wm;
+    int xw = g->xw[pos];
+    k->lmul = g->lm[pos];
+    k->wm = g->wm[pos];
     /* The cross-word's score: (xw + letter) * wm if there is one, else 0;
      * a blank's is the same for every letter. */
-    int cwm = xw >= 0 ? wm : 0, xwz = xw >= 0 ? xw : 0;
-    int xblank = xtot + xwz * cwm;
-    const uint8_t *val = g->e->val;
-    /* What the next square asks of the letter's node, looked at before any
-     * tile is taken: its board tile, or (empty) some letter its cross-check
-     * allows unless a word ends here. */
+    k->cwm = xw >= 0 ? k->wm : 0;
+    k->xwz = xw >= 0 ? xw : 0;
     uint8_t nsq = g->row[pos + 1];
-    alpha_set nwant = nsq ? ALPHA_BIT(nsq & SK_LETTER) : g->xs[pos + 1];
-    uint32_t nfinal = nsq ? 0 : 1;
+    k->nwant = nsq ? ALPHA_BIT(nsq & SK_LETTER) : g->xs[pos + 1];
+    k->nfinal = nsq ? 0 : 1;
+}
+
+/* Empty square pos (described by k), DAWG node `node`; cand = the node's
+ * letters that may go there (never empty). */
+static SK_ALWAYS_INLINE void extend_square(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul,
+                                           int xtot, const int top, const sqinfo *k)
+{
+    int lmul = k->lmul, cwm = k->cwm;
+    int nwmul = wmul * k->wm;
+    int xblank = xtot + k->xwz * cwm;
+    const uint8_t *val = g->e->val;
+    alpha_set nwant = k->nwant;
+    uint32_t nfinal = k->nfinal;
     /* Candidates in increasing letter order; the node's edges are sorted by
      * letter, so one forward scan finds all their edges and stops at the
      * last (cheaper here than indexing each by a population count). */
@@ -337,6 +372,14 @@ static SK_ALWAYS_INLINE void extend_body(sk_gen *g, int pos, uint32_t node, alph
     } while (cand);
 }
 
+static SK_ALWAYS_INLINE void extend_body(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul,
+                                         int xtot, const int top)
+{
+    sqinfo k;
+    square_of(g, pos, &k);
+    extend_square(g, pos, node, cand, msum, wmul, xtot, top, &k);
+}
+
 static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot)
 {
     extend_body(g, pos, node, cand, msum, wmul, xtot, 0);
@@ -344,7 +387,7 @@ static void extend(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, 
 
 /* The fewest tiles (kmin) a play of the current start needs to enter the
  * full heap of the best moves, or to reach the floor: the anchor's bounds
- * per number of tiles (g->usb) against the worst move kept and the floor.  A play equal in rank to that move
+ * per number of tiles (ssb[k] * 1000 + lbest[k]) against the worst move kept and the floor.  A play equal in rank to that move
  * enters only if it comes first in the tie order (score, row, column,
  * direction, word): ranked by score (equal rank, equal score), if its start
  * comes later it must rank higher; ranked with leaves, an equal rank may
@@ -370,8 +413,14 @@ static int top_kmin_find(sk_gen *g)
     /* Ranked with leaves, a play of the worst kept's rank starting later
      * enters only with a higher score: not if k tiles cannot score more. */
     int k = 1;
-    while (k <= g->ntiles && (g->usb[k] < thr || (g->usb[k] == thr && g->ssb[k] <= wscore)))
-        k++;
+    for (; k <= g->ntiles; k++) {
+        int64_t sb = g->ssb[k], u;
+        if (sb == INT64_MIN)   /* no play of k tiles */
+            continue;
+        u = sb * 1000 + g->lbest[k];
+        if (u > thr || (u == thr && sb > wscore))
+            break;
+    }
     g->kstart = g->start;
     g->kmin = k;
     return k;
@@ -417,10 +466,12 @@ static void extend_top(sk_gen *g, int pos, uint32_t node, alpha_set cand, int ms
     extend_body(g, pos, node, cand, msum, wmul, xtot, 1);
 }
 
-/* extend_top once its checks are known to pass (a left part just checked). */
-static void extend_top_checked(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul)
+/* extend_top once its checks are known to pass (a left part just checked),
+ * square pos described by k. */
+static void extend_top_checked(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul,
+                               const sqinfo *k)
 {
-    extend_body(g, pos, node, cand, msum, wmul, 0, 1);
+    extend_square(g, pos, node, cand, msum, wmul, 0, 1, k);
 }
 
 /* Start at empty anchor square a from node (after a left part). */
@@ -437,13 +488,11 @@ static inline void extend_from(sk_gen *g, int a, uint32_t node, int msum, int wm
 
 /* ---- left parts ------------------------------------------------------------ */
 
-static int lp_push(sk_gen *g, uint32_t node, alpha_set letters, int len, unsigned last, int face, size_t *idx)
+/* A left part ending at node; next = the node's letters that the rest of
+ * the rack holds (what can follow; not empty). */
+static int lp_push(sk_gen *g, uint32_t node, alpha_set next, int len, unsigned last, int face, size_t *idx)
 {
-    /* What can follow: the node's letters that the rest of the rack holds. */
-    alpha_set next = letters & (g->blanks ? g->e->all : g->rackmask);
     *idx = SIZE_MAX;
-    if (!next)
-        return TK_OK;
     if (g->nlp == g->caplp) {
         leftpart *a = grow_array(g->lp, &g->caplp, sizeof *a, 4096);
         if (!a)
@@ -491,6 +540,11 @@ static int lp_dfs(sk_gen *g, uint32_t node, alpha_set want, int len, int maxlen,
         for (int bl = 0; bl < 2; bl++) {
             if (bl == 0 ? g->cnt[l] == 0 : g->blanks == 0)
                 continue;
+            /* What can follow once the tile is taken (nothing: no left part). */
+            alpha_set rest = bl == 0 && g->cnt[l] == 1 ? g->rackmask & ~ALPHA_BIT(l) : g->rackmask;
+            alpha_set next = ed.next & (g->blanks > bl ? g->e->all : rest);
+            if (!next)
+                continue;
             if (bl == 0) {
                 if (--g->cnt[l] == 0)
                     g->rackmask &= ~ALPHA_BIT(l);
@@ -499,8 +553,8 @@ static int lp_dfs(sk_gen *g, uint32_t node, alpha_set want, int len, int maxlen,
             }
             size_t idx;
             int f = face + (bl ? 0 : g->e->val[l]);
-            int rc = lp_push(g, child, ed.next, len + 1, l | (bl ? SK_BLANK : 0), f, &idx);
-            if (!rc && idx != SIZE_MAX && len + 1 < maxlen) {
+            int rc = lp_push(g, child, next, len + 1, l | (bl ? SK_BLANK : 0), f, &idx);
+            if (!rc && len + 1 < maxlen) {
                 rc = lp_dfs(g, child, g->lp[idx].next, len + 1, maxlen, f);
                 if (!g->lp_flat)
                     lp_close(g, idx);
@@ -598,14 +652,20 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
             extend_from(g, a, e->root, 0, 1);
         return;
     }
-    int s = a - L, wmul = 1, np = 0, plq[SK_RACK_MAX];
+    /* The span's word premium, and its letter premiums: letter plo[j] of
+     * a left part (a square s + plo[j]) counts plm[j] more times. */
+    int s = a - L, wmul = 1, np = 0, plo[SK_RACK_MAX], plm[SK_RACK_MAX];
     for (int k = s; k < a; k++) {
         wmul *= g->wm[k];
-        if (g->lm[k] != 1)
-            plq[np++] = k;
+        if (g->lm[k] != 1) {
+            plo[np] = k - s;
+            plm[np++] = g->lm[k] - 1;
+        }
     }
     alpha_set at = g->xs[a];
     g->start = s;
+    sqinfo ak;   /* the anchor square, the same for every left part */
+    square_of(g, a, &ak);
     int kfor = -1, need = 0, left = g->ntiles - L, dist = -1, taken = 0;
     uint64_t lens = 0;
     uint8_t cur[SK_RACK_MAX];   /* the letters off the rack (when taken) */
@@ -632,7 +692,7 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
         const uint8_t *path = g->lppath[j];
         int msum = lp->face;
         for (int j = 0; j < np; j++)
-            msum += e->val[path[plq[j] - s]] * (g->lm[plq[j]] - 1);
+            msum += e->val[path[plo[j]]] * plm[j];
         /* Off the rack: only the letters after the prefix it shares with
          * the left part taken before (neighbours in preorder share most). */
         int k = 0;
@@ -648,7 +708,7 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
         g->left = g->ntiles - L;
         alpha_set c = g->nm[lp->node] & playable(g, a);
         if (c)
-            extend_top_checked(g, a, lp->node, c, msum, wmul);
+            extend_top_checked(g, a, lp->node, c, msum, wmul, &ak);
     }
     for (int i = 0; taken && i < L; i++)
         rack_put(g, cur[i]);
@@ -895,9 +955,18 @@ static void prep_board(sk_gen *g, const sk_board *b, unsigned flags, alpha_set m
 
 /* ---- the board of a game going on ------------------------------------------ */
 
-/* Square (rr, c) of orientation o into the cache, over every letter. */
-static void cache_square(sk_gen *g, int o, int rr, int c)
+/* Square (rr, c) of orientation o into the cache, over every letter, unless
+ * seen (not NULL) says this update has made it already (it depends only on
+ * the board, which has every new tile by then): the runs of a move's new
+ * tiles along the move are one run, whose ends every one of them touches. */
+static void cache_square(sk_gen *g, int o, int rr, int c, uint8_t (*seen)[SK_LINE_SQ])
 {
+    if (seen) {
+        uint8_t *m = &seen[o][rr * (g->dim + 1) + c];
+        if (*m)
+            return;
+        *m = 1;
+    }
     square_info(g, o, rr, c, g->e->all, g->cx[o], g->cs[o], g->ca[o]);
 }
 
@@ -918,14 +987,14 @@ static void run_ends(const sk_gen *g, int o, int rr, int c, int *up, int *dn)
 
 /* The empty squares ending the run of tiles through (rr, c) of orientation o
  * in the perpendicular direction, into the cache (as gb_touch). */
-static void cache_touch(sk_gen *g, int o, int rr, int c)
+static void cache_touch(sk_gen *g, int o, int rr, int c, uint8_t (*seen)[SK_LINE_SQ])
 {
     int up, dn;
     run_ends(g, o, rr, c, &up, &dn);
     if (up >= 0)
-        cache_square(g, o, up, c);
+        cache_square(g, o, up, c, seen);
     if (dn < g->dim)
-        cache_square(g, o, dn, c);
+        cache_square(g, o, dn, c, seen);
 }
 
 /* prep_board for tki_sk_gen_prepare, the same arrays: when board b only adds
@@ -992,10 +1061,15 @@ static void prep_board_game(sk_gen *g, const sk_board *b, unsigned flags, alpha_
                         g->cs[o][i] = -1;
                         g->ca[o][i] = 0;
                     } else {
-                        cache_square(g, o, rr, c);
+                        cache_square(g, o, rr, c, NULL);
                     }
                 }
     } else {
+        uint8_t seenv[2][SK_LINE_SQ], (*seen)[SK_LINE_SQ] = NULL;   /* squares made (more than one new tile) */
+        if (nnew > 1) {
+            memset(seenv, 0, sizeof seenv);
+            seen = seenv;
+        }
         for (int k = 0; k < nnew; k++) {
             int r = fresh[k] / dim, c = fresh[k] % dim;
             for (int o = 0; o < 2; o++) {
@@ -1007,28 +1081,27 @@ static void prep_board_game(sk_gen *g, const sk_board *b, unsigned flags, alpha_
         }
         for (int k = 0; k < nnew; k++) {
             int r = fresh[k] / dim, c = fresh[k] % dim;
-            cache_touch(g, 0, r, c);          /* column c's run: vertical cross-words */
-            cache_touch(g, 1, c, r);          /* row r's run: horizontal cross-words */
+            cache_touch(g, 0, r, c, seen);          /* column c's run: vertical cross-words */
+            cache_touch(g, 1, c, r, seen);          /* row r's run: horizontal cross-words */
             if (c > 0 && !g->bd[0][r * S + c - 1])
-                cache_square(g, 0, r, c - 1);
+                cache_square(g, 0, r, c - 1, seen);
             if (c < dim - 1 && !g->bd[0][r * S + c + 1])
-                cache_square(g, 0, r, c + 1);
+                cache_square(g, 0, r, c + 1, seen);
             if (r > 0 && !g->bd[1][c * S + r - 1])
-                cache_square(g, 1, c, r - 1);
+                cache_square(g, 1, c, r - 1, seen);
             if (r < dim - 1 && !g->bd[1][c * S + r + 1])
-                cache_square(g, 1, c, r + 1);
+                cache_square(g, 1, c, r + 1, seen);
         }
     }
     g->cb = *b;
     g->cstate = 2;
-    for (int o = 0; o < 2; o++)
-        for (int rr = 0; rr < dim; rr++)
-            for (int c = 0; c <= dim; c++) {
-                int i = rr * S + c;
-                g->xset[o][i] = g->cx[o][i] & mask;
-                g->xsum[o][i] = g->cs[o][i];
-                g->anchor[o][i] = g->ca[o][i];
-            }
+    size_t nl = (size_t)dim * S;   /* the squares in use, sentinels included */
+    for (int o = 0; o < 2; o++) {
+        for (size_t i = 0; i < nl; i++)
+            g->xset[o][i] = g->cx[o][i] & mask;
+        memcpy(g->xsum[o], g->cs[o], nl * sizeof g->xsum[o][0]);
+        memcpy(g->anchor[o], g->ca[o], nl);
+    }
     g->ndirs = 2;
 }
 
@@ -1073,7 +1146,8 @@ int tki_sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned 
         return TK_OK;
     prep_board_game(g, b, flags, g->blanks ? e->all : g->rackmask);
     int ndirs = g->ndirs;
-    rc = prep_leftparts(g, err);
+    g->nlp = 0;
+    rc = g->lp_flat ? TK_OK : prep_leftparts(g, err);   /* flat: the caller's (tki_sk_gen_leftparts) */
     if (rc) {
         g->ndirs = 0;
         return rc;
@@ -1082,6 +1156,8 @@ int tki_sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned 
     *none = 0;
     return TK_OK;
 }
+
+int tki_sk_gen_leftparts(sk_gen *g, int maxlen) { return build_leftparts(g, maxlen); }
 
 /* ---- a board state kept per move (the endgame solver) -------------------------------- */
 

@@ -76,7 +76,8 @@ struct sk_gen {
     leftpart *lp;
     size_t nlp, caplp;
     alpha_set rackmask;             /* letters with cnt > 0 */
-    int lp_flat;                    /* 1: only by length (sub and end left unset) */
+    int lp_flat;                    /* 1: only by length (sub and end left unset), made by
+                                       the best-first search when it needs them */
     /* best-first search: the left parts sorted by length (lpoff[L] .. lpoff[L + 1]),
      * each with its letters */
     uint32_t *lpidx;
@@ -114,14 +115,22 @@ struct sk_gen {
     int bingo7;                     /* a full rack: its tiles are a word's letters */
     alpha_set bingo8;               /* and with letter x, for each x here */
     int vals[SK_RACK_MAX];          /* the rack's tile values, descending */
-    int64_t usb[SK_RACK_MAX + 2];   /* the anchor being searched: rank bound per tiles played */
-    int64_t ssb[SK_RACK_MAX + 2];   /* and score bound (INT64_MIN: no play) */
+    const int64_t *ssb;             /* the unit being searched: score bound per tiles played
+                                       (INT64_MIN: no play; its shadow, ush[id]) */
     int kstart;                     /* the start kmin was computed for (-1: none) */
     int kmin;                       /* fewest tiles a play from there needs to enter the heap */
-    uint8_t nextk[SK_MAX_DIM + 1][SK_RACK_MAX + 2];   /* k-th empty square from q (255: none) */
-    uint8_t stop[SK_MAX_DIM + 1];   /* first square from q no word covers (no tile fits, or dim) */
+    /* The line of the unit being searched (topn.c, search_prepare): */
+    uint8_t (*nextk)[SK_RACK_MAX + 2];   /* k-th empty square from q (255: none) */
+    uint8_t *stop;                  /* first square from q no word covers (no tile fits, or dim) */
     uint32_t canend;                /* bit q: a word may end on square q (q + 1 is empty) */
-    int nk_line;                    /* the line nextk was made for (o * SK_MAX_DIM + line) */
+    int nk_line;                    /* the line nextk is for (o * SK_MAX_DIM + line) */
+    /* and those of every line (o * SK_MAX_DIM + line), made once a search
+     * when a line's unit first comes up (made while nk_made[line] = nk_gen) */
+    uint8_t nkl[2 * SK_MAX_DIM][SK_MAX_DIM + 1][SK_RACK_MAX + 2];
+    uint8_t stopl[2 * SK_MAX_DIM][SK_MAX_DIM + 1];
+    uint32_t canendl[2 * SK_MAX_DIM];
+    uint32_t nk_made[2 * SK_MAX_DIM];
+    uint32_t nk_gen;
     sk_unit units[SK_UNITS_MAX];
     int64_t ush[SK_UNIT_IDS][SK_RACK_MAX + 1];   /* a unit's shadow: score bound per tiles (INT64_MIN: none) */
     int nush;
@@ -207,6 +216,9 @@ void tki_sk_eg_line_cache(struct sk_endgame *s, int on);
 void tki_sk_gen_line(sk_gen *g, int o, int r);
 /* Every move whose leftmost anchor is square a of the current line. */
 void tki_sk_gen_anchor(sk_gen *g, int a);
+/* Best-first search (lp_flat: tki_sk_gen_prepare leaves them out): the
+ * left parts of the rack of at most maxlen letters (TK_ENOMEM). */
+int tki_sk_gen_leftparts(sk_gen *g, int maxlen);
 /* Best-first search: index the left parts by length (TK_ENOMEM). */
 int tki_sk_gen_index_leftparts(sk_gen *g);
 /* Every move whose leftmost anchor is square a of the current line and whose

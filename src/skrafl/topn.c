@@ -34,7 +34,9 @@
  * stops as soon as the heap is full and the next bound is below the n-th
  * move's rank, or below the caller's floor (sk_top_plays: the n-th best of
  * the exchanges and the pass): no move left can enter.  Equal bounds are searched, so ties
- * are broken exactly as in the full sorted list.
+ * are broken exactly as in the full sorted list.  The rack's left parts
+ * (movegen.c) are made when the first group that lays one comes up, no
+ * longer than the longest any group then left may lay.
  */
 #include "sk_gen.h"
 
@@ -176,10 +178,13 @@ static inline int swalk_square(swalk *w, int q, int used)
 /* The shadow walk for the plays of anchor a of the current line that start
  * on square s and end by square qmax: sb[k] = an upper bound on the score of
  * any of them placing k tiles (INT64_MIN if none can).  vals: the rack's
- * tile values, descending. */
-static void shadow(const sk_gen *g, int a, int s, int qmax, const int *vals, int64_t *sb)
+ * tile values, descending.  Returns the rank bound: the best over k of
+ * sb[k] * 1000 + lbest[k] (made as sb grows; INT64_MIN: none). */
+static int64_t shadow(const sk_gen *g, int a, int s, int qmax, const int *vals, int64_t *sb)
 {
     const uint8_t *row = g->row;
+    const int64_t *lb = g->lbest;
+    int64_t best = INT64_MIN;
     swalk w;
     swalk_init(&w, g, sb);
     for (int q = s; q < a; q++) {
@@ -200,9 +205,13 @@ static void shadow(const sk_gen *g, int a, int s, int qmax, const int *vals, int
         int64_t t = w.bsum * w.cs.WM + w.xfix + (k == SK_RACK_MAX ? SK_BINGO : 0);
         for (int i = 0; i < k; i++)
             t += w.cs.c[i] * vals[i];
-        if (t > sb[k])
+        if (t > sb[k]) {
             sb[k] = t;
+            if (t * 1000 + lb[k] > best)
+                best = t * 1000 + lb[k];
+        }
     }
+    return best;
 }
 
 /* A cheaper, coarser shadow for all the plays of anchor a (every start from
@@ -211,10 +220,13 @@ static void shadow(const sk_gen *g, int a, int s, int qmax, const int *vals, int
  * premiums of all of them multiplied, the best k coefficients taken), the
  * empties of [a, q] being forced.  Every real play uses a subset of these
  * squares with a smaller or equal word premium, so this bounds them all;
- * the exact bounds per start are made when the anchor comes up. */
-static void shadow_coarse(const sk_gen *g, int a, int s0, const int *vals, int64_t *sb)
+ * the exact bounds per start are made when the anchor comes up.  Returns
+ * the rank bound, as shadow. */
+static int64_t shadow_coarse(const sk_gen *g, int a, int s0, const int *vals, int64_t *sb)
 {
     int nt = g->ntiles, kr = 0;
+    const int64_t *lb = g->lbest;
+    int64_t best = INT64_MIN;
     swalk w;
     swalk_init(&w, g, sb);
     for (int q = s0; q < a; q++)
@@ -231,52 +243,40 @@ static void shadow_coarse(const sk_gen *g, int a, int s0, const int *vals, int64
             t += w.cs.c[k - 1] * vals[k - 1];
             if (k >= kr && (k < SK_RACK_MAX || swalk_bingo(&w))) {
                 int64_t tk = t + (k == SK_RACK_MAX ? SK_BINGO : 0);
-                if (tk > sb[k])
+                if (tk > sb[k]) {
                     sb[k] = tk;
+                    if (tk * 1000 + lb[k] > best)
+                        best = tk * 1000 + lb[k];
+                }
             }
         }
-    }
-}
-
-/* The rank bound of a shadow: the best over k of sb[k] * 1000 + the best
- * leave after k tiles; usb (if not NULL) gets each term. */
-static int64_t rank_bound(const sk_gen *g, const int64_t *sb, int64_t *usb)
-{
-    int64_t best = INT64_MIN;
-    const int64_t *lb = g->lbest;
-    if (usb)
-        for (int k = 0; k <= SK_RACK_MAX + 1; k++)
-            usb[k] = INT64_MIN;
-    for (int k = 1; k <= g->ntiles; k++) {
-        if (sb[k] == INT64_MIN)
-            continue;
-        int64_t v = sb[k] * 1000 + lb[k];
-        if (usb)
-            usb[k] = v;
-        if (v > best)
-            best = v;
     }
     return best;
 }
 
-/* Before searching a unit of the current line: its rank bound per number of
- * tiles (for kmin), and (once per line) the k-th empty square from every
- * square, where a word must stop and where it may end. */
+/* Before searching a unit of the current line: its score bound per number
+ * of tiles (its shadow, for kmin), and the line's k-th empty square from every square,
+ * where a word must stop and where it may end (made the first time one of
+ * its units comes up in this search, kept for the others). */
 static void search_prepare(sk_gen *g, const unit *u)
 {
-    const int64_t *sb = g->ush[u->id];   /* its shadow, kept when the unit was made */
-    rank_bound(g, sb, g->usb);
-    for (int k = 0; k <= SK_RACK_MAX + 1; k++)
-        g->ssb[k] = k <= SK_RACK_MAX ? sb[k] : INT64_MIN;
+    g->ssb = g->ush[u->id];   /* its shadow, kept when the unit was made */
     g->kstart = -1;
     g->kmin = 1;
     int id = u->o * SK_MAX_DIM + u->line;
     if (g->nk_line == id)
         return;
     g->nk_line = id;
+    g->nextk = g->nkl[id];
+    g->stop = g->stopl[id];
+    if (g->nk_made[id] == g->nk_gen) {
+        g->canend = g->canendl[id];
+        return;
+    }
+    g->nk_made[id] = g->nk_gen;
     const uint8_t *row = g->row;
     const alpha_set *xs = g->xs;
-    g->canend = 0;
+    uint32_t canend = 0;
     for (int q = g->dim; q >= 0; q--) {
         uint8_t *nk = g->nextk[q];
         if (q == g->dim || (!row[q] && !xs[q])) {
@@ -286,16 +286,16 @@ static void search_prepare(sk_gen *g, const unit *u)
         }
         g->stop[q] = g->stop[q + 1];
         if (!row[q + 1])
-            g->canend |= (uint32_t)1 << q;
+            canend |= (uint32_t)1 << q;
         if (row[q]) {
             memcpy(nk, g->nextk[q + 1], SK_RACK_MAX + 2);
         } else {
             nk[0] = (uint8_t)q;
             nk[1] = (uint8_t)q;
-            for (int k = 2; k <= SK_RACK_MAX + 1; k++)
-                nk[k] = g->nextk[q + 1][k - 1];
+            memcpy(nk + 2, g->nextk[q + 1] + 1, SK_RACK_MAX);   /* nk[k] = nextk[q + 1][k - 1] */
         }
     }
+    g->canend = g->canendl[id] = canend;
 }
 
 /* What the bingo map says of the full rack (g->bingo7, g->bingo8): the
@@ -412,6 +412,32 @@ static inline int unit_before(const void *cx, const unit *x, const unit *y)
 }
 SK_HEAP_FUNCS(unit, unit, const void *, unit_before)
 
+/* The root of the unit heap U of n + 1 units removed (n left): the hole
+ * goes down to a leaf by the better child (one comparison a level), and the
+ * last unit, U[n], comes up from there (it mostly belongs near the leaves). */
+static void unit_pop(unit *U, size_t n)
+{
+    unit x = U[n];
+    size_t i = 0;
+    for (;;) {
+        size_t l = 2 * i + 1;
+        if (l >= n)
+            break;
+        if (l + 1 < n && unit_before(NULL, &U[l + 1], &U[l]))
+            l++;
+        U[i] = U[l];
+        i = l;
+    }
+    while (i > 0) {
+        size_t p = (i - 1) / 2;
+        if (!unit_before(NULL, &x, &U[p]))
+            break;
+        U[i] = U[p];
+        i = p;
+    }
+    U[i] = x;
+}
+
 int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
                     const sk_rank *rank, size_t n, sk_movelist *list, tk_error *err)
 {
@@ -455,14 +481,11 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
     leave_terms(g, L);
     if (g->ntiles == SK_RACK_MAX)
         bingo_rack(g);
-    rc = tki_sk_gen_index_leftparts(g);
-    if (rc) {
-        list->limit = 0;
-        g->leaves = NULL;
-        g->floor = INT64_MIN;
-        return tk_error_set(err, rc, 0, 0, "out of memory");
-    }
     g->nk_line = -1;
+    if (++g->nk_gen == 0) {   /* wrapped: no line may pass for made */
+        memset(g->nk_made, 0, sizeof g->nk_made);
+        g->nk_gen = 1;
+    }
     g->nush = 0;
     /* Bound every anchor and left-part length. */
     unit *U = g->units;
@@ -482,11 +505,8 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
                 int64_t sb[SK_RACK_MAX + 1];
                 shadow_starts(g, a, &s0, &s1, &qmax);
                 int fixed = a > 0 && g->row[a - 1];
-                if (fixed || s0 == s1)
-                    shadow(g, a, s0, qmax, vals, sb);
-                else
-                    shadow_coarse(g, a, s0, vals, sb);
-                int64_t best = rank_bound(g, sb, NULL);
+                int64_t best = fixed || s0 == s1 ? shadow(g, a, s0, qmax, vals, sb)
+                                                 : shadow_coarse(g, a, s0, vals, sb);
                 if (best == INT64_MIN || best < floor)
                     continue;
                 unit *u = &U[nu++];
@@ -499,13 +519,13 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
                 u->key = start_key(o, rr, s0);
             }
         }
+    int lp_made = 0;   /* the left parts are made when a unit first needs them */
     /* Best bound first, until no bound left can beat the n-th move. */
     for (size_t i = nu / 2; i-- > 0;)
         unit_down(NULL, U, nu, i);
     while (nu > 0 && !g->err) {
         unit u = U[0];
-        U[0] = U[--nu];
-        unit_down(NULL, U, nu, 0);
+        unit_pop(U, --nu);
         if (u.bound < floor)
             break;
         if (list->n == n) {
@@ -525,8 +545,7 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
             shadow_starts(g, u.a, &s0, &s1, &qmax);
             for (int st = s0; st <= s1; st++) {
                 int64_t sb[SK_RACK_MAX + 1];
-                shadow(g, u.a, st, qmax, vals, sb);
-                int64_t best = rank_bound(g, sb, NULL);
+                int64_t best = shadow(g, u.a, st, qmax, vals, sb);
                 if (best == INT64_MIN || best < floor)
                     continue;
                 unit *v = &U[nu];
@@ -538,6 +557,31 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
                 unit_up(NULL, U, nu++);
             }
             continue;
+        }
+        if (u.L >= 1 && !lp_made) {
+            /* The first unit that lays a left part: the rack's left parts, no
+             * longer than the longest any unit left may lay (one whose bound
+             * is below the n-th move's rank or the floor never comes up). */
+            lp_made = 1;
+            int64_t thr = floor;
+            if (list->n == n && list->v[0].equity > thr)
+                thr = list->v[0].equity;
+            int maxlen = u.L;
+            for (size_t i = 0; i < nu; i++) {
+                const unit *v = &U[i];
+                int len = v->L;
+                if (len == -2)   /* a coarse anchor: from its first start (the key's) */
+                    len = v->a - (v->o ? v->key / 2 / SK_MAX_DIM : v->key / 2 % SK_MAX_DIM);
+                if (len > maxlen && v->bound >= thr)
+                    maxlen = len;
+            }
+            rc = tki_sk_gen_leftparts(g, maxlen);
+            if (!rc)
+                rc = tki_sk_gen_index_leftparts(g);
+            if (rc) {
+                g->err = rc;
+                break;
+            }
         }
         search_prepare(g, &u);
         tki_sk_gen_anchor_left(g, u.a, u.L);
