@@ -54,7 +54,9 @@ void ske_usage(void)
            "      --seconds=S        answer within about S seconds per position (best so far)\n"
            "      --plies=N          search at most N plies deep\n"
            "      --tt-mb=N          transposition table size in MB (default %d)\n"
-           "      --all-best         list every first play that achieves the value\n",
+           "      --all-best         list every first play that achieves the value\n"
+           "  (one position alone is searched on --jobs threads, default all CPUs, with the\n"
+           "  same value; a batch of several is solved one position a thread)\n",
            SK_EG_TT_MB_DEFAULT);
 }
 
