@@ -247,7 +247,7 @@ static int solve_one(const skc_ctx *c, const skc_pos *p, const sk_board *b)
     }
     if (ske_active()) {   /* --endgame / --preendgame: skrafl_endgame.c */
         void *eg = NULL;
-        status = ske_solve(c, &eg, c->o->jobs > 0 ? c->o->jobs : cli_cpu_count(), p, b, &out, &err);
+        status = ske_solve(c, &eg, ske_threads(c->o->jobs), p, b, &out, &err);
         ske_free(eg);
     } else if (p->cgp)
         status = skc_solve_cgp(c, g, &list, &out, &err, p);

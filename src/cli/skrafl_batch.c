@@ -53,7 +53,7 @@ int skc_run_batch(const skc_ctx *c, cli_reader *rd, int one)
     int jobs = c->o->jobs;
     eg_threads = 1;
     if (one && ske_active()) {
-        eg_threads = jobs > 0 ? jobs : cli_cpu_count();
+        eg_threads = ske_threads(jobs);
         jobs = 1;
     }
     cli_batch b = { .kind = CLI_BATCH_LINES, .flags = CLI_BATCH_SKIP_BLANK, .reader = rd,

@@ -41,6 +41,14 @@ void ske_option(int code, const char *arg)
 
 int ske_active(void) { return E.endgame || E.pre; }
 
+int ske_threads(int jobs)
+{
+    if (jobs > 0)
+        return jobs;
+    int n = cli_cpu_count();
+    return n < SKE_THREADS_DEFAULT_MAX ? n : SKE_THREADS_DEFAULT_MAX;
+}
+
 void ske_usage(void)
 {
     printf("Endgames (the bag empty, both racks known; GUIDE 9.1 rules):\n"
@@ -55,9 +63,9 @@ void ske_usage(void)
            "      --plies=N          search at most N plies deep\n"
            "      --tt-mb=N          transposition table size in MB (default %d)\n"
            "      --all-best         list every first play that achieves the value\n"
-           "  (one position alone is searched on --jobs threads, default all CPUs, with the\n"
-           "  same value; a batch of several is solved one position a thread)\n",
-           SK_EG_TT_MB_DEFAULT);
+           "  (one position alone is searched on --jobs threads, default all CPUs up to %d,\n"
+           "  with the same value; a batch of several is solved one position a thread)\n",
+           SK_EG_TT_MB_DEFAULT, SKE_THREADS_DEFAULT_MAX);
 }
 
 typedef struct ske_solver {

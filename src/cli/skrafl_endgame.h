@@ -33,6 +33,10 @@ enum {
 void ske_option(int code, const char *arg);
 /* --endgame or --preendgame given? */
 int ske_active(void);
+/* Threads for one position alone: --jobs when given (jobs > 0), else every CPU
+ * up to SKE_THREADS_DEFAULT_MAX (each thread keeps its own move caches). */
+#define SKE_THREADS_DEFAULT_MAX 8
+int ske_threads(int jobs);
 void ske_usage(void);
 /* One position (p->cgp: a CGP line, else board b with --rack and --opp-rack).
  * *solver: the caller's solver slot (NULL at first; made on demand, threads
