@@ -58,6 +58,7 @@ int sk_gen_create(sk_gen **out, const sk_engine *e, tk_error *err)
     g->e = e;
     g->E = e->edges;
     g->nm = e->nmask;
+    g->lp_maxb = SK_RACK_MAX;
     g->dim = e->dim;
     g->floor = INT64_MIN;
     *out = g;
@@ -421,8 +422,19 @@ static int top_kmin_find(sk_gen *g)
         if (u > thr || (u == thr && sb > wscore))
             break;
     }
+    /* The same for the plays that use a blank (their leave term, lbestb). */
+    int kb = k;
+    for (; g->ublanks && kb <= g->ntiles; kb++) {
+        int64_t sb = g->ssb[kb], u;
+        if (sb == INT64_MIN || g->lbestb[kb] == INT64_MIN)
+            continue;
+        u = sb * 1000 + g->lbestb[kb];
+        if (u > thr || (u == thr && sb > wscore))
+            break;
+    }
     g->kstart = g->start;
     g->kmin = k;
+    g->kminb = kb;
     return k;
 }
 
@@ -456,7 +468,10 @@ static inline uint64_t top_lengths(const sk_gen *g, int pos, int need, int left)
 static void extend_top(sk_gen *g, int pos, uint32_t node, alpha_set cand, int msum, int wmul, int xtot)
 {
     if (g->pruning) {
-        int need = top_kmin(g) - (g->ntiles - g->left);
+        int km = top_kmin(g);
+        if (g->blanks < g->ublanks)   /* the play uses a blank */
+            km = g->kminb;
+        int need = km - (g->ntiles - g->left);
         if (top_short(g, pos, node, need, g->left))
             return;
         /* Every tile left must be played: the word's rest needs all their letters. */
@@ -490,7 +505,8 @@ static inline void extend_from(sk_gen *g, int a, uint32_t node, int msum, int wm
 
 /* A left part ending at node; next = the node's letters that the rest of
  * the rack holds (what can follow; not empty). */
-static int lp_push(sk_gen *g, uint32_t node, alpha_set next, int len, unsigned last, int face, size_t *idx)
+static SK_ALWAYS_INLINE int lp_push(sk_gen *g, uint32_t node, alpha_set next, int len, unsigned last, int face,
+                                    size_t *idx)
 {
     *idx = SIZE_MAX;
     if (g->nlp == g->caplp) {
@@ -522,9 +538,46 @@ static void lp_close(sk_gen *g, size_t idx)
     g->lp[idx].sub = sub;
 }
 
+static int lp_dfs(sk_gen *g, uint32_t node, alpha_set want, int len, int maxlen, int face);
+
+/* The left part one letter longer by edge ed (letter l): tile l off the
+ * rack, or (bl) a blank standing for l, and the left parts below it. */
+static SK_ALWAYS_INLINE int lp_child(sk_gen *g, dawg_vedge ed, unsigned l, int len, int maxlen, int face,
+                                     const int bl)
+{
+    /* What can follow once the tile is taken (nothing: no left part). */
+    alpha_set rest = bl == 0 && g->cnt[l] == 1 ? g->rackmask & ~ALPHA_BIT(l) : g->rackmask;
+    alpha_set next = ed.next & (g->blanks > bl ? g->e->all : rest);
+    if (!next)
+        return TK_OK;
+    if (bl == 0) {
+        if (--g->cnt[l] == 0)
+            g->rackmask &= ~ALPHA_BIT(l);
+    } else {
+        g->blanks--;
+    }
+    size_t idx;
+    uint32_t child = dawg_vedge_child(ed);
+    int f = face + (bl ? 0 : g->e->val[l]);
+    int rc = lp_push(g, child, next, len + 1, l | (bl ? SK_BLANK : 0), f, &idx);
+    if (!rc && len + 1 < maxlen) {
+        rc = lp_dfs(g, child, g->lp[idx].next, len + 1, maxlen, f);
+        if (!g->lp_flat)
+            lp_close(g, idx);
+    }
+    if (bl == 0) {
+        g->cnt[l]++;
+        g->rackmask |= ALPHA_BIT(l);
+    } else {
+        g->blanks++;
+    }
+    return rc;
+}
+
 /* The left parts below the one ending at node: want = the node's letters the
  * rack can still give (its `next`), found by one forward scan of its sorted
- * edges. */
+ * edges.  A blank is laid only up to length lp_maxb, and the left parts
+ * below one no longer than that. */
 static int lp_dfs(sk_gen *g, uint32_t node, alpha_set want, int len, int maxlen, int face)
 {
     const dawg_vedge *p = g->E + node;
@@ -534,40 +587,14 @@ static int lp_dfs(sk_gen *g, uint32_t node, alpha_set want, int len, int maxlen,
         while ((p->link & DAWG_VLINK_LETTER) != l << 1)
             p++;
         dawg_vedge ed = *p++;
-        uint32_t child = dawg_vedge_child(ed);
-        if (!child)
+        if (!dawg_vedge_child(ed))
             continue;
-        for (int bl = 0; bl < 2; bl++) {
-            if (bl == 0 ? g->cnt[l] == 0 : g->blanks == 0)
-                continue;
-            /* What can follow once the tile is taken (nothing: no left part). */
-            alpha_set rest = bl == 0 && g->cnt[l] == 1 ? g->rackmask & ~ALPHA_BIT(l) : g->rackmask;
-            alpha_set next = ed.next & (g->blanks > bl ? g->e->all : rest);
-            if (!next)
-                continue;
-            if (bl == 0) {
-                if (--g->cnt[l] == 0)
-                    g->rackmask &= ~ALPHA_BIT(l);
-            } else {
-                g->blanks--;
-            }
-            size_t idx;
-            int f = face + (bl ? 0 : g->e->val[l]);
-            int rc = lp_push(g, child, next, len + 1, l | (bl ? SK_BLANK : 0), f, &idx);
-            if (!rc && len + 1 < maxlen) {
-                rc = lp_dfs(g, child, g->lp[idx].next, len + 1, maxlen, f);
-                if (!g->lp_flat)
-                    lp_close(g, idx);
-            }
-            if (bl == 0) {
-                g->cnt[l]++;
-                g->rackmask |= ALPHA_BIT(l);
-            } else {
-                g->blanks++;
-            }
-            if (rc)
-                return rc;
-        }
+        int rc;
+        if (g->cnt[l] && (rc = lp_child(g, ed, l, len, maxlen, face, 0)))
+            return rc;
+        if (g->blanks && len < g->lp_maxb &&
+            (rc = lp_child(g, ed, l, len, maxlen < g->lp_maxb ? maxlen : g->lp_maxb, face, 1)))
+            return rc;
     }
     return TK_OK;
 }
@@ -585,7 +612,7 @@ static int build_leftparts(sk_gen *g, int maxlimit)
     return TK_OK;
 }
 
-int tki_sk_gen_index_leftparts(sk_gen *g)
+int tki_sk_gen_index_leftparts(sk_gen *g, int split)
 {
     size_t n = g->nlp;
     if (n > g->caplpidx) {
@@ -600,19 +627,36 @@ int tki_sk_gen_index_leftparts(sk_gen *g)
             return TK_ENOMEM;
         g->caplpidx = nc;
     }
-    uint32_t cnt[SK_RACK_MAX + 2] = { 0 };
-    for (size_t i = 0; i < n; i++)
-        cnt[g->lp[i].len]++;
-    g->lpoff[0] = g->lpoff[1] = 0;
-    for (int L = 1; L <= SK_RACK_MAX; L++)
-        g->lpoff[L + 1] = g->lpoff[L] + cnt[L];
-    uint32_t fill[SK_RACK_MAX + 2];
+    /* Group len, or (split, holding a blank) SK_LP_BLANK + len; preorder
+     * within a group (blank[d]: the left part of length d on the path
+     * holds one). */
+    uint32_t cnt[SK_LP_GROUPS] = { 0 };
+    uint8_t path[SK_RACK_MAX], blank[SK_RACK_MAX + 1] = { 0 };
+    if (split) {
+        for (size_t i = 0; i < n; i++) {   /* preorder: the parent comes just before */
+            const leftpart *lp = &g->lp[i];
+            blank[lp->len] = blank[lp->len - 1] | (lp->last & SK_BLANK ? SK_LP_BLANK : 0);
+            cnt[lp->len + blank[lp->len]]++;
+        }
+    } else {
+        for (size_t i = 0; i < n; i++)
+            cnt[g->lp[i].len]++;
+    }
+    g->lpoff[0] = 0;
+    for (int k = 0; k < SK_LP_GROUPS; k++)
+        g->lpoff[k + 1] = g->lpoff[k] + cnt[k];
+    uint32_t fill[SK_LP_GROUPS];
     memcpy(fill, g->lpoff, sizeof fill);
-    uint8_t path[SK_RACK_MAX];
-    for (size_t i = 0; i < n; i++) {   /* preorder: path[0 .. len-1) is the parent's */
+    for (size_t i = 0; i < n; i++) {   /* path[0 .. len-1) is the parent's */
         const leftpart *lp = &g->lp[i];
         path[lp->len - 1] = lp->last;
-        uint32_t j = fill[lp->len]++;
+        uint32_t j;
+        if (split) {
+            blank[lp->len] = blank[lp->len - 1] | (lp->last & SK_BLANK ? SK_LP_BLANK : 0);
+            j = fill[lp->len + blank[lp->len]]++;
+        } else {
+            j = fill[lp->len]++;
+        }
         g->lpidx[j] = (uint32_t)i;
         memcpy(g->lppath[j], path, SK_RACK_MAX);
     }
@@ -666,49 +710,57 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L)
     g->start = s;
     sqinfo ak;   /* the anchor square, the same for every left part */
     square_of(g, a, &ak);
-    int kfor = -1, need = 0, left = g->ntiles - L, dist = -1, taken = 0;
-    uint64_t lens = 0;
+    int left = g->ntiles - L, taken = 0, nb = g->blanks ? 1 : 0;
     uint8_t cur[SK_RACK_MAX];   /* the letters off the rack (when taken) */
-    for (uint32_t j = g->lpoff[L]; j < g->lpoff[L + 1] && !g->err; j++) {
-        const leftpart *lp = &g->lp[g->lpidx[j]];
-        if (!(lp->next & at))
-            continue;
-        /* Skipped before its tiles are taken when its plays cannot enter
-         * the heap: too few tiles within the node's reach or word lengths,
-         * or (every tile to be played) a letter left that no way holds. */
-        if (g->pruning) {
-            if (kfor != top_kmin(g)) {
-                kfor = g->kmin;
-                need = kfor - L;
-                if (need > left)
-                    break;   /* the worst kept only gets better, so kmin only grows */
-                dist = need > 0 ? g->nextk[a][need] - a : -1;
-                lens = top_lengths(g, a, need, left);
-            }
-            if (dist >= e->reach[lp->node] || !(e->lens[lp->node] & lens) ||
-                (need == left && (lp->rest & ~e->below[lp->node])))
+    /* The left parts without a blank, then (if this unit may use the
+     * blanks) those with one: these need kminb tiles, the others kmin. */
+    for (int b = 0; b <= nb && !g->err; b++) {
+        int kfor = -1, need = 0, dist = -1;
+        uint64_t lens = 0;
+        int grp = b * SK_LP_BLANK + L;
+        const int *kmin = b ? &g->kminb : &g->kmin;
+        for (uint32_t j = g->lpoff[grp]; j < g->lpoff[grp + 1] && !g->err; j++) {
+            const leftpart *lp = &g->lp[g->lpidx[j]];
+            if (!(lp->next & at))
                 continue;
+            /* Skipped before its tiles are taken when its plays cannot enter
+             * the heap: too few tiles within the node's reach or word lengths,
+             * or (every tile to be played) a letter left that no way holds. */
+            if (g->pruning) {
+                top_kmin(g);
+                if (kfor != *kmin) {
+                    kfor = *kmin;
+                    need = kfor - L;
+                    if (need > left)
+                        break;   /* the worst kept only gets better, so kmin only grows */
+                    dist = need > 0 ? g->nextk[a][need] - a : -1;
+                    lens = top_lengths(g, a, need, left);
+                }
+                if (dist >= e->reach[lp->node] || !(e->lens[lp->node] & lens) ||
+                    (need == left && (lp->rest & ~e->below[lp->node])))
+                    continue;
+            }
+            const uint8_t *path = g->lppath[j];
+            int msum = lp->face;
+            for (int j = 0; j < np; j++)
+                msum += e->val[path[plo[j]]] * plm[j];
+            /* Off the rack: only the letters after the prefix it shares with
+             * the left part taken before (neighbours in preorder share most). */
+            int k = 0;
+            if (taken)
+                while (k < L && cur[k] == path[k])
+                    k++;
+            for (int i = k; taken && i < L; i++)
+                rack_put(g, cur[i]);
+            for (int i = k; i < L; i++)
+                rack_take(g, cur[i] = path[i]);
+            taken = 1;
+            memcpy(g->word + s, path, SK_RACK_MAX);   /* fixed size; bytes past L are rewritten later */
+            g->left = g->ntiles - L;
+            alpha_set c = g->nm[lp->node] & playable(g, a);
+            if (c)
+                extend_top_checked(g, a, lp->node, c, msum, wmul, &ak);
         }
-        const uint8_t *path = g->lppath[j];
-        int msum = lp->face;
-        for (int j = 0; j < np; j++)
-            msum += e->val[path[plo[j]]] * plm[j];
-        /* Off the rack: only the letters after the prefix it shares with
-         * the left part taken before (neighbours in preorder share most). */
-        int k = 0;
-        if (taken)
-            while (k < L && cur[k] == path[k])
-                k++;
-        for (int i = k; taken && i < L; i++)
-            rack_put(g, cur[i]);
-        for (int i = k; i < L; i++)
-            rack_take(g, cur[i] = path[i]);
-        taken = 1;
-        memcpy(g->word + s, path, SK_RACK_MAX);   /* fixed size; bytes past L are rewritten later */
-        g->left = g->ntiles - L;
-        alpha_set c = g->nm[lp->node] & playable(g, a);
-        if (c)
-            extend_top_checked(g, a, lp->node, c, msum, wmul, &ak);
     }
     for (int i = 0; taken && i < L; i++)
         rack_put(g, cur[i]);
@@ -1157,7 +1209,17 @@ int tki_sk_gen_prepare(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned 
     return TK_OK;
 }
 
-int tki_sk_gen_leftparts(sk_gen *g, int maxlen) { return build_leftparts(g, maxlen); }
+int tki_sk_gen_leftparts(sk_gen *g, int maxlen, int maxblank)
+{
+    int blanks = g->blanks, rc;
+    if (maxblank < 0)
+        g->blanks = 0;   /* none may be used: the letters' left parts, and what follows them */
+    g->lp_maxb = maxblank;
+    rc = build_leftparts(g, maxlen);
+    g->blanks = blanks;
+    g->lp_maxb = SK_RACK_MAX;
+    return rc;
+}
 
 /* ---- a board state kept per move (the endgame solver) -------------------------------- */
 

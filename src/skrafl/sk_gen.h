@@ -48,7 +48,7 @@ typedef struct sk_unit {
     uint8_t o, line, a;
     int8_t L;                       /* left part length; -1: the tiles before the anchor */
     uint16_t key;                   /* its plays' start in tie order: row, column, direction */
-    uint16_t id;                    /* its score bounds: sk_gen.ush[id] */
+    uint16_t id;                    /* its score bounds: sk_gen.ush[id] (and ubb[id]) */
 } sk_unit;
 #define SK_UNITS_MAX (2 * SK_MAX_DIM * SK_MAX_DIM * (SK_RACK_MAX + 1))
 /* units made in one search: a coarse one per anchor and one per start of its */
@@ -57,6 +57,8 @@ typedef struct sk_unit {
 /* Row stride dim + 1: square dim of each row is a sentinel (empty, no
  * letter allowed), so the hot loop needs no bounds checks. */
 #define SK_LINE_SQ (SK_MAX_DIM * (SK_MAX_DIM + 1))
+#define SK_LP_BLANK (SK_RACK_MAX + 1)
+#define SK_LP_GROUPS (2 * SK_LP_BLANK)
 
 struct sk_gen {
     const sk_engine *e;
@@ -78,12 +80,13 @@ struct sk_gen {
     alpha_set rackmask;             /* letters with cnt > 0 */
     int lp_flat;                    /* 1: only by length (sub and end left unset), made by
                                        the best-first search when it needs them */
-    /* best-first search: the left parts sorted by length (lpoff[L] .. lpoff[L + 1]),
+    /* best-first search: the left parts grouped by length L, those with a
+     * blank apart (lpoff[g] .. lpoff[g + 1], g = L or SK_LP_BLANK + L),
      * each with its letters */
     uint32_t *lpidx;
     uint8_t (*lppath)[SK_RACK_MAX];
     size_t caplpidx;
-    uint32_t lpoff[SK_RACK_MAX + 2];
+    uint32_t lpoff[SK_LP_GROUPS + 1];
     /* the line being worked on */
     const uint8_t *row;
     const alpha_set *xs;
@@ -112,6 +115,8 @@ struct sk_gen {
     int16_t cs[2][SK_LINE_SQ];
     uint8_t ca[2][SK_LINE_SQ];
     int64_t lbest[SK_RACK_MAX + 1]; /* the shadow's leave term per tiles played (topn.c, leave_terms) */
+    int64_t lbestb[SK_RACK_MAX + 1];/* the same for plays that use a blank (INT64_MIN: none) */
+    int lp_maxb;                    /* left parts with a blank: no longer than this (-1: none) */
     int bingo7;                     /* a full rack: its tiles are a word's letters */
     alpha_set bingo8;               /* and with letter x, for each x here */
     int vals[SK_RACK_MAX];          /* the rack's tile values, descending */
@@ -119,6 +124,8 @@ struct sk_gen {
                                        (INT64_MIN: no play; its shadow, ush[id]) */
     int kstart;                     /* the start kmin was computed for (-1: none) */
     int kmin;                       /* fewest tiles a play from there needs to enter the heap */
+    int kminb;                      /* and a play that uses a blank (topn.c: lbestb) */
+    int ublanks;                    /* the blanks the unit being searched may use */
     /* The line of the unit being searched (topn.c, search_prepare): */
     uint8_t (*nextk)[SK_RACK_MAX + 2];   /* k-th empty square from q (255: none) */
     uint8_t *stop;                  /* first square from q no word covers (no tile fits, or dim) */
@@ -134,6 +141,8 @@ struct sk_gen {
     sk_unit units[SK_UNITS_MAX];
     int64_t ush[SK_UNIT_IDS][SK_RACK_MAX + 1];   /* a unit's shadow: score bound per tiles (INT64_MIN: none) */
     int nush;
+    int bsplit;                     /* ranked by leaves, the rack has a blank: ubb is kept */
+    int64_t ubb[SK_UNIT_IDS];       /* a unit's bound for its plays that use a blank */
 };
 
 
@@ -217,10 +226,13 @@ void tki_sk_gen_line(sk_gen *g, int o, int r);
 /* Every move whose leftmost anchor is square a of the current line. */
 void tki_sk_gen_anchor(sk_gen *g, int a);
 /* Best-first search (lp_flat: tki_sk_gen_prepare leaves them out): the
- * left parts of the rack of at most maxlen letters (TK_ENOMEM). */
-int tki_sk_gen_leftparts(sk_gen *g, int maxlen);
-/* Best-first search: index the left parts by length (TK_ENOMEM). */
-int tki_sk_gen_index_leftparts(sk_gen *g);
+ * left parts of the rack of at most maxlen letters, those with a blank of
+ * at most maxblank (-1: none, and `next` as if the rack had no blank)
+ * (TK_ENOMEM). */
+int tki_sk_gen_leftparts(sk_gen *g, int maxlen, int maxblank);
+/* Best-first search: index the left parts by length and, if split, by
+ * whether they hold a blank (else all in the group without) (TK_ENOMEM). */
+int tki_sk_gen_index_leftparts(sk_gen *g, int split);
 /* Every move whose leftmost anchor is square a of the current line and whose
  * left part has exactly L letters (laid on the L squares before a, which
  * must be empty non-anchor squares); L < 0: the fixed left part of tiles

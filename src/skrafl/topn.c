@@ -37,6 +37,18 @@
  * are broken exactly as in the full sorted list.  The rack's left parts
  * (movegen.c) are made when the first group that lays one comes up, no
  * longer than the longest any group then left may lay.
+ *
+ * A rack with a blank has a second bound per group, for its plays that use
+ * a blank: the same shadow with lbestb[k], the best leave that keeps fewer
+ * blanks than the rack holds (a blank is the best tile to keep, so these
+ * plays often cannot enter where the others can).  A group whose blank
+ * bound is below the n-th move or the floor is searched as if the rack had
+ * no blank (its candidates only the rack's letters, its left parts with a
+ * blank passed over); left parts with a blank are made only as long as a
+ * group left may use one; and within a group, a play that has used a blank
+ * must reach kminb tiles (kmin's count under lbestb) where the others need
+ * kmin.  Thresholds only rise, so a play ruled out stays out.  On a rack
+ * with a blank this spares most of the work of the blank's 26 letters.
  */
 #include "sk_gen.h"
 
@@ -345,7 +357,9 @@ static void bingo_rack(sk_gen *g)
  * a leave that keeps high-value tiles gives up their points.  So the term
  * is max over the kept multisets K of k tiles fewer of value(K) - 1000 *
  * (sum v_i - (rack total - total of K)), never above best[k] (the best
- * value kept, S the k best tiles). */
+ * value kept, S the k best tiles).  lbestb: the same over the K that keep
+ * fewer blanks than the rack holds (the plays that use a blank; a blank's
+ * leave is worth much, so these often cannot enter when others can). */
 static void leave_terms(sk_gen *g, const sk_rackleaves *L)
 {
     const int *vals = g->vals;
@@ -355,11 +369,11 @@ static void leave_terms(sk_gen *g, const sk_rackleaves *L)
         top[k] = top[k - 1] + vals[k - 1];
     if (!L->ranked) {
         for (int k = 0; k <= SK_RACK_MAX; k++)
-            g->lbest[k] = L->best[k];
+            g->lbest[k] = g->lbestb[k] = L->best[k];
         return;
     }
     for (int k = 0; k <= SK_RACK_MAX; k++)
-        g->lbest[k] = INT64_MIN;
+        g->lbest[k] = g->lbestb[k] = INT64_MIN;
     int lt[SK_RACK_MAX + 1], ct[SK_RACK_MAX + 1], nd = 0;
     for (int l = 0; l < 64 && nd <= SK_RACK_MAX; l++) {
         int c = l ? g->cnt[l] : g->blanks;
@@ -375,6 +389,8 @@ static void leave_terms(sk_gen *g, const sk_rackleaves *L)
         int64_t v = (int64_t)L->value[idx] - 1000 * (int64_t)(top[k] - (top[n] - ksum));
         if (v > g->lbest[k])
             g->lbest[k] = v;
+        if (lt[0] == 0 && dig[0] < ct[0] && v > g->lbestb[k])   /* digit 0: the blanks kept */
+            g->lbestb[k] = v;
         int j = 0;   /* the next index, like an odometer */
         while (j < nd && dig[j] == ct[j]) {
             kept -= dig[j];
@@ -389,11 +405,28 @@ static void leave_terms(sk_gen *g, const sk_rackleaves *L)
     }
 }
 
-/* Keep a unit's shadow (search_prepare reads it back): its id. */
-static uint16_t keep_shadow(sk_gen *g, const int64_t *sb)
+/* The rank bound of a unit's plays that use a blank, from its shadow sb. */
+static int64_t blank_bound(const sk_gen *g, const int64_t *sb)
 {
+    int64_t best = INT64_MIN;
+    for (int k = 1; k <= g->ntiles; k++)
+        if (sb[k] != INT64_MIN && g->lbestb[k] != INT64_MIN && sb[k] * 1000 + g->lbestb[k] > best)
+            best = sb[k] * 1000 + g->lbestb[k];
+    return best;
+}
+
+/* Keep a unit's shadow (search_prepare reads it back; a coarse unit's is
+ * not kept, keep = 0) and, under bsplit, its blank bound: its id (0 for a
+ * coarse unit without bsplit). */
+static uint16_t keep_shadow(sk_gen *g, const int64_t *sb, int keep)
+{
+    if (!keep && !g->bsplit)
+        return 0;
     int id = g->nush++;
-    memcpy(g->ush[id], sb, sizeof g->ush[id]);
+    if (keep)
+        memcpy(g->ush[id], sb, sizeof g->ush[id]);
+    if (g->bsplit)
+        g->ubb[id] = blank_bound(g, sb);
     return (uint16_t)id;
 }
 
@@ -487,6 +520,7 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
         g->nk_gen = 1;
     }
     g->nush = 0;
+    g->bsplit = L->ranked && g->blanks;
     /* Bound every anchor and left-part length. */
     unit *U = g->units;
     size_t nu = 0;
@@ -510,7 +544,7 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
                 if (best == INT64_MIN || best < floor)
                     continue;
                 unit *u = &U[nu++];
-                u->id = fixed || s0 == s1 ? keep_shadow(g, sb) : 0;
+                u->id = keep_shadow(g, sb, fixed || s0 == s1);
                 u->bound = best;
                 u->o = (uint8_t)o;
                 u->line = (uint8_t)rr;
@@ -550,7 +584,7 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
                     continue;
                 unit *v = &U[nu];
                 *v = u;
-                v->id = keep_shadow(g, sb);
+                v->id = keep_shadow(g, sb, 1);
                 v->bound = best;
                 v->L = (int8_t)(u.a - st);
                 v->key = start_key(u.o, u.line, st);
@@ -566,7 +600,7 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
             int64_t thr = floor;
             if (list->n == n && list->v[0].equity > thr)
                 thr = list->v[0].equity;
-            int maxlen = u.L;
+            int maxlen = u.L, maxblank = !g->bsplit ? SK_RACK_MAX : g->ubb[u.id] >= thr ? u.L : -1;
             for (size_t i = 0; i < nu; i++) {
                 const unit *v = &U[i];
                 int len = v->L;
@@ -574,17 +608,26 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
                     len = v->a - (v->o ? v->key / 2 / SK_MAX_DIM : v->key / 2 % SK_MAX_DIM);
                 if (len > maxlen && v->bound >= thr)
                     maxlen = len;
+                if (g->bsplit && len > maxblank && g->ubb[v->id] >= thr)
+                    maxblank = len;
             }
-            rc = tki_sk_gen_leftparts(g, maxlen);
+            rc = tki_sk_gen_leftparts(g, maxlen, maxblank);
             if (!rc)
-                rc = tki_sk_gen_index_leftparts(g);
+                rc = tki_sk_gen_index_leftparts(g, g->bsplit);
             if (rc) {
                 g->err = rc;
                 break;
             }
         }
         search_prepare(g, &u);
+        /* A unit whose plays with a blank cannot enter is searched as if the
+         * rack had none (its left parts with a blank are passed over). */
+        int blanks = g->blanks;
+        if (g->bsplit && (g->ubb[u.id] < floor || (list->n == n && g->ubb[u.id] < list->v[0].equity)))
+            g->blanks = 0;
+        g->ublanks = g->bsplit ? g->blanks : 0;   /* else kminb is kmin */
         tki_sk_gen_anchor_left(g, u.a, u.L);
+        g->blanks = blanks;
     }
     g->leaves = NULL;
     g->floor = INT64_MIN;
