@@ -12,7 +12,10 @@
  * each perpendicular run through a new tile) is in the dictionary, and the
  * score equals a plain recount (letter values times letter premiums under new
  * tiles, times word premiums under new tiles, blanks 0, +50 for 7 tiles).
- * The move count also matches SK_COUNT_ONLY.  The checks live in
+ * The move count also matches SK_COUNT_ONLY, and the best-first search
+ * ranked by a leave function (a blank kept is worth much, so its separate
+ * bound for the plays that use a blank is exercised) returns the first 1
+ * and 5 of the full list sorted the same way.  The checks live in
  * skrafl_fuzz_check.h.  A broken invariant aborts. */
 #include <stddef.h>
 #include <stdint.h>

@@ -116,8 +116,51 @@ static void skc_check_move(const sk_engine *E, const dawg_graph *D, const sk_boa
         abort();
 }
 
+/* A leave function for the ranked check: a hash of the kept counts (up to
+ * +-20 points, in thousandths) plus 25 points per blank kept, so that the
+ * plays that use a blank are often ranked below the others (the best-first
+ * search's separate bound for them, src/skrafl/topn.c, then matters). */
+static int32_t skc_leave(void *ctx, const uint8_t counts[64])
+{
+    (void)ctx;
+    uint64_t h = 0x9e3779b97f4a7c15ull;
+    for (int l = 0; l < 64; l++) {
+        h ^= counts[l] + (uint64_t)l * 0x100;
+        h *= 0xff51afd7ed558ccdull;
+        h ^= h >> 29;
+    }
+    return (int32_t)(h % 40001) - 20000 + 25000 * counts[0];
+}
+
+/* The best n by that leave function (sk_generate_top) are the first n of
+ * the full list sorted the same way. */
+static void skc_check_ranked(sk_gen *g, const sk_board *b, const sk_rack *r, const sk_movelist *all0)
+{
+    const sk_engine *E = sk_gen_engine(g);
+    sk_rank rank = { skc_leave, NULL };
+    sk_movelist all = { 0 }, top = { 0 };
+    if (sk_generate(g, b, r, 0, &all, NULL))
+        abort();
+    if (all.n != all0->n)
+        abort();
+    sk_movelist_sort_ranked(E, r, &rank, &all);
+    static const size_t ns[] = { 1, 5 };
+    for (size_t k = 0; k < sizeof ns / sizeof *ns; k++) {
+        if (sk_generate_top(g, b, r, 0, &rank, ns[k], &top, NULL))
+            abort();
+        if (top.n != (all.n < ns[k] ? all.n : ns[k]))
+            abort();
+        for (size_t i = 0; i < top.n; i++)
+            if (top.v[i].equity != all.v[i].equity || sk_move_cmp(E, &top.v[i], &all.v[i]) != 0)
+                abort();
+    }
+    sk_movelist_free(&all);
+    sk_movelist_free(&top);
+}
+
 /* Solve b/r with generator g and check every move; also the count-only
- * figure and that no move is listed twice. */
+ * figure, that no move is listed twice, and the best-first search ranked
+ * by a leave function against the full list. */
 static void skc_solve_and_check(sk_gen *g, const dawg_graph *D, const sk_board *b, const sk_rack *r)
 {
     const sk_engine *E = sk_gen_engine(g);
@@ -133,6 +176,7 @@ static void skc_solve_and_check(sk_gen *g, const dawg_graph *D, const sk_board *
         if (sk_move_cmp(E, &all.v[i - 1], &all.v[i]) == 0 &&
             memcmp(all.v[i - 1].word, all.v[i].word, all.v[i].len) == 0)
             abort();
+    skc_check_ranked(g, b, r, &all);
     sk_movelist_free(&all);
     sk_movelist_free(&cnt);
 }
