@@ -675,6 +675,19 @@ static int lc_grow_tab(lcache *c)
 }
 
 /* The cache entry of line (o, line) of ply's board for side (made on a miss); -1: out of memory. */
+/* The entry of key st (hash h), or -1. */
+static inline int32_t lc_find(const lcache *c, uint64_t h, const uint8_t *st, size_t len)
+{
+    for (size_t i = h & c->tmask;; i = (i + 1) & c->tmask) {
+        int32_t e = c->tab[i];
+        if (e < 0)
+            return -1;
+        const lc_ent *E = &c->ent[e];
+        if (E->key == h && E->klen == len && memcmp(c->kb + E->koff, st, len) == 0)
+            return e;
+    }
+}
+
 static int32_t lc_get(egw *w, int ply, int side, int o, int line)
 {
     lcache *c = &w->lc;
@@ -707,14 +720,20 @@ static int32_t lc_get(egw *w, int ply, int side, int o, int line)
         for (int k = 1; k <= na; k++)
             st[len++] = sq[i + k * across];
     }
+    /* The other side's entry of the same line, if it is cached: its key
+     * differs only in the first byte (the next ply inherits it). */
+    if (w->lref[ply][!side][o][line] < 0) {
+        st[0] = (uint8_t)!side;
+        int32_t e2 = lc_find(c, lc_hash(st, len), st, len);
+        if (e2 >= 0)
+            w->lref[ply][!side][o][line] = e2;
+        st[0] = (uint8_t)side;
+    }
     uint64_t h = lc_hash(st, len);
-    size_t i = h & c->tmask;
-    for (int32_t e; (e = c->tab[i]) >= 0; i = (i + 1) & c->tmask) {
-        const lc_ent *E = &c->ent[e];
-        if (E->key == h && E->klen == len && memcmp(c->kb + E->koff, st, len) == 0) {
-            c->hits++;
-            return e;
-        }
+    int32_t found = lc_find(c, h, st, len);
+    if (found >= 0) {
+        c->hits++;
+        return found;
     }
     c->misses++;
     sk_movelist *L = &w->ltmp;
@@ -786,7 +805,7 @@ static int32_t lc_get(egw *w, int ply, int side, int o, int line)
         c->mv[c->nmv] = *m;
         c->mm[c->nmv++] = (uint8_t)mask;
     }
-    i = h & c->tmask;
+    size_t i = h & c->tmask;
     while (c->tab[i] >= 0)
         i = (i + 1) & c->tmask;
     c->tab[i] = e;
