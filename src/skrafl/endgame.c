@@ -556,6 +556,14 @@ static inline sk_genboard *gb_slot(egw *w, int ply) { return (sk_genboard *)(w->
 /* The root's board state (ply 0) from w->b. */
 static void gb_root(egw *w)
 {
+    /* Cross-sets only for the racks' letters (every letter with a blank or
+     * a bag: a drawn tile may be any). */
+    alpha_set mask = 0;
+    if (w->nbag == 0 && !w->r[0].blanks && !w->r[1].blanks)
+        for (int l = 1; l < 64; l++)
+            if (w->r[0].count[l] || w->r[1].count[l])
+                mask |= (alpha_set)1 << l;
+    tki_sk_genboard_mask(w->g, mask);
     w->use_gb = !sk_board_empty(&w->b);
     if (w->use_gb)
         tki_sk_genboard_init(w->g, &w->b, gb_slot(w, 0));
@@ -1290,6 +1298,7 @@ static void sync_workers(sk_endgame *s)
         w->abort = 0;
         w->err = 0;
         w->use_gb = w0->use_gb;
+        tki_sk_genboard_mask(w->g, w0->g->gbmask);
         memcpy(gb_slot(w, 0), gb_slot(w0, 0), tki_sk_genboard_size());
         w->gbp[0] = gb_slot(w, 0);
     }

@@ -59,6 +59,7 @@ int sk_gen_create(sk_gen **out, const sk_engine *e, tk_error *err)
     g->E = e->edges;
     g->nm = e->nmask;
     g->lp_maxb = SK_RACK_MAX;
+    g->gbmask = e->all;
     g->dim = e->dim;
     g->floor = INT64_MIN;
     *out = g;
@@ -1251,9 +1252,11 @@ static void gb_load(sk_gen *g, const sk_genboard *gb)
     g->ndirs = gb->ndirs;
 }
 
+void tki_sk_genboard_mask(sk_gen *g, alpha_set mask) { g->gbmask = mask ? mask : g->e->all; }
+
 void tki_sk_genboard_init(sk_gen *g, const sk_board *b, sk_genboard *gb)
 {
-    prep_board(g, b, 0, g->e->all);
+    prep_board(g, b, 0, g->gbmask);
     gb_save(g, gb);
 }
 
@@ -1264,9 +1267,9 @@ static void gb_touch(sk_gen *g, int o, int rr, int c)
     int up, dn;
     run_ends(g, o, rr, c, &up, &dn);
     if (up >= 0)
-        prep_square(g, o, up, c, g->e->all);
+        prep_square(g, o, up, c, g->gbmask);
     if (dn < g->dim)
-        prep_square(g, o, dn, c, g->e->all);
+        prep_square(g, o, dn, c, g->gbmask);
 }
 
 void tki_sk_genboard_apply(sk_gen *g, const sk_genboard *from, const sk_move *m, sk_genboard *to)
@@ -1299,13 +1302,13 @@ void tki_sk_genboard_apply(sk_gen *g, const sk_genboard *from, const sk_move *m,
         gb_touch(g, 1, c, r);          /* row r's run: horizontal cross-words */
         /* side neighbours: anchor flags (o = 0 along the row, o = 1 along the column) */
         if (c > 0 && !g->bd[0][r * S + c - 1])
-            prep_square(g, 0, r, c - 1, g->e->all);
+            prep_square(g, 0, r, c - 1, g->gbmask);
         if (c < dim - 1 && !g->bd[0][r * S + c + 1])
-            prep_square(g, 0, r, c + 1, g->e->all);
+            prep_square(g, 0, r, c + 1, g->gbmask);
         if (r > 0 && !g->bd[1][c * S + r - 1])
-            prep_square(g, 1, c, r - 1, g->e->all);
+            prep_square(g, 1, c, r - 1, g->gbmask);
         if (r < dim - 1 && !g->bd[1][c * S + r + 1])
-            prep_square(g, 1, c, r + 1, g->e->all);
+            prep_square(g, 1, c, r + 1, g->gbmask);
     }
     g->ndirs = 2;
     gb_save(g, to);

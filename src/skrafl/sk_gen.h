@@ -117,6 +117,7 @@ struct sk_gen {
     int64_t lbest[SK_RACK_MAX + 1]; /* the shadow's leave term per tiles played (topn.c, leave_terms) */
     int64_t lbestb[SK_RACK_MAX + 1];/* the same for plays that use a blank (INT64_MIN: none) */
     int lp_maxb;                    /* left parts with a blank: no longer than this (-1: none) */
+    alpha_set gbmask;               /* letters of the genboards' cross-sets (tki_sk_genboard_mask) */
     int bingo7;                     /* a full rack: its tiles are a word's letters */
     alpha_set bingo8;               /* and with letter x, for each x here */
     int vals[SK_RACK_MAX];          /* the rack's tile values, descending */
@@ -206,6 +207,9 @@ typedef struct sk_genboard sk_genboard;
 size_t tki_sk_genboard_size(void);
 void tki_sk_genboard_init(sk_gen *g, const sk_board *b, sk_genboard *gb);
 void tki_sk_genboard_apply(sk_gen *g, const sk_genboard *from, const sk_move *m, sk_genboard *to);
+/* The letters the genboards' cross-sets are made for (0: every letter, the
+ * default): the endgame's racks only shrink, so their letters do. */
+void tki_sk_genboard_mask(sk_gen *g, alpha_set mask);
 int tki_sk_generate_on(sk_gen *g, const sk_genboard *gb, const sk_rack *r, sk_movelist *list, tk_error *err);
 /* Line by line (the endgame's move cache): tki_sk_gen_set_rack prepares
  * rack r once (TK_ELIMIT, TK_ENOMEM); tki_sk_gen_line_on then appends to
