@@ -19,13 +19,20 @@
  * Move lists (the line cache): the moves whose main word lies on one line
  * (a row or a column) depend only on that line's state (its tiles, and the
  * cross-sets, cross sums and anchor flags of its squares) and on the rack;
- * a side's rack only shrinks during an endgame.  So each side's moves are
- * generated line by line for its rack at the solve's root and kept in a
- * cache keyed by what the line state comes from: the line's tiles and, for
- * each empty square, the tiles of the perpendicular runs before and after
- * it (read off the board; compared in full on a hit); a node lists,
- * line by line, the cached moves its rack can still play (each cached move
- * carries the rack slots it uses: a bit mask test).  Each ply keeps the
+ * a side's rack only shrinks during an endgame.  So a side's moves on a
+ * line are generated for the rack it holds at the node that first needs
+ * them and kept in a cache keyed by what the line state comes from: the
+ * line's tiles and, for each empty square, the tiles of the perpendicular
+ * runs before and after it (read off the board; compared in full on a
+ * hit).  An entry serves every rack within the one it was made for (its
+ * rack slots: the tiles of each letter are numbered, a rack holds the
+ * first ones), so it serves the whole subtree below; a deep node with a
+ * few tiles left makes small entries, cheaply (a blank on a full rack
+ * makes thousands of moves a line).  A node lists, line by line, the
+ * cached moves its rack can still play (each cached move carries the rack
+ * slots it uses: a bit mask test); a move is known by its rank among
+ * those, the same whichever entry serves (the table's best move and the
+ * killers are kept that way).  Each ply keeps the
  * cache entry of every line for both sides, taken from its parent's except
  * for the lines the last move changed (its row or column, and the lines of
  * the squares at the ends of the runs its tiles joined), which are looked
@@ -160,6 +167,7 @@ typedef struct lc_ent {
     uint32_t start, n;        /* moves mv[start .. start + n) */
     uint32_t koff;            /* its key: kb[koff .. koff + klen) */
     uint32_t klen;
+    uint32_t slots;           /* the rack slots it was made for: it serves any rack within them */
 } lc_ent;
 
 typedef struct lcache {
@@ -191,7 +199,7 @@ typedef struct egply_buf {
     sk_movelist list;
     order_ent *ord;
     size_t cap;
-    uint16_t *kix;         /* line cache: each listed move's index in its line's entry */
+    uint16_t *kix;         /* line cache: each listed move's rank in its line's entry (lc_nth) */
     size_t kcap;
 } egply_buf;
 
@@ -221,17 +229,18 @@ typedef struct egw {
     const sk_move *pend[SK_EG_MAX_PLY + 2];
     int use_gb;            /* 0: the board is empty (sk_generate each time) */
     sk_move killer[SK_EG_MAX_PLY + 2][2];   /* plays that cut off at this ply lately */
-    uint16_t killk[SK_EG_MAX_PLY + 2][2];   /* their index in their line's cache entry (LC_NOK: none) */
+    uint16_t killk[SK_EG_MAX_PLY + 2][2];   /* their rank in their line's cache entry (LC_NOK: none) */
     uint8_t nkill[SK_EG_MAX_PLY + 2];
     sk_move pre[SK_EG_MAX_PLY + 2][3];      /* moves tried before the list is made */
     sk_eg_ply (*pv)[SK_EG_MAX_PLY + 1];
     int pvlen[SK_EG_MAX_PLY + 2];
     int err;
-    /* the line cache (no bag, a board with tiles): each side's moves for its
-     * rack at the solve's root, per line state; a node lists the cached
-     * moves of every line that its rack can still play */
+    /* the line cache (no bag, a board with tiles): a side's moves per line
+     * state, for the rack it held where the entry was made; a node lists
+     * the cached moves of every line that its rack can still play */
     int lc_on;
-    sk_gen *lg[2];             /* line generators, prepared with the root racks */
+    sk_gen *lg[2];             /* line generators, prepared with lgslots[side] */
+    unsigned lgslots[2];       /* the rack slots lg[side] is prepared for (~0u: none) */
     uint8_t lbase[2][64];      /* rack slot of a letter's first tile (0: blank) */
     uint8_t lnl[2], lletter[2][SK_RACK_MAX];   /* the root racks' distinct tiles */
     lcache lc;
@@ -614,10 +623,9 @@ static int lc_setup(egw *w, const sk_rack r[2], int on)
     lc_flush(w);
     c->flushes = c->hits = c->misses = 0;
     for (int side = 0; side < 2; side++) {
-        tk_error err;
-        int rc = tki_sk_gen_set_rack(w->lg[side], &r[side], &err);
-        if (rc)
-            return rc;
+        if (r[side].n > SK_RACK_MAX)
+            return TK_EINVAL;
+        w->lgslots[side] = ~0u;
         int next = 0, nl = 0;
         memset(w->lbase[side], 0, sizeof w->lbase[side]);
         if (r[side].blanks) {
@@ -683,17 +691,38 @@ static int lc_grow_tab(lcache *c)
 }
 
 /* The cache entry of line (o, line) of ply's board for side (made on a miss); -1: out of memory. */
-/* The entry of key st (hash h), or -1. */
-static inline int32_t lc_find(const lcache *c, uint64_t h, const uint8_t *st, size_t len)
+/* An entry of key st (hash h) made for rack slots that hold `need`, or -1. */
+static inline int32_t lc_find(const lcache *c, uint64_t h, const uint8_t *st, size_t len, unsigned need)
 {
     for (size_t i = h & c->tmask;; i = (i + 1) & c->tmask) {
         int32_t e = c->tab[i];
         if (e < 0)
             return -1;
         const lc_ent *E = &c->ent[e];
-        if (E->key == h && E->klen == len && memcmp(c->kb + E->koff, st, len) == 0)
+        if (E->key == h && !(need & ~E->slots) && E->klen == len && memcmp(c->kb + E->koff, st, len) == 0)
             return e;
     }
+}
+
+/* The raw index of the kf-th move of entry E that fits rack slots `have`
+ * (the moves a node lists from it, in order), or -1. */
+static inline int32_t lc_nth(const lcache *c, const lc_ent *E, unsigned have, unsigned kf)
+{
+    const uint8_t *mm = c->mm + E->start;
+    for (uint32_t k = 0; k < E->n; k++)
+        if (!(mm[k] & ~have) && kf-- == 0)
+            return (int32_t)k;
+    return -1;
+}
+
+/* The rank among the moves of E that fit `have` of the move at raw index k. */
+static inline unsigned lc_rank(const lcache *c, const lc_ent *E, unsigned have, uint32_t k)
+{
+    const uint8_t *mm = c->mm + E->start;
+    unsigned f = 0;
+    for (uint32_t j = 0; j < k; j++)
+        f += !(mm[j] & ~have);
+    return f;
 }
 
 static int32_t lc_get(egw *w, int ply, int side, int o, int line)
@@ -732,18 +761,26 @@ static int32_t lc_get(egw *w, int ply, int side, int o, int line)
      * differs only in the first byte (the next ply inherits it). */
     if (w->lref[ply][!side][o][line] < 0) {
         st[0] = (uint8_t)!side;
-        int32_t e2 = lc_find(c, lc_hash(st, len), st, len);
+        int32_t e2 = lc_find(c, lc_hash(st, len), st, len, lc_rack_slots(w, !side));
         if (e2 >= 0)
             w->lref[ply][!side][o][line] = e2;
         st[0] = (uint8_t)side;
     }
     uint64_t h = lc_hash(st, len);
-    int32_t found = lc_find(c, h, st, len);
+    unsigned have = lc_rack_slots(w, side);
+    int32_t found = lc_find(c, h, st, len, have);
     if (found >= 0) {
         c->hits++;
         return found;
     }
     c->misses++;
+    /* made for the rack the side holds now: the nodes below hold no more */
+    if (w->lgslots[side] != have) {
+        tk_error err;
+        if (tki_sk_gen_set_rack(w->lg[side], &w->r[side], &err))
+            return -1;
+        w->lgslots[side] = have;
+    }
     sk_movelist *L = &w->ltmp;
     L->n = 0;
     L->limit = 0;
@@ -794,6 +831,7 @@ static int32_t lc_get(egw *w, int ply, int side, int o, int line)
     c->nkb += len;
     E->start = (uint32_t)c->nmv;
     E->n = (uint32_t)L->n;
+    E->slots = have;
     for (size_t k = 0; k < L->n; k++) {
         const sk_move *m = &L->v[k];
         unsigned mask = 0;
@@ -878,7 +916,8 @@ static inline int32_t lc_line(egw *w, int ply, int side, int o, int line)
 }
 
 /* Every move of the side to move at ply into pb's list, from the line
- * cache (pb->kix: each move's index in its line's entry). */
+ * cache (pb->kix: each move's rank among the moves of its line's entry that
+ * the rack fits: the same for the same position, whichever entry serves). */
 static int gen_cached(egw *w, int ply, egply_buf *pb)
 {
     sk_movelist *list = &pb->list;
@@ -910,10 +949,12 @@ static int gen_cached(egw *w, int ply, egply_buf *pb)
             }
             const sk_move *mv = w->lc.mv + E->start;
             const uint8_t *mm = w->lc.mm + E->start;
+            uint32_t f = 0;
             for (uint32_t k = 0; k < E->n; k++)
                 if (!(mm[k] & ~have)) {
-                    pb->kix[list->n] = k < LC_NOK ? (uint16_t)k : LC_NOK;
+                    pb->kix[list->n] = f < LC_NOK ? (uint16_t)f : LC_NOK;
                     list->v[list->n++] = mv[k];
+                    f++;
                 }
         }
     return TK_OK;
@@ -997,8 +1038,9 @@ static inline int move_same(const sk_move *a, const sk_move *b)
            memcmp(a->word, b->word, a->len) == 0;
 }
 
-/* The table's best move with the line cache: its line and its index k in
- * the line's entry (the same position has the same entries), + 1; 0 none. */
+/* The table's best move with the line cache: its line and its rank k
+ * among the moves of the line's entry that the rack fits (the same for the
+ * same position), + 1; 0 none. */
 static inline unsigned lc_ref(const sk_move *m, unsigned k)
 {
     if (k >= 16384)
@@ -1028,7 +1070,7 @@ typedef struct node_st {
 } node_st;
 
 /* Search child m (NULL: the pass; ref: its reference for the table, k: its
- * index in its line's cache entry or LC_NOK).  Returns 1 on a cut-off, -1
+ * rank in its line's cache entry or LC_NOK).  Returns 1 on a cut-off, -1
  * when aborted, else 0. */
 static int try_child(egw *w, int ply, int depth, const sk_move *m, unsigned ref, unsigned k, node_st *ns)
 {
@@ -1129,8 +1171,9 @@ static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
                 if (e < 0)
                     goto oom;
                 const lc_ent *E = &c->ent[e];
-                if (k < E->n && !(c->mm[E->start + k] & ~have))
-                    m = &c->mv[E->start + k];
+                int32_t raw = lc_nth(c, E, have, k);
+                if (raw >= 0)
+                    m = &c->mv[E->start + raw];
             }
         }
         if (m) {
@@ -1157,12 +1200,18 @@ static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
             const lc_ent *E = &c->ent[e];
             const sk_move *mv = c->mv + E->start;
             const uint8_t *mm = c->mm + E->start;
-            k = w->killk[ply][j];
-            if (!(k < E->n && move_same(&mv[k], q)))
-                for (k = 0; k < E->n && !move_same(&mv[k], q); k++)
+            int32_t raw = lc_nth(c, E, have, w->killk[ply][j]);
+            if (raw >= 0 && move_same(&mv[raw], q)) {
+                k = w->killk[ply][j];
+                m = &mv[raw];
+            } else {
+                for (raw = 0; (uint32_t)raw < E->n && !move_same(&mv[raw], q); raw++)
                     ;
-            if (k < E->n && !(mm[k] & ~have))
-                m = &mv[k];
+                if ((uint32_t)raw < E->n && !(mm[raw] & ~have)) {
+                    k = lc_rank(c, E, have, (uint32_t)raw);
+                    m = &mv[raw];
+                }
+            }
         }
         if (m) {
             w->pre[ply][npre] = *m;

@@ -1294,21 +1294,29 @@ void tki_sk_genboard_apply(sk_gen *g, const sk_genboard *from, const sk_move *m,
      * comes from the tiles above and below it (o = 0: in its column; o = 1: in its row).
      * Every new tile changes the runs of its column and of its row: the empty squares
      * at the two ends of each run, and the empty neighbours (anchors), are recomputed. */
+    int main_done = 0;
     for (int i = 0; i < m->len; i++) {
         if (m->word[i] & SK_ONBOARD)
             continue;
         int r = m->row + (m->dir ? i : 0), c = m->col + (m->dir ? 0 : i);
-        gb_touch(g, 0, r, c);          /* column c's run: vertical cross-words */
-        gb_touch(g, 1, c, r);          /* row r's run: horizontal cross-words */
-        /* side neighbours: anchor flags (o = 0 along the row, o = 1 along the column) */
+        /* column c's run (vertical cross-words) and row r's run (horizontal
+         * ones); the tiles of the move all lie on one run along it: once */
+        if (m->dir == 0 || !main_done)
+            gb_touch(g, 0, r, c);
+        if (m->dir == 1 || !main_done)
+            gb_touch(g, 1, c, r);
+        main_done = 1;
+        /* side neighbours (o = 0 along the row, o = 1 along the column): no
+         * tile of the move lies on their perpendicular runs, so only their
+         * anchor flag changes (a tile beside them) */
         if (c > 0 && !g->bd[0][r * S + c - 1])
-            prep_square(g, 0, r, c - 1, g->gbmask);
+            g->anchor[0][r * S + c - 1] = 1;
         if (c < dim - 1 && !g->bd[0][r * S + c + 1])
-            prep_square(g, 0, r, c + 1, g->gbmask);
+            g->anchor[0][r * S + c + 1] = 1;
         if (r > 0 && !g->bd[1][c * S + r - 1])
-            prep_square(g, 1, c, r - 1, g->gbmask);
+            g->anchor[1][c * S + r - 1] = 1;
         if (r < dim - 1 && !g->bd[1][c * S + r + 1])
-            prep_square(g, 1, c, r + 1, g->gbmask);
+            g->anchor[1][c * S + r + 1] = 1;
     }
     g->ndirs = 2;
     gb_save(g, to);
