@@ -1,13 +1,16 @@
 /* bench_endgame.c - exact endgame solving speed, and the endgames it is measured on.
  *
  *   bench_endgame [--file FILE] [--dict FILE] [--lang en|is] [--tt-mb N] [--jobs N] [--skip K] [--limit K]
+ *                 [--plies P]
  *   bench_endgame --gen N [--seed S] [--bag B] [--dict FILE] [--lang en|is] [--leaves FILE]
  *
  * Solving (the default): every CGP line of FILE (default tools/endgames-en.cgp
  * when run from the top of the tree) is solved exactly, one after the other on
  * one solver; prints one line per position (value, nodes, seconds) and then
  * the median and worst solve time, the nodes and the nodes a second over the
- * set.  --skip K leaves out the first K positions, --limit K solves only K.
+ * set.  --skip K leaves out the first K positions, --limit K solves only K,
+ * --plies P searches P plies deep instead (a fixed amount of work on
+ * positions too hard to solve in a benchmark).
  * Instruction counts (steadier than times on a busy machine) of the solves
  * alone, without loading the dictionary:
  *   valgrind --tool=callgrind --toggle-collect=sk_endgame_solve \
@@ -23,6 +26,10 @@
  * shipped set tools/endgames-en.cgp was made by
  *   build/tools/bench_endgame --gen 16 --seed 1 > tools/endgames-en.cgp
  * (ENABLE2K from the shipped en word list, the shipped en leave table).
+ * tools/endgames-blank-en.cgp holds the 9 endgames of
+ *   build/tools/bench_endgame --gen 120 --seed 5
+ * in which a rack holds a blank and both hold 6 or 7 tiles (its lines 1, 16,
+ * 30, 45, 55, 63, 75, 98 and 106).
  */
 #include "bench.h"
 #include "cli/cli.h"
@@ -36,7 +43,7 @@
 
 typedef struct eg_args {
     const char *file, *dict, *lang, *leaves;
-    long gen, limit, skip, tt_mb, jobs, bag;
+    long gen, limit, skip, tt_mb, jobs, bag, plies;
     unsigned long long seed;
 } eg_args;
 
@@ -48,12 +55,12 @@ static void parse_args(int argc, char **argv, eg_args *a)
         { "gen", required_argument, 0, 'g' },  { "seed", required_argument, 0, 's' },
         { "limit", required_argument, 0, 'k' }, { "tt-mb", required_argument, 0, 't' },
         { "jobs", required_argument, 0, 'j' }, { "bag", required_argument, 0, 'b' },
-        { "skip", required_argument, 0, 'K' },
+        { "skip", required_argument, 0, 'K' }, { "plies", required_argument, 0, 'P' },
         { 0, 0, 0, 0 }
     };
     int ch;
     opterr = 0;
-    while ((ch = getopt_long(argc, argv, ":f:d:l:L:g:s:k:t:j:b:K:", lo, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, ":f:d:l:L:g:s:k:t:j:b:K:P:", lo, NULL)) != -1) {
         switch (ch) {
         case 'f': a->file = optarg; break;
         case 'd': a->dict = optarg; break;
@@ -66,6 +73,7 @@ static void parse_args(int argc, char **argv, eg_args *a)
         case 'j': a->jobs = cli_parse_long("--jobs", optarg, 1, 64); break;
         case 'b': a->bag = cli_parse_long("--bag", optarg, 0, 7); break;
         case 'K': a->skip = cli_parse_long("--skip", optarg, 0, LONG_MAX); break;
+        case 'P': a->plies = cli_parse_long("--plies", optarg, 1, SK_EG_MAX_PLY); break;
         default: cli_getopt_error(ch, argv);
         }
     }
@@ -214,7 +222,8 @@ static int solve_file(const eg_args *a, const sk_engine *e)
             continue;
         sk_eg_position pos;
         sk_eg_result res;
-        if (sk_eg_cgp_parse(&pos, e, p, (size_t)(nl - p), &err) || sk_endgame_solve(s, &pos, NULL, &res, &err)) {
+        sk_eg_opts opts = { 0, (int)a->plies, 0, 0 };
+        if (sk_eg_cgp_parse(&pos, e, p, (size_t)(nl - p), &err) || sk_endgame_solve(s, &pos, &opts, &res, &err)) {
             cli_error(path, lineno, "%s", err.msg);
             continue;
         }
