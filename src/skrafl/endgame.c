@@ -693,7 +693,6 @@ static int lc_grow_tab(lcache *c)
     return TK_OK;
 }
 
-/* The cache entry of line (o, line) of ply's board for side (made on a miss); -1: out of memory. */
 /* An entry of key st (hash h) made for rack slots that hold `need`, or -1. */
 static inline int32_t lc_find(const lcache *c, uint64_t h, const uint8_t *st, size_t len, unsigned need)
 {
@@ -718,16 +717,7 @@ static inline int32_t lc_nth(const lcache *c, const lc_ent *E, unsigned have, un
     return -1;
 }
 
-/* The rank among the moves of E that fit `have` of the move at raw index k. */
-static inline unsigned lc_rank(const lcache *c, const lc_ent *E, unsigned have, uint32_t k)
-{
-    const uint8_t *mm = c->mm + E->start;
-    unsigned f = 0;
-    for (uint32_t j = 0; j < k; j++)
-        f += !(mm[j] & ~have);
-    return f;
-}
-
+/* The cache entry of line (o, line) of ply's board for side (made on a miss); -1: out of memory. */
 static int32_t lc_get(egw *w, int ply, int side, int o, int line)
 {
     lcache *c = &w->lc;
@@ -1207,17 +1197,21 @@ static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
             const lc_ent *E = &c->ent[e];
             const sk_move *mv = c->mv + E->start;
             const uint8_t *mm = c->mm + E->start;
-            int32_t raw = lc_nth(c, E, have, w->killk[ply][j]);
+            /* its rank last time first, else a scan of the moves the rack fits */
+            int32_t raw = w->killk[ply][j] == LC_NOK ? -1 : lc_nth(c, E, have, w->killk[ply][j]);
             if (raw >= 0 && move_same(&mv[raw], q)) {
                 k = w->killk[ply][j];
                 m = &mv[raw];
             } else {
-                for (raw = 0; (uint32_t)raw < E->n && !move_same(&mv[raw], q); raw++)
-                    ;
-                if ((uint32_t)raw < E->n && !(mm[raw] & ~have)) {
-                    k = lc_rank(c, E, have, (uint32_t)raw);
-                    m = &mv[raw];
-                }
+                unsigned f = 0;
+                for (uint32_t i = 0; i < E->n && !m; i++)
+                    if (!(mm[i] & ~have)) {
+                        if (move_same(&mv[i], q)) {
+                            k = f;
+                            m = &mv[i];
+                        }
+                        f++;
+                    }
             }
         }
         if (m) {
