@@ -1,8 +1,8 @@
 /* mkleaves.c - learn a leave table by tilekit's own self-play.
  *
  *   mkleaves --dict FILE --lang en|is -o OUT.csv [--games N] [--iters K] [--seed S]
- *            [--jobs J] [--init TABLE] [--full] [--target score|equity|rack|drawn] [--balance]
- *            [--min-samples M] [--shrink K]
+ *            [--jobs J] [--init TABLE] [--full] [--target score|equity|rack|drawn|paired] [--balance]
+ *            [--min-samples M] [--shrink K] [--baseline-racks K]
  *   mkleaves --dict FILE --lang L --play --first I --games N --seed S [--init TABLE]
  *            [--target T] -o SHARD.stats
  *   mkleaves --lang L --fit [--full --balance --target T ...] -o OUT.csv SHARD.stats...
@@ -29,9 +29,15 @@
  *      --target drawn only the leaves inside the rack that hold all the
  *      tiles kept on the player's turn before are sampled (the kept tiles
  *      plus any of those drawn since): the rest of such a rack is a fresh
- *      draw, as after keeping that leave (harvest_racks says why).
+ *      draw, as after keeping that leave (harvest_racks says why).  With
+ *      --target paired the samples are drawn's, each y less the mean
+ *      equity of the best play of K racks of 7 drawn at random from the
+ *      tiles not on that turn's board (--baseline-racks K, default 2): a
+ *      leave is then valued by how much better a rack holding it does than
+ *      a fresh one on the same boards, and the boards a leave tends to be
+ *      kept on (an unplayable Q on a closed board) no longer count for it.
  *   3. A smooth model is fitted to the per-leave means minus the mean of all
- *      samples, by weighted least squares (12 rounds of coordinate descent):
+ *      samples (paired: the means themselves), by weighted least squares (12 rounds of coordinate descent):
  *      a value per tile, per unordered pair of tiles (a duplicate letter has
  *      its own pair value) and, with --balance, per vowel balance (vowels
  *      and consonants kept); ridge terms of 100 samples (tile, balance) and
@@ -65,8 +71,8 @@
 typedef struct stat_t { int64_t sum; int64_t n; } stat_t;
 
 /* What a sample's y is (--target). */
-enum { TARGET_SCORE, TARGET_EQUITY, TARGET_RACK, TARGET_DRAWN, NTARGETS };
-static const char *const target_name[] = { "score", "equity", "rack", "drawn" };
+enum { TARGET_SCORE, TARGET_EQUITY, TARGET_RACK, TARGET_DRAWN, TARGET_PAIRED, NTARGETS };
+static const char *const target_name[] = { "score", "equity", "rack", "drawn", "paired" };
 
 typedef struct acc {
     sk_leaves *index;        /* leave -> 1 + index into st */
@@ -84,6 +90,7 @@ typedef struct run {
     sk_player pl[2];
     uint64_t seed;
     long first, games, next;   /* games first .. first + games - 1 */
+    int nbase;                 /* --target paired: random racks per baseline */
     acc *A;
     pthread_mutex_t mu;
     int fail;
@@ -179,32 +186,41 @@ static int kept_tiles(const sk_turn *t, uint8_t c[64])
  * chosen by the player (keeping ERS makes a rack holding S look better
  * than keeping S alone is).  A turn after a pass gives none.
  * A leave's mean is compared with the mean of all the turns sampled. */
-static int harvest_racks(acc *A, const sk_game *gm)
+/* The turns harvest_racks samples: the number of kept tiles the sampled
+ * leaves must hold (in sub), or -1 if turn i gives no sample. */
+static int rack_turn(const sk_game *gm, int i, int target, uint8_t sub[64])
+{
+    const sk_turn *t = &gm->turns[i];
+    memset(sub, 0, 64);
+    if (t->kind != SK_TURN_MOVE && t->kind != SK_TURN_EXCHANGE)
+        return -1;
+    if (t->rack.n != SK_RACK_MAX || (gm->empty_turn >= 0 && i >= gm->empty_turn))
+        return -1;
+    if (target == TARGET_RACK)
+        return 0;
+    int p = i - 1;
+    while (p >= 0 && gm->turns[p].player != t->player)
+        p--;
+    if (p < 0)
+        return 0;
+    if (gm->turns[p].kind != SK_TURN_MOVE && gm->turns[p].kind != SK_TURN_EXCHANGE)
+        return -1;
+    int base = kept_tiles(&gm->turns[p], sub);   /* inside the rack: the rest was drawn */
+    return base < SK_RACK_MAX ? base : -1;
+}
+
+static int harvest_racks(acc *A, const sk_game *gm, const int64_t *baseline)
 {
     int rc = 0;
     for (int i = 0; i < gm->nturns && !rc; i++) {
         const sk_turn *t = &gm->turns[i];
-        if (t->kind != SK_TURN_MOVE && t->kind != SK_TURN_EXCHANGE)
+        uint8_t c[64], sub[64];
+        int base = rack_turn(gm, i, A->target, sub);
+        if (base < 0)
             continue;
-        if (t->rack.n != SK_RACK_MAX || (gm->empty_turn >= 0 && i >= gm->empty_turn))
-            continue;
-        uint8_t c[64], sub[64] = {0};
         memcpy(c, t->rack.count, 64);
         c[0] = (uint8_t)t->rack.blanks;
-        int base = 0;
-        if (A->target == TARGET_DRAWN) {
-            int p = i - 1;
-            while (p >= 0 && gm->turns[p].player != t->player)
-                p--;
-            if (p >= 0) {
-                if (gm->turns[p].kind != SK_TURN_MOVE && gm->turns[p].kind != SK_TURN_EXCHANGE)
-                    continue;
-                base = kept_tiles(&gm->turns[p], sub);   /* inside c: the rest was drawn */
-                if (base >= SK_RACK_MAX)
-                    continue;
-            }
-        }
-        int64_t y = t->play.equity;
+        int64_t y = t->play.equity - (baseline ? baseline[i] : 0);
         A->ysum += y;
         A->ny++;
         rc = add_subleaves(A, c, sub, 0, base, y);
@@ -212,13 +228,78 @@ static int harvest_racks(acc *A, const sk_game *gm)
     return rc;
 }
 
+/* --target paired: the baseline of each turn harvest_racks samples, the
+ * mean equity under the table of the best play of R->nbase racks of 7 drawn
+ * at random from the tiles not on that turn's board (the opponent's rack and
+ * the bag as that player sees them, and the own rack), in thousandths.  The
+ * draws are seeded by the game's seed and the turn, so the samples do not
+ * depend on threads or shards. */
+static int paired_baselines(const run *R, sk_gen *g, sk_movelist *list, const sk_game *gm, int64_t *baseline,
+                            tk_error *err)
+{
+    const sk_engine *e = R->e;
+    sk_board b;
+    memset(&b, 0, sizeof b);
+    b.dim = gm->board.dim;
+    for (int i = 0; i < gm->nturns; i++) {
+        const sk_turn *t = &gm->turns[i];
+        uint8_t sub[64];
+        baseline[i] = 0;
+        if (rack_turn(gm, i, TARGET_PAIRED, sub) >= 0) {
+            sk_rack none, opp;
+            memset(&none, 0, sizeof none);
+            memset(&opp, 0, sizeof opp);
+            for (int j = i + 1; j < gm->nturns; j++)
+                if (gm->turns[j].player != t->player && gm->turns[j].kind != SK_TURN_END_OUT) {
+                    opp = gm->turns[j].rack;   /* the opponent's rack until that turn */
+                    break;
+                }
+            int pool[64];
+            int np = sk_unseen(e, &b, &none, pool);
+            uint8_t tiles[1024];
+            int nt = 0;
+            for (int l = 0; l < 64 && np > 0; l++)
+                for (int k = 0; k < pool[l] && nt < (int)sizeof tiles; k++)
+                    tiles[nt++] = (uint8_t)l;
+            sk_state st = { nt - t->rack.n - opp.n, opp.n, sk_rack_value(e, &opp) };
+            sk_rng rng;
+            sk_rng_seed(&rng, sk_game_seed(gm->seed ^ 0x5eed0fba5e11e5ULL, (uint64_t)i));
+            int64_t sum = 0;
+            for (int k = 0; k < R->nbase && nt >= SK_RACK_MAX; k++) {
+                sk_rack rr;
+                memset(&rr, 0, sizeof rr);
+                for (int d = 0; d < SK_RACK_MAX; d++) {   /* a partial Fisher-Yates shuffle */
+                    int at = d + (int)sk_rng_below(&rng, (uint32_t)(nt - d));
+                    uint8_t x = tiles[at];
+                    tiles[at] = tiles[d];
+                    tiles[d] = x;
+                    if (x == 0)
+                        rr.blanks++;
+                    else
+                        rr.count[x]++;
+                    rr.n++;
+                }
+                sk_play best;
+                long n = sk_top_plays(g, &b, &rr, &st, 0, R->pl[0].fn, R->pl[0].ctx, 0, 1, list, &best, err);
+                if (n < 0)
+                    return (int)n;
+                sum += best.equity;
+            }
+            baseline[i] = R->nbase > 0 ? sum / R->nbase : 0;
+        }
+        if (t->kind == SK_TURN_MOVE)
+            sk_board_apply(&b, &t->play.move);
+    }
+    return 0;
+}
+
 /* Samples of one game: leave kept, next own turn's score (or equity). */
-static int harvest(acc *A, const sk_game *gm)
+static int harvest(acc *A, const sk_game *gm, const int64_t *baseline)
 {
     int rc = 0;
     pthread_mutex_lock(&A->mu);
-    if (A->target == TARGET_RACK || A->target == TARGET_DRAWN) {
-        rc = harvest_racks(A, gm);
+    if (A->target == TARGET_RACK || A->target == TARGET_DRAWN || A->target == TARGET_PAIRED) {
+        rc = harvest_racks(A, gm, A->target == TARGET_PAIRED ? baseline : NULL);
         pthread_mutex_unlock(&A->mu);
         return rc;
     }
@@ -251,9 +332,11 @@ static void *worker(void *arg)
     sk_gen *g = NULL;
     sk_movelist list = {0};
     sk_game *gm = malloc(sizeof *gm);
-    if (!gm || sk_gen_create(&g, R->e, NULL)) {
+    int64_t *baseline = malloc(sizeof gm->turns / sizeof gm->turns[0] * sizeof *baseline);
+    if (!gm || !baseline || sk_gen_create(&g, R->e, NULL)) {
         R->fail = 1;
         free(gm);
+        free(baseline);
         return NULL;
     }
     for (;;) {
@@ -265,12 +348,14 @@ static void *worker(void *arg)
         i += R->first;
         tk_error err;
         if (sk_selfplay(g, &list, R->pl, (int)(i % 2), sk_game_seed(R->seed, (uint64_t)i), gm, &err) ||
-            harvest(R->A, gm)) {
+            (R->A->target == TARGET_PAIRED && paired_baselines(R, g, &list, gm, baseline, &err)) ||
+            harvest(R->A, gm, baseline)) {
             R->fail = 1;
             break;
         }
     }
     free(gm);
+    free(baseline);
     sk_movelist_free(&list);
     sk_gen_destroy(g);
     return NULL;
@@ -562,7 +647,7 @@ typedef struct opts {
     long games, iters, jobs, minsamp, first;
     unsigned long long seed;
     double shrink;
-    int full, target, balance, bits, unit;
+    int full, target, balance, bits, unit, nbase;
 } opts;
 
 static void acc_init(acc *A, int target)
@@ -583,7 +668,8 @@ static void acc_free(acc *A)
 /* The table fitted to the samples of A (NULL: out of memory). */
 static sk_leaves *fit_table(acc *A, const sk_tileset *ts, const uint8_t vowel[64], const opts *o)
 {
-    double mean = (double)A->ysum / (double)(A->ny ? A->ny : 1);
+    /* paired: y is already relative to a rack of 7 fresh tiles (the empty leave) */
+    double mean = A->target == TARGET_PAIRED ? 0 : (double)A->ysum / (double)(A->ny ? A->ny : 1);
     model *M = calloc(1, sizeof *M);
     if (!M || canonical(A)) {
         free(M);
@@ -625,6 +711,7 @@ static int play(const sk_engine *e, sk_leaves *table, uint64_t seed, const opts 
     R.seed = seed;
     R.first = o->first;
     R.games = o->games;
+    R.nbase = o->nbase;
     R.A = A;
     pthread_mutex_init(&R.mu, NULL);
     pthread_t th[64];
@@ -757,8 +844,8 @@ static int stats_read(const char *path, acc *A, const alpha_table *a, const char
 static void usage(void)
 {
     printf("Usage: mkleaves --dict FILE --lang en|is -o OUT.csv [--games N] [--iters K] [--seed S] [--jobs J]\n"
-           "                [--init TABLE] [--full] [--target score|equity|rack|drawn] [--balance]\n"
-           "                [--min-samples M] [--shrink K]\n"
+           "                [--init TABLE] [--full] [--target score|equity|rack|drawn|paired] [--balance]\n"
+           "                [--min-samples M] [--shrink K] [--baseline-racks K]\n"
            "       mkleaves --dict FILE --lang L --play --first I --games N --seed S [--init TABLE]\n"
            "                [--target T] -o SHARD.stats      (one shard: games I .. I+N-1)\n"
            "       mkleaves --lang L --fit [fit options] -o OUT.csv SHARD.stats...\n"
@@ -789,7 +876,7 @@ static sk_leaves *load_table(const char *path, const alpha_table *a, const sk_ti
 int main(int argc, char **argv)
 {
     cli_init("mkleaves");
-    opts o = { NULL, "en", NULL, NULL, 2000, 2, 0, 5, 0, 1, 50, 0, 0, 0, 16, 10 };
+    opts o = { NULL, "en", NULL, NULL, 2000, 2, 0, 5, 0, 1, 50, 0, 0, 0, 16, 10, 2 };
     int mode = 0;   /* 0 train, 1 play a shard, 2 fit, 3 merge, 4 pack, 5 unpack */
     const char *conv = NULL;
     static const struct option lo[] = {
@@ -804,7 +891,7 @@ int main(int argc, char **argv)
         { "pack", required_argument, 0, 'K' }, { "unpack", required_argument, 0, 'U' },
         { "bits", required_argument, 0, 'b' }, { "unit", required_argument, 0, 'u' },
         { "output", required_argument, 0, 'o' }, { "help", no_argument, 0, 'h' },
-        { "force", no_argument, 0, 'W' }, { 0, 0, 0, 0 }
+        { "force", no_argument, 0, 'W' }, { "baseline-racks", required_argument, 0, 'R' }, { 0, 0, 0, 0 }
     };
     int ch;
     while ((ch = getopt_long(argc, argv, "d:l:g:i:s:j:m:k:o:h", lo, NULL)) != -1) {
@@ -830,11 +917,12 @@ int main(int argc, char **argv)
         case 'U': mode = 5; conv = optarg; break;
         case 'b': o.bits = atoi(optarg); break;
         case 'u': o.unit = atoi(optarg); break;
+        case 'R': o.nbase = atoi(optarg); break;
         case 'T':
             for (o.target = 0; o.target < NTARGETS && strcmp(optarg, target_name[o.target]); o.target++)
                 ;
             if (o.target == NTARGETS)
-                cli_usage_error("--target is score, equity, rack or drawn");
+                cli_usage_error("--target is score, equity, rack, drawn or paired");
             break;
         case 'h': usage(); return 0;
         default: return CLI_EXIT_USAGE;
@@ -842,6 +930,8 @@ int main(int argc, char **argv)
     }
     if (!o.out || o.games < 1 || o.iters < 1 || o.first < 0)
         cli_usage_error("need -o OUT, --games >= 1, --iters >= 1, --first >= 0");
+    if (o.nbase < 1 || o.nbase > 64)
+        cli_usage_error("--baseline-racks is 1 to 64");
     if ((mode == 2 || mode == 3) && optind >= argc)
         cli_usage_error("--fit and --merge need statistics files");
     if (o.jobs <= 0)

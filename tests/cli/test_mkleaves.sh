@@ -91,6 +91,30 @@ bad=$(awk 'FNR == 2 { if (FILENAME ~ /drawn/) dt = $3; else rt = $3 }
     }' "$T/rack.stats" "$T/drawn.stats")
 if [ "$bad" = 0 ]; then t_ok drawn-within-rack; else t_fail drawn-within-rack "$bad violations"; fi
 t_run drawn-fit 0 "$M" --lang en --target drawn $FIT --full --fit -o "$T/drawn.csv" "$T/drawn.stats"
+# --target paired: the samples of --target drawn (the same turns, the same
+# leaves, the same counts), each y less the equity of random racks on that
+# turn's board: the sums change, to a mean near 0 where drawn's is the mean
+# equity of a turn (tens of points); shards and threads still make one table.
+t_run paired-shard 0 "$M" --dict "$W" --lang en --target paired --play --first 0 --games 12 --seed 9 --jobs 2 -o "$T/paired.stats"
+bad=$(awk 'FNR == 2 { if (FILENAME ~ /paired/) { pt = $3; pm = $2 / $3 / 1000 } else { dt = $3; dm = $2 / $3 / 1000 } }
+    FNR > 2 { if (FILENAME ~ /paired/) { p[$1] = $3; ps[$1] = $2 } else { d[$1] = $3; dsum[$1] = $2 } }
+    END {
+        bad = 0
+        if (pt != dt || dt < 100) bad++
+        if (dm < 15 || pm < -12 || pm > 12) bad++
+        for (l in d) if (p[l] != d[l]) bad++
+        for (l in p) if (!(l in d)) bad++
+        for (l in p) if (ps[l] != dsum[l]) diff++
+        if (diff < 100) bad++
+        print bad
+    }' "$T/drawn.stats" "$T/paired.stats")
+if [ "$bad" = 0 ]; then t_ok paired-drawn-samples; else t_fail paired-drawn-samples "$bad violations"; fi
+t_run paired-one 0 "$M" --dict "$W" --lang en --target paired $FIT --games 12 --iters 1 --seed 9 --jobs 2 -o "$T/paired-one.csv"
+t_run paired-shard-b 0 "$M" --dict "$W" --lang en --target paired --play --first 7 --games 5 --seed 9 --jobs 1 -o "$T/pb.stats"
+t_run paired-shard-a 0 "$M" --dict "$W" --lang en --target paired --play --first 0 --games 7 --seed 9 --jobs 1 -o "$T/pa.stats"
+t_run paired-fit 0 "$M" --lang en --target paired $FIT --fit -o "$T/paired-two.csv" "$T/pb.stats" "$T/pa.stats"
+t_same paired-shards-equal-one-process "$T/paired-one.csv" "$T/paired-two.csv"
+t_run paired-racks-bad 2 "$M" --dict "$W" --lang en --target paired --baseline-racks 0 --games 1 -o "$T/x.csv"
 t_run rack-wrong-target 1 "$M" --lang en --target equity --fit -o "$T/x.csv" "$T/ra.stats"
 t_grep rack-wrong-target-msg 'ra.stats:1: not a statistics file of en, target equity' "$ERR"
 t_run target-bad 2 "$M" --lang en --target next --fit -o "$T/x.csv" "$T/ra.stats"
