@@ -37,7 +37,8 @@
  *      a fresh one on the same boards, and the boards a leave tends to be
  *      kept on (an unplayable Q on a closed board) no longer count for it.
  *   3. A smooth model is fitted to the per-leave means minus the mean of all
- *      samples (paired: the means themselves), by weighted least squares (12 rounds of coordinate descent):
+ *      samples (paired: the means themselves), by weighted least squares
+ *      (12 rounds of coordinate descent):
  *      a value per tile, per unordered pair of tiles (a duplicate letter has
  *      its own pair value) and, with --balance, per vowel balance (vowels
  *      and consonants kept); ridge terms of 100 samples (tile, balance) and
@@ -175,17 +176,6 @@ static int kept_tiles(const sk_turn *t, uint8_t c[64])
     return kept;
 }
 
-/* --target rack and drawn: every placement or exchange made from a full
- * rack of 7 with tiles in the bag (so its equity counted a leave) is a
- * sample, y = its equity under the table, for leaves inside that rack.
- * rack: every distinct leave of 1..6 tiles inside it (up to 126).
- * drawn: only the leaves that hold all the tiles the player kept on the
- * own turn before (none on the first turn) plus any of the tiles drawn
- * since: for those the rest of the rack is a fresh draw from the bag, as it
- * is after keeping that leave, where the other leaves' companions were
- * chosen by the player (keeping ERS makes a rack holding S look better
- * than keeping S alone is).  A turn after a pass gives none.
- * A leave's mean is compared with the mean of all the turns sampled. */
 /* The turns harvest_racks samples: the number of kept tiles the sampled
  * leaves must hold (in sub), or -1 if turn i gives no sample. */
 static int rack_turn(const sk_game *gm, int i, int target, uint8_t sub[64])
@@ -209,6 +199,18 @@ static int rack_turn(const sk_game *gm, int i, int target, uint8_t sub[64])
     return base < SK_RACK_MAX ? base : -1;
 }
 
+/* --target rack, drawn and paired: every placement or exchange made from
+ * a full rack of 7 with tiles in the bag (so its equity counted a leave) is
+ * a sample, y = its equity under the table, for leaves inside that rack.
+ * rack: every distinct leave of 1..6 tiles inside it (up to 126).
+ * drawn: only the leaves that hold all the tiles the player kept on the
+ * own turn before (none on the first turn) plus any of the tiles drawn
+ * since: for those the rest of the rack is a fresh draw from the bag, as it
+ * is after keeping that leave, where the other leaves' companions were
+ * chosen by the player (keeping ERS makes a rack holding S look better
+ * than keeping S alone is).  A turn after a pass gives none.
+ * A leave's mean is compared with the mean of all the turns sampled
+ * (paired: y is less the turn's baseline, and the mean is not subtracted). */
 static int harvest_racks(acc *A, const sk_game *gm, const int64_t *baseline)
 {
     int rc = 0;
