@@ -248,8 +248,7 @@ static int paired_baselines(const run *R, sk_gen *g, sk_movelist *list, const sk
         uint8_t sub[64];
         baseline[i] = 0;
         if (rack_turn(gm, i, TARGET_PAIRED, sub) >= 0) {
-            sk_rack none, opp;
-            memset(&none, 0, sizeof none);
+            sk_rack opp;
             memset(&opp, 0, sizeof opp);
             for (int j = i + 1; j < gm->nturns; j++)
                 if (gm->turns[j].player != t->player && gm->turns[j].kind != SK_TURN_END_OUT) {
@@ -257,10 +256,10 @@ static int paired_baselines(const run *R, sk_gen *g, sk_movelist *list, const sk
                     break;
                 }
             int pool[64];
-            int np = sk_unseen(e, &b, &none, pool);
+            sk_unseen(e, &b, NULL, pool);   /* the board holds what the tile set has: replayed */
             uint8_t tiles[1024];
             int nt = 0;
-            for (int l = 0; l < 64 && np > 0; l++)
+            for (int l = 0; l < 64; l++)
                 for (int k = 0; k < pool[l] && nt < (int)sizeof tiles; k++)
                     tiles[nt++] = (uint8_t)l;
             sk_state st = { nt - t->rack.n - opp.n, opp.n, sk_rack_value(e, &opp) };
@@ -287,7 +286,7 @@ static int paired_baselines(const run *R, sk_gen *g, sk_movelist *list, const sk
                     return (int)n;
                 sum += best.equity;
             }
-            baseline[i] = R->nbase > 0 ? sum / R->nbase : 0;
+            baseline[i] = sum / R->nbase;   /* nbase >= 1 (main checks it) */
         }
         if (t->kind == SK_TURN_MOVE)
             sk_board_apply(&b, &t->play.move);
