@@ -838,6 +838,11 @@ static int stats_read(const char *path, acc *A, const alpha_table *a, const char
             rc = -1;
         }
     }
+    if (!rc && line < 2) {   /* empty, or a header alone: no #total line */
+        cli_error(path, line ? line : 1, "not a statistics file of %s, target %s (too short)", lang,
+                  target_name[target]);
+        rc = -1;
+    }
     free(text);
     return rc;
 }
