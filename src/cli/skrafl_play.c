@@ -580,6 +580,38 @@ int skp_solve(const sk_engine *e, sk_gen *g, sk_movelist *list, cli_buf *f, cli_
 
 /* ---- self-play ---------------------------------------------------------------------------- */
 
+/* What --verbose reports of each player over the games: points, bingos
+ * (placements of all SK_RACK_MAX tiles), exchanges, and player 0's spread. */
+typedef struct sp_tally {
+    long points[2], bingos[2], exchanges[2];
+    double spread, spread2;           /* sums of player 0's spread and of its square */
+} sp_tally;
+
+static void tally_game(sp_tally *t, const sk_game *gm)
+{
+    for (int k = 0; k < 2; k++)
+        t->points[k] += gm->scores[k];
+    for (int i = 0; i < gm->nturns; i++) {
+        const sk_turn *u = &gm->turns[i];
+        t->bingos[u->player] += u->kind == SK_TURN_MOVE && u->play.move.ntiles == SK_RACK_MAX;
+        t->exchanges[u->player] += u->kind == SK_TURN_EXCHANGE;
+    }
+    double d = gm->scores[0] - gm->scores[1];
+    t->spread += d;
+    t->spread2 += d * d;
+}
+
+static void tally_add(sp_tally *to, const sp_tally *t)
+{
+    for (int k = 0; k < 2; k++) {
+        to->points[k] += t->points[k];
+        to->bingos[k] += t->bingos[k];
+        to->exchanges[k] += t->exchanges[k];
+    }
+    to->spread += t->spread;
+    to->spread2 += t->spread2;
+}
+
 typedef struct sp_ctx {
     const sk_engine *e;
     sk_player players[2];
@@ -588,6 +620,7 @@ typedef struct sp_ctx {
     long wins[2], ties, games;        /* merged from the threads by sp_fini */
     long eg_games;
     double eg_gain;
+    sp_tally tally;
     int endgame[2];                   /* player k is "endgame" */
     uint8_t *result;                  /* --pairs: per game, player 0's result in half points
                                        * (2 win, 1 tie, 0 loss); each game writes its own slot */
@@ -603,6 +636,7 @@ typedef struct sp_state {
     void *eg;
     long eg_games;             /* games that reached an empty bag */
     double eg_gain;            /* player 0's spread change from then on, summed */
+    sp_tally tally;
 } sp_state;
 
 static void *sp_init(void *user)
@@ -638,6 +672,7 @@ static void sp_fini(void *user, void *state)
     c->games += st->games;
     c->eg_games += st->eg_games;
     c->eg_gain += st->eg_gain;
+    tally_add(&c->tally, &st->tally);
     ske_free(st->eg);
     sk_movelist_free(&st->list);
     sk_gen_destroy(st->g);
@@ -681,6 +716,7 @@ static int sp_solve(void *state, const cli_record *rec, cli_buf *out, cli_buf *e
         st->eg_games++;
         st->eg_gain += eg_gain;
     }
+    tally_game(&st->tally, gm);
     int turns = 0;
     for (int t = 0; t < gm->nturns; t++)
         turns += gm->turns[t].kind <= SK_TURN_PASS;
@@ -805,6 +841,12 @@ static int run_selfplay(const sk_engine *e, const char *lang, int jobs, int verb
                         "%s scores %.2f%% (95%% interval %.2f..%.2f%%)\n",
                 c.games, s, c.games / (s > 0 ? s : 1e-9), nick[0], c.wins[0], nick[1], c.wins[1], c.ties,
                 nick[0], 100 * p, 100 * (mid - h), 100 * (mid + h));
+        const sp_tally *t = &c.tally;
+        double ms = t->spread / n, vs = n > 1 ? (t->spread2 - n * ms * ms) / (n - 1) : 0;
+        fprintf(stderr, "skrafl: a game on average: %s %.2f points, %.3f bingos, %.3f exchanges; "
+                        "%s %.2f points, %.3f bingos, %.3f exchanges; spread %+.2f (sd %.1f)\n",
+                nick[0], t->points[0] / n, t->bingos[0] / n, t->exchanges[0] / n,
+                nick[1], t->points[1] / n, t->bingos[1] / n, t->exchanges[1] / n, ms, sqrt(vs > 0 ? vs : 0));
         if (c.eg_games > 0)
             fprintf(stderr, "skrafl: %ld games reached an empty bag; from then on %s gained %+.2f points a game\n",
                     c.eg_games, nick[0], c.eg_gain / (double)c.eg_games);

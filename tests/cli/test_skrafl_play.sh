@@ -82,6 +82,26 @@ for i in 1 2 3 4; do
     done
 done
 
+# --verbose's averages, counted again from the games' GCG files and JSON lines:
+# a bingo is a placement of 7 tiles (the word less its '.' letters), an
+# exchange a play written -TILES; the points are the players' final scores.
+mkdir -p "$T_TMP/avg"
+t_run selfplay-averages 0 "$S" --selfplay 10 --seed 7 --players score,equity --gcg "$T_TMP/avg" -v
+want=$(cat "$T_TMP/avg"/game-*.gcg | awk -v n=10 '
+    /^>/ { p = substr($1, 2, length($1) - 2); w = $4; gsub(/\./, "", w)
+           if ($3 ~ /^-./) x[p]++
+           else if ($3 !~ /^-/ && $4 !~ /^\(/ && length(w) == 7) b[p]++ }
+    END { printf "%.3f bingos, %.3f exchanges; %.3f bingos, %.3f exchanges\n",
+                 b["score"] / n, x["score"] / n, b["equity"] / n, x["equity"] / n }')
+pts=$(sed 's/.*"scores":\[\([0-9-]*\),\([0-9-]*\)\].*/\1 \2/' "$OUT" |
+      awk '{ a += $1; b += $2; d += $1 - $2 } END { printf "score %.2f points equity %.2f points spread %+.2f", a / NR, b / NR, d / NR }')
+got=$(grep '^skrafl: a game on average:' "$ERR" |
+      sed 's/.*score \([0-9.]*\) points, \([0-9.]*\) bingos, \([0-9.]*\) exchanges; equity \([0-9.]*\) points, \([0-9.]*\) bingos, \([0-9.]*\) exchanges; spread \([0-9.+-]*\) .*/\2 bingos, \3 exchanges; \5 bingos, \6 exchanges|score \1 points equity \4 points spread \7/')
+if [ -n "$got" ] && [ "$got" = "$want|$pts" ]; then t_ok selfplay-averages-recount
+else t_fail selfplay-averages-recount "reported '$got', recounted '$want|$pts'"; fi
+if echo "$want" | awk '{ exit !($1 + $5 > 0 && $3 + $7 > 0) }'; then t_ok selfplay-averages-some
+else t_fail selfplay-averages-some "no bingo or no exchange in 10 games ($want): too little checked"; fi
+
 # ---- GCG annotation --------------------------------------------------------------------------
 # (--lexicon en: the games name no lexicon, so words are judged only with a dictionary chosen)
 t_run gcg-bad 1 "$S" --lexicon en --gcg "$Q/bad.gcg"
