@@ -83,14 +83,15 @@ for i in 1 2 3 4; do
 done
 
 # --verbose's averages, counted again from the games' GCG files and JSON lines:
-# a bingo is a placement of 7 tiles (the word less its '.' letters), an
-# exchange a play written -TILES; the points are the players' final scores.
+# a bingo is a placement (a coordinate) of 7 tiles (the word less its '.'
+# letters), an exchange a play written -TILES (end-of-game rack lines,
+# `(RACK) +N`, are neither); the points are the players' final scores.
 mkdir -p "$T_TMP/avg"
 t_run selfplay-averages 0 "$S" --selfplay 10 --seed 7 --players score,equity --gcg "$T_TMP/avg" -v
 want=$(cat "$T_TMP/avg"/game-*.gcg | awk -v n=10 '
     /^>/ { p = substr($1, 2, length($1) - 2); w = $4; gsub(/\./, "", w)
            if ($3 ~ /^-./) x[p]++
-           else if ($3 !~ /^-/ && $4 !~ /^\(/ && length(w) == 7) b[p]++ }
+           else if ($3 ~ /^[0-9A-Za-z]/ && $4 !~ /^\(/ && length(w) == 7) b[p]++ }
     END { printf "%.3f bingos, %.3f exchanges; %.3f bingos, %.3f exchanges\n",
                  b["score"] / n, x["score"] / n, b["equity"] / n, x["equity"] / n }')
 pts=$(sed 's/.*"scores":\[\([0-9-]*\),\([0-9-]*\)\].*/\1 \2/' "$OUT" |
