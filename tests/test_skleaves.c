@@ -9,7 +9,11 @@
  * slot, for the English (914,624 leaves) and Icelandic sets.  The binary
  * file and the CSV must give back every value; a corrupt, truncated or
  * foreign binary and a CSV with a malformed line, a duplicate or a leave
- * the tile set cannot hold are errors with their line.
+ * the tile set cannot hold are errors with their line.  KLV / KLV2 (the
+ * files of wolges and MAGPIE): a graph made by hand (shared nodes, the
+ * blank) gives its hand-worked values; a file broken in each way klv.c
+ * checks is an error naming it; random tables written and read back give
+ * their values (KLV rounded to 1/256).
  */
 #include "skrafl/sk_gen.h"
 #include "support/skrafl_fixture.h"
@@ -305,7 +309,214 @@ static void test_csv_errors(void)
     sk_leaves_destroy(t);
 }
 
+/* ---- KLV / KLV2 ---------------------------------------------------------------------- */
+
+/* A hand-made KLV2 of the leaves A 1.5, AB -2.25, B 4, BB 8 (English: blank
+ * 0, A 1, B 2) in a minimised graph: A's and B's lists of next tiles are one
+ * shared list [B].  Nodes: 0 -> 1; 1 A accepts arc 3; 2 B accepts arc 3 end;
+ * 3 B accepts end.  The values in walk order: A, AB, B, BB. */
+static size_t klv_hand(uint8_t *b, int klv2, const uint32_t *nodes, int nn, const double *vals, int nv)
+{
+    size_t k = 0;
+    for (int i = 0; i < 4; i++)
+        b[k++] = (uint8_t)((uint32_t)nn >> (8 * i));
+    for (int j = 0; j < nn; j++)
+        for (int i = 0; i < 4; i++)
+            b[k++] = (uint8_t)(nodes[j] >> (8 * i));
+    for (int i = 0; i < 4; i++)
+        b[k++] = (uint8_t)((uint32_t)nv >> (8 * i));
+    for (int j = 0; j < nv; j++) {
+        uint32_t u;
+        if (klv2) {
+            float f = (float)vals[j];
+            memcpy(&u, &f, 4);
+        } else
+            u = (uint32_t)(int32_t)(vals[j] * 256) & 0xffff;
+        for (int i = 0; i < (klv2 ? 4 : 2); i++)
+            b[k++] = (uint8_t)(u >> (8 * i));
+    }
+    return k;
+}
+
+#define ND(tile, acc, end, arc) ((uint32_t)(tile) << 24 | (acc) << 23 | (end) << 22 | (uint32_t)(arc))
+
+static int32_t klv_value(sk_leaves *t, const char *leave)
+{
+    uint8_t c[64] = {0};
+    for (; *leave; leave++)
+        c[*leave == '?' ? 0 : *leave - 'A' + 1]++;
+    return sk_leaves_value(t, c);
+}
+
+static void test_klv_hand(void)
+{
+    lang L;
+    CHECK(lang_load(&L, "en") == 0);
+    const uint32_t nodes[] = { ND(0, 0, 1, 1), ND(1, 1, 0, 3), ND(2, 1, 1, 3), ND(2, 1, 1, 0) };
+    const double vals[] = { 1.5, -2.25, 4, 8 };
+    for (int klv2 = 0; klv2 < 2; klv2++) {
+        uint8_t b[256];
+        size_t n = klv_hand(b, klv2, nodes, 4, vals, 4);
+        CHECK(sk_leaves_is_klv((const char *)b, n));
+        CHECK(!sk_leaves_is_klv((const char *)b, n - 1));
+        sk_leaves *t = NULL;
+        tk_error err = {0};
+        CHECKF(sk_leaves_load(&t, &L.a, &L.ts, (const char *)b, n, &err) == 0, "klv2 %d: %s", klv2, err.msg);
+        CHECK(klv_value(t, "A") == 1500 && klv_value(t, "AB") == -2250 && klv_value(t, "BA") == -2250);
+        CHECK(klv_value(t, "B") == 4000 && klv_value(t, "BB") == 8000);
+        CHECK(klv_value(t, "AA") == 0 && klv_value(t, "?") == 0 && sk_leaves_count(t) == 4);
+        sk_leaves_destroy(t);
+    }
+    /* The blank is tile 0 and sorts first: leaves ? 25 and ?A 20. */
+    const uint32_t bl[] = { ND(0, 0, 1, 1), ND(0, 1, 1, 2), ND(1, 1, 1, 0) };
+    const double bv[] = { 25, 20 };
+    uint8_t b[256];
+    size_t n = klv_hand(b, 1, bl, 3, bv, 2);
+    sk_leaves *t = NULL;
+    tk_error err = {0};
+    CHECKF(sk_leaves_load(&t, &L.a, &L.ts, (const char *)b, n, &err) == 0, "%s", err.msg);
+    CHECK(klv_value(t, "?") == 25000 && klv_value(t, "?A") == 20000 && klv_value(t, "A") == 0);
+    sk_leaves_destroy(t);
+    /* No leaves at all (node 0 leads nowhere). */
+    const uint32_t none[] = { ND(0, 0, 1, 0) };
+    n = klv_hand(b, 1, none, 1, bv, 0);
+    CHECK(sk_leaves_load(&t, &L.a, &L.ts, (const char *)b, n, &err) == 0 && sk_leaves_count(t) == 0);
+    sk_leaves_destroy(t);
+}
+
+static void test_klv_errors(void)
+{
+    lang L;
+    CHECK(lang_load(&L, "en") == 0);
+    static const struct { uint32_t nodes[5]; int nn, nv; double v0; const char *what; } bad[] = {
+        { { ND(0, 0, 1, 1), ND(1, 1, 0, 9), ND(2, 1, 1, 0) }, 3, 2, 1, "beyond the last node" },
+        { { ND(0, 0, 1, 7) }, 1, 0, 1, "beyond the last node" },
+        { { ND(0, 0, 1, 1), ND(2, 1, 0, 0), ND(1, 1, 1, 0) }, 3, 2, 1, "rising order" },
+        { { ND(0, 0, 1, 1), ND(2, 1, 1, 3), ND(0, 0, 0, 0), ND(1, 1, 1, 0) }, 4, 2, 1, "sorted order" },
+        { { ND(0, 0, 1, 1), ND(1, 1, 0, 0), ND(2, 1, 0, 0) }, 3, 2, 1, "past the last node" },
+        { { ND(0, 0, 1, 1), ND(1, 0, 1, 0) }, 2, 0, 1, "neither a leave" },
+        { { ND(0, 0, 1, 1), ND(27, 1, 1, 0) }, 2, 1, 1, "not in the alphabet" },
+        { { ND(0, 0, 1, 1), ND(1, 1, 1, 0) }, 2, 2, 1, "2 values for 1 leaves" },
+        { { ND(0, 0, 1, 1), ND(1, 1, 0, 0), ND(2, 1, 1, 0) }, 3, 1, 1, "more leaves than the 1 values" },
+        { { ND(0, 0, 1, 1), ND(1, 1, 1, 0) }, 2, 1, 1e30, "not a number of points" },
+        /* a cycle: Q's arc is its own list (Q, QQ, ...) */
+        { { ND(0, 0, 1, 1), ND(17, 1, 1, 1) }, 2, 8, 1, "tile set has" },
+        /* a cycle through blanks, which the set has 2 of, then 3 */
+        { { ND(0, 0, 1, 1), ND(0, 1, 1, 1) }, 2, 8, 1, "tile set has" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        double vals[8];
+        for (int k = 0; k < 8; k++)
+            vals[k] = bad[i].v0;
+        uint8_t b[256];
+        size_t n = klv_hand(b, 1, bad[i].nodes, bad[i].nn, vals, bad[i].nv);
+        sk_leaves *t = NULL;
+        tk_error err = {0};
+        int rc = sk_leaves_load_klv(&t, &L.a, &L.ts, (const char *)b, n, &err);
+        CHECKF(rc == TK_EFORMAT && t == NULL && strstr(err.msg, bad[i].what), "case %zu: rc %d '%s'", i, rc,
+               err.msg);
+    }
+    /* Without a tile set, the Q cycle stops at SK_RACK_MAX tiles. */
+    double vals[8] = { 1, 1, 1, 1, 1, 1, 1, 1 };
+    uint8_t b[256];
+    size_t n = klv_hand(b, 1, bad[10].nodes, 2, vals, 8);
+    sk_leaves *t = NULL;
+    tk_error err = {0};
+    CHECK(sk_leaves_load_klv(&t, &L.a, NULL, (const char *)b, n, &err) == TK_EFORMAT && strstr(err.msg, "more than"));
+    /* A file that is not one at all. */
+    CHECK(sk_leaves_load_klv(&t, &L.a, &L.ts, "A,1\n", 4, &err) == TK_EFORMAT && t == NULL);
+}
+
+/* v thousandths of a point rounded to the nearest 1/256 of a point, in thousandths. */
+static int32_t to_256ths(int32_t v)
+{
+    double s = v * 0.256;
+    long q = (long)(s + (s < 0 ? -0.5 : 0.5));
+    double x = q * (1000 / 256.0);
+    return (int32_t)(x + (x < 0 ? -0.5 : 0.5));
+}
+
+/* Round trips: random partial tables (0-6 tiles, blanks, both languages)
+ * written as KLV2 and read back give every stored value, 0 for the prefixes
+ * the writer adds (every node of the file accepts), and one value a node;
+ * KLV gives the values rounded to 1/256. */
+static void test_klv_roundtrip(void)
+{
+    static const char *const codes[] = { "en", "is" };
+    uint64_t seed = 12345;
+    for (int li = 0; li < 2; li++) {
+        lang L;
+        CHECK(lang_load(&L, codes[li]) == 0);
+        for (int round = 0; round < 40; round++) {
+            sk_leaves *t = NULL;
+            CHECK(sk_leaves_create(&t, 64) == 0);
+            int want = 1 + round * 7;
+            for (int k = 0; k < want; k++) {
+                uint8_t c[64] = {0};
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                int len = 1 + (int)((seed >> 33) % 6);
+                for (int i = 0; i < len; i++) {
+                    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                    int tile = (int)((seed >> 33) % (uint64_t)(L.ts.nletters + 1));
+                    if (c[tile] < L.ts.count[tile])
+                        c[tile]++;
+                }
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                int32_t v = (int32_t)((seed >> 33) % 200001) - 100000;   /* -100..100 points */
+                CHECK(sk_leaves_set(t, c, v) == 0);
+            }
+            for (int klv2 = 0; klv2 < 2; klv2++) {
+                char *data = NULL;
+                size_t len = 0;
+                CHECK(sk_leaves_write_klv(t, klv2, &data, &len) == 0);
+                uint32_t nn = (uint32_t)(uint8_t)data[0] | (uint32_t)(uint8_t)data[1] << 8 |
+                              (uint32_t)(uint8_t)data[2] << 16 | (uint32_t)(uint8_t)data[3] << 24;
+                long notacc = 0;
+                for (uint32_t i = 1; i < nn; i++)
+                    notacc += !((uint8_t)data[4 + 4 * i + 2] & 0x80);
+                CHECK(notacc == 0);
+                sk_leaves *r = NULL;
+                tk_error err = {0};
+                CHECKF(sk_leaves_load(&r, &L.a, &L.ts, data, len, &err) == 0, "%s %d: %s", codes[li], round, err.msg);
+                CHECK(sk_leaves_count(r) == nn - 1);
+                long wrong = 0, stored = 0;
+                for (size_t i = 0; i < sk_leaves_capacity(t); i++) {
+                    uint8_t c[64];
+                    int32_t v;
+                    if (!sk_leaves_slot(t, i, c, &v))
+                        continue;
+                    int n = 0;
+                    for (int k = 0; k < 64; k++)
+                        n += c[k];
+                    if (n == 0)
+                        continue;
+                    stored++;
+                    int32_t got = sk_leaves_value(r, c);
+                    int32_t exp = klv2 ? v : to_256ths(v);
+                    wrong += got != exp;
+                }
+                /* every leave read back that was not stored is a prefix worth 0 */
+                long extra = 0;
+                for (size_t i = 0; i < sk_leaves_capacity(r); i++) {
+                    uint8_t c[64];
+                    int32_t v;
+                    if (sk_leaves_slot(r, i, c, &v) && sk_leaves_value(t, c) == 0 && v != 0)
+                        extra++;
+                }
+                CHECKF(wrong == 0 && extra == 0 && stored > 0, "%s round %d klv2 %d: %ld wrong, %ld extra",
+                       codes[li], round, klv2, wrong, extra);
+                sk_leaves_destroy(r);
+                free(data);
+            }
+            sk_leaves_destroy(t);
+        }
+    }
+}
+
 static const th_test tests[] = {
+    { "leaves_klv_hand", test_klv_hand },
+    { "leaves_klv_errors", test_klv_errors },
+    { "leaves_klv_roundtrip", test_klv_roundtrip },
     { "rack_values", test_rack_values },
     { "leaves_dense_en", test_dense_en },
     { "leaves_dense_is", test_dense_is },

@@ -9,6 +9,7 @@
  *   mkleaves --lang L --merge [--target T] -o ALL.stats SHARD.stats...
  *   mkleaves --lang L --pack TABLE.csv -o TABLE.tkl [--bits 12|16] [--unit U]
  *   mkleaves --lang L --unpack TABLE.tkl -o TABLE.csv
+ *   mkleaves --lang L --klv2 TABLE -o TABLE.klv2      (or --klv: wolges/MAGPIE files)
  *
  * The method (documented in data/leaves/README):
  *   1. Start from --init (CSV or binary), or an empty table (every leave 0).
@@ -858,6 +859,8 @@ static void usage(void)
            "       mkleaves --lang L --merge -o ALL.stats SHARD.stats...\n"
            "       mkleaves --lang L --pack TABLE.csv -o TABLE.tkl [--bits 12|16] [--unit U]\n"
            "       mkleaves --lang L --unpack TABLE.tkl -o TABLE.csv\n"
+           "       mkleaves --lang L --klv2 TABLE -o TABLE.klv2   (--klv: TABLE.klv)\n"
+           "Any TABLE may be CSV, .tkl, KLV or KLV2 (the leave files of wolges and MAGPIE).\n"
            "Fit a leave table by self-play (see data/leaves/README).  A shard writes its\n"
            "integer sample sums; --fit of all shards of an iteration makes the same table\n"
            "as one process playing every game (--iters 1 --seed S).\n");
@@ -883,7 +886,7 @@ int main(int argc, char **argv)
 {
     cli_init("mkleaves");
     opts o = { NULL, "en", NULL, NULL, 2000, 2, 0, 5, 0, 1, 50, 0, 0, 0, 16, 10, 2 };
-    int mode = 0;   /* 0 train, 1 play a shard, 2 fit, 3 merge, 4 pack, 5 unpack */
+    int mode = 0;   /* 0 train, 1 play a shard, 2 fit, 3 merge, 4 pack, 5 unpack, 6 KLV, 7 KLV2 */
     const char *conv = NULL;
     static const struct option lo[] = {
         { "init", required_argument, 0, 'I' }, { "full", no_argument, 0, 'F' },
@@ -897,7 +900,8 @@ int main(int argc, char **argv)
         { "pack", required_argument, 0, 'K' }, { "unpack", required_argument, 0, 'U' },
         { "bits", required_argument, 0, 'b' }, { "unit", required_argument, 0, 'u' },
         { "output", required_argument, 0, 'o' }, { "help", no_argument, 0, 'h' },
-        { "force", no_argument, 0, 'W' }, { "baseline-racks", required_argument, 0, 'R' }, { 0, 0, 0, 0 }
+        { "force", no_argument, 0, 'W' }, { "baseline-racks", required_argument, 0, 'R' },
+        { "klv", required_argument, 0, 'V' }, { "klv2", required_argument, 0, '2' }, { 0, 0, 0, 0 }
     };
     int ch;
     while ((ch = getopt_long(argc, argv, "d:l:g:i:s:j:m:k:o:h", lo, NULL)) != -1) {
@@ -921,6 +925,8 @@ int main(int argc, char **argv)
         case 'M': mode = 3; break;
         case 'K': mode = 4; conv = optarg; break;
         case 'U': mode = 5; conv = optarg; break;
+        case 'V': mode = 6; conv = optarg; break;
+        case '2': mode = 7; conv = optarg; break;
         case 'b': o.bits = atoi(optarg); break;
         case 'u': o.unit = atoi(optarg); break;
         case 'R': o.nbase = atoi(optarg); break;
@@ -960,14 +966,15 @@ int main(int argc, char **argv)
                 if (strcmp(a.upper[l], vw[k]) == 0 && !(is_en && k == 11))
                     vowel[l] = 1;
     }
-    if (mode == 4 || mode == 5) {   /* CSV <-> binary */
+    if (mode >= 4) {   /* conversions: CSV, binary, KLV */
         sk_leaves *t = load_table(conv, &a, &ts), *dn = NULL;
         if (!t)
             return CLI_EXIT_DATA;
         char *text = NULL;
         size_t len = 0;
-        int rc = mode == 4 ? sk_leaves_densify(&dn, t, &ts, o.bits, o.unit) || sk_leaves_write_binary(dn, &text, &len)
-                           : sk_leaves_write_csv(t, &a, &text, &len);
+        int rc = mode == 4   ? sk_leaves_densify(&dn, t, &ts, o.bits, o.unit) || sk_leaves_write_binary(dn, &text, &len)
+                 : mode == 5 ? sk_leaves_write_csv(t, &a, &text, &len)
+                             : sk_leaves_write_klv(t, mode == 7, &text, &len);
         if (rc || write_text(o.out, text, len)) {
             cli_error(o.out, 0, "cannot write (bad --bits/--unit, or out of memory?)");
             return CLI_EXIT_DATA;

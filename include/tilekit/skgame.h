@@ -88,7 +88,7 @@ int sk_leaves_parse_checked(sk_leaves **out, const alpha_table *a, const sk_tile
  * little-endian words, the last zero-padded, folded to 32 bits by xor of
  * its halves), then the packed values in rank
  * order.  sk_leaves_write_binary: *out malloc'ed (dense tables only, else
- * TK_EINVAL).  sk_leaves_load: a binary file (checked against ts when ts is
+ * TK_EINVAL).  sk_leaves_load: a KLV or KLV2 file (below), a binary file (checked against ts when ts is
  * not NULL: TK_EFORMAT for another alphabet; a tile set that holds more of a tile than the table's own leaves those leaves at 0, TK_ECHECKSUM, TK_EVERSION) or
  * else CSV (sk_leaves_parse_checked).  sk_leaves_write_csv: the table as
  * `leave,value` CSV (header, leaves by size then spelling, 3 decimals),
@@ -100,6 +100,30 @@ int sk_leaves_write_binary(const sk_leaves *l, char **out, size_t *len);
 int sk_leaves_load(sk_leaves **out, const alpha_table *a, const sk_tileset *ts, const char *data, size_t len,
                    tk_error *err);
 int sk_leaves_write_csv(const sk_leaves *l, const alpha_table *a, char **out, size_t *len);
+
+/* KLV and KLV2, the leave files of wolges and MAGPIE (klv.c describes the
+ * format): a word graph of the leaves, tiles numbered 0 for the blank and
+ * 1.. in the order of tilekit's alphabet (A..Z for English, as there), and
+ * a value a leave, int16 in 1/256 of a point (KLV) or float32 (KLV2).
+ * sk_leaves_is_klv: the file's size matches the counts it begins with
+ * (sk_leaves_load then reads it with sk_leaves_load_klv).
+ * sk_leaves_load_klv: TK_EFORMAT, with a message naming the node, for a
+ * file that is not well made (an arc or a sibling list beyond the file,
+ * tiles out of order or outside the alphabet, a leave of more than
+ * SK_RACK_MAX tiles or (ts not NULL) more of a tile than the set has, a
+ * node that leads to no leave, as many leaves as values not matched, a
+ * value that is not a finite number of points); never a crash or a
+ * walk longer than SK_RACK_MAX nodes a value.  Values are rounded to
+ * thousandths of a point.
+ * sk_leaves_write_klv: every stored leave but the empty one, and every
+ * leave that begins one (worth 0, as here; MAGPIE's look-up needs them), as
+ * KLV2 (klv2 != 0) or KLV (values rounded to 1/256 and clamped to int16);
+ * *out malloc'ed.  TK_ELIMIT beyond the 2^22 nodes arcs can reach,
+ * TK_ENOMEM. */
+int sk_leaves_is_klv(const char *data, size_t len);
+int sk_leaves_load_klv(sk_leaves **out, const alpha_table *a, const sk_tileset *ts, const char *data, size_t len,
+                       tk_error *err);
+int sk_leaves_write_klv(const sk_leaves *l, int klv2, char **out, size_t *len);
 
 /* An empty table with room for `n` leaves (to fill with sk_leaves_set). */
 int sk_leaves_create(sk_leaves **out, size_t n);

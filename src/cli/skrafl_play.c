@@ -122,8 +122,9 @@ static int gcg_dir_check(void)
 void skp_usage(void)
 {
     printf("Playing the game:\n"
-           "      --leaves=FILE      leave table (CSV 'leave,value'; 'en'/'is' or 'default' for the\n"
-           "                         shipped table of the language); moves are then ranked by\n"
+           "      --leaves=FILE      leave table (CSV 'leave,value', tilekit's .tkl, or the .klv /\n"
+           "                         .klv2 files of wolges and MAGPIE; 'en'/'is' or 'default' for\n"
+           "                         the shipped table of the language); moves are then ranked by\n"
            "                         equity = score + leave value, with exchanges and the pass\n"
            "      --sort=KEY         score or equity (default: equity when leaves are loaded)\n"
            "      --exchanges        also list exchanges (bag >= 7) and the pass when sorting by score\n"

@@ -750,6 +750,8 @@ int sk_leaves_load(sk_leaves **out, const alpha_table *a, const sk_tileset *ts, 
     *out = NULL;
     if (sk_leaves_is_binary(data, len))
         return load_binary(out, ts, (const uint8_t *)data, len, err);
+    if (sk_leaves_is_klv(data, len))
+        return sk_leaves_load_klv(out, a, ts, data, len, err);
     return sk_leaves_parse_checked(out, a, ts, data, len, err);
 }
 

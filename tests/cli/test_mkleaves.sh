@@ -153,4 +153,23 @@ t_grep csv-dup-msg 'dup.csv:3: leave given twice' "$ERR"
 printf 'TKLEAVES' >"$T/short.tkl"
 t_run binary-truncated 1 "$S" --dict "$W" --leaves "$T/short.tkl" --top 1 '15/15/15/15/15/15/15/7CAT5/15/15/15/15/15/15/15 AEIQRSU/ 0/0 0'
 t_grep binary-truncated-msg 'truncated' "$ERR"
+
+# KLV / KLV2, the leave files of wolges and MAGPIE: the complete table
+# written as KLV2 reads back with the same values; a table in 1/256 of a
+# point (st.csv: S 9.5, T -2.25, ST 4) plays the same from KLV and CSV; a
+# broken file is an error naming the node.
+t_run klv2 0 "$M" --lang en --klv2 "$T/full.tkl" -o "$T/full.klv2"
+t_run klv2-unpack 0 "$M" --lang en --unpack "$T/full.klv2" -o "$T/from-klv2.csv"
+t_same klv2-same-values "$T/back.csv" "$T/from-klv2.csv"
+ST="$TK_TOP/tests/cli/golden/skgame/st.csv"
+CAT="$TK_TOP/tests/cli/golden/skrafl/cat.board"
+t_run klv 0 "$M" --lang en --klv "$ST" -o "$T/st.klv"
+t_run klv-plays 0 "$S" --dict "$TK_TOP/tests/cli/golden/skrafl/words.txt" --rack ST --leaves "$T/st.klv" "$CAT"
+cp "$OUT" "$T/st-klv.out"
+t_run csv-plays 0 "$S" --dict "$TK_TOP/tests/cli/golden/skrafl/words.txt" --rack ST --leaves "$ST" "$CAT"
+t_same klv-plays-as-csv "$OUT" "$T/st-klv.out"
+t_grep klv-plays-equity '^I7  T(A)  3  equity:12.5  leave:S$' "$T/st-klv.out"
+printf '\002\000\000\000\001\000\100\000\005\000\300\001\001\000\000\000\000\000\200\077' >"$T/bad.klv2"
+t_run klv-bad 1 "$S" --dict "$W" --leaves "$T/bad.klv2" --top 1 '15/15/15/15/15/15/15/7CAT5/15/15/15/15/15/15/15 AEIQRSU/ 0/0 0'
+t_grep klv-bad-msg 'bad.klv2: KLV: node 1: arc 5 beyond the last node (1)' "$ERR"
 t_done
