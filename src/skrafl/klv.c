@@ -137,8 +137,12 @@ static int walk(klv_walk *w, uint32_t p, int depth, int least)
                 return tk_error_set(w->err, TK_EFORMAT, 0, 0, "KLV: more leaves than the %u values", w->nval);
             int32_t v = 0;
             int rc = value_at(w, p, &v);
-            if (rc || (rc = sk_leaves_set(w->l, w->counts, v)) != 0)
-                return rc == TK_ENOMEM ? tk_error_set(w->err, rc, 0, 0, "out of memory") : rc;
+            if (rc)
+                return rc;
+            if ((rc = sk_leaves_set(w->l, w->counts, v)) == TK_ENOMEM)
+                return tk_error_set(w->err, rc, 0, 0, "out of memory");
+            if (rc)
+                return tk_error_set(w->err, rc, 0, 0, "KLV: node %u: cannot store the leave", p);
             w->next++;
         }
         if (arc) {

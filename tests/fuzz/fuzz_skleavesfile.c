@@ -6,7 +6,9 @@
  * Corpus (tests/fuzz/corpus/skleavesfile): st.csv; st.klv and
  * fitted-head.klv2 made from skleaves/st.csv and skleaves/fitted-head.csv by
  * `mkleaves --lang en --klv` / `--klv2`; bad-arc.klv2, an arc beyond the
- * file (the bytes are in tests/cli/test_mkleaves.sh). */
+ * file (the bytes are in tests/cli/test_mkleaves.sh); found-*, inputs of a
+ * 420 s libFuzzer run (29.7 M runs, nothing found) that pass the size check
+ * of a KLV. */
 #include <stddef.h>
 #include <stdint.h>
 
