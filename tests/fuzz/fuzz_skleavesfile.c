@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "skleaves_fuzz_common.h"
 #include "skrafl_fuzz_common.h"
 #include "tilekit/skgame.h"
 
@@ -49,17 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
         return 0;
     }
-    size_t seen = 0;
-    for (size_t i = 0; i < sk_leaves_capacity(l); i++) {
-        uint8_t c[64];
-        int32_t v;
-        if (!sk_leaves_slot(l, i, c, &v))
-            continue;
-        seen++;
-        if (sk_leaves_value(l, c) != v)
-            abort();
-    }
-    if (seen != sk_leaves_count(l) && !sk_leaves_is_binary((const char *)data, size))
+    if (skf_check_lookups(l) != sk_leaves_count(l) && !sk_leaves_is_binary((const char *)data, size))
         abort();
     if (sk_leaves_is_klv((const char *)data, size)) {
         char *out = NULL;
