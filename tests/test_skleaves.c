@@ -13,12 +13,14 @@
  * files of wolges and MAGPIE): a graph made by hand (shared nodes, the
  * blank) gives its hand-worked values; a file broken in each way klv.c
  * checks is an error naming it; random tables written and read back give
- * their values (KLV rounded to 1/256).
+ * their values (KLV rounded to 1/256), and so does a look-up written here
+ * the way MAGPIE reads a KLV2 (one index per tile followed).
  */
 #include "skrafl/sk_gen.h"
 #include "support/skrafl_fixture.h"
 #include "tilekit/skgame.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -513,7 +515,110 @@ static void test_klv_roundtrip(void)
     }
 }
 
+/* A look-up written here the way MAGPIE's reads a KLV2 (word counts per
+ * node; one index for each tile followed, which holds only when every
+ * prefix of a leave is a leave): the value of the sorted tiles t[0..len),
+ * or NAN when the graph has no such path. */
+typedef struct kfile { const uint8_t *b; uint32_t n; uint32_t *wc; } kfile;
+
+static uint32_t knode(const kfile *k, uint32_t p)
+{
+    const uint8_t *q = k->b + 4 + 4 * (size_t)p;
+    return (uint32_t)q[0] | (uint32_t)q[1] << 8 | (uint32_t)q[2] << 16 | (uint32_t)q[3] << 24;
+}
+
+static uint32_t kcount(kfile *k, uint32_t p)
+{
+    if (p >= k->n)
+        return 0;
+    if (k->wc[p] == 0) {
+        uint32_t x = knode(k, p);
+        k->wc[p] = ((x >> 23) & 1) + ((x & 0x3fffff) ? kcount(k, x & 0x3fffff) : 0) +
+                   ((x >> 22) & 1 ? 0 : kcount(k, p + 1));
+    }
+    return k->wc[p];
+}
+
+static double magpie_value(kfile *k, const uint8_t *t, int len)
+{
+    uint32_t p = knode(k, 0) & 0x3fffff, idx = 0;
+    for (int i = 0; i < len; i++) {
+        if (p == 0)
+            return NAN;
+        while ((knode(k, p) >> 24) != t[i]) {
+            if ((knode(k, p) >> 22) & 1)
+                return NAN;
+            idx += kcount(k, p) - kcount(k, p + 1);
+            p++;
+        }
+        if (i == len - 1)
+            break;
+        idx += 1;
+        p = knode(k, p) & 0x3fffff;
+    }
+    const uint8_t *v = k->b + 8 + 4 * (size_t)k->n + 4 * (size_t)idx;
+    uint32_t bits = (uint32_t)v[0] | (uint32_t)v[1] << 8 | (uint32_t)v[2] << 16 | (uint32_t)v[3] << 24;
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
+/* Random tables as KLV2 read by that look-up give every stored value. */
+static void test_klv_magpie_lookup(void)
+{
+    lang L;
+    CHECK(lang_load(&L, "en") == 0);
+    uint64_t seed = 777;
+    long checked = 0, wrong = 0;
+    for (int round = 0; round < 30; round++) {
+        sk_leaves *t = NULL;
+        CHECK(sk_leaves_create(&t, 64) == 0);
+        for (int k = 0; k < 5 + round * 11; k++) {
+            uint8_t c[64] = {0};
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            int len = 1 + (int)((seed >> 33) % 6);
+            for (int i = 0; i < len; i++) {
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                int tile = (int)((seed >> 33) % 27);
+                if (c[tile] < L.ts.count[tile])
+                    c[tile]++;
+            }
+            CHECK(sk_leaves_set(t, c, (int32_t)(seed >> 40) % 50000 - 25000) == 0);
+        }
+        char *data = NULL;
+        size_t len = 0;
+        CHECK(sk_leaves_write_klv(t, 1, &data, &len) == 0);
+        kfile kf = { (const uint8_t *)data, 0, NULL };
+        kf.n = (uint32_t)kf.b[0] | (uint32_t)kf.b[1] << 8 | (uint32_t)kf.b[2] << 16 | (uint32_t)kf.b[3] << 24;
+        kf.wc = calloc(kf.n + 1, sizeof *kf.wc);
+        for (size_t i = 0; i < sk_leaves_capacity(t); i++) {
+            uint8_t c[64], tiles[8];
+            int32_t v;
+            int n = 0;
+            if (!sk_leaves_slot(t, i, c, &v))
+                continue;
+            for (int x = 0; x < 64; x++)
+                for (int r = 0; r < c[x]; r++)
+                    tiles[n++] = (uint8_t)x;
+            for (int pre = 1; pre <= n; pre++) {   /* the leave and each leave that begins it */
+                double got = magpie_value(&kf, tiles, pre);
+                uint8_t pc[64] = {0};
+                for (int x = 0; x < pre; x++)
+                    pc[tiles[x]]++;
+                int32_t want = sk_leaves_value(t, pc);
+                checked++;
+                wrong += !(fabs(got * 1000 - want) < 0.5);
+            }
+        }
+        free(kf.wc);
+        free(data);
+        sk_leaves_destroy(t);
+    }
+    CHECKF(wrong == 0 && checked > 1000, "%ld of %ld leaves wrong", wrong, checked);
+}
+
 static const th_test tests[] = {
+    { "leaves_klv_magpie_lookup", test_klv_magpie_lookup },
     { "leaves_klv_hand", test_klv_hand },
     { "leaves_klv_errors", test_klv_errors },
     { "leaves_klv_roundtrip", test_klv_roundtrip },
