@@ -612,7 +612,11 @@ static int write_text(const char *path, const char *text, size_t len)
 {
     if (strcmp(path, "-") == 0) {
         int bad = fwrite(text, 1, len, stdout) != len;
-        return bad | (fflush(stdout) != 0) ? -1 : 0;
+        if (bad | (fflush(stdout) != 0)) {
+            cli_error(NULL, 0, "cannot write to standard output");
+            return -1;
+        }
+        return 0;
     }
     cli_out o;                  /* the output-file rule: cli_outfile.h */
     tk_error err = {0};
@@ -622,6 +626,7 @@ static int write_text(const char *path, const char *text, size_t len)
     }
     if (fwrite(text, 1, len, o.f) != len) {
         cli_out_abort(&o);
+        cli_error(path, 0, "cannot write");
         return -1;
     }
     if (cli_out_commit(&o, &err) != 0) {
@@ -975,10 +980,14 @@ int main(int argc, char **argv)
         int rc = mode == 4   ? sk_leaves_densify(&dn, t, &ts, o.bits, o.unit) || sk_leaves_write_binary(dn, &text, &len)
                  : mode == 5 ? sk_leaves_write_csv(t, &a, &text, &len)
                              : sk_leaves_write_klv(t, mode == 7, &text, &len);
-        if (rc || write_text(o.out, text, len)) {
-            cli_error(o.out, 0, "cannot write (bad --bits/--unit, or out of memory?)");
+        if (rc) {
+            cli_error(conv, 0, "%s", mode == 4   ? "cannot pack it (bad --bits/--unit, or out of memory)"
+                                     : mode == 5 ? "cannot unpack it (out of memory)"
+                                                 : "cannot make a KLV of it (more than 2^22 nodes, or out of memory)");
             return CLI_EXIT_DATA;
         }
+        if (write_text(o.out, text, len))   /* it says why */
+            return CLI_EXIT_DATA;
         free(text);
         sk_leaves_destroy(t);
         sk_leaves_destroy(dn);
