@@ -640,9 +640,11 @@ static int write_csv(const char *path, const alpha_table *a, const sk_leaves *L)
 {
     char *text;
     size_t len;
-    if (sk_leaves_write_csv(L, a, &text, &len))
+    if (sk_leaves_write_csv(L, a, &text, &len)) {
+        cli_error(path, 0, "out of memory");
         return -1;
-    int rc = write_text(path, text, len);
+    }
+    int rc = write_text(path, text, len);   /* it says why it fails */
     free(text);
     return rc;
 }
@@ -1008,10 +1010,10 @@ int main(int argc, char **argv)
             return 0;
         }
         sk_leaves *t = fit_table(&A, &ts, vowel, &o);
-        if (!t || write_csv(o.out, &a, t)) {
-            cli_error(o.out, 0, "cannot write");
+        if (!t)
+            cli_error(o.out, 0, "out of memory");
+        if (!t || write_csv(o.out, &a, t))
             return CLI_EXIT_DATA;
-        }
         fprintf(stderr, "mkleaves: fit of %d file(s): %lld samples, %zu distinct leaves, mean %.3f; table %zu leaves\n",
                 argc - optind, (long long)A.ny, A.n, (double)A.ysum / 1000 / (double)(A.ny ? A.ny : 1),
                 sk_leaves_count(t));
@@ -1068,10 +1070,8 @@ int main(int argc, char **argv)
         table = t;
         acc_free(&A);
     }
-    if (write_csv(o.out, &a, table)) {
-        cli_error(o.out, 0, "cannot write");
+    if (write_csv(o.out, &a, table))
         return CLI_EXIT_DATA;
-    }
     sk_leaves_destroy(table);
     sk_engine_destroy(e);
     dawg_destroy(d);
