@@ -1,10 +1,11 @@
 /* bench.h - what the benchmark drivers (tools/bench_*.c) and the other
- * self-play tools (mkleaves) share: clocks from the text toolkit, medians,
- * and setting up a Scrabble engine.  Header only: each driver is one
+ * self-play tools (mkleaves, mkwintab) share: clocks from the text toolkit,
+ * medians, setting up a Scrabble engine and loading its leave table.  Header only: each driver is one
  * program. */
 #ifndef TILEKIT_TOOLS_BENCH_H
 #define TILEKIT_TOOLS_BENCH_H
 
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "cli/cli.h"
@@ -47,6 +48,42 @@ static inline sk_engine *bench_skrafl_engine(const char *dict, const char *lang,
         return NULL;
     }
     return e;
+}
+
+/* The leave table in file `path` (CSV, .tkl, KLV or KLV2) for alphabet `a`
+ * and tile set `ts`; NULL after reporting a file that cannot be read or is
+ * not a leave table. */
+static inline sk_leaves *bench_load_leaves(const char *path, const alpha_table *a, const sk_tileset *ts)
+{
+    size_t len;
+    char *text = cli_load_file(path, &len);
+    if (!text)
+        return NULL;
+    tk_error err = {0};
+    sk_leaves *t = NULL;
+    if (sk_leaves_load(&t, a, ts, text, len, &err)) {
+        cli_error(path, err.line, "%s", err.msg);
+        t = NULL;
+    }
+    free(text);
+    return t;
+}
+
+/* Where the shipped leave table of `lang` is: leaves/LANG.tkl in the data
+ * path, else data/leaves/LANG.tkl when run from the top of the tree (into
+ * buf); NULL when neither is there. */
+static inline const char *bench_leaves_path(const char *lang, char *buf, size_t size)
+{
+    char rel[64];
+    snprintf(rel, sizeof rel, "leaves/%s.tkl", lang);
+    if (cli_find_data(rel, buf, size))
+        return buf;
+    snprintf(buf, size, "data/%s", rel);
+    FILE *probe = fopen(buf, "r");
+    if (!probe)
+        return NULL;
+    fclose(probe);
+    return buf;
 }
 
 #endif

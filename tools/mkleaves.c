@@ -873,22 +873,6 @@ static void usage(void)
            "as one process playing every game (--iters 1 --seed S).\n");
 }
 
-static sk_leaves *load_table(const char *path, const alpha_table *a, const sk_tileset *ts)
-{
-    size_t len;
-    char *text = cli_load_file(path, &len);
-    if (!text)
-        return NULL;
-    tk_error err = {0};
-    sk_leaves *t = NULL;
-    if (sk_leaves_load(&t, a, ts, text, len, &err)) {
-        cli_error(path, err.line, "%s", err.msg);
-        t = NULL;
-    }
-    free(text);
-    return t;
-}
-
 /* what the command line asks for: the modes of the usage above */
 enum { MODE_TRAIN, MODE_SHARD, MODE_FIT, MODE_MERGE, MODE_PACK, MODE_UNPACK, MODE_KLV, MODE_KLV2 };
 
@@ -973,7 +957,7 @@ static void vowels(const alpha_table *a, const char *lang, uint8_t vowel[64])
 /* --pack, --unpack, --klv, --klv2: one table file to another form */
 static int convert(int mode, const char *conv, const opts *o, const alpha_table *a, const sk_tileset *ts)
 {
-    sk_leaves *t = load_table(conv, a, ts), *dn = NULL;
+    sk_leaves *t = bench_load_leaves(conv, a, ts), *dn = NULL;
     if (!t)
         return CLI_EXIT_DATA;
     char *text = NULL;
@@ -1099,7 +1083,7 @@ int main(int argc, char **argv)
     }
     sk_leaves *table = NULL;
     if (o.init) {
-        table = load_table(o.init, &a, &ts);
+        table = bench_load_leaves(o.init, &a, &ts);
         if (!table)
             return CLI_EXIT_DATA;
     } else {
