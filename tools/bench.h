@@ -1,12 +1,15 @@
 /* bench.h - what the benchmark drivers (tools/bench_*.c) and the other
  * self-play tools (mkleaves, mkwintab) share: clocks from the text toolkit,
- * medians, setting up a Scrabble engine and loading its leave table.  Header only: each driver is one
+ * medians, a fixed-seed generator, callgrind's count of a command, setting
+ * up a Scrabble engine and loading its leave table.  Header only: each driver is one
  * program. */
 #ifndef TILEKIT_TOOLS_BENCH_H
 #define TILEKIT_TOOLS_BENCH_H
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli/cli.h"
 #include "core/tk_text.h"
@@ -28,6 +31,37 @@ static inline double bench_median(double *v, int n)
 {
     qsort(v, (size_t)n, sizeof *v, bench_cmp_double);
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* The next state of a xorshift64 generator (13, 7, 17): the benchmarks'
+ * fixed-seed inputs, the same on every machine. */
+static inline uint64_t bench_xorshift(uint64_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return *state;
+}
+
+/* Instructions callgrind counted for a command line (its "Collected :"
+ * line, which the command must send to stdout), or -1. */
+static inline double bench_collected(const char *cmd)
+{
+    char line[512];
+    FILE *p = popen(cmd, "r");
+    double v = -1;
+    if (!p)
+        return -1;
+    while (fgets(line, sizeof line, p)) {
+        char *c = strstr(line, "Collected :");
+        if (c) {
+            v = 0;
+            for (c += 11; *c; c++)
+                if (*c >= '0' && *c <= '9') v = v * 10 + (*c - '0');
+        }
+    }
+    pclose(p);
+    return v;
 }
 
 /* The engine for language `lang`'s built-in tile set on the standard board,
