@@ -659,6 +659,25 @@ static char *run_one(dawg_graph *d, const alpha_table *a, int kind, const char *
     return r.buf ? r.buf : "";
 }
 
+/* The answers of a search, kept in a wq_answers store. */
+static int keep(void *ctx, const uint8_t *l, int n, uint64_t w)
+{
+    return wq_answers_add(ctx, l, n, w) ? -1 : 0;
+}
+
+/* The store's words as text, one a line, in its order. */
+static const char *listed(const alpha_table *a, const wq_answers *s)
+{
+    static char buf[1024];
+    size_t o = 0;
+    for (size_t i = 0; i < s->n && o < sizeof buf - 80; i++) {
+        o += wq_format(a, wq_answer_letters(s, i), s->a[i].n, s->a[i].wild, buf + o, sizeof buf - o);
+        buf[o++] = '\n';
+    }
+    buf[o] = 0;
+    return buf;
+}
+
 static void test_tiny_by_hand(void)
 {
     alpha_table a;
@@ -686,6 +705,13 @@ static void test_tiny_by_hand(void)
     CHECK(f == ALPHA_BIT(19));
     CHECK(b == (ALPHA_BIT(4) | ALPHA_BIT(18) | ALPHA_BIT(19)));
     CHECK(v == 1);
+    /* the hook words, in letter order: CARED CARER CARES SCARE; none under --max 4 */
+    wq_answers st = {0};
+    CHECK(wq_hook_words(d, care, 4, 1, 64, &st, &f, &b, &v) == 0 && v == 1 && f == ALPHA_BIT(19));
+    CHECK(strcmp(listed(&a, &st), "CARED\nCARER\nCARES\nSCARE\n") == 0);
+    wq_answers_clear(&st);
+    CHECK(wq_hook_words(d, care, 4, 1, 4, &st, &f, &b, &v) == 0 && st.n == 0);
+    wq_answers_free(&st);
     dawg_destroy(d);
 }
 
@@ -894,25 +920,6 @@ static void test_format(void)
     CHECK(wq_format(&a, w, 4, 0, out, 7) == 11 && strcmp(out, "[CS]É") == 0);   /* whole letters only */
     CHECK(wq_format(&a, w, 4, 0, out, 6) == 11 && strcmp(out, "[CS]") == 0);
     CHECK(wq_format(&a, w, 4, 0, out, 0) == 11);
-}
-
-/* The answers of a search, kept in a wq_answers store. */
-static int keep(void *ctx, const uint8_t *l, int n, uint64_t w)
-{
-    return wq_answers_add(ctx, l, n, w) ? -1 : 0;
-}
-
-/* The store's words as text, one a line, in its order. */
-static const char *listed(const alpha_table *a, const wq_answers *s)
-{
-    static char buf[1024];
-    size_t o = 0;
-    for (size_t i = 0; i < s->n && o < sizeof buf - 80; i++) {
-        o += wq_format(a, wq_answer_letters(s, i), s->a[i].n, s->a[i].wild, buf + o, sizeof buf - o);
-        buf[o++] = '\n';
-    }
-    buf[o] = 0;
-    return buf;
 }
 
 static void note_count(void *ctx, const char *inside, size_t len)

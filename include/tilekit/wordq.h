@@ -172,6 +172,13 @@ void wq_answers_letter_order(wq_answers *s);
  * left: ATe, not aTE), renumbered. */
 void wq_answers_union(wq_answers *s);
 
+/* The hook words of a word (wq_hooks): xWORD and WORDx for every front
+ * and back hook x, when min_len <= n + 1 <= max_len, added to `out` in
+ * letter order; *front, *back and *valid as wq_hooks gives them.
+ * TK_OK, or wq_answers_add's error (the words before it added). */
+int wq_hook_words(const dawg_graph *d, const uint8_t *word, int n, int min_len, int max_len, wq_answers *out,
+                  alpha_set *front, alpha_set *back, int *valid);
+
 /* ---- letter sets in a rack (Zyzzyva: -a 'Z[AEIOU][AEIOU]') ---------------
  * A bracket in an anagram or build rack that spells one letter of the
  * alphabet is that tile ("[CS]" with Hungarian Scrabble tiles); one that

@@ -317,27 +317,10 @@ static int rack_sets(wstate *st, int kind, const char *text, const qctx *q, cli_
 static int do_hooks(wstate *st, const wq_query *wq, const qctx *q, cli_buf *out)
 {
     const wordq_opts *o = st->o;
-    const dawg_graph *d = wq_dict_dawg(o->dict);
     const alpha_table *a = o->alpha;
     alpha_set front, back;
     int valid, n = wq->ntiles;
-    wq_hooks(d, wq->word, n, &front, &back, &valid);
-    uint8_t w[ALPHA_WORD_MAX + 1];
-    if (n + 1 >= o->min && n + 1 <= o->max) {
-        for (int l = 1; l <= a->size; l++) {
-            if (front & ALPHA_BIT(l)) {
-                w[0] = (uint8_t)l;
-                memcpy(w + 1, wq->word, (size_t)n);
-                add_answer(st, w, n + 1, 0);
-            }
-            if (back & ALPHA_BIT(l)) {
-                memcpy(w, wq->word, (size_t)n);
-                w[n] = (uint8_t)l;
-                add_answer(st, w, n + 1, 0);
-            }
-        }
-    }
-    wq_answers_letter_order(&st->ans);
+    wq_hook_words(wq_dict_dawg(o->dict), wq->word, n, o->min, o->max, &st->ans, &front, &back, &valid);
     wq_answers_sort(&st->ans, o->sort, o->bag);
     st->tmp.len = 0;
     put_set(&st->tmp, a, front);

@@ -4,7 +4,7 @@
  * only the records (length, ways, the rank found for ties), so threads sort
  * their own stores independently; the letter orders compare the pool's
  * letters (qsort has no context argument: the pool is thread-local while
- * one sorts). */
+ * one sorts); and the hook words of a word, made into such a list. */
 #include "tilekit/wordq.h"
 
 #include <stdlib.h>
@@ -144,4 +144,29 @@ void wq_answers_union(wq_answers *s)
         u++;
     }
     s->n = u;
+}
+
+int wq_hook_words(const dawg_graph *d, const uint8_t *word, int n, int min_len, int max_len, wq_answers *out,
+                  alpha_set *front, alpha_set *back, int *valid)
+{
+    const alpha_table *a = dawg_alphabet(d);
+    wq_hooks(d, word, n, front, back, valid);
+    uint8_t w[ALPHA_WORD_MAX + 1];
+    int rc = TK_OK;
+    if (n + 1 >= min_len && n + 1 <= max_len && n < ALPHA_WORD_MAX) {
+        for (int l = 1; l <= a->size && !rc; l++) {
+            if (*front & ALPHA_BIT(l)) {
+                w[0] = (uint8_t)l;
+                memcpy(w + 1, word, (size_t)n);
+                rc = wq_answers_add(out, w, n + 1, 0);
+            }
+            if ((*back & ALPHA_BIT(l)) && !rc) {
+                memcpy(w, word, (size_t)n);
+                w[n] = (uint8_t)l;
+                rc = wq_answers_add(out, w, n + 1, 0);
+            }
+        }
+    }
+    wq_answers_letter_order(out);
+    return rc;
 }
