@@ -459,15 +459,24 @@ static void vector_verdict(const tj_value *ex, const mj_score *s, char *why, siz
                  tj_int(pts, "main", -1), tj_int(pts, "additional", -1), tj_int(pts, "total", -1));
 }
 
+/* A vector's hand and context (its line, as vector_line writes it, into
+ * text) parsed and checked: 0, or the parser's or the check's error. */
+static int vector_hand(const tj_value *o, int with_win, char *text, size_t cap, mj_hand *h, mj_winctx *w,
+                       tk_error *e)
+{
+    vector_line(o, with_win, text, cap);
+    mj_winctx_init(w);
+    int rc = mj_parse_line(text, strlen(text), h, w, e);
+    if (rc == 0)
+        rc = mj_winctx_check(h, w, e);
+    return rc;
+}
+
 static void test_vectors_complete(void)
 {
-    const char *path = th_shared_path("vectors/mjscore.jsonl");
-    if (!path) {
-        th_skip("../shared/vectors/mjscore.jsonl absent");
+    FILE *f = th_shared_open("vectors/mjscore.jsonl");
+    if (!f)
         return;
-    }
-    FILE *f = fopen(path, "r");
-    REQUIRE(f != NULL);
     static char line[1 << 16];
     int n = 0, ok = 0;
     while (fgets(line, sizeof line, f)) {
@@ -476,14 +485,10 @@ static void test_vectors_complete(void)
         CHECKF(o != NULL, "bad vector line: %s", jerr);
         if (!o)
             continue;
-        vector_line(o, 1, text, sizeof text);
         mj_hand h;
         mj_winctx w;
-        mj_winctx_init(&w);
         tk_error e = { 0 };
-        int rc = mj_parse_line(text, strlen(text), &h, &w, &e);
-        if (rc == 0)
-            rc = mj_winctx_check(&h, &w, &e);
+        int rc = vector_hand(o, 1, text, sizeof text, &h, &w, &e);
         n++;
         CHECKF(rc == 0, "id %lld '%s': %s", tj_int(o, "id", -1), text, e.msg);
         mj_score s;
@@ -501,13 +506,9 @@ static void test_vectors_complete(void)
 
 static void test_vectors_waits(void)
 {
-    const char *path = th_shared_path("vectors/mjscore-waits.jsonl");
-    if (!path) {
-        th_skip("../shared/vectors/mjscore-waits.jsonl absent");
+    FILE *f = th_shared_open("vectors/mjscore-waits.jsonl");
+    if (!f)
         return;
-    }
-    FILE *f = fopen(path, "r");
-    REQUIRE(f != NULL);
     static char line[1 << 16];
     mj_ctx *ctx = NULL;
     REQUIRE(mj_ctx_create(&ctx, NULL) == 0);
@@ -518,14 +519,10 @@ static void test_vectors_waits(void)
         CHECKF(o != NULL, "bad vector line: %s", jerr);
         if (!o)
             continue;
-        vector_line(o, 0, text, sizeof text);
         mj_hand h;
         mj_winctx w;
-        mj_winctx_init(&w);
         tk_error e = { 0 };
-        int rc = mj_parse_line(text, strlen(text), &h, &w, &e);
-        if (rc == 0)
-            rc = mj_winctx_check(&h, &w, &e);
+        int rc = vector_hand(o, 0, text, sizeof text, &h, &w, &e);
         CHECKF(rc == 0, "waits id %lld '%s': %s", tj_int(o, "id", -1), text, e.msg);
         const tj_value *waits = tj_get(o, "waits");
         uint64_t want = rc == 0 ? mj_waits(ctx, &h, NULL) : 0, seen = 0;

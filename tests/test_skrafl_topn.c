@@ -235,20 +235,18 @@ static void test_asymmetric(void)
 /* Errors and edge cases of the call itself. */
 static void test_edges(void)
 {
-    skfx_lang L;
-    if (lang_load(&L, "en", 40) != 0) {
+    skfx_empty x;
+    int rc = skfx_empty_open(&x, "en", 40);
+    if (rc > 0) {
+        skfx_empty_close(&x);
         th_skip("data missing");
         return;
     }
-    sk_gen *g = NULL;
-    REQUIRE(skfx_lang_engine(&L, NULL) == 0);
-    const sk_engine *e = L.e;
-    REQUIRE(sk_gen_create(&g, e, NULL) == 0);
-    sk_board b;
-    memset(&b, 0, sizeof b);
-    b.dim = 15;
-    sk_rack r;
-    memset(&r, 0, sizeof r);
+    REQUIRE(rc == 0);
+    sk_gen *g = x.g;
+    const sk_engine *e = x.L.e;
+    sk_board b = x.b;
+    sk_rack r = x.r;
     sk_movelist ml = {0};
     tk_error err = {0};
     CHECK(sk_generate_top(g, &b, &r, 0, NULL, 0, &ml, &err) == TK_EINVAL);
@@ -264,8 +262,7 @@ static void test_edges(void)
     CHECK(sk_generate_top(g, &b, &r, SK_COUNT_ONLY, NULL, 3, &ml, &err) == 0 && ml.n == 3);
     CHECK(ml.v[0].ntiles == 7 && ml.v[0].score >= 50);   /* a bingo on a sampled list */
     sk_movelist_free(&ml);
-    sk_gen_destroy(g);
-    skfx_lang_free(&L);
+    skfx_empty_close(&x);
 }
 
 /* Plays of every tile of a full rack: the search bounds them only where the

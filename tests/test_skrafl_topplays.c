@@ -322,20 +322,18 @@ static void test_is(void) { run("is", 40, 120, 0x7091a2); }
 /* The call itself: n == 0, an empty rack (the pass alone). */
 static void test_edges(void)
 {
-    skfx_lang L;
-    if (lang_load(&L, "en", 40) != 0) {
+    skfx_empty x;
+    int rc = skfx_empty_open(&x, "en", 40);
+    if (rc > 0) {
+        skfx_empty_close(&x);
         th_skip("data missing");
         return;
     }
-    sk_gen *g = NULL;
-    REQUIRE(skfx_lang_engine(&L, NULL) == 0);
-    const sk_engine *e = L.e;
-    REQUIRE(sk_gen_create(&g, e, NULL) == 0);
-    sk_board b;
-    memset(&b, 0, sizeof b);
-    b.dim = 15;
-    sk_rack r;
-    memset(&r, 0, sizeof r);
+    REQUIRE(rc == 0);
+    sk_gen *g = x.g;
+    const sk_engine *e = x.L.e;
+    sk_board b = x.b;
+    sk_rack r = x.r;
     sk_state st = { 50, 7, 0 };
     sk_movelist ml = {0};
     sk_play out[4];
@@ -348,8 +346,7 @@ static void test_edges(void)
     st.bag = 3;   /* no exchange with fewer than 7 tiles in the bag */
     CHECK(sk_top_plays(g, &b, &r, &st, 0, NULL, NULL, 0, 4, &ml, out, &err) == 1);
     sk_movelist_free(&ml);
-    sk_gen_destroy(g);
-    skfx_lang_free(&L);
+    skfx_empty_close(&x);
 }
 
 static const th_test tests[] = {

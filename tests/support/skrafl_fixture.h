@@ -61,6 +61,21 @@ int skfx_lang_load(skfx_lang *L, const char *code, skfx_sample s, unsigned flags
 int skfx_lang_engine(skfx_lang *L, const sk_layout *lay);
 void skfx_lang_free(skfx_lang *L);
 
+/* An empty position for the tests of a call's edge cases: the sample of
+ * CODE (every 2-letter word, every third 3-letter one, every step-th
+ * longer one) with an engine on the standard layout, a generator for it,
+ * an empty 15x15 board and an empty rack. */
+typedef struct skfx_empty {
+    skfx_lang L;
+    sk_gen *g;
+    sk_board b;
+    sk_rack r;
+} skfx_empty;
+/* 0; 1 when the data is missing (skip); -1 when the engine or the
+ * generator cannot be made.  x is then still safe to close. */
+int skfx_empty_open(skfx_empty *x, const char *code, size_t step);
+void skfx_empty_close(skfx_empty *x);
+
 /* ---- tiles, racks, boards --------------------------------------------------------------- */
 
 /* One tile drawn uniformly from bag[0..nletters] (bag[0]: blanks), taken
