@@ -61,6 +61,12 @@ int skfx_lang_load(skfx_lang *L, const char *code, skfx_sample s, unsigned flags
 int skfx_lang_engine(skfx_lang *L, const sk_layout *lay);
 void skfx_lang_free(skfx_lang *L);
 
+/* CODE with a small dictionary (every 2- and 3-letter word, every step-th
+ * longer one up to 8 letters), the built-in tile set and an engine on the
+ * standard layout, as the game tests use it.  0, or -1 with the running
+ * test skipped ("no data"); L is then still safe to free. */
+int skfx_lang_small(skfx_lang *L, const char *code, size_t step);
+
 /* An empty position for the tests of a call's edge cases: the sample of
  * CODE (every 2-letter word, every third 3-letter one, every step-th
  * longer one) with an engine on the standard layout, a generator for it,
