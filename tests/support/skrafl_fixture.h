@@ -77,8 +77,8 @@ typedef struct skfx_empty {
     sk_board b;
     sk_rack r;
 } skfx_empty;
-/* 0; 1 when the data is missing (skip); -1 when the engine or the
- * generator cannot be made.  x is then still safe to close. */
+/* 0; -1 when the data is missing (the running test skipped) or the engine
+ * or the generator cannot be made (a failed check); x is then closed. */
 int skfx_empty_open(skfx_empty *x, const char *code, size_t step);
 void skfx_empty_close(skfx_empty *x);
 
