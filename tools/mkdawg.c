@@ -210,17 +210,7 @@ static size_t count_words(const char *text, size_t len, size_t *junk)
  * the lines holding them are then skipped by the build. */
 static int infer_alphabet(const char *text, size_t len, alpha_table *a, tk_error *err)
 {
-    char *keep = malloc(len + 1);
-    if (!keep)
-        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-    size_t k = 0;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (c >= 0x80 || c == '\n' || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'))
-            keep[k++] = (char)c;
-    }
-    int rc = alpha_infer(a, keep, k, err);
-    free(keep);
+    int rc = alpha_infer_letters(a, text, len, err);
     if (rc == TK_OK && a->size == 0)
         rc = tk_error_set(err, TK_EFORMAT, 0, 0, "no words");
     return rc;

@@ -500,19 +500,11 @@ int cli_list_alphabet(const char *text, size_t len, const char *lang, alpha_tabl
             *chosen = langs[k];
             return 0;
         }
-    char *keep = malloc(len + 1);
-    if (!keep) {
+    int rc = alpha_infer_letters(a, text, len, NULL);
+    if (rc == TK_ENOMEM) {
         cli_error(NULL, 0, "out of memory");
         return -1;
     }
-    size_t k = 0;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (c >= 0x80 || c == '\n' || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'))
-            keep[k++] = (char)c;
-    }
-    int rc = alpha_infer(a, keep, k, NULL);
-    free(keep);
     *chosen = "inferred";
     if (rc == TK_OK && a->size > 0)
         return 0;
