@@ -43,14 +43,10 @@ typedef struct bucket {
 
 static int add(bucket *b, double spread, double y)
 {
-    if (b->n == b->cap) {
-        size_t cap = b->cap ? 2 * b->cap : 256;
-        sample *v = realloc(b->v, cap * sizeof *v);
-        if (!v)
-            return -1;
-        b->v = v;
-        b->cap = cap;
-    }
+    sample *v = tku_grow(b->v, &b->cap, b->n + 1, sizeof *v, 256);
+    if (!v)
+        return -1;
+    b->v = v;
     b->v[b->n].spread = (float)spread;
     b->v[b->n].y = (float)y;
     b->n++;

@@ -7,6 +7,8 @@
  * one sorts); and the hook words of a word, made into such a list. */
 #include "tilekit/wordq.h"
 
+#include "core/tk_text.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,24 +16,14 @@ int wq_answers_add(wq_answers *s, const uint8_t *letters, int n, uint64_t wild)
 {
     if (s->max && s->n >= s->max)
         return TK_ELIMIT;
-    if (s->pool_len + (size_t)n > s->pool_cap) {
-        size_t cap = s->pool_cap ? s->pool_cap * 2 : 4096;
-        while (cap < s->pool_len + (size_t)n)
-            cap *= 2;
-        uint8_t *p = realloc(s->pool, cap);
-        if (!p)
-            return TK_ENOMEM;
-        s->pool = p;
-        s->pool_cap = cap;
-    }
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 256;
-        wq_answer *a = realloc(s->a, cap * sizeof *a);
-        if (!a)
-            return TK_ENOMEM;
-        s->a = a;
-        s->cap = cap;
-    }
+    uint8_t *p = tku_grow(s->pool, &s->pool_cap, s->pool_len + (size_t)n, 1, 4096);
+    if (!p)
+        return TK_ENOMEM;
+    s->pool = p;
+    wq_answer *a = tku_grow(s->a, &s->cap, s->n + 1, sizeof *a, 256);
+    if (!a)
+        return TK_ENOMEM;
+    s->a = a;
     wq_answer *x = &s->a[s->n];
     x->off = (uint32_t)s->pool_len;
     x->idx = (uint32_t)s->n;
