@@ -103,14 +103,9 @@ static void note(const char *fmt, ...)
     if (!verbose)
         return;
     va_list ap;
-    cli_buf b = {0};          /* file names shown safely, as in every message */
     va_start(ap, fmt);
-    cli_buf_verror(&b, NULL, 0, fmt, ap);
+    cli_verror(NULL, 0, fmt, ap);   /* file names shown safely, as in every message */
     va_end(ap);
-    fflush(stdout);
-    if (b.p)
-        fwrite(b.p, 1, b.len, stderr);
-    cli_buf_free(&b);
 }
 
 static void progress_cb(void *ctx, size_t done, size_t total)
