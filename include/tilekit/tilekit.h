@@ -3,7 +3,8 @@
  *   #include <tilekit/tilekit.h>
  *
  * Naming: one prefix per module (tk_ status and errors, alpha_ alphabets,
- * dawg_ the word graph, sk_ Scrabble, mj_ mahjong, bog_ Boggle); public
+ * dawg_ the word graph, sk_ Scrabble, mj_ mahjong, bog_ Boggle, fmt_ the
+ * formatters' buffer and JSON writer); public
  * types are lower case with their module's prefix (dawg_graph, alpha_table,
  * sk_engine, mj_ctx, bog_grid).  Shapes: an object is made by
  * `int x_create(x **out, ..., tk_error *err)` and freed by x_destroy(x)
@@ -30,5 +31,6 @@
 #include "tilekit/mjev.h"
 #include "tilekit/mjlog.h"
 #include "tilekit/boggle.h"
+#include "tilekit/fmt.h"
 
 #endif
