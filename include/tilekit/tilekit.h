@@ -4,7 +4,7 @@
  *
  * Naming: one prefix per module (tk_ status and errors, alpha_ alphabets,
  * dawg_ the word graph, sk_ Scrabble, mj_ mahjong, bog_ Boggle, fmt_ the
- * formatters' buffer and JSON writer); public
+ * formatters' buffer and JSON writer, skf_ the Scrabble formatters); public
  * types are lower case with their module's prefix (dawg_graph, alpha_table,
  * sk_engine, mj_ctx, bog_grid).  Shapes: an object is made by
  * `int x_create(x **out, ..., tk_error *err)` and freed by x_destroy(x)
@@ -32,5 +32,6 @@
 #include "tilekit/mjlog.h"
 #include "tilekit/boggle.h"
 #include "tilekit/fmt.h"
+#include "tilekit/skfmt.h"
 
 #endif

@@ -1,0 +1,56 @@
+/* tilekit/skfmt.h - Scrabble formatters: texts of moves and leaves, and the
+ * board with a move on it as text (skrafl --show) or as SVG (skrafl --svg).
+ *
+ * Everything is appended to a caller-owned fmt_buf (tilekit/fmt.h); texts
+ * are whole whatever their length (the library is asked the length it
+ * needs).  Nothing here prints or opens a file; a failed allocation leaves
+ * the buffer's oom set.  Prefix skf_.
+ *
+ * Board geometry (SVG): squares of SKF_CELL user units, the grid's top-left
+ * corner at (SKF_LEFT, SKF_TOP) below a caption line and the column letters;
+ * every tile a <rect class="tile"> ("tile new" for the move's tiles) with
+ * data-row, data-col (0-based) and data-letter, then its letter and value.
+ * The HTML review page draws its boards with the same pieces
+ * (skf_svg_squares, skf_svg_tile).
+ */
+#ifndef TILEKIT_SKFMT_H
+#define TILEKIT_SKFMT_H
+
+#include "tilekit/fmt.h"
+#include "tilekit/skrafl.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SKF_CELL 36
+#define SKF_LEFT 30
+#define SKF_TOP  60
+
+/* The text of move m in style SK_FMT_* ("FA(R)MED", "FARMED", "FA.MED"). */
+void skf_move(fmt_buf *b, const sk_engine *e, const sk_move *m, int style);
+/* The tiles rack r keeps after move m (m NULL: the whole rack), "" for none. */
+void skf_leave(fmt_buf *b, const sk_engine *e, const sk_rack *r, const sk_move *m);
+/* "8G  S(CAT)  6": coordinate, move (board tiles in parentheses), score. */
+void skf_move_caption(fmt_buf *b, const sk_engine *e, const sk_move *m);
+
+/* The board bd with move m on it (m NULL: none), 3 columns a square:
+ * " . " plain, " 3W" premium, " * " the start, " C " a tile (a blank in lower
+ * case), "[S]" a tile of the move; then "WHAT: CAPTION  (new tiles in [ ])"
+ * or "WHAT: none".  color: ANSI backgrounds around the same text (removing
+ * the escapes gives the plain drawing). */
+void skf_board_text(fmt_buf *b, const sk_engine *e, const sk_board *bd, const sk_move *m, const char *what,
+                    int color);
+/* The same picture as a whole SVG document (the move's caption as title). */
+void skf_board_svg(fmt_buf *b, const sk_engine *e, const sk_board *bd, const sk_move *m);
+
+/* Pieces of the SVG board, origin (x0, y0) the grid's top-left corner:
+ * every square of the layout with its premium label, and one tile (tile:
+ * letter | SK_BLANK) on square (row, col), `isnew` for a tile of the move. */
+void skf_svg_squares(fmt_buf *b, const sk_engine *e, int x0, int y0);
+void skf_svg_tile(fmt_buf *b, const sk_engine *e, int x0, int y0, int row, int col, unsigned tile, int isnew);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
