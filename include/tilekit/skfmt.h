@@ -18,6 +18,7 @@
 
 #include "tilekit/fmt.h"
 #include "tilekit/skrafl.h"
+#include "tilekit/skreview.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -49,6 +50,40 @@ void skf_board_svg(fmt_buf *b, const sk_engine *e, const sk_board *bd, const sk_
  * letter | SK_BLANK) on square (row, col), `isnew` for a tile of the move. */
 void skf_svg_squares(fmt_buf *b, const sk_engine *e, int x0, int y0);
 void skf_svg_tile(fmt_buf *b, const sk_engine *e, int x0, int y0, int row, int col, unsigned tile, int isnew);
+
+/* ---- plays and reviews (tilekit/skreview.h) ------------------------------------------------------ */
+
+/* The name of an event kind SK_GCG_*: "move", "exchange", "pass", "withdrawn",
+ * "challenge", "endrack", "time", "other". */
+const char *skf_event_kind(int kind);
+/* A rack's tiles ("" for none). */
+void skf_rack(fmt_buf *b, const sk_engine *e, const sk_rack *r);
+/* A play: "8G S(CAT)" (board tiles in parentheses), "-ABC" an exchange, "-" the pass. */
+void skf_play(fmt_buf *b, const sk_engine *e, const sk_play *p);
+/* Event i's play as the game wrote it: "8D FA.ER" (board tiles as '.'),
+ * "COORD ?" (not placed), "-ABC" / "-3" (an exchange), "-", "--",
+ * "(challenge)", "(time)", "(RACK)" or the mark of another adjustment. */
+void skf_review_play(fmt_buf *b, const sk_review *r, int i);
+/* Event i as one text line ("LINE: >NICK: RACK PLAY +SCORE TOTAL" and the
+ * verdicts), then its best plays, one a line. */
+void skf_review_event_text(fmt_buf *b, const sk_review *r, int i);
+/* Event i as one JSON object a line ("file": file). */
+void skf_review_event_json(fmt_buf *b, const sk_review *r, int i, const char *file);
+/* The game's summary: "== FILE: ..." / {"file":..,"kind":"summary",...}. */
+void skf_review_summary_text(fmt_buf *b, const sk_review *r, const char *file);
+void skf_review_summary_json(fmt_buf *b, const sk_review *r, const char *file);
+/* The position before event i as a CGP line (no newline): board, the
+ * mover's rack / the opponent's when known, the totals, the scoreless
+ * turns, and " lex LEXICON;" when lexicon is not NULL or "". */
+void skf_review_cgp(fmt_buf *b, const sk_review *r, int i, const char *lexicon);
+
+/* The table of players over many games (json: one object a row). */
+typedef struct skf_player_row {
+    const char *name;
+    int games;
+    sk_review_player sums;
+} skf_player_row;
+void skf_review_table(fmt_buf *b, const skf_player_row *rows, int n, int sim, int endgame, int json);
 
 #ifdef __cplusplus
 }

@@ -27,6 +27,7 @@
 #include "tilekit/skgame.h"
 #include "tilekit/sksim.h"
 #include "tilekit/skendgame.h"
+#include "tilekit/skreview.h"
 #include "tilekit/mahjong.h"
 #include "tilekit/mjev.h"
 #include "tilekit/mjlog.h"

@@ -348,11 +348,10 @@ int ske_solve(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const
 
 /* ---- the GCG review's solver ------------------------------------------------------------- */
 
-sk_endgame *ske_review_solver(void **slot, const sk_engine *e, tk_error *err) { return solver_for(slot, e, 1, err); }
-
-void ske_limits(sk_eg_opts *o)
+void ske_review_opts(sk_eg_opts *o, size_t *tt_mb)
 {
     memset(o, 0, sizeof *o);
+    *tt_mb = (size_t)E.tt_mb;
     o->seconds = E.seconds;
     o->plies = E.plies;
     if (!E.seconds && !E.plies)

@@ -46,12 +46,10 @@ int ske_solve(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const
 void ske_free(void *solver);
 
 /* For a GCG review (skrafl_gcg.c, --gcg with --endgame): the one-thread
- * solver of *slot for engine e (made on demand with --tt-mb, freed by
- * ske_free), and the limits --seconds / --plies as solver options (neither
- * given: SKE_REVIEW_SECONDS per solve). */
+ * limits --seconds / --plies as solver options (neither given:
+ * SKE_REVIEW_SECONDS per solve) and --tt-mb. */
 #define SKE_REVIEW_SECONDS 10.0
-sk_endgame *ske_review_solver(void **slot, const sk_engine *e, tk_error *err);
-void ske_limits(sk_eg_opts *o);
+void ske_review_opts(sk_eg_opts *o, size_t *tt_mb);
 /* --preendgame, --opp-rack or --all-best given (they do not go with --gcg)? */
 const char *ske_not_for_review(void);
 
