@@ -32,6 +32,8 @@ extern "C" {
 void skf_move(fmt_buf *b, const sk_engine *e, const sk_move *m, int style);
 /* The tiles rack r keeps after move m (m NULL: the whole rack), "" for none. */
 void skf_leave(fmt_buf *b, const sk_engine *e, const sk_rack *r, const sk_move *m);
+/* skf_move into scratch buffer t (emptied first); returns its text. */
+const char *skf_move_str(fmt_buf *t, const sk_engine *e, const sk_move *m, int style);
 /* "8G  S(CAT)  6": coordinate, move (board tiles in parentheses), score. */
 void skf_move_caption(fmt_buf *b, const sk_engine *e, const sk_move *m);
 
@@ -53,6 +55,11 @@ void skf_svg_tile(fmt_buf *b, const sk_engine *e, int x0, int y0, int row, int c
 
 /* ---- plays and reviews (tilekit/skreview.h) ------------------------------------------------------ */
 
+/* A play's listing fields: coordinate ("8H", "xchg", "pass"), word (style
+ * SK_FMT_*; "-ABC" the tiles exchanged, "-" the pass) and, when leave is
+ * not NULL, the tiles rack r keeps after it; each cut to its capacity. */
+void skf_play_fields(const sk_engine *e, const sk_rack *r, const sk_play *p, int style, char *coord, size_t cc,
+                     char *word, size_t wc, char *leave, size_t lc);
 /* The name of an event kind SK_GCG_*: "move", "exchange", "pass", "withdrawn",
  * "challenge", "endrack", "time", "other". */
 const char *skf_event_kind(int kind);

@@ -168,6 +168,19 @@ void sk_reviewer_destroy(sk_reviewer *w);
 int sk_review_game(sk_reviewer *w, const sk_engine *e, const sk_gcg *gc, const sk_review_opts *opts,
                    sk_review *out, tk_error *err);
 void sk_review_free(sk_review *r);
+/* Where play `me` (its equity and score set) stands among every play of
+ * rack r on board b in state st (placements, exchanges when the bag allows
+ * them, the pass; flags SK_ALL_OPENINGS; leaves may be NULL): *rank_equity
+ * and *rank_score are 1 + the plays above it by equity and by score,
+ * *nplays the number of plays, *best the best play by equity.  By the top-N
+ * search (sk_top_plays) grown until the play is reached, and a count-only
+ * generation: a good play costs little, without listing every placement.
+ * g and list are scratch (keep them from call to call).  0, or a TK_E*
+ * status with err set. */
+int sk_play_rank(sk_gen *g, sk_movelist *list, const sk_board *b, const sk_rack *r, const sk_state *st,
+                 unsigned flags, sk_leaves *leaves, const sk_play *me, long *rank_equity, long *rank_score,
+                 long *nplays, sk_play *best, tk_error *err);
+
 /* Add a player's sums to *to (a table over many games; score is not added). */
 void sk_review_player_add(sk_review_player *to, const sk_review_player *p);
 

@@ -15,11 +15,8 @@
  * (binary data, more than two players, another language) are reported; the
  * other files are still reviewed and the exit status is then 1.
  */
-#include "cli/skrafl_gcg.h"
-#include "cli/skrafl_endgame.h"
+#include "cli/skrafl_cli.h"
 #include "cli/skrafl_lex.h"
-#include "cli/skrafl_play.h"
-#include "cli/skrafl_sim.h"
 #include "tilekit/datapath.h"
 #include "tilekit/skfmt.h"
 #include "tilekit/skreview.h"
@@ -32,49 +29,7 @@
 #include <sys/stat.h>
 
 #define GCG_FILE_MAX (64L << 20)   /* a game record is a few KiB: 64 MiB is not a GCG file */
-
-static struct {
-    long turn;                 /* --turn N (0: every turn) */
-    long cgp_at;               /* --cgp-at N (0: none) */
-} S;
-
-void skg_option(int code, const char *arg)
-{
-    switch (code) {
-    case SKG_O_TURN: S.turn = cli_parse_long("--turn", arg, 1, 100000); break;
-    case SKG_O_CGPAT: S.cgp_at = cli_parse_long("--cgp-at", arg, 1, 100000); break;
-    }
-}
-
-int skg_wanted(void) { return skp_gcg_arg() != NULL && skp_selfplay_games() == 0; }
-
-void skg_check(void)
-{
-    if (!skg_wanted())
-        return;
-    const char *bad = ske_not_for_review();
-    if (bad)
-        cli_usage_error("%s does not go with --gcg (the review takes both racks from the game)", bad);
-}
-
-void skg_usage(void)
-{
-    printf("Reviewing games (--gcg FILE|DIR, then more files and directories as arguments):\n"
-           "      --turn=N           only turn N of each game; with --show/--svg the position\n"
-           "                         before it with the play and the best alternative\n"
-           "      --cgp-at=N         print the position before turn N as a CGP line\n"
-           "  -n, --top=K            list the K best plays at each turn\n"
-           "      --sim              also judge each turn made with tiles in the bag by\n"
-           "                         simulation (--plies, --candidates, --iterations, --seconds,\n"
-           "                         --confidence, --seed, --wintab as for --sim): the K best\n"
-           "                         plays by static equity and the play made, its simulated\n"
-           "                         value against the best one's\n"
-           "      --endgame          also judge each turn made with the bag empty by the exact\n"
-           "                         endgame solver (the opponent's rack: the unseen tiles):\n"
-           "                         points lost against the best sequence; --seconds S and\n"
-           "                         --plies N bound each solve (then possibly 'not proven'),\n"
-           "                         --tt-mb sizes its table\n");
-}
+#define REVIEW_EG_SECONDS 10.0     /* --endgame's bound per solve when neither --seconds nor --plies */
 
 /* ---- the run --------------------------------------------------------------------------------- */
 
@@ -204,13 +159,24 @@ static void review_opts(const game *g, sk_review_opts *o)
     o->judged = g->judged;
     o->dict_name = g->dict_name;
     o->lexnote = g->lexnote;
-    o->sim = sks_active();
-    if (o->sim)
-        sks_review_opts(&o->simo, g->R->leaves);
-    o->endgame = ske_active();
-    if (o->endgame)
-        ske_review_opts(&o->ego, &o->tt_mb);
-    o->look_turn = S.turn > 0 ? (int)S.turn : S.cgp_at > 0 ? -1 : 0;
+    const skc_sim_opts *s = &co->sim;
+    o->sim = s->on;
+    o->simo.plies = s->plies ? (int)s->plies : 2;
+    o->simo.candidates = (int)s->candidates;
+    o->simo.seed = co->play.seed;
+    o->simo.iterations = s->iterations;
+    o->simo.seconds = s->seconds;
+    o->simo.confidence = s->confidence;
+    o->simo.jobs = s->jobs;
+    o->simo.wins = g->R->c->have_wintab ? &g->R->c->wintab : NULL;
+    const skc_eg_opts *e = &co->eg;
+    o->endgame = e->endgame;
+    o->ego.seconds = e->seconds;
+    o->ego.plies = e->plies;
+    if (!e->seconds && !e->plies)
+        o->ego.seconds = REVIEW_EG_SECONDS;   /* a game review goes on: a blank can cost hours */
+    o->tt_mb = (size_t)e->tt_mb;
+    o->look_turn = co->gcg.turn > 0 ? (int)co->gcg.turn : co->gcg.cgp_at > 0 ? -1 : 0;
 }
 
 /* The problem of event i and, with --verbose, its looking ahead (stderr). */
@@ -246,7 +212,7 @@ static void print_cgp(const game *g, const sk_review *rv, int i)
         cli_json_begin(&j, g->out);
         cli_json_kstr(&j, "file", g->path);
         cli_json_kint(&j, "line", rv->ev[i].ev->line);
-        cli_json_kint(&j, "turn", S.cgp_at);
+        cli_json_kint(&j, "turn", g->R->c->o->gcg.cgp_at);
         cli_json_kstr(&j, "cgp", line.p ? line.p : "");
         cli_json_end(&j);
     } else {
@@ -288,19 +254,20 @@ static void draw_turn(game *g, const sk_review_event *v)
 /* The review's output: every event (or --turn N's, or --cgp-at N's position), the summary. */
 static void print_review(game *g, const sk_review *rv)
 {
-    int json = g->R->c->o->json, only = S.turn > 0 || S.cgp_at > 0;
+    const skc_gcg_opts *go = &g->R->c->o->gcg;
+    int json = g->R->c->o->json, only = go->turn > 0 || go->cgp_at > 0;
     for (int i = 0; i < rv->n; i++) {
         const sk_review_event *v = &rv->ev[i];
         event_messages(g, v);
-        if (S.cgp_at > 0 && v->turn == S.cgp_at)
+        if (go->cgp_at > 0 && v->turn == go->cgp_at)
             print_cgp(g, rv, i);
-        if (only && !(S.turn > 0 && v->turn == S.turn))
+        if (only && !(go->turn > 0 && v->turn == go->turn))
             continue;
         if (json)
             skf_review_event_json(g->out, rv, i, g->path);
         else
             skf_review_event_text(g->out, rv, i);
-        if (S.turn > 0 && v->turn == S.turn)
+        if (go->turn > 0 && v->turn == go->turn)
             draw_turn(g, v);
     }
     if (!only) {
@@ -465,7 +432,7 @@ static int review(const run *R, worker *w, const char *path, gstat *st, cli_buf 
         cli_buf_error(err, NULL, 0, "%s", e2.msg);
         return -1;
     }
-    if (!R->c->o->json && R->nfiles > 1 && S.cgp_at == 0)
+    if (!R->c->o->json && R->nfiles > 1 && R->c->o->gcg.cgp_at == 0)
         cli_buf_printf(out, "--- %s\n", name);     /* which game the lines below belong to */
     print_review(&g, &rv);
     for (int p = 0; p < 2; p++) {
@@ -533,7 +500,7 @@ static void print_table(const run *R, int json)
         }
     }
     cli_buf o = {0};
-    skf_review_table(&o, t, n, sks_active(), ske_active(), json);
+    skf_review_table(&o, t, n, R->c->o->sim.on, R->c->o->eg.endgame, json);
     if (o.len)
         fwrite(o.p, 1, o.len, stdout);
     cli_buf_free(&o);
@@ -557,7 +524,7 @@ static void dict_display_name(const skc_ctx *c, char *out, size_t cap)
         snprintf(out, cap, "%.*s", (int)(n < 60 ? n : 60), b);
 }
 
-int skg_run(const skc_ctx *c, char **args, int nargs)
+int skc_review(const skc_ctx *c, char **args, int nargs)
 {
     run R;
     memset(&R, 0, sizeof R);
@@ -565,19 +532,19 @@ int skg_run(const skc_ctx *c, char **args, int nargs)
     R.dict_explicit = c->o->dict || c->o->lexicon;
     dict_display_name(c, R.dict_name, sizeof R.dict_name);
     if (c->o->show || c->o->svg) {
-        if (S.turn == 0)
+        if (c->o->gcg.turn == 0)
             cli_usage_error("--show and --svg draw one turn of a game: give --turn N");
     }
     int status = CLI_EXIT_OK;
     sk_leaves *own = NULL;
-    R.leaves = skp_leaves();
+    R.leaves = c->leaves;
     if (!R.leaves) {
         /* the language's shipped leave table (.tkl, else .csv), when there is one: equity needs it */
-        if (skp_shipped_leaves(c->e, c->o->lang, &own) != CLI_EXIT_OK)
+        if (skc_shipped_leaves(c->e, c->o->lang, &own) != CLI_EXIT_OK)
             return CLI_EXIT_DATA;
         R.leaves = own;
     }
-    const char *first = skp_gcg_arg();
+    const char *first = c->o->play.gcg;
     for (int i = -1; i < nargs; i++) {
         const char *p = i < 0 ? first : args[i];
         struct stat st;
@@ -615,7 +582,7 @@ int skg_run(const skc_ctx *c, char **args, int nargs)
         int s = cli_batch_run(&b);
         if (s > status)
             status = s;
-        if (!b.write_error && S.turn == 0 && S.cgp_at == 0)
+        if (!b.write_error && c->o->gcg.turn == 0 && c->o->gcg.cgp_at == 0)
             print_table(&R, c->o->json);
     }
     for (int i = 0; i < R.nfiles; i++)

@@ -2,40 +2,20 @@
  * count them, or --check one play) and print them best first, as text or as
  * one JSON object a move.  Every JSON object carries the position's input:
  * its file, and for a CGP line its line number and text, and the rack.
- * Move texts have no length limit (skc_move_text asks the library for the
- * length it needs). */
+ * Move texts have no length limit (the formatters ask the library for the
+ * length it needs).  A position asked for by --sim, --endgame or a listing
+ * by equity goes to skrafl_sim.c, skrafl_endgame.c or skrafl_equity.c. */
 #include "cli/skrafl_cli.h"
 #include "cli/skrafl_lex.h"
-#include "cli/skrafl_play.h"
-#include "cli/skrafl_sim.h"
+#include "tilekit/skfmt.h"
 
 #include <string.h>
 
-/* A move's text (style >= 0, SK_FMT_*) or the leave of rack r after it
- * (style < 0; m NULL: the whole rack), asked again at the length the
- * library says it needs, so nothing is cut. */
-static const char *text_of(cli_buf *t, const sk_engine *e, const sk_rack *r, const sk_move *m, int style)
-{
-    size_t need = 64;
-    for (int pass = 0; pass < 2; pass++) {
-        cli_buf_reset(t);
-        if (cli_buf_reserve(t, need))
-            return "";
-        need = style < 0 ? sk_rack_leave(r, m, e, t->p, t->cap) : sk_move_format(m, e, style, t->p, t->cap);
-        if (need < t->cap)
-            break;
-    }
-    return t->p;
-}
-
-const char *skc_move_text(cli_buf *t, const sk_engine *e, const sk_move *m, int style)
-{
-    return text_of(t, e, NULL, m, style);
-}
-
 static const char *leave_text(cli_buf *t, const sk_engine *e, const sk_rack *r, const sk_move *m)
 {
-    return text_of(t, e, r, m, -1);
+    cli_buf_reset(t);
+    skf_leave(t, e, r, m);
+    return fmt_buf_str(t);
 }
 
 /* Room for one formed word's text: at most SK_MAX_DIM letters of at most
@@ -96,7 +76,7 @@ static void json_move_head(cli_json *j, cli_buf *t, const sk_engine *e, const sk
     cli_json_kint(j, "row", m->row);
     cli_json_kint(j, "col", m->col);
     cli_json_kstr(j, "dir", m->dir ? "V" : "H");
-    cli_json_kstr(j, "word", skc_move_text(t, e, m, SK_FMT_WORD));
+    cli_json_kstr(j, "word", skf_move_str(t, e, m, SK_FMT_WORD));
 }
 
 /* One move as JSON: head holds the position's keys ({"file":..,"rack":..),
@@ -108,7 +88,7 @@ static void print_move_json(const skc_ctx *c, cli_buf *f, const sk_board *b, con
     cli_buf_put(f, head->p, head->len);
     cli_json_resume(&j, f);
     json_move_head(&j, t, c->e, m);
-    cli_json_kstr(&j, "played", skc_move_text(t, c->e, m, SK_FMT_PLAYED));
+    cli_json_kstr(&j, "played", skf_move_str(t, c->e, m, SK_FMT_PLAYED));
     cli_json_kint(&j, "score", m->score);
     cli_json_kint(&j, "tiles", m->ntiles);
     cli_json_kstr(&j, "leave", leave_text(t, c->e, r, m));
@@ -123,7 +103,7 @@ static void print_move_text(const skc_ctx *c, cli_buf *f, const sk_board *b, con
     sk_coord_format(m->row, m->col, m->dir, coord, sizeof coord);
     cli_buf_puts(f, coord);
     cli_buf_put(f, "  ", 2);
-    cli_buf_puts(f, skc_move_text(t, c->e, m, SK_FMT_PAREN));
+    cli_buf_puts(f, skf_move_str(t, c->e, m, SK_FMT_PAREN));
     cli_buf_put(f, "  ", 2);
     cli_buf_putint(f, m->score);
     cli_buf_put(f, "  leave:", 8);
@@ -225,7 +205,7 @@ static void check_json(const skc_ctx *c, cli_buf *f, const sk_board *b, const sk
     if (res->total)
         sk_coord_format(res->best.row, res->best.col, res->best.dir, coord, sizeof coord);
     cli_json_kstr(&j, "coord", coord);
-    cli_json_kstr(&j, "word", res->total ? skc_move_text(&t, c->e, &res->best, SK_FMT_WORD) : "");
+    cli_json_kstr(&j, "word", res->total ? skf_move_str(&t, c->e, &res->best, SK_FMT_WORD) : "");
     cli_json_kint(&j, "score", res->best.score);
     cli_json_end(&j);
     cli_buf_free(&t);
@@ -237,7 +217,7 @@ static void check_text(const skc_ctx *c, cli_buf *f, const sk_board *b, const sk
     char coord[16];
     cli_buf t = {0}, words = {0};
     sk_coord_format(m->row, m->col, m->dir, coord, sizeof coord);
-    cli_buf_printf(f, "%s  %s  %d  rank %zu of %llu", coord, skc_move_text(&t, c->e, m, SK_FMT_PAREN), m->score,
+    cli_buf_printf(f, "%s  %s  %d  rank %zu of %llu", coord, skf_move_str(&t, c->e, m, SK_FMT_PAREN), m->score,
                    res->rank, (unsigned long long)res->total);
     if (res->ties)
         cli_buf_printf(f, " (tied with %zu other%s)", res->ties, res->ties == 1 ? "" : "s");
@@ -246,7 +226,7 @@ static void check_text(const skc_ctx *c, cli_buf *f, const sk_board *b, const sk
     if (res->total)
         sk_coord_format(res->best.row, res->best.col, res->best.dir, coord, sizeof coord);
     cli_buf_printf(f, "  words:%s  best: %s  %s  %d\n", words.p ? words.p : "", coord,
-                   res->total ? skc_move_text(&t, c->e, &res->best, SK_FMT_PAREN) : "", res->best.score);
+                   res->total ? skf_move_str(&t, c->e, &res->best, SK_FMT_PAREN) : "", res->best.score);
     cli_buf_free(&t);
     cli_buf_free(&words);
 }
@@ -279,19 +259,20 @@ static void print_count(const skc_ctx *c, cli_buf *f, const sk_rack *r, const sk
     cli_json_end(&j);
 }
 
-int skc_solve(const skc_ctx *c, sk_gen *g, sk_movelist *list, cli_buf *out, cli_buf *err, const sk_board *b,
-              const sk_rack *r, const skc_pos *p)
+static int solve(const skc_ctx *c, skc_work *w, cli_buf *out, cli_buf *err, const sk_board *b, const sk_rack *r,
+                 const skc_pos *p)
 {
+    sk_gen *g = w->g;
+    sk_movelist *list = &w->list;
     const skc_opts *o = c->o;
     tk_error e = {0};
     if (sk_position_check(c->e, b, r, &e))
         return print_error(c, out, err, p, &e);
     unsigned flags = o->all_openings ? SK_ALL_OPENINGS : 0;
-    if (sks_active())   /* --sim: skrafl_sim.c */
-        return sks_solve(c, out, err, b, r, p);
-    if (skp_equity())   /* ranked by equity, exchanges, --unseen: skrafl_play.c */
-        return skp_solve(c->e, g, list, out, err, b, r, p->line, p->file, o->json, o->top, o->count, o->words,
-                         flags, o->check_coord, o->check_word);
+    if (o->sim.on)               /* --sim: skrafl_sim.c */
+        return skc_sim(c, out, err, b, r, p);
+    if (skc_equity_wanted(c))    /* ranked by equity, exchanges, --unseen: skrafl_equity.c */
+        return skc_equity(c, w, out, err, b, r, p);
     if (o->check_coord)
         return do_check(c, g, out, err, b, r, flags, p);
     list->limit = 0;
@@ -337,7 +318,7 @@ int skc_solve(const skc_ctx *c, sk_gen *g, sk_movelist *list, cli_buf *out, cli_
     return prc;
 }
 
-int skc_solve_cgp(const skc_ctx *c, sk_gen *g, sk_movelist *list, cli_buf *out, cli_buf *err, const skc_pos *p)
+static int solve_cgp(const skc_ctx *c, skc_work *w, cli_buf *out, cli_buf *err, const skc_pos *p)
 {
     sk_board b;
     sk_rack r;
@@ -359,7 +340,6 @@ int skc_solve_cgp(const skc_ctx *c, sk_gen *g, sk_movelist *list, cli_buf *out, 
             tk_error_set(&e, TK_ENOMEM, 0, 0, "out of memory");
             return print_error(c, out, err, p, &e);
         }
-        g = g2;
         if (c->have_rack && sk_rack_parse(&other.rack, eng, c->o->rack, strlen(c->o->rack), &e)) {
             sk_gen_destroy(g2);
             return print_error(c, out, err, p, &e);
@@ -371,8 +351,36 @@ int skc_solve_cgp(const skc_ctx *c, sk_gen *g, sk_movelist *list, cli_buf *out, 
     } else {
         if (c->have_rack)
             r = c->rack;
-        rc = skc_solve(c, g, list, out, err, &b, &r, p);
+        skc_work w2 = *w;         /* the line's own generator */
+        if (g2)
+            w2.g = g2;
+        rc = solve(c, &w2, out, err, &b, &r, p);
+        w->list = w2.list;
     }
     sk_gen_destroy(g2);
     return rc;
+}
+
+int skc_work_init(skc_work *w, const skc_ctx *c, int eg_threads)
+{
+    memset(w, 0, sizeof *w);
+    w->eg_threads = eg_threads;
+    return sk_gen_create(&w->g, c->e, NULL) ? -1 : 0;
+}
+
+void skc_work_free(skc_work *w)
+{
+    sk_movelist_free(&w->list);
+    sk_endgame_destroy(w->eg);
+    sk_gen_destroy(w->g);
+    memset(w, 0, sizeof *w);
+}
+
+int skc_position(const skc_ctx *c, skc_work *w, const skc_pos *p, const sk_board *b, cli_buf *out, cli_buf *err)
+{
+    if (c->o->eg.endgame || c->o->eg.pre)   /* --endgame / --preendgame: skrafl_endgame.c */
+        return skc_endgame(c, w, p, b, out, err);
+    if (p->cgp)
+        return solve_cgp(c, w, out, err, p);
+    return solve(c, w, out, err, b, &c->rack, p);
 }

@@ -32,6 +32,13 @@ static void text_of(fmt_buf *b, const sk_engine *e, const sk_rack *r, const sk_m
 
 void skf_move(fmt_buf *b, const sk_engine *e, const sk_move *m, int style) { text_of(b, e, NULL, m, style); }
 
+const char *skf_move_str(fmt_buf *t, const sk_engine *e, const sk_move *m, int style)
+{
+    fmt_buf_reset(t);
+    skf_move(t, e, m, style);
+    return fmt_buf_str(t);
+}
+
 void skf_leave(fmt_buf *b, const sk_engine *e, const sk_rack *r, const sk_move *m) { text_of(b, e, r, m, -1); }
 
 void skf_move_caption(fmt_buf *b, const sk_engine *e, const sk_move *m)
