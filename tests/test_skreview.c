@@ -439,13 +439,54 @@ static void test_flags(void)
         /* the board after the withdrawal is the one before the withdrawn play */
         CHECK(memcmp(v[3].before.sq, v[2].before.sq, sizeof v[2].before.sq) != 0);
         CHECK(memcmp(v[4].before.sq, v[2].before.sq, sizeof v[2].before.sq) == 0);
-        CHECK(rv.score_errors == 2 && rv.total_errors == 1);
+        /* ann's 12 is not the 10 her plays add up to (the 99 taken back); ben's 4 not his 3 */
+        CHECK(rv.player[0].sum == 10 && rv.player[1].sum == 3);
+        CHECK(rv.score_errors == 2 && rv.total_errors == 3);
     } else {
         CHECK(0);
     }
     sk_review_free(&rv);
     sk_gcg_free(&gc);
     skfx_lang_free(&L);
+}
+
+/* A withdrawal after the opponent's turn takes nothing back; end racks by
+ * the tiles the board leaves (tiles c a t t s: ann holds one T, 1 point). */
+static const char *const late_game =
+    "#player1 ann Ann\n"
+    "#player2 ben Ben\n"
+    ">ann: ACTT 8H CAT +10 10\n"
+    ">ben: S - +0 0\n"
+    ">ann: T -- -10 0\n"              /* too late: CAT stays */
+    ">ben: S I8 .S +3 3\n"            /* AS through CAT's A: 3, going out */
+    ">ben: (TT) +4 7\n";              /* one T is left: +2 */
+
+static void test_late(void)
+{
+    tiny t;
+    if (tiny_make(&t, "act\nacts\nas\nat\nca\ncat\ncats\nscat\nsat\nta\ntas\n", "c 3 1\na 1 1\nt 1 2\ns 1 1\n")) {
+        CHECK(0);
+        tiny_free(&t);
+        return;
+    }
+    sk_gcg gc;
+    sk_review rv;
+    sk_review_opts o;
+    base_opts(&o);
+    if (review_text(t.e, late_game, &o, &gc, &rv) == 0 && rv.n == 5) {
+        const sk_review_event *v = rv.ev;
+        CHECK(v[2].problem[0] && v[2].computed == 0 && !v[2].score_ok && v[2].total_ok);
+        CHECK(memcmp(v[3].before.sq, v[2].before.sq, sizeof v[2].before.sq) == 0);   /* CAT stays */
+        CHECK(v[3].has_play && v[3].computed == 3 && v[3].score_ok);
+        CHECK(v[4].computed == 2 && !v[4].score_ok);
+        CHECK(rv.player[0].sum == 10 && rv.player[0].score == 0 && rv.player[1].sum == 5 && rv.player[1].score == 7);
+        CHECK(rv.problems == 1 && rv.score_errors == 2 && rv.total_errors == 2);
+    } else {
+        CHECK(0);
+    }
+    sk_review_free(&rv);
+    sk_gcg_free(&gc);
+    tiny_free(&t);
 }
 
 /* ---- looking ahead ------------------------------------------------------------------------------- */
@@ -540,6 +581,7 @@ static const th_test tests[] = {
     { "oracle", test_oracle },
     { "handworked", test_handworked },
     { "flags", test_flags },
+    { "late", test_late },
     { "endgame", test_endgame },
     { "sim", test_sim },
     { 0, 0 },

@@ -27,13 +27,20 @@
  *     the position (the opponent holding the unseen tiles) and on the one
  *     after the play: the value of the play, of the best sequence and the
  *     points lost, or "not proven" within the bound (no loss claimed);
- *   - a withdrawn play (`--`) takes the player's last turn off the board; its
+ *   - a withdrawn play (`--`) takes the player's placement off the board; its
  *     score must take back what that play added (-N, or the older `-- +0`
- *     with the total before the play); a withdrawal that does not follow the
- *     player's placement is a problem;
+ *     with the total before the play); a withdrawal that does not follow
+ *     the player's placement directly (another turn came between) takes
+ *     nothing back: a problem, and its score should be 0;
  *   - an end-of-game rack line `(TILES)`: its value (twice the tiles for the
- *     player who went out, or once in the two-line style whose other line
- *     takes them off the opponent; minus them for a player's own rack).
+ *     player who went out, or once in the two-line style, where the other
+ *     player's line takes them off; minus them for a player's own rack).
+ *     When every placement was laid, the tiles are those the board leaves
+ *     (a line counting other tiles has the wrong score), and a two-line
+ *     `+N` needs the other player's `-N` line (else it is `+2N`).
+ * At the end, each player's last total against the sum of the plays'
+ * scores by the rules (`sum`): a total that differs is a total error, even
+ * when each line followed the one before (a wrong score carried on).
  * Per player: turns, turns ranked, equity lost (thousandths), phonies
  * played, bingos missed, the final total, and the looking-ahead sums.  Per
  * game: score errors, total errors and problems found by the review.
@@ -141,6 +148,8 @@ typedef struct sk_review_event {
 typedef struct sk_review_player {
     int plays, ranked, phonies, bingos_missed;
     int score;                 /* the final total */
+    int sum;                   /* the plays' scores by the rules added up (written where the rules
+                                  give none: bonuses, penalties); score != sum is a total error */
     int64_t lost;              /* equity lost, thousandths */
     int sim_judged;
     int64_t sim_lost;          /* thousandths */

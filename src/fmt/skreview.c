@@ -425,6 +425,8 @@ void skf_review_summary_json(fmt_buf *o, const sk_review *r, const char *file)
         fmt_json_kstr(&j, "nick", gc->nick[p]);
         fmt_json_kstr(&j, "name", gc->name[p][0] ? gc->name[p] : gc->nick[p]);
         fmt_json_kint(&j, "final", r->player[p].score);
+        if (r->player[p].sum != r->player[p].score)
+            fmt_json_kint(&j, "sum", r->player[p].sum);
         json_sums(&j, &r->player[p], r->sim, r->endgame);
         fmt_json_close(&j);
     }
@@ -449,8 +451,13 @@ void skf_review_summary_text(fmt_buf *o, const sk_review *r, const char *file)
 {
     const sk_gcg *gc = r->gc;
     int problems = r->problems + gc->nerrors;
-    fmt_buf_printf(o, "== %s: %s %d, %s %d; %d events, %d score error%s, %d total error%s, %d problem%s; words: %s%s\n",
-                   file, gc->nick[0], r->player[0].score, gc->nick[1], r->player[1].score, gc->nevents,
+    fmt_buf_printf(o, "== %s: ", file);
+    for (int p = 0; p < 2; p++) {
+        fmt_buf_printf(o, "%s%s %d", p ? ", " : "", gc->nick[p], r->player[p].score);
+        if (r->player[p].sum != r->player[p].score)
+            fmt_buf_printf(o, " (the plays add up to %d)", r->player[p].sum);
+    }
+    fmt_buf_printf(o, "; %d events, %d score error%s, %d total error%s, %d problem%s; words: %s%s\n", gc->nevents,
                    r->score_errors, r->score_errors == 1 ? "" : "s", r->total_errors, r->total_errors == 1 ? "" : "s",
                    problems, problems == 1 ? "" : "s", r->dict_name, r->judged ? "" : " (not judged)");
 }

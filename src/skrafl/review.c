@@ -178,6 +178,7 @@ static int do_move(rv_state *s, const sk_gcg_event *ev, sk_review_event *v)
         snprintf(v->why, sizeof v->why, "%s", err.msg);
         snprintf(v->problem, sizeof v->problem, "%s", err.msg);
         s->r->problems++;
+        s->sound = 0;
         return TK_OK;
     }
     v->has_play = 1;
@@ -275,18 +276,68 @@ static void do_withdrawn(rv_state *s, const sk_gcg_event *ev, sk_review_event *v
     }
     snprintf(v->problem, sizeof v->problem, "a withdrawal ('--') with no play of %s to take back", s->gc->nick[p]);
     s->r->problems++;
+    v->computed = 0;              /* nothing is taken back */
+    v->have_computed = 1;
+    v->score_ok = ev->score == 0;
+}
+
+/* The tiles the board leaves (the set less the board) into *left, when
+ * every placement was laid and they fit a rack: 1, else 0. */
+static int tiles_left(const rv_state *s, sk_rack *left)
+{
+    int u[64];
+    sk_rack none;
+    memset(&none, 0, sizeof none);
+    int n = sk_unseen(s->e, &s->board, &none, u);
+    if (!s->sound || n < 0 || n > SK_RACK_MAX)
+        return 0;
+    memset(left, 0, sizeof *left);
+    left->blanks = u[0];
+    for (int l = 1; l < 64; l++)
+        left->count[l] = (uint8_t)u[l];
+    left->n = n;
+    return 1;
+}
+
+/* The other player's own-rack line (two-line style) anywhere in the game. */
+static int own_line_of(const sk_gcg *gc, int player)
+{
+    for (int k = 0; k < gc->nevents; k++)
+        if (gc->ev[k].kind == SK_GCG_ENDRACK && gc->ev[k].player == player && (gc->ev[k].own || gc->ev[k].score < 0))
+            return 1;
+    return 0;
 }
 
 static void do_endrack(rv_state *s, const sk_gcg_event *ev, sk_review_event *v)
 {
     int val = sk_rack_value(s->e, &ev->rack);
-    /* +2 x value for the opponent's tiles (or +value, the two-line style); -value for the own tiles */
-    v->computed = ev->score < 0 || ev->own ? -val : (ev->score == val && val ? val : 2 * val);
     v->have_computed = 1;
+    if (ev->score < 0 || ev->own) {
+        v->computed = -val;       /* the own tiles */
+    } else {
+        /* the opponent's tiles, those the board leaves when that is known:
+         * +2 x their value, or +value in the two-line style (the other line takes them off) */
+        sk_rack left;
+        if (tiles_left(s, &left) && left.n > 0)
+            val = sk_rack_value(s->e, &left);
+        int two_line = ev->score == val && val && own_line_of(s->gc, !ev->player);
+        v->computed = two_line ? val : 2 * val;
+    }
     v->score_ok = v->computed == ev->score;
 }
 
 /* ---- totals and sums --------------------------------------------------------------------------- */
+
+/* The event's score by the rules (as shown where the rules give none: a
+ * bonus, a penalty); a withdrawal takes back its play's. */
+static int rules_score(const rv_state *s, const sk_gcg_event *ev, const sk_review_event *v)
+{
+    if (ev->kind == SK_GCG_WITHDRAWN)
+        return v->problem[0] ? 0 : -s->last_rules;
+    if (ev->kind == SK_GCG_MOVE)
+        return v->has_play ? v->gp.score : v->score;
+    return v->have_computed ? v->computed : v->score;
+}
 
 /* The score and total shown (the rules' score and the running sum where the
  * line gives none), the total checked, the running state moved on. */
@@ -307,11 +358,15 @@ static void settle(rv_state *s, const sk_gcg_event *ev, sk_review_event *v)
         v->total_ok = 1;
         v->expected_total = v->total;
     }
+    s->r->player[p].sum += rules_score(s, ev, v);
     if (ev->kind == SK_GCG_MOVE) {
         s->before_total = s->totals[p];
         s->last_score = v->score;
+        s->last_rules = v->has_play ? v->gp.score : v->score;
         s->last_player = p;
         s->have_last = 1;
+    } else if (is_turn(ev->kind)) {
+        s->have_last = 0;         /* a withdrawal takes back only the turn just made */
     }
     s->totals[p] = v->total;   /* later lines are checked on their own */
     if (is_turn(ev->kind))
@@ -420,11 +475,14 @@ int sk_review_game(sk_reviewer *w, const sk_engine *e, const sk_gcg *gc, const s
     s.r = out;
     s.board.dim = sk_engine_layout(e)->dim;
     s.before = s.board;
+    s.sound = 1;
     for (int i = 0; i < gc->nevents; i++)
         if (review_event(&s, i))
             return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-    for (int p = 0; p < 2; p++)
+    for (int p = 0; p < 2; p++) {
         out->player[p].score = s.totals[p];
+        out->total_errors += out->player[p].score != out->player[p].sum;
+    }
     out->turns = s.turn;
     return TK_OK;
 }

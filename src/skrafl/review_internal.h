@@ -27,7 +27,9 @@ typedef struct rv_state {
     sk_board before;           /* before the last placement */
     int totals[2];
     int before_total;          /* the total of the last placement's player before it */
-    int last_score, last_player, have_last;
+    int last_score, last_player, have_last;   /* the last turn: a placement of last_player */
+    int last_rules;            /* its score by the rules (as written when the rules give none) */
+    int sound;                 /* every placement so far was laid on the board */
     int turn;                  /* turns so far (placements, exchanges, passes) */
     int zeroless;              /* consecutive scoreless turns */
     int last_pass;             /* the last turn was a pass */
