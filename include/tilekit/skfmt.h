@@ -51,6 +51,8 @@ void skf_board_svg(fmt_buf *b, const sk_engine *e, const sk_board *bd, const sk_
  * every square of the layout with its premium label, and one tile (tile:
  * letter | SK_BLANK) on square (row, col), `isnew` for a tile of the move. */
 void skf_svg_squares(fmt_buf *b, const sk_engine *e, int x0, int y0);
+/* The column letters above the grid and the row numbers left of it. */
+void skf_svg_coords(fmt_buf *b, int dim, int x0, int y0);
 void skf_svg_tile(fmt_buf *b, const sk_engine *e, int x0, int y0, int row, int col, unsigned tile, int isnew);
 
 /* ---- plays and reviews (tilekit/skreview.h) ------------------------------------------------------ */

@@ -4,7 +4,8 @@
  *
  * Naming: one prefix per module (tk_ status and errors, alpha_ alphabets,
  * dawg_ the word graph, sk_ Scrabble, mj_ mahjong, bog_ Boggle, fmt_ the
- * formatters' buffer and JSON writer, skf_ the Scrabble formatters); public
+ * formatters' buffer and JSON writer, html_ the HTML and SVG kit, skf_ the
+ * Scrabble formatters); public
  * types are lower case with their module's prefix (dawg_graph, alpha_table,
  * sk_engine, mj_ctx, bog_grid).  Shapes: an object is made by
  * `int x_create(x **out, ..., tk_error *err)` and freed by x_destroy(x)
@@ -33,6 +34,7 @@
 #include "tilekit/mjlog.h"
 #include "tilekit/boggle.h"
 #include "tilekit/fmt.h"
+#include "tilekit/html.h"
 #include "tilekit/skfmt.h"
 
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "tilekit/alphabet.h"
+#include "tilekit/html.h"
 
 /* ---- texts ----------------------------------------------------------------------------------- */
 
@@ -148,16 +149,14 @@ void skf_board_text(fmt_buf *f, const sk_engine *e, const sk_board *b, const sk_
 
 /* ---- SVG --------------------------------------------------------------------------------------- */
 
-static void svg_text(fmt_buf *f, const char *s)
+void skf_svg_coords(fmt_buf *f, int dim, int x0, int y0)
 {
-    for (; *s; s++) {
-        switch (*s) {
-        case '<': fmt_buf_puts(f, "&lt;"); break;
-        case '>': fmt_buf_puts(f, "&gt;"); break;
-        case '&': fmt_buf_puts(f, "&amp;"); break;
-        case '"': fmt_buf_puts(f, "&quot;"); break;
-        default: fmt_buf_putc(f, *s);
-        }
+    for (int i = 0; i < dim; i++) {
+        char t[16];
+        snprintf(t, sizeof t, "%c", 'A' + i);
+        html_svg_text(f, x0 + i * SKF_CELL + SKF_CELL / 2, y0 - 6, 12, 0, "middle", "#555", t);
+        snprintf(t, sizeof t, "%d", i + 1);
+        html_svg_text(f, x0 - 6, y0 + i * SKF_CELL + SKF_CELL / 2 + 4, 12, 0, "end", "#555", t);
     }
 }
 
@@ -173,12 +172,10 @@ static void svg_square(fmt_buf *f, const sk_layout *l, int x0, int y0, int r, in
         fill = "#d9534f";
     else if (p[1] == 'L')
         fill = p[0] == '2' ? "#a7d8ef" : "#3a7bd5";
-    fmt_buf_printf(f, "<rect class=\"square\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
-                      "stroke=\"#fbf8ef\" stroke-width=\"2\"/>\n", x, y, SKF_CELL, SKF_CELL, fill);
+    html_svg_rect(f, "square", x, y, SKF_CELL, SKF_CELL, 0, fill, "#fbf8ef", 2);
     if (label && p[0])
-        fmt_buf_printf(f, "<text x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\" fill=\"%s\">%s</text>\n",
-                       x + SKF_CELL / 2, y + SKF_CELL / 2 + (p[0] == '*' ? 7 : 4), p[0] == '*' ? 20 : 11,
-                       (p[1] == 'W' && p[0] != '2') || (p[1] == 'L' && p[0] != '2') ? "#fff" : "#333", p);
+        html_svg_text(f, x + SKF_CELL / 2, y + SKF_CELL / 2 + (p[0] == '*' ? 7 : 4), p[0] == '*' ? 20 : 11, 0, "middle",
+                      (p[1] == 'W' && p[0] != '2') || (p[1] == 'L' && p[0] != '2') ? "#fff" : "#333", p);
 }
 
 void skf_svg_squares(fmt_buf *f, const sk_engine *e, int x0, int y0)
@@ -194,20 +191,21 @@ void skf_svg_tile(fmt_buf *f, const sk_engine *e, int x0, int y0, int r, int col
     const sk_tileset *ts = sk_engine_tileset(e);
     const char *txt = tile_text(sk_engine_alphabet(e), t);
     unsigned li = t & SK_LETTER;
-    int blank = (t & SK_BLANK) != 0, x = x0 + col * SKF_CELL, y = y0 + r * SKF_CELL;
-    fmt_buf_printf(f, "<rect class=\"tile%s\" data-row=\"%d\" data-col=\"%d\" data-letter=\"", isnew ? " new" : "", r,
-                   col);
-    svg_text(f, txt);
-    fmt_buf_printf(f, "\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" rx=\"4\" fill=\"%s\" stroke=\"%s\" "
-                      "stroke-width=\"%d\"/>\n", x + 2, y + 2, SKF_CELL - 4, SKF_CELL - 4,
-                   isnew ? "#ffe066" : "#f3dcae", isnew ? "#c0392b" : "#b08d57", isnew ? 3 : 1);
-    fmt_buf_printf(f, "<text x=\"%d\" y=\"%d\" font-size=\"20\" font-weight=\"bold\" text-anchor=\"middle\" "
-                      "fill=\"%s\">", x + SKF_CELL / 2, y + SKF_CELL / 2 + 7, blank ? "#888" : "#222");
-    svg_text(f, txt);
-    fmt_buf_puts(f, "</text>\n");
-    if (!blank && ts->value[li] > 0)
-        fmt_buf_printf(f, "<text x=\"%d\" y=\"%d\" font-size=\"9\" text-anchor=\"end\" fill=\"#222\">%d</text>\n",
-                       x + SKF_CELL - 5, y + SKF_CELL - 5, ts->value[li]);
+    int blank = (t & SK_BLANK) != 0;
+    fmt_buf attrs = {0};
+    fmt_buf_printf(&attrs, "data-row=\"%d\" data-col=\"%d\" data-letter=\"", r, col);
+    html_puts(&attrs, txt);
+    fmt_buf_putc(&attrs, '"');
+    char value[16];
+    snprintf(value, sizeof value, "%d", ts->value[li]);
+    html_tile tile = { x0 + col * SKF_CELL + 2, y0 + r * SKF_CELL + 2, SKF_CELL - 4, SKF_CELL - 4, 4,
+                       isnew ? "tile new" : "tile", fmt_buf_str(&attrs), isnew ? "#ffe066" : "#f3dcae",
+                       isnew ? "#c0392b" : "#b08d57", isnew ? 3 : 1, txt, 20, 7, blank ? "#888" : "#222",
+                       !blank && ts->value[li] > 0 ? value : NULL, 9, "#222" };
+    html_svg_tile(f, &tile);
+    if (attrs.oom)
+        f->oom = 1;
+    fmt_buf_free(&attrs);
 }
 
 void skf_board_svg(fmt_buf *f, const sk_engine *e, const sk_board *b, const sk_move *m)
@@ -225,18 +223,11 @@ void skf_board_svg(fmt_buf *f, const sk_engine *e, const sk_board *b, const sk_m
                       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
                       "viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Arial, sans-serif\">\n", w, h, w, h);
     fmt_buf_puts(f, "<title>skrafl: ");
-    svg_text(f, fmt_buf_str(&cap));
+    html_puts(f, fmt_buf_str(&cap));
     fmt_buf_puts(f, "</title>\n");
     fmt_buf_printf(f, "<rect width=\"%d\" height=\"%d\" fill=\"#fbf8ef\"/>\n", w, h);
-    fmt_buf_printf(f, "<text x=\"%d\" y=\"30\" font-size=\"20\" font-weight=\"bold\" fill=\"#222\">", SKF_LEFT);
-    svg_text(f, fmt_buf_str(&cap));
-    fmt_buf_puts(f, "</text>\n");
-    for (int i = 0; i < b->dim; i++) {
-        fmt_buf_printf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\" fill=\"#555\">%c</text>\n",
-                       SKF_LEFT + i * SKF_CELL + SKF_CELL / 2, SKF_TOP - 6, 'A' + i);
-        fmt_buf_printf(f, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"end\" fill=\"#555\">%d</text>\n",
-                       SKF_LEFT - 6, SKF_TOP + i * SKF_CELL + SKF_CELL / 2 + 4, i + 1);
-    }
+    html_svg_text(f, SKF_LEFT, 30, 20, 1, NULL, "#222", fmt_buf_str(&cap));
+    skf_svg_coords(f, b->dim, SKF_LEFT, SKF_TOP);
     for (int r = 0; r < b->dim; r++)
         for (int col = 0; col < b->dim; col++) {
             int i = r * b->dim + col;
