@@ -86,6 +86,28 @@ void skf_review_summary_json(fmt_buf *b, const sk_review *r, const char *file);
  * turns, and " lex LEXICON;" when lexicon is not NULL or "". */
 void skf_review_cgp(fmt_buf *b, const sk_review *r, int i, const char *lexicon);
 
+/* The game as one self-contained HTML page (tilekit/html.h): the players'
+ * summary, a chart of each player's cumulative loss, then every event: the
+ * board after each turn with the tiles just placed highlighted, the rack,
+ * the play, the score line, the verdicts, the best alternatives with their
+ * equity loss, the simulation's win-rate loss and the endgame's; every
+ * number of the JSON lines also in data- attributes (data-line, data-score,
+ * data-total, data-equity, data-lost, ...; the players' rows data-final,
+ * data-lost, ...).  file: the game's file name (shown, escaped). */
+void skf_review_html(fmt_buf *b, const sk_review *r, const char *file);
+
+/* An index page of reviewed games: a row each, a link to its page (href
+ * NULL: a game that could not be reviewed, listed without a link). */
+typedef struct skf_index_row {
+    const char *file;          /* the game's file, shown */
+    const char *href;          /* its page, relative to the index, or NULL */
+    const char *name[2];
+    int score[2];
+    int64_t lost[2];           /* thousandths */
+    int errors;                /* score and total errors and problems */
+} skf_index_row;
+void skf_review_index(fmt_buf *b, const skf_index_row *rows, int n);
+
 /* The table of players over many games (json: one object a row). */
 typedef struct skf_player_row {
     const char *name;

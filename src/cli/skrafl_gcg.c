@@ -37,6 +37,7 @@ typedef struct gstat {
     int done;                  /* reviewed (not refused) */
     char name[2][128];         /* full name, else nickname */
     sk_review_player p[2];
+    int errors;                /* score and total errors, problems */
 } gstat;
 
 typedef struct run {
@@ -47,6 +48,7 @@ typedef struct run {
     gstat *stats;
     char dict_name[80];        /* the default dictionary's name ("ENABLE2K") */
     int dict_explicit;         /* --dict / --lexicon given: its verdicts count whatever #lexicon says */
+    skc_pages pages;           /* --html */
 } run;
 
 typedef struct worker {
@@ -402,8 +404,19 @@ static int read_game(const char *path, const char *name, const sk_engine *e, sk_
     return 0;
 }
 
-static int review(const run *R, worker *w, const char *path, gstat *st, cli_buf *out, cli_buf *err)
+/* --html: game i's page. */
+static int write_page(const run *R, int i, const sk_review *rv, const char *name, cli_buf *err)
 {
+    fmt_buf page = {0};
+    skf_review_html(&page, rv, name);
+    int rc = skc_page_write(&R->pages, i, &page, err);
+    fmt_buf_free(&page);
+    return rc;
+}
+
+static int review(const run *R, worker *w, int i, gstat *st, cli_buf *out, cli_buf *err)
+{
+    const char *path = R->files[i];
     const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
     sk_gcg gc;
     int rc = read_game(path, name, R->c->e, &gc, err);
@@ -435,6 +448,9 @@ static int review(const run *R, worker *w, const char *path, gstat *st, cli_buf 
     if (!R->c->o->json && R->nfiles > 1 && R->c->o->gcg.cgp_at == 0)
         cli_buf_printf(out, "--- %s\n", name);     /* which game the lines below belong to */
     print_review(&g, &rv);
+    if (R->pages.out && write_page(R, i, &rv, name, err))
+        g.status = CLI_EXIT_DATA;
+    st->errors = rv.score_errors + rv.total_errors + rv.problems + gc.nerrors;
     for (int p = 0; p < 2; p++) {
         snprintf(st->name[p], sizeof st->name[p], "%s", gc.name[p][0] ? gc.name[p] : gc.nick[p]);
         st->p[p] = rv.player[p];
@@ -475,7 +491,7 @@ static int solve_game(void *state, const cli_record *rec, cli_buf *out, cli_buf 
     long i = rec->no - 1;
     if (i < 0 || i >= R->nfiles)
         return CLI_EXIT_OK;
-    return review(R, w, R->files[i], &R->stats[i], out, err);
+    return review(R, w, (int)i, &R->stats[i], out, err);
 }
 
 /* The table per player over every game reviewed. */
@@ -505,6 +521,28 @@ static void print_table(const run *R, int json)
         fwrite(o.p, 1, o.len, stdout);
     cli_buf_free(&o);
     free(t);
+}
+
+/* --html DIR: index.html, a row a game. */
+static int write_index(run *R)
+{
+    skf_index_row *rows = calloc((size_t)R->nfiles + 1, sizeof *rows);
+    if (!rows)
+        return CLI_EXIT_DATA;
+    for (int i = 0; i < R->nfiles; i++) {
+        const gstat *g = &R->stats[i];
+        rows[i].file = strcmp(R->files[i], "-") == 0 ? "<stdin>" : R->files[i];
+        rows[i].href = g->done ? "" : NULL;
+        for (int p = 0; p < 2; p++) {
+            rows[i].name[p] = g->name[p];
+            rows[i].score[p] = g->p[p].score;
+            rows[i].lost[p] = g->p[p].lost;
+        }
+        rows[i].errors = g->errors;
+    }
+    int rc = skc_pages_index(&R->pages, rows, R->nfiles);
+    free(rows);
+    return rc;
 }
 
 static void dict_display_name(const skc_ctx *c, char *out, size_t cap)
@@ -568,9 +606,12 @@ int skc_review(const skc_ctx *c, char **args, int nargs)
             status = CLI_EXIT_DATA;
     }
     R.stats = calloc((size_t)R.nfiles + 1, sizeof *R.stats);
+    int ps = R.nfiles > 0 && R.stats ? skc_pages_plan(&R.pages, c->o->gcg.html, R.files, R.nfiles) : 0;
     if (!R.stats) {
         cli_error(NULL, 0, "out of memory");
         status = CLI_EXIT_DATA;
+    } else if (ps) {
+        status = ps;
     } else if (R.nfiles > 0) {
         int jobs = c->o->jobs > 0 ? c->o->jobs : cli_cpu_count();
         if (jobs > R.nfiles)
@@ -584,7 +625,10 @@ int skc_review(const skc_ctx *c, char **args, int nargs)
             status = s;
         if (!b.write_error && c->o->gcg.turn == 0 && c->o->gcg.cgp_at == 0)
             print_table(&R, c->o->json);
+        if (R.pages.dir && write_index(&R) > status)
+            status = CLI_EXIT_DATA;
     }
+    skc_pages_free(&R.pages);
     for (int i = 0; i < R.nfiles; i++)
         free(R.files[i]);
     free(R.files);
