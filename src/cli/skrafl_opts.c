@@ -109,7 +109,10 @@ static void usage_gcg(void)
            "                         endgame solver (the opponent's rack: the unseen tiles):\n"
            "                         points lost against the best sequence; --seconds S and\n"
            "                         --plies N bound each solve (then possibly 'not proven'),\n"
-           "                         --tt-mb sizes its table\n");
+           "                         --tt-mb sizes its table\n"
+           "      --html=OUT         also write each game as one HTML page (boards, tiles, the\n"
+           "                         best plays, a chart of the losses): OUT a file, or for\n"
+           "                         several games a directory with index.html\n");
 }
 
 static void usage(void)

@@ -1,7 +1,7 @@
 #!/bin/sh
-# test_docs.sh - every example in README.md and in the EXAMPLES section of
-# every manual page (man/*.1, man/*.3) is run verbatim and its output
-# compared with the output the document shows.
+# test_docs.sh - every example in README.md, in the pages of doc/ and in
+# the EXAMPLES section of every manual page (man/*.1, man/*.3) is run
+# verbatim and its output compared with the output the document shows.
 #
 # The convention (for anyone adding an example):
 # - An example is a block of command lines "$ COMMAND", each followed by the
@@ -40,6 +40,7 @@ case ${TK_SHARED:-} in /*) ;; *) TK_SHARED=$(cd "$TK_SHARED" 2>/dev/null && pwd 
 if [ -z "${TK_DOC_FILES:-}" ]; then
     TK_DOC_FILES="README.md"
     for p in "$TK_TOP"/man/*.1 "$TK_TOP"/man/*.3; do TK_DOC_FILES="$TK_DOC_FILES man/$(basename "$p")"; done
+    for p in "$TK_TOP"/doc/*.md; do [ -f "$p" ] && TK_DOC_FILES="$TK_DOC_FILES doc/$(basename "$p")"; done
 fi
 
 # scratch DIR: a fresh scratch directory for one document
