@@ -11,6 +11,7 @@
 #   - several games: DIR/NAME.html each, names met twice made apart, and
 #     index.html linking them; the output-file rule (--force to replace).
 # (tests/cli/test_browser.sh renders the pages in a real browser.)
+# sanitized: yes
 . "$(dirname "$0")/lib.sh"
 S="$TK_BIN/skrafl"
 D="$TK_TOP/tests/cli/golden/gcg"
