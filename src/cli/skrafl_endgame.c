@@ -194,27 +194,6 @@ static void print_pregame(const skc_ctx *c, const sk_engine *e, cli_buf *f, cons
     cli_buf_free(&t);
 }
 
-/* The third CGP field "S0/S1": the mover's spread (0 when absent). */
-static int cgp_spread(const char *s, size_t len)
-{
-    size_t i = 0;
-    for (int field = 0; field < 2; field++) {
-        while (i < len && (s[i] == ' ' || s[i] == '\t'))
-            i++;
-        while (i < len && s[i] != ' ' && s[i] != '\t')
-            i++;
-    }
-    while (i < len && (s[i] == ' ' || s[i] == '\t'))
-        i++;
-    int a = 0, b = 0;
-    char buf[48];
-    size_t k = 0;
-    while (i < len && s[i] != ' ' && k + 1 < sizeof buf)
-        buf[k++] = s[i++];
-    buf[k] = 0;
-    return sscanf(buf, "%d/%d", &a, &b) == 2 ? a - b : 0;
-}
-
 int skc_endgame(const skc_ctx *c, skc_work *w, const skc_pos *p, const sk_board *b, cli_buf *out, cli_buf *err)
 {
     const skc_eg_opts *E = &c->o->eg;
@@ -233,7 +212,7 @@ int skc_endgame(const skc_ctx *c, skc_work *w, const skc_pos *p, const sk_board 
     if (p->cgp) {
         if (sk_eg_cgp_parse(&pos, eng, p->cgp, p->cgp_len, &e))
             return fail(c, out, err, p, e.msg);
-        spread = cgp_spread(p->cgp, p->cgp_len);
+        spread = sk_cgp_spread(p->cgp, p->cgp_len);
     } else {
         pos.board = *b;
     }

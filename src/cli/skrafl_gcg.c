@@ -313,7 +313,7 @@ static int pick_lexicon(game *a, cli_buf *err)
     snprintf(dist, sizeof dist, "%.31s", gc->distribution);
     for (char *q = dist; *q; q++)
         *q = (char)(*q >= 'A' && *q <= 'Z' ? *q + 32 : *q);
-    if (dist[0] && strcmp(skx_ld_lang(dist), R->c->o->lang) != 0) {
+    if (dist[0] && strcmp(sk_distribution_lang(dist), R->c->o->lang) != 0) {
         cli_buf_error(err, a->path, 0, "the game is played with the '%s' tiles: not reviewed with the '%s' tile set",
                       gc->distribution, R->c->o->lang);
         return -1;

@@ -68,30 +68,6 @@ static const char *stop_name(int stop)
     }
 }
 
-/* The mover's spread from a CGP line's scores field (the third field, "A/B"); 0 if absent. */
-static int cgp_spread(const skc_pos *p)
-{
-    if (!p->cgp)
-        return 0;
-    const char *s = p->cgp, *end = p->cgp + p->cgp_len;
-    for (int field = 0; field < 2; field++) {
-        while (s < end && *s != ' ' && *s != '\t')
-            s++;
-        while (s < end && (*s == ' ' || *s == '\t'))
-            s++;
-    }
-    long a = 0, b = 0;
-    char buf[64];
-    size_t n = 0;
-    while (s + n < end && s[n] != ' ' && s[n] != '\t' && n < sizeof buf - 1)
-        n++;
-    memcpy(buf, s, n);
-    buf[n] = 0;
-    if (sscanf(buf, "%ld/%ld", &a, &b) != 2)
-        return 0;
-    return (int)(a - b);
-}
-
 static void print_text(const sk_engine *e, cli_buf *f, const sk_rack *r, const sk_sim_result *res,
                        const sk_sim_opts *so, const skc_pos *p)
 {
@@ -230,7 +206,7 @@ int skc_sim(const skc_ctx *c, cli_buf *out, cli_buf *err, const sk_board *b, con
     so.confidence = S->confidence;
     so.exact = S->exact;
     so.jobs = S->jobs;
-    so.spread = cgp_spread(p);
+    so.spread = p->cgp ? sk_cgp_spread(p->cgp, p->cgp_len) : 0;
     so.wins = c->have_wintab ? &c->wintab : NULL;
     so.fn = sk_leaves_value;
     so.ctx = c->leaves;

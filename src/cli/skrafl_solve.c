@@ -325,7 +325,7 @@ static int solve_cgp(const skc_ctx *c, skc_work *w, cli_buf *out, cli_buf *err, 
     tk_error e = {0};
     sk_engine *eng = c->e;
     char warn[160];
-    if (skx_cgp_check(p->cgp, p->cgp_len, &e, warn, sizeof warn) != TK_OK)
+    if (sk_cgp_check_opcodes(p->cgp, p->cgp_len, &e, warn, sizeof warn) != TK_OK)
         return print_error(c, out, err, p, &e);
     if (warn[0])
         cli_buf_error(err, p->file, p->line, "warning: %s", warn);
