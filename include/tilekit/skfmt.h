@@ -19,6 +19,7 @@
 #include "tilekit/fmt.h"
 #include "tilekit/skrafl.h"
 #include "tilekit/skreview.h"
+#include "tilekit/sksim.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -54,6 +55,39 @@ void skf_svg_squares(fmt_buf *b, const sk_engine *e, int x0, int y0);
 /* The column letters above the grid and the row numbers left of it. */
 void skf_svg_coords(fmt_buf *b, int dim, int x0, int y0);
 void skf_svg_tile(fmt_buf *b, const sk_engine *e, int x0, int y0, int row, int col, unsigned tile, int isnew);
+
+/* ---- a position's answers ------------------------------------------------------------------------ */
+
+/* Where a position came from; every JSON object of its answer carries it. */
+typedef struct skf_pos {
+    const char *file;          /* "file", and messages */
+    long line;                 /* a CGP line's number; 0 for a board file */
+    const char *cgp;           /* the CGP text, or NULL for a board file */
+    size_t cgp_len;
+} skf_pos;
+
+/* A simulation (tilekit/sksim.h) of rack r: "# sim: rack R, plies P, ..."
+ * then a table, best first (play, score, leave, static equity, value, its
+ * standard error, win %, iterations); or one JSON object a candidate and
+ * one of the run ("sim": plies, candidates, iterations, stopped, seed,
+ * unseen, bag). */
+void skf_sim_text(fmt_buf *b, const sk_engine *e, const sk_rack *r, const sk_sim_result *res, const sk_sim_opts *so,
+                  const skf_pos *p);
+void skf_sim_json(fmt_buf *b, const sk_engine *e, const sk_rack *r, const sk_sim_result *res, const sk_sim_opts *so,
+                  const skf_pos *p);
+
+/* Open a JSON object with the position's keys: "file", and for a CGP line
+ * "line" and "cgp".  A position's error as such an object with "error". */
+void skf_json_pos(fmt_json *j, fmt_buf *b, const skf_pos *p);
+void skf_pos_error(fmt_buf *b, const skf_pos *p, const char *msg);
+
+/* An endgame's answer (tilekit/skendgame.h): the first play, "value:+N",
+ * exact or not, the depth, the sequence (each ply's end points), with
+ * all_best every first play achieving the value, nodes and time; or one
+ * JSON object.  A pre-endgame's plays n of them, one a line: the play, its
+ * win probability and expected spread (or JSON objects). */
+void skf_endgame(fmt_buf *b, const sk_engine *e, const skf_pos *p, const sk_eg_result *r, int json, int all_best);
+void skf_pregame(fmt_buf *b, const sk_engine *e, const skf_pos *p, const sk_peg_play *v, size_t n, int json);
 
 /* ---- plays and reviews (tilekit/skreview.h) ------------------------------------------------------ */
 

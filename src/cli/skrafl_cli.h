@@ -103,13 +103,8 @@ typedef struct skc_ctx {
     int have_wintab;
 } skc_ctx;
 
-/* Where one position came from: every JSON object carries it. */
-typedef struct skc_pos {
-    const char *file;      /* for messages and "file" */
-    long line;             /* a CGP line's number; 0 for a board file */
-    const char *cgp;       /* the CGP text, or NULL for a board file */
-    size_t cgp_len;
-} skc_pos;
+/* Where one position came from: every JSON object carries it (skfmt.h). */
+typedef skf_pos skc_pos;
 
 /* A thread's scratch for positions: generator, move list, endgame solver. */
 typedef struct skc_work {

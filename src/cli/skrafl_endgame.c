@@ -39,159 +39,12 @@ sk_endgame *skc_solver(skc_work *w, const skc_opts *o, const sk_engine *e, tk_er
     return w->eg;
 }
 
-/* ---- output ---------------------------------------------------------------------------- */
-
-static void ply_text(cli_buf *f, cli_buf *t, const sk_engine *e, const sk_eg_ply *p)
-{
-    if (p->kind == SK_PLAY_PASS) {
-        cli_buf_puts(f, "pass");
-        return;
-    }
-    char coord[16];
-    sk_coord_format(p->move.row, p->move.col, p->move.dir, coord, sizeof coord);
-    cli_buf_printf(f, "%s %s %d", coord, skf_move_str(t, e, &p->move, SK_FMT_PAREN), p->score);
-}
-
-static void json_ply(cli_json *j, cli_buf *t, const sk_engine *e, const sk_eg_ply *p, int with_player)
-{
-    cli_json_object(j);
-    if (with_player)
-        cli_json_kint(j, "player", p->player);
-    if (p->kind == SK_PLAY_PASS) {
-        cli_json_kstr(j, "kind", "pass");
-    } else {
-        char coord[16];
-        sk_coord_format(p->move.row, p->move.col, p->move.dir, coord, sizeof coord);
-        cli_json_kstr(j, "kind", "move");
-        cli_json_kstr(j, "coord", coord);
-        cli_json_kstr(j, "word", skf_move_str(t, e, &p->move, SK_FMT_WORD));
-        cli_json_kstr(j, "played", skf_move_str(t, e, &p->move, SK_FMT_PLAYED));
-    }
-    cli_json_kint(j, "score", p->score);
-    if (with_player && p->last)
-        cli_json_kint(j, "end", p->end);
-    cli_json_close(j);
-}
-
-static void json_head(cli_json *j, cli_buf *f, const skc_pos *p)
-{
-    cli_json_begin(j, f);
-    cli_json_kstr(j, "file", p->file);
-    if (p->cgp) {
-        cli_json_kint(j, "line", p->line);
-        cli_json_key(j, "cgp");
-        cli_json_strn(j, p->cgp, p->cgp_len);
-    }
-}
-
 static int fail(const skc_ctx *c, cli_buf *f, cli_buf *err, const skc_pos *p, const char *msg)
 {
     cli_buf_error(err, p->file, p->cgp ? p->line : 0, "%s", msg);
-    if (c->o->json && p->cgp) {
-        cli_json j;
-        json_head(&j, f, p);
-        cli_json_kstr(&j, "error", msg);
-        cli_json_end(&j);
-    }
+    if (c->o->json && p->cgp)
+        skf_pos_error(f, p, msg);
     return CLI_EXIT_DATA;
-}
-
-static void print_endgame(const skc_ctx *c, const sk_engine *e, cli_buf *f, const skc_pos *p,
-                          const sk_eg_position *pos, const sk_eg_result *r)
-{
-    cli_buf t = {0};
-    const sk_eg_ply *first = r->npv ? &r->pv[0] : NULL;
-    if (c->o->show)
-        skc_show_board(c, f, &pos->board, first && first->kind == SK_PLAY_MOVE ? &first->move : NULL, "best");
-    if (c->o->json) {
-        cli_json j;
-        json_head(&j, f, p);
-        cli_json_kint(&j, "value", r->value);
-        cli_json_key(&j, "exact");
-        cli_json_bool(&j, r->exact);
-        cli_json_kint(&j, "depth", r->depth);
-        if (first) {
-            cli_json_key(&j, "first");
-            json_ply(&j, &t, e, first, 0);
-        }
-        cli_json_key(&j, "sequence");
-        cli_json_array(&j);
-        for (int k = 0; k < r->npv; k++)
-            json_ply(&j, &t, e, &r->pv[k], 1);
-        cli_json_close(&j);
-        if (c->o->eg.all_best) {
-            cli_json_key(&j, "all_best");
-            cli_json_array(&j);
-            for (size_t k = 0; k < r->nbest; k++)
-                json_ply(&j, &t, e, &r->best[k], 0);
-            cli_json_close(&j);
-        }
-        cli_json_key(&j, "nodes");
-        cli_json_uint(&j, r->nodes);
-        char sec[32];
-        snprintf(sec, sizeof sec, "%.3f", r->seconds);
-        cli_json_key(&j, "seconds");
-        cli_json_raw(&j, sec);
-        cli_json_end(&j);
-    } else {
-        if (first)
-            ply_text(f, &t, e, first);
-        cli_buf_printf(f, "  value:%+d  %s  depth:%d  seq:", r->value, r->exact ? "exact" : "inexact", r->depth);
-        for (int k = 0; k < r->npv; k++) {
-            cli_buf_puts(f, k ? " / " : " ");
-            ply_text(f, &t, e, &r->pv[k]);
-            if (r->pv[k].last)
-                cli_buf_printf(f, " [%s %+d]", r->pv[k].kind == SK_PLAY_MOVE ? "out" : "end", r->pv[k].end);
-        }
-        if (c->o->eg.all_best) {
-            cli_buf_printf(f, "  all-best(%zu):", r->nbest);
-            for (size_t k = 0; k < r->nbest; k++) {
-                cli_buf_puts(f, k ? ", " : " ");
-                ply_text(f, &t, e, &r->best[k]);
-            }
-        }
-        cli_buf_printf(f, "  nodes:%llu  time:%.3fs\n", (unsigned long long)r->nodes, r->seconds);
-    }
-    if (t.oom)
-        f->oom = 1;
-    cli_buf_free(&t);
-}
-
-static void print_pregame(const skc_ctx *c, const sk_engine *e, cli_buf *f, const skc_pos *p, const sk_board *b,
-                          const sk_peg_play *v, size_t n)
-{
-    cli_buf t = {0};
-    if (c->o->show)
-        skc_show_board(c, f, b, n && v[0].play.kind == SK_PLAY_MOVE ? &v[0].play.move : NULL, "best");
-    for (size_t i = 0; i < n; i++) {
-        sk_eg_ply pl;
-        memset(&pl, 0, sizeof pl);
-        pl.kind = v[i].play.kind;
-        pl.move = v[i].play.move;
-        pl.score = v[i].play.score;
-        if (c->o->json) {
-            cli_json j;
-            json_head(&j, f, p);
-            cli_json_kint(&j, "rank", (long long)i + 1);
-            cli_json_key(&j, "play");
-            json_ply(&j, &t, e, &pl, 0);
-            char num[64];
-            snprintf(num, sizeof num, "%.4f", v[i].win);
-            cli_json_key(&j, "win");
-            cli_json_raw(&j, num);
-            snprintf(num, sizeof num, "%.3f", v[i].spread);
-            cli_json_key(&j, "spread");
-            cli_json_raw(&j, num);
-            cli_json_key(&j, "exact");
-            cli_json_bool(&j, v[i].exact);
-            cli_json_end(&j);
-        } else {
-            ply_text(f, &t, e, &pl);
-            cli_buf_printf(f, "  win:%.2f%%  spread:%+.2f%s\n", 100 * v[i].win, v[i].spread,
-                           v[i].exact ? "" : "  inexact");
-        }
-    }
-    cli_buf_free(&t);
 }
 
 int skc_endgame(const skc_ctx *c, skc_work *w, const skc_pos *p, const sk_board *b, cli_buf *out, cli_buf *err)
@@ -241,7 +94,9 @@ int skc_endgame(const skc_ctx *c, skc_work *w, const skc_pos *p, const sk_board 
         long top = c->o->top > 0 ? c->o->top : 10;
         if (sk_pregame_solve(s, &pos.board, &pos.rack[0], spread, (int)top, &opts, &v, &n, &e))
             return fail(c, out, err, p, e.msg);
-        print_pregame(c, eng, out, p, &pos.board, v, n);
+        if (c->o->show)
+            skc_show_board(c, out, &pos.board, n && v[0].play.kind == SK_PLAY_MOVE ? &v[0].play.move : NULL, "best");
+        skf_pregame(out, eng, p, v, n, c->o->json);
         free(v);
         return CLI_EXIT_OK;
     }
@@ -255,7 +110,9 @@ int skc_endgame(const skc_ctx *c, skc_work *w, const skc_pos *p, const sk_board 
     sk_eg_result r;
     if (sk_endgame_solve(s, &pos, &opts, &r, &e))
         return fail(c, out, err, p, e.msg);
-    print_endgame(c, eng, out, p, &pos, &r);
+    if (c->o->show)
+        skc_show_board(c, out, &pos.board, r.npv && r.pv[0].kind == SK_PLAY_MOVE ? &r.pv[0].move : NULL, "best");
+    skf_endgame(out, eng, p, &r, c->o->json, E->all_best);
     sk_eg_result_free(&r);
     return CLI_EXIT_OK;
 }
