@@ -89,6 +89,22 @@ void skf_pos_error(fmt_buf *b, const skf_pos *p, const char *msg);
 void skf_endgame(fmt_buf *b, const sk_engine *e, const skf_pos *p, const sk_eg_result *r, int json, int all_best);
 void skf_pregame(fmt_buf *b, const sk_engine *e, const skf_pos *p, const sk_peg_play *v, size_t n, int json);
 
+/* The words move m forms on board bd (the board before it), comma-separated. */
+void skf_words(fmt_buf *b, const sk_engine *e, const sk_board *bd, const sk_move *m);
+/* A play of rack r ranked by equity (skrafl --leaves): "COORD  WORD  SCORE
+ * equity:E  leave:L" (with words: its words), or a JSON object with its
+ * rank, kind, coordinate or exchange, score, leave, leave value and equity
+ * ("line" first when line > 0). */
+void skf_equity_play(fmt_buf *b, const sk_engine *e, const sk_board *bd, const sk_rack *r, const sk_play *p, long line,
+                     int json, int words, size_t rank);
+/* A --check play ranked by equity: its rank by score and by equity among
+ * the n plays, and the best play. */
+void skf_ranked_play(fmt_buf *b, const sk_engine *e, const sk_rack *r, const sk_play *me, const sk_play *best,
+                     long rank_equity, long rank_score, long n, long line, int json);
+/* The unseen tiles (unseen[0] blanks, unseen[l] letter l; n of them) and
+ * the bag: "unseen N: TILES  bag B", or a JSON object. */
+void skf_unseen(fmt_buf *b, const sk_engine *e, const int unseen[64], int n, int bag, long line, int json);
+
 /* ---- plays and reviews (tilekit/skreview.h) ------------------------------------------------------ */
 
 /* A play's listing fields: coordinate ("8H", "xchg", "pass"), word (style

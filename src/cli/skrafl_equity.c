@@ -21,63 +21,6 @@ int skc_equity_wanted(const skc_ctx *c)
     return p->sort == 2 || c->leaves != NULL || p->exchanges || p->unseen;
 }
 
-static void json_str(cli_buf *f, const char *s) { cli_json_quote(f, s, strlen(s)); }
-
-/* Open a JSON object with the input's line number (when there is one). */
-static void json_begin(cli_buf *f, long line)
-{
-    cli_buf_putc(f, '{');
-    if (line > 0)
-        cli_buf_printf(f, "\"line\":%ld,", line);
-}
-
-static void print_play(const sk_engine *e, cli_buf *f, const sk_board *b, const sk_rack *r, const sk_play *p,
-                       long line, int json, int words, size_t rank)
-{
-    char coord[16], word[256], leave[128], eq[32], lv[32];
-    skf_play_fields(e, r, p, json ? SK_FMT_WORD : SK_FMT_PAREN, coord, sizeof coord, word, sizeof word, leave,
-                    sizeof leave);
-    fmt_milli(eq, sizeof eq, p->equity);
-    fmt_milli(lv, sizeof lv, p->leave);
-    static const char *kinds[] = { "move", "exchange", "pass" };
-    if (json) {
-        json_begin(f, line);
-        cli_buf_printf(f, "\"rank\":%zu,\"kind\":\"%s\",", rank, kinds[p->kind]);
-        if (p->kind == SK_PLAY_MOVE) {
-            char played[256];
-            sk_move_format(&p->move, e, SK_FMT_PLAYED, played, sizeof played);
-            cli_buf_puts(f, "\"coord\":");
-            json_str(f, coord);
-            cli_buf_printf(f, ",\"row\":%d,\"col\":%d,\"dir\":\"%c\",\"word\":", p->move.row, p->move.col,
-                    p->move.dir ? 'V' : 'H');
-            json_str(f, word);
-            cli_buf_puts(f, ",\"played\":");
-            json_str(f, played);
-            cli_buf_printf(f, ",\"tiles\":%d,", p->move.ntiles);
-        } else if (p->kind == SK_PLAY_EXCHANGE) {
-            cli_buf_puts(f, "\"exchange\":");
-            json_str(f, word + 1);
-            cli_buf_putc(f, ',');
-        }
-        cli_buf_printf(f, "\"score\":%d,\"leave\":", p->score);
-        json_str(f, leave);
-        cli_buf_printf(f, ",\"leave_value\":%s,\"equity\":%s}\n", lv, eq);
-        return;
-    }
-    cli_buf_printf(f, "%s  %s  %d  equity:%s  leave:%s", coord, word, p->score, eq, leave[0] ? leave : "-");
-    if (words && p->kind == SK_PLAY_MOVE) {
-        sk_word w[SK_MAX_WORDS];
-        char text[SK_MAX_DIM * (ALPHA_LETTER_MAX + 2) + 1];
-        int nw = sk_move_words(&p->move, b, w, SK_MAX_WORDS);
-        cli_buf_puts(f, "  words:");
-        for (int i = 0; i < nw && i < SK_MAX_WORDS; i++) {
-            sk_word_format(&w[i], e, SK_FMT_WORD, text, sizeof text);
-            cli_buf_printf(f, "%s%s", i ? "," : "", text);
-        }
-    }
-    cli_buf_putc(f, '\n');
-}
-
 static void position_state(const sk_engine *e, const sk_board *b, const sk_rack *r, sk_state *st,
                            int unseen[64], int *nunseen)
 {
@@ -85,34 +28,6 @@ static void position_state(const sk_engine *e, const sk_board *b, const sk_rack 
     if (*nunseen < 0)
         *nunseen = 0;
     sk_state_from_unseen(e, unseen, *nunseen, st);
-}
-
-static void print_unseen(const sk_engine *e, cli_buf *f, const int unseen[64], int n, const sk_state *st,
-                         long line, int json)
-{
-    sk_rack u;
-    memset(&u, 0, sizeof u);
-    char *txt = malloc(8 * 128 + 16);
-    size_t at = 0;
-    if (!txt)
-        return;
-    txt[0] = 0;
-    /* up to 100+ tiles: spell them directly */
-    const alpha_table *a = sk_engine_alphabet(e);
-    for (int l = 1; l <= a->size; l++)
-        for (int k = 0; k < unseen[l] && at + 20 < 8 * 128; k++)
-            at += (size_t)snprintf(txt + at, 8 * 128 + 16 - at, "%s", a->upper[l]);
-    for (int k = 0; k < unseen[0] && at + 2 < 8 * 128; k++)
-        txt[at++] = '?', txt[at] = 0;
-    if (json) {
-        json_begin(f, line);
-        cli_buf_puts(f, "\"unseen\":");
-        json_str(f, txt);
-        cli_buf_printf(f, ",\"count\":%d,\"bag\":%d}\n", n, st->bag);
-    } else {
-        cli_buf_printf(f, "unseen %d: %s  bag %d\n", n, txt[0] ? txt : "-", st->bag);
-    }
-    free(txt);
 }
 
 static int check_play(const sk_engine *e, sk_leaves *lv, sk_gen *g, sk_movelist *list, cli_buf *f, cli_buf *errb,
@@ -137,28 +52,7 @@ static int check_play(const sk_engine *e, sk_leaves *lv, sk_gen *g, sk_movelist 
         cli_buf_error(errb, NULL, 0, "%s", err.msg);
         return CLI_EXIT_DATA;
     }
-    const sk_play *v = &best;
-    char c1[16], w1[256], c2[16], w2[256], eq[32], beq[32];
-    skf_play_fields(e, r, &me, json ? SK_FMT_WORD : SK_FMT_PAREN, c1, sizeof c1, w1, sizeof w1, NULL, 0);
-    skf_play_fields(e, r, &v[0], json ? SK_FMT_WORD : SK_FMT_PAREN, c2, sizeof c2, w2, sizeof w2, NULL, 0);
-    fmt_milli(eq, sizeof eq, me.equity);
-    fmt_milli(beq, sizeof beq, v[0].equity);
-    if (json) {
-        json_begin(f, line);
-        cli_buf_puts(f, "\"coord\":");
-        json_str(f, c1);
-        cli_buf_puts(f, ",\"word\":");
-        json_str(f, w1);
-        cli_buf_printf(f, ",\"legal\":true,\"score\":%d,\"equity\":%s,\"rank_score\":%ld,\"rank_equity\":%ld,"
-                   "\"total\":%ld,\"best\":{\"coord\":", me.score, eq, rsc, req, n);
-        json_str(f, c2);
-        cli_buf_puts(f, ",\"word\":");
-        json_str(f, w2);
-        cli_buf_printf(f, ",\"score\":%d,\"equity\":%s}}\n", v[0].score, beq);
-    } else {
-        cli_buf_printf(f, "%s  %s  %d  equity:%s  rank by score %ld, by equity %ld of %ld plays  best: %s  %s  %d  equity:%s\n",
-                c1, w1, me.score, eq, rsc, req, n, c2, w2, v[0].score, beq);
-    }
+    skf_ranked_play(f, e, r, &me, &best, req, rsc, n, line, json);
     return CLI_EXIT_OK;
 }
 
@@ -178,7 +72,7 @@ int skc_equity(const skc_ctx *c, skc_work *w, cli_buf *f, cli_buf *errb, const s
     sk_state st;
     position_state(e, b, r, &st, unseen, &nun);
     if (po->unseen)
-        print_unseen(e, f, unseen, nun, &st, line, json);
+        skf_unseen(f, e, unseen, nun, st.bag, line, json);
     if (o->check_coord)
         return check_play(e, lv, g, list, f, errb, b, r, &st, line, p->file, json, flags, o->check_coord,
                           o->check_word);
@@ -208,7 +102,7 @@ int skc_equity(const skc_ctx *c, skc_work *w, cli_buf *f, cli_buf *errb, const s
         long shown = 0;
         for (long i = 0; i < n && shown < top; i++)
             if (others || v[i].kind == SK_PLAY_MOVE)
-                print_play(e, f, b, r, &v[i], line, json, words, (size_t)++shown);
+                skf_equity_play(f, e, b, r, &v[i], line, json, words, (size_t)++shown);
         free(v);
         return CLI_EXIT_OK;
     }
@@ -221,8 +115,10 @@ int skc_equity(const skc_ctx *c, skc_work *w, cli_buf *f, cli_buf *errb, const s
         sk_play x[128];
         int nx = st.bag >= SK_EXCHANGE_MIN && r->n > 0 ? sk_exchanges(e, r, &st, NULL, NULL, x) : 0;
         if (json) {
-            json_begin(f, line);
-            cli_buf_printf(f, "\"count\":%llu,\"exchanges\":%d,\"passes\":1}\n", (unsigned long long)list->total, nx);
+            if (line > 0)
+                cli_buf_printf(f, "{\"line\":%ld,", line);
+            cli_buf_printf(f, "%s\"count\":%llu,\"exchanges\":%d,\"passes\":1}\n", line > 0 ? "" : "{",
+                           (unsigned long long)list->total, nx);
         } else {
             cli_buf_printf(f, "%llu\n", (unsigned long long)list->total);
         }
@@ -245,7 +141,7 @@ int skc_equity(const skc_ctx *c, skc_work *w, cli_buf *f, cli_buf *errb, const s
     }
     for (long i = 0; i < n && (top <= 0 || shown < top); i++)
         if (others || v[i].kind == SK_PLAY_MOVE)
-            print_play(e, f, b, r, &v[i], line, json, words, (size_t)++shown);
+            skf_equity_play(f, e, b, r, &v[i], line, json, words, (size_t)++shown);
     free(v);
     return CLI_EXIT_OK;
 }
