@@ -35,6 +35,8 @@ void skf_move(fmt_buf *b, const sk_engine *e, const sk_move *m, int style);
 void skf_leave(fmt_buf *b, const sk_engine *e, const sk_rack *r, const sk_move *m);
 /* skf_move into scratch buffer t (emptied first); returns its text. */
 const char *skf_move_str(fmt_buf *t, const sk_engine *e, const sk_move *m, int style);
+/* skf_leave of the whole rack into scratch t (emptied first); its text. */
+const char *skf_leave_str(fmt_buf *t, const sk_engine *e, const sk_rack *r);
 /* "8G  S(CAT)  6": coordinate, move (board tiles in parentheses), score. */
 void skf_move_caption(fmt_buf *b, const sk_engine *e, const sk_move *m);
 
@@ -76,10 +78,22 @@ void skf_sim_text(fmt_buf *b, const sk_engine *e, const sk_rack *r, const sk_sim
 void skf_sim_json(fmt_buf *b, const sk_engine *e, const sk_rack *r, const sk_sim_result *res, const sk_sim_opts *so,
                   const skf_pos *p);
 
-/* Open a JSON object with the position's keys: "file", and for a CGP line
- * "line" and "cgp".  A position's error as such an object with "error". */
-void skf_json_pos(fmt_json *j, fmt_buf *b, const skf_pos *p);
+/* Open a JSON object with the position's keys: "file", for a CGP line
+ * "line" and "cgp", and when r is not NULL "rack" (e: r's engine).  A
+ * position's error as such an object (no rack) with "error". */
+void skf_json_pos(fmt_json *j, fmt_buf *b, const sk_engine *e, const skf_pos *p, const sk_rack *r);
 void skf_pos_error(fmt_buf *b, const skf_pos *p, const char *msg);
+/* The moves of list (sk_generate), in its order: one line a move
+ * ("COORD  WORD  SCORE  leave:L", with words: "  words:W1,W2"), or one JSON
+ * object a move (the position's keys, coord, row, col, dir, word, played,
+ * score, tiles, leave, words). */
+void skf_moves(fmt_buf *b, const sk_engine *e, const sk_board *bd, const sk_rack *r, const sk_movelist *list,
+               const skf_pos *p, int json, int words);
+/* A --check play (sk_check): its score, rank of total, ties, words and the
+ * best move; or a JSON object.  A count of moves: "N" or {..,"count":N}. */
+void skf_check(fmt_buf *b, const sk_engine *e, const sk_board *bd, const sk_rack *r, const skf_pos *p,
+               const sk_check_result *res, int json);
+void skf_count(fmt_buf *b, const sk_engine *e, const sk_rack *r, const skf_pos *p, unsigned long long n, int json);
 
 /* An endgame's answer (tilekit/skendgame.h): the first play, "value:+N",
  * exact or not, the depth, the sequence (each ply's end points), with

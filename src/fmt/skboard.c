@@ -40,6 +40,13 @@ const char *skf_move_str(fmt_buf *t, const sk_engine *e, const sk_move *m, int s
     return fmt_buf_str(t);
 }
 
+const char *skf_leave_str(fmt_buf *t, const sk_engine *e, const sk_rack *r)
+{
+    fmt_buf_reset(t);
+    skf_leave(t, e, r, NULL);
+    return fmt_buf_str(t);
+}
+
 void skf_leave(fmt_buf *b, const sk_engine *e, const sk_rack *r, const sk_move *m) { text_of(b, e, r, m, -1); }
 
 void skf_move_caption(fmt_buf *b, const sk_engine *e, const sk_move *m)

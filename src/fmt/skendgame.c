@@ -42,24 +42,13 @@ static void json_ply(fmt_json *j, fmt_buf *t, const sk_engine *e, const sk_eg_pl
     fmt_json_close(j);
 }
 
-void skf_json_pos(fmt_json *j, fmt_buf *f, const skf_pos *p)
-{
-    fmt_json_begin(j, f);
-    fmt_json_kstr(j, "file", p->file);
-    if (p->cgp) {
-        fmt_json_kint(j, "line", p->line);
-        fmt_json_key(j, "cgp");
-        fmt_json_strn(j, p->cgp, p->cgp_len);
-    }
-}
-
 void skf_endgame(fmt_buf *f, const sk_engine *e, const skf_pos *p, const sk_eg_result *r, int json, int all_best)
 {
     fmt_buf t = {0};
     const sk_eg_ply *first = r->npv ? &r->pv[0] : NULL;
     if (json) {
         fmt_json j;
-        skf_json_pos(&j, f, p);
+        skf_json_pos(&j, f, NULL, p, NULL);
         fmt_json_kint(&j, "value", r->value);
         fmt_json_key(&j, "exact");
         fmt_json_bool(&j, r->exact);
@@ -122,7 +111,7 @@ void skf_pregame(fmt_buf *f, const sk_engine *e, const skf_pos *p, const sk_peg_
         pl.score = v[i].play.score;
         if (json) {
             fmt_json j;
-            skf_json_pos(&j, f, p);
+            skf_json_pos(&j, f, NULL, p, NULL);
             fmt_json_kint(&j, "rank", (long long)i + 1);
             fmt_json_key(&j, "play");
             json_ply(&j, &t, e, &pl, 0);
@@ -148,7 +137,7 @@ void skf_pregame(fmt_buf *f, const sk_engine *e, const skf_pos *p, const sk_peg_
 void skf_pos_error(fmt_buf *f, const skf_pos *p, const char *msg)
 {
     fmt_json j;
-    skf_json_pos(&j, f, p);
+    skf_json_pos(&j, f, NULL, p, NULL);
     fmt_json_kstr(&j, "error", msg);
     fmt_json_end(&j);
 }
