@@ -37,6 +37,15 @@ static int english(skfx_lang *L, size_t step)
     return skfx_lang_load(L, "en", s, SKFX_BUILTIN_TILES | SKFX_ENGINE);
 }
 
+/* english(L, 40), or a skip when the data is absent: 0 or -1. */
+static int english_or_skip(skfx_lang *L)
+{
+    if (english(L, 40) == 0)
+        return 0;
+    th_skip("no data");
+    return -1;
+}
+
 /* A tiny engine: the given words and tile set (lines "letter count value"). */
 typedef struct tiny {
     alpha_table a;
@@ -61,6 +70,18 @@ static void tiny_free(tiny *t)
 {
     sk_engine_destroy(t->e);
     dawg_destroy(t->d);
+}
+
+/* The CLI endgame tests' engine: tiles c a t t s (c 3 points, the others 1)
+ * and the 11 words of tests/cli/golden/skrafl/words.txt.  0, or -1 (a
+ * failed check recorded). */
+static int cat_engine(tiny *t)
+{
+    if (tiny_make(t, "act\nacts\nas\nat\nca\ncat\ncats\nscat\nsat\nta\ntas\n", "c 3 1\na 1 1\nt 1 2\ns 1 1\n") == 0)
+        return 0;
+    CHECK(0);
+    tiny_free(t);
+    return -1;
 }
 
 /* ---- reviewing a text --------------------------------------------------------------------- */
@@ -356,10 +377,8 @@ static const char *const game1 =
 static void test_handworked(void)
 {
     skfx_lang L;
-    if (english(&L, 40)) {
-        th_skip("no data");
+    if (english_or_skip(&L))
         return;
-    }
     sk_gcg gc;
     sk_review rv;
     sk_review_opts o;
@@ -421,10 +440,8 @@ static const char *const game2 =
 static void test_flags(void)
 {
     skfx_lang L;
-    if (english(&L, 40)) {
-        th_skip("no data");
+    if (english_or_skip(&L))
         return;
-    }
     sk_gcg gc;
     sk_review rv;
     sk_review_opts o;
@@ -464,11 +481,8 @@ static const char *const late_game =
 static void test_late(void)
 {
     tiny t;
-    if (tiny_make(&t, "act\nacts\nas\nat\nca\ncat\ncats\nscat\nsat\nta\ntas\n", "c 3 1\na 1 1\nt 1 2\ns 1 1\n")) {
-        CHECK(0);
-        tiny_free(&t);
+    if (cat_engine(&t))
         return;
-    }
     sk_gcg gc;
     sk_review rv;
     sk_review_opts o;
@@ -505,11 +519,8 @@ static const char *const eg_game =
 static void test_endgame(void)
 {
     tiny t;
-    if (tiny_make(&t, "act\nacts\nas\nat\nca\ncat\ncats\nscat\nsat\nta\ntas\n", "c 3 1\na 1 1\nt 1 2\ns 1 1\n")) {
-        CHECK(0);
-        tiny_free(&t);
+    if (cat_engine(&t))
         return;
-    }
     sk_gcg gc;
     sk_review rv;
     sk_review_opts o;
@@ -540,10 +551,8 @@ static void test_endgame(void)
 static void test_sim(void)
 {
     skfx_lang L;
-    if (english(&L, 40)) {
-        th_skip("no data");
+    if (english_or_skip(&L))
         return;
-    }
     sk_gcg gc;
     sk_review rv, again;
     sk_review_opts o;

@@ -96,6 +96,41 @@ static void say_loaded(const skc_ctx *c, const sk_tileset *ts, const sk_layout *
 
 /* ---- tables --------------------------------------------------------------------------------------- */
 
+/* Read file `path` and parse it with fn; a failure reported as "path:line: message". */
+typedef int (*parse_fn)(void *ctx, const char *text, size_t len, tk_error *err);
+
+static int load_parsed(const char *path, parse_fn fn, void *ctx)
+{
+    size_t len;
+    char *text = cli_load_file(path, &len);
+    if (!text)
+        return CLI_EXIT_DATA;
+    tk_error err = {0};
+    int rc = fn(ctx, text, len, &err);
+    free(text);
+    if (rc) {
+        cli_error(path, err.line, "%s", err.msg);
+        return CLI_EXIT_DATA;
+    }
+    return CLI_EXIT_OK;
+}
+
+typedef struct leaves_ctx {
+    const sk_engine *e;
+    sk_leaves **out;
+} leaves_ctx;
+
+static int parse_leaves(void *ctx, const char *text, size_t len, tk_error *err)
+{
+    leaves_ctx *lc = ctx;
+    return sk_leaves_load(lc->out, sk_engine_alphabet(lc->e), sk_engine_tileset(lc->e), text, len, err);
+}
+
+static int parse_wintab(void *ctx, const char *text, size_t len, tk_error *err)
+{
+    return sk_wintab_parse(ctx, text, len, err);
+}
+
 /* Load a leave table named by `arg`: 'default' (the shipped table of lang),
  * 'en' / 'is' (that shipped table, unless a file of that name exists), or a
  * file (binary .tkl or CSV).  Shipped tables: leaves/LANG.tkl, else
@@ -118,18 +153,8 @@ static int load_leaves(const sk_engine *e, const char *lang, const char *arg, sk
             return CLI_EXIT_DATA;
         }
     }
-    size_t len;
-    char *text = cli_load_file(path, &len);
-    if (!text)
-        return CLI_EXIT_DATA;
-    tk_error err = {0};
-    int rc = sk_leaves_load(out, sk_engine_alphabet(e), sk_engine_tileset(e), text, len, &err);
-    free(text);
-    if (rc) {
-        cli_error(path, err.line, "%s", err.msg);
-        return CLI_EXIT_DATA;
-    }
-    return CLI_EXIT_OK;
+    leaves_ctx lc = { e, out };
+    return load_parsed(path, parse_leaves, &lc);
 }
 
 int skc_shipped_leaves(const sk_engine *e, const char *lang, sk_leaves **out)
@@ -164,17 +189,8 @@ static int load_wintab(skc_ctx *c, const char *arg, const char *lang)
             return CLI_EXIT_DATA;
         }
     }
-    size_t len;
-    char *text = cli_load_file(path, &len);
-    if (!text)
+    if (load_parsed(path, parse_wintab, &c->wintab))
         return CLI_EXIT_DATA;
-    tk_error err = {0};
-    int rc = sk_wintab_parse(&c->wintab, text, len, &err);
-    free(text);
-    if (rc) {
-        cli_error(path, err.line, "%s", err.msg);
-        return CLI_EXIT_DATA;
-    }
     c->have_wintab = 1;
     return CLI_EXIT_OK;
 }

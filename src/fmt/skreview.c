@@ -219,6 +219,14 @@ static void json_top(fmt_json *j, const sk_review *r, const sk_review_event *v, 
     fmt_json_close(j);
 }
 
+/* A simulated candidate's value, its standard error and its win share. */
+static void json_cand(fmt_json *j, const sk_sim_cand *c)
+{
+    fmt_json_kfixed(j, "value", "%.3f", c->mean);
+    fmt_json_kfixed(j, "stderr", "%.3f", c->se);
+    fmt_json_kfixed(j, "win", "%.4f", c->win);
+}
+
 static void json_sim(fmt_json *j, const sk_review *r, const sk_review_event *v, fmt_buf *t)
 {
     fmt_json_key(j, "sim");
@@ -226,9 +234,7 @@ static void json_sim(fmt_json *j, const sk_review *r, const sk_review_event *v, 
     if (v->sim < 0) {
         fmt_json_kstr(j, "skipped", v->sim_why);
     } else {
-        fmt_json_kfixed(j, "value", "%.3f", v->sim_me.mean);
-        fmt_json_kfixed(j, "stderr", "%.3f", v->sim_me.se);
-        fmt_json_kfixed(j, "win", "%.4f", v->sim_me.win);
+        json_cand(j, &v->sim_me);
         fmt_json_kint(j, "rank", v->sim_rank);
         fmt_json_kint(j, "candidates", v->sim_n);
         fmt_json_key(j, "in_top");
@@ -239,9 +245,7 @@ static void json_sim(fmt_json *j, const sk_review *r, const sk_review_event *v, 
         fmt_json_object(j);
         fmt_json_kstr(j, "play", play_str(t, r->e, &v->sim_best.play));
         fmt_json_kint(j, "score", v->sim_best.play.score);
-        fmt_json_kfixed(j, "value", "%.3f", v->sim_best.mean);
-        fmt_json_kfixed(j, "stderr", "%.3f", v->sim_best.se);
-        fmt_json_kfixed(j, "win", "%.4f", v->sim_best.win);
+        json_cand(j, &v->sim_best);
         fmt_json_close(j);
         fmt_json_kmilli(j, "lost", v->sim_lost);
     }

@@ -9,16 +9,23 @@
 
 #include "core/tk_text.h"
 
-int sk_cgp_opcode(const char *s, size_t len, const char *name, char *out, size_t cap)
+/* The offset after the first n blank-separated fields of s[0..len). */
+static size_t skip_fields(const char *s, size_t len, int n)
 {
-    /* ROWS RACKS SCORES ZEROLESS, then "op args;" ... */
     size_t i = 0;
-    for (int field = 0; field < 4; field++) {
+    for (int field = 0; field < n; field++) {
         while (i < len && (s[i] == ' ' || s[i] == '\t'))
             i++;
         while (i < len && s[i] != ' ' && s[i] != '\t')
             i++;
     }
+    return i;
+}
+
+int sk_cgp_opcode(const char *s, size_t len, const char *name, char *out, size_t cap)
+{
+    /* ROWS RACKS SCORES ZEROLESS, then "op args;" ... */
+    size_t i = skip_fields(s, len, 4);
     size_t nlen = strlen(name);
     while (i < len) {
         while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == ';'))
@@ -85,15 +92,9 @@ static int near(const char *s, size_t n, const char *word)
 
 int sk_cgp_check_opcodes(const char *s, size_t len, tk_error *err, char *warn, size_t wcap)
 {
-    size_t i = 0;
+    size_t i = skip_fields(s, len, 4);
     if (wcap)
         warn[0] = 0;
-    for (int field = 0; field < 4; field++) {
-        while (i < len && (s[i] == ' ' || s[i] == '\t'))
-            i++;
-        while (i < len && s[i] != ' ' && s[i] != '\t')
-            i++;
-    }
     while (i < len) {
         while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == ';'))
             i++;
@@ -153,13 +154,7 @@ const char *sk_distribution_lang(const char *ld)
 
 int sk_cgp_spread(const char *s, size_t len)
 {
-    size_t i = 0;
-    for (int field = 0; field < 2; field++) {
-        while (i < len && (s[i] == ' ' || s[i] == '\t'))
-            i++;
-        while (i < len && s[i] != ' ' && s[i] != '\t')
-            i++;
-    }
+    size_t i = skip_fields(s, len, 2);
     while (i < len && (s[i] == ' ' || s[i] == '\t'))
         i++;
     long a = 0, b = 0;
