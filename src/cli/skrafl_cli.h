@@ -12,7 +12,8 @@
  *     skrafl_gcg.c        --gcg: reviewing game records
  *       skrafl_pages.c      --html: where the pages go
  *     skrafl_batch.c      a batch of CGP lines on the batch engine
- *       skrafl_solve.c    one position: moves, --count, --check, or one of:
+ *       skrafl_solve.c    one position (of a batch, or alone for skrafl.c):
+ *                         moves, --count, --check, or one of:
  *         skrafl_equity.c   ranked by equity, exchanges, --unseen
  *         skrafl_sim.c      --sim
  *         skrafl_endgame.c  --endgame / --preendgame
