@@ -104,7 +104,7 @@ void skf_endgame(fmt_buf *b, const sk_engine *e, const skf_pos *p, const sk_eg_r
 void skf_pregame(fmt_buf *b, const sk_engine *e, const skf_pos *p, const sk_peg_play *v, size_t n, int json);
 
 /* The words move m forms on board bd (the board before it), comma-separated. */
-void skf_words(fmt_buf *b, const sk_engine *e, const sk_board *bd, const sk_move *m);
+void skf_move_words(fmt_buf *b, const sk_engine *e, const sk_board *bd, const sk_move *m);
 /* A play of rack r ranked by equity (skrafl --leaves): "COORD  WORD  SCORE
  * equity:E  leave:L" (with words: its words), or a JSON object with its
  * rank, kind, coordinate or exchange, score, leave, leave value and equity

@@ -22,7 +22,7 @@ static const char *leave_text(fmt_buf *t, const sk_engine *e, const sk_rack *r, 
 static const char *words_text(fmt_buf *t, const sk_engine *e, const sk_board *b, const sk_move *m)
 {
     fmt_buf_reset(t);
-    skf_words(t, e, b, m);
+    skf_move_words(t, e, b, m);
     return fmt_buf_str(t);
 }
 

@@ -61,7 +61,7 @@ void skf_play_fields(const sk_engine *e, const sk_rack *r, const sk_play *p, int
         play_leave(e, r, p, leave, lc);
 }
 
-void skf_words(fmt_buf *f, const sk_engine *e, const sk_board *b, const sk_move *m)
+void skf_move_words(fmt_buf *f, const sk_engine *e, const sk_board *b, const sk_move *m)
 {
     sk_word w[SK_MAX_WORDS];
     char text[SK_MAX_DIM * (ALPHA_LETTER_MAX + 2) + 1];
@@ -118,7 +118,7 @@ void skf_equity_play(fmt_buf *f, const sk_engine *e, const sk_board *b, const sk
     fmt_buf_printf(f, "%s  %s  %d  equity:%s  leave:%s", coord, word, p->score, eq, leave[0] ? leave : "-");
     if (words && p->kind == SK_PLAY_MOVE) {
         fmt_buf_puts(f, "  words:");
-        skf_words(f, e, b, &p->move);
+        skf_move_words(f, e, b, &p->move);
     }
     fmt_buf_putc(f, '\n');
 }
