@@ -31,7 +31,7 @@ LDLIBS   += -lpthread -lm
 B   ?= build
 BIN ?= bin
 
-LIB_SRC  = $(sort $(wildcard src/core/*.c src/dawg/*.c src/skrafl/*.c src/mahjong/*.c src/boggle/*.c))
+LIB_SRC  = $(sort $(wildcard src/core/*.c src/dawg/*.c src/skrafl/*.c src/mahjong/*.c src/boggle/*.c src/fmt/*.c))
 # src/cli/cli.c and src/cli/cli_*.c are shared by every front-end; any other
 # src/cli/PROG.c is a program, linked with its own parts src/cli/PROG_*.c.
 CLI_SRC  = src/cli/cli.c $(sort $(wildcard src/cli/cli_*.c))
