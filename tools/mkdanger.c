@@ -1,0 +1,637 @@
+/* mkdanger.c - fits the danger model of tilekit/mjdanger.h on real game
+ * records and measures how well it ranks the tiles that really dealt in.
+ *
+ *   mkdanger --fit [--split train|test|all] [--every K] [-o PARAMS] LOG...
+ *   mkdanger --auc [--split ...] [--params PARAMS] [--helper POSITIONS] LOG...
+ *   mkdanger --auc-scores FILE
+ *
+ * The logs (Tenhou .mjlog / tenhou.net/6 JSON, gzip or not) are split by
+ * round: a round whose FNV-1a hash of its deal is 0 mod K (default 3) is a
+ * test round, the others are training rounds, and a round met twice (a log
+ * cut from another) is read once.  --fit reads the training rounds, --auc
+ * the test rounds (--split overrides).
+ *
+ * Observations: every discard of a player o while another player s stands
+ * in riichi, seen from o (its hand, every river and meld): the table of
+ * mj_table_from_replay.
+ * --fit: the weights theta of the shapes (maximum likelihood of the shapes
+ *   s really held: every reading of each wait of s's hand that is a
+ *   candidate; an observation where s is furiten or noten is left out; each
+ *   riichi weighs 1 in all, shared by its observations; an L2 penalty of
+ *   LAMBDA pulls theta to 0 and log-live to 1), then the logistic curve of
+ *   P(tenpai) of players not in riichi (open melds, discards), and the mean
+ *   ron values (riichi, riichi in its ippatsu turn, open hands less 1,000 a
+ *   dora in their melds; dealers' values / 1.5).  Prints the model as the
+ *   C initializer of src/mahjong/danger_model.c and writes PARAMS (one
+ *   number a line) for --auc --params.
+ * --auc: the pairs (discard of o, riichi player s), positive when s won on
+ *   that discard; prints the count and the area under the ROC curve of the
+ *   model's danger (ties count one half), and of a plain rule (genbutsu 0;
+ *   honours by copies unseen; suji, half-suji, no suji; 1-9, 2-8, 3-7,
+ *   4-6).  --helper writes one line a pair for tools/mjhelper_risk.go:
+ *   label tile turns round-wind self-wind ippatsu dealer safe34 left34
+ *   indicators early-discards (the inputs of mahjong-helper's risk function
+ *   as its game loop fills them; see tools/danger-vs-helper.sh).
+ * --auc-scores: the area of "score label" lines.
+ */
+#include "cli/cli.h"
+#include "tilekit/mjdanger.h"
+#include "tilekit/mjlog.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NF MJ_DANGER_FEATURES
+#define LAMBDA 2.0
+
+/* ---- the data collected ---- */
+typedef struct obs {          /* one riichi player seen at one discard */
+    int first, n;             /* its shapes in the shape arrays */
+    int riichi_id;            /* which riichi instance */
+    double weight;
+} obs;
+
+typedef struct pair {
+    double score, rule;
+    int label;
+} pair;
+
+typedef struct tenpai_obs { double opens, discards; int tenpai; } tenpai_obs;
+
+typedef struct data {
+    float *f;                 /* features, NF per shape */
+    uint8_t *truth;           /* 1: the shape is one the player held */
+    size_t ns, cap_s, cap_truth;
+    obs *o;
+    size_t no, cap_o;
+    int n_riichi;
+    pair *p;
+    size_t np, cap_p;
+    tenpai_obs *t;
+    size_t nt, cap_t;
+    double value_sum[3], value_n[3];
+    FILE *helper;
+    mj_danger_model model;
+    mj_ctx *ctx;
+} data;
+
+static void *grow(void *p, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap)
+        return p;
+    size_t c = *cap ? *cap : 1024;
+    while (c < need)
+        c *= 2;
+    void *q = realloc(p, c * size);
+    if (!q) {
+        fprintf(stderr, "mkdanger: out of memory\n");
+        exit(1);
+    }
+    *cap = c;
+    return q;
+}
+
+/* ---- the split ---- */
+/* FNV-1a of a round's deal: the same round (a log cut from a longer one)
+ * always falls on the same side, and is read once. */
+static uint32_t round_hash(const mj_log_round *rd)
+{
+    uint32_t h = 2166136261u;
+    const uint8_t *p = &rd->deal[0][0];
+    for (size_t i = 0; i < sizeof rd->deal; i++)
+        h = (h ^ p[i]) * 16777619u;
+    h = (h ^ rd->dora0) * 16777619u;
+    return h;
+}
+
+static uint32_t *seen_rounds;
+static size_t n_seen, cap_seen;
+
+static int seen_before(uint32_t h)
+{
+    for (size_t i = 0; i < n_seen; i++)
+        if (seen_rounds[i] == h)
+            return 1;
+    seen_rounds = grow(seen_rounds, &cap_seen, n_seen + 1, sizeof *seen_rounds);
+    seen_rounds[n_seen++] = h;
+    return 0;
+}
+
+/* ---- the plain rule ---- */
+static double rule_score(const mj_table *t, int s, int tile)
+{
+    const mj_table_seat *st = &t->seat[s];
+    uint64_t safe = st->passed;
+    for (int i = 0; i < st->n_river; i++)
+        safe |= (uint64_t)1 << st->river[i].tile;
+    if (safe >> tile & 1)
+        return 0;
+    if (tile >= 27)
+        return t->unseen[tile] == 0 ? 0.1 : 0.5 + t->unseen[tile];
+    int r = tile % 9;
+    int lo = r >= 3 && (safe >> (tile - 3) & 1), hi = r <= 5 && (safe >> (tile + 3) & 1);
+    int need_lo = r >= 3, need_hi = r <= 5;
+    int suji = (lo || !need_lo) && (hi || !need_hi);
+    int half = lo || hi;
+    static const double RANK[9] = { 1, 2, 3, 4, 4, 4, 3, 2, 1 };
+    return (suji ? 4 : half ? 8 : 12) + RANK[r];
+}
+
+/* ---- collecting ---- */
+static void add_pair(data *d, double score, double rule, int label)
+{
+    d->p = grow(d->p, &d->cap_p, d->np + 1, sizeof *d->p);
+    d->p[d->np++] = (pair){ score, rule, label };
+}
+
+/* The inputs of mahjong-helper's CalculateRiskTiles34 for riichi player s. */
+static void helper_line(FILE *f, const mj_table *t, int s, int tile, int label)
+{
+    const mj_table_seat *st = &t->seat[s];
+    int wind = (s - t->dealer + 4) & 3;
+    int ippatsu = st->riichi == st->n_river - 1;
+    fprintf(f, "%d %d %d %d %d %d %d ", label, tile, st->n_river, 27 + t->round, 27 + wind, ippatsu, s == t->dealer);
+    uint64_t safe = st->passed;
+    for (int i = 0; i < st->n_river; i++)
+        safe |= (uint64_t)1 << st->river[i].tile;
+    for (int i = 0; i < st->n_melds; i++)
+        if (st->melds[i].type == MJ_KAN || st->melds[i].type == MJ_ANKAN)
+            safe |= (uint64_t)1 << st->melds[i].tile;
+    for (int x = 0; x < MJ_TILES; x++)
+        fputc(safe >> x & 1 ? '1' : '0', f);
+    fputc(' ', f);
+    for (int x = 0; x < MJ_TILES; x++)
+        fputc('0' + t->unseen[x], f);
+    fputc(' ', f);
+    for (int i = 0; i < t->n_dora; i++)
+        fprintf(f, "%s%d", i ? "," : "", t->dora[i]);
+    fputs(t->n_dora ? " " : "- ", f);
+    int n = 0;
+    for (int i = 0; i < st->n_river && i < 5 && i < st->riichi; i++)
+        fprintf(f, "%s%d", n++ ? "," : "", st->river[i].tile);
+    fputs(n ? "\n" : "-\n", f);
+}
+
+/* The shapes s really holds: bit i of the candidates. */
+static int truth_of(data *d, const mj_hand *h, const mj_danger_shape *sh, int n, uint8_t *truth)
+{
+    static mj_result res;
+    memset(truth, 0, (size_t)n);
+    if (mj_analyze(d->ctx, h, 0, &res, NULL) != 0)
+        return 0;
+    int any = 0;
+    for (int w = 0; w < res.n_waits; w++) {
+        const mj_wait *wt = &res.waits[w];
+        for (int k = 0; k < wt->n; k++) {
+            const mj_reading *rd = &res.readings[wt->first + k];
+            int i = mj_danger_shape_of(sh, n, rd->kind, rd->shape, rd->shape_len, wt->tile);
+            if (i >= 0) {
+                truth[i] = 1;
+                any = 1;
+            }
+        }
+    }
+    return any;
+}
+
+static void add_obs(data *d, const mj_table *t, const mj_hand *h, int s, int riichi_id)
+{
+    mj_danger_shape sh[MJ_DANGER_SHAPES];
+    double f[MJ_DANGER_SHAPES][NF];
+    uint8_t truth[MJ_DANGER_SHAPES];
+    int n = mj_danger_shapes(t, s, sh, f);
+    if (n == 0 || !truth_of(d, h, sh, n, truth))
+        return;
+    d->f = grow(d->f, &d->cap_s, (d->ns + (size_t)n) * NF, sizeof *d->f);
+    d->truth = grow(d->truth, &d->cap_truth, d->ns + (size_t)n, 1);
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < NF; k++)
+            d->f[(d->ns + (size_t)i) * NF + k] = (float)f[i][k];
+        d->truth[d->ns + (size_t)i] = truth[i];
+    }
+    d->o = grow(d->o, &d->cap_o, d->no + 1, sizeof *d->o);
+    d->o[d->no++] = (obs){ (int)d->ns, n, riichi_id, 0 };
+    d->ns += (size_t)n;
+}
+
+/* A discard of seat o about to happen (event e at r->next). */
+static void at_discard(data *d, const mj_replay *r, const mj_log_event *e, int fit, const int *riichi_id)
+{
+    int o = e->seat;
+    mj_table t;
+    if (mj_table_from_replay(&t, r, o, NULL) != 0)
+        return;
+    for (int s = 0; s < 4; s++) {
+        if (s == o)
+            continue;
+        if (r->riichi[s] != 2) {
+            if (fit && r->hand[s].n_tiles % 3 == 1) {
+                int sh = 99;
+                mj_shanten(d->ctx, &r->hand[s], &sh, NULL);
+                int opens = 0;
+                for (int i = 0; i < r->hand[s].n_melds; i++)
+                    opens += r->hand[s].melds[i].type != MJ_ANKAN;
+                d->t = grow(d->t, &d->cap_t, d->nt + 1, sizeof *d->t);
+                d->t[d->nt++] = (tenpai_obs){ opens, t.seat[s].n_river, sh == 0 };
+            }
+            continue;
+        }
+        if (fit) {
+            add_obs(d, &t, &r->hand[s], s, riichi_id[s]);
+            continue;
+        }
+        int label = 0;
+        for (int k = r->next + 1; k < r->round->n_events && r->round->events[k].kind == MJ_EV_WIN; k++)
+            label |= r->round->events[k].seat == s && r->round->events[k].from == o;
+        mj_danger dg;
+        mj_danger_eval(&t, s, &d->model, &dg);
+        add_pair(d, dg.deal[e->tile], rule_score(&t, s, e->tile), label);
+        if (d->helper)
+            helper_line(d->helper, &t, s, e->tile, label);
+    }
+}
+
+static int meld_dora(const mj_replay *r, int s)
+{
+    int n = 0;
+    for (int i = 0; i < r->hand[s].n_melds; i++) {
+        const mj_meld *m = &r->hand[s].melds[i];
+        int len = m->type == MJ_CHI || m->type == MJ_PON ? 3 : 4;
+        for (int k = 0; k < len; k++)
+            for (int j = 0; j < r->n_dora; j++) {
+                int ind = r->dora[j], x = m->type == MJ_CHI ? m->tile + k : m->tile;
+                int dora = ind < 27 ? ind / 9 * 9 + (ind % 9 + 1) % 9 : ind < 31 ? 27 + (ind - 26) % 4 : 31 + (ind - 30) % 3;
+                n += dora == x;
+            }
+        n += m->red;
+    }
+    return n;
+}
+
+/* A ron (event e): its value in the means. */
+static void at_win(data *d, const mj_replay *r, const mj_log_event *e)
+{
+    if (e->from == e->seat || e->detail < 0 || e->detail >= r->round->n_wins)
+        return;
+    const mj_log_win *w = &r->round->wins[e->detail];
+    double v = w->points / (e->seat == r->round->dealer ? 1.5 : 1.0);
+    int opens = 0;
+    for (int i = 0; i < r->hand[e->seat].n_melds; i++)
+        opens += r->hand[e->seat].melds[i].type != MJ_ANKAN;
+    int k;
+    if (r->riichi[e->seat] == 2)
+        k = r->ippatsu[e->seat] ? 1 : 0;
+    else if (opens)
+        k = 2, v -= 1000.0 * meld_dora(r, e->seat);
+    else
+        return;
+    d->value_sum[k] += v;
+    d->value_n[k] += 1;
+}
+
+static void read_round(data *d, const mj_log *log, int round, int fit)
+{
+    mj_replay r;
+    if (mj_replay_start(&r, log, round, NULL) != 0)
+        return;
+    int riichi_id[4] = { -1, -1, -1, -1 };
+    for (;;) {
+        if (r.next >= r.round->n_events)
+            break;
+        const mj_log_event *e = &r.round->events[r.next];
+        if (e->kind == MJ_EV_DISCARD)
+            at_discard(d, &r, e, fit, riichi_id);
+        if (e->kind == MJ_EV_WIN && fit)
+            at_win(d, &r, e);
+        if (e->kind == MJ_EV_RIICHI)
+            riichi_id[e->seat] = d->n_riichi++;
+        if (mj_replay_step(&r, NULL) != 0)
+            break;
+    }
+}
+
+static int read_logs(data *d, char **files, int n, int split, int every, int fit)
+{
+    int used = 0;
+    for (int i = 0; i < n; i++) {
+        size_t len;
+        char *text = cli_load_file(files[i], &len);
+        if (!text)
+            continue;
+        mj_log *log;
+        tk_error err = { 0 };
+        if (mj_log_parse(text, len, &log, &err) != 0) {
+            fprintf(stderr, "mkdanger: %s: %s (skipped)\n", files[i], err.msg);
+            free(text);
+            continue;
+        }
+        for (int k = 0; k < log->n_rounds; k++) {
+            uint32_t h = round_hash(&log->rounds[k]);
+            int test = h % (uint32_t)every == 0;
+            if ((split == 1 && test) || (split == 2 && !test) || seen_before(h))
+                continue;
+            read_round(d, log, k, fit);
+            used++;
+        }
+        mj_log_free(log);
+        free(text);
+    }
+    return used;
+}
+
+/* ---- fitting ---- */
+static const double PRIOR[NF] = { [10] = 1.0 };
+
+/* Log-likelihood and its gradient at theta. */
+static double loglik(const data *d, const double *theta, double *g)
+{
+    double ll = 0;
+    memset(g, 0, NF * sizeof *g);
+    for (size_t k = 0; k < d->no; k++) {
+        const obs *o = &d->o[k];
+        double top = -1e300, sa = 0, st = 0, ea[NF] = { 0 }, et[NF] = { 0 };
+        double sc[MJ_DANGER_SHAPES];
+        for (int i = 0; i < o->n; i++) {
+            const float *f = d->f + (size_t)(o->first + i) * NF;
+            sc[i] = 0;
+            for (int j = 0; j < NF; j++)
+                sc[i] += theta[j] * f[j];
+            top = sc[i] > top ? sc[i] : top;
+        }
+        for (int i = 0; i < o->n; i++) {
+            const float *f = d->f + (size_t)(o->first + i) * NF;
+            double w = exp(sc[i] - top);
+            sa += w;
+            int tr = d->truth[o->first + i];
+            st += tr ? w : 0;
+            for (int j = 0; j < NF; j++) {
+                ea[j] += w * f[j];
+                et[j] += tr ? w * f[j] : 0;
+            }
+        }
+        ll += o->weight * (log(st) - log(sa));
+        for (int j = 0; j < NF; j++)
+            g[j] += o->weight * (et[j] / st - ea[j] / sa);
+    }
+    for (int j = 0; j < NF; j++) {
+        ll -= LAMBDA / 2 * (theta[j] - PRIOR[j]) * (theta[j] - PRIOR[j]);
+        g[j] -= LAMBDA * (theta[j] - PRIOR[j]);
+    }
+    return ll;
+}
+
+/* Gradient ascent with a step that grows on success and halves on failure. */
+static void fit_theta(data *d, double *theta)
+{
+    double count[4096] = { 0 };
+    for (size_t k = 0; k < d->no; k++)
+        if (d->o[k].riichi_id >= 0 && d->o[k].riichi_id < 4096)
+            count[d->o[k].riichi_id]++;
+    for (size_t k = 0; k < d->no; k++) {
+        int id = d->o[k].riichi_id;
+        d->o[k].weight = id >= 0 && id < 4096 ? 1.0 / count[id] : 1.0;
+    }
+    memcpy(theta, PRIOR, sizeof PRIOR);
+    double g[NF], t2[NF], g2[NF], step = 1e-3;
+    double ll = loglik(d, theta, g);
+    for (int it = 0; it < 3000 && step > 1e-12; it++) {
+        for (int j = 0; j < NF; j++)
+            t2[j] = theta[j] + step * g[j];
+        double l2 = loglik(d, t2, g2);
+        if (l2 > ll) {
+            memcpy(theta, t2, sizeof t2);
+            memcpy(g, g2, sizeof g2);
+            step *= 1.3;
+            if (l2 - ll < 1e-9)
+                break;
+            ll = l2;
+        } else {
+            step /= 2;
+        }
+    }
+    fprintf(stderr, "mkdanger: log-likelihood %.4f over %d riichi\n", ll, d->n_riichi);
+}
+
+/* Logistic regression of tenpai on (1, open melds, discards), Newton's method. */
+static void fit_tenpai(const data *d, double *b)
+{
+    b[0] = -3; b[1] = 0; b[2] = 0;
+    for (int it = 0; it < 30; it++) {
+        double g[3] = { 0 }, H[3][3] = { { 0 } };
+        for (size_t k = 0; k < d->nt; k++) {
+            double x[3] = { 1, d->t[k].opens, d->t[k].discards };
+            double z = b[0] + b[1] * x[1] + b[2] * x[2], p = 1 / (1 + exp(-z));
+            for (int i = 0; i < 3; i++) {
+                g[i] += (d->t[k].tenpai - p) * x[i];
+                for (int j = 0; j < 3; j++)
+                    H[i][j] += p * (1 - p) * x[i] * x[j];
+            }
+        }
+        /* solve H dx = g (3x3, Cramer) */
+        double det = H[0][0] * (H[1][1] * H[2][2] - H[1][2] * H[2][1]) - H[0][1] * (H[1][0] * H[2][2] - H[1][2] * H[2][0]) +
+                     H[0][2] * (H[1][0] * H[2][1] - H[1][1] * H[2][0]);
+        if (fabs(det) < 1e-12)
+            break;
+        for (int c = 0; c < 3; c++) {
+            double M[3][3];
+            memcpy(M, H, sizeof M);
+            for (int i = 0; i < 3; i++)
+                M[i][c] = g[i];
+            double dc = M[0][0] * (M[1][1] * M[2][2] - M[1][2] * M[2][1]) - M[0][1] * (M[1][0] * M[2][2] - M[1][2] * M[2][0]) +
+                        M[0][2] * (M[1][0] * M[2][1] - M[1][1] * M[2][0]);
+            b[c] += dc / det;
+        }
+    }
+}
+
+static void print_model(FILE *f, const mj_danger_model *m)
+{
+    fprintf(f, "    .theta = {\n");
+    for (int j = 0; j < NF; j++)
+        fprintf(f, "        %9.5f,   /* %s */\n", m->theta[j], mj_danger_feature_name(j));
+    fprintf(f, "    },\n    .tenpai = { %.5f, %.5f, %.5f },\n", m->tenpai[0], m->tenpai[1], m->tenpai[2]);
+    fprintf(f, "    .value = { %.0f, %.0f, %.0f },\n", m->value[0], m->value[1], m->value[2]);
+}
+
+static int do_fit(data *d, const char *out)
+{
+    mj_danger_model *m = &d->model;
+    fprintf(stderr, "mkdanger: %zu observations of %d riichi, %zu shapes, %zu tenpai observations\n", d->no, d->n_riichi,
+            d->ns, d->nt);
+    if (!d->no) {
+        fprintf(stderr, "mkdanger: no observation to fit\n");
+        return 1;
+    }
+    fit_theta(d, m->theta);
+    fit_tenpai(d, m->tenpai);
+    for (int k = 0; k < 3; k++)
+        m->value[k] = d->value_n[k] ? d->value_sum[k] / d->value_n[k] : mj_danger_default_model()->value[k];
+    fprintf(stderr, "mkdanger: ron values from %.0f, %.0f, %.0f wins\n", d->value_n[0], d->value_n[1], d->value_n[2]);
+    print_model(stdout, m);
+    if (out) {
+        FILE *f = fopen(out, "w");
+        if (!f) {
+            perror(out);
+            return 1;
+        }
+        for (int j = 0; j < NF; j++)
+            fprintf(f, "%.17g\n", m->theta[j]);
+        for (int k = 0; k < 3; k++)
+            fprintf(f, "%.17g\n", m->tenpai[k]);
+        for (int k = 0; k < 3; k++)
+            fprintf(f, "%.17g\n", m->value[k]);
+        fclose(f);
+    }
+    return 0;
+}
+
+static int load_params(mj_danger_model *m, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    int ok = 1;
+    for (int j = 0; j < NF; j++)
+        ok &= fscanf(f, "%lf", &m->theta[j]) == 1;
+    for (int k = 0; k < 3; k++)
+        ok &= fscanf(f, "%lf", &m->tenpai[k]) == 1;
+    for (int k = 0; k < 3; k++)
+        ok &= fscanf(f, "%lf", &m->value[k]) == 1;
+    fclose(f);
+    if (!ok)
+        fprintf(stderr, "mkdanger: %s: expected %d numbers\n", path, NF + 6);
+    return !ok;
+}
+
+/* ---- the area under the ROC curve ---- */
+static int by_score(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Scores and labels interleaved (score, label) in v[0..2n): the area, ties one half. */
+static double auc(double *v, size_t n, size_t *pos)
+{
+    qsort(v, n, 2 * sizeof *v, by_score);
+    double ranks = 0;
+    size_t P = 0;
+    for (size_t i = 0; i < n;) {
+        size_t j = i;
+        while (j < n && v[2 * j] == v[2 * i])
+            j++;
+        double mid = (double)(i + j + 1) / 2;   /* 1-based mean rank */
+        for (size_t k = i; k < j; k++)
+            if (v[2 * k + 1] > 0) {
+                ranks += mid;
+                P++;
+            }
+        i = j;
+    }
+    *pos = P;
+    size_t N = n - P;
+    return P && N ? (ranks - (double)P * (P + 1) / 2) / ((double)P * N) : 0.5;
+}
+
+static double pairs_auc(const data *d, int rule, size_t *pos)
+{
+    double *v = malloc(2 * (d->np ? d->np : 1) * sizeof *v);
+    if (!v)
+        exit(1);
+    for (size_t i = 0; i < d->np; i++) {
+        v[2 * i] = rule ? d->p[i].rule : d->p[i].score;
+        v[2 * i + 1] = d->p[i].label;
+    }
+    double a = auc(v, d->np, pos);
+    free(v);
+    return a;
+}
+
+static int do_auc_scores(const char *path)
+{
+    FILE *f = strcmp(path, "-") ? fopen(path, "r") : stdin;
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    double *v = NULL, s;
+    int l;
+    size_t n = 0, cap = 0, pos;
+    while (fscanf(f, "%lf %d", &s, &l) == 2) {
+        v = grow(v, &cap, 2 * n + 2, sizeof *v);
+        v[2 * n] = s;
+        v[2 * n + 1] = l;
+        n++;
+    }
+    if (f != stdin)
+        fclose(f);
+    double a = auc(v, n, &pos);
+    printf("pairs %zu  deal-ins %zu  auc %.4f\n", n, pos, a);
+    free(v);
+    return 0;
+}
+
+static void usage(void)
+{
+    printf("usage: mkdanger --fit [--split train|test|all] [--every K] [-o PARAMS] LOG...\n"
+           "       mkdanger --auc [--split ...] [--every K] [--params PARAMS] [--helper OUT] LOG...\n"
+           "       mkdanger --auc-scores FILE\n");
+}
+
+int main(int argc, char **argv)
+{
+    static const struct option LONG[] = {
+        { "fit", no_argument, NULL, 'F' }, { "auc", no_argument, NULL, 'A' },
+        { "auc-scores", required_argument, NULL, 'S' }, { "split", required_argument, NULL, 's' },
+        { "every", required_argument, NULL, 'k' }, { "params", required_argument, NULL, 'p' },
+        { "helper", required_argument, NULL, 'H' }, { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 }
+    };
+    cli_init("mkdanger");
+    int mode = 0, split = -1, every = 3, c;
+    const char *out = NULL, *params = NULL, *helper = NULL;
+    while ((c = getopt_long(argc, argv, "o:", LONG, NULL)) != -1) {
+        switch (c) {
+        case 'F': mode = 'F'; break;
+        case 'A': mode = 'A'; break;
+        case 'S': return do_auc_scores(optarg);
+        case 's': split = !strcmp(optarg, "train") ? 1 : !strcmp(optarg, "test") ? 2 : 0; break;
+        case 'k': every = (int)cli_parse_long("--every", optarg, 2, 1000); break;
+        case 'p': params = optarg; break;
+        case 'H': helper = optarg; break;
+        case 'o': out = optarg; break;
+        case 'h': usage(); return 0;
+        default: usage(); return 2;
+        }
+    }
+    if (!mode || optind >= argc) {
+        usage();
+        return 2;
+    }
+    if (split < 0)
+        split = mode == 'F' ? 1 : 2;
+    static data d;
+    d.model = *mj_danger_default_model();
+    if (params && load_params(&d.model, params))
+        return 1;
+    if (mj_ctx_create(&d.ctx, NULL) != 0)
+        return 1;
+    if (helper && !(d.helper = fopen(helper, "w"))) {
+        perror(helper);
+        return 1;
+    }
+    int used = read_logs(&d, argv + optind, argc - optind, split, every, mode == 'F');
+    fprintf(stderr, "mkdanger: %d rounds read\n", used);
+    if (d.helper)
+        fclose(d.helper);
+    if (mode == 'F')
+        return do_fit(&d, out);
+    size_t pos;
+    double a = pairs_auc(&d, 0, &pos), b = pairs_auc(&d, 1, &pos);
+    printf("pairs %zu  deal-ins %zu  auc %.4f  rule-auc %.4f\n", d.np, pos, a, b);
+    return 0;
+}
