@@ -9,7 +9,9 @@
  * round: a round whose FNV-1a hash of its deal is 0 mod K (default 3) is a
  * test round, the others are training rounds, and a round met twice (a log
  * cut from another) is read once.  --fit reads the training rounds, --auc
- * the test rounds (--split overrides).
+ * the test rounds (--split overrides; dev-fit and dev-check are the two
+ * halves of the training rounds, for choosing features without the test
+ * rounds).
  *
  * Observations: every discard of a player o while another player s stands
  * in riichi, seen from o (its hand, every river and meld): the table of
@@ -52,11 +54,13 @@ typedef struct obs {          /* one riichi player seen at one discard */
     int first, n;             /* its shapes in the shape arrays */
     int riichi_id;            /* which riichi instance */
     double weight;
+    uint64_t hand, waits;     /* the observer's kinds, the riichi player's waits */
 } obs;
 
 typedef struct pair {
     double score, rule;
     int label;
+    int turn;                 /* the riichi player's river length */
 } pair;
 
 typedef struct tenpai_obs { double opens, discards; int tenpai; } tenpai_obs;
@@ -64,12 +68,15 @@ typedef struct tenpai_obs { double opens, discards; int tenpai; } tenpai_obs;
 typedef struct data {
     float *f;                 /* features, NF per shape */
     uint8_t *truth;           /* 1: the shape is one the player held */
-    size_t ns, cap_s, cap_truth;
+    uint64_t *wm;             /* the waits of each shape */
+    size_t ns, cap_s, cap_truth, cap_wm;
     obs *o;
     size_t no, cap_o;
     int n_riichi;
     pair *p;
     size_t np, cap_p;
+    pair *hp;                 /* every tile of the discarder's hand: is it a wait (not furiten)? */
+    size_t nhp, cap_hp;
     tenpai_obs *t;
     size_t nt, cap_t;
     double value_sum[3], value_n[3];
@@ -144,7 +151,20 @@ static double rule_score(const mj_table *t, int s, int tile)
 static void add_pair(data *d, double score, double rule, int label)
 {
     d->p = grow(d->p, &d->cap_p, d->np + 1, sizeof *d->p);
-    d->p[d->np++] = (pair){ score, rule, label };
+    d->p[d->np++] = (pair){ score, rule, label, 0 };
+}
+
+/* Every kind in o's hand against s: a wait of s's hand (s not furiten). */
+static void add_hand_pairs(data *d, const mj_replay *r, const mj_table *t, int o, int s, const mj_danger *dg)
+{
+    uint64_t waits = mj_waits(d->ctx, &r->hand[s], NULL);
+    if (!waits || (waits & dg->genbutsu))
+        return;
+    for (int x = 0; x < MJ_TILES; x++)
+        if (r->hand[o].count[x]) {
+            d->hp = grow(d->hp, &d->cap_hp, d->nhp + 1, sizeof *d->hp);
+            d->hp[d->nhp++] = (pair){ dg->deal[x], rule_score(t, s, x), (int)(waits >> x & 1), t->seat[s].n_river };
+        }
 }
 
 /* The inputs of mahjong-helper's CalculateRiskTiles34 for riichi player s. */
@@ -197,7 +217,7 @@ static int truth_of(data *d, const mj_hand *h, const mj_danger_shape *sh, int n,
     return any;
 }
 
-static void add_obs(data *d, const mj_table *t, const mj_hand *h, int s, int riichi_id)
+static void add_obs(data *d, const mj_table *t, const mj_hand *h, const mj_hand *mine, int s, int riichi_id)
 {
     mj_danger_shape sh[MJ_DANGER_SHAPES];
     double f[MJ_DANGER_SHAPES][NF];
@@ -207,13 +227,18 @@ static void add_obs(data *d, const mj_table *t, const mj_hand *h, int s, int rii
         return;
     d->f = grow(d->f, &d->cap_s, (d->ns + (size_t)n) * NF, sizeof *d->f);
     d->truth = grow(d->truth, &d->cap_truth, d->ns + (size_t)n, 1);
+    d->wm = grow(d->wm, &d->cap_wm, d->ns + (size_t)n, sizeof *d->wm);
     for (int i = 0; i < n; i++) {
+        d->wm[d->ns + (size_t)i] = (uint64_t)1 << sh[i].wait[0] | (uint64_t)1 << sh[i].wait[1];
         for (int k = 0; k < NF; k++)
             d->f[(d->ns + (size_t)i) * NF + k] = (float)f[i][k];
         d->truth[d->ns + (size_t)i] = truth[i];
     }
     d->o = grow(d->o, &d->cap_o, d->no + 1, sizeof *d->o);
-    d->o[d->no++] = (obs){ (int)d->ns, n, riichi_id, 0 };
+    uint64_t hm = 0;
+    for (int x = 0; x < MJ_TILES; x++)
+        hm |= (uint64_t)(mine->count[x] != 0) << x;
+    d->o[d->no++] = (obs){ (int)d->ns, n, riichi_id, 0, hm, mj_waits(d->ctx, h, NULL) };
     d->ns += (size_t)n;
 }
 
@@ -240,7 +265,7 @@ static void at_discard(data *d, const mj_replay *r, const mj_log_event *e, int f
             continue;
         }
         if (fit) {
-            add_obs(d, &t, &r->hand[s], s, riichi_id[s]);
+            add_obs(d, &t, &r->hand[s], &r->hand[o], s, riichi_id[s]);
             continue;
         }
         int label = 0;
@@ -249,6 +274,20 @@ static void at_discard(data *d, const mj_replay *r, const mj_log_event *e, int f
         mj_danger dg;
         mj_danger_eval(&t, s, &d->model, &dg);
         add_pair(d, dg.deal[e->tile], rule_score(&t, s, e->tile), label);
+        if (label && getenv("MKDANGER_DEBUG")) {
+            char nm[3], hb[MJ_HAND_TEXT];
+            mj_tile_name(e->tile, nm);
+            mj_hand_format(&r->hand[s], hb, sizeof hb);
+            fprintf(stderr, "deal-in %s danger %.4f rule %.1f riichi-hand %s river", nm, dg.deal[e->tile],
+                    rule_score(&t, s, e->tile), hb);
+            for (int i = 0; i < t.seat[s].n_river; i++) {
+                mj_tile_name(t.seat[s].river[i].tile, nm);
+                fprintf(stderr, " %s%s%s", i == t.seat[s].riichi ? "/" : "", nm,
+                        t.seat[s].river[i].flags & MJ_RIVER_TSUMOGIRI ? "'" : "");
+            }
+            fputc('\n', stderr);
+        }
+        add_hand_pairs(d, r, &t, o, s, &dg);
         if (d->helper)
             helper_line(d->helper, &t, s, e->tile, label);
     }
@@ -330,8 +369,9 @@ static int read_logs(data *d, char **files, int n, int split, int every, int fit
         }
         for (int k = 0; k < log->n_rounds; k++) {
             uint32_t h = round_hash(&log->rounds[k]);
-            int test = h % (uint32_t)every == 0;
-            if ((split == 1 && test) || (split == 2 && !test) || seen_before(h))
+            int test = h % (uint32_t)every == 0, half = h / (uint32_t)every % 2;
+            if ((split == 1 && test) || (split == 2 && !test) || (split >= 3 && (test || half != split - 3)) ||
+                seen_before(h))
                 continue;
             read_round(d, log, k, fit);
             used++;
@@ -383,6 +423,65 @@ static double loglik(const data *d, const double *theta, double *g)
     return ll;
 }
 
+/* The same for the tile objective: each kind the observer holds is a wait
+ * of the riichi player or not (Bernoulli with p = the danger). */
+static double loglik_tiles(const data *d, const double *theta, double *g)
+{
+    double ll = 0;
+    memset(g, 0, NF * sizeof *g);
+    for (size_t k = 0; k < d->no; k++) {
+        const obs *o = &d->o[k];
+        double top = -1e300, sa = 0, sc[MJ_DANGER_SHAPES], fbar[NF] = { 0 };
+        for (int i = 0; i < o->n; i++) {
+            const float *f = d->f + (size_t)(o->first + i) * NF;
+            sc[i] = 0;
+            for (int j = 0; j < NF; j++)
+                sc[i] += theta[j] * f[j];
+            top = sc[i] > top ? sc[i] : top;
+        }
+        for (int i = 0; i < o->n; i++) {
+            sc[i] = exp(sc[i] - top);
+            sa += sc[i];
+        }
+        for (int i = 0; i < o->n; i++) {
+            sc[i] /= sa;
+            const float *f = d->f + (size_t)(o->first + i) * NF;
+            for (int j = 0; j < NF; j++)
+                fbar[j] += sc[i] * f[j];
+        }
+        for (int x = 0; x < MJ_TILES; x++) {
+            if (!(o->hand >> x & 1))
+                continue;
+            double p = 0, dp[NF] = { 0 };
+            for (int i = 0; i < o->n; i++)
+                if (d->wm[o->first + i] >> x & 1) {
+                    const float *f = d->f + (size_t)(o->first + i) * NF;
+                    p += sc[i];
+                    for (int j = 0; j < NF; j++)
+                        dp[j] += sc[i] * (f[j] - fbar[j]);
+                }
+            p = p < 1e-9 ? 1e-9 : p > 1 - 1e-9 ? 1 - 1e-9 : p;
+            int y = (int)(o->waits >> x & 1);
+            ll += o->weight * (y ? log(p) : log(1 - p));
+            double c = o->weight * (y ? 1 / p : -1 / (1 - p));
+            for (int j = 0; j < NF; j++)
+                g[j] += c * dp[j];
+        }
+    }
+    for (int j = 0; j < NF; j++) {
+        ll -= LAMBDA / 2 * (theta[j] - PRIOR[j]) * (theta[j] - PRIOR[j]);
+        g[j] -= LAMBDA * (theta[j] - PRIOR[j]);
+    }
+    return ll;
+}
+
+static int objective;   /* 0 shapes, 1 tiles */
+
+static double objective_at(const data *d, const double *theta, double *g)
+{
+    return objective ? loglik_tiles(d, theta, g) : loglik(d, theta, g);
+}
+
 /* Gradient ascent with a step that grows on success and halves on failure. */
 static void fit_theta(data *d, double *theta)
 {
@@ -396,11 +495,11 @@ static void fit_theta(data *d, double *theta)
     }
     memcpy(theta, PRIOR, sizeof PRIOR);
     double g[NF], t2[NF], g2[NF], step = 1e-3;
-    double ll = loglik(d, theta, g);
+    double ll = objective_at(d, theta, g);
     for (int it = 0; it < 3000 && step > 1e-12; it++) {
         for (int j = 0; j < NF; j++)
             t2[j] = theta[j] + step * g[j];
-        double l2 = loglik(d, t2, g2);
+        double l2 = objective_at(d, t2, g2);
         if (l2 > ll) {
             memcpy(theta, t2, sizeof t2);
             memcpy(g, g2, sizeof g2);
@@ -435,6 +534,7 @@ static void fit_tenpai(const data *d, double *b)
                      H[0][2] * (H[1][0] * H[2][1] - H[1][1] * H[2][0]);
         if (fabs(det) < 1e-12)
             break;
+        double dx[3], norm = 0;
         for (int c = 0; c < 3; c++) {
             double M[3][3];
             memcpy(M, H, sizeof M);
@@ -442,8 +542,12 @@ static void fit_tenpai(const data *d, double *b)
                 M[i][c] = g[i];
             double dc = M[0][0] * (M[1][1] * M[2][2] - M[1][2] * M[2][1]) - M[0][1] * (M[1][0] * M[2][2] - M[1][2] * M[2][0]) +
                         M[0][2] * (M[1][0] * M[2][1] - M[1][1] * M[2][0]);
-            b[c] += dc / det;
+            dx[c] = dc / det;
+            norm += dx[c] * dx[c];
         }
+        double scale = norm > 1 ? 1 / sqrt(norm) : 1;   /* damped: at most a unit step */
+        for (int c = 0; c < 3; c++)
+            b[c] += scale * dx[c];
     }
 }
 
@@ -467,6 +571,16 @@ static int do_fit(data *d, const char *out)
     }
     fit_theta(d, m->theta);
     fit_tenpai(d, m->tenpai);
+    if (getenv("MKDANGER_DEBUG")) {
+        double nn[5] = { 0 }, tt[5] = { 0 };
+        for (size_t k = 0; k < d->nt; k++) {
+            int o = (int)d->t[k].opens;
+            nn[o > 4 ? 4 : o]++;
+            tt[o > 4 ? 4 : o] += d->t[k].tenpai;
+        }
+        for (int o = 0; o < 5; o++)
+            fprintf(stderr, "opens %d: %.0f observations, tenpai %.3f\n", o, nn[o], nn[o] ? tt[o] / nn[o] : 0);
+    }
     for (int k = 0; k < 3; k++)
         m->value[k] = d->value_n[k] ? d->value_sum[k] / d->value_n[k] : mj_danger_default_model()->value[k];
     fprintf(stderr, "mkdanger: ron values from %.0f, %.0f, %.0f wins\n", d->value_n[0], d->value_n[1], d->value_n[2]);
@@ -538,16 +652,16 @@ static double auc(double *v, size_t n, size_t *pos)
     return P && N ? (ranks - (double)P * (P + 1) / 2) / ((double)P * N) : 0.5;
 }
 
-static double pairs_auc(const data *d, int rule, size_t *pos)
+static double pairs_auc(const pair *p, size_t np, int rule, size_t *pos)
 {
-    double *v = malloc(2 * (d->np ? d->np : 1) * sizeof *v);
+    double *v = malloc(2 * (np ? np : 1) * sizeof *v);
     if (!v)
         exit(1);
-    for (size_t i = 0; i < d->np; i++) {
-        v[2 * i] = rule ? d->p[i].rule : d->p[i].score;
-        v[2 * i + 1] = d->p[i].label;
+    for (size_t i = 0; i < np; i++) {
+        v[2 * i] = rule ? p[i].rule : p[i].score;
+        v[2 * i + 1] = p[i].label;
     }
-    double a = auc(v, d->np, pos);
+    double a = auc(v, np, pos);
     free(v);
     return a;
 }
@@ -578,7 +692,7 @@ static int do_auc_scores(const char *path)
 
 static void usage(void)
 {
-    printf("usage: mkdanger --fit [--split train|test|all] [--every K] [-o PARAMS] LOG...\n"
+    printf("usage: mkdanger --fit [--split train|test|all|dev-fit|dev-check] [--every K] [-o PARAMS] LOG...\n"
            "       mkdanger --auc [--split ...] [--every K] [--params PARAMS] [--helper OUT] LOG...\n"
            "       mkdanger --auc-scores FILE\n");
 }
@@ -589,7 +703,7 @@ int main(int argc, char **argv)
         { "fit", no_argument, NULL, 'F' }, { "auc", no_argument, NULL, 'A' },
         { "auc-scores", required_argument, NULL, 'S' }, { "split", required_argument, NULL, 's' },
         { "every", required_argument, NULL, 'k' }, { "params", required_argument, NULL, 'p' },
-        { "helper", required_argument, NULL, 'H' }, { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 }
+        { "helper", required_argument, NULL, 'H' }, { "objective", required_argument, NULL, 'O' }, { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 }
     };
     cli_init("mkdanger");
     int mode = 0, split = -1, every = 3, c;
@@ -599,11 +713,15 @@ int main(int argc, char **argv)
         case 'F': mode = 'F'; break;
         case 'A': mode = 'A'; break;
         case 'S': return do_auc_scores(optarg);
-        case 's': split = !strcmp(optarg, "train") ? 1 : !strcmp(optarg, "test") ? 2 : 0; break;
+        case 's':
+            split = !strcmp(optarg, "train") ? 1 : !strcmp(optarg, "test") ? 2 : !strcmp(optarg, "dev-fit") ? 3
+                  : !strcmp(optarg, "dev-check") ? 4 : 0;
+            break;
         case 'k': every = (int)cli_parse_long("--every", optarg, 2, 1000); break;
         case 'p': params = optarg; break;
         case 'H': helper = optarg; break;
         case 'o': out = optarg; break;
+        case 'O': objective = !strcmp(optarg, "tiles"); break;
         case 'h': usage(); return 0;
         default: usage(); return 2;
         }
@@ -631,7 +749,27 @@ int main(int argc, char **argv)
     if (mode == 'F')
         return do_fit(&d, out);
     size_t pos;
-    double a = pairs_auc(&d, 0, &pos), b = pairs_auc(&d, 1, &pos);
+    double a = pairs_auc(d.p, d.np, 0, &pos), b = pairs_auc(d.p, d.np, 1, &pos);
     printf("pairs %zu  deal-ins %zu  auc %.4f  rule-auc %.4f\n", d.np, pos, a, b);
+    a = pairs_auc(d.hp, d.nhp, 0, &pos);
+    b = pairs_auc(d.hp, d.nhp, 1, &pos);
+    printf("hand tiles %zu  waits %zu  auc %.4f  rule-auc %.4f\n", d.nhp, pos, a, b);
+    if (getenv("MKDANGER_DEBUG")) {   /* calibration by turn and by danger */
+        double n[6][6] = { { 0 } }, pr[6][6] = { { 0 } }, y[6][6] = { { 0 } };
+        for (size_t i = 0; i < d.nhp; i++) {
+            const pair *q = &d.hp[i];
+            if (q->score <= 0)
+                continue;
+            int tb = q->turn < 6 ? 0 : q->turn < 9 ? 1 : q->turn < 12 ? 2 : q->turn < 15 ? 3 : 4;
+            int pb = q->score < 0.02 ? 0 : q->score < 0.05 ? 1 : q->score < 0.1 ? 2 : q->score < 0.2 ? 3 : 4;
+            n[tb][pb]++, pr[tb][pb] += q->score, y[tb][pb] += q->label;
+        }
+        for (int tb = 0; tb < 5; tb++) {
+            for (int pb = 0; pb < 5; pb++)
+                fprintf(stderr, "  %5.0f %.3f/%.3f", n[tb][pb], n[tb][pb] ? pr[tb][pb] / n[tb][pb] : 0,
+                        n[tb][pb] ? y[tb][pb] / n[tb][pb] : 0);
+            fputc('\n', stderr);
+        }
+    }
     return 0;
 }

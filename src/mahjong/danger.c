@@ -24,6 +24,7 @@ typedef struct river_sum {
     uint8_t late[MJ_TILES];   /* by hand, later, before riichi */
     uint8_t tsumo[MJ_TILES];  /* as tsumogiri before riichi */
     int decl;                 /* riichi declaration tile, -1 */
+    int turn;                 /* index of the declaration tile (or river length) */
     int last_hand;            /* last tile discarded by hand before it (or in the river), -1 */
     double share[4];          /* share of the river before riichi in each suit (3 = honours) */
     uint64_t dora;            /* bit t: t is a dora */
@@ -44,6 +45,7 @@ static void summarize(const mj_table *t, int seat, river_sum *rs)
     memset(rs, 0, sizeof *rs);
     rs->decl = rs->last_hand = -1;
     int ri = s->riichi >= 0 && s->riichi < s->n_river ? s->riichi : s->n_river;
+    rs->turn = ri;
     int n_pre = 0, by_suit[4] = { 0, 0, 0, 0 };
     for (int i = 0; i < s->n_river; i++) {
         int x = s->river[i].tile, tg = s->river[i].flags & MJ_RIVER_TSUMOGIRI;
@@ -82,14 +84,16 @@ enum {
     F_RYANMEN, F_KANCHAN, F_PENCHAN, F_SHANPON_NUM, F_SHANPON_VALUE, F_SHANPON_OTHER,
     F_TANKI_NUM, F_TANKI_VALUE, F_TANKI_OTHER, F_KOKUSHI,
     F_LOG_LIVE, F_HELD_EARLY, F_HELD_LATE, F_HELD_TSUMO, F_DECL_NEAR1, F_DECL_NEAR2, F_LAST_NEAR,
-    F_SUJI_TRAP, F_DORA_HELD, F_DORA_WAIT, F_SUIT_SHARE, F_WAIT_TERMINAL, F_WAIT_28, F_RYANMEN_OUTER
+    F_SUJI_TRAP, F_DORA_HELD, F_DORA_WAIT, F_SUIT_SHARE, F_WAIT_TERMINAL, F_WAIT_28, F_RYANMEN_OUTER,
+    F_WAIT_LIVE, F_LATE_RYANMEN
 };
 
 static const char *const FEATURE_NAMES[MJ_DANGER_FEATURES] = {
     "kind-ryanmen", "kind-kanchan", "kind-penchan", "kind-shanpon-number", "kind-shanpon-value",
     "kind-shanpon-other", "kind-tanki-number", "kind-tanki-value", "kind-tanki-other", "kind-kokushi",
     "log-live", "held-early", "held-late", "held-tsumogiri", "decl-near1", "decl-near2", "last-hand-near",
-    "suji-trap", "dora-held", "dora-wait", "suit-share", "wait-terminal", "wait-28", "ryanmen-outer"
+    "suji-trap", "dora-held", "dora-wait", "suit-share", "wait-terminal", "wait-28", "ryanmen-outer",
+    "wait-live", "late-ryanmen"
 };
 
 const char *mj_danger_feature_name(int i)
@@ -133,7 +137,7 @@ static void kind_feature(const river_sum *rs, const mj_danger_shape *s, double *
     }
 }
 
-static void features(const river_sum *rs, const mj_danger_shape *s, double *f)
+static void features(const river_sum *rs, const uint8_t *u, const mj_danger_shape *s, double *f)
 {
     memset(f, 0, MJ_DANGER_FEATURES * sizeof *f);
     kind_feature(rs, s, f);
@@ -167,8 +171,16 @@ static void features(const river_sum *rs, const mj_danger_shape *s, double *f)
         f[F_WAIT_TERMINAL] = r == 0 || r == 8;
         f[F_WAIT_28] = r == 1 || r == 7;
     }
-    if (s->kind == MJ_RYANMEN)
+    if (s->kind == MJ_RYANMEN) {
         f[F_RYANMEN_OUTER] = s->tile % 9 == 1 || s->tile % 9 == 6;
+        f[F_LATE_RYANMEN] = (rs->turn < 18 ? rs->turn : 18) / 18.0;
+    }
+    int live = 0;
+    for (int i = 0; i < s->n_wait; i++)
+        if (i == 0 || s->wait[1] != s->wait[0])
+            live += u[s->wait[i]];
+    live -= s->kind == MJ_SHANPON ? 2 : s->kind == MJ_TANKI ? 1 : 0;
+    f[F_WAIT_LIVE] = log(1.0 + (live > 0 ? live : 0));
 }
 
 /* ---- candidates ---- */
@@ -238,7 +250,7 @@ int mj_danger_shapes(const mj_table *t, int seat, mj_danger_shape *out, double (
     int n = candidates(t, &rs, out);
     if (f)
         for (int i = 0; i < n; i++)
-            features(&rs, &out[i], f[i]);
+            features(&rs, t->unseen, &out[i], f[i]);
     return n;
 }
 
@@ -321,7 +333,7 @@ int mj_danger_eval(const mj_table *t, int seat, const mj_danger_model *m, mj_dan
     out->n_shapes = n;
     double top = -INFINITY, sum = 0.0, score[MJ_DANGER_SHAPES];
     for (int i = 0; i < n; i++) {
-        features(&rs, &out->shapes[i], f[i]);
+        features(&rs, t->unseen, &out->shapes[i], f[i]);
         score[i] = 0.0;
         for (int k = 0; k < MJ_DANGER_FEATURES; k++)
             score[i] += m->theta[k] * f[i][k];

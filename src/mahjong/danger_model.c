@@ -14,6 +14,7 @@ static const mj_danger_model MODEL = {
         /* decl-near1, decl-near2, last-hand-near */ 0.5, 0.3, 0.3,
         /* suji-trap, dora-held, dora-wait, suit-share */ 0.3, 0.3, 0.3, -0.5,
         /* wait-terminal, wait-28, ryanmen-outer */ 0.3, 0.0, 0.0,
+        /* wait-live, late-ryanmen */ 0.0, 0.0,
     },
     .tenpai = { -3.0, 0.8, 0.15 },
     .value = { 5200.0, 7400.0, 3000.0 },
