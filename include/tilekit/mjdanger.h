@@ -72,6 +72,7 @@
 
 #include "tilekit/common.h"
 #include "tilekit/mahjong.h"
+#include "tilekit/mjev.h"
 #include "tilekit/mjlog.h"
 
 #ifdef __cplusplus
@@ -195,6 +196,40 @@ int mj_danger_shapes(const mj_table *t, int seat, mj_danger_shape *out, double (
 int mj_danger_shape_of(const mj_danger_shape *s, int n, int kind, const uint8_t *shape, int shape_len, int wait);
 /* Names of the features ("kind-ryanmen", "log-live", ...). */
 const char *mj_danger_feature_name(int i);
+
+/* ---- push or fold (pushfold.c) ----
+ * For each discard d of my 14 - 3k tile hand (the EV model's result r):
+ *   P_s(d) = P(tenpai of s) x danger of d against s, for each threat s;
+ *   deal(d) = 1 - prod_s (1 - P_s(d))          (it deals in to someone)
+ *   loss(d) = sum_s P_s(d) x value of s's hand  (expected points paid)
+ *   ev(d)   = (1 - deal(d)) x score(d) - loss(d)
+ * where score(d) is the model's expected value of my hand after d (its
+ * first turn reported).  One discard is looked at: the dangers of the
+ * discards still to come are not counted (the EV of pushing on is
+ * optimistic when a threat stands). */
+typedef struct mj_pushfold {
+    unsigned threats;              /* bit s: seat s threatens (mj_table_threats) */
+    int n;                         /* the discards of r, in its order */
+    double deal[14], loss[14], ev[14];
+    double deal_seat[14][4];       /* P_s(d) */
+    int best, safest;              /* indices: highest ev; lowest loss (then ev) */
+} mj_pushfold;
+
+/* danger[s] is filled for every threat (mj_danger_eval). */
+void mj_pushfold_eval(const mj_ev_result *r, const mj_table *t, const mj_danger_model *m, mj_danger danger[4],
+                      mj_pushfold *out);
+
+/* An input line of `mjwait --ev` with its table: the hand, the EV words
+ * (mj_ev_word), the table words (mj_table_word), and
+ *   offer-w:T      seat W has just discarded T (a call line: the hand has
+ *                  13 - 3k tiles; *offer = T, *offer_red, *offer_seat)
+ * and mjwait's context words.  The tiles of the rivers (those not taken
+ * by a call) and of the other seats' melds count as seen for the EV model;
+ * the table's unseen counts, winds and dora come from the hand and words.
+ * *offer = -1 when there is no offer word.  Returns 0 or TK_EFORMAT /
+ * TK_ELIMIT / TK_EINVAL (too many copies) with the column. */
+int mj_ev_parse_table_line(const char *text, size_t len, mj_hand *h, mj_winctx *w, mj_ev_config *c, mj_table *t,
+                           int *offer, int *offer_red, int *offer_seat, tk_error *err);
 
 #ifdef __cplusplus
 }

@@ -203,19 +203,21 @@ static void add(mj_danger_shape *out, int *n, const river_sum *rs, int kind, int
 
 static const uint8_t ORPHANS[13] = { 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33 };
 
-/* Single-wait thirteen orphans on ORPHANS[k]: the twelve others held, one twice. */
+/* Single-wait thirteen orphans on ORPHANS[k]: possible when the twelve
+ * others are all unseen, one of them twice.  Its live count is 1 (its
+ * kind's weight carries its rarity: thirteen tiles are not comparable with
+ * the two of a shape). */
 static double kokushi_live(const uint8_t *u, int k)
 {
-    double all = 1.0, pairs = 0.0;
-    for (int i = 0; i < 13; i++)
-        if (i != k)
-            all *= u[ORPHANS[i]];
-    if (all <= 0)
-        return 0.0;
-    for (int i = 0; i < 13; i++)
-        if (i != k)
-            pairs += c2(u[ORPHANS[i]]) / u[ORPHANS[i]];
-    return all * pairs;
+    int pair = 0;
+    for (int i = 0; i < 13; i++) {
+        if (i == k)
+            continue;
+        if (!u[ORPHANS[i]])
+            return 0.0;
+        pair |= u[ORPHANS[i]] >= 2;
+    }
+    return pair ? 1.0 : 0.0;
 }
 
 static int candidates(const mj_table *t, const river_sum *rs, mj_danger_shape *out)
