@@ -56,9 +56,8 @@ static int offer_word(const mj_table *t, const char *s, size_t n, long col, int 
         return k;
     if (k != 1)
         return tk_error_set(err, TK_EFORMAT, 0, col + 8, "offer-%c: needs exactly one tile", s[6]);
+    (void)t;
     *seat = (int)(w - WINDS);
-    if (*seat == t->me)
-        return tk_error_set(err, TK_EFORMAT, 0, col + 6, "offer-%c: is my own seat", s[6]);
     *offer = tile[0];
     *red = r & 1;
     return 0;
@@ -133,6 +132,8 @@ int mj_ev_parse_table_line(const char *text, size_t len, mj_hand *h, mj_winctx *
     if (rc)
         return rc;
     t->me = w->seat;
+    if (*offer >= 0 && *offer_seat == t->me)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "offer-%c: is my own seat (seat:%c)", "eswn"[t->me], "ESWN"[t->me]);
     t->dealer = 0;
     t->round = w->round;
     t->seat[t->me].n_melds = h->n_melds;
