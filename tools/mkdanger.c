@@ -148,11 +148,16 @@ static double rule_score(const mj_table *t, int s, int tile)
 }
 
 /* ---- collecting ---- */
+static int objective;     /* 0 shapes, 1 tiles */
+static int all_tenpai;    /* --all-tenpai: players not in riichi who are tenpai fit the shapes too */
+
 static void add_pair(data *d, double score, double rule, int label)
 {
     d->p = grow(d->p, &d->cap_p, d->np + 1, sizeof *d->p);
     d->p[d->np++] = (pair){ score, rule, label, 0 };
 }
+
+static FILE *dump;   /* MKDANGER_DUMP: hand tiles with their features */
 
 /* Every kind in o's hand against s: a wait of s's hand (s not furiten). */
 static void add_hand_pairs(data *d, const mj_replay *r, const mj_table *t, int o, int s, const mj_danger *dg)
@@ -164,6 +169,9 @@ static void add_hand_pairs(data *d, const mj_replay *r, const mj_table *t, int o
         if (r->hand[o].count[x]) {
             d->hp = grow(d->hp, &d->cap_hp, d->nhp + 1, sizeof *d->hp);
             d->hp[d->nhp++] = (pair){ dg->deal[x], rule_score(t, s, x), (int)(waits >> x & 1), t->seat[s].n_river };
+            if (dump && dg->deal[x] > 0)
+                fprintf(dump, "%.9g %d %d %d %d %g\n", dg->deal[x], t->seat[s].n_river, x, dg->n_shapes, (int)(waits >> x & 1),
+                        rule_score(t, s, x));
         }
 }
 
@@ -243,7 +251,8 @@ static void add_obs(data *d, const mj_table *t, const mj_hand *h, const mj_hand 
 }
 
 /* A discard of seat o about to happen (event e at r->next). */
-static void at_discard(data *d, const mj_replay *r, const mj_log_event *e, int fit, const int *riichi_id)
+static void at_discard(data *d, const mj_replay *r, const mj_log_event *e, int fit, const int *riichi_id,
+                       int *dama_id)
 {
     int o = e->seat;
     mj_table t;
@@ -261,6 +270,11 @@ static void at_discard(data *d, const mj_replay *r, const mj_log_event *e, int f
                     opens += r->hand[s].melds[i].type != MJ_ANKAN;
                 d->t = grow(d->t, &d->cap_t, d->nt + 1, sizeof *d->t);
                 d->t[d->nt++] = (tenpai_obs){ opens, t.seat[s].n_river, sh == 0 };
+                if (all_tenpai && sh == 0 && t.seat[s].n_river >= 3) {
+                    if (dama_id[s] < 0)
+                        dama_id[s] = d->n_riichi++;
+                    add_obs(d, &t, &r->hand[s], &r->hand[o], s, dama_id[s]);
+                }
             }
             continue;
         }
@@ -336,13 +350,13 @@ static void read_round(data *d, const mj_log *log, int round, int fit)
     mj_replay r;
     if (mj_replay_start(&r, log, round, NULL) != 0)
         return;
-    int riichi_id[4] = { -1, -1, -1, -1 };
+    int riichi_id[4] = { -1, -1, -1, -1 }, dama_id[4] = { -1, -1, -1, -1 };
     for (;;) {
         if (r.next >= r.round->n_events)
             break;
         const mj_log_event *e = &r.round->events[r.next];
         if (e->kind == MJ_EV_DISCARD)
-            at_discard(d, &r, e, fit, riichi_id);
+            at_discard(d, &r, e, fit, riichi_id, dama_id);
         if (e->kind == MJ_EV_WIN && fit)
             at_win(d, &r, e);
         if (e->kind == MJ_EV_RIICHI)
@@ -383,7 +397,9 @@ static int read_logs(data *d, char **files, int n, int split, int every, int fit
 }
 
 /* ---- fitting ---- */
-static const double PRIOR[NF] = { [10] = 1.0 };
+/* the prior of the L2 penalty: log-live 1, thirteen orphans rare (-6: no
+ * log in the training set has one, and a flat prior would give it weight) */
+static const double PRIOR[NF] = { [9] = -6.0, [10] = 1.0 };
 
 /* Log-likelihood and its gradient at theta. */
 static double loglik(const data *d, const double *theta, double *g)
@@ -475,7 +491,6 @@ static double loglik_tiles(const data *d, const double *theta, double *g)
     return ll;
 }
 
-static int objective;   /* 0 shapes, 1 tiles */
 
 static double objective_at(const data *d, const double *theta, double *g)
 {
@@ -485,14 +500,14 @@ static double objective_at(const data *d, const double *theta, double *g)
 /* Gradient ascent with a step that grows on success and halves on failure. */
 static void fit_theta(data *d, double *theta)
 {
-    double count[4096] = { 0 };
+    double *count = calloc((size_t)d->n_riichi + 1, sizeof *count);
+    if (!count)
+        exit(1);
     for (size_t k = 0; k < d->no; k++)
-        if (d->o[k].riichi_id >= 0 && d->o[k].riichi_id < 4096)
-            count[d->o[k].riichi_id]++;
-    for (size_t k = 0; k < d->no; k++) {
-        int id = d->o[k].riichi_id;
-        d->o[k].weight = id >= 0 && id < 4096 ? 1.0 / count[id] : 1.0;
-    }
+        count[d->o[k].riichi_id]++;
+    for (size_t k = 0; k < d->no; k++)
+        d->o[k].weight = 1.0 / count[d->o[k].riichi_id];
+    free(count);
     memcpy(theta, PRIOR, sizeof PRIOR);
     double g[NF], t2[NF], g2[NF], step = 1e-3;
     double ll = objective_at(d, theta, g);
@@ -703,7 +718,8 @@ int main(int argc, char **argv)
         { "fit", no_argument, NULL, 'F' }, { "auc", no_argument, NULL, 'A' },
         { "auc-scores", required_argument, NULL, 'S' }, { "split", required_argument, NULL, 's' },
         { "every", required_argument, NULL, 'k' }, { "params", required_argument, NULL, 'p' },
-        { "helper", required_argument, NULL, 'H' }, { "objective", required_argument, NULL, 'O' }, { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 }
+        { "helper", required_argument, NULL, 'H' }, { "objective", required_argument, NULL, 'O' },
+        { "all-tenpai", no_argument, NULL, 'T' }, { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 }
     };
     cli_init("mkdanger");
     int mode = 0, split = -1, every = 3, c;
@@ -722,6 +738,7 @@ int main(int argc, char **argv)
         case 'H': helper = optarg; break;
         case 'o': out = optarg; break;
         case 'O': objective = !strcmp(optarg, "tiles"); break;
+        case 'T': all_tenpai = 1; break;
         case 'h': usage(); return 0;
         default: usage(); return 2;
         }
@@ -742,7 +759,11 @@ int main(int argc, char **argv)
         perror(helper);
         return 1;
     }
+    if (getenv("MKDANGER_DUMP"))
+        dump = fopen(getenv("MKDANGER_DUMP"), "w");
     int used = read_logs(&d, argv + optind, argc - optind, split, every, mode == 'F');
+    if (dump)
+        fclose(dump);
     fprintf(stderr, "mkdanger: %d rounds read\n", used);
     if (d.helper)
         fclose(d.helper);

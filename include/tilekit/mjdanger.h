@@ -81,7 +81,7 @@ extern "C" {
 
 #define MJ_TABLE_RIVER     40
 #define MJ_DANGER_SHAPES   160   /* candidates: 18 ryanmen + 6 penchan + 21 kanchan + 34 shanpon + 34 tanki + 13 */
-#define MJ_DANGER_FEATURES 26
+#define MJ_DANGER_FEATURES 27
 
 /* Marks of a river tile. */
 enum { MJ_RIVER_TSUMOGIRI = 1, MJ_RIVER_CALLED = 2, MJ_RIVER_RIICHI = 4 };

@@ -85,7 +85,7 @@ enum {
     F_TANKI_NUM, F_TANKI_VALUE, F_TANKI_OTHER, F_KOKUSHI,
     F_LOG_LIVE, F_HELD_EARLY, F_HELD_LATE, F_HELD_TSUMO, F_DECL_NEAR1, F_DECL_NEAR2, F_LAST_NEAR,
     F_SUJI_TRAP, F_DORA_HELD, F_DORA_WAIT, F_SUIT_SHARE, F_WAIT_TERMINAL, F_WAIT_28, F_RYANMEN_OUTER,
-    F_WAIT_LIVE, F_LATE_RYANMEN
+    F_WAIT_LIVE, F_LATE_RYANMEN, F_NEAR_EARLY
 };
 
 static const char *const FEATURE_NAMES[MJ_DANGER_FEATURES] = {
@@ -93,7 +93,7 @@ static const char *const FEATURE_NAMES[MJ_DANGER_FEATURES] = {
     "kind-shanpon-other", "kind-tanki-number", "kind-tanki-value", "kind-tanki-other", "kind-kokushi",
     "log-live", "held-early", "held-late", "held-tsumogiri", "decl-near1", "decl-near2", "last-hand-near",
     "suji-trap", "dora-held", "dora-wait", "suit-share", "wait-terminal", "wait-28", "ryanmen-outer",
-    "wait-live", "late-ryanmen"
+    "wait-live", "late-ryanmen", "near-early"
 };
 
 const char *mj_danger_feature_name(int i)
@@ -152,6 +152,10 @@ static void features(const river_sum *rs, const uint8_t *u, const mj_danger_shap
     else if (s->kind == MJ_KANCHAN)
         held[nh++] = (uint8_t)(s->tile + 2);
     for (int i = 0; i < nh; i++) {
+        int x = held[i], r = x % 9;
+        if (x < 27) {
+            f[F_NEAR_EARLY] += (r >= 1 && rs->early[x - 1]) || (r <= 7 && rs->early[x + 1]);
+        }
         f[F_HELD_EARLY] += rs->early[held[i]];
         f[F_HELD_LATE] += rs->late[held[i]];
         f[F_HELD_TSUMO] += rs->tsumo[held[i]];
