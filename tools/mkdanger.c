@@ -771,7 +771,13 @@ int main(int argc, char **argv)
         return do_fit(&d, out);
     size_t pos;
     double a = pairs_auc(d.p, d.np, 0, &pos), b = pairs_auc(d.p, d.np, 1, &pos);
-    printf("pairs %zu  deal-ins %zu  auc %.4f  rule-auc %.4f\n", d.np, pos, a, b);
+    size_t zero = 0, zero_in = 0;
+    for (size_t i = 0; i < d.np; i++) {
+        zero += d.p[i].score == 0;
+        zero_in += d.p[i].score == 0 && d.p[i].label;
+    }
+    printf("pairs %zu  deal-ins %zu  auc %.4f  rule-auc %.4f  rated 0: %zu (%zu dealt in)\n", d.np, pos, a, b, zero,
+           zero_in);
     a = pairs_auc(d.hp, d.nhp, 0, &pos);
     b = pairs_auc(d.hp, d.nhp, 1, &pos);
     printf("hand tiles %zu  waits %zu  auc %.4f  rule-auc %.4f\n", d.nhp, pos, a, b);
