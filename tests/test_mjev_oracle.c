@@ -432,22 +432,13 @@ static int o_discard_node(oracle *o, int riichi)
     return me;
 }
 
-/* Fill *out as mj_ev_solve would; 0, or -1 when the graph is too big. */
-static int o_solve(oracle *o, mj_ev_result *out)
+/* The values by turn of every node of the graph built in o (the formula
+ * of section 6), as a table [t * nodes + node] of (tenpai, win, score);
+ * the caller frees it. */
+static double (*o_values(oracle *o))[3]
 {
-    memcpy(o->hand, o->h0, K);
-    memcpy(o->wall, o->w0, K);
-    o->n_nodes = o->n_edges = 0;
-    o->nslot = 1 << 16;
-    o->slot = calloc((size_t)o->nslot, sizeof *o->slot);
-    o->too_big = 0;
-    o_discard_node(o, 0);
-    if (o->too_big) {
-        free(o->slot);
-        return -1;
-    }
     int n = o->n_nodes, T = o->cfg.t_max;
-    double (*tp)[3] = calloc((size_t)(T + 2) * (size_t)n, sizeof *tp);   /* [t * n + node] */
+    double (*tp)[3] = calloc((size_t)(T + 2) * (size_t)n, sizeof *tp);
 #define V(t, x) tp[(size_t)(t) * (size_t)n + (size_t)(x)]
     for (int t = T; t >= o->cfg.t_min; t--) {
         for (int d = 0; d < n; d++) {
@@ -477,6 +468,33 @@ static int o_solve(oracle *o, mj_ev_result *out)
             for (int k = 0; k < 3; k++)
                 V(t, o->edges[e].x)[k] = fmax(V(t, o->edges[e].x)[k], V(t, o->edges[e].d)[k]);
     }
+#undef V
+    return tp;
+}
+
+/* An empty graph from the root hand. */
+static void o_start(oracle *o)
+{
+    memcpy(o->hand, o->h0, K);
+    memcpy(o->wall, o->w0, K);
+    o->n_nodes = o->n_edges = 0;
+    o->nslot = 1 << 16;
+    o->slot = calloc((size_t)o->nslot, sizeof *o->slot);
+    o->too_big = 0;
+}
+
+/* Fill *out as mj_ev_solve would; 0, or -1 when the graph is too big. */
+static int o_solve(oracle *o, mj_ev_result *out)
+{
+    o_start(o);
+    o_discard_node(o, 0);
+    if (o->too_big) {
+        free(o->slot);
+        return -1;
+    }
+    int n = o->n_nodes, T = o->cfg.t_max;
+    double (*tp)[3] = o_values(o);
+#define V(t, x) tp[(size_t)(t) * (size_t)n + (size_t)(x)]
     /* the report */
     memset(out, 0, sizeof *out);
     out->shanten = o->s0;
@@ -692,6 +710,16 @@ static int close_enough(double a, double b)
 
 static oracle ORC;
 
+/* Free the oracle's graph, ready for another test. */
+static void o_release(oracle *o)
+{
+    free(o->nodes);
+    free(o->edges);
+    o->nodes = NULL;
+    o->edges = NULL;
+    o->n_nodes = o->cap_nodes = o->n_edges = o->cap_edges = 0;
+}
+
 static void test_ev_oracle(void)
 {
     th_rng r = { 20261203 };
@@ -752,8 +780,7 @@ static void test_ev_oracle(void)
     CHECKF(done >= want, "only %d of %d cases compared", done, want);
     CHECK(s_count[0] > 0 && s_count[1] > 0);
     printf("  ev_oracle: %d hands compared (%d tenpai, %d 1-shanten)\n", done, s_count[0], s_count[1]);
-    free(ORC.nodes);
-    free(ORC.edges);
+    o_release(&ORC);
     mj_ev_destroy(ev);
     mj_ctx_destroy(ctx);
 }
@@ -892,48 +919,15 @@ static void test_api(void)
 /* The value of the 13 - 3k tile hand set up in o, waiting for its draw. */
 static int o_solve_draw(oracle *o, double v[3])
 {
-    memcpy(o->hand, o->h0, K);
-    memcpy(o->wall, o->w0, K);
-    o->n_nodes = o->n_edges = 0;
-    o->nslot = 1 << 16;
-    o->slot = calloc((size_t)o->nslot, sizeof *o->slot);
-    o->too_big = 0;
+    o_start(o);
     int root = o_draw_node(o, 0);
     if (o->too_big || root < 0) {
         free(o->slot);
         return -1;
     }
-    int n = o->n_nodes, T = o->cfg.t_max;
-    double (*tp)[3] = calloc((size_t)(T + 2) * (size_t)n, sizeof *tp);
+    int n = o->n_nodes;
+    double (*tp)[3] = o_values(o);
 #define V(t, x) tp[(size_t)(t) * (size_t)n + (size_t)(x)]
-    for (int t = T; t >= o->cfg.t_min; t--) {
-        for (int d = 0; d < n; d++) {
-            if (!o->nodes[d].draw)
-                continue;
-            if (t == T) {
-                V(t, d)[0] = o->nodes[d].shanten == 0;
-                continue;
-            }
-            double a[3] = { 0, 0, 0 };
-            for (int e = o->nodes[d].first; e >= 0; e = o->edges[e].next) {
-                const o_edge *g = &o->edges[e];
-                double x[3] = { V(t + 1, g->x)[0], V(t + 1, g->x)[1], V(t + 1, g->x)[2] };
-                if (g->score > 0) {
-                    x[0] = x[1] = 1;
-                    x[2] = fmax(g->score, x[2]);
-                }
-                for (int k = 0; k < 3; k++)
-                    a[k] += g->w * (x[k] - V(t + 1, d)[k]);
-            }
-            for (int k = 0; k < 3; k++)
-                V(t, d)[k] = V(t + 1, d)[k] + a[k] / (o->S - t);
-            if (o->nodes[d].shanten == 0)
-                V(t, d)[0] = 1;
-        }
-        for (int e = 0; e < o->n_edges; e++)
-            for (int k = 0; k < 3; k++)
-                V(t, o->edges[e].x)[k] = fmax(V(t, o->edges[e].x)[k], V(t, o->edges[e].d)[k]);
-    }
     for (int k = 0; k < 3; k++)
         v[k] = V(o->cfg.t_min, root)[k];
 #undef V
@@ -1102,11 +1096,7 @@ static void test_calls_oracle(void)
            kinds[MJ_CALL_PON], kinds[MJ_CALL_CHI]);
     printf("  calls_oracle: %d offers, %d pass %d chi %d pon %d kan %d ron (%d calls worth 0: no yaku)\n", done,
            kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], zero_calls);
-    free(ORC.nodes);
-    free(ORC.edges);
-    ORC.nodes = NULL;
-    ORC.edges = NULL;
-    ORC.n_nodes = ORC.cap_nodes = ORC.n_edges = ORC.cap_edges = 0;
+    o_release(&ORC);
     mj_ev_destroy(ev);
     mj_ctx_destroy(ctx);
 }

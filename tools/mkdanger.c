@@ -401,42 +401,57 @@ static int read_logs(data *d, char **files, int n, int split, int every, int fit
  * log in the training set has one, and a flat prior would give it weight) */
 static const double PRIOR[NF] = { [9] = -6.0, [10] = 1.0 };
 
-/* Log-likelihood and its gradient at theta. */
+/* The probabilities of an observation's shapes at theta (sc[], summing to 1). */
+static void shape_probs(const data *d, const obs *o, const double *theta, double *sc)
+{
+    double top = -1e300, sa = 0;
+    for (int i = 0; i < o->n; i++) {
+        const float *f = d->f + (size_t)(o->first + i) * NF;
+        sc[i] = 0;
+        for (int j = 0; j < NF; j++)
+            sc[i] += theta[j] * f[j];
+        top = sc[i] > top ? sc[i] : top;
+    }
+    for (int i = 0; i < o->n; i++)
+        sa += sc[i] = exp(sc[i] - top);
+    for (int i = 0; i < o->n; i++)
+        sc[i] /= sa;
+}
+
+/* The L2 penalty towards PRIOR, on the log-likelihood and its gradient. */
+static double penalty(const double *theta, double *g)
+{
+    double p = 0;
+    for (int j = 0; j < NF; j++) {
+        p += LAMBDA / 2 * (theta[j] - PRIOR[j]) * (theta[j] - PRIOR[j]);
+        g[j] -= LAMBDA * (theta[j] - PRIOR[j]);
+    }
+    return p;
+}
+
+/* Log-likelihood of the shapes really held, and its gradient at theta. */
 static double loglik(const data *d, const double *theta, double *g)
 {
     double ll = 0;
     memset(g, 0, NF * sizeof *g);
     for (size_t k = 0; k < d->no; k++) {
         const obs *o = &d->o[k];
-        double top = -1e300, sa = 0, st = 0, ea[NF] = { 0 }, et[NF] = { 0 };
-        double sc[MJ_DANGER_SHAPES];
+        double sc[MJ_DANGER_SHAPES], st = 0, ea[NF] = { 0 }, et[NF] = { 0 };
+        shape_probs(d, o, theta, sc);
         for (int i = 0; i < o->n; i++) {
             const float *f = d->f + (size_t)(o->first + i) * NF;
-            sc[i] = 0;
-            for (int j = 0; j < NF; j++)
-                sc[i] += theta[j] * f[j];
-            top = sc[i] > top ? sc[i] : top;
-        }
-        for (int i = 0; i < o->n; i++) {
-            const float *f = d->f + (size_t)(o->first + i) * NF;
-            double w = exp(sc[i] - top);
-            sa += w;
             int tr = d->truth[o->first + i];
-            st += tr ? w : 0;
+            st += tr ? sc[i] : 0;
             for (int j = 0; j < NF; j++) {
-                ea[j] += w * f[j];
-                et[j] += tr ? w * f[j] : 0;
+                ea[j] += sc[i] * f[j];
+                et[j] += tr ? sc[i] * f[j] : 0;
             }
         }
-        ll += o->weight * (log(st) - log(sa));
+        ll += o->weight * log(st);
         for (int j = 0; j < NF; j++)
-            g[j] += o->weight * (et[j] / st - ea[j] / sa);
+            g[j] += o->weight * (et[j] / st - ea[j]);
     }
-    for (int j = 0; j < NF; j++) {
-        ll -= LAMBDA / 2 * (theta[j] - PRIOR[j]) * (theta[j] - PRIOR[j]);
-        g[j] -= LAMBDA * (theta[j] - PRIOR[j]);
-    }
-    return ll;
+    return ll - penalty(theta, g);
 }
 
 /* The same for the tile objective: each kind the observer holds is a wait
@@ -447,20 +462,9 @@ static double loglik_tiles(const data *d, const double *theta, double *g)
     memset(g, 0, NF * sizeof *g);
     for (size_t k = 0; k < d->no; k++) {
         const obs *o = &d->o[k];
-        double top = -1e300, sa = 0, sc[MJ_DANGER_SHAPES], fbar[NF] = { 0 };
+        double sc[MJ_DANGER_SHAPES], fbar[NF] = { 0 };
+        shape_probs(d, o, theta, sc);
         for (int i = 0; i < o->n; i++) {
-            const float *f = d->f + (size_t)(o->first + i) * NF;
-            sc[i] = 0;
-            for (int j = 0; j < NF; j++)
-                sc[i] += theta[j] * f[j];
-            top = sc[i] > top ? sc[i] : top;
-        }
-        for (int i = 0; i < o->n; i++) {
-            sc[i] = exp(sc[i] - top);
-            sa += sc[i];
-        }
-        for (int i = 0; i < o->n; i++) {
-            sc[i] /= sa;
             const float *f = d->f + (size_t)(o->first + i) * NF;
             for (int j = 0; j < NF; j++)
                 fbar[j] += sc[i] * f[j];
@@ -484,13 +488,8 @@ static double loglik_tiles(const data *d, const double *theta, double *g)
                 g[j] += c * dp[j];
         }
     }
-    for (int j = 0; j < NF; j++) {
-        ll -= LAMBDA / 2 * (theta[j] - PRIOR[j]) * (theta[j] - PRIOR[j]);
-        g[j] -= LAMBDA * (theta[j] - PRIOR[j]);
-    }
-    return ll;
+    return ll - penalty(theta, g);
 }
-
 
 static double objective_at(const data *d, const double *theta, double *g)
 {

@@ -115,6 +115,16 @@ static void jvals(cli_json *j, const char *key, const double *v, int n)
 
 static const char WIND[] = "ESWN";
 
+/* The first keys of every object: file, line, hand. */
+static void json_head(cli_json *j, cli_buf *b, const char *file, long lineno, const char *line)
+{
+    cli_json_begin(j, b);
+    cli_json_kstr(j, "file", file);
+    cli_json_kint(j, "line", lineno);
+    cli_json_kstr(j, "hand", line);
+}
+
+
 static void json_threats(cli_json *j, const mj_pushfold *pf, const mj_danger *dg)
 {
     char nm[2] = { 0, 0 };
@@ -160,10 +170,7 @@ static void json_out(cli_buf *b, const char *file, long lineno, const char *line
 {
     cli_json j;
     char nm[3];
-    cli_json_begin(&j, b);
-    cli_json_kstr(&j, "file", file);
-    cli_json_kint(&j, "line", lineno);
-    cli_json_kstr(&j, "hand", line);
+    json_head(&j, b, file, lineno, line);
     cli_json_kint(&j, "shanten", r->shanten);
     cli_json_kint(&j, "wall", r->wall);
     cli_json_kint(&j, "turn", r->t_min);
@@ -384,10 +391,7 @@ static void calls_json(cli_buf *b, const char *file, long lineno, const char *li
 {
     cli_json j;
     char nm[3];
-    cli_json_begin(&j, b);
-    cli_json_kstr(&j, "file", file);
-    cli_json_kint(&j, "line", lineno);
-    cli_json_kstr(&j, "hand", line);
+    json_head(&j, b, file, lineno, line);
     mj_tile_name(tile, nm);
     cli_json_kstr(&j, "offer", nm);
     nm[0] = WIND[seat];
@@ -438,10 +442,7 @@ static unsigned furiten_of(mj_ctx *ctx, const mj_hand *h, const mj_table *t)
 static void error_json(cli_buf *out, const char *file, long lineno, const char *line, const char *msg, int cut)
 {
     cli_json j;
-    cli_json_begin(&j, out);
-    cli_json_kstr(&j, "file", file);
-    cli_json_kint(&j, "line", lineno);
-    cli_json_kstr(&j, "hand", line);
+    json_head(&j, out, file, lineno, line);
     cli_json_kstr(&j, "error", msg);
     if (cut) {
         cli_json_key(&j, "cut");
