@@ -315,6 +315,13 @@ static void test_replay(void)
                     if (t.seat[s].riichi >= 0 && s != e->seat)
                         CHECK(t.seat[s].river[t.seat[s].riichi].flags & MJ_RIVER_RIICHI);
                 }
+                static mj_danger dg[4];
+                int threats = mj_danger_at(&r, e->seat, NULL, dg, &err);
+                CHECK(threats >= 0 && (unsigned)threats == mj_table_threats(&t));
+                for (int s = 0; s < 4; s++)
+                    if (threats >> s & 1)   /* a riichi player's river is safe against it */
+                        for (int i = 0; i < t.seat[s].n_river; i++)
+                            CHECK(dg[s].deal[t.seat[s].river[i].tile] == 0);
                 checked++;
             }
             if (mj_replay_step(&r, &err) != 0)

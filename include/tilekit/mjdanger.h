@@ -187,6 +187,11 @@ const mj_danger_model *mj_danger_default_model(void);
 /* The danger of every tile against seat `seat` (model steps 1-4).
  * Returns 0, or TK_EINVAL for a bad seat. */
 int mj_danger_eval(const mj_table *t, int seat, const mj_danger_model *m, mj_danger *out);
+/* For the log review: the table seat `me` sees before the replay's next
+ * event, and the danger of every tile against each seat that threatens
+ * it, in out[seat] (the others are left untouched).  Returns the threat
+ * mask (bit s), or a negative error with err filled. */
+int mj_danger_at(const mj_replay *r, int me, const mj_danger_model *m, mj_danger out[4], tk_error *err);
 /* The candidate shapes (step 2) against seat with their features f[i]
  * (step 3), for fitting; returns how many (<= MJ_DANGER_SHAPES). */
 int mj_danger_shapes(const mj_table *t, int seat, mj_danger_shape *out, double (*f)[MJ_DANGER_FEATURES]);

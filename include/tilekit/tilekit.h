@@ -29,6 +29,7 @@
 #include "tilekit/mahjong.h"
 #include "tilekit/mjev.h"
 #include "tilekit/mjlog.h"
+#include "tilekit/mjdanger.h"
 #include "tilekit/boggle.h"
 
 #endif

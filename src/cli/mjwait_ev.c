@@ -76,7 +76,10 @@ const char *mje_help(void)
            "                   switch off shanten back, tegawari, the ura-dora expectation, red fives\n"
            "                   (back:off tegawari:off ura-ev:off red:off)\n"
            "      --seconds S  time limit a hand: a hand not done in time is reported as cut\n"
-           "      --max-states N  state limit a hand (default 2,000,000, about 0.4 GB)\n";
+           "      --max-states N  state limit a hand (default 2,000,000, about 0.4 GB)\n"
+           "                   On the line: riichi:W river-w:TILES melds-w:[...] safe-w:TILES describe the\n"
+           "                   table: each discard gets its danger and the push-or-fold value; with\n"
+           "                   offer-w:T (a 13-tile hand) the calls on T are valued (man mjwait: DEFENCE)\n";
 }
 
 static void defaults(mj_ev_config *c)

@@ -363,3 +363,16 @@ int mj_danger_eval(const mj_table *t, int seat, const mj_danger_model *m, mj_dan
         out->loss[x] = out->tenpai * out->deal[x] * out->value;
     return 0;
 }
+
+int mj_danger_at(const mj_replay *r, int me, const mj_danger_model *m, mj_danger out[4], tk_error *err)
+{
+    mj_table t;
+    int rc = mj_table_from_replay(&t, r, me, err);
+    if (rc)
+        return rc;
+    unsigned threats = mj_table_threats(&t);
+    for (int s = 0; s < 4; s++)
+        if (threats >> s & 1)
+            mj_danger_eval(&t, s, m ? m : mj_danger_default_model(), &out[s]);
+    return (int)threats;
+}
