@@ -1,8 +1,10 @@
 /* mkdanger.c - fits the danger model of tilekit/mjdanger.h on real game
  * records and measures how well it ranks the tiles that really dealt in.
  *
- *   mkdanger --fit [--split train|test|all] [--every K] [-o PARAMS] LOG...
- *   mkdanger --auc [--split ...] [--params PARAMS] [--helper POSITIONS] LOG...
+ *   mkdanger --fit [--split train|test|all|dev-fit|dev-check] [--every K]
+ *                  [--objective shapes|tiles] [--all-tenpai] [-o PARAMS] LOG...
+ *   mkdanger --auc [--split ...] [--params PARAMS] [--helper POSITIONS]
+ *                  [--scores FILE] LOG...
  *   mkdanger --auc-scores FILE
  *
  * The logs (Tenhou .mjlog / tenhou.net/6 JSON, gzip or not) are split by
@@ -34,7 +36,17 @@
  *   label tile turns round-wind self-wind ippatsu dealer safe34 left34
  *   indicators early-discards (the inputs of mahjong-helper's risk function
  *   as its game loop fills them; see tools/danger-vs-helper.sh).
+ *   --scores writes each pair's danger, label, tile and the riichi
+ *   player's river length.  It also prints the same area over every kind of
+ *   the discarder's hand (is it a wait of the riichi player, who is not
+ *   furiten?), a denser measure for choosing features.
  * --auc-scores: the area of "score label" lines.
+ * Experiments: --objective tiles fits theta on the hand tiles instead (the
+ * Bernoulli likelihood of each being a wait); --all-tenpai adds the shapes
+ * of players who are tenpai without riichi; MKDANGER_DEBUG=1 prints a
+ * calibration table (and each deal-in), MKDANGER_DUMP=FILE the hand tiles.
+ * Neither improved the model on the development split (see
+ * doc/mahjong-defence.md); the shipped model uses the defaults.
  */
 #include "cli/cli.h"
 #include "tilekit/mjdanger.h"
@@ -81,6 +93,7 @@ typedef struct data {
     size_t nt, cap_t;
     double value_sum[3], value_n[3];
     FILE *helper;
+    FILE *scores;             /* --scores: each pair's danger, label, tile, the riichi player's river length */
     mj_danger_model model;
     mj_ctx *ctx;
 } data;
@@ -304,6 +317,8 @@ static void at_discard(data *d, const mj_replay *r, const mj_log_event *e, int f
         add_hand_pairs(d, r, &t, o, s, &dg);
         if (d->helper)
             helper_line(d->helper, &t, s, e->tile, label);
+        if (d->scores)
+            fprintf(d->scores, "%.9g %d %d %d\n", dg.deal[e->tile], label, e->tile, t.seat[s].n_river);
     }
 }
 
@@ -707,95 +722,127 @@ static int do_auc_scores(const char *path)
 static void usage(void)
 {
     printf("usage: mkdanger --fit [--split train|test|all|dev-fit|dev-check] [--every K] [-o PARAMS] LOG...\n"
-           "       mkdanger --auc [--split ...] [--every K] [--params PARAMS] [--helper OUT] LOG...\n"
+           "       mkdanger --auc [--split ...] [--every K] [--params PARAMS] [--helper OUT] [--scores OUT] LOG...\n"
            "       mkdanger --auc-scores FILE\n");
 }
 
-int main(int argc, char **argv)
+/* The calibration table (MKDANGER_DEBUG): mean danger against the share of
+ * hand tiles that were waits, by the riichi player's turn and by danger. */
+static void print_calibration(const data *d)
+{
+    double n[5][5] = { { 0 } }, pr[5][5] = { { 0 } }, y[5][5] = { { 0 } };
+    for (size_t i = 0; i < d->nhp; i++) {
+        const pair *q = &d->hp[i];
+        if (q->score <= 0)
+            continue;
+        int tb = q->turn < 6 ? 0 : q->turn < 9 ? 1 : q->turn < 12 ? 2 : q->turn < 15 ? 3 : 4;
+        int pb = q->score < 0.02 ? 0 : q->score < 0.05 ? 1 : q->score < 0.1 ? 2 : q->score < 0.2 ? 3 : 4;
+        n[tb][pb]++, pr[tb][pb] += q->score, y[tb][pb] += q->label;
+    }
+    for (int tb = 0; tb < 5; tb++) {
+        for (int pb = 0; pb < 5; pb++)
+            fprintf(stderr, "  %5.0f %.3f/%.3f", n[tb][pb], n[tb][pb] ? pr[tb][pb] / n[tb][pb] : 0,
+                    n[tb][pb] ? y[tb][pb] / n[tb][pb] : 0);
+        fputc('\n', stderr);
+    }
+}
+
+static int do_auc(const data *d)
+{
+    size_t pos, zero = 0, zero_in = 0;
+    double a = pairs_auc(d->p, d->np, 0, &pos), b = pairs_auc(d->p, d->np, 1, &pos);
+    for (size_t i = 0; i < d->np; i++) {
+        zero += d->p[i].score == 0;
+        zero_in += d->p[i].score == 0 && d->p[i].label;
+    }
+    printf("pairs %zu  deal-ins %zu  auc %.4f  rule-auc %.4f  rated 0: %zu (%zu dealt in)\n", d->np, pos, a, b, zero,
+           zero_in);
+    a = pairs_auc(d->hp, d->nhp, 0, &pos);
+    b = pairs_auc(d->hp, d->nhp, 1, &pos);
+    printf("hand tiles %zu  waits %zu  auc %.4f  rule-auc %.4f\n", d->nhp, pos, a, b);
+    if (getenv("MKDANGER_DEBUG"))
+        print_calibration(d);
+    return 0;
+}
+
+typedef struct options {
+    int mode, split, every;
+    const char *out, *params, *helper, *scores, *auc_scores;
+} options;
+
+static void parse_options(int argc, char **argv, options *o)
 {
     static const struct option LONG[] = {
         { "fit", no_argument, NULL, 'F' }, { "auc", no_argument, NULL, 'A' },
         { "auc-scores", required_argument, NULL, 'S' }, { "split", required_argument, NULL, 's' },
         { "every", required_argument, NULL, 'k' }, { "params", required_argument, NULL, 'p' },
         { "helper", required_argument, NULL, 'H' }, { "objective", required_argument, NULL, 'O' },
-        { "all-tenpai", no_argument, NULL, 'T' }, { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 }
+        { "all-tenpai", no_argument, NULL, 'T' }, { "scores", required_argument, NULL, 'P' },
+        { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 }
     };
-    cli_init("mkdanger");
-    int mode = 0, split = -1, every = 3, c;
-    const char *out = NULL, *params = NULL, *helper = NULL;
+    static const char *const SPLITS[] = { "all", "train", "test", "dev-fit", "dev-check" };
+    int c;
+    *o = (options){ 0, -1, 3, NULL, NULL, NULL, NULL, NULL };
     while ((c = getopt_long(argc, argv, "o:", LONG, NULL)) != -1) {
         switch (c) {
-        case 'F': mode = 'F'; break;
-        case 'A': mode = 'A'; break;
-        case 'S': return do_auc_scores(optarg);
+        case 'F': case 'A': o->mode = c; break;
+        case 'S': o->auc_scores = optarg; return;
         case 's':
-            split = !strcmp(optarg, "train") ? 1 : !strcmp(optarg, "test") ? 2 : !strcmp(optarg, "dev-fit") ? 3
-                  : !strcmp(optarg, "dev-check") ? 4 : 0;
+            o->split = 0;
+            for (int i = 0; i < 5; i++)
+                if (!strcmp(optarg, SPLITS[i]))
+                    o->split = i;
             break;
-        case 'k': every = (int)cli_parse_long("--every", optarg, 2, 1000); break;
-        case 'p': params = optarg; break;
-        case 'H': helper = optarg; break;
-        case 'o': out = optarg; break;
+        case 'k': o->every = (int)cli_parse_long("--every", optarg, 2, 1000); break;
+        case 'p': o->params = optarg; break;
+        case 'H': o->helper = optarg; break;
+        case 'P': o->scores = optarg; break;
+        case 'o': o->out = optarg; break;
         case 'O': objective = !strcmp(optarg, "tiles"); break;
         case 'T': all_tenpai = 1; break;
-        case 'h': usage(); return 0;
-        default: usage(); return 2;
+        case 'h': usage(); exit(0);
+        default: usage(); exit(2);
         }
     }
-    if (!mode || optind >= argc) {
+    if (!o->mode || optind >= argc) {
         usage();
-        return 2;
+        exit(2);
     }
-    if (split < 0)
-        split = mode == 'F' ? 1 : 2;
+    if (o->split < 0)
+        o->split = o->mode == 'F' ? 1 : 2;
+}
+
+static FILE *open_out(const char *path)
+{
+    FILE *f = path ? fopen(path, "w") : NULL;
+    if (path && !f) {
+        perror(path);
+        exit(1);
+    }
+    return f;
+}
+
+int main(int argc, char **argv)
+{
+    cli_init("mkdanger");
     static data d;
+    options o;
+    parse_options(argc, argv, &o);
+    if (o.auc_scores)
+        return do_auc_scores(o.auc_scores);
     d.model = *mj_danger_default_model();
-    if (params && load_params(&d.model, params))
+    if (o.params && load_params(&d.model, o.params))
         return 1;
     if (mj_ctx_create(&d.ctx, NULL) != 0)
         return 1;
-    if (helper && !(d.helper = fopen(helper, "w"))) {
-        perror(helper);
-        return 1;
-    }
-    if (getenv("MKDANGER_DUMP"))
-        dump = fopen(getenv("MKDANGER_DUMP"), "w");
-    int used = read_logs(&d, argv + optind, argc - optind, split, every, mode == 'F');
-    if (dump)
-        fclose(dump);
+    d.helper = open_out(o.helper);
+    d.scores = open_out(o.scores);
+    dump = open_out(getenv("MKDANGER_DUMP"));
+    int used = read_logs(&d, argv + optind, argc - optind, o.split, o.every, o.mode == 'F');
     fprintf(stderr, "mkdanger: %d rounds read\n", used);
-    if (d.helper)
-        fclose(d.helper);
-    if (mode == 'F')
-        return do_fit(&d, out);
-    size_t pos;
-    double a = pairs_auc(d.p, d.np, 0, &pos), b = pairs_auc(d.p, d.np, 1, &pos);
-    size_t zero = 0, zero_in = 0;
-    for (size_t i = 0; i < d.np; i++) {
-        zero += d.p[i].score == 0;
-        zero_in += d.p[i].score == 0 && d.p[i].label;
-    }
-    printf("pairs %zu  deal-ins %zu  auc %.4f  rule-auc %.4f  rated 0: %zu (%zu dealt in)\n", d.np, pos, a, b, zero,
-           zero_in);
-    a = pairs_auc(d.hp, d.nhp, 0, &pos);
-    b = pairs_auc(d.hp, d.nhp, 1, &pos);
-    printf("hand tiles %zu  waits %zu  auc %.4f  rule-auc %.4f\n", d.nhp, pos, a, b);
-    if (getenv("MKDANGER_DEBUG")) {   /* calibration by turn and by danger */
-        double n[6][6] = { { 0 } }, pr[6][6] = { { 0 } }, y[6][6] = { { 0 } };
-        for (size_t i = 0; i < d.nhp; i++) {
-            const pair *q = &d.hp[i];
-            if (q->score <= 0)
-                continue;
-            int tb = q->turn < 6 ? 0 : q->turn < 9 ? 1 : q->turn < 12 ? 2 : q->turn < 15 ? 3 : 4;
-            int pb = q->score < 0.02 ? 0 : q->score < 0.05 ? 1 : q->score < 0.1 ? 2 : q->score < 0.2 ? 3 : 4;
-            n[tb][pb]++, pr[tb][pb] += q->score, y[tb][pb] += q->label;
-        }
-        for (int tb = 0; tb < 5; tb++) {
-            for (int pb = 0; pb < 5; pb++)
-                fprintf(stderr, "  %5.0f %.3f/%.3f", n[tb][pb], n[tb][pb] ? pr[tb][pb] / n[tb][pb] : 0,
-                        n[tb][pb] ? y[tb][pb] / n[tb][pb] : 0);
-            fputc('\n', stderr);
-        }
-    }
-    return 0;
+    FILE *outs[3] = { d.helper, d.scores, dump };
+    for (int i = 0; i < 3; i++)
+        if (outs[i])
+            fclose(outs[i]);
+    return o.mode == 'F' ? do_fit(&d, o.out) : do_auc(&d);
 }
