@@ -10,6 +10,7 @@
  * the same way.  --best searches for the best board (boggle_best.c).
  */
 #include "cli/boggle_best.h"
+#include "cli/boggle_prove.h"
 #include "cli/boggle_random.h"
 #include "cli/cli.h"
 #include "cli/cli_batch.h"
@@ -519,6 +520,8 @@ typedef struct options {
     cli_dict_opts dict;  /* --dict, --lexicon, --lang */
     int jobs_set, have_seed;
     boggle_best_opts best;
+    boggle_prove_opts prove;
+    const char *min_arg;  /* --min as given: the score with --prove, else the word length */
     unsigned long long seed;
     long first_grid;
     cli_common co;       /* --json, --jobs, --first-line, --verbose */
@@ -546,20 +549,17 @@ static void parse_options(int argc, char **argv, options *o)
         { "first-grid", required_argument, NULL, O_FIRST_GRID },
         { "q-is-qu", no_argument, NULL, O_Q_IS_QU },
         BOGGLE_BEST_OPTIONS,
+        BOGGLE_PROVE_OPTIONS,
         CLI_COMMON_OPTIONS,
         { NULL, 0, NULL, 0 }
     };
     int c;
     while ((c = getopt_long(argc, argv, ":" CLI_DICT_SHORT "m:spcgk:r:b:" CLI_COMMON_SHORT, longopts, NULL)) != -1) {
-        if (cli_dict_option(c, &o->dict, optarg) || boggle_best_option(c, &o->best, optarg))
+        if (cli_dict_option(c, &o->dict, optarg) || boggle_best_option(c, &o->best, optarg) ||
+            boggle_prove_option(c, &o->prove, optarg))
             continue;
         switch (c) {
-        case 'm':
-            if (strcmp(optarg, "auto") == 0)
-                opt_min = 0, opt_min_by_size = 1;
-            else
-                opt_min = (int)cli_parse_long("--min", optarg, 1, ALPHA_WORD_MAX);
-            break;
+        case 'm': o->min_arg = optarg; break;
         case 's': opt_score = 1; break;
         case 'p': opt_paths = 1; break;
         case 'c': opt_count = 1; break;
@@ -575,6 +575,15 @@ static void parse_options(int argc, char **argv, options *o)
         }
     }
     opt_json = o->co.json;
+    if (o->min_arg && o->prove.shape)
+        boggle_prove_min(&o->prove, o->min_arg);
+    else if (o->min_arg && strcmp(o->min_arg, "auto") == 0)
+        opt_min = 0, opt_min_by_size = 1;
+    else if (o->min_arg)
+        opt_min = (int)cli_parse_long("--min", o->min_arg, 1, ALPHA_WORD_MAX);
+    boggle_prove_check(&o->prove, argc - optind);
+    if (o->prove.shape && (o->best.shape || o->random_set))
+        cli_usage_error("--prove does not go with --best or --random");
     cli_dict_check(&o->dict);
     if (o->random_set && optind < argc)
         cli_usage_error("--random takes no FILE");
@@ -608,6 +617,15 @@ static void set_mark(const alpha_table *a)
 
 static int run(const options *o, int nfiles, char **files)
 {
+    if (o->prove.shape) {
+        boggle_prove_opts prove = o->prove;
+        prove.jobs = cli_jobs(o->jobs_set ? o->co.jobs : 1);
+        prove.json = opt_json;
+        if (prove.every < 0)
+            prove.every = 1;
+        prove.verbose = o->co.verbose;
+        return boggle_prove_run(&prove, the_app.bd, nfiles, files);
+    }
     if (o->best.shape) {
         boggle_best_opts best = o->best;
         best.have_seed = o->have_seed;
@@ -636,7 +654,7 @@ static int run(const options *o, int nfiles, char **files)
 
 int main(int argc, char **argv)
 {
-    options o = { .first_grid = 1 };
+    options o = { .first_grid = 1, .prove = { .every = -1 } };
     const char *dict_used = NULL;
     cli_init("boggle");
     cli_common_init(&o.co, usage);
@@ -663,7 +681,7 @@ int main(int argc, char **argv)
     if (opt_mark)
         set_mark(the_app.a);
     int status = run(&o, argc - optind, argv + optind);
-    if (o.co.verbose && !o.best.shape)
+    if (o.co.verbose && !o.best.shape && !o.prove.shape)
         cli_error(NULL, 0, "%ld grid%s (%ld bad), %d thread%s, %.3f s", the_app.grids, the_app.grids == 1 ? "" : "s",
                   the_app.bad, o.co.jobs, o.co.jobs == 1 ? "" : "s", cli_now() - t0);
     bog_dict_destroy(bd);
