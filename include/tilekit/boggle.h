@@ -287,8 +287,10 @@ typedef struct bog_prove_config {
     int rows, cols;            /* 1 .. BOG_PROVE_CELLS cells */
     int min_len;               /* shortest word counted (0: 3) */
     long min_score;            /* report every board scoring this much or more (>= 1) */
-    const bog_face *faces;     /* the faces a cell may show; NULL: every letter alone, */
-    int nfaces;                /*   `q` as the Qu face when the alphabet has `u` (as --best) */
+    const bog_face *faces;     /* the faces a cell may show, each starting with its own
+                                  letter; NULL: every letter alone, `q` as the Qu face when
+                                  the alphabet has `u` (bog_letter_faces, as --best) */
+    int nfaces;
     const char *groups;        /* the top-level partition: groups of faces separated by
                                   spaces, each face written as its text ("aeiou lnrsy
                                   bcdfghjkmpqtvwxz", the Qu face as q or qu); NULL: the
@@ -324,7 +326,7 @@ const char *bog_prove_default_groups(const alpha_table *a, int rows, int cols);
  * base `groups`).  Errors: TK_EINVAL (size, min_score), TK_EFORMAT (groups
  * or order: a face in no group or in two, an unknown letter, a cell out of
  * range or twice; the message names it), TK_ELIMIT (more than 2^31 classes
- * before symmetry, or faces), TK_ENOMEM. */
+ * before symmetry, faces, a dictionary of 2^24 words or more), TK_ENOMEM. */
 int bog_prover_create(bog_prover **out, const bog_dict *bd, const bog_prove_config *cfg, tk_error *err);
 void bog_prover_destroy(bog_prover *p);            /* NULL allowed */
 long bog_prover_classes(const bog_prover *p);      /* top-level classes */

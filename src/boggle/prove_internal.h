@@ -15,6 +15,7 @@ struct bog_prover {
     int nfaces;
     bog_face faces[BOG_PROVE_FACES];
     uint8_t face_cpl[BOG_PROVE_FACES];    /* code points of each face */
+    int8_t face_of_first[64];             /* the face that starts with each letter (-1: none) */
     int ngroups;
     uint64_t group[BOG_PROVE_GROUPS];     /* faces of each group */
     char groups_text[PROVE_TEXT_MAX];

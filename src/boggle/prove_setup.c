@@ -30,8 +30,11 @@ int bog_letter_faces(const alpha_table *a, bog_face *faces)
     return n;
 }
 
-/* English (the letters a..z): three groups on large grids, four on 3x3 and
- * smaller, so that the classes are few but small enough to bound tightly. */
+/* English (the letters a..z): vowels and consonants up to 3x3; three groups
+ * on larger grids (vowels, the common consonants, the others).  Fewer
+ * groups make fewer, larger classes: less work walking the word paths
+ * (a path is walked once per class that holds its letters), more work
+ * splitting; these measured best (doc/boggle-prove.md). */
 const char *bog_prove_default_groups(const alpha_table *a, int rows, int cols)
 {
     if (a->size != 26)
@@ -40,7 +43,7 @@ const char *bog_prove_default_groups(const alpha_table *a, int rows, int cols)
         if (a->lower[l][0] != 'a' + l - 1 || a->lower[l][1])
             return NULL;
     if (rows * cols <= 9)
-        return "aeiou lnrsty bcdgmp fhjkqvwxz";
+        return "aeiou bcdfghjklmnpqrstvwxyz";
     return "aeiou lnrsty bcdfghjkmpqvwxz";
 }
 
@@ -252,6 +255,9 @@ static int setup(bog_prover *p, const bog_prove_config *cfg, tk_error *err)
     } else {
         p->nfaces = bog_letter_faces(a, p->faces);
     }
+    if (bog_dict_words(p->bd) >= (1u << 24))
+        return tk_error_set(err, TK_ELIMIT, 0, 0, "a proof takes dictionaries of fewer than 2^24 words");
+    memset(p->face_of_first, -1, sizeof p->face_of_first);
     for (int f = 0; f < p->nfaces; f++) {
         if (p->faces[f].n < 1 || p->faces[f].n > BOG_FACE_MAX)
             return tk_error_set(err, TK_EINVAL, 0, 0, "face %d has %d letters", f, p->faces[f].n);
@@ -260,6 +266,9 @@ static int setup(bog_prover *p, const bog_prove_config *cfg, tk_error *err)
                 return tk_error_set(err, TK_EINVAL, 0, 0, "face %d: a letter not in the alphabet", f);
             p->face_cpl[f] = (uint8_t)(p->face_cpl[f] + p->bd->cpl[p->faces[f].let[j]]);
         }
+        if (p->face_of_first[p->faces[f].let[0]] >= 0)
+            return tk_error_set(err, TK_EINVAL, 0, 0, "two faces start with the same letter (face %d)", f);
+        p->face_of_first[p->faces[f].let[0]] = (int8_t)f;
     }
     neighbours(p);
     p->nsym = tki_prove_symmetries(p->rows, p->cols, p->sym);

@@ -68,9 +68,9 @@ static void add_record(prove_tree *t, uint32_t rank, int points)
         t->caprec = nc;
     }
     uint8_t *r = t->rec + t->nrec++ * t->stride;
+    uint32_t word = rank << 8 | (uint32_t)points;
     memcpy(r, t->key, (size_t)t->cells);
-    memcpy(r + t->cells, &rank, 4);
-    r[t->cells + 4] = (uint8_t)points;
+    memcpy(r + t->cells, &word, 4);
 }
 
 static void walk(prove_tree *t, int cell, uint32_t node, uint64_t m, uint32_t base, uint64_t used, int len);
@@ -82,16 +82,18 @@ static void visit(prove_tree *t, int c, uint32_t node, uint64_t m, uint32_t base
 {
     const bog_prover *p = t->p;
     int pos = p->pos_of[c];
-    for (uint64_t fs = t->sets[c]; fs && !t->oom; fs &= fs - 1) {
-        int f = __builtin_ctzll(fs);
+    /* the faces of the cell whose first letter can follow (every face has
+     * its own first letter: tki_prove_first_faces) */
+    for (uint64_t ls = t->first[c] & m; ls && !t->oom; ls &= ls - 1) {
+        int l = __builtin_ctzll(ls), f = p->face_of_first[l];
         const bog_face *fc = &p->faces[f];
-        uint32_t nd = node, idx = base, link = 0;
-        uint64_t nm = m;
-        int j = 0;
+        const dawg_vedge *x = &t->E[dawg_view_index(node, m, (unsigned)l)];
+        uint32_t idx = base + x->rank, link = x->link, nd = link >> 7;
+        uint64_t nm = x->next;
+        int j = 1;
         for (; j < fc->n && (nm >> fc->let[j] & 1); j++) {
-            if (j)
-                idx += link & 1;
-            const dawg_vedge *x = &t->E[dawg_view_index(nd, nm, fc->let[j])];
+            idx += link & 1;
+            x = &t->E[dawg_view_index(nd, nm, fc->let[j])];
             idx += x->rank;
             link = x->link;
             nd = link >> 7;
@@ -125,11 +127,14 @@ static void walk_all(prove_tree *t)
     const bog_prover *p = t->p;
     const dawg_view *v = bog_dict_view(p->bd);
     for (int i = 0; i < p->cells; i++) {
-        uint64_t m = 0;
+        t->first[i] = 0;
+        for (uint64_t fs = t->sets[i]; fs; fs &= fs - 1)
+            t->first[i] |= (uint64_t)1 << p->faces[__builtin_ctzll(fs)].let[0];
+    }
+    for (int i = 0; i < p->cells; i++) {
+        t->nbl[i] = 0;
         for (int k = 0; k < p->nbn[i]; k++)
-            for (uint64_t fs = t->sets[p->nb[i][k]]; fs; fs &= fs - 1)
-                m |= (uint64_t)1 << p->faces[__builtin_ctzll(fs)].let[0];
-        t->nbl[i] = m;
+            t->nbl[i] |= t->first[p->nb[i][k]];
     }
     memset(t->key, 0, sizeof t->key);
     uint32_t root = dawg_view_root(v);
@@ -140,46 +145,43 @@ static void walk_all(prove_tree *t)
 
 /* ---- pass 2: the sort ----------------------------------------------------- */
 
-static uint32_t rec_rank(const prove_tree *t, const uint8_t *r)
+static uint32_t rec_word(const prove_tree *t, const uint8_t *r)
 {
     uint32_t x;
     memcpy(&x, r + t->cells, 4);
     return x;
 }
 
-static int cmp_u64(const void *a, const void *b)
+static int cmp_u32(const void *a, const void *b)
 {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
     return x < y ? -1 : x > y;
 }
 
-/* Points of the records [lo, hi), which all end at one node: each word
- * once (a word spelled by the same choices along several paths). */
-static int32_t end_points(prove_tree *t, size_t lo, size_t hi)
+/* Points of the records [lo, hi) of buffer a, which all end at one node:
+ * each word once (a word spelled by the same choices along several paths).
+ * Buffer b's [lo, hi) is free to use. */
+static int32_t end_points(const prove_tree *t, const uint8_t *a, uint8_t *b, size_t lo, size_t hi)
 {
     int32_t pts = 0;
     if (hi - lo <= 16) {
         for (size_t i = lo; i < hi; i++) {
-            const uint8_t *r = t->rec + i * t->stride;
-            uint32_t rank = rec_rank(t, r);
+            uint32_t w = rec_word(t, a + i * t->stride);
             size_t j = lo;
-            while (j < i && rec_rank(t, t->rec + j * t->stride) != rank)
+            while (j < i && rec_word(t, a + j * t->stride) != w)
                 j++;
             if (j == i)
-                pts += r[t->cells + 4];
+                pts += w & 0xff;
         }
         return pts;
     }
-    /* many: sort rank << 8 | points (in tmp: a record has room for 8 bytes) */
-    uint64_t *rp = (uint64_t *)(void *)t->tmp;
-    for (size_t i = lo; i < hi; i++) {
-        const uint8_t *r = t->rec + i * t->stride;
-        rp[i - lo] = (uint64_t)rec_rank(t, r) << 8 | r[t->cells + 4];
-    }
-    qsort(rp, hi - lo, sizeof *rp, cmp_u64);
+    uint32_t *words = (uint32_t *)(void *)(b + lo * t->stride);   /* a record has room for 4 bytes */
+    for (size_t i = lo; i < hi; i++)
+        words[i - lo] = rec_word(t, a + i * t->stride);
+    qsort(words, hi - lo, sizeof *words, cmp_u32);
     for (size_t i = 0; i < hi - lo; i++)
-        if (i == 0 || rp[i] >> 8 != rp[i - 1] >> 8)
-            pts += (int32_t)(rp[i] & 0xff);
+        if (i == 0 || words[i] != words[i - 1])
+            pts += words[i] & 0xff;
     return pts;
 }
 
@@ -255,57 +257,65 @@ static uint32_t new_node(prove_tree *t)
     return t->nn++;
 }
 
-/* Partition the records [lo, hi) on byte d: counts per value into cnt[],
- * the values present into *present; byte 0 first, then by face. */
-static void partition(prove_tree *t, size_t lo, size_t hi, int d, size_t *cnt, uint64_t *present)
+/* Partition the records [lo, hi) of buffer a on byte d into buffer b:
+ * counts per value into cnt[], the values present into *present, byte 0
+ * first, then by face.  Returns 1 if the records moved to b, 0 if they all
+ * have one value (then nothing moves). */
+static int partition(const prove_tree *t, const uint8_t *a, uint8_t *b, size_t lo, size_t hi, int d,
+                     size_t *cnt, uint64_t *present)
 {
     size_t st = t->stride, start[BOG_PROVE_FACES + 1];
     uint64_t seen = 0;
     for (size_t i = lo; i < hi; i++) {
-        int b = t->rec[i * st + d];
-        if (!(seen >> b & 1)) {
-            seen |= (uint64_t)1 << b;
-            cnt[b] = 0;
+        int v = a[i * st + d];
+        if (!(seen >> v & 1)) {
+            seen |= (uint64_t)1 << v;
+            cnt[v] = 0;
         }
-        cnt[b]++;
+        cnt[v]++;
     }
     *present = seen;
     if (!(seen & (seen - 1)))
-        return;                   /* one value: nothing moves */
+        return 0;
     size_t at = lo;
     for (uint64_t s = seen; s; s &= s - 1) {
-        int b = __builtin_ctzll(s);
-        start[b] = at;
-        at += cnt[b];
+        int v = __builtin_ctzll(s);
+        start[v] = at;
+        at += cnt[v];
     }
     for (size_t i = lo; i < hi; i++) {
-        const uint8_t *r = t->rec + i * st;
-        memcpy(t->tmp + start[r[d]]++ * st, r, st);
+        const uint8_t *r = a + i * st;
+        memcpy(b + start[r[d]]++ * st, r, st);
     }
-    memcpy(t->rec + lo * st, t->tmp + lo * st, (hi - lo) * st);
+    return 1;
 }
 
-/* The node of the records [lo, hi), which agree on places before d. */
-static uint32_t build_node(prove_tree *t, size_t lo, size_t hi, int d)
+/* The node of the records [lo, hi) of buffer a (b: the other buffer),
+ * which agree on the places before d. */
+static uint32_t build_node(prove_tree *t, uint8_t *a, uint8_t *b, size_t lo, size_t hi, int d)
 {
     uint32_t n = new_node(t);
     size_t base = t->nstk, cnt[BOG_PROVE_FACES + 1];
     while (d < t->cells && lo < hi && !t->oom) {
         uint64_t present;
-        partition(t, lo, hi, d, cnt, &present);
-        size_t at = lo + ((present & 1) ? cnt[0] : 0);
-        for (uint64_t s = present & ~(uint64_t)1; s; s &= s - 1) {
-            int b = __builtin_ctzll(s);
-            uint32_t kid = build_node(t, at, at + cnt[b], d + 1);
-            if (push_child(t, d, b - 1, kid))
-                return n;
-            at += cnt[b];
+        if (partition(t, a, b, lo, hi, d, cnt, &present)) {
+            uint8_t *x = a;
+            a = b;
+            b = x;
         }
-        hi = lo + ((present & 1) ? cnt[0] : 0);
+        size_t zero = (present & 1) ? cnt[0] : 0, at = lo + zero;
+        for (uint64_t s = present & ~(uint64_t)1; s; s &= s - 1) {
+            int v = __builtin_ctzll(s);
+            uint32_t kid = build_node(t, a, b, at, at + cnt[v], d + 1);
+            if (push_child(t, d, v - 1, kid))
+                return n;
+            at += cnt[v];
+        }
+        hi = lo + zero;
         d++;
     }
     if (!t->oom)
-        close_node(t, n, base, end_points(t, lo, hi));
+        close_node(t, n, base, end_points(t, a, b, lo, hi));
     return n;
 }
 
@@ -314,7 +324,7 @@ int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets)
     t->p = p;
     t->sets = sets;
     t->cells = p->cells;
-    t->stride = ((size_t)p->cells + 5 + 7) & ~(size_t)7;   /* room for 8 bytes (end_points) */
+    t->stride = ((size_t)p->cells + 4 + 3) & ~(size_t)3;
     t->E = dawg_view_edges(bog_dict_view(p->bd));
     t->nrec = 0;
     t->nn = t->ng = t->nc = 0;
@@ -330,6 +340,6 @@ int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets)
         if (!t->tmp)
             return TK_ENOMEM;
     }
-    build_node(t, 0, t->nrec, 0);
+    build_node(t, t->rec, t->tmp, 0, t->nrec, 0);
     return t->oom ? TK_ENOMEM : TK_OK;
 }

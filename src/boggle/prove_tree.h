@@ -32,6 +32,7 @@ typedef struct prove_tree {
     size_t stride, nrec, caprec, captmp;
     uint8_t *rec, *tmp;
     uint8_t key[BOG_PROVE_CELLS];         /* the current path: face + 1 per place */
+    uint64_t first[BOG_PROVE_CELLS];      /* first letters of each cell's faces */
     uint64_t nbl[BOG_PROVE_CELLS];        /* first letters of the neighbours' faces */
     prove_kid *stk;                       /* children of the open nodes */
     size_t nstk;

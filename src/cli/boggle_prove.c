@@ -385,9 +385,8 @@ static void verdict(const proof *pf, int whole, const char *shape)
     else if (nb == 0)
         snprintf(what, sizeof what, "proved: no %s board scores %ld points or more", shape, pf->o->min_score);
     else
-        snprintf(what, sizeof what, "proved: %s %ld %s board%s (up to symmetry) score%s %ld points or more",
-                 nb == 1 ? "only the" : "only these", nb, shape, nb == 1 ? "" : "s", nb == 1 ? "s" : "",
-                 pf->o->min_score);
+        snprintf(what, sizeof what, "proved: exactly %ld %s board%s (up to symmetry) score%s %ld points or more",
+                 nb, shape, nb == 1 ? "" : "s", nb == 1 ? "s" : "", pf->o->min_score);
     cli_error(NULL, 0, "%s", what);
     cli_error(NULL, 0, "%ld classes, %.4g boards, %.4g tree nodes, %.4g splits, %.4g boards scored, %.1f s CPU, "
               "%.1f s", pf->total, x->boards, x->nodes, x->splits, x->scored, st->cpu, st->wall);
@@ -457,7 +456,12 @@ static void teardown(proof *pf)
 static int prove(proof *pf)
 {
     const boggle_prove_opts *o = pf->o;
-    if (load_checkpoint(pf) || write_state(pf))
+    if (load_checkpoint(pf))
+        return CLI_EXIT_DATA;
+    /* the file is absent or this proof's own checkpoint (just read): it is
+     * rewritten again and again */
+    cli_out_set_force(1);
+    if (write_state(pf))
         return CLI_EXIT_DATA;
     pf->boards0 = pf->st.stats.boards;
     struct sigaction sa, old_int, old_term;
