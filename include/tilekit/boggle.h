@@ -318,7 +318,8 @@ int bog_letter_faces(const alpha_table *a, bog_face *faces);
 
 /* The default groups for the prover's alphabet and size: a text as in
  * bog_prove_config.groups (a static string), or NULL if the alphabet is not
- * the English one (then groups must be given). */
+ * the English one (then the prover's default is one group of every face:
+ * one class, fine for small alphabets; give groups for large ones). */
 const char *bog_prove_default_groups(const alpha_table *a, int rows, int cols);
 
 /* Make a prover: parses the groups and the order, and lists the top-level

@@ -37,7 +37,7 @@ typedef struct proof {
     double boards_left;        /* in the shard's classes not done */
     long cap_boards;
     double start, cpu0, wall0, last_write, last_draw, last_line;
-    double boards0;            /* boards of the classes done before this run */
+    long ndone0;               /* classes done before this run */
     int tty;
     int write_failed;
     long merge_shards;         /* --merge: N of the shard files */
@@ -297,10 +297,10 @@ static void progress(proof *pf, int final)
     if (!(pf->tty && (t - pf->last_draw >= 0.25 || final)) && !line)
         return;
     double el = t - pf->start;
-    double rate = el > 0 ? (pf->st.stats.boards - pf->boards0) / el : 0;   /* boards a second, this run */
+    double rate = el > 0 ? (pf->ndone - pf->ndone0) / el : 0;   /* classes a second, this run */
     char eta[48] = "";
-    if (rate > 0 && pf->boards_left > 0)
-        snprintf(eta, sizeof eta, ", about %.0f s left", pf->boards_left / rate);
+    if (rate > 0 && pf->ndone < pf->total)
+        snprintf(eta, sizeof eta, ", about %.0f s left", (pf->total - pf->ndone) / rate);
     if (pf->tty && !final)
         fprintf(stderr, "\r%s: prove: %ld/%ld classes, %.3g boards left%s\033[K", cli_prog(), pf->ndone, pf->total,
                 pf->boards_left, eta);
@@ -463,7 +463,7 @@ static int prove(proof *pf)
     cli_out_set_force(1);
     if (write_state(pf))
         return CLI_EXIT_DATA;
-    pf->boards0 = pf->st.stats.boards;
+    pf->ndone0 = pf->ndone;
     struct sigaction sa, old_int, old_term;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_stop;
