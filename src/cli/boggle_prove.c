@@ -16,13 +16,13 @@
 #include "cli/cli.h"
 #include "cli/cli_json.h"
 #include "cli/cli_outfile.h"
-#include "core/tk_text.h"
 
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -38,12 +38,22 @@ typedef struct proof {
     long cap_boards;
     double start, cpu0, wall0, last_write, last_draw, last_line;
     long ndone0;               /* classes done before this run */
+    double cpu_start;          /* process CPU seconds when the proof began */
     int tty;
     int write_failed;
     long merge_shards;         /* --merge: N of the shard files */
 } proof;
 
 static volatile int stop_flag;
+
+/* CPU seconds of the whole process (every thread), user and system. */
+static double process_cpu(void)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) != 0)
+        return 0;
+    return (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+}
 static void on_stop(int sig)
 {
     (void)sig;
@@ -115,7 +125,10 @@ static bog_prover *make_prover(const boggle_prove_opts *o, const bog_dict *bd)
     cfg.order = o->order;
     bog_prover *p;
     tk_error err = {0};
-    if (bog_prover_create(&p, bd, &cfg, &err) != TK_OK) {
+    int rc = bog_prover_create(&p, bd, &cfg, &err);
+    if (rc == TK_EFORMAT || rc == TK_EINVAL)
+        cli_usage_error("%s", err.msg);          /* --groups, --order, --min */
+    if (rc != TK_OK) {
         cli_error(NULL, 0, "%s", err.msg);
         return NULL;
     }
@@ -171,10 +184,10 @@ static int done_ranges(proof *pf)
 
 static int write_state(proof *pf)
 {
+    pf->st.cpu = pf->cpu0 + process_cpu() - pf->cpu_start;
+    pf->st.wall = pf->wall0 + (cli_now() - pf->start);
     if (!pf->o->checkpoint)
         return 0;
-    pf->st.cpu = pf->cpu0 + tku_cpu_seconds();
-    pf->st.wall = pf->wall0 + (cli_now() - pf->start);
     size_t len;
     char *text = done_ranges(pf) == 0 ? bog_prove_state_text(&pf->st, &len) : NULL;
     tk_error err = {0};
@@ -442,6 +455,7 @@ static int setup(proof *pf, const boggle_prove_opts *o, const bog_dict *bd)
             pf->boards_left += bog_prover_class(pf->p, k, sets);
         }
     pf->start = cli_now();
+    pf->cpu_start = process_cpu();
     pf->tty = isatty(STDERR_FILENO) && !o->verbose;
     return 0;
 }
