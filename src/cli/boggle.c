@@ -50,6 +50,8 @@ static void usage(void)
     printf("Usage: %s [OPTION]... [FILE]...\n"
            "       %s --random 4x4|5x5|6x6 [--boards N] [--seed N] [OPTION]...\n"
            "       %s --best 4x4|5x5|RxC [--seconds S] [--iterations N] [--dice SET] [OPTION]...\n"
+           "       %s --prove RxC --min S [--shard K/N] [--checkpoint FILE] [OPTION]...\n"
+           "       %s --prove RxC --min S --merge FILE...\n"
            "Print every dictionary word that can be traced in Boggle grids read from the\n"
            "FILEs (stdin when no FILE or FILE is -).  Grids are separated by blank lines;\n"
            "their answers come in the same order, separated by blank lines.\n"
@@ -82,7 +84,7 @@ static void usage(void)
            "                     second grid on the right and print the path under it\n"
            "      --q-is-qu      a cell written as a bare q is the Qu die (as most Boggle\n"
            "                     programs write it); by default it is the letter Q\n"
-           "", cli_prog(), cli_prog(), cli_prog());
+           "", cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog());
     /* two strings: C11 compilers need only take 4095 characters in one */
     printf("  -r, --random SET   roll a dice set and solve it: 4x4 (classic Boggle, the\n"
            "                     1976 dice), 4x4-1987 (the 1987 dice), 5x5 (Big Boggle),\n"
@@ -101,6 +103,19 @@ static void usage(void)
            "      --dice SET     --best: search the rolls of a dice set (which die where,\n"
            "                     which face up) instead of any letters\n"
            "      --target N     --best: stop at the first board scoring N or more\n"
+           "      --prove RxC    prove that no RxC board scores --min S points or more but\n"
+           "                     the boards printed ('SCORE row/row/...', canonical under\n"
+           "                     rotations and reflections); verdict on stderr\n"
+           "      --min-score S  --prove: the score S (with --prove, --min S means this)\n"
+           "      --min-length N --prove: shortest word (default 3; auto: by size)\n"
+           "      --groups TEXT  --prove: the top-level letter groups (\"aeiou lnrsty ...\")\n"
+           "      --order CELLS  --prove: the cells in splitting order (\"4 1 3 ...\")\n"
+           "      --shard K/N    --prove: prove only part K of N (needs --checkpoint)\n"
+           "      --checkpoint FILE  --prove: keep the proof's state in FILE; rerun the\n"
+           "                     same command to resume; a shard's result for --merge\n"
+           "      --checkpoint-every S  --prove: write FILE at most every S seconds (1)\n"
+           "      --merge        --prove: conclude from the shards' FILEs, each class\n"
+           "                     covered exactly once\n"
            "      --jobs N       threads (default 0 = all CPUs; the output is the same);\n"
            "                     --best: N searches with seeds S, S+1, ... (default 1)\n"
            "      --first-line N   number the input's lines from N, and\n"
@@ -122,9 +137,10 @@ static void usage(void)
            "  %s --random 5x5 --seed 42 --min 4\n"
            "  %s --random 4x4 --boards 1000 --count --score\n"
            "  %s --best 4x4 --seconds 60 --jobs 2\n"
+           "  %s --prove 3x3 --min 545 --jobs 2 --checkpoint 3x3.ck\n"
            "  %s --json --paths grids.txt\n"
            "  printf 'pers\\nlate\\ngins\\nrbed\\n' | %s --show --mark plates\n",
-           cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog());
+           cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog());
 }
 
 
