@@ -308,6 +308,7 @@ typedef struct bog_prove_stats {
     double splits;             /* classes bounded while splitting */
     double scored;             /* single boards scored exactly */
     double boards;             /* boards covered (the classes' sizes) */
+    double cpu;                /* bog_prove_run: CPU seconds of the thread that proved it */
 } bog_prove_stats;
 
 /* The faces `boggle --best` and the prover use by default: every letter of
@@ -384,6 +385,8 @@ typedef struct bog_prove_job {
     int jobs;                  /* threads (< 1: 1) */
     long shard, nshards;       /* run the classes k with k % nshards == shard - 1 (0, 0: all) */
     const uint8_t *done;       /* NULL, or per class non-zero: already proved (resume) */
+    const long *only;          /* non-NULL: prove just these classes (a sample), in this order */
+    long nonly;
     bog_prove_class_fn on_class;
     void *ctx;
     volatile int *stop;        /* NULL, or set non-zero (by a signal handler) to stop after

@@ -8,6 +8,8 @@
  * report it, and takes no new one. */
 #include "prove_internal.h"
 
+#include "core/tk_text.h"
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,11 +99,15 @@ static int board_order(const void *x, const void *y)
 static long take(run_shared *sh)
 {
     const bog_prove_job *j = sh->job;
-    long n = bog_prover_classes(sh->p);
+    long n = j->only ? j->nonly : bog_prover_classes(sh->p);
     pthread_mutex_lock(&sh->lock);
     long k = -1;
     while (!sh->stop && !(j->stop && *j->stop) && sh->next < n) {
         long c = sh->next++;
+        if (j->only) {
+            k = j->only[c];
+            break;
+        }
         if ((j->nshards > 0 && bog_prove_shard_of(c, j->nshards) != j->shard) || (j->done && j->done[c]))
             continue;
         k = c;
@@ -138,7 +144,9 @@ static void *run_thread(void *arg)
         bog_prove_stats st = {0};
         bog_prover_class(sh->p, k, sets);
         found_clear(&r->found);
+        double t0 = tku_cpu_seconds();
         rc = bog_prove_class(w, sets, on_board, r, &st, &err);
+        st.cpu = tku_cpu_seconds() - t0;
         if (rc == 1 && r->found.oom)
             rc = tk_error_set(&err, TK_ENOMEM, 0, 0, "out of memory keeping the boards found");
         if (rc != TK_OK) {
@@ -161,6 +169,9 @@ int bog_prove_run(const bog_prover *p, const bog_prove_job *job, tk_error *err)
 {
     if (job->nshards < 0 || (job->nshards > 0 && (job->shard < 1 || job->shard > job->nshards)))
         return tk_error_set(err, TK_EINVAL, 0, 0, "shard %ld of %ld", job->shard, job->nshards);
+    for (long i = 0; job->only && i < job->nonly; i++)
+        if (job->only[i] < 0 || job->only[i] >= bog_prover_classes(p))
+            return tk_error_set(err, TK_EINVAL, 0, 0, "no class %ld", job->only[i]);
     int jobs = job->jobs < 1 ? 1 : job->jobs;
     run_shared sh;
     memset(&sh, 0, sizeof sh);

@@ -92,7 +92,8 @@ static void usage(void)
            "                     a blank line, then the answer\n"
            "      --boards N     with --random: roll and solve N boards; board i is rolled\n"
            "                     with seed N+i-1 and headed '# board i, seed S' (N > 1)\n"
-           "      --seed N       random seed for --random and --best (default: the clock)\n"
+           "      --seed N       random seed for --random, --best (default: the clock) and\n"
+           "                     --sample (default 1)\n"
            "  -b, --best RxC     search for the highest-scoring RxC board (simulated\n"
            "                     annealing with restarts); prints each new best as\n"
            "                     'SCORE row/row/...', then '# best ...' and the board\n"
@@ -116,6 +117,8 @@ static void usage(void)
            "      --checkpoint-every S  --prove: write FILE at most every S seconds (1)\n"
            "      --merge        --prove: conclude from the shards' FILEs, each class\n"
            "                     covered exactly once\n"
+           "      --sample N     --prove: time N random classes (--seed) and estimate the\n"
+           "                     whole proof's CPU time (not a proof)\n"
            "      --jobs N       threads (default 0 = all CPUs; the output is the same);\n"
            "                     --best: N searches with seeds S, S+1, ... (default 1)\n"
            "      --first-line N   number the input's lines from N, and\n"
@@ -606,8 +609,8 @@ static void parse_options(int argc, char **argv, options *o)
     boggle_best_check(&o->best);
     if (o->best.shape && (o->random_set || optind < argc))
         cli_usage_error("--best takes no FILE and no --random");
-    if (o->have_seed && !o->random_set && !o->best.shape)
-        cli_usage_error("--seed needs --random or --best");
+    if (o->have_seed && !o->random_set && !o->best.shape && !o->prove.sample)
+        cli_usage_error("--seed needs --random, --best or --sample");
     if (opt_boards != 1 && !o->random_set)
         cli_usage_error("--boards needs --random");
     if (opt_show && opt_json)
@@ -637,6 +640,7 @@ static int run(const options *o, int nfiles, char **files)
         boggle_prove_opts prove = o->prove;
         prove.jobs = cli_jobs(o->jobs_set ? o->co.jobs : 1);
         prove.json = opt_json;
+        prove.seed = o->have_seed ? o->seed : 1;
         if (prove.every < 0)
             prove.every = 1;
         prove.verbose = o->co.verbose;

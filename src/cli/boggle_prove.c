@@ -18,6 +18,7 @@
 #include "cli/cli_outfile.h"
 
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,6 +77,7 @@ int boggle_prove_option(int c, boggle_prove_opts *o, const char *arg)
     case BOGGLE_OPT_CHECKPOINT: o->checkpoint = arg; return 1;
     case BOGGLE_OPT_EVERY: o->every = cli_parse_real("--checkpoint-every", arg, 0, 0, 86400); return 1;
     case BOGGLE_OPT_MERGE: o->merge = 1; return 1;
+    case BOGGLE_OPT_SAMPLE: o->sample = cli_parse_long("--sample", arg, 1, 1000000L); return 1;
     case BOGGLE_OPT_SHARD:
         if (sscanf(arg, "%ld/%ld%c", &o->shard, &o->nshards, &extra) != 2 || o->shard < 1 ||
             o->nshards > 1000000000L || o->shard > o->nshards)
@@ -94,9 +96,9 @@ void boggle_prove_check(const boggle_prove_opts *o, int nfiles)
 {
     if (!o->shape) {
         if (o->min_score || o->min_len || o->groups || o->order || o->nshards || o->checkpoint || o->merge ||
-            o->every >= 0)
+            o->every >= 0 || o->sample)
             cli_usage_error("--min-score, --min-length, --groups, --order, --shard, --checkpoint, "
-                            "--checkpoint-every and --merge need --prove");
+                            "--checkpoint-every, --merge and --sample need --prove");
         return;
     }
     if (!o->min_score)
@@ -105,6 +107,8 @@ void boggle_prove_check(const boggle_prove_opts *o, int nfiles)
         cli_usage_error("--merge takes the shard files (FILE...), and no --shard or --checkpoint");
     if (!o->merge && nfiles)
         cli_usage_error("--prove takes no FILE (except with --merge)");
+    if (o->sample && (o->merge || o->nshards || o->checkpoint))
+        cli_usage_error("--sample takes no --merge, --shard or --checkpoint");
     if (o->nshards && !o->checkpoint)
         cli_usage_error("--shard needs --checkpoint FILE (the shard's result, for --merge)");
 }
@@ -630,12 +634,92 @@ static int merge(proof *pf, int nfiles, char **files)
     return CLI_EXIT_OK;
 }
 
+/* ---- estimating from a sample --------------------------------------------- */
+
+typedef struct sample_acc {
+    double sum, sum2, max;
+    long n;
+    int verbose;
+    proof *pf;
+} sample_acc;
+
+static int on_sample(void *ctx, long k, const bog_prove_stats *s, const bog_prove_board *found, int nfound)
+{
+    sample_acc *a = ctx;
+    a->sum += s->cpu;
+    a->sum2 += s->cpu * s->cpu;
+    a->max = s->cpu > a->max ? s->cpu : a->max;
+    a->n++;
+    if (a->verbose)
+        cli_error(NULL, 0, "sample: class %ld: %.3f s CPU, %.4g tree nodes, %.4g splits", k, s->cpu, s->nodes,
+                  s->splits);
+    for (int i = 0; i < nfound; i++)
+        if (add_board(a->pf, found[i].score, found[i].rows))
+            return 1;
+    return 0;
+}
+
+/* Time --sample random classes (distinct, drawn with --seed) and estimate
+ * the whole proof's CPU time: classes x the mean, with a 95% interval from
+ * the sample's standard deviation (normal approximation). */
+static int sample(proof *pf)
+{
+    const boggle_prove_opts *o = pf->o;
+    long n = bog_prover_classes(pf->p), m = o->sample < n ? o->sample : n;
+    long *pick = malloc((size_t)m * sizeof *pick);
+    uint8_t *taken = calloc((size_t)n, 1);
+    if (!pick || !taken) {
+        free(pick);
+        free(taken);
+        cli_error(NULL, 0, "out of memory");
+        return CLI_EXIT_DATA;
+    }
+    uint64_t rng = o->seed;
+    for (long i = 0; i < m;) {
+        long k = (long)(bog_rand(&rng) % (uint64_t)n);
+        if (!taken[k]++)
+            pick[i++] = k;
+    }
+    free(taken);
+    sample_acc a = {0, 0, 0, 0, o->verbose, pf};
+    bog_prove_job job = { .jobs = o->jobs, .only = pick, .nonly = m, .on_class = on_sample, .ctx = &a,
+                          .stop = &stop_flag };
+    tk_error err = {0};
+    int rc = bog_prove_run(pf->p, &job, &err);
+    free(pick);
+    if (rc < 0) {
+        cli_error(NULL, 0, "%s", err.msg);
+        return CLI_EXIT_DATA;
+    }
+    double mean = a.n ? a.sum / a.n : 0, var = a.n > 1 ? (a.sum2 - a.n * mean * mean) / (a.n - 1) : 0;
+    double half = 1.96 * sqrt(var > 0 ? var : 0) / sqrt(a.n ? (double)a.n : 1) * n;
+    print_boards(pf);
+    cli_error(NULL, 0, "sample (not a proof): %ld of %ld classes, %.4f s CPU a class on average (largest %.3f s); "
+              "the whole proof: about %.4g CPU-hours, 95%% interval %.4g to %.4g", a.n, n, mean, a.max,
+              mean * n / 3600, (mean * n - half) / 3600, (mean * n + half) / 3600);
+    if (o->json) {
+        cli_buf b = {0};
+        cli_json j;
+        cli_json_begin(&j, &b);
+        cli_json_kint(&j, "sampled", a.n);
+        cli_json_kint(&j, "classes", n);
+        cli_json_kint(&j, "mean_us", (long long)(mean * 1e6));
+        cli_json_kint(&j, "estimate_s", (long long)(mean * n));
+        cli_json_kint(&j, "low_s", (long long)(mean * n - half));
+        cli_json_kint(&j, "high_s", (long long)(mean * n + half));
+        cli_json_end(&j);
+        fwrite(b.p, 1, b.len, stdout);
+        cli_buf_free(&b);
+    }
+    return a.n == m ? CLI_EXIT_OK : CLI_EXIT_DATA;
+}
+
 int boggle_prove_run(const boggle_prove_opts *o, const bog_dict *bd, int nfiles, char **files)
 {
     proof pf;
     int status = CLI_EXIT_DATA;
     if (setup(&pf, o, bd) == 0)
-        status = o->merge ? merge(&pf, nfiles, files) : prove(&pf);
+        status = o->merge ? merge(&pf, nfiles, files) : o->sample ? sample(&pf) : prove(&pf);
     teardown(&pf);
     return status;
 }

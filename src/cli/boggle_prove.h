@@ -16,13 +16,16 @@ typedef struct boggle_prove_opts {
     const char *checkpoint;     /* --checkpoint FILE */
     double every;               /* --checkpoint-every SECONDS (default 1) */
     int merge;                  /* --merge: the FILEs are shard results */
+    long sample;                /* --sample N: time N random classes, estimate the whole */
+    unsigned long long seed;    /* --seed (which classes) */
     int jobs;
     int json;
     int verbose;
 } boggle_prove_opts;
 
 enum { BOGGLE_OPT_PROVE = 0x2100, BOGGLE_OPT_MIN_SCORE, BOGGLE_OPT_MIN_LENGTH, BOGGLE_OPT_GROUPS,
-       BOGGLE_OPT_ORDER, BOGGLE_OPT_SHARD, BOGGLE_OPT_CHECKPOINT, BOGGLE_OPT_EVERY, BOGGLE_OPT_MERGE };
+       BOGGLE_OPT_ORDER, BOGGLE_OPT_SHARD, BOGGLE_OPT_CHECKPOINT, BOGGLE_OPT_EVERY, BOGGLE_OPT_MERGE,
+       BOGGLE_OPT_SAMPLE };
 #define BOGGLE_PROVE_OPTIONS                                                     \
     { "prove", required_argument, NULL, BOGGLE_OPT_PROVE },                      \
     { "min-score", required_argument, NULL, BOGGLE_OPT_MIN_SCORE },              \
@@ -32,7 +35,8 @@ enum { BOGGLE_OPT_PROVE = 0x2100, BOGGLE_OPT_MIN_SCORE, BOGGLE_OPT_MIN_LENGTH, B
     { "shard", required_argument, NULL, BOGGLE_OPT_SHARD },                      \
     { "checkpoint", required_argument, NULL, BOGGLE_OPT_CHECKPOINT },            \
     { "checkpoint-every", required_argument, NULL, BOGGLE_OPT_EVERY },           \
-    { "merge", no_argument, NULL, BOGGLE_OPT_MERGE }
+    { "merge", no_argument, NULL, BOGGLE_OPT_MERGE },                            \
+    { "sample", required_argument, NULL, BOGGLE_OPT_SAMPLE }
 /* Handle one of the options above (returns 1) or return 0. */
 int boggle_prove_option(int c, boggle_prove_opts *o, const char *arg);
 /* --min's value with --prove: the score (a usage error if it is not one). */
