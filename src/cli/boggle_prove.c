@@ -139,6 +139,26 @@ static bog_prover *make_prover(const boggle_prove_opts *o, const bog_dict *bd)
     return p;
 }
 
+void boggle_prove_usage(void)
+{
+    printf(
+           "      --prove RxC    prove that no RxC board scores --min S points or more but\n"
+           "                     the boards printed ('SCORE row/row/...', canonical under\n"
+           "                     rotations and reflections); verdict on stderr\n"
+           "      --min-score S  --prove: the score S (with --prove, --min S means this)\n"
+           "      --min-length N --prove: shortest word (default 3; auto: by size)\n"
+           "      --groups TEXT  --prove: the top-level letter groups (\"aeiou lnrsty ...\")\n"
+           "      --order CELLS  --prove: the cells in splitting order (\"4 1 3 ...\")\n"
+           "      --shard K/N    --prove: prove only part K of N (needs --checkpoint)\n"
+           "      --checkpoint FILE  --prove: keep the proof's state in FILE; rerun the\n"
+           "                     same command to resume; a shard's result for --merge\n"
+           "      --checkpoint-every S  --prove: write FILE at most every S seconds (1)\n"
+           "      --merge        --prove: conclude from the shards' FILEs, each class\n"
+           "                     covered exactly once\n"
+           "      --sample N     --prove: time N random classes (--seed) and estimate the\n"
+           "                     whole proof's CPU time (not a proof)\n");
+}
+
 /* ---- the state and its file ----------------------------------------------- */
 
 static int add_board(proof *pf, long score, const char *rows)

@@ -45,6 +45,9 @@ void boggle_prove_min(boggle_prove_opts *o, const char *arg);
  * --checkpoint, --merge without files... */
 void boggle_prove_check(const boggle_prove_opts *o, int nfiles);
 
+/* The options' lines of --help. */
+void boggle_prove_usage(void);
+
 /* Run the proof (or the merge of the shard FILEs) and print what it finds;
  * returns the exit status. */
 int boggle_prove_run(const boggle_prove_opts *o, const bog_dict *bd, int nfiles, char **files);
