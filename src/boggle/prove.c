@@ -56,21 +56,6 @@ struct bog_prove_worker {
     bog_grid grid;
 };
 
-static int grow(void **p, uint32_t *cap, uint32_t need, size_t elem)
-{
-    if (need <= *cap)
-        return 0;
-    uint32_t nc = *cap ? *cap : 1024;
-    while (nc < need)
-        nc *= 2;
-    void *np = realloc(*p, (size_t)nc * elem);
-    if (!np)
-        return -1;
-    *p = np;
-    *cap = nc;
-    return 0;
-}
-
 int bog_prove_worker_create(bog_prove_worker **out, const bog_prover *p, tk_error *err)
 {
     *out = NULL;
@@ -105,7 +90,7 @@ static int size_buckets(bog_prove_worker *w)
     for (uint32_t g = 0; g < w->t.ng; g++)
         per[w->t.gpos[g]]++;
     for (int i = 0; i < w->p->cells; i++) {
-        if (grow((void **)&w->bucket[i], &w->bcap[i], per[i] + 1, sizeof **w->bucket))
+        if (tki_prove_grow((void **)&w->bucket[i], &w->bcap[i], per[i] + 1, sizeof **w->bucket))
             return -1;
         w->blen[i] = 0;
     }

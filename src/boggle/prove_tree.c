@@ -29,7 +29,7 @@
 /* Past this many bytes of records a class is too large to prove whole. */
 #define REC_BYTES_MAX ((size_t)6 << 30)
 
-static int grow32(void **p, uint32_t *cap, uint32_t need, size_t elem)
+int tki_prove_grow(void **p, uint32_t *cap, uint32_t need, size_t elem)
 {
     if (need <= *cap)
         return 0;
@@ -189,7 +189,7 @@ static int push_child(prove_tree *t, int pos, int face, uint32_t node)
 {
     if (t->nstk == t->capstk) {
         uint32_t cap = t->capstk;
-        if (grow32((void **)&t->stk, &cap, t->nstk + 1, sizeof *t->stk)) {
+        if (tki_prove_grow((void **)&t->stk, &cap, t->nstk + 1, sizeof *t->stk)) {
             t->oom = 1;
             return -1;
         }
@@ -208,9 +208,9 @@ static void close_node(prove_tree *t, uint32_t n, size_t base, int32_t pts)
     uint32_t nk = (uint32_t)(t->nstk - base);
     if (t->ng + nk > t->capg || t->nc + nk > t->capc) {
         uint32_t g1 = t->capg, g2 = g1, g3 = g1, g4 = g1, c1 = t->capc, c2 = c1;
-        if (grow32((void **)&t->gpos, &g1, t->ng + nk, 1) || grow32((void **)&t->gmax, &g2, t->ng + nk, 4) ||
-            grow32((void **)&t->gc0, &g3, t->ng + nk, 4) || grow32((void **)&t->gcn, &g4, t->ng + nk, 1) ||
-            grow32((void **)&t->cface, &c1, t->nc + nk, 1) || grow32((void **)&t->cnode, &c2, t->nc + nk, 4)) {
+        if (tki_prove_grow((void **)&t->gpos, &g1, t->ng + nk, 1) || tki_prove_grow((void **)&t->gmax, &g2, t->ng + nk, 4) ||
+            tki_prove_grow((void **)&t->gc0, &g3, t->ng + nk, 4) || tki_prove_grow((void **)&t->gcn, &g4, t->ng + nk, 1) ||
+            tki_prove_grow((void **)&t->cface, &c1, t->nc + nk, 1) || tki_prove_grow((void **)&t->cnode, &c2, t->nc + nk, 4)) {
             t->oom = 1;
             return;
         }
@@ -248,8 +248,8 @@ static uint32_t new_node(prove_tree *t)
     if (t->nn < t->capn)
         return t->nn++;
     uint32_t cap = t->capn, c2 = cap, c3 = cap;
-    if (grow32((void **)&t->sb, &cap, t->nn + 1, 4) || grow32((void **)&t->g0, &c2, t->nn + 1, 4) ||
-        grow32((void **)&t->gn, &c3, t->nn + 1, 1)) {
+    if (tki_prove_grow((void **)&t->sb, &cap, t->nn + 1, 4) || tki_prove_grow((void **)&t->g0, &c2, t->nn + 1, 4) ||
+        tki_prove_grow((void **)&t->gn, &c3, t->nn + 1, 1)) {
         t->oom = 1;
         return 0;
     }

@@ -43,5 +43,8 @@ typedef struct prove_tree {
  * TK_OK, TK_ENOMEM or TK_ELIMIT (more word paths than the record limit). */
 int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets);
 void tki_tree_free(prove_tree *t);
+/* Grow the array *p of *cap elements of `elem` bytes to hold `need` (doubling
+ * from 1024); 0, or -1 when out of memory (*p unchanged). */
+int tki_prove_grow(void **p, uint32_t *cap, uint32_t need, size_t elem);
 
 #endif

@@ -285,6 +285,24 @@ static int same_proof(const proof *pf, const bog_prove_state *st, const char *fi
     return 0;
 }
 
+/* Parse a checkpoint's text (freed) into *st, which must belong to this
+ * proof: 0, or -1 with the error printed (and nothing to free). */
+static int read_state(const proof *pf, const char *path, char *text, size_t len, bog_prove_state *st)
+{
+    tk_error err = {0};
+    int rc = bog_prove_state_parse(text, len, st, &err);
+    free(text);
+    if (rc != TK_OK) {
+        cli_error_tk(path, &err);
+        return -1;
+    }
+    if (same_proof(pf, st, path)) {
+        bog_prove_state_free(st);
+        return -1;
+    }
+    return 0;
+}
+
 /* Resume from the checkpoint file if it exists; 0, or -1 (error printed). */
 static int load_checkpoint(proof *pf)
 {
@@ -299,15 +317,10 @@ static int load_checkpoint(proof *pf)
         return -1;
     }
     bog_prove_state st;
-    tk_error err = {0};
-    int rc = bog_prove_state_parse(text, len, &st, &err);
-    free(text);
-    if (rc != TK_OK) {
-        cli_error_tk(path, &err);
+    int rc = read_state(pf, path, text, len, &st);
+    if (rc)
         return -1;
-    }
-    rc = same_proof(pf, &st, path);
-    if (rc == 0 && (st.shard != pf->st.shard || st.nshards != pf->st.nshards)) {
+    if (st.shard != pf->st.shard || st.nshards != pf->st.nshards) {
         cli_error(path, 3, "shard %ld/%ld, not %ld/%ld", st.shard, st.nshards, pf->st.shard, pf->st.nshards);
         rc = -1;
     }
@@ -573,15 +586,10 @@ static int merge_file(proof *pf, const char *file, const char **owner, bog_solve
     if (!text)
         return -1;
     bog_prove_state st;
-    tk_error err = {0};
-    int rc = bog_prove_state_parse(text, len, &st, &err);
-    free(text);
-    if (rc != TK_OK) {
-        cli_error_tk(file, &err);
+    int rc = read_state(pf, file, text, len, &st);
+    if (rc)
         return -1;
-    }
-    rc = same_proof(pf, &st, file);
-    if (rc == 0 && pf->merge_shards && st.nshards != pf->merge_shards) {
+    if (pf->merge_shards && st.nshards != pf->merge_shards) {
         cli_error(file, 3, "shard %ld/%ld: the other files are shards of %ld", st.shard, st.nshards, pf->merge_shards);
         rc = -1;
     }
