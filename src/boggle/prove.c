@@ -28,7 +28,8 @@
  * Open groups wait in one bucket per cell; fixing cell k to face f replaces
  * every group in bucket k by its child for f (or nothing): the new bound is
  * the old one minus the groups' maxima plus the children's sb, computed for
- * every face of the cell in one pass over the bucket.  Faces whose bound
+ * every face of the cell in one pass over the bucket (which also sorts the
+ * children by face, so that fixing a face visits only its own).  Faces whose bound
  * stays at or above the target are fixed in turn (their children's groups
  * join the later buckets, undone on the way back); a full board is scored
  * exactly by bog_solve.  Nothing is allocated during the split; the tree's
@@ -48,6 +49,8 @@ struct bog_prove_worker {
     /* the split */
     uint32_t *bucket[BOG_PROVE_CELLS];
     uint32_t blen[BOG_PROVE_CELLS], bcap[BOG_PROVE_CELLS];
+    uint32_t *kids[BOG_PROVE_CELLS];      /* the children of bucket k's groups, by face */
+    uint32_t kcap[BOG_PROVE_CELLS];
     uint8_t assign[BOG_PROVE_CELLS];      /* face of each cell */
     bog_prove_fn fn;
     void *ctx;
@@ -78,19 +81,24 @@ void bog_prove_worker_destroy(bog_prove_worker *w)
         return;
     bog_solver_destroy(w->s);
     tki_tree_free(&w->t);
-    for (int i = 0; i < BOG_PROVE_CELLS; i++)
+    for (int i = 0; i < BOG_PROVE_CELLS; i++) {
         free(w->bucket[i]);
+        free(w->kids[i]);
+    }
     free(w);
 }
 
 /* Room in the buckets: at most every group of each cell at once. */
 static int size_buckets(bog_prove_worker *w)
 {
-    uint32_t per[BOG_PROVE_CELLS] = {0};
-    for (uint32_t g = 0; g < w->t.ng; g++)
+    uint32_t per[BOG_PROVE_CELLS] = {0}, kids[BOG_PROVE_CELLS] = {0};
+    for (uint32_t g = 0; g < w->t.ng; g++) {
         per[w->t.gpos[g]]++;
+        kids[w->t.gpos[g]] += w->t.gcn[g];
+    }
     for (int i = 0; i < w->p->cells; i++) {
-        if (tki_prove_grow((void **)&w->bucket[i], &w->bcap[i], per[i] + 1, sizeof **w->bucket))
+        if (tki_prove_grow((void **)&w->bucket[i], &w->bcap[i], per[i] + 1, sizeof **w->bucket) ||
+            tki_prove_grow((void **)&w->kids[i], &w->kcap[i], kids[i] + 1, sizeof **w->kids))
             return -1;
         w->blen[i] = 0;
     }
@@ -133,6 +141,25 @@ static void leaf(bog_prove_worker *w)
     }
 }
 
+/* The children for each face of the groups in bucket k that pass (acc at
+ * least the target), into w->kids[k] (by face, from *from[f]). */
+static void sort_kids(bog_prove_worker *w, int k, uint64_t pass, const uint32_t *cnt, uint32_t *from)
+{
+    uint32_t at = 0, *out = w->kids[k];
+    for (uint64_t fs = pass; fs; fs &= fs - 1) {
+        int f = __builtin_ctzll(fs);
+        from[f] = at;
+        at += cnt[f];
+    }
+    uint32_t next[BOG_PROVE_FACES];
+    memcpy(next, from, sizeof next);
+    const uint32_t *b = w->bucket[k];
+    for (uint32_t i = 0, nb = w->blen[k]; i < nb; i++)
+        for (uint32_t c = w->t.gc0[b[i]], e = c + w->t.gcn[b[i]]; c < e; c++)
+            if (pass >> w->t.cface[c] & 1)
+                out[next[w->t.cface[c]]++] = w->t.cnode[c];
+}
+
 static void split(bog_prove_worker *w, int k, long bound)
 {
     const bog_prover *p = w->p;
@@ -142,33 +169,36 @@ static void split(bog_prove_worker *w, int k, long bound)
         return;
     }
     int cell = p->order[k];
-    uint64_t faces = w->sets[cell];
+    uint64_t faces = w->sets[cell], pass = 0;
     long acc[BOG_PROVE_FACES];
+    uint32_t cnt[BOG_PROVE_FACES], from[BOG_PROVE_FACES];
     uint32_t *b = w->bucket[k], nb = w->blen[k];
     long base = bound;
     for (uint32_t i = 0; i < nb; i++)
         base -= w->t.gmax[b[i]];
-    for (uint64_t fs = faces; fs; fs &= fs - 1)
+    for (uint64_t fs = faces; fs; fs &= fs - 1) {
         acc[__builtin_ctzll(fs)] = base;
+        cnt[__builtin_ctzll(fs)] = 0;
+    }
     for (uint32_t i = 0; i < nb; i++) {
         uint32_t g = b[i];
-        for (uint32_t c = w->t.gc0[g], e = c + w->t.gcn[g]; c < e; c++)
+        for (uint32_t c = w->t.gc0[g], e = c + w->t.gcn[g]; c < e; c++) {
             acc[w->t.cface[c]] += w->t.sb[w->t.cnode[c]];
+            cnt[w->t.cface[c]]++;
+        }
     }
+    for (uint64_t fs = faces; fs; fs &= fs - 1)
+        if (acc[__builtin_ctzll(fs)] >= p->min_score)
+            pass |= (uint64_t)1 << __builtin_ctzll(fs);
+    if (!pass)
+        return;
+    sort_kids(w, k, pass, cnt, from);
     uint32_t saved[BOG_PROVE_CELLS];
     memcpy(saved + k + 1, w->blen + k + 1, (size_t)(p->cells - k - 1) * sizeof *saved);
-    for (uint64_t fs = faces; fs && !w->stop && !w->oom; fs &= fs - 1) {
+    for (uint64_t fs = pass; fs && !w->stop && !w->oom; fs &= fs - 1) {
         int f = __builtin_ctzll(fs);
-        if (acc[f] < p->min_score)
-            continue;
-        for (uint32_t i = 0; i < nb; i++) {
-            uint32_t g = b[i];
-            for (uint32_t c = w->t.gc0[g], e = c + w->t.gcn[g]; c < e; c++)
-                if (w->t.cface[c] == f) {
-                    open_groups(w, w->t.cnode[c]);
-                    break;
-                }
-        }
+        for (uint32_t i = from[f], e = i + cnt[f]; i < e; i++)
+            open_groups(w, w->kids[k][i]);
         w->assign[cell] = (uint8_t)f;
         split(w, k + 1, acc[f]);
         memcpy(w->blen + k + 1, saved + k + 1, (size_t)(p->cells - k - 1) * sizeof *saved);

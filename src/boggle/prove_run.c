@@ -153,7 +153,8 @@ static void *run_thread(void *arg)
             fail(sh, rc, &err);
             break;
         }
-        qsort(r->found.b, (size_t)r->found.n, sizeof *r->found.b, board_order);
+        if (r->found.n > 1)
+            qsort(r->found.b, (size_t)r->found.n, sizeof *r->found.b, board_order);
         pthread_mutex_lock(&sh->lock);
         if (sh->job->on_class(sh->job->ctx, k, &st, r->found.b, r->found.n))
             sh->stop = 1;

@@ -78,9 +78,10 @@ static int parse_group(bog_prover *p, const char *tok, size_t len, uint64_t seen
     uint8_t letters[256];
     char q[80];
     alpha_quote(tok, len, 60, q, sizeof q);
-    int n = alpha_encode(a, tok, len, letters, (int)sizeof letters, err);
+    tk_error e = {0};
+    int n = alpha_encode(a, tok, len, letters, (int)sizeof letters, &e);
     if (n < 0)
-        return tk_error_set(err, TK_EFORMAT, 0, 0, "groups: '%s': %s", q, err->msg);
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "groups: '%s': %s", q, e.msg);
     uint64_t m = 0;
     for (int i = 0; i < n;) {
         int f = face_at(p, letters, n, &i);

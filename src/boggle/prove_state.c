@@ -217,7 +217,8 @@ static int finish(parser *ps)
     if (!ps->have_proof || !ps->have_shard || !ps->have_stats)
         return tk_error_set(ps->err, TK_EFORMAT, ps->line, 0, "line %ld: the %s line is missing", ps->line,
                             !ps->have_proof ? "proof" : !ps->have_shard ? "shard" : "stats");
-    qsort(st->done, (size_t)st->ndone, sizeof *st->done, cmp_range);
+    if (st->ndone > 1)
+        qsort(st->done, (size_t)st->ndone, sizeof *st->done, cmp_range);
     for (long i = 1; i < st->ndone; i++)
         if (st->done[i].lo <= st->done[i - 1].hi)
             return tk_error_set(ps->err, TK_EFORMAT, 0, 0, "class %ld is done twice", st->done[i].lo);

@@ -396,7 +396,8 @@ static int board_order(const void *x, const void *y)
 static void print_boards(const proof *pf)
 {
     const bog_prove_state *st = &pf->st;
-    qsort(st->boards, (size_t)st->nboards, sizeof *st->boards, board_order);
+    if (st->nboards > 1)
+        qsort(st->boards, (size_t)st->nboards, sizeof *st->boards, board_order);
     cli_buf b = {0};
     for (long i = 0; i < st->nboards; i++) {
         if (pf->o->json) {
@@ -416,7 +417,8 @@ static void print_boards(const proof *pf)
             cli_buf_printf(&b, "%ld %s\n", st->boards[i].score, st->boards[i].rows);
         }
     }
-    fwrite(b.p, 1, b.len, stdout);
+    if (b.len)
+        fwrite(b.p, 1, b.len, stdout);
     cli_buf_free(&b);
 }
 
@@ -462,7 +464,8 @@ static void verdict(const proof *pf, int whole, const char *shape)
         cli_json_kint(&j, "wall_ms", (long long)(st->wall * 1000));
         cli_json_kstr(&j, "proof", st->proof);
         cli_json_end(&j);
-        fwrite(b.p, 1, b.len, stdout);
+        if (b.len)
+            fwrite(b.p, 1, b.len, stdout);
         cli_buf_free(&b);
     }
 }
@@ -736,7 +739,8 @@ static int sample(proof *pf)
         cli_json_kint(&j, "low_s", (long long)(mean * n - half));
         cli_json_kint(&j, "high_s", (long long)(mean * n + half));
         cli_json_end(&j);
-        fwrite(b.p, 1, b.len, stdout);
+        if (b.len)
+            fwrite(b.p, 1, b.len, stdout);
         cli_buf_free(&b);
     }
     return a.n == m ? CLI_EXIT_OK : CLI_EXIT_DATA;

@@ -12,13 +12,13 @@
 B="$TK_BIN/boggle"
 cd "$T_TMP" || exit 1
 grep -E '^[aeilnrst]{3,9}$' "$TK_ENABLE2K" > w.txt
-P="$B -d w.txt --prove 3x3"
+P="$B -d w.txt --lang en --prove 3x3"
 
 # rescore FILE: every "SCORE row/row/row" line solved again; prints the lines that disagree
 rescore() {
     while read -r score rows; do
         echo "$rows" | tr '/' '\n' > g.txt
-        got=$("$B" -d w.txt --count --score g.txt | cut -d' ' -f2)
+        got=$("$B" -d w.txt --lang en --count --score g.txt | cut -d' ' -f2)
         [ "$got" = "$score" ] && [ "$score" -ge "$2" ] || echo "$rows: claimed $score, solved $got"
     done < "$1"
 }
@@ -37,8 +37,8 @@ t_run above 0 $P --min $((top + 1))
 if [ ! -s "$OUT" ]; then t_ok above-empty; else t_fail above-empty "$(head -2 "$OUT")"; fi
 t_grep above-verdict "proved: no 3x3 board scores $((top + 1)) points or more" "$ERR"
 # a board the annealer finds is among the proof's at its own score
-"$B" -d w.txt --best 3x3 --seed 5 --iterations 3000 | sed '1,/^# best /d' > best.txt
-bs=$("$B" -d w.txt --count --score best.txt | cut -d' ' -f2)
+"$B" -d w.txt --lang en --best 3x3 --seed 5 --iterations 3000 | sed '1,/^# best /d' > best.txt
+bs=$("$B" -d w.txt --lang en --count --score best.txt | cut -d' ' -f2)
 t_run at-best 0 $P --min "$bs"
 if [ "$(head -n 1 "$OUT" | cut -d' ' -f1)" -ge "$bs" ]; then t_ok at-best-found; else t_fail at-best-found "no board >= $bs"; fi
 
