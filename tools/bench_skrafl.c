@@ -25,6 +25,7 @@
  * tools/callgrind-skrafl.sh runs this for every mode and set and prints the
  * median, 90th percentile and maximum instructions per position.
  */
+#include "bench.h"
 #include "cli/cli.h"
 #include "core/tk_text.h"
 #include "tilekit/skgame.h"
@@ -144,6 +145,39 @@ static int corpus_open(corpus *c, const char *name, const char *wpath, const alp
         cli_error(wpath, err.line, "%s", err.msg);
         return -1;
     }
+    return 0;
+}
+
+/* A corpus of the CGP lines of a file (tools/positions-LANG.cgp, made by
+ * mkpositions), over dictionary dict (NULL: the language's) with the
+ * language's tile set on the standard board. */
+static int corpus_open_cgp(corpus *c, const char *path, const char *dict, const char *lang)
+{
+    tk_error err = {0};
+    size_t len;
+    memset(c, 0, sizeof *c);
+    c->name = path;
+    sk_tileset ts;
+    c->e = bench_skrafl_engine(dict, lang, &c->d, &ts);
+    char *text = c->e ? cli_load_file(path, &len) : NULL;
+    if (!text || sk_gen_create(&c->g, c->e, NULL))
+        return -1;
+    tku_lines it;
+    const char *line;
+    size_t ll;
+    tku_lines_init(&it, text, len, TKU_LINES_BLANK);
+    for (long no = 1; tku_lines_next(&it, &line, &ll); no++) {
+        pos *p = corpus_add(c);
+        if (sk_cgp_parse(&p->b, &p->r, c->e, line, ll, &err)) {
+            cli_error(path, no, "%s", err.msg);
+            free(text);
+            return -1;
+        }
+        snprintf(p->id, sizeof p->id, "line%d", (int)(no % 1000000));
+        p->cgp = strndup(line, ll);
+        c->np++;
+    }
+    free(text);
     return 0;
 }
 
@@ -346,17 +380,64 @@ static void bench_whole_process(const corpus *cs, const char *bindir, const char
     }
 }
 
+/* The leave table of language lang for the equity modes: path, else the
+ * shipped one (data/leaves/LANG.tkl from the top, else in the data path);
+ * NULL (empty leaves) when there is none. */
+static sk_leaves *load_bench_leaves(const sk_engine *e, const char *lang, const char *path)
+{
+    char top[64], rel[64], buf[4096];
+    snprintf(top, sizeof top, "data/leaves/%s.tkl", lang);
+    snprintf(rel, sizeof rel, "leaves/%s.tkl", lang);
+    const char *lp = path ? path : access(top, R_OK) == 0 ? top : cli_find_data(rel, buf, sizeof buf);
+    size_t len = 0;
+    tk_error err = {0};
+    char *text = lp ? cli_read_file(lp, &len, &err) : NULL;
+    sk_leaves *lv = NULL;
+    if (!text || sk_leaves_load(&lv, sk_engine_alphabet(e), sk_engine_tileset(e), text, len, &err))
+        printf("bench_skrafl: no leave table %s (%s): the equity modes use empty leaves\n", lp ? lp : top, err.msg);
+    free(text);
+    return lv;
+}
+
+/* --cgp FILE: the positions of FILE only, once in mode `once` (>= 0, for
+ * callgrind) or timed in every mode. */
+static int bench_cgp_file(const char *path, const char *dict, const char *lang, const char *leaves_path, int once,
+                          int runs)
+{
+    corpus c;
+    if (corpus_open_cgp(&c, path, dict, lang)) {
+        corpus_free(&c);
+        return CLI_EXIT_DATA;
+    }
+    bench_leaves = load_bench_leaves(c.e, lang, leaves_path);
+    sk_movelist ml = {0};
+    if (once >= 0) {
+        uint64_t out = 0;
+        for (int i = 0; i < c.np; i++)
+            out += bench_one(c.g, &c.P[i], once, &ml);
+        printf("once %s %s: %d positions, %llu\n", mode_name[once], path, c.np, (unsigned long long)out);
+    } else {
+        bench_corpus(&c, runs, &ml);
+    }
+    sk_movelist_free(&ml);
+    corpus_free(&c);
+    sk_leaves_destroy(bench_leaves);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     cli_init("bench_skrafl");
     int runs = 5, once = -1, only_blanks = -1, games = 12;
     const char *shared = getenv("TK_SHARED"), *set = "shared";
-    const char *bindir = "bin", *leaves_path = NULL;
+    const char *bindir = "bin", *leaves_path = NULL, *cgp = NULL, *dict = NULL, *lang = "en";
     static const struct option lo[] = {
         { "runs", required_argument, 0, 'n' }, { "once", required_argument, 0, 'o' },
         { "set", required_argument, 0, 'S' }, { "games", required_argument, 0, 'g' },
         { "shared", required_argument, 0, 's' }, { "bin", required_argument, 0, 'b' },
-        { "blanks", required_argument, 0, 'k' }, { "leaves", required_argument, 0, 'L' }, { 0, 0, 0, 0 }
+        { "blanks", required_argument, 0, 'k' }, { "leaves", required_argument, 0, 'L' },
+        { "cgp", required_argument, 0, 'c' }, { "dict", required_argument, 0, 'd' },
+        { "lang", required_argument, 0, 'l' }, { 0, 0, 0, 0 }
     };
     int ch;
     while ((ch = getopt_long(argc, argv, "n:o:S:g:s:b:k:", lo, NULL)) != -1) {
@@ -377,9 +458,14 @@ int main(int argc, char **argv)
         case 'b': bindir = optarg; break;
         case 'k': only_blanks = atoi(optarg); break;
         case 'L': leaves_path = optarg; break;
+        case 'c': cgp = optarg; break;
+        case 'd': dict = optarg; break;
+        case 'l': lang = optarg; break;
         default: return CLI_EXIT_USAGE;
         }
     }
+    if (cgp)
+        return bench_cgp_file(cgp, dict, lang, leaves_path, once, runs);
     if (!shared || !*shared)
         shared = "../shared";
     char vpath[4096], wpath[4096], epath[4096];
