@@ -158,6 +158,7 @@ static int list_grow(sk_movelist *list)
 /* ---- recording ---------------------------------------------------------- */
 
 static void record_heap(sk_gen *g, int end, int score);
+static void heap_offer(sk_gen *g, int end, int score, int32_t eq);
 
 static SK_ALWAYS_INLINE void fill_move(const sk_gen *g, sk_move *m, int end, int score)
 {
@@ -214,6 +215,15 @@ static void record_heap(sk_gen *g, int end, int score)
         }
         eq = sk_equity(score, L->value[idx]);
     }
+    heap_offer(g, end, score, eq);
+}
+
+/* The move of g->word[g->start .. end], of that score and rank, into the
+ * bounded heap if it belongs among the best list->limit. */
+static void heap_offer(sk_gen *g, int end, int score, int32_t eq)
+{
+    sk_movelist *list = g->list;
+    int full = list->n == list->limit;
     if ((full && eq < list->v[0].equity) || eq < g->floor)
         return;
     sk_move m;
@@ -233,6 +243,12 @@ static void record_heap(sk_gen *g, int end, int score)
         sift_down(g->e, list->v, list->n, 0);
     }
     g->kstart = -1;   /* the worst kept may have changed: kmin again */
+}
+
+void tki_sk_gen_offer(sk_gen *g, int end, int score, int64_t leave)
+{
+    g->list->total++;
+    heap_offer(g, end, score, sk_equity(score, leave));
 }
 
 /* record for the best-first search (flags without SK_COUNT_ONLY, a heap):

@@ -1,0 +1,303 @@
+/* windex.c - the word index of the best-move search (tilekit/skwindex.h).
+ *
+ * Built in one depth-first walk of the word graph's letter-indexed view:
+ * every word of 2..maxlen letters is appended to a pool of letters, its
+ * multiset hash summed on the way down (hash(prefix + l) = hash(prefix) +
+ * z[l]).  The words are then counting-sorted into 2^bits buckets by the top
+ * bits of their hash (about one word a bucket), each bucket sorted by the
+ * low 32 bits (the fingerprint) and the length, so that the anagrams of a
+ * multiset sit together.  Every word, once per distinct letter l in it, puts
+ * hash - z[l] into the Bloom filter of "one letter short" multisets: two
+ * bits of one 64-bit block, about 12 bits of filter per insertion, so a
+ * probe answers a false "perhaps" about once in a few hundred.
+ *
+ * The engine's index is made on first use: the first search that wants it
+ * builds one and installs it with a compare-and-swap (a thread that loses
+ * the race frees its copy and takes the winner's), so engines shared by
+ * threads need no lock and commands that never search for the best moves
+ * never pay for it.
+ */
+#include "sk_internal.h"
+#include "sk_windex.h"
+
+#include "tilekit/skgame.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct wcollect {
+    const dawg_vedge *E;
+    const uint64_t *z;
+    int maxlen;
+    uint8_t word[64];
+    uint64_t *hash;          /* per word */
+    uint32_t *off;           /* per word: len << SK_WX_OFFBITS | pool offset */
+    size_t n, cap;
+    uint8_t *pool;
+    size_t npool, cappool;
+    int err;
+} wcollect;
+
+static int wc_room(wcollect *c, int len)
+{
+    if (c->n == c->cap) {
+        size_t nc = c->cap ? 2 * c->cap : 4096;
+        uint64_t *h = realloc(c->hash, nc * sizeof *h);
+        if (h)
+            c->hash = h;
+        uint32_t *o = h ? realloc(c->off, nc * sizeof *o) : NULL;
+        if (!o)
+            return c->err = TK_ENOMEM;
+        c->off = o;
+        c->cap = nc;
+    }
+    if (c->npool + (size_t)len > c->cappool) {
+        size_t nc = c->cappool ? 2 * c->cappool : 65536;
+        uint8_t *p = realloc(c->pool, nc);
+        if (!p)
+            return c->err = TK_ENOMEM;
+        c->pool = p;
+        c->cappool = nc;
+    }
+    if (c->npool + (size_t)len >= (size_t)1 << SK_WX_OFFBITS)
+        return c->err = TK_ELIMIT;
+    return 0;
+}
+
+/* The words below node (letter set m), depth letters down, hash so far h. */
+static void wc_walk(wcollect *c, uint32_t node, uint64_t m, int depth, uint64_t h)
+{
+    for (uint32_t e = node; m && !c->err; m &= m - 1, e++) {
+        dawg_vedge x = c->E[e];
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint64_t hl = h + c->z[l];
+        c->word[depth] = (uint8_t)l;
+        if (dawg_vedge_final(x) && depth >= 1 && !wc_room(c, depth + 1)) {
+            c->hash[c->n] = hl;
+            c->off[c->n++] = (uint32_t)(depth + 1) << SK_WX_OFFBITS | (uint32_t)c->npool;
+            memcpy(c->pool + c->npool, c->word, (size_t)depth + 1);
+            c->npool += (size_t)depth + 1;
+        }
+        uint32_t child = dawg_vedge_child(x);
+        if (child && depth + 1 < c->maxlen)
+            wc_walk(c, child, x.next, depth + 1, hl);
+    }
+}
+
+/* Bucket the collected words into x->dir and x->ent. */
+static int wx_bucket(sk_windex *x, const wcollect *c)
+{
+    int bits = 4;
+    while (bits < 32 && ((size_t)1 << bits) < c->n)
+        bits++;
+    size_t nb = (size_t)1 << bits;
+    x->shift = 64 - bits;
+    x->dir = calloc(nb + 1, sizeof *x->dir);
+    x->ent = malloc((c->n ? c->n : 1) * sizeof *x->ent);
+    if (!x->dir || !x->ent)
+        return TK_ENOMEM;
+    for (size_t i = 0; i < c->n; i++)
+        x->dir[(c->hash[i] >> x->shift) + 1]++;
+    for (size_t b = 0; b < nb; b++)
+        x->dir[b + 1] += x->dir[b];
+    for (size_t i = 0; i < c->n; i++) {
+        uint64_t h = c->hash[i];
+        x->ent[x->dir[h >> x->shift]++] = (uint64_t)(uint32_t)h << 32 | c->off[i];
+    }
+    for (size_t b = nb; b > 0; b--)   /* dir[b] was bucket b's end */
+        x->dir[b] = x->dir[b - 1];
+    x->dir[0] = 0;
+    for (size_t b = 0; b < nb; b++)   /* by fingerprint, then length: insertion sort (tiny buckets) */
+        for (uint32_t i = x->dir[b] + 1; i < x->dir[b + 1]; i++) {
+            uint64_t v = x->ent[i], key = v & ~(uint64_t)((UINT32_C(1) << SK_WX_OFFBITS) - 1);
+            uint32_t j = i;
+            for (; j > x->dir[b] && (x->ent[j - 1] & ~(uint64_t)((UINT32_C(1) << SK_WX_OFFBITS) - 1)) > key; j--)
+                x->ent[j] = x->ent[j - 1];
+            x->ent[j] = v;
+        }
+    return TK_OK;
+}
+
+/* The filter of the multisets one letter short of a word. */
+static int wx_filter(sk_windex *x, const wcollect *c)
+{
+    size_t inserts = 0;
+    for (size_t i = 0; i < c->n; i++)
+        inserts += c->off[i] >> SK_WX_OFFBITS;
+    int bits = 6;   /* 2^bits blocks of 64 bits, about 12 filter bits an insertion */
+    while (bits < 40 && ((size_t)64 << bits) < 12 * inserts)
+        bits++;
+    x->dshift = 64 - bits;
+    x->del = calloc((size_t)1 << bits, sizeof *x->del);
+    if (!x->del)
+        return TK_ENOMEM;
+    for (size_t i = 0; i < c->n; i++) {
+        const uint8_t *w = c->pool + SK_WX_OFF(c->off[i]);
+        int len = (int)(c->off[i] >> SK_WX_OFFBITS);
+        uint64_t seen = 0;
+        for (int k = 0; k < len; k++) {
+            if (seen >> w[k] & 1)
+                continue;
+            seen |= UINT64_C(1) << w[k];
+            uint64_t h = c->hash[i] - x->z[w[k]];
+            x->del[h >> x->dshift] |= sk_wx_delbits(h);
+        }
+    }
+    return TK_OK;
+}
+
+static int wx_build_view(sk_windex **out, const dawg_view *v, int maxlen, tk_error *err)
+{
+    *out = NULL;
+    if (maxlen < 2 || maxlen > 63)
+        return tk_error_set(err, TK_EINVAL, 0, 0, "word index: word length %d (2..63)", maxlen);
+    sk_windex *x = calloc(1, sizeof *x);
+    if (!x)
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    x->maxlen = maxlen;
+    x->nletters = dawg_view_alphabet(v)->size;
+    sk_rng r;
+    sk_rng_seed(&r, 0x5EED0F1D3Cull);
+    for (int l = 1; l < 64; l++)
+        x->z[l] = sk_rng_next(&r);
+    wcollect c = { dawg_view_edges(v), x->z, maxlen, { 0 }, NULL, NULL, 0, 0, NULL, 0, 0, 0 };
+    if (dawg_view_root(v))
+        wc_walk(&c, dawg_view_root(v), dawg_view_root_letters(v), 0, 0);
+    int rc = c.err ? c.err : wx_bucket(x, &c);
+    if (!rc)
+        rc = wx_filter(x, &c);
+    free(c.hash);
+    free(c.off);
+    x->pool = c.pool;
+    x->nwords = c.n;
+    x->npool = c.npool;
+    if (rc) {
+        sk_windex_destroy(x);
+        return tk_error_set(err, rc, 0, 0, "word index: %s",
+                            rc == TK_ELIMIT ? "more than 2^26 letters of words" : "out of memory");
+    }
+    x->bytes = sizeof *x + (((size_t)1 << (64 - x->shift)) + 1) * sizeof *x->dir + x->nwords * sizeof *x->ent +
+               x->npool + ((size_t)1 << (64 - x->dshift)) * sizeof *x->del;
+    *out = x;
+    return TK_OK;
+}
+
+int sk_windex_build(sk_windex **out, const dawg_graph *d, int maxlen, tk_error *err)
+{
+    dawg_view *v;
+    *out = NULL;
+    int rc = dawg_view_create(&v, d, err);
+    if (rc)
+        return rc;
+    rc = wx_build_view(out, v, maxlen, err);
+    dawg_view_destroy(v);
+    return rc;
+}
+
+void sk_windex_destroy(sk_windex *x)
+{
+    if (!x)
+        return;
+    free(x->dir);
+    free(x->ent);
+    free(x->pool);
+    free(x->del);
+    free(x);
+}
+
+size_t sk_windex_bytes(const sk_windex *x) { return x ? x->bytes : 0; }
+size_t sk_windex_words(const sk_windex *x) { return x ? x->nwords : 0; }
+int sk_windex_maxlen(const sk_windex *x) { return x ? x->maxlen : 0; }
+
+/* The words of len letters in the bucket of hash h that are exactly the
+ * multiset want[]: fn for each. */
+static int wx_list(const sk_windex *x, uint64_t h, int len, const uint8_t want[64],
+                   int (*fn)(void *, const uint8_t *, int), void *ctx)
+{
+    uint32_t lo, hi;
+    sk_wx_find(x, h, len, &lo, &hi);
+    for (uint32_t i = lo; i < hi; i++) {
+        const uint8_t *w = x->pool + SK_WX_OFF(x->ent[i]);
+        uint8_t have[64] = { 0 };
+        int k = 0;
+        for (; k < len && have[w[k]] < want[w[k]]; k++)
+            have[w[k]]++;
+        int rc = k == len ? fn(ctx, w, len) : 0;
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+int sk_windex_anagrams(const sk_windex *x, const uint8_t counts[64], int blanks,
+                       int (*fn)(void *ctx, const uint8_t *letters, int n), void *ctx)
+{
+    if (blanks < 0 || blanks > 2)
+        return TK_EINVAL;
+    uint8_t want[64] = { 0 };
+    int m = blanks;
+    for (int l = 1; l <= x->nletters; l++)
+        m += want[l] = counts[l];
+    if (m < 2 || m > x->maxlen)
+        return 0;
+    uint64_t h = sk_wx_hash(x, want);
+    if (blanks == 0)
+        return wx_list(x, h, m, want, fn, ctx);
+    int rc = 0;
+    for (int a = 1; a <= x->nletters && !rc; a++) {
+        want[a]++;
+        if (blanks == 1)
+            rc = wx_list(x, h + x->z[a], m, want, fn, ctx);
+        for (int b = a; blanks == 2 && b <= x->nletters && !rc; b++) {
+            want[b]++;
+            rc = wx_list(x, h + x->z[a] + x->z[b], m, want, fn, ctx);
+            want[b]--;
+        }
+        want[a]--;
+    }
+    return rc;
+}
+
+int sk_windex_maybe(const sk_windex *x, const uint8_t counts[64], int blanks)
+{
+    if (blanks < 0 || blanks > 2)
+        return TK_EINVAL;
+    int m = blanks;
+    for (int l = 1; l <= x->nletters; l++)
+        m += counts[l];
+    if (m < 2 || m > x->maxlen)
+        return 0;
+    return sk_wx_maybe(x, sk_wx_hash(x, counts), m, blanks);
+}
+
+/* ---- the engine's index ---------------------------------------------------- */
+
+void tki_sk_windex_attach(sk_engine *e)
+{
+    const char *s = getenv("TILEKIT_WINDEX");
+    e->wx_off = s && (!strcmp(s, "off") || !strcmp(s, "0") || !strcmp(s, "no"));
+    atomic_init(&e->wx, NULL);
+    atomic_init(&e->wx_failed, 0);
+}
+
+void tki_sk_windex_detach(sk_engine *e) { sk_windex_destroy(atomic_load(&e->wx)); }
+
+const sk_windex *sk_engine_windex(const sk_engine *e)
+{
+    sk_engine *me = (sk_engine *)e;   /* the index is a cache: the engine stays logically immutable */
+    sk_windex *x = atomic_load_explicit(&me->wx, memory_order_acquire);
+    if (x || e->wx_off || atomic_load_explicit(&me->wx_failed, memory_order_relaxed))
+        return e->wx_off ? NULL : x;
+    if (wx_build_view(&x, e->view, e->dim < 2 ? 2 : e->dim, NULL)) {
+        atomic_store(&me->wx_failed, 1);
+        return NULL;
+    }
+    sk_windex *none = NULL;
+    if (!atomic_compare_exchange_strong(&me->wx, &none, x)) {
+        sk_windex_destroy(x);   /* another thread's is in */
+        return none;
+    }
+    return x;
+}
+
+void sk_engine_set_windex(sk_engine *e, int on) { e->wx_off = !on; }
