@@ -57,59 +57,27 @@ typedef struct sk_unit {
 /* the units of anchors and starts, and the spans (one per start and end) */
 #define SK_UNITS_MAX (2 * SK_MAX_DIM * SK_MAX_DIM * (SK_RACK_MAX + 1) + SK_MAX_DIM * SK_MAX_DIM * (SK_MAX_DIM + 1))
 
-/* The coefficients of a shadow's empty squares, kept sorted descending as
- * squares are added: square i takes lm_i * (WM + cw_i) per point of the tile
- * put there (WM the product of the span's word premiums, cw_i the square's
- * cross-word premium or 0), and dot = the rack's best values against them
- * (vals descending, rearrangement inequality).  A word premium changes WM
- * and so every coefficient: then they are all made and sorted again. */
-typedef struct coefs {
-    int n;
-    int64_t WM;
-    int lmv[2 * SK_RACK_MAX], cwv[2 * SK_RACK_MAX];
-    int64_t c[2 * SK_RACK_MAX];
-} coefs;
-
-static inline void coefs_insert(coefs *cs, int64_t v)
-{
-    int j = cs->n++;
-    while (j > 0 && cs->c[j - 1] < v) {
-        cs->c[j] = cs->c[j - 1];
-        j--;
-    }
-    cs->c[j] = v;
-}
-
-static inline void coefs_add(coefs *cs, int lm, int cw, int wm)
-{
-    int i = cs->n;
-    cs->lmv[i] = lm;
-    cs->cwv[i] = cw;
-    if (wm == 1) {
-        coefs_insert(cs, (int64_t)lm * (cs->WM + cw));
-        return;
-    }
-    if (cs->WM < ((int64_t)1 << 30))
-        cs->WM *= wm;
-    int n = cs->n + 1;
-    cs->n = 0;
-    for (int k = 0; k < n; k++)
-        coefs_insert(cs, (int64_t)cs->lmv[k] * (cs->WM + cs->cwv[k]));
-}
-
 /* With the word index: a span, the stretch [s, s + len) of the current
  * line that a play's main word covers (windex_search.c). */
 typedef struct sk_wxspan {
     int s, len, k, nb;              /* first square, letters, empty squares, board tiles */
     int bsum;                       /* the board tiles' points */
     int wm;                         /* the product of the empties' word premiums */
+    int64_t WM;                     /* the same for the bounds (stops growing at 2^30) */
     int64_t xfix;                   /* the cross-words' board parts, times their word premiums */
     int64_t F;                      /* the fixed part of a score: bsum * WM + xfix (+ a bingo) */
+    int64_t top;                    /* the best rank of the rack's best k tiles here, by score */
     uint64_t hb;                    /* hash of the board letters */
     uint8_t q[SK_RACK_MAX];         /* the empty squares */
-    alpha_set xs[SK_RACK_MAX];      /* their cross-checks */
-    coefs cs;                       /* their coefficients (cs.WM: the span's word premium) */
+    uint8_t lm[SK_RACK_MAX];        /* their letter premiums */
+    uint8_t cw[SK_RACK_MAX];        /* their cross-words' word premiums (0: no cross-word) */
+    int nrx;                        /* the empties whose cross-check leaves out a letter of the rack: */
+    alpha_set rx[SK_RACK_MAX];      /* their cross-checks */
+    int64_t c[SK_RACK_MAX];         /* the empties' coefficients, descending: a tile of value v
+                                       on the i-th scores v * c[i] (lm * (WM + cw)) */
 } sk_wxspan;
+
+#define SK_WX_MEMO 1024   /* entries of the memo of index answers (a power of 2) */
 
 /* With the word index: one sub-multiset S of the rack that a play may lay
  * down (windex_search.c). */
@@ -227,6 +195,13 @@ struct sk_gen {
     sk_wxsub wxs[SK_LEAVES_MAX];
     uint8_t wxk[SK_RACK_MAX + 1][SK_LEAVES_MAX];
     int nwxk[SK_RACK_MAX + 1];
+    /* what the index said of S + B, for each S of k tiles (bit i: the i-th
+     * of wxk[k]), per board letters B and k, for this search (gen) */
+    struct sk_wxmemo {
+        uint64_t key, known, yes;
+        uint32_t gen;
+    } wxm[SK_WX_MEMO];
+    uint32_t wxgen;
 };
 
 

@@ -33,7 +33,6 @@
 #include "sk_gen.h"
 #include "sk_windex.h"
 
-#include <stddef.h>
 #include <string.h>
 
 /* One sub-multiset: digits p[j] tiles of letter lt[j] played (lt[0] may be the blank). */
@@ -77,6 +76,10 @@ void tki_sk_wx_rack(sk_gen *g, const sk_rackleaves *L)
     for (int k = 1; k <= g->ntiles; k++)
         top[k] = top[k - 1] + g->vals[k - 1];
     memset(g->nwxk, 0, sizeof g->nwxk);
+    if (++g->wxgen == 0) {   /* wrapped: no memo entry may pass for this search's */
+        memset(g->wxm, 0, sizeof g->wxm);
+        g->wxgen = 1;
+    }
     int dig[SK_RACK_MAX + 1] = { 0 }, p[SK_RACK_MAX + 1];
     for (int idx = 0; idx <= L->full; idx++) {   /* idx: what is kept, an odometer */
         int k = 0;
@@ -113,20 +116,41 @@ void tki_sk_wx_rack(sk_gen *g, const sk_rackleaves *L)
     }
 }
 
-/* May S be the new tiles of a play of span sp?  Each empty square's
- * cross-check must hold one of its letters (a blank: any), and S + B
+/* The memo entry of board letters hb and k tiles for this search. */
+static struct sk_wxmemo *wx_memo(sk_gen *g, uint64_t hb, int k)
+{
+    uint64_t key = hb + (uint64_t)k * 0x9E3779B97F4A7C15ull;
+    struct sk_wxmemo *m = &g->wxm[(key >> 40) & (SK_WX_MEMO - 1)];
+    if (m->gen != g->wxgen || m->key != key) {
+        m->gen = g->wxgen;
+        m->key = key;
+        m->known = m->yes = 0;
+    }
+    return m;
+}
+
+/* May S, the i-th of its size, be the new tiles of a play of span sp (m:
+ * its memo entry, NULL without board letters)?  Each empty square's
+ * cross-check must hold one of its letters (a blank: any), and S + B be
  * perhaps a word's letters. */
-static int wx_fits(const sk_gen *g, sk_wxsub *S, const sk_wxspan *sp)
+static int wx_fits(const sk_gen *g, sk_wxsub *S, int i, const sk_wxspan *sp, struct sk_wxmemo *m)
 {
     if (!S->blanks)
-        for (int i = 0; i < sp->k; i++)
-            if (!(sp->xs[i] & S->mask))
+        for (int j = 0; j < sp->nrx; j++)
+            if (!(sp->rx[j] & S->mask))
                 return 0;
-    if (sp->nb)
-        return sk_wx_maybe(g->wx, sp->hb + S->h, sp->len, S->blanks);
-    if (S->alone < 0)
-        S->alone = (int8_t)sk_wx_maybe(g->wx, S->h, S->k, S->blanks);
-    return S->alone;
+    if (!m) {
+        if (S->alone < 0)
+            S->alone = (int8_t)sk_wx_maybe(g->wx, S->h, S->k, S->blanks);
+        return S->alone;
+    }
+    uint64_t bit = UINT64_C(1) << i;
+    if (!(m->known & bit)) {
+        m->known |= bit;
+        if (sk_wx_maybe(g->wx, sp->hb + S->h, sp->len, S->blanks))
+            m->yes |= bit;
+    }
+    return (m->yes & bit) != 0;
 }
 
 /* S's best rank on span sp: its values against the coefficients. */
@@ -134,31 +158,25 @@ static inline int64_t wx_rank(const sk_wxsub *S, const sk_wxspan *sp)
 {
     int64_t t = sp->F;
     for (int i = 0; i < sp->k; i++)
-        t += sp->cs.c[i] * S->v[i];
+        t += sp->c[i] * S->v[i];
     return t * 1000 + S->leave;
-}
-
-/* The best rank of S on sp with the rack's best k values (a bound on every S). */
-static inline int64_t wx_top(const sk_gen *g, const sk_wxspan *sp)
-{
-    int64_t t = sp->F;
-    for (int i = 0; i < sp->k; i++)
-        t += sp->cs.c[i] * g->vals[i];
-    return t * 1000;
 }
 
 /* The bound of span sp: the best rank of an S that fits (INT64_MIN: none
  * reaches thr). */
 static int64_t wx_span_bound(sk_gen *g, const sk_wxspan *sp, int64_t thr)
 {
-    int64_t best = INT64_MIN, need = thr, top = wx_top(g, sp);
+    int64_t best = INT64_MIN, need = thr, top = sp->top;
     const uint8_t *by = g->wxk[sp->k];
+    struct sk_wxmemo *m = sp->nb ? wx_memo(g, sp->hb, sp->k) : NULL;
     for (int i = 0; i < g->nwxk[sp->k]; i++) {
         sk_wxsub *S = &g->wxs[by[i]];
         if (top + S->lt < need)
             break;
+        if (!wx_fits(g, S, i, sp, m))
+            continue;
         int64_t r = wx_rank(S, sp);
-        if (r < need || !wx_fits(g, S, sp))
+        if (r < need)
             continue;
         best = r;
         need = r + 1;
@@ -170,11 +188,13 @@ static int64_t wx_span_bound(sk_gen *g, const sk_wxspan *sp, int64_t thr)
 
 static void wx_span_init(sk_wxspan *sp, int s)
 {
-    memset(sp, 0, offsetof(sk_wxspan, cs));
     sp->s = s;
+    sp->k = sp->nb = sp->nrx = 0;
+    sp->bsum = 0;
     sp->wm = 1;
-    sp->cs.n = 0;
-    sp->cs.WM = 1;
+    sp->WM = 1;
+    sp->xfix = 0;
+    sp->hb = 0;
 }
 
 /* Square q, the next one, into the span: 0, or -1 if no play can cover
@@ -191,21 +211,38 @@ static int wx_span_add(sk_gen *g, sk_wxspan *sp, int q)
     }
     if (!g->xs[q] || sp->k == g->ntiles)
         return -1;
-    int wm = g->wm[q], xw = g->xw[q];
-    sp->q[sp->k] = (uint8_t)q;
-    sp->xs[sp->k++] = g->xs[q];
+    int wm = g->wm[q], xw = g->xw[q], k = sp->k++;
+    sp->q[k] = (uint8_t)q;
+    sp->lm[k] = g->lm[q];
+    sp->cw[k] = (uint8_t)(xw >= 0 ? wm : 0);
+    if ((g->rackmask & ~g->xs[q]) != 0)
+        sp->rx[sp->nrx++] = g->xs[q];
     sp->wm *= wm;
+    if (sp->WM < ((int64_t)1 << 30))
+        sp->WM *= wm;
     if (xw >= 0)
         sp->xfix += (int64_t)xw * wm;
-    coefs_add(&sp->cs, g->lm[q], xw >= 0 ? wm : 0, wm);
     return 0;
 }
 
-/* The span ends on square q: its length and fixed score part. */
-static void wx_span_close(sk_wxspan *sp, int q)
+/* The span ends on square q: its length, coefficients (sorted), fixed
+ * score part and the rank of the rack's best tiles. */
+static void wx_span_close(const sk_gen *g, sk_wxspan *sp, int q)
 {
+    int k = sp->k;
     sp->len = q - sp->s + 1;
-    sp->F = (int64_t)sp->bsum * sp->cs.WM + sp->xfix + (sp->k == SK_RACK_MAX ? SK_BINGO : 0);
+    for (int i = 0; i < k; i++) {
+        int64_t c = (int64_t)sp->lm[i] * (sp->WM + sp->cw[i]);
+        int j = i;
+        for (; j > 0 && sp->c[j - 1] < c; j--)
+            sp->c[j] = sp->c[j - 1];
+        sp->c[j] = c;
+    }
+    sp->F = (int64_t)sp->bsum * sp->WM + sp->xfix + (k == SK_RACK_MAX ? SK_BINGO : 0);
+    int64_t t = sp->F;
+    for (int i = 0; i < k; i++)
+        t += sp->c[i] * g->vals[i];
+    sp->top = t * 1000;
 }
 
 int tki_sk_wx_spans(sk_gen *g, int a, int s, int qmax, int64_t thr, int64_t *bound, uint8_t *end)
@@ -220,15 +257,12 @@ int tki_sk_wx_spans(sk_gen *g, int a, int s, int qmax, int64_t thr, int64_t *bou
             continue;
         if (sp.k == 1 && g->dir == 1 && g->xw[a] >= 0)
             continue;   /* a one-tile play with a word across: the across pass lists it */
-        wx_span_close(&sp, q);
+        wx_span_close(g, &sp, q);
         int64_t lk = sp.nb ? g->lbest[sp.k] : g->lnp[sp.k];
-        if (lk == INT64_MIN)
+        if (lk == INT64_MIN || sp.top + lk < thr)
             continue;
-        int64_t b = wx_top(g, &sp) + lk;
-        if (b >= thr) {
-            bound[n] = b;
-            end[n++] = (uint8_t)q;
-        }
+        bound[n] = sp.top + lk;
+        end[n++] = (uint8_t)q;
     }
     return n;
 }
@@ -239,7 +273,7 @@ static void wx_span_make(sk_gen *g, sk_wxspan *sp, int s, int e)
     wx_span_init(sp, s);
     for (int q = s; q <= e; q++)
         wx_span_add(g, sp, q);
-    wx_span_close(sp, e);
+    wx_span_close(g, sp, e);
 }
 
 int64_t tki_sk_wx_bound(sk_gen *g, int s, int e, int64_t thr)
@@ -345,14 +379,15 @@ void tki_sk_wx_generate(sk_gen *g, int s, int e)
             g->word[q] = (uint8_t)(g->row[q] | SK_ONBOARD);
     g->start = sp->s;
     g->left = g->ntiles - sp->k;
-    int64_t top = wx_top(g, sp);
+    int64_t top = sp->top;
     const uint8_t *by = g->wxk[sp->k];
+    struct sk_wxmemo *m = sp->nb ? wx_memo(g, sp->hb, sp->k) : NULL;
     for (int i = 0; i < g->nwxk[sp->k] && !g->err; i++) {
         sk_wxsub *S = &g->wxs[by[i]];
         int64_t thr = wx_threshold(g);
         if (top + S->lt < thr)
             break;
-        if (wx_rank(S, sp) < thr || !wx_fits(g, S, sp))
+        if (!wx_fits(g, S, i, sp, m) || wx_rank(S, sp) < thr)
             continue;
         uint64_t h = sp->hb + S->h;
         if (S->blanks == 0)
