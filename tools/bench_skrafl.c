@@ -30,6 +30,7 @@
 #include "core/tk_text.h"
 #include "tilekit/skgame.h"
 #include "tilekit/skrafl.h"
+#include "tilekit/skwindex.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -410,6 +411,7 @@ static int bench_cgp_file(const char *path, const char *dict, const char *lang, 
         return CLI_EXIT_DATA;
     }
     bench_leaves = load_bench_leaves(c.e, lang, leaves_path);
+    sk_engine_windex(c.e);   /* made here, not in the first position's search */
     sk_movelist ml = {0};
     if (once >= 0) {
         uint64_t out = 0;

@@ -1,15 +1,15 @@
 /* mkpositions.c - mid-game positions of self-play games, as CGP lines.
  *
  *   mkpositions [--lang en|is] [--dict FILE] [--leaves FILE] [--games N] [--seed S]
- *               [--count M] [-o FILE]
+ *               [--count M] [--blanks B] [-o FILE]
  *
  * Plays games of the static equity player against itself (the language's
  * shipped leave table, or --leaves) from seed S (sk_selfplay, game i seeded
  * sk_game_seed(S, i)) and writes the position before every turn from the
  * second on while the bag still holds a tile (so exchanges may be
  * possible and leave values count): the board, the rack of the player to
- * move, scores 0/0, no opcodes.  Stops after M positions (default: every
- * one of the N games).  Deterministic: the same arguments write the same
+ * move, scores 0/0, no opcodes (--blanks B: only racks with B blanks).
+ * Stops after M positions (default: every one of the N games).  Deterministic: the same arguments write the same
  * file.  The best-move benchmarks (tools/vs-magpie.sh, bench_skrafl --cgp)
  * run through these files; tools/positions-en.cgp and positions-is.cgp were
  * made by
@@ -28,6 +28,7 @@ typedef struct mp_args {
     const char *lang, *dict, *leaves, *out;
     long games, count;
     uint64_t seed;
+    int blanks;           /* only racks with this many blanks (-1: any) */
 } mp_args;
 
 static void parse_args(int argc, char **argv, mp_args *a)
@@ -36,11 +37,11 @@ static void parse_args(int argc, char **argv, mp_args *a)
         { "lang", required_argument, 0, 'l' }, { "dict", required_argument, 0, 'd' },
         { "leaves", required_argument, 0, 'L' }, { "games", required_argument, 0, 'g' },
         { "seed", required_argument, 0, 's' }, { "count", required_argument, 0, 'c' },
-        { "output", required_argument, 0, 'o' }, { 0, 0, 0, 0 }
+        { "output", required_argument, 0, 'o' }, { "blanks", required_argument, 0, 'b' }, { 0, 0, 0, 0 }
     };
     int ch;
     opterr = 0;
-    while ((ch = getopt_long(argc, argv, ":l:d:L:g:s:c:o:", lo, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, ":l:d:L:g:s:c:o:b:", lo, NULL)) != -1) {
         switch (ch) {
         case 'l': a->lang = optarg; break;
         case 'd': a->dict = optarg; break;
@@ -49,6 +50,7 @@ static void parse_args(int argc, char **argv, mp_args *a)
         case 's': a->seed = (uint64_t)cli_parse_long("--seed", optarg, 0, LONG_MAX); break;
         case 'c': a->count = cli_parse_long("--count", optarg, 1, LONG_MAX); break;
         case 'o': a->out = optarg; break;
+        case 'b': a->blanks = (int)cli_parse_long("--blanks", optarg, 0, SK_RACK_MAX); break;
         default: cli_getopt_error(ch, argv);
         }
     }
@@ -126,7 +128,7 @@ static void apply(sk_board *b, const sk_move *m)
 }
 
 /* The positions of one game into f (at most *left more); returns how many. */
-static long game_positions(FILE *f, const sk_engine *e, const sk_game *gm, long left)
+static long game_positions(FILE *f, const sk_engine *e, const sk_game *gm, long left, int blanks)
 {
     int total = sk_engine_tileset(e)->total;
     long n = 0;
@@ -137,7 +139,7 @@ static long game_positions(FILE *f, const sk_engine *e, const sk_game *gm, long 
         const sk_turn *tu = &gm->turns[t];
         if (tu->kind > SK_TURN_PASS)
             break;
-        if (t > 0 && ontable + 2 * SK_RACK_MAX < total) {
+        if (t > 0 && ontable + 2 * SK_RACK_MAX < total && (blanks < 0 || tu->rack.blanks == blanks)) {
             write_cgp(f, e, &b, &tu->rack);
             n++;
         }
@@ -152,7 +154,7 @@ static long game_positions(FILE *f, const sk_engine *e, const sk_game *gm, long 
 int main(int argc, char **argv)
 {
     cli_init("mkpositions");
-    mp_args a = { "en", NULL, NULL, NULL, 12, LONG_MAX, 41 };
+    mp_args a = { "en", NULL, NULL, NULL, 12, LONG_MAX, 41, -1 };
     parse_args(argc, argv, &a);
     dawg_graph *d;
     sk_tileset ts;
@@ -174,7 +176,7 @@ int main(int argc, char **argv)
             cli_error(NULL, 0, "%s", err.msg);
             rc = CLI_EXIT_DATA;
         } else {
-            written += game_positions(f, e, gm, a.count - written);
+            written += game_positions(f, e, gm, a.count - written, a.blanks);
         }
     }
     if (f && f != stdout && fclose(f) && !rc) {

@@ -91,6 +91,7 @@ typedef struct sk_wxsub {
     int sum;                        /* its tiles' points */
     uint8_t k, blanks;              /* tiles, blanks among them */
     int8_t alone;                   /* its tiles alone are a word's (-1: not asked yet) */
+    uint8_t sorted;                 /* v is made */
     uint8_t v[SK_RACK_MAX];         /* its tile values, descending */
     uint8_t t[SK_RACK_MAX];         /* its letters, ascending (k - blanks of them) */
 } sk_wxsub;
@@ -190,6 +191,7 @@ struct sk_gen {
     /* The word index (windex_search.c), NULL when the search walks the
      * graph; the rack's sub-multisets by tiles played, best leave first. */
     const struct sk_windex *wx;
+    int wxplay;                     /* the index also lists the plays (else the graph walks) */
     int64_t lnp[SK_RACK_MAX + 1];   /* lbest for spans without board tiles: over the S that
                                        are a word alone (INT64_MIN: none) */
     sk_wxsub wxs[SK_LEAVES_MAX];

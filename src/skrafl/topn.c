@@ -503,13 +503,16 @@ static void search_setup(sk_gen *g, const sk_rackleaves *L)
         tki_sk_wx_rack(g, L);
     else
         memcpy(g->lnp, g->lbest, sizeof g->lnp);
+    /* The index lays the plays of a rack with a blank, whose left parts
+     * are many; the graph, with its left parts, those of other racks. */
+    g->wxplay = g->wx && g->blanks;
     g->nk_line = -1;
     if (++g->nk_gen == 0) {   /* wrapped: no line may pass for made */
         memset(g->nk_made, 0, sizeof g->nk_made);
         g->nk_gen = 1;
     }
     g->nush = 0;
-    g->bsplit = L->ranked && g->blanks && !g->wx;
+    g->bsplit = L->ranked && g->blanks && !g->wxplay;
 }
 
 /* A unit for every anchor with plays that may reach the floor: its bound,
@@ -684,7 +687,7 @@ static void search_units(sk_gen *g, const sk_rackleaves *L, int64_t floor, size_
             split_coarse(g, &u, floor, &nu);
         } else if (u.end) {
             search_span(g, &u, floor, &nu);
-        } else if (g->wx) {
+        } else if (g->wxplay) {
             split_spans(g, &u, floor, &nu);
         } else {
             if (u.L >= 1 && !lp_made) {

@@ -35,29 +35,52 @@
 
 #include <string.h>
 
-/* One sub-multiset: digits p[j] tiles of letter lt[j] played (lt[0] may be the blank). */
-static void wx_sub(sk_gen *g, sk_wxsub *S, const int *lt, const int *p, int nd)
+/* One sub-multiset: p[j] tiles of letter lt[j] played (lt[0] may be the
+ * blank); its values are sorted when first needed (wx_values). */
+static void wx_sub(const sk_gen *g, sk_wxsub *S, const int *lt, const int *p, int nd)
 {
     const sk_windex *x = g->wx;
-    memset(S, 0, sizeof *S);
-    S->alone = -1;
-    int nv = 0, nt = 0;
-    for (int j = 0; j < nd; j++)
-        for (int c = 0; c < p[j]; c++) {
-            int v = lt[j] ? g->e->val[lt[j]] : 0, i = nv++;
-            for (; i > 0 && S->v[i - 1] < v; i--)
-                S->v[i] = S->v[i - 1];
-            S->v[i] = (uint8_t)v;
-            S->sum += v;
-            if (!lt[j]) {
-                S->blanks++;
-                continue;
-            }
-            S->t[nt++] = (uint8_t)lt[j];
-            S->h += x->z[lt[j]];
-            S->mask |= ALPHA_BIT(lt[j]);
+    int nt = 0, sum = 0;
+    uint64_t h = 0;
+    alpha_set mask = 0;
+    S->blanks = 0;
+    for (int j = 0; j < nd; j++) {
+        if (!p[j])
+            continue;
+        if (!lt[j]) {
+            S->blanks = (uint8_t)p[j];
+            continue;
         }
-    S->k = (uint8_t)nv;
+        sum += p[j] * g->e->val[lt[j]];
+        h += x->z[lt[j]] * (uint64_t)p[j];
+        mask |= ALPHA_BIT(lt[j]);
+        for (int c = 0; c < p[j]; c++)
+            S->t[nt++] = (uint8_t)lt[j];
+    }
+    S->k = (uint8_t)(nt + S->blanks);
+    S->sum = sum;
+    S->h = h;
+    S->mask = mask;
+    S->alone = -1;
+    S->sorted = 0;
+}
+
+/* S's tile values in descending order, made once. */
+static const uint8_t *wx_values(const sk_gen *g, sk_wxsub *S)
+{
+    if (S->sorted)
+        return S->v;
+    int n = 0;
+    for (int i = 0; i < S->k - S->blanks; i++) {
+        int v = g->e->val[S->t[i]], j = n++;
+        for (; j > 0 && S->v[j - 1] < v; j--)
+            S->v[j] = S->v[j - 1];
+        S->v[j] = (uint8_t)v;
+    }
+    while (n < S->k)
+        S->v[n++] = 0;
+    S->sorted = 1;
+    return S->v;
 }
 
 /* The rack's sub-multisets by size, best kept value first (L: the rack's
@@ -154,11 +177,12 @@ static int wx_fits(const sk_gen *g, sk_wxsub *S, int i, const sk_wxspan *sp, str
 }
 
 /* S's best rank on span sp: its values against the coefficients. */
-static inline int64_t wx_rank(const sk_wxsub *S, const sk_wxspan *sp)
+static inline int64_t wx_rank(const sk_gen *g, sk_wxsub *S, const sk_wxspan *sp)
 {
+    const uint8_t *v = wx_values(g, S);
     int64_t t = sp->F;
     for (int i = 0; i < sp->k; i++)
-        t += sp->c[i] * S->v[i];
+        t += sp->c[i] * v[i];
     return t * 1000 + S->leave;
 }
 
@@ -175,7 +199,7 @@ static int64_t wx_span_bound(sk_gen *g, const sk_wxspan *sp, int64_t thr)
             break;
         if (!wx_fits(g, S, i, sp, m))
             continue;
-        int64_t r = wx_rank(S, sp);
+        int64_t r = wx_rank(g, S, sp);
         if (r < need)
             continue;
         best = r;
@@ -387,7 +411,7 @@ void tki_sk_wx_generate(sk_gen *g, int s, int e)
         int64_t thr = wx_threshold(g);
         if (top + S->lt < thr)
             break;
-        if (!wx_fits(g, S, i, sp, m) || wx_rank(S, sp) < thr)
+        if (!wx_fits(g, S, i, sp, m) || wx_rank(g, S, sp) < thr)
             continue;
         uint64_t h = sp->hb + S->h;
         if (S->blanks == 0)
