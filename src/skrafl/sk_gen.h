@@ -51,10 +51,11 @@ typedef struct sk_unit {
                                        -2: every start (a coarse bound) */
     uint16_t key;                   /* its plays' start in tie order: row, column, direction */
     uint16_t id;                    /* its score bounds: sk_gen.ush[id] (and ubb[id]) */
-    uint8_t end;                    /* a span: the last square of its words (0: every end) */
-    uint8_t exact;                  /* a span whose bound is the word index's */
+    uint8_t grp;                    /* the word index's group of an anchor's spans: 1 + the board
+                                       blocks right of the anchor its words cover (0: no group) */
+    uint8_t k;                      /* a group: the tiles its plays lay */
 } sk_unit;
-/* the units of anchors and starts, and the spans (one per start and end) */
+/* the units of anchors and starts, and the word index's groups (at most one per span, a start and an end) */
 #define SK_UNITS_MAX (2 * SK_MAX_DIM * SK_MAX_DIM * (SK_RACK_MAX + 1) + SK_MAX_DIM * SK_MAX_DIM * (SK_MAX_DIM + 1))
 
 /* With the word index: a span, the stretch [s, s + len) of the current
@@ -308,16 +309,21 @@ void tki_sk_gen_anchor_left(sk_gen *g, int a, int L);
 void tki_sk_gen_offer(sk_gen *g, int end, int score, int64_t leave);
 
 /* The word index's part of the best-first search (windex_search.c), g->wx
- * set: the rack's sub-multisets and lnp (once per search, after
- * leave_terms, rack_values); the spans of the plays of anchor a from start
- * s (ending by qmax) whose shadows reach thr, into bound[] and end[] (at
- * most SK_MAX_DIM), how many; the index's bound of span [s, e] of the
- * current line (INT64_MIN: no play, or none that reaches thr); the plays of
- * span [s, e] into the heap. */
+ * set.  The plays of an anchor are grouped by the board blocks right of it
+ * that their words cover and by the tiles they lay: one group's plays lay
+ * k tiles with the same board letters, whatever square they start on.
+ * tki_sk_wx_rack: the rack's sub-multisets and lnp (once per search, after
+ * leave_terms, rack_values); tki_sk_wx_groups: the groups of anchor a of
+ * the current line (words ending by qmax) whose shadows reach thr, into
+ * out[] (at most SK_MAX_DIM * SK_RACK_MAX), how many; tki_sk_wx_generate:
+ * the plays of one group into the heap. */
+typedef struct sk_wxgroup {
+    int64_t bound;
+    uint8_t blocks, k;
+} sk_wxgroup;
 void tki_sk_wx_rack(sk_gen *g, const sk_rackleaves *L);
-int tki_sk_wx_spans(sk_gen *g, int a, int s, int qmax, int64_t thr, int64_t *bound, uint8_t *end);
-int64_t tki_sk_wx_bound(sk_gen *g, int s, int e, int64_t thr);
-void tki_sk_wx_generate(sk_gen *g, int s, int e);
+int tki_sk_wx_groups(sk_gen *g, int a, int qmax, int64_t thr, sk_wxgroup *out);
+void tki_sk_wx_generate(sk_gen *g, int a, int qmax, int blocks, int k);
 
 /* Left-part room before anchor a of the current line: empty non-anchor squares (at most 7). */
 static inline int sk_gen_room(const sk_gen *g, int a)

@@ -550,8 +550,7 @@ static size_t make_units(sk_gen *g, int64_t floor)
                 u->a = (uint8_t)a;
                 u->L = (int8_t)(fixed ? -1 : s0 == s1 ? 0 : -2);
                 u->key = start_key(o, rr, s0);
-                u->end = 0;
-                u->exact = 0;
+                u->grp = 0;
             }
         }
     return nu;
@@ -585,43 +584,30 @@ static void split_coarse(sk_gen *g, const unit *u, int64_t floor, size_t *nu)
     }
 }
 
-/* With the word index: unit u of one start, its spans (one per end) whose
- * shadows may enter into the heap. */
-static void split_spans(sk_gen *g, const unit *u, int64_t floor, size_t *nu)
+/* With the word index: anchor unit u (any of its starts), its groups
+ * whose shadows may enter into the heap. */
+static void split_groups(sk_gen *g, const unit *u, int64_t floor, size_t *nu)
 {
-    int64_t bound[SK_MAX_DIM];
-    uint8_t end[SK_MAX_DIM];
+    sk_wxgroup grp[SK_MAX_DIM * SK_RACK_MAX];
     int s0, s1, qmax;
     shadow_starts(g, u->a, &s0, &s1, &qmax);
-    int n = tki_sk_wx_spans(g, u->a, u->L >= 0 ? u->a - u->L : s0, qmax, threshold(g, floor), bound, end);
+    int n = tki_sk_wx_groups(g, u->a, qmax, threshold(g, floor), grp);
     for (int i = 0; i < n; i++) {
         unit *v = &g->units[*nu];
         *v = *u;
-        v->bound = bound[i];
-        v->end = end[i];
+        v->bound = grp[i].bound;
+        v->grp = (uint8_t)(grp[i].blocks + 1);
+        v->k = grp[i].k;
         unit_up(NULL, g->units, (*nu)++);
     }
 }
 
-/* With the word index: span u, its plays (the second time it comes up:
- * the first, its shadow is replaced by the index's bound). */
-static void search_span(sk_gen *g, const unit *u, int64_t floor, size_t *nu)
+/* With the word index: the plays of group u. */
+static void search_group(sk_gen *g, const unit *u)
 {
     int s0, s1, qmax;
     shadow_starts(g, u->a, &s0, &s1, &qmax);
-    int s = u->L >= 0 ? u->a - u->L : s0;
-    if (u->exact) {
-        tki_sk_wx_generate(g, s, u->end);
-        return;
-    }
-    int64_t thr = threshold(g, floor), b = tki_sk_wx_bound(g, s, u->end, thr);
-    if (b == INT64_MIN || b < thr)
-        return;
-    unit *v = &g->units[*nu];
-    *v = *u;
-    v->bound = b;
-    v->exact = 1;
-    unit_up(NULL, g->units, (*nu)++);
+    tki_sk_wx_generate(g, u->a, qmax, u->grp - 1, u->k);
 }
 
 /* The first unit that lays a left part (u): the rack's left parts, no
@@ -683,12 +669,12 @@ static void search_units(sk_gen *g, const sk_rackleaves *L, int64_t floor, size_
                 continue;
         }
         tki_sk_gen_line(g, u.o, u.line);
-        if (u.L == -2) {
-            split_coarse(g, &u, floor, &nu);
-        } else if (u.end) {
-            search_span(g, &u, floor, &nu);
+        if (u.grp) {
+            search_group(g, &u);
         } else if (g->wxplay) {
-            split_spans(g, &u, floor, &nu);
+            split_groups(g, &u, floor, &nu);
+        } else if (u.L == -2) {
+            split_coarse(g, &u, floor, &nu);
         } else {
             if (u.L >= 1 && !lp_made) {
                 lp_made = 1;

@@ -152,16 +152,22 @@ static struct sk_wxmemo *wx_memo(sk_gen *g, uint64_t hb, int k)
     return m;
 }
 
-/* May S, the i-th of its size, be the new tiles of a play of span sp (m:
- * its memo entry, NULL without board letters)?  Each empty square's
- * cross-check must hold one of its letters (a blank: any), and S + B be
- * perhaps a word's letters. */
-static int wx_fits(const sk_gen *g, sk_wxsub *S, int i, const sk_wxspan *sp, struct sk_wxmemo *m)
+/* Does each empty square of span sp whose cross-check leaves out some of
+ * the rack's letters allow one of S's letters?  (A blank fits anywhere.) */
+static inline int wx_cross_ok(const sk_wxsub *S, const sk_wxspan *sp)
 {
     if (!S->blanks)
         for (int j = 0; j < sp->nrx; j++)
             if (!(sp->rx[j] & S->mask))
                 return 0;
+    return 1;
+}
+
+/* May S, the i-th of its size, with board letters of hash hb (nb of them:
+ * none means S alone), be a word's letters (m: the memo entry of hb and
+ * S's size, NULL when nb is 0)? */
+static int wx_word_maybe(const sk_gen *g, sk_wxsub *S, int i, uint64_t hb, int nb, struct sk_wxmemo *m)
+{
     if (!m) {
         if (S->alone < 0)
             S->alone = (int8_t)sk_wx_maybe(g->wx, S->h, S->k, S->blanks);
@@ -170,7 +176,7 @@ static int wx_fits(const sk_gen *g, sk_wxsub *S, int i, const sk_wxspan *sp, str
     uint64_t bit = UINT64_C(1) << i;
     if (!(m->known & bit)) {
         m->known |= bit;
-        if (sk_wx_maybe(g->wx, sp->hb + S->h, sp->len, S->blanks))
+        if (sk_wx_maybe(g->wx, hb + S->h, S->k + nb, S->blanks))
             m->yes |= bit;
     }
     return (m->yes & bit) != 0;
@@ -184,28 +190,6 @@ static inline int64_t wx_rank(const sk_gen *g, sk_wxsub *S, const sk_wxspan *sp)
     for (int i = 0; i < sp->k; i++)
         t += sp->c[i] * v[i];
     return t * 1000 + S->leave;
-}
-
-/* The bound of span sp: the best rank of an S that fits (INT64_MIN: none
- * reaches thr). */
-static int64_t wx_span_bound(sk_gen *g, const sk_wxspan *sp, int64_t thr)
-{
-    int64_t best = INT64_MIN, need = thr, top = sp->top;
-    const uint8_t *by = g->wxk[sp->k];
-    struct sk_wxmemo *m = sp->nb ? wx_memo(g, sp->hb, sp->k) : NULL;
-    for (int i = 0; i < g->nwxk[sp->k]; i++) {
-        sk_wxsub *S = &g->wxs[by[i]];
-        if (top + S->lt < need)
-            break;
-        if (!wx_fits(g, S, i, sp, m))
-            continue;
-        int64_t r = wx_rank(g, S, sp);
-        if (r < need)
-            continue;
-        best = r;
-        need = r + 1;
-    }
-    return best;
 }
 
 /* ---- spans ------------------------------------------------------------------ */
@@ -269,52 +253,94 @@ static void wx_span_close(const sk_gen *g, sk_wxspan *sp, int q)
     sp->top = t * 1000;
 }
 
-int tki_sk_wx_spans(sk_gen *g, int a, int s, int qmax, int64_t thr, int64_t *bound, uint8_t *end)
+/* ---- groups: the spans of an anchor by board blocks and tiles -------------- */
+
+/* What a walk over the spans of an anchor does with each: ctx, the span,
+ * j = the board blocks right of the anchor it covers. */
+typedef void (*wx_member_fn)(void *ctx, const sk_wxspan *sp, int j);
+
+/* Every span whose plays have anchor a (of the current line) as their
+ * leftmost anchor, end by qmax, cover at most jmax board blocks right of a
+ * and lay at most kmax tiles: from the tiles just before a, or from a and
+ * each empty square before it that a play may cover. */
+static void wx_members(sk_gen *g, int a, int qmax, int jmax, int kmax, wx_member_fn fn, void *ctx)
 {
-    sk_wxspan sp;
-    int n = 0;
-    wx_span_init(&sp, s);
-    for (int q = s; q <= qmax; q++) {
-        if (wx_span_add(g, &sp, q) < 0)
-            break;
-        if (q < a || g->row[q + 1] || q == s)
-            continue;
-        if (sp.k == 1 && g->dir == 1 && g->xw[a] >= 0)
-            continue;   /* a one-tile play with a word across: the across pass lists it */
-        wx_span_close(g, &sp, q);
-        int64_t lk = sp.nb ? g->lbest[sp.k] : g->lnp[sp.k];
-        if (lk == INT64_MIN || sp.top + lk < thr)
-            continue;
-        bound[n] = sp.top + lk;
-        end[n++] = (uint8_t)q;
+    const uint8_t *row = g->row;
+    int s0 = a, s1 = a;
+    if (a > 0 && row[a - 1]) {
+        while (s0 > 0 && row[s0 - 1])
+            s0--;
+        s1 = s0;
+    } else {
+        int room = sk_gen_room(g, a);
+        s0 = a - (room < g->ntiles - 1 ? room : g->ntiles - 1);
     }
+    for (int s = s0; s <= s1; s++) {
+        sk_wxspan sp;
+        wx_span_init(&sp, s);
+        for (int q = s, j = 0; q <= qmax; q++) {
+            if (q > a && row[q] && !row[q - 1] && ++j > jmax)
+                break;
+            if (wx_span_add(g, &sp, q) < 0 || sp.k > kmax)
+                break;
+            if (q < a || row[q + 1] || q == s)
+                continue;
+            if (sp.k == 1 && g->dir == 1 && g->xw[a] >= 0)
+                continue;   /* a one-tile play with a word across: the across pass lists it */
+            wx_span_close(g, &sp, q);
+            fn(ctx, &sp, j);
+        }
+    }
+}
+
+typedef struct wxgroups {
+    const sk_gen *g;
+    int64_t bound[SK_MAX_DIM][SK_RACK_MAX + 1];
+    uint64_t used[SK_RACK_MAX + 1];   /* bit j: a group (j, k) has a span */
+} wxgroups;
+
+/* A span's shadow (the rack's best k tiles, the best leave term of k
+ * tiles, taken over the S that are a word alone when it has no board
+ * tile) into its group's bound. */
+static void wx_group_add(void *ctx, const sk_wxspan *sp, int j)
+{
+    wxgroups *G = ctx;
+    int64_t lk = sp->nb ? G->g->lbest[sp->k] : G->g->lnp[sp->k];
+    if (lk == INT64_MIN)
+        return;
+    int64_t b = sp->top + lk;
+    if (!(G->used[sp->k] >> j & 1) || b > G->bound[j][sp->k])
+        G->bound[j][sp->k] = b;
+    G->used[sp->k] |= UINT64_C(1) << j;
+}
+
+int tki_sk_wx_groups(sk_gen *g, int a, int qmax, int64_t thr, sk_wxgroup *out)
+{
+    wxgroups G;
+    G.g = g;
+    memset(G.used, 0, sizeof G.used);
+    wx_members(g, a, qmax, SK_MAX_DIM, SK_RACK_MAX, wx_group_add, &G);
+    int n = 0;
+    for (int k = 1; k <= SK_RACK_MAX; k++)
+        for (uint64_t u = G.used[k]; u; u &= u - 1) {
+            int j = __builtin_ctzll(u);
+            if (G.bound[j][k] >= thr) {
+                out[n].bound = G.bound[j][k];
+                out[n].blocks = (uint8_t)j;
+                out[n++].k = (uint8_t)k;
+            }
+        }
     return n;
 }
 
-/* Span [s, e] of the current line (every square of it coverable). */
-static void wx_span_make(sk_gen *g, sk_wxspan *sp, int s, int e)
-{
-    wx_span_init(sp, s);
-    for (int q = s; q <= e; q++)
-        wx_span_add(g, sp, q);
-    wx_span_close(g, sp, e);
-}
+/* ---- the plays of a group ---------------------------------------------------- */
 
-int64_t tki_sk_wx_bound(sk_gen *g, int s, int e, int64_t thr)
-{
-    sk_wxspan sp;
-    wx_span_make(g, &sp, s, e);
-    return wx_span_bound(g, &sp, thr);
-}
-
-/* ---- the plays of a span ---------------------------------------------------- */
-
-/* One word being laid on the span. */
+/* One word being laid on a span. */
 typedef struct wxlay {
     sk_gen *g;
     const sk_wxspan *sp;
     const uint8_t *w;               /* its letters, from the span's start */
-    int real[64];                   /* real tiles of each letter left to lay */
+    uint8_t real[64];               /* real tiles of each of its letters left to lay */
     int blanks;                     /* blanks left to lay */
     int64_t leave;
 } wxlay;
@@ -348,9 +374,33 @@ static void wx_lay(wxlay *y, int i, int msum, int xsum)
     }
 }
 
-/* Word w (len letters) on span sp with the tiles of S plus the letters a
- * and b (0: none) its blanks stand for: if its board letters and the
- * cross-checks agree and its new letters are exactly those tiles, lay it. */
+/* Are the word's new letters on span sp exactly S's letters plus a and b
+ * (the blanks' letters, 0: none)?  Both sorted, then compared. */
+static int wx_same_tiles(const sk_wxspan *sp, const sk_wxsub *S, const uint8_t *w, unsigned a, unsigned b)
+{
+    uint8_t got[SK_RACK_MAX], want[SK_RACK_MAX];
+    int n = 0, m = S->k - S->blanks;
+    for (int i = 0; i < sp->k; i++) {
+        uint8_t l = w[sp->q[i] - sp->s];
+        int j = n++;
+        for (; j > 0 && got[j - 1] > l; j--)
+            got[j] = got[j - 1];
+        got[j] = l;
+    }
+    memcpy(want, S->t, (size_t)m);
+    for (int x = 0; x < S->blanks; x++) {
+        uint8_t l = (uint8_t)(x ? b : a);
+        int j = m++;
+        for (; j > 0 && want[j - 1] > l; j--)
+            want[j] = want[j - 1];
+        want[j] = l;
+    }
+    return memcmp(got, want, (size_t)n) == 0;
+}
+
+/* Word w on span sp with the tiles of S plus the letters a and b its
+ * blanks stand for: if its board letters and the cross-checks agree and
+ * its new letters are exactly those tiles, lay it every way. */
 static void wx_word(sk_gen *g, const sk_wxspan *sp, const sk_wxsub *S, const uint8_t *w, unsigned a, unsigned b)
 {
     const uint8_t *row = g->row;
@@ -359,28 +409,52 @@ static void wx_word(sk_gen *g, const sk_wxspan *sp, const sk_wxsub *S, const uin
         if (row[q] ? (row[q] & SK_LETTER) != w[i] : !(g->xs[q] >> w[i] & 1))
             return;
     }
-    wxlay y = { g, sp, w, { 0 }, S->blanks, S->leave };
+    if (!wx_same_tiles(sp, S, w, a, b))
+        return;
+    wxlay y;
+    y.g = g;
+    y.sp = sp;
+    y.w = w;
+    y.blanks = S->blanks;
+    y.leave = S->leave;
+    for (int i = 0; i < sp->k; i++)
+        y.real[w[sp->q[i] - sp->s]] = 0;
     for (int i = 0; i < S->k - S->blanks; i++)
         y.real[S->t[i]]++;
-    int want[64] = { 0 };   /* the word's new letters must be S's letters with a and b */
-    for (int i = 0; i < S->k - S->blanks; i++)
-        want[S->t[i]]++;
-    want[a]++;
-    want[b]++;
-    for (int i = 0; i < sp->k; i++)
-        if (--want[w[sp->q[i] - sp->s]] < 0 || w[sp->q[i] - sp->s] == 0)
-            return;
+    for (int i = 0; i < sp->len; i++)
+        if (row[sp->s + i])
+            g->word[sp->s + i] = (uint8_t)(row[sp->s + i] | SK_ONBOARD);
+    g->start = sp->s;
+    g->left = g->ntiles - sp->k;
     wx_lay(&y, 0, 0, 0);
+    g->left = g->ntiles;
 }
 
-/* The words of span sp whose letters hash to h (S's with its blanks' a, b). */
-static void wx_words(sk_gen *g, const sk_wxspan *sp, const sk_wxsub *S, uint64_t h, unsigned a, unsigned b)
+/* The spans of one group (its board blocks and tiles), collected. */
+typedef struct wxgroup {
+    int blocks, k, n;
+    sk_wxspan sp[SK_RACK_MAX + 1];
+    uint8_t ok[SK_RACK_MAX + 1];    /* the S being tried may reach the threshold on this one */
+} wxgroup;
+
+static void wx_group_collect(void *ctx, const sk_wxspan *sp, int j)
+{
+    wxgroup *G = ctx;
+    if (j == G->blocks && sp->k == G->k && G->n <= SK_RACK_MAX)
+        G->sp[G->n++] = *sp;
+}
+
+/* The words whose letters hash to h (S's, with its blanks' a and b) on
+ * every span of group G that S may reach the threshold on. */
+static void wx_words(sk_gen *g, const wxgroup *G, const sk_wxsub *S, uint64_t h, unsigned a, unsigned b)
 {
     const sk_windex *x = g->wx;
     uint32_t lo, hi;
-    sk_wx_find(x, h, sp->len, &lo, &hi);
+    sk_wx_find(x, h, G->sp[0].len, &lo, &hi);
     for (uint32_t i = lo; i < hi && !g->err; i++)
-        wx_word(g, sp, S, x->pool + SK_WX_OFF(x->ent[i]), a, b);
+        for (int m = 0; m < G->n; m++)
+            if (G->ok[m])
+                wx_word(g, &G->sp[m], S, x->pool + SK_WX_OFF(x->ent[i]), a, b);
 }
 
 /* The rank a play must reach to enter the heap now. */
@@ -393,36 +467,50 @@ static int64_t wx_threshold(const sk_gen *g)
     return thr;
 }
 
-void tki_sk_wx_generate(sk_gen *g, int s, int e)
+/* May S reach thr on some span of G (G->ok[] says on which)? */
+static int wx_group_ok(sk_gen *g, wxgroup *G, sk_wxsub *S, int64_t thr)
+{
+    int any = 0;
+    for (int m = 0; m < G->n; m++)
+        any |= G->ok[m] = (uint8_t)(G->sp[m].top + S->lt >= thr && wx_cross_ok(S, &G->sp[m]) &&
+                                    wx_rank(g, S, &G->sp[m]) >= thr);
+    return any;
+}
+
+void tki_sk_wx_generate(sk_gen *g, int a, int qmax, int blocks, int k)
 {
     const sk_windex *x = g->wx;
-    sk_wxspan span, *sp = &span;
-    wx_span_make(g, sp, s, e);
-    for (int q = sp->s; q < sp->s + sp->len; q++)
-        if (g->row[q])
-            g->word[q] = (uint8_t)(g->row[q] | SK_ONBOARD);
-    g->start = sp->s;
-    g->left = g->ntiles - sp->k;
-    int64_t top = sp->top;
-    const uint8_t *by = g->wxk[sp->k];
-    struct sk_wxmemo *m = sp->nb ? wx_memo(g, sp->hb, sp->k) : NULL;
-    for (int i = 0; i < g->nwxk[sp->k] && !g->err; i++) {
+    wxgroup G;
+    G.blocks = blocks;
+    G.k = k;
+    G.n = 0;
+    wx_members(g, a, qmax, blocks, k, wx_group_collect, &G);
+    if (!G.n)
+        return;
+    int64_t top = G.sp[0].top;
+    for (int m = 1; m < G.n; m++)
+        if (G.sp[m].top > top)
+            top = G.sp[m].top;
+    uint64_t hb = G.sp[0].hb;
+    int nb = G.sp[0].nb;
+    const uint8_t *by = g->wxk[k];
+    struct sk_wxmemo *memo = nb ? wx_memo(g, hb, k) : NULL;
+    for (int i = 0; i < g->nwxk[k] && !g->err; i++) {
         sk_wxsub *S = &g->wxs[by[i]];
         int64_t thr = wx_threshold(g);
         if (top + S->lt < thr)
             break;
-        if (!wx_fits(g, S, i, sp, m) || wx_rank(g, S, sp) < thr)
+        if (!wx_word_maybe(g, S, i, hb, nb, memo) || !wx_group_ok(g, &G, S, thr))
             continue;
-        uint64_t h = sp->hb + S->h;
+        uint64_t h = hb + S->h;
         if (S->blanks == 0)
-            wx_words(g, sp, S, h, 0, 0);
-        for (unsigned a = 1; S->blanks && a <= (unsigned)x->nletters; a++) {
+            wx_words(g, &G, S, h, 0, 0);
+        for (unsigned l1 = 1; S->blanks && l1 <= (unsigned)x->nletters; l1++) {
             if (S->blanks == 1)
-                wx_words(g, sp, S, h + x->z[a], a, 0);
-            else if (sk_wx_short1(x, h + x->z[a]))
-                for (unsigned b = a; b <= (unsigned)x->nletters; b++)
-                    wx_words(g, sp, S, h + x->z[a] + x->z[b], a, b);
+                wx_words(g, &G, S, h + x->z[l1], l1, 0);
+            else if (sk_wx_short1(x, h + x->z[l1]))
+                for (unsigned l2 = l1; l2 <= (unsigned)x->nletters; l2++)
+                    wx_words(g, &G, S, h + x->z[l1] + x->z[l2], l1, l2);
         }
     }
-    g->left = g->ntiles;
 }
