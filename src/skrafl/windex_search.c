@@ -205,6 +205,14 @@ static void wx_span_init(sk_wxspan *sp, int s)
     sp->hb = 0;
 }
 
+/* Coefficient c as the i-th of c[0..i) (kept descending). */
+static inline void wx_coef_insert(sk_wxspan *sp, int i, int64_t c)
+{
+    for (; i > 0 && sp->c[i - 1] < c; i--)
+        sp->c[i] = sp->c[i - 1];
+    sp->c[i] = c;
+}
+
 /* Square q, the next one, into the span: 0, or -1 if no play can cover
  * it (an empty square no tile of the rack fits, or one more than the rack
  * has tiles for). */
@@ -226,26 +234,24 @@ static int wx_span_add(sk_gen *g, sk_wxspan *sp, int q)
     if ((g->rackmask & ~g->xs[q]) != 0)
         sp->rx[sp->nrx++] = g->xs[q];
     sp->wm *= wm;
-    if (sp->WM < ((int64_t)1 << 30))
-        sp->WM *= wm;
     if (xw >= 0)
         sp->xfix += (int64_t)xw * wm;
+    if (wm != 1 && sp->WM < ((int64_t)1 << 30)) {   /* every coefficient changes: all again */
+        sp->WM *= wm;
+        for (int i = 0; i <= k; i++)
+            wx_coef_insert(sp, i, (int64_t)sp->lm[i] * (sp->WM + sp->cw[i]));
+    } else {
+        wx_coef_insert(sp, k, (int64_t)sp->lm[k] * (sp->WM + sp->cw[k]));
+    }
     return 0;
 }
 
-/* The span ends on square q: its length, coefficients (sorted), fixed
- * score part and the rank of the rack's best tiles. */
+/* The span ends on square q: its length, fixed score part and the rank of
+ * the rack's best tiles. */
 static void wx_span_close(const sk_gen *g, sk_wxspan *sp, int q)
 {
     int k = sp->k;
     sp->len = q - sp->s + 1;
-    for (int i = 0; i < k; i++) {
-        int64_t c = (int64_t)sp->lm[i] * (sp->WM + sp->cw[i]);
-        int j = i;
-        for (; j > 0 && sp->c[j - 1] < c; j--)
-            sp->c[j] = sp->c[j - 1];
-        sp->c[j] = c;
-    }
     sp->F = (int64_t)sp->bsum * sp->WM + sp->xfix + (k == SK_RACK_MAX ? SK_BINGO : 0);
     int64_t t = sp->F;
     for (int i = 0; i < k; i++)
@@ -255,9 +261,10 @@ static void wx_span_close(const sk_gen *g, sk_wxspan *sp, int q)
 
 /* ---- groups: the spans of an anchor by board blocks and tiles -------------- */
 
-/* What a walk over the spans of an anchor does with each: ctx, the span,
- * j = the board blocks right of the anchor it covers. */
-typedef void (*wx_member_fn)(void *ctx, const sk_wxspan *sp, int j);
+/* What a walk over the spans of an anchor does with each: ctx, the span
+ * (not closed: wx_span_close(g, sp, q) when needed), j = the board blocks
+ * right of the anchor it covers, q its last square. */
+typedef void (*wx_member_fn)(void *ctx, sk_wxspan *sp, int j, int q);
 
 /* Every span whose plays have anchor a (of the current line) as their
  * leftmost anchor, end by qmax, cover at most jmax board blocks right of a
@@ -287,8 +294,7 @@ static void wx_members(sk_gen *g, int a, int qmax, int jmax, int kmax, wx_member
                 continue;
             if (sp.k == 1 && g->dir == 1 && g->xw[a] >= 0)
                 continue;   /* a one-tile play with a word across: the across pass lists it */
-            wx_span_close(g, &sp, q);
-            fn(ctx, &sp, j);
+            fn(ctx, &sp, j, q);
         }
     }
 }
@@ -302,12 +308,13 @@ typedef struct wxgroups {
 /* A span's shadow (the rack's best k tiles, the best leave term of k
  * tiles, taken over the S that are a word alone when it has no board
  * tile) into its group's bound. */
-static void wx_group_add(void *ctx, const sk_wxspan *sp, int j)
+static void wx_group_add(void *ctx, sk_wxspan *sp, int j, int q)
 {
     wxgroups *G = ctx;
     int64_t lk = sp->nb ? G->g->lbest[sp->k] : G->g->lnp[sp->k];
     if (lk == INT64_MIN)
         return;
+    wx_span_close(G->g, sp, q);
     int64_t b = sp->top + lk;
     if (!(G->used[sp->k] >> j & 1) || b > G->bound[j][sp->k])
         G->bound[j][sp->k] = b;
@@ -432,16 +439,19 @@ static void wx_word(sk_gen *g, const sk_wxspan *sp, const sk_wxsub *S, const uin
 
 /* The spans of one group (its board blocks and tiles), collected. */
 typedef struct wxgroup {
+    const sk_gen *g;
     int blocks, k, n;
     sk_wxspan sp[SK_RACK_MAX + 1];
     uint8_t ok[SK_RACK_MAX + 1];    /* the S being tried may reach the threshold on this one */
 } wxgroup;
 
-static void wx_group_collect(void *ctx, const sk_wxspan *sp, int j)
+static void wx_group_collect(void *ctx, sk_wxspan *sp, int j, int q)
 {
     wxgroup *G = ctx;
-    if (j == G->blocks && sp->k == G->k && G->n <= SK_RACK_MAX)
+    if (j == G->blocks && sp->k == G->k && G->n <= SK_RACK_MAX) {
+        wx_span_close(G->g, sp, q);
         G->sp[G->n++] = *sp;
+    }
 }
 
 /* The words whose letters hash to h (S's, with its blanks' a and b) on
@@ -481,6 +491,7 @@ void tki_sk_wx_generate(sk_gen *g, int a, int qmax, int blocks, int k)
 {
     const sk_windex *x = g->wx;
     wxgroup G;
+    G.g = g;
     G.blocks = blocks;
     G.k = k;
     G.n = 0;
