@@ -99,6 +99,7 @@ void tki_sk_wx_rack(sk_gen *g, const sk_rackleaves *L)
     for (int k = 1; k <= g->ntiles; k++)
         top[k] = top[k - 1] + g->vals[k - 1];
     memset(g->nwxk, 0, sizeof g->nwxk);
+    g->nwxsp = 0;
     if (++g->wxgen == 0) {   /* wrapped: no memo entry may pass for this search's */
         memset(g->wxm, 0, sizeof g->wxm);
         g->wxgen = 1;
@@ -294,13 +295,15 @@ static void wx_members(sk_gen *g, int a, int qmax, int jmax, int kmax, wx_member
                 continue;
             if (sp.k == 1 && g->dir == 1 && g->xw[a] >= 0)
                 continue;   /* a one-tile play with a word across: the across pass lists it */
+            sp.blocks = j;
             fn(ctx, &sp, j, q);
         }
     }
 }
 
 typedef struct wxgroups {
-    const sk_gen *g;
+    sk_gen *g;
+    uint32_t span0, nspan;          /* the spans kept (span0 = SK_WX_SPANS: none) */
     int64_t bound[SK_MAX_DIM][SK_RACK_MAX + 1];
     uint64_t used[SK_RACK_MAX + 1];   /* bit j: a group (j, k) has a span */
 } wxgroups;
@@ -315,16 +318,27 @@ static void wx_group_add(void *ctx, sk_wxspan *sp, int j, int q)
     if (lk == INT64_MIN)
         return;
     wx_span_close(G->g, sp, q);
+    if (G->span0 < SK_WX_SPANS) {
+        if (G->g->nwxsp < SK_WX_SPANS && G->nspan < 255) {
+            G->g->wxsp[G->g->nwxsp++] = *sp;
+            G->nspan++;
+        } else {
+            G->g->nwxsp = G->span0;   /* no room: none kept */
+            G->span0 = SK_WX_SPANS;
+        }
+    }
     int64_t b = sp->top + lk;
     if (!(G->used[sp->k] >> j & 1) || b > G->bound[j][sp->k])
         G->bound[j][sp->k] = b;
     G->used[sp->k] |= UINT64_C(1) << j;
 }
 
-int tki_sk_wx_groups(sk_gen *g, int a, int qmax, int64_t thr, sk_wxgroup *out)
+int tki_sk_wx_groups(sk_gen *g, int a, int qmax, int64_t thr, sk_wxgroup *out, uint32_t *span0, uint8_t *nspan)
 {
     wxgroups G;
     G.g = g;
+    G.span0 = g->nwxsp;
+    G.nspan = 0;
     memset(G.used, 0, sizeof G.used);
     wx_members(g, a, qmax, SK_MAX_DIM, SK_RACK_MAX, wx_group_add, &G);
     int n = 0;
@@ -337,6 +351,8 @@ int tki_sk_wx_groups(sk_gen *g, int a, int qmax, int64_t thr, sk_wxgroup *out)
                 out[n++].k = (uint8_t)k;
             }
         }
+    *span0 = G.span0;
+    *nspan = (uint8_t)G.nspan;
     return n;
 }
 
@@ -487,7 +503,7 @@ static int wx_group_ok(sk_gen *g, wxgroup *G, sk_wxsub *S, int64_t thr)
     return any;
 }
 
-void tki_sk_wx_generate(sk_gen *g, int a, int qmax, int blocks, int k)
+void tki_sk_wx_generate(sk_gen *g, int a, int qmax, int blocks, int k, uint32_t span0, int nspan)
 {
     const sk_windex *x = g->wx;
     wxgroup G;
@@ -495,7 +511,13 @@ void tki_sk_wx_generate(sk_gen *g, int a, int qmax, int blocks, int k)
     G.blocks = blocks;
     G.k = k;
     G.n = 0;
-    wx_members(g, a, qmax, blocks, k, wx_group_collect, &G);
+    if (span0 < SK_WX_SPANS) {
+        for (uint32_t i = span0; i < span0 + (uint32_t)nspan; i++)
+            if (g->wxsp[i].blocks == blocks && g->wxsp[i].k == k && G.n <= SK_RACK_MAX)
+                G.sp[G.n++] = g->wxsp[i];
+    } else {
+        wx_members(g, a, qmax, blocks, k, wx_group_collect, &G);
+    }
     if (!G.n)
         return;
     int64_t top = G.sp[0].top;
