@@ -457,8 +457,9 @@ static void wx_word(sk_gen *g, const sk_wxspan *sp, const sk_wxsub *S, const uin
 typedef struct wxgroup {
     const sk_gen *g;
     int blocks, k, n;
-    sk_wxspan sp[SK_RACK_MAX + 1];
+    const sk_wxspan *sp[SK_RACK_MAX + 1];
     uint8_t ok[SK_RACK_MAX + 1];    /* the S being tried may reach the threshold on this one */
+    sk_wxspan walked[SK_RACK_MAX + 1];   /* the spans, when they were not kept */
 } wxgroup;
 
 static void wx_group_collect(void *ctx, sk_wxspan *sp, int j, int q)
@@ -466,7 +467,9 @@ static void wx_group_collect(void *ctx, sk_wxspan *sp, int j, int q)
     wxgroup *G = ctx;
     if (j == G->blocks && sp->k == G->k && G->n <= SK_RACK_MAX) {
         wx_span_close(G->g, sp, q);
-        G->sp[G->n++] = *sp;
+        G->walked[G->n] = *sp;
+        G->sp[G->n] = &G->walked[G->n];
+        G->n++;
     }
 }
 
@@ -476,11 +479,11 @@ static void wx_words(sk_gen *g, const wxgroup *G, const sk_wxsub *S, uint64_t h,
 {
     const sk_windex *x = g->wx;
     uint32_t lo, hi;
-    sk_wx_find(x, h, G->sp[0].len, &lo, &hi);
+    sk_wx_find(x, h, G->sp[0]->len, &lo, &hi);
     for (uint32_t i = lo; i < hi && !g->err; i++)
         for (int m = 0; m < G->n; m++)
             if (G->ok[m])
-                wx_word(g, &G->sp[m], S, x->pool + SK_WX_OFF(x->ent[i]), a, b);
+                wx_word(g, G->sp[m], S, x->pool + SK_WX_OFF(x->ent[i]), a, b);
 }
 
 /* The rank a play must reach to enter the heap now. */
@@ -498,8 +501,8 @@ static int wx_group_ok(sk_gen *g, wxgroup *G, sk_wxsub *S, int64_t thr)
 {
     int any = 0;
     for (int m = 0; m < G->n; m++)
-        any |= G->ok[m] = (uint8_t)(G->sp[m].top + S->lt >= thr && wx_cross_ok(S, &G->sp[m]) &&
-                                    wx_rank(g, S, &G->sp[m]) >= thr);
+        any |= G->ok[m] = (uint8_t)(G->sp[m]->top + S->lt >= thr && wx_cross_ok(S, G->sp[m]) &&
+                                    wx_rank(g, S, G->sp[m]) >= thr);
     return any;
 }
 
@@ -514,18 +517,18 @@ void tki_sk_wx_generate(sk_gen *g, int a, int qmax, int blocks, int k, uint32_t 
     if (span0 < SK_WX_SPANS) {
         for (uint32_t i = span0; i < span0 + (uint32_t)nspan; i++)
             if (g->wxsp[i].blocks == blocks && g->wxsp[i].k == k && G.n <= SK_RACK_MAX)
-                G.sp[G.n++] = g->wxsp[i];
+                G.sp[G.n++] = &g->wxsp[i];
     } else {
         wx_members(g, a, qmax, blocks, k, wx_group_collect, &G);
     }
     if (!G.n)
         return;
-    int64_t top = G.sp[0].top;
+    int64_t top = G.sp[0]->top;
     for (int m = 1; m < G.n; m++)
-        if (G.sp[m].top > top)
-            top = G.sp[m].top;
-    uint64_t hb = G.sp[0].hb;
-    int nb = G.sp[0].nb;
+        if (G.sp[m]->top > top)
+            top = G.sp[m]->top;
+    uint64_t hb = G.sp[0]->hb;
+    int nb = G.sp[0]->nb;
     const uint8_t *by = g->wxk[k];
     struct sk_wxmemo *memo = nb ? wx_memo(g, hb, k) : NULL;
     for (int i = 0; i < g->nwxk[k] && !g->err; i++) {
