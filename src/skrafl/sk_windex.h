@@ -26,10 +26,14 @@ struct sk_windex {
     uint64_t *ent;
     uint8_t *pool;           /* the words' letters */
     size_t nwords, npool;
-    /* the multisets one letter short of a word: a Bloom filter of 2^dbits
-     * 64-bit blocks, two bits in one block per multiset */
-    int dshift;
-    uint64_t *del;
+    /* the multisets one letter short of a word, each with the letters that
+     * complete it: open addressing (linear probing) over nshort slots, the
+     * slot of hash h (h >> 32) * nshort >> 32, its fingerprint the low 32
+     * bits of h (0: an empty slot); bit l - 1 of the letter set for letter
+     * l, letters 33..63 in shorthi (only for alphabets of more than 32) */
+    uint32_t nshort;
+    uint32_t (*shortk)[2];          /* fingerprint, letters 1..32 */
+    uint32_t *shorthi;
     size_t bytes;
 };
 
@@ -65,17 +69,28 @@ static inline int sk_wx_word(const sk_windex *x, uint64_t h, int len)
     return sk_wx_find(x, h, len, &lo, &hi) > 0;
 }
 
-/* The filter's two bits for hash h. */
-static inline uint64_t sk_wx_delbits(uint64_t h)
+/* The fingerprint of hash h in the map of "one letter short" multisets. */
+static inline uint32_t sk_wx_fp1(uint64_t h)
 {
-    return (UINT64_C(1) << (h & 63)) | (UINT64_C(1) << (h >> 6 & 63));
+    uint32_t fp = (uint32_t)h;
+    return fp ? fp : 1;
 }
 
-/* Is the multiset of hash h perhaps one letter short of a word? */
-static inline int sk_wx_short1(const sk_windex *x, uint64_t h)
+/* The letters that complete the multiset of hash h to a word (bit l:
+ * letter l; 0: none, or no such multiset).  A hash collision may add
+ * letters, never take any away. */
+static inline uint64_t sk_wx_short1(const sk_windex *x, uint64_t h)
 {
-    uint64_t m = sk_wx_delbits(h);
-    return (x->del[h >> x->dshift] & m) == m;
+    uint32_t fp = sk_wx_fp1(h), i = (uint32_t)(((h >> 32) * x->nshort) >> 32);
+    for (;;) {
+        uint32_t f = x->shortk[i][0];
+        if (f == fp)
+            return (uint64_t)x->shortk[i][1] << 1 | (x->shorthi ? (uint64_t)x->shorthi[i] << 33 : 0);
+        if (!f)
+            return 0;
+        if (++i == x->nshort)
+            i = 0;
+    }
 }
 
 /* Could the multiset of hash h plus `blanks` blanks (0..2) be a word of len
@@ -85,7 +100,7 @@ static inline int sk_wx_maybe(const sk_windex *x, uint64_t h, int len, int blank
     if (blanks == 0)
         return sk_wx_word(x, h, len);
     if (blanks == 1)
-        return sk_wx_short1(x, h);
+        return sk_wx_short1(x, h) != 0;
     for (int l = 1; l <= x->nletters; l++)
         if (sk_wx_short1(x, h + x->z[l]))
             return 1;

@@ -118,19 +118,35 @@ static int wx_bucket(sk_windex *x, const wcollect *c)
     return TK_OK;
 }
 
-/* The filter of the multisets one letter short of a word. */
-static int wx_filter(sk_windex *x, const wcollect *c)
+/* Letter l completes the multiset of hash h: into the map (which has
+ * room); returns 1 if the multiset is new there. */
+static int wx_short_put(sk_windex *x, uint64_t h, unsigned l)
 {
-    size_t inserts = 0;
-    for (size_t i = 0; i < c->n; i++)
-        inserts += c->off[i] >> SK_WX_OFFBITS;
-    int bits = 6;   /* 2^bits blocks of 64 bits, about 12 filter bits an insertion */
-    while (bits < 40 && ((size_t)64 << bits) < 12 * inserts)
-        bits++;
-    x->dshift = 64 - bits;
-    x->del = calloc((size_t)1 << bits, sizeof *x->del);
-    if (!x->del)
+    uint32_t fp = sk_wx_fp1(h), i = (uint32_t)(((h >> 32) * x->nshort) >> 32);
+    while (x->shortk[i][0] && x->shortk[i][0] != fp)
+        if (++i == x->nshort)
+            i = 0;
+    int fresh = !x->shortk[i][0];
+    x->shortk[i][0] = fp;
+    if (l <= 32)
+        x->shortk[i][1] |= UINT32_C(1) << (l - 1);
+    else
+        x->shorthi[i] |= UINT32_C(1) << (l - 33);
+    return fresh;
+}
+
+/* The map of n slots filled from every word, once per distinct letter in
+ * it: TK_OK, TK_ENOMEM, or 1 when it is more than 7/8 full. */
+static int wx_short_fill(sk_windex *x, const wcollect *c, size_t n)
+{
+    free(x->shortk);
+    free(x->shorthi);
+    x->nshort = (uint32_t)n;
+    x->shortk = calloc(n, sizeof *x->shortk);
+    x->shorthi = x->nletters > 32 ? calloc(n, sizeof *x->shorthi) : NULL;
+    if (!x->shortk || (x->nletters > 32 && !x->shorthi))
         return TK_ENOMEM;
+    size_t used = 0;
     for (size_t i = 0; i < c->n; i++) {
         const uint8_t *w = c->pool + SK_WX_OFF(c->off[i]);
         int len = (int)(c->off[i] >> SK_WX_OFFBITS);
@@ -139,11 +155,31 @@ static int wx_filter(sk_windex *x, const wcollect *c)
             if (seen >> w[k] & 1)
                 continue;
             seen |= UINT64_C(1) << w[k];
-            uint64_t h = c->hash[i] - x->z[w[k]];
-            x->del[h >> x->dshift] |= sk_wx_delbits(h);
+            used += (size_t)wx_short_put(x, c->hash[i] - x->z[w[k]], w[k]);
+            if (used > n - n / 8)
+                return 1;
         }
     }
     return TK_OK;
+}
+
+/* The map of the multisets one letter short of a word.  About 5 in 8 of
+ * the insertions make a new multiset (the others complete one already in:
+ * AT + E, AE + T, ...), so the map is first sized for 2/3 of them at 4/5
+ * full, and made again half as big again when that is not enough. */
+static int wx_short(sk_windex *x, const wcollect *c)
+{
+    size_t inserts = 0;
+    for (size_t i = 0; i < c->n; i++)
+        inserts += c->off[i] >> SK_WX_OFFBITS;
+    size_t n = inserts * 5 / 6 + 64;
+    int rc;
+    while ((rc = wx_short_fill(x, c, n)) == 1) {
+        n += n / 2;
+        if (n > UINT32_MAX - 1)
+            return TK_ELIMIT;
+    }
+    return rc;
 }
 
 static int wx_build_view(sk_windex **out, const dawg_view *v, int maxlen, tk_error *err)
@@ -165,7 +201,7 @@ static int wx_build_view(sk_windex **out, const dawg_view *v, int maxlen, tk_err
         wc_walk(&c, dawg_view_root(v), dawg_view_root_letters(v), 0, 0);
     int rc = c.err ? c.err : wx_bucket(x, &c);
     if (!rc)
-        rc = wx_filter(x, &c);
+        rc = wx_short(x, &c);
     free(c.hash);
     free(c.off);
     x->pool = c.pool;
@@ -177,7 +213,7 @@ static int wx_build_view(sk_windex **out, const dawg_view *v, int maxlen, tk_err
                             rc == TK_ELIMIT ? "more than 2^26 letters of words" : "out of memory");
     }
     x->bytes = sizeof *x + (((size_t)1 << (64 - x->shift)) + 1) * sizeof *x->dir + x->nwords * sizeof *x->ent +
-               x->npool + ((size_t)1 << (64 - x->dshift)) * sizeof *x->del;
+               x->npool + (size_t)x->nshort * (sizeof *x->shortk + (x->shorthi ? sizeof *x->shorthi : 0));
     *out = x;
     return TK_OK;
 }
@@ -201,7 +237,8 @@ void sk_windex_destroy(sk_windex *x)
     free(x->dir);
     free(x->ent);
     free(x->pool);
-    free(x->del);
+    free(x->shortk);
+    free(x->shorthi);
     free(x);
 }
 

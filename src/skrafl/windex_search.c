@@ -541,12 +541,15 @@ void tki_sk_wx_generate(sk_gen *g, int a, int qmax, int blocks, int k, uint32_t 
         uint64_t h = hb + S->h;
         if (S->blanks == 0)
             wx_words(g, &G, S, h, 0, 0);
-        for (unsigned l1 = 1; S->blanks && l1 <= (unsigned)x->nletters; l1++) {
-            if (S->blanks == 1)
+        if (S->blanks == 1)   /* the letters the blank may stand for */
+            for (uint64_t m = sk_wx_short1(x, h); m; m &= m - 1) {
+                unsigned l1 = (unsigned)__builtin_ctzll(m);
                 wx_words(g, &G, S, h + x->z[l1], l1, 0);
-            else if (sk_wx_short1(x, h + x->z[l1]))
-                for (unsigned l2 = l1; l2 <= (unsigned)x->nletters; l2++)
-                    wx_words(g, &G, S, h + x->z[l1] + x->z[l2], l1, l2);
-        }
+            }
+        for (unsigned l1 = 1; S->blanks == 2 && l1 <= (unsigned)x->nletters; l1++)
+            for (uint64_t m = sk_wx_short1(x, h + x->z[l1]) >> l1 << l1; m; m &= m - 1) {
+                unsigned l2 = (unsigned)__builtin_ctzll(m);
+                wx_words(g, &G, S, h + x->z[l1] + x->z[l2], l1, l2);
+            }
     }
 }
