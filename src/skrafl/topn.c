@@ -498,14 +498,14 @@ static void search_setup(sk_gen *g, const sk_rackleaves *L)
     leave_terms(g, L);
     if (g->ntiles == SK_RACK_MAX)
         bingo_rack(g);
-    g->wx = sk_engine_windex(g->e);
+    /* The index lays the plays of a rack with a blank, whose left parts
+     * are many; the graph, with its left parts, those of other racks. */
+    g->wx = g->blanks ? sk_engine_windex(g->e) : NULL;
+    g->wxplay = g->wx != NULL;
     if (g->wx)
         tki_sk_wx_rack(g, L);
     else
         memcpy(g->lnp, g->lbest, sizeof g->lnp);
-    /* The index lays the plays of a rack with a blank, whose left parts
-     * are many; the graph, with its left parts, those of other racks. */
-    g->wxplay = g->wx && g->blanks;
     g->nk_line = -1;
     if (++g->nk_gen == 0) {   /* wrapped: no line may pass for made */
         memset(g->nk_made, 0, sizeof g->nk_made);
