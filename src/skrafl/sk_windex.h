@@ -27,13 +27,15 @@ struct sk_windex {
     uint8_t *pool;           /* the words' letters */
     size_t nwords, npool;
     /* the multisets one letter short of a word, each with the letters that
-     * complete it: open addressing (linear probing) over nshort slots, the
-     * slot of hash h (h >> 32) * nshort >> 32, its fingerprint the low 32
-     * bits of h (0: an empty slot); bit l - 1 of the letter set for letter
-     * l, letters 33..63 in shorthi (only for alphabets of more than 32) */
-    uint32_t nshort;
-    uint32_t (*shortk)[2];          /* fingerprint, letters 1..32 */
-    uint32_t *shorthi;
+     * complete it: bucket b = hash >> sshift holds sent[sdir[b] ..
+     * sdir[b + 1]), sorted by fingerprint (the hash's low 32 bits); an
+     * entry is fingerprint << 32 | its letters 1..32 (bit l - 1 for l),
+     * letters 33..63 in shi (alphabets of more than 32 letters only) */
+    int sshift;
+    uint32_t *sdir;
+    uint64_t *sent;
+    uint32_t *shi;
+    size_t nshort;
     size_t bytes;
 };
 
@@ -69,28 +71,21 @@ static inline int sk_wx_word(const sk_windex *x, uint64_t h, int len)
     return sk_wx_find(x, h, len, &lo, &hi) > 0;
 }
 
-/* The fingerprint of hash h in the map of "one letter short" multisets. */
-static inline uint32_t sk_wx_fp1(uint64_t h)
-{
-    uint32_t fp = (uint32_t)h;
-    return fp ? fp : 1;
-}
-
 /* The letters that complete the multiset of hash h to a word (bit l:
  * letter l; 0: none, or no such multiset).  A hash collision may add
  * letters, never take any away. */
 static inline uint64_t sk_wx_short1(const sk_windex *x, uint64_t h)
 {
-    uint32_t fp = sk_wx_fp1(h), i = (uint32_t)(((h >> 32) * x->nshort) >> 32);
-    for (;;) {
-        uint32_t f = x->shortk[i][0];
+    uint64_t b = h >> x->sshift;
+    uint32_t fp = (uint32_t)h;
+    for (uint32_t i = x->sdir[b], end = x->sdir[b + 1]; i < end; i++) {
+        uint32_t f = (uint32_t)(x->sent[i] >> 32);
         if (f == fp)
-            return (uint64_t)x->shortk[i][1] << 1 | (x->shorthi ? (uint64_t)x->shorthi[i] << 33 : 0);
-        if (!f)
+            return (x->sent[i] & 0xFFFFFFFFu) << 1 | (x->shi ? (uint64_t)x->shi[i] << 33 : 0);
+        if (f > fp)
             return 0;
-        if (++i == x->nshort)
-            i = 0;
     }
+    return 0;
 }
 
 /* Could the multiset of hash h plus `blanks` blanks (0..2) be a word of len

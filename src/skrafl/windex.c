@@ -118,68 +118,99 @@ static int wx_bucket(sk_windex *x, const wcollect *c)
     return TK_OK;
 }
 
-/* Letter l completes the multiset of hash h: into the map (which has
- * room); returns 1 if the multiset is new there. */
-static int wx_short_put(sk_windex *x, uint64_t h, unsigned l)
+/* Calls fn(ctx, hash, letter) for each multiset one letter short of a word,
+ * with the letter: every word, once per distinct letter in it. */
+static void wx_shorts(const sk_windex *x, const wcollect *c, void (*fn)(void *, uint64_t, unsigned), void *ctx)
 {
-    uint32_t fp = sk_wx_fp1(h), i = (uint32_t)(((h >> 32) * x->nshort) >> 32);
-    while (x->shortk[i][0] && x->shortk[i][0] != fp)
-        if (++i == x->nshort)
-            i = 0;
-    int fresh = !x->shortk[i][0];
-    x->shortk[i][0] = fp;
-    if (l <= 32)
-        x->shortk[i][1] |= UINT32_C(1) << (l - 1);
-    else
-        x->shorthi[i] |= UINT32_C(1) << (l - 33);
-    return fresh;
-}
-
-/* The map of n slots filled from every word, once per distinct letter in
- * it: TK_OK, TK_ENOMEM, or 1 when it is more than 7/8 full. */
-static int wx_short_fill(sk_windex *x, const wcollect *c, size_t n)
-{
-    free(x->shortk);
-    free(x->shorthi);
-    x->nshort = (uint32_t)n;
-    x->shortk = calloc(n, sizeof *x->shortk);
-    x->shorthi = x->nletters > 32 ? calloc(n, sizeof *x->shorthi) : NULL;
-    if (!x->shortk || (x->nletters > 32 && !x->shorthi))
-        return TK_ENOMEM;
-    size_t used = 0;
     for (size_t i = 0; i < c->n; i++) {
         const uint8_t *w = c->pool + SK_WX_OFF(c->off[i]);
         int len = (int)(c->off[i] >> SK_WX_OFFBITS);
         uint64_t seen = 0;
-        for (int k = 0; k < len; k++) {
-            if (seen >> w[k] & 1)
-                continue;
-            seen |= UINT64_C(1) << w[k];
-            used += (size_t)wx_short_put(x, c->hash[i] - x->z[w[k]], w[k]);
-            if (used > n - n / 8)
-                return 1;
-        }
+        for (int k = 0; k < len; k++)
+            if (!(seen >> w[k] & 1)) {
+                seen |= UINT64_C(1) << w[k];
+                fn(ctx, c->hash[i] - x->z[w[k]], w[k]);
+            }
     }
-    return TK_OK;
 }
 
-/* The map of the multisets one letter short of a word.  About 5 in 8 of
- * the insertions make a new multiset (the others complete one already in:
- * AT + E, AE + T, ...), so the map is first sized for 2/3 of them at 4/5
- * full, and made again half as big again when that is not enough. */
+static void wx_short_count(void *ctx, uint64_t h, unsigned l)
+{
+    sk_windex *x = ctx;
+    (void)l;
+    x->sdir[(h >> x->sshift) + 1]++;
+}
+
+static void wx_short_place(void *ctx, uint64_t h, unsigned l)
+{
+    sk_windex *x = ctx;
+    x->sent[x->sdir[h >> x->sshift]++] = (uint64_t)(uint32_t)h << 32 | l;
+}
+
+/* One bucket's entries e[0..n) (fingerprint << 32 | letter) sorted by
+ * fingerprint and merged into letter sets, at out (which may be e): how
+ * many there are. */
+static uint32_t wx_short_merge(sk_windex *x, uint64_t *e, uint32_t n, uint32_t out)
+{
+    for (uint32_t i = 1; i < n; i++) {
+        uint64_t v = e[i];
+        uint32_t j = i;
+        for (; j > 0 && e[j - 1] > v; j--)
+            e[j] = e[j - 1];
+        e[j] = v;
+    }
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t fp = (uint32_t)(e[i] >> 32), l = (uint32_t)e[i];
+        if (!m || (uint32_t)(x->sent[out + m - 1] >> 32) != fp) {
+            x->sent[out + m] = (uint64_t)fp << 32;
+            if (x->shi)
+                x->shi[out + m] = 0;
+            m++;
+        }
+        if (l <= 32)
+            x->sent[out + m - 1] |= UINT32_C(1) << (l - 1);
+        else
+            x->shi[out + m - 1] |= UINT32_C(1) << (l - 33);
+    }
+    return m;
+}
+
+/* The map of the multisets one letter short of a word: counted by bucket,
+ * placed (a counting sort), then each bucket sorted and merged in place. */
 static int wx_short(sk_windex *x, const wcollect *c)
 {
     size_t inserts = 0;
     for (size_t i = 0; i < c->n; i++)
         inserts += c->off[i] >> SK_WX_OFFBITS;
-    size_t n = inserts * 5 / 6 + 64;
-    int rc;
-    while ((rc = wx_short_fill(x, c, n)) == 1) {
-        n += n / 2;
-        if (n > UINT32_MAX - 1)
-            return TK_ELIMIT;
+    int bits = 4;   /* about one multiset a bucket: 5 in 8 insertions make a new one */
+    while (bits < 32 && ((size_t)8 << bits) < 5 * inserts)
+        bits++;
+    size_t nb = (size_t)1 << bits;
+    x->sshift = 64 - bits;
+    x->sdir = calloc(nb + 1, sizeof *x->sdir);
+    x->sent = malloc((inserts ? inserts : 1) * sizeof *x->sent);
+    if (!x->sdir || !x->sent || inserts >= UINT32_MAX)
+        return x->sdir && x->sent ? TK_ELIMIT : TK_ENOMEM;
+    wx_shorts(x, c, wx_short_count, x);
+    for (size_t b = 0; b < nb; b++)
+        x->sdir[b + 1] += x->sdir[b];
+    wx_shorts(x, c, wx_short_place, x);   /* sdir[b] ends at bucket b's end */
+    if (x->nletters > 32 && !(x->shi = malloc((inserts ? inserts : 1) * sizeof *x->shi)))
+        return TK_ENOMEM;
+    uint32_t out = 0, begin = 0;
+    for (size_t b = 0; b < nb; b++) {
+        uint32_t end = x->sdir[b];
+        x->sdir[b] = out;
+        out += wx_short_merge(x, x->sent + begin, end - begin, out);
+        begin = end;
     }
-    return rc;
+    x->sdir[nb] = out;
+    x->nshort = out;
+    uint64_t *shrunk = realloc(x->sent, (out ? out : 1) * sizeof *x->sent);
+    if (shrunk)
+        x->sent = shrunk;
+    return TK_OK;
 }
 
 static int wx_build_view(sk_windex **out, const dawg_view *v, int maxlen, tk_error *err)
@@ -213,7 +244,8 @@ static int wx_build_view(sk_windex **out, const dawg_view *v, int maxlen, tk_err
                             rc == TK_ELIMIT ? "more than 2^26 letters of words" : "out of memory");
     }
     x->bytes = sizeof *x + (((size_t)1 << (64 - x->shift)) + 1) * sizeof *x->dir + x->nwords * sizeof *x->ent +
-               x->npool + (size_t)x->nshort * (sizeof *x->shortk + (x->shorthi ? sizeof *x->shorthi : 0));
+               x->npool + (((size_t)1 << (64 - x->sshift)) + 1) * sizeof *x->sdir +
+               x->nshort * (sizeof *x->sent + (x->shi ? sizeof *x->shi : 0));
     *out = x;
     return TK_OK;
 }
@@ -237,8 +269,9 @@ void sk_windex_destroy(sk_windex *x)
     free(x->dir);
     free(x->ent);
     free(x->pool);
-    free(x->shortk);
-    free(x->shorthi);
+    free(x->sdir);
+    free(x->sent);
+    free(x->shi);
     free(x);
 }
 
