@@ -118,33 +118,27 @@ static int wx_bucket(sk_windex *x, const wcollect *c)
     return TK_OK;
 }
 
-/* Calls fn(ctx, hash, letter) for each multiset one letter short of a word,
- * with the letter: every word, once per distinct letter in it. */
-static void wx_shorts(const sk_windex *x, const wcollect *c, void (*fn)(void *, uint64_t, unsigned), void *ctx)
+/* Every multiset one letter short of a word, with that letter (every word,
+ * once per distinct letter in it): counted into its bucket of sdir
+ * (place = 0), or placed at its bucket's next entry of sent (place = 1). */
+static void wx_short_scan(sk_windex *x, const wcollect *c, int place)
 {
     for (size_t i = 0; i < c->n; i++) {
         const uint8_t *w = c->pool + SK_WX_OFF(c->off[i]);
         int len = (int)(c->off[i] >> SK_WX_OFFBITS);
-        uint64_t seen = 0;
-        for (int k = 0; k < len; k++)
-            if (!(seen >> w[k] & 1)) {
-                seen |= UINT64_C(1) << w[k];
-                fn(ctx, c->hash[i] - x->z[w[k]], w[k]);
-            }
+        uint64_t seen = 0, hw = c->hash[i];
+        for (int k = 0; k < len; k++) {
+            unsigned l = w[k];
+            if (seen >> l & 1)
+                continue;
+            seen |= UINT64_C(1) << l;
+            uint64_t h = hw - x->z[l], b = h >> x->sshift;
+            if (place)
+                x->sent[x->sdir[b]++] = (uint64_t)(uint32_t)h << 32 | l;
+            else
+                x->sdir[b + 1]++;
+        }
     }
-}
-
-static void wx_short_count(void *ctx, uint64_t h, unsigned l)
-{
-    sk_windex *x = ctx;
-    (void)l;
-    x->sdir[(h >> x->sshift) + 1]++;
-}
-
-static void wx_short_place(void *ctx, uint64_t h, unsigned l)
-{
-    sk_windex *x = ctx;
-    x->sent[x->sdir[h >> x->sshift]++] = (uint64_t)(uint32_t)h << 32 | l;
 }
 
 /* One bucket's entries e[0..n) (fingerprint << 32 | letter) sorted by
@@ -183,8 +177,8 @@ static int wx_short(sk_windex *x, const wcollect *c)
     size_t inserts = 0;
     for (size_t i = 0; i < c->n; i++)
         inserts += c->off[i] >> SK_WX_OFFBITS;
-    int bits = 4;   /* about one multiset a bucket: 5 in 8 insertions make a new one */
-    while (bits < 32 && ((size_t)8 << bits) < 5 * inserts)
+    int bits = 4;   /* about two multisets a bucket: 5 in 8 insertions make a new one */
+    while (bits < 32 && ((size_t)16 << bits) < 5 * inserts)
         bits++;
     size_t nb = (size_t)1 << bits;
     x->sshift = 64 - bits;
@@ -192,10 +186,10 @@ static int wx_short(sk_windex *x, const wcollect *c)
     x->sent = malloc((inserts ? inserts : 1) * sizeof *x->sent);
     if (!x->sdir || !x->sent || inserts >= UINT32_MAX)
         return x->sdir && x->sent ? TK_ELIMIT : TK_ENOMEM;
-    wx_shorts(x, c, wx_short_count, x);
+    wx_short_scan(x, c, 0);
     for (size_t b = 0; b < nb; b++)
         x->sdir[b + 1] += x->sdir[b];
-    wx_shorts(x, c, wx_short_place, x);   /* sdir[b] ends at bucket b's end */
+    wx_short_scan(x, c, 1);   /* sdir[b] ends at bucket b's end */
     if (x->nletters > 32 && !(x->shi = malloc((inserts ? inserts : 1) * sizeof *x->shi)))
         return TK_ENOMEM;
     uint32_t out = 0, begin = 0;
