@@ -304,19 +304,18 @@ static void wx_members(sk_gen *g, int a, int qmax, int jmax, int kmax, wx_member
 typedef struct wxgroups {
     sk_gen *g;
     uint32_t span0, nspan;          /* the spans kept (span0 = SK_WX_SPANS: none) */
-    int64_t bound[SK_MAX_DIM][SK_RACK_MAX + 1];
+    int64_t top[SK_MAX_DIM][SK_RACK_MAX + 1];   /* the best of its spans' tops */
     uint64_t used[SK_RACK_MAX + 1];   /* bit j: a group (j, k) has a span */
+    uint64_t hb[SK_MAX_DIM];        /* the board letters of the groups of j blocks */
+    int nb[SK_MAX_DIM];
 } wxgroups;
 
-/* A span's shadow (the rack's best k tiles, the best leave term of k
- * tiles, taken over the S that are a word alone when it has no board
- * tile) into its group's bound. */
+/* A span into its group (kept when there is room): the best top. */
 static void wx_group_add(void *ctx, sk_wxspan *sp, int j, int q)
 {
     wxgroups *G = ctx;
-    int64_t lk = sp->nb ? G->g->lbest[sp->k] : G->g->lnp[sp->k];
-    if (lk == INT64_MIN)
-        return;
+    if (!sp->nb && G->g->lnp[sp->k] == INT64_MIN)
+        return;   /* no S of k tiles is a word alone */
     wx_span_close(G->g, sp, q);
     if (G->span0 < SK_WX_SPANS) {
         if (G->g->nwxsp < SK_WX_SPANS && G->nspan < 255) {
@@ -327,10 +326,30 @@ static void wx_group_add(void *ctx, sk_wxspan *sp, int j, int q)
             G->span0 = SK_WX_SPANS;
         }
     }
-    int64_t b = sp->top + lk;
-    if (!(G->used[sp->k] >> j & 1) || b > G->bound[j][sp->k])
-        G->bound[j][sp->k] = b;
+    if (!(G->used[sp->k] >> j & 1) || sp->top > G->top[j][sp->k])
+        G->top[j][sp->k] = sp->top;
     G->used[sp->k] |= UINT64_C(1) << j;
+    G->hb[j] = sp->hb;
+    G->nb[j] = sp->nb;
+}
+
+/* The best lt of an S of k tiles that may make a word with board letters
+ * hb (nb of them; none: S alone), asked best first while top + lt reaches
+ * thr (INT64_MIN: none does). */
+static int64_t wx_best_lt(sk_gen *g, uint64_t hb, int nb, int k, int64_t top, int64_t thr)
+{
+    if (!nb)
+        return top + g->lnp[k] >= thr ? g->lnp[k] : INT64_MIN;
+    struct sk_wxmemo *m = wx_memo(g, hb, k);
+    const uint8_t *by = g->wxk[k];
+    for (int i = 0; i < g->nwxk[k]; i++) {
+        sk_wxsub *S = &g->wxs[by[i]];
+        if (top + S->lt < thr)
+            break;
+        if (wx_word_maybe(g, S, i, hb, nb, m))
+            return S->lt;
+    }
+    return INT64_MIN;
 }
 
 int tki_sk_wx_groups(sk_gen *g, int a, int qmax, int64_t thr, sk_wxgroup *out, uint32_t *span0, uint8_t *nspan)
@@ -345,8 +364,9 @@ int tki_sk_wx_groups(sk_gen *g, int a, int qmax, int64_t thr, sk_wxgroup *out, u
     for (int k = 1; k <= SK_RACK_MAX; k++)
         for (uint64_t u = G.used[k]; u; u &= u - 1) {
             int j = __builtin_ctzll(u);
-            if (G.bound[j][k] >= thr) {
-                out[n].bound = G.bound[j][k];
+            int64_t lt = wx_best_lt(g, G.hb[j], G.nb[j], k, G.top[j][k], thr);
+            if (lt != INT64_MIN) {
+                out[n].bound = G.top[j][k] + lt;
                 out[n].blocks = (uint8_t)j;
                 out[n++].k = (uint8_t)k;
             }
