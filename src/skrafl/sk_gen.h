@@ -54,8 +54,6 @@ typedef struct sk_unit {
     uint8_t grp;                    /* the word index's group of an anchor's spans: 1 + the board
                                        blocks right of the anchor its words cover (0: no group) */
     uint8_t k;                      /* a group: the tiles its plays lay */
-    uint8_t nspan;                  /* a group: the anchor's spans, wxsp[span0 .. span0 + nspan) */
-    uint32_t span0;                 /* (SK_WX_SPANS: not kept, walked again) */
 } sk_unit;
 /* the units of anchors and starts, and the word index's groups (at most one per span, a start and an end) */
 #define SK_UNITS_MAX (2 * SK_MAX_DIM * SK_MAX_DIM * (SK_RACK_MAX + 1) + SK_MAX_DIM * SK_MAX_DIM * (SK_MAX_DIM + 1))
@@ -64,7 +62,6 @@ typedef struct sk_unit {
  * line that a play's main word covers (windex_search.c). */
 typedef struct sk_wxspan {
     int s, len, k, nb;              /* first square, letters, empty squares, board tiles */
-    int blocks;                     /* board blocks right of its anchor it covers */
     int bsum;                       /* the board tiles' points */
     int wm;                         /* the product of the empties' word premiums */
     int64_t WM;                     /* the same for the bounds (stops growing at 2^30) */
@@ -82,7 +79,6 @@ typedef struct sk_wxspan {
 } sk_wxspan;
 
 #define SK_WX_MEMO 1024   /* entries of the memo of index answers (a power of 2) */
-#define SK_WX_SPANS 2048  /* spans kept per search for the groups that come up */
 
 /* With the word index: one sub-multiset S of the rack that a play may lay
  * down (windex_search.c). */
@@ -209,8 +205,6 @@ struct sk_gen {
         uint32_t gen;
     } wxm[SK_WX_MEMO];
     uint32_t wxgen;
-    sk_wxspan wxsp[SK_WX_SPANS];    /* the spans of the anchors split into groups */
-    uint32_t nwxsp;
 };
 
 
@@ -328,11 +322,8 @@ typedef struct sk_wxgroup {
     uint8_t blocks, k;
 } sk_wxgroup;
 void tki_sk_wx_rack(sk_gen *g, const sk_rackleaves *L);
-/* The anchor's spans are kept in g->wxsp from *span0 on (*nspan of them;
- * *span0 = SK_WX_SPANS when they do not fit: tki_sk_wx_generate then walks
- * them again). */
-int tki_sk_wx_groups(sk_gen *g, int a, int qmax, int64_t thr, sk_wxgroup *out, uint32_t *span0, uint8_t *nspan);
-void tki_sk_wx_generate(sk_gen *g, int a, int qmax, int blocks, int k, uint32_t span0, int nspan);
+int tki_sk_wx_groups(sk_gen *g, int a, int qmax, int64_t thr, sk_wxgroup *out);
+void tki_sk_wx_generate(sk_gen *g, int a, int qmax, int blocks, int k);
 
 /* Left-part room before anchor a of the current line: empty non-anchor squares (at most 7). */
 static inline int sk_gen_room(const sk_gen *g, int a)

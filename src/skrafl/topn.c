@@ -591,17 +591,13 @@ static void split_groups(sk_gen *g, const unit *u, int64_t floor, size_t *nu)
     sk_wxgroup grp[SK_MAX_DIM * SK_RACK_MAX];
     int s0, s1, qmax;
     shadow_starts(g, u->a, &s0, &s1, &qmax);
-    uint32_t span0;
-    uint8_t nspan;
-    int n = tki_sk_wx_groups(g, u->a, qmax, threshold(g, floor), grp, &span0, &nspan);
+    int n = tki_sk_wx_groups(g, u->a, qmax, threshold(g, floor), grp);
     for (int i = 0; i < n; i++) {
         unit *v = &g->units[*nu];
         *v = *u;
         v->bound = grp[i].bound;
         v->grp = (uint8_t)(grp[i].blocks + 1);
         v->k = grp[i].k;
-        v->span0 = span0;
-        v->nspan = nspan;
         unit_up(NULL, g->units, (*nu)++);
     }
 }
@@ -611,7 +607,7 @@ static void search_group(sk_gen *g, const unit *u)
 {
     int s0, s1, qmax;
     shadow_starts(g, u->a, &s0, &s1, &qmax);
-    tki_sk_wx_generate(g, u->a, qmax, u->grp - 1, u->k, u->span0, u->nspan);
+    tki_sk_wx_generate(g, u->a, qmax, u->grp - 1, u->k);
 }
 
 /* The first unit that lays a left part (u): the rack's left parts, no

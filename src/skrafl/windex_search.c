@@ -99,7 +99,6 @@ void tki_sk_wx_rack(sk_gen *g, const sk_rackleaves *L)
     for (int k = 1; k <= g->ntiles; k++)
         top[k] = top[k - 1] + g->vals[k - 1];
     memset(g->nwxk, 0, sizeof g->nwxk);
-    g->nwxsp = 0;
     if (++g->wxgen == 0) {   /* wrapped: no memo entry may pass for this search's */
         memset(g->wxm, 0, sizeof g->wxm);
         g->wxgen = 1;
@@ -295,42 +294,106 @@ static void wx_members(sk_gen *g, int a, int qmax, int jmax, int kmax, wx_member
                 continue;
             if (sp.k == 1 && g->dir == 1 && g->xw[a] >= 0)
                 continue;   /* a one-tile play with a word across: the across pass lists it */
-            sp.blocks = j;
             fn(ctx, &sp, j, q);
         }
     }
 }
 
 typedef struct wxgroups {
-    sk_gen *g;
-    uint32_t span0, nspan;          /* the spans kept (span0 = SK_WX_SPANS: none) */
-    int64_t top[SK_MAX_DIM][SK_RACK_MAX + 1];   /* the best of its spans' tops */
+    int64_t top[SK_MAX_DIM][SK_RACK_MAX + 1];   /* a bound on its spans' tops */
     uint64_t used[SK_RACK_MAX + 1];   /* bit j: a group (j, k) has a span */
     uint64_t hb[SK_MAX_DIM];        /* the board letters of the groups of j blocks */
     int nb[SK_MAX_DIM];
 } wxgroups;
 
-/* A span into its group (kept when there is room): the best top. */
-static void wx_group_add(void *ctx, sk_wxspan *sp, int j, int q)
+/* The coarse coefficients of a group walk: every square a play of the
+ * anchor may cover so far, sorted descending (as a span's, over more). */
+typedef struct wxcoarse {
+    int n;
+    int64_t WM;
+    uint8_t lm[2 * SK_RACK_MAX], cw[2 * SK_RACK_MAX];
+    int64_t c[2 * SK_RACK_MAX];
+} wxcoarse;
+
+static void wx_coarse_add(wxcoarse *w, int lm, int cw, int wm)
 {
-    wxgroups *G = ctx;
-    if (!sp->nb && G->g->lnp[sp->k] == INT64_MIN)
-        return;   /* no S of k tiles is a word alone */
-    wx_span_close(G->g, sp, q);
-    if (G->span0 < SK_WX_SPANS) {
-        if (G->g->nwxsp < SK_WX_SPANS && G->nspan < 255) {
-            G->g->wxsp[G->g->nwxsp++] = *sp;
-            G->nspan++;
+    int i = w->n++;
+    w->lm[i] = (uint8_t)lm;
+    w->cw[i] = (uint8_t)cw;
+    if (wm != 1 && w->WM < ((int64_t)1 << 30))
+        w->WM *= wm;
+    for (int m = wm != 1 ? 0 : i; m <= i; m++) {
+        int64_t c = (int64_t)w->lm[m] * (w->WM + w->cw[m]);
+        int j = m;
+        for (; j > 0 && w->c[j - 1] < c; j--)
+            w->c[j] = w->c[j - 1];
+        w->c[j] = c;
+    }
+}
+
+/* The groups of anchor a (of the current line), each with a bound on its
+ * spans' tops, from one walk right of a: at every end, a group of k tiles
+ * lays the empties from a there (kr of them) and k - kr of the room
+ * squares before a; the best k coefficients of all those squares, with
+ * the word premiums of them all, bound every such span's (as
+ * shadow_coarse in topn.c does for the anchor). */
+static void wx_group_tops(sk_gen *g, int a, int qmax, wxgroups *G)
+{
+    const uint8_t *row = g->row;
+    int s0 = a, room = 0, kr = 0, bsum = 0, nb = 0, nt = g->ntiles;
+    int64_t xfix = 0;
+    uint64_t hb = 0;
+    wxcoarse w = { 0, 1, { 0 }, { 0 }, { 0 } };
+    if (a > 0 && row[a - 1]) {
+        while (s0 > 0 && row[s0 - 1])
+            s0--;
+    } else {
+        room = sk_gen_room(g, a);
+        room = room < nt - 1 ? room : nt - 1;
+        s0 = a - room;
+    }
+    for (int q = s0; q < a; q++) {
+        if (row[q]) {
+            bsum += g->e->val[row[q]];
+            hb += g->wx->z[row[q] & SK_LETTER];
+            nb++;
         } else {
-            G->g->nwxsp = G->span0;   /* no room: none kept */
-            G->span0 = SK_WX_SPANS;
+            wx_coarse_add(&w, g->lm[q], 0, g->wm[q]);
         }
     }
-    if (!(G->used[sp->k] >> j & 1) || sp->top > G->top[j][sp->k])
-        G->top[j][sp->k] = sp->top;
-    G->used[sp->k] |= UINT64_C(1) << j;
-    G->hb[j] = sp->hb;
-    G->nb[j] = sp->nb;
+    for (int q = a, j = 0; q <= qmax; q++) {
+        uint8_t t = row[q];
+        if (t) {
+            j += !row[q - 1];
+            bsum += g->e->val[t];
+            hb += g->wx->z[t & SK_LETTER];
+            nb++;
+        } else {
+            if (!g->xs[q] || kr == nt)
+                break;
+            kr++;
+            int xw = g->xw[q], wm = g->wm[q];
+            if (xw >= 0)
+                xfix += (int64_t)xw * wm;
+            wx_coarse_add(&w, g->lm[q], xw >= 0 ? wm : 0, wm);
+        }
+        if (row[q + 1])
+            continue;
+        int64_t tk = (int64_t)bsum * w.WM + xfix;
+        for (int k = 1; k <= kr + room && k <= nt; k++) {
+            tk += w.c[k - 1] * g->vals[k - 1];
+            if (k < kr || (q == s0 && k == 1) || (k == 1 && g->dir == 1 && g->xw[a] >= 0))
+                continue;   /* too few tiles, a one-letter word, or a play the across pass lists */
+            if (!nb && g->lnp[k] == INT64_MIN)
+                continue;   /* no S of k tiles is a word alone */
+            int64_t top = (tk + (k == SK_RACK_MAX ? SK_BINGO : 0)) * 1000;
+            if (!(G->used[k] >> j & 1) || top > G->top[j][k])
+                G->top[j][k] = top;
+            G->used[k] |= UINT64_C(1) << j;
+            G->hb[j] = hb;
+            G->nb[j] = nb;
+        }
+    }
 }
 
 /* The best lt of an S of k tiles that may make a word with board letters
@@ -352,14 +415,11 @@ static int64_t wx_best_lt(sk_gen *g, uint64_t hb, int nb, int k, int64_t top, in
     return INT64_MIN;
 }
 
-int tki_sk_wx_groups(sk_gen *g, int a, int qmax, int64_t thr, sk_wxgroup *out, uint32_t *span0, uint8_t *nspan)
+int tki_sk_wx_groups(sk_gen *g, int a, int qmax, int64_t thr, sk_wxgroup *out)
 {
     wxgroups G;
-    G.g = g;
-    G.span0 = g->nwxsp;
-    G.nspan = 0;
     memset(G.used, 0, sizeof G.used);
-    wx_members(g, a, qmax, SK_MAX_DIM, SK_RACK_MAX, wx_group_add, &G);
+    wx_group_tops(g, a, qmax, &G);
     int n = 0;
     for (int k = 1; k <= SK_RACK_MAX; k++)
         for (uint64_t u = G.used[k]; u; u &= u - 1) {
@@ -371,8 +431,6 @@ int tki_sk_wx_groups(sk_gen *g, int a, int qmax, int64_t thr, sk_wxgroup *out, u
                 out[n++].k = (uint8_t)k;
             }
         }
-    *span0 = G.span0;
-    *nspan = (uint8_t)G.nspan;
     return n;
 }
 
@@ -479,7 +537,7 @@ typedef struct wxgroup {
     int blocks, k, n;
     const sk_wxspan *sp[SK_RACK_MAX + 1];
     uint8_t ok[SK_RACK_MAX + 1];    /* the S being tried may reach the threshold on this one */
-    sk_wxspan walked[SK_RACK_MAX + 1];   /* the spans, when they were not kept */
+    sk_wxspan walked[SK_RACK_MAX + 1];
 } wxgroup;
 
 static void wx_group_collect(void *ctx, sk_wxspan *sp, int j, int q)
@@ -526,7 +584,7 @@ static int wx_group_ok(sk_gen *g, wxgroup *G, sk_wxsub *S, int64_t thr)
     return any;
 }
 
-void tki_sk_wx_generate(sk_gen *g, int a, int qmax, int blocks, int k, uint32_t span0, int nspan)
+void tki_sk_wx_generate(sk_gen *g, int a, int qmax, int blocks, int k)
 {
     const sk_windex *x = g->wx;
     wxgroup G;
@@ -534,13 +592,7 @@ void tki_sk_wx_generate(sk_gen *g, int a, int qmax, int blocks, int k, uint32_t 
     G.blocks = blocks;
     G.k = k;
     G.n = 0;
-    if (span0 < SK_WX_SPANS) {
-        for (uint32_t i = span0; i < span0 + (uint32_t)nspan; i++)
-            if (g->wxsp[i].blocks == blocks && g->wxsp[i].k == k && G.n <= SK_RACK_MAX)
-                G.sp[G.n++] = &g->wxsp[i];
-    } else {
-        wx_members(g, a, qmax, blocks, k, wx_group_collect, &G);
-    }
+    wx_members(g, a, qmax, blocks, k, wx_group_collect, &G);
     if (!G.n)
         return;
     int64_t top = G.sp[0]->top;
