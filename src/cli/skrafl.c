@@ -11,6 +11,7 @@
 #include "cli/skrafl_gcg.h"
 #include "cli/skrafl_play.h"
 #include "cli/skrafl_sim.h"
+#include "tilekit/skwindex.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -364,6 +365,8 @@ int main(int argc, char **argv)
     const char *input = optind < argc ? argv[optind] : "-";
     skc_ctx c;
     int status = skc_load(&c, &o);
+    if (status == 0 && (o.top > 0 || skp_takes_over() || skg_wanted() || sks_active()))
+        sk_engine_windex(c.e);   /* the best-move search's word index, made before the first position */
     double t1 = cli_now();
     if (status == 0 && (status = skp_setup(c.e, o.lang)) == 0 && skg_wanted())
         status = skg_run(&c, argv + optind, argc - optind);
