@@ -2,6 +2,7 @@
  *
  *   bench_skrafl [--runs N] [--once MODE] [--set SET] [--blanks K] [--shared DIR] [--bin DIR]
  *                [--leaves FILE]
+ *   bench_skrafl --cgp FILE [--dict WORDS] [--lang L] [--modes M1,M2] [--once MODE | --index-stats]
  *
  * Two corpora, each with its own dictionary, loaded once:
  *   shared  the 48 positions of ../shared/vectors/skrafl-positions.jsonl (their
@@ -24,6 +25,13 @@
  *       build/tools/bench_skrafl --once top1 --set shared
  * tools/callgrind-skrafl.sh runs this for every mode and set and prints the
  * median, 90th percentile and maximum instructions per position.
+ *
+ * --cgp FILE: the positions of a CGP file (tools/positions-LANG.cgp, made
+ * by mkpositions) over --dict (default: the language's) with the language's
+ * tile set and leave table: timed in the --modes given (default all), or
+ * solved once in one mode (--once); the engine's word index is made before
+ * the first position (TILEKIT_WINDEX=off: none).  --index-stats: the word
+ * index's size and the median time to make it, and nothing else.
  */
 #include "bench.h"
 #include "cli/cli.h"
@@ -78,6 +86,8 @@ static const char *const mode_name[M_N] = { "top1", "top10", "all", "count", "eq
 
 /* The English leave table for the equity modes (NULL: every leave 0). */
 static sk_leaves *bench_leaves;
+/* The modes bench_corpus times (bit m: mode m; --modes). */
+static unsigned bench_modes = (1u << M_N) - 1;
 
 /* Equity modes: the best 1 / 10 plays by equity with the leave table,
  * exchanges and the pass included, the state worked out from the unseen
@@ -317,6 +327,8 @@ static void bench_corpus(corpus *c, int runs, sk_movelist *ml)
     double *pt = calloc((size_t)np * (size_t)runs, sizeof *pt), *rt = calloc((size_t)runs, sizeof *rt);
     double base = 0;
     for (int mode = 0; mode < M_N; mode++) {
+        if (!(bench_modes >> mode & 1))
+            continue;
         uint64_t out = 0;
         for (int run = 0; run < runs; run++) {
             out = 0;
@@ -400,10 +412,34 @@ static sk_leaves *load_bench_leaves(const sk_engine *e, const char *lang, const 
     return lv;
 }
 
+/* --index-stats: the word index of engine e's dictionary, made `runs`
+ * times on fresh engines (the first search makes it): its size and the
+ * median CPU time of making it. */
+static void index_stats(const corpus *c, const char *dict, int runs)
+{
+    double *t = calloc((size_t)runs, sizeof *t);
+    const sk_windex *x = NULL;
+    for (int r = 0; r < runs && t; r++) {
+        sk_engine *e = NULL;
+        tk_error err = {0};
+        if (sk_engine_create(&e, c->d, sk_engine_tileset(c->e), sk_engine_layout(c->e), &err))
+            break;
+        double s = now();
+        x = sk_engine_windex(e);
+        t[r] = now() - s;
+        if (r == runs - 1 && x)
+            printf("word index of %s: %zu words of 2..%d letters, %.1f MB, made in %.1f ms (median of %d)\n",
+                   dict, sk_windex_words(x), sk_windex_maxlen(x), sk_windex_bytes(x) / 1048576.0,
+                   median(t, runs) * 1e3, runs);
+        sk_engine_destroy(e);
+    }
+    free(t);
+}
+
 /* --cgp FILE: the positions of FILE only, once in mode `once` (>= 0, for
- * callgrind) or timed in every mode. */
+ * callgrind) or timed in every mode (--modes). */
 static int bench_cgp_file(const char *path, const char *dict, const char *lang, const char *leaves_path, int once,
-                          int runs)
+                          int runs, int stats)
 {
     corpus c;
     if (corpus_open_cgp(&c, path, dict, lang)) {
@@ -411,6 +447,8 @@ static int bench_cgp_file(const char *path, const char *dict, const char *lang, 
         return CLI_EXIT_DATA;
     }
     bench_leaves = load_bench_leaves(c.e, lang, leaves_path);
+    if (stats)
+        index_stats(&c, dict ? dict : lang, runs);
     sk_engine_windex(c.e);   /* made here, not in the first position's search */
     sk_movelist ml = {0};
     if (once >= 0) {
@@ -418,7 +456,7 @@ static int bench_cgp_file(const char *path, const char *dict, const char *lang, 
         for (int i = 0; i < c.np; i++)
             out += bench_one(c.g, &c.P[i], once, &ml);
         printf("once %s %s: %d positions, %llu\n", mode_name[once], path, c.np, (unsigned long long)out);
-    } else {
+    } else if (!stats) {
         bench_corpus(&c, runs, &ml);
     }
     sk_movelist_free(&ml);
@@ -433,13 +471,15 @@ int main(int argc, char **argv)
     int runs = 5, once = -1, only_blanks = -1, games = 12;
     const char *shared = getenv("TK_SHARED"), *set = "shared";
     const char *bindir = "bin", *leaves_path = NULL, *cgp = NULL, *dict = NULL, *lang = "en";
+    int stats = 0;
     static const struct option lo[] = {
         { "runs", required_argument, 0, 'n' }, { "once", required_argument, 0, 'o' },
         { "set", required_argument, 0, 'S' }, { "games", required_argument, 0, 'g' },
         { "shared", required_argument, 0, 's' }, { "bin", required_argument, 0, 'b' },
         { "blanks", required_argument, 0, 'k' }, { "leaves", required_argument, 0, 'L' },
         { "cgp", required_argument, 0, 'c' }, { "dict", required_argument, 0, 'd' },
-        { "lang", required_argument, 0, 'l' }, { 0, 0, 0, 0 }
+        { "lang", required_argument, 0, 'l' }, { "modes", required_argument, 0, 'm' },
+        { "index-stats", no_argument, 0, 'i' }, { 0, 0, 0, 0 }
     };
     int ch;
     while ((ch = getopt_long(argc, argv, "n:o:S:g:s:b:k:", lo, NULL)) != -1) {
@@ -463,11 +503,27 @@ int main(int argc, char **argv)
         case 'c': cgp = optarg; break;
         case 'd': dict = optarg; break;
         case 'l': lang = optarg; break;
+        case 'i': stats = 1; break;
+        case 'm':
+            bench_modes = 0;
+            for (int m = 0; m < M_N; m++) {
+                const char *p = strstr(optarg, mode_name[m]);
+                size_t n = strlen(mode_name[m]);
+                while (p && ((p > optarg && p[-1] != ',') || (p[n] && p[n] != ',')))
+                    p = strstr(p + 1, mode_name[m]);
+                if (p)
+                    bench_modes |= 1u << m;
+            }
+            if (!bench_modes) {
+                cli_error(NULL, 0, "--modes: a comma-separated list of top1, top10, all, count, eqtop1, eqtop10, eqall");
+                return CLI_EXIT_USAGE;
+            }
+            break;
         default: return CLI_EXIT_USAGE;
         }
     }
     if (cgp)
-        return bench_cgp_file(cgp, dict, lang, leaves_path, once, runs);
+        return bench_cgp_file(cgp, dict, lang, leaves_path, once, runs, stats);
     if (!shared || !*shared)
         shared = "../shared";
     char vpath[4096], wpath[4096], epath[4096];
