@@ -35,36 +35,6 @@
 
 #include <string.h>
 
-/* One sub-multiset: p[j] tiles of letter lt[j] played (lt[0] may be the
- * blank); its values are sorted when first needed (wx_values). */
-static void wx_sub(const sk_gen *g, sk_wxsub *S, const int *lt, const int *p, int nd)
-{
-    const sk_windex *x = g->wx;
-    int nt = 0, sum = 0;
-    uint64_t h = 0;
-    alpha_set mask = 0;
-    S->blanks = 0;
-    for (int j = 0; j < nd; j++) {
-        if (!p[j])
-            continue;
-        if (!lt[j]) {
-            S->blanks = (uint8_t)p[j];
-            continue;
-        }
-        sum += p[j] * g->e->val[lt[j]];
-        h += x->z[lt[j]] * (uint64_t)p[j];
-        mask |= ALPHA_BIT(lt[j]);
-        for (int c = 0; c < p[j]; c++)
-            S->t[nt++] = (uint8_t)lt[j];
-    }
-    S->k = (uint8_t)(nt + S->blanks);
-    S->sum = sum;
-    S->h = h;
-    S->mask = mask;
-    S->alone = -1;
-    S->sorted = 0;
-}
-
 /* S's tile values in descending order, made once. */
 static const uint8_t *wx_values(const sk_gen *g, sk_wxsub *S)
 {
@@ -83,60 +53,103 @@ static const uint8_t *wx_values(const sk_gen *g, sk_wxsub *S)
     return S->v;
 }
 
-/* The rack's sub-multisets by size, best kept value first (L: the rack's
- * leave values), and lnp. */
+/* Enumerating the rack's sub-multisets: the distinct tiles (lt[0] may be
+ * the blank, 0) with their counts, the sub-multiset being built, and the
+ * rack's best k values (top[k]). */
+typedef struct wxenum {
+    sk_gen *g;
+    const sk_rackleaves *L;
+    int nd, lt[SK_RACK_MAX + 1], ct[SK_RACK_MAX + 1], top[SK_RACK_MAX + 1];
+    sk_wxsub cur;
+} wxenum;
+
+/* The sub-multisets with the digits before j chosen (idx: the index of
+ * what they keep), into g->wxs by that index and g->wxk by size (not yet
+ * sorted). */
+static void wx_enum(wxenum *w, int j, int idx)
+{
+    sk_gen *g = w->g;
+    sk_wxsub *S = &w->cur;
+    if (j == w->nd) {
+        if (S->k) {
+            sk_wxsub *T = &g->wxs[idx];
+            *T = *S;
+            T->leave = w->L->ranked ? w->L->value[idx] : 0;
+            T->lt = T->leave - 1000 * (int64_t)(w->top[S->k] - S->sum);
+            g->wxk[S->k][g->nwxk[S->k]++] = (uint8_t)idx;
+        }
+        return;
+    }
+    int l = w->lt[j], c = w->ct[j], rad = w->L->rad[l];
+    for (int p = 0;; p++) {   /* p tiles of l played, c - p kept */
+        wx_enum(w, j + 1, idx + (c - p) * rad);
+        if (p == c)
+            break;
+        S->k++;
+        if (!l) {
+            S->blanks++;
+            continue;
+        }
+        S->t[S->k - S->blanks - 1] = (uint8_t)l;
+        S->h += g->wx->z[l];
+        S->sum += g->e->val[l];
+        S->mask |= ALPHA_BIT(l);
+    }
+    S->k -= c;   /* back as it was */
+    if (!l) {
+        S->blanks -= c;
+    } else {
+        S->h -= g->wx->z[l] * (uint64_t)c;
+        S->sum -= g->e->val[l] * c;
+        S->mask &= ~ALPHA_BIT(l);
+    }
+}
+
+/* The rack's sub-multisets by size, best lt first (L: the rack's leave
+ * values), and lnp. */
 void tki_sk_wx_rack(sk_gen *g, const sk_rackleaves *L)
 {
-    int lt[SK_RACK_MAX + 1], ct[SK_RACK_MAX + 1], nd = 0, top[SK_RACK_MAX + 1];
-    for (int l = 0; l < 64 && nd <= SK_RACK_MAX; l++) {
+    wxenum w;
+    w.g = g;
+    w.L = L;
+    w.nd = 0;
+    for (int l = 0; l < 64 && w.nd <= SK_RACK_MAX; l++) {
         int c = l ? g->cnt[l] : g->blanks;
         if (c > 0) {
-            lt[nd] = l;
-            ct[nd++] = c;
+            w.lt[w.nd] = l;
+            w.ct[w.nd++] = c;
         }
     }
-    top[0] = 0;
+    w.top[0] = 0;
     for (int k = 1; k <= g->ntiles; k++)
-        top[k] = top[k - 1] + g->vals[k - 1];
+        w.top[k] = w.top[k - 1] + g->vals[k - 1];
+    memset(&w.cur, 0, sizeof w.cur);
+    w.cur.alone = -1;
     memset(g->nwxk, 0, sizeof g->nwxk);
     if (++g->wxgen == 0) {   /* wrapped: no memo entry may pass for this search's */
         memset(g->wxm, 0, sizeof g->wxm);
         g->wxgen = 1;
     }
-    int dig[SK_RACK_MAX + 1] = { 0 }, p[SK_RACK_MAX + 1];
-    for (int idx = 0; idx <= L->full; idx++) {   /* idx: what is kept, an odometer */
-        int k = 0;
-        for (int j = 0; j < nd; j++)
-            k += p[j] = ct[j] - dig[j];
-        if (k > 0) {
-            sk_wxsub *S = &g->wxs[idx];
-            wx_sub(g, S, lt, p, nd);
-            S->leave = L->ranked ? L->value[idx] : 0;
-            S->lt = S->leave - 1000 * (int64_t)(top[k] - S->sum);
-            uint8_t *by = g->wxk[k];
-            int i = g->nwxk[k]++;
-            for (; i > 0 && g->wxs[by[i - 1]].lt < S->lt; i--)
-                by[i] = by[i - 1];
-            by[i] = (uint8_t)idx;
+    wx_enum(&w, 0, 0);
+    for (int k = 1; k <= SK_RACK_MAX; k++) {   /* each size best lt first; lnp[k]: the first that is a word alone */
+        uint8_t *by = g->wxk[k];
+        for (int i = 1; i < g->nwxk[k]; i++) {
+            uint8_t v = by[i];
+            int j = i;
+            for (; j > 0 && g->wxs[by[j - 1]].lt < g->wxs[v].lt; j--)
+                by[j] = by[j - 1];
+            by[j] = v;
         }
-        int j = 0;
-        while (j < nd && dig[j] == ct[j])
-            dig[j++] = 0;
-        if (j == nd)
-            break;
-        dig[j]++;
-    }
-    /* lnp[k]: the first S (best lt) that is a word alone */
-    for (int k = 0; k <= SK_RACK_MAX; k++) {
         g->lnp[k] = INT64_MIN;
         for (int i = 0; k >= 2 && i < g->nwxk[k]; i++) {
-            sk_wxsub *S = &g->wxs[g->wxk[k][i]];
+            sk_wxsub *S = &g->wxs[by[i]];
             if ((S->alone = (int8_t)sk_wx_maybe(g->wx, S->h, k, S->blanks))) {
                 g->lnp[k] = S->lt;
                 break;
             }
         }
     }
+    g->lnp[0] = INT64_MIN;
 }
 
 /* The memo entry of board letters hb and k tiles for this search. */
