@@ -57,6 +57,10 @@
 
 typedef sk_unit unit;
 
+#ifndef TK_WXTILES
+#define TK_WXTILES 5
+#endif
+
 /* The coefficients of a shadow's empty squares, kept sorted descending as
  * squares are added: square i takes lm_i * (WM + cw_i) per point of the tile
  * put there (WM the product of the span's word premiums, cw_i the square's
@@ -491,16 +495,22 @@ static void rack_values(sk_gen *g)
 }
 
 /* What the bounds of this search need of the rack (values, leave terms,
- * bingo map, the index's sub-multisets) and the per-search state. */
-static void search_setup(sk_gen *g, const sk_rackleaves *L)
+ * bingo map, the index's sub-multisets) and the per-search state; b: the
+ * board. */
+static void search_setup(sk_gen *g, const sk_board *b, const sk_rackleaves *L)
 {
     rack_values(g);
     leave_terms(g, L);
     if (g->ntiles == SK_RACK_MAX)
         bingo_rack(g);
     /* The index lays the plays of a rack with a blank, whose left parts
-     * are many; the graph, with its left parts, those of other racks. */
-    g->wx = g->blanks ? sk_engine_windex(g->e) : NULL;
+     * are many, and those of an open board; on a board more than a fifth
+     * covered the graph walk, which the board's letters hold in check, is
+     * cheaper for a rack without one. */
+    int tiles = 0;
+    for (int i = 0; i < b->dim * b->dim; i++)
+        tiles += b->sq[i] != 0;
+    g->wx = g->blanks || TK_WXTILES * tiles < b->dim * b->dim ? sk_engine_windex(g->e) : NULL;
     g->wxplay = g->wx != NULL;
     if (g->wx)
         tki_sk_wx_rack(g, L);
@@ -716,7 +726,7 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
     g->leaves = L;
     g->floor = floor;
     g->pruning = floor != INT64_MIN;
-    search_setup(g, L);
+    search_setup(g, b, L);
     search_units(g, L, floor, make_units(g, floor));
     g->leaves = NULL;
     g->floor = INT64_MIN;
