@@ -27,13 +27,15 @@ struct sk_windex {
     uint8_t *pool;           /* the words' letters */
     size_t nwords, npool;
     /* the multisets one letter short of a word, each with the letters that
-     * complete it: bucket b = hash >> sshift holds sent[sdir[b] ..
-     * sdir[b + 1]), sorted by fingerprint (the hash's low 32 bits); an
-     * entry is fingerprint << 32 | its letters 1..32 (bit l - 1 for l),
-     * letters 33..63 in shi (alphabets of more than 32 letters only) */
+     * complete it: bucket b = hash >> sshift holds entries sdir[b] ..
+     * sdir[b + 1], sorted by fingerprint sfp (the hash's low 16 bits: with
+     * the bucket's bits it tells multisets apart but for about one probe
+     * in 2^16, which only adds letters); smask: letters 1..32 (bit l - 1
+     * for l), shi letters 33..63 (alphabets of more than 32 letters only) */
     int sshift;
     uint32_t *sdir;
-    uint64_t *sent;
+    uint16_t *sfp;
+    uint32_t *smask;
     uint32_t *shi;
     size_t nshort;
     size_t bytes;
@@ -77,12 +79,11 @@ static inline int sk_wx_word(const sk_windex *x, uint64_t h, int len)
 static inline uint64_t sk_wx_short1(const sk_windex *x, uint64_t h)
 {
     uint64_t b = h >> x->sshift;
-    uint32_t fp = (uint32_t)h;
+    uint16_t fp = (uint16_t)h;
     for (uint32_t i = x->sdir[b], end = x->sdir[b + 1]; i < end; i++) {
-        uint32_t f = (uint32_t)(x->sent[i] >> 32);
-        if (f == fp)
-            return (x->sent[i] & 0xFFFFFFFFu) << 1 | (x->shi ? (uint64_t)x->shi[i] << 33 : 0);
-        if (f > fp)
+        if (x->sfp[i] == fp)
+            return (uint64_t)x->smask[i] << 1 | (x->shi ? (uint64_t)x->shi[i] << 33 : 0);
+        if (x->sfp[i] > fp)
             return 0;
     }
     return 0;

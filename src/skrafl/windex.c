@@ -87,8 +87,8 @@ static void wc_walk(wcollect *c, uint32_t node, uint64_t m, int depth, uint64_t 
 /* Bucket the collected words into x->dir and x->ent. */
 static int wx_bucket(sk_windex *x, const wcollect *c)
 {
-    int bits = 4;
-    while (bits < 32 && ((size_t)1 << bits) < c->n)
+    int bits = 4;   /* about a word and a half a bucket */
+    while (bits < 32 && ((size_t)3 << bits) < 2 * c->n)
         bits++;
     size_t nb = (size_t)1 << bits;
     x->shift = 64 - bits;
@@ -120,13 +120,16 @@ static int wx_bucket(sk_windex *x, const wcollect *c)
 
 /* Every multiset one letter short of a word, with that letter (every word,
  * once per distinct letter in it): counted into its bucket of sdir
- * (place = 0), or placed at its bucket's next entry of sent (place = 1). */
-static void wx_short_scan(sk_windex *x, const wcollect *c, int place)
+ * (place = 0), or placed at its bucket's next entry of smask as
+ * fingerprint << 8 | letter (place = 1). */
+static void wx_short_scan(sk_windex *x, int place)
 {
-    for (size_t i = 0; i < c->n; i++) {
-        const uint8_t *w = c->pool + SK_WX_OFF(c->off[i]);
-        int len = (int)(c->off[i] >> SK_WX_OFFBITS);
-        uint64_t seen = 0, hw = c->hash[i];
+    for (size_t i = 0; i < x->nwords; i++) {
+        const uint8_t *w = x->pool + SK_WX_OFF(x->ent[i]);
+        int len = SK_WX_LEN(x->ent[i]);
+        uint64_t seen = 0, hw = 0;
+        for (int k = 0; k < len; k++)
+            hw += x->z[w[k]];
         for (int k = 0; k < len; k++) {
             unsigned l = w[k];
             if (seen >> l & 1)
@@ -134,76 +137,85 @@ static void wx_short_scan(sk_windex *x, const wcollect *c, int place)
             seen |= UINT64_C(1) << l;
             uint64_t h = hw - x->z[l], b = h >> x->sshift;
             if (place)
-                x->sent[x->sdir[b]++] = (uint64_t)(uint32_t)h << 32 | l;
+                x->smask[x->sdir[b]++] = (uint32_t)(uint16_t)h << 8 | l;
             else
                 x->sdir[b + 1]++;
         }
     }
 }
 
-/* One bucket's entries e[0..n) (fingerprint << 32 | letter) sorted by
- * fingerprint and merged into letter sets, at out (which may be e): how
- * many there are. */
-static uint32_t wx_short_merge(sk_windex *x, uint64_t *e, uint32_t n, uint32_t out)
+/* One bucket's placed entries smask[begin..end) (fingerprint << 8 |
+ * letter) sorted, then merged into fingerprints and letter sets from out
+ * on (out <= begin: each is written where an entry already read was):
+ * how many there are. */
+static uint32_t wx_short_merge(sk_windex *x, uint32_t begin, uint32_t end, uint32_t out)
 {
-    for (uint32_t i = 1; i < n; i++) {
-        uint64_t v = e[i];
-        uint32_t j = i;
-        for (; j > 0 && e[j - 1] > v; j--)
+    uint32_t *e = x->smask;
+    for (uint32_t i = begin + 1; i < end; i++) {
+        uint32_t v = e[i], j = i;
+        for (; j > begin && e[j - 1] > v; j--)
             e[j] = e[j - 1];
         e[j] = v;
     }
     uint32_t m = 0;
-    for (uint32_t i = 0; i < n; i++) {
-        uint32_t fp = (uint32_t)(e[i] >> 32), l = (uint32_t)e[i];
-        if (!m || (uint32_t)(x->sent[out + m - 1] >> 32) != fp) {
-            x->sent[out + m] = (uint64_t)fp << 32;
-            if (x->shi)
-                x->shi[out + m] = 0;
-            m++;
+    for (uint32_t i = begin; i < end;) {
+        uint32_t fp = e[i] >> 8, lo = 0, hi = 0;
+        for (; i < end && e[i] >> 8 == fp; i++) {
+            unsigned l = e[i] & 0xFF;
+            if (l <= 32)
+                lo |= UINT32_C(1) << (l - 1);
+            else
+                hi |= UINT32_C(1) << (l - 33);
         }
-        if (l <= 32)
-            x->sent[out + m - 1] |= UINT32_C(1) << (l - 1);
-        else
-            x->shi[out + m - 1] |= UINT32_C(1) << (l - 33);
+        x->sfp[out + m] = (uint16_t)fp;
+        e[out + m] = lo;
+        if (x->shi)
+            x->shi[out + m] = hi;
+        m++;
     }
     return m;
 }
 
 /* The map of the multisets one letter short of a word: counted by bucket,
  * placed (a counting sort), then each bucket sorted and merged in place. */
-static int wx_short(sk_windex *x, const wcollect *c)
+static int wx_short(sk_windex *x)
 {
-    size_t inserts = 0;
-    for (size_t i = 0; i < c->n; i++)
-        inserts += c->off[i] >> SK_WX_OFFBITS;
-    int bits = 4;   /* about two multisets a bucket: 5 in 8 insertions make a new one */
-    while (bits < 32 && ((size_t)16 << bits) < 5 * inserts)
+    size_t inserts = x->npool;   /* at most: a word's letters, each once */
+    int bits = 4;   /* about three multisets a bucket: 5 in 8 insertions make a new one */
+    while (bits < 32 && ((size_t)24 << bits) < 5 * inserts)
         bits++;
     size_t nb = (size_t)1 << bits;
     x->sshift = 64 - bits;
-    x->sdir = calloc(nb + 1, sizeof *x->sdir);
-    x->sent = malloc((inserts ? inserts : 1) * sizeof *x->sent);
-    if (!x->sdir || !x->sent || inserts >= UINT32_MAX)
-        return x->sdir && x->sent ? TK_ELIMIT : TK_ENOMEM;
-    wx_short_scan(x, c, 0);
+    if (inserts >= UINT32_MAX)
+        return TK_ELIMIT;
+    if (!(x->sdir = calloc(nb + 1, sizeof *x->sdir)))
+        return TK_ENOMEM;
+    wx_short_scan(x, 0);
     for (size_t b = 0; b < nb; b++)
         x->sdir[b + 1] += x->sdir[b];
-    wx_short_scan(x, c, 1);   /* sdir[b] ends at bucket b's end */
-    if (x->nletters > 32 && !(x->shi = malloc((inserts ? inserts : 1) * sizeof *x->shi)))
+    inserts = x->sdir[nb];
+    size_t n1 = inserts ? inserts : 1;
+    x->smask = malloc(n1 * sizeof *x->smask);
+    x->sfp = malloc(n1 * sizeof *x->sfp);
+    if (!x->smask || !x->sfp || (x->nletters > 32 && !(x->shi = malloc(n1 * sizeof *x->shi))))
         return TK_ENOMEM;
+    wx_short_scan(x, 1);   /* sdir[b] ends at bucket b's end */
     uint32_t out = 0, begin = 0;
     for (size_t b = 0; b < nb; b++) {
         uint32_t end = x->sdir[b];
         x->sdir[b] = out;
-        out += wx_short_merge(x, x->sent + begin, end - begin, out);
+        out += wx_short_merge(x, begin, end, out);
         begin = end;
     }
     x->sdir[nb] = out;
     x->nshort = out;
-    uint64_t *shrunk = realloc(x->sent, (out ? out : 1) * sizeof *x->sent);
-    if (shrunk)
-        x->sent = shrunk;
+    size_t n2 = out ? out : 1;   /* the merged map is smaller: the arrays shrink */
+    uint32_t *m = realloc(x->smask, n2 * sizeof *m);
+    uint16_t *f = realloc(x->sfp, n2 * sizeof *f);
+    uint32_t *hi = x->shi ? realloc(x->shi, n2 * sizeof *hi) : NULL;
+    x->smask = m ? m : x->smask;
+    x->sfp = f ? f : x->sfp;
+    x->shi = hi ? hi : x->shi;
     return TK_OK;
 }
 
@@ -225,13 +237,13 @@ static int wx_build_view(sk_windex **out, const dawg_view *v, int maxlen, tk_err
     if (dawg_view_root(v))
         wc_walk(&c, dawg_view_root(v), dawg_view_root_letters(v), 0, 0);
     int rc = c.err ? c.err : wx_bucket(x, &c);
-    if (!rc)
-        rc = wx_short(x, &c);
-    free(c.hash);
+    free(c.hash);   /* the short map takes the words from the buckets */
     free(c.off);
     x->pool = c.pool;
     x->nwords = c.n;
     x->npool = c.npool;
+    if (!rc)
+        rc = wx_short(x);
     if (rc) {
         sk_windex_destroy(x);
         return tk_error_set(err, rc, 0, 0, "word index: %s",
@@ -239,7 +251,7 @@ static int wx_build_view(sk_windex **out, const dawg_view *v, int maxlen, tk_err
     }
     x->bytes = sizeof *x + (((size_t)1 << (64 - x->shift)) + 1) * sizeof *x->dir + x->nwords * sizeof *x->ent +
                x->npool + (((size_t)1 << (64 - x->sshift)) + 1) * sizeof *x->sdir +
-               x->nshort * (sizeof *x->sent + (x->shi ? sizeof *x->shi : 0));
+               x->nshort * (sizeof *x->sfp + sizeof *x->smask + (x->shi ? sizeof *x->shi : 0));
     *out = x;
     return TK_OK;
 }
@@ -264,7 +276,8 @@ void sk_windex_destroy(sk_windex *x)
     free(x->ent);
     free(x->pool);
     free(x->sdir);
-    free(x->sent);
+    free(x->sfp);
+    free(x->smask);
     free(x->shi);
     free(x);
 }
