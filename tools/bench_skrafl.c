@@ -465,13 +465,30 @@ static int bench_cgp_file(const char *path, const char *dict, const char *lang, 
     return 0;
 }
 
-int main(int argc, char **argv)
+/* The command line. */
+typedef struct bargs {
+    int runs, once, only_blanks, games, stats;
+    const char *shared, *set, *bindir, *leaves_path, *cgp, *dict, *lang;
+} bargs;
+
+/* --modes LIST into bench_modes: 0, or -1 when no mode is named. */
+static int parse_modes(const char *list)
 {
-    cli_init("bench_skrafl");
-    int runs = 5, once = -1, only_blanks = -1, games = 12;
-    const char *shared = getenv("TK_SHARED"), *set = "shared";
-    const char *bindir = "bin", *leaves_path = NULL, *cgp = NULL, *dict = NULL, *lang = "en";
-    int stats = 0;
+    bench_modes = 0;
+    for (int m = 0; m < M_N; m++) {
+        const char *p = strstr(list, mode_name[m]);
+        size_t n = strlen(mode_name[m]);
+        while (p && ((p > list && p[-1] != ',') || (p[n] && p[n] != ',')))
+            p = strstr(p + 1, mode_name[m]);
+        if (p)
+            bench_modes |= 1u << m;
+    }
+    return bench_modes ? 0 : -1;
+}
+
+/* The options into a: 0, or an exit status. */
+static int parse_args(int argc, char **argv, bargs *a)
+{
     static const struct option lo[] = {
         { "runs", required_argument, 0, 'n' }, { "once", required_argument, 0, 'o' },
         { "set", required_argument, 0, 'S' }, { "games", required_argument, 0, 'g' },
@@ -484,37 +501,28 @@ int main(int argc, char **argv)
     int ch;
     while ((ch = getopt_long(argc, argv, "n:o:S:g:s:b:k:", lo, NULL)) != -1) {
         switch (ch) {
-        case 'n': runs = atoi(optarg) > 0 ? atoi(optarg) : 1; break;
+        case 'n': a->runs = atoi(optarg) > 0 ? atoi(optarg) : 1; break;
         case 'o':
             for (int m = 0; m < M_N; m++)
                 if (strcmp(optarg, mode_name[m]) == 0)
-                    once = m;
-            if (once < 0) {
+                    a->once = m;
+            if (a->once < 0) {
                 cli_error(NULL, 0, "--once: top1, top10, all, count, eqtop1, eqtop10 or eqall");
                 return CLI_EXIT_USAGE;
             }
             break;
-        case 'S': set = optarg; break;
-        case 'g': games = atoi(optarg) > 0 ? atoi(optarg) : 1; break;
-        case 's': shared = optarg; break;
-        case 'b': bindir = optarg; break;
-        case 'k': only_blanks = atoi(optarg); break;
-        case 'L': leaves_path = optarg; break;
-        case 'c': cgp = optarg; break;
-        case 'd': dict = optarg; break;
-        case 'l': lang = optarg; break;
-        case 'i': stats = 1; break;
+        case 'S': a->set = optarg; break;
+        case 'g': a->games = atoi(optarg) > 0 ? atoi(optarg) : 1; break;
+        case 's': a->shared = optarg; break;
+        case 'b': a->bindir = optarg; break;
+        case 'k': a->only_blanks = atoi(optarg); break;
+        case 'L': a->leaves_path = optarg; break;
+        case 'c': a->cgp = optarg; break;
+        case 'd': a->dict = optarg; break;
+        case 'l': a->lang = optarg; break;
+        case 'i': a->stats = 1; break;
         case 'm':
-            bench_modes = 0;
-            for (int m = 0; m < M_N; m++) {
-                const char *p = strstr(optarg, mode_name[m]);
-                size_t n = strlen(mode_name[m]);
-                while (p && ((p > optarg && p[-1] != ',') || (p[n] && p[n] != ',')))
-                    p = strstr(p + 1, mode_name[m]);
-                if (p)
-                    bench_modes |= 1u << m;
-            }
-            if (!bench_modes) {
+            if (parse_modes(optarg)) {
                 cli_error(NULL, 0, "--modes: a comma-separated list of top1, top10, all, count, eqtop1, eqtop10, eqall");
                 return CLI_EXIT_USAGE;
             }
@@ -522,14 +530,72 @@ int main(int argc, char **argv)
         default: return CLI_EXIT_USAGE;
         }
     }
-    if (cgp)
-        return bench_cgp_file(cgp, dict, lang, leaves_path, once, runs, stats);
-    if (!shared || !*shared)
-        shared = "../shared";
+    if (!a->shared || !*a->shared)
+        a->shared = "../shared";
+    return 0;
+}
+
+/* The shared and enable corpora: solved once in mode a->once, or timed. */
+static int bench_corpora(const bargs *a, const char *vec, size_t vlen, const char *wpath, const char *epath)
+{
+    alpha_table al;
+    if (access("data/alphabets/en.txt", R_OK) == 0 ? cli_load_alphabet("data/alphabets/en.txt", &al)
+                                                   : cli_load_alphabet("en", &al))
+        return CLI_EXIT_DATA;
+    corpus cs, ce;
+    int want_s = a->once < 0 || strcmp(a->set, "shared") == 0, want_e = a->once < 0 || strcmp(a->set, "enable") == 0;
+    if (a->once >= 0 && !want_s && !want_e) {
+        cli_error(NULL, 0, "--set: shared or enable");
+        return CLI_EXIT_USAGE;
+    }
+    memset(&cs, 0, sizeof cs);
+    memset(&ce, 0, sizeof ce);
+    if (want_s && corpus_open(&cs, "shared (wamerican-large, 48 vector positions)", wpath, &al))
+        return CLI_EXIT_DATA;
+    if (want_s)
+        load_shared(&cs, vec, vlen, a->only_blanks);
+    if (want_e && corpus_open(&ce, "enable (ENABLE2K, mid-game positions of best-move games)", epath, &al))
+        return CLI_EXIT_DATA;
+    if (want_e)
+        make_games(&ce, a->games, 0x5c2af1, a->only_blanks);
+    bench_leaves = load_bench_leaves(want_s ? cs.e : ce.e, "en", a->leaves_path);
+    sk_movelist ml = {0};
+    if (a->once >= 0) {
+        corpus *c = want_s ? &cs : &ce;
+        uint64_t out = 0;
+        for (int i = 0; i < c->np; i++)
+            out += bench_one(c->g, &c->P[i], a->once, &ml);
+        printf("once %s %s: %d positions, %llu\n", mode_name[a->once], a->set, c->np, (unsigned long long)out);
+    } else {
+        printf("in process, 1 thread, CPU time, median of %d runs (top1/top10: sk_generate_top; all: every move "
+               "scored and stored; count: SK_COUNT_ONLY)\n", a->runs);
+        bench_corpus(&cs, a->runs, &ml);
+        bench_corpus(&ce, a->runs, &ml);
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        printf("peak RSS %.1f MB\n", ru.ru_maxrss / 1024.0);
+        bench_whole_process(&cs, a->bindir, wpath, a->runs);
+    }
+    sk_movelist_free(&ml);
+    corpus_free(&cs);
+    corpus_free(&ce);
+    sk_leaves_destroy(bench_leaves);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    cli_init("bench_skrafl");
+    bargs a = { 5, -1, -1, 12, 0, getenv("TK_SHARED"), "shared", "bin", NULL, NULL, NULL, "en" };
+    int rc = parse_args(argc, argv, &a);
+    if (rc)
+        return rc;
+    if (a.cgp)
+        return bench_cgp_file(a.cgp, a.dict, a.lang, a.leaves_path, a.once, a.runs, a.stats);
     char vpath[4096], wpath[4096], epath[4096];
-    snprintf(vpath, sizeof vpath, "%s/vectors/skrafl-positions.jsonl", shared);
-    snprintf(wpath, sizeof wpath, "%s/words/en-wamerican-large-upper.txt", shared);
-    snprintf(epath, sizeof epath, "%s/words/enable2k.txt", shared);
+    snprintf(vpath, sizeof vpath, "%s/vectors/skrafl-positions.jsonl", a.shared);
+    snprintf(wpath, sizeof wpath, "%s/words/en-wamerican-large-upper.txt", a.shared);
+    snprintf(epath, sizeof epath, "%s/words/enable2k.txt", a.shared);
     tk_error err = {0};
     size_t vlen;
     char *vec = cli_read_file(vpath, &vlen, &err);
@@ -538,68 +604,7 @@ int main(int argc, char **argv)
         free(vec);
         return 0;
     }
-    alpha_table a;
-    if (access("data/alphabets/en.txt", R_OK) == 0 ? cli_load_alphabet("data/alphabets/en.txt", &a)
-                                                   : cli_load_alphabet("en", &a))
-        return CLI_EXIT_DATA;
-    corpus cs, ce;
-    int want_s = once < 0 || strcmp(set, "shared") == 0, want_e = once < 0 || strcmp(set, "enable") == 0;
-    if (once >= 0 && !want_s && !want_e) {
-        cli_error(NULL, 0, "--set: shared or enable");
-        return CLI_EXIT_USAGE;
-    }
-    memset(&cs, 0, sizeof cs);
-    memset(&ce, 0, sizeof ce);
-    if (want_s) {
-        if (corpus_open(&cs, "shared (wamerican-large, 48 vector positions)", wpath, &a))
-            return CLI_EXIT_DATA;
-        load_shared(&cs, vec, vlen, only_blanks);
-    }
+    rc = bench_corpora(&a, vec, vlen, wpath, epath);
     free(vec);
-    if (want_e) {
-        if (corpus_open(&ce, "enable (ENABLE2K, mid-game positions of best-move games)", epath, &a))
-            return CLI_EXIT_DATA;
-        make_games(&ce, games, 0x5c2af1, only_blanks);
-    }
-    /* The leave table: --leaves FILE, else the shipped English one
-     * (data/leaves/en.tkl, else en.csv, from the top). */
-    {
-        size_t llen = 0;
-        const char *lp = leaves_path ? leaves_path
-                         : access("data/leaves/en.tkl", R_OK) == 0 ? "data/leaves/en.tkl" : "data/leaves/en.csv";
-        char *lt = cli_read_file(lp, &llen, &err);
-        sk_tileset lts;
-        if (!lt || sk_tileset_builtin(&lts, &a, "en", &err) ||
-            sk_leaves_load(&bench_leaves, &a, &lts, lt, llen, &err))
-            bench_leaves = NULL;
-        free(lt);
-        if (!bench_leaves)
-            printf("bench_skrafl: no leave table %s (%s): the equity modes use empty leaves\n", lp, err.msg);
-    }
-    sk_movelist ml = {0};
-    if (once >= 0) {
-        corpus *c = want_s ? &cs : &ce;
-        uint64_t out = 0;
-        for (int i = 0; i < c->np; i++)
-            out += bench_one(c->g, &c->P[i], once, &ml);
-        printf("once %s %s: %d positions, %llu\n", mode_name[once], set, c->np, (unsigned long long)out);
-        sk_movelist_free(&ml);
-        corpus_free(&cs);
-        corpus_free(&ce);
-        sk_leaves_destroy(bench_leaves);
-        return 0;
-    }
-    printf("in process, 1 thread, CPU time, median of %d runs (top1/top10: sk_generate_top; all: every move "
-           "scored and stored; count: SK_COUNT_ONLY)\n", runs);
-    bench_corpus(&cs, runs, &ml);
-    bench_corpus(&ce, runs, &ml);
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    printf("peak RSS %.1f MB\n", ru.ru_maxrss / 1024.0);
-    bench_whole_process(&cs, bindir, wpath, runs);
-    sk_movelist_free(&ml);
-    corpus_free(&cs);
-    corpus_free(&ce);
-    sk_leaves_destroy(bench_leaves);
-    return 0;
+    return rc;
 }
