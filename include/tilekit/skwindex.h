@@ -10,21 +10,23 @@
  *     constant per tile, so that the hash of rack part + board part is the
  *     sum of theirs, and adding a blank's letter is one addition), with its
  *     letters: the anagrams of a multiset are one bucket read;
- *   - a Bloom filter of the multisets one letter short of a word (each word
- *     with one of its letters taken out), so that "these tiles and one blank
- *     make a word" is one probe too (two blanks: one probe per letter the
- *     first blank may stand for).
+ *   - every multiset one letter short of a word (each word with one of its
+ *     letters taken out), with the set of letters that complete it: "these
+ *     tiles and a blank make a word" is one probe, and gives the letters
+ *     the blank may stand for (two blanks: one probe per letter the first
+ *     may stand for).
  * Blanks are not stored: they are expanded at query time.  Letters are the
  * dictionary's alphabet indices (1..63), so any alphabet (Icelandic's 32
- * letters, multi-character tiles) is served alike.  For ENABLE2K: about 2.8
- * MB of words and buckets and a 2 MB filter, made in one walk of the graph
- * (see doc/performance-skrafl.md for sizes and build times).
+ * letters, multi-character tiles) is served alike.  For ENABLE2K (169,266
+ * words of 2 to 15 letters): 9.8 MB, made in one walk of the word graph
+ * and two counting sorts (see doc/performance-skrafl.md for sizes and
+ * times).
  *
  * Answers: sk_windex_anagrams is exact (a bucket's words are checked letter
  * by letter, so a hash collision never yields a wrong word).
  * sk_windex_maybe is what the search's bounds use: 0 means certainly no
- * word; 1 means there may be one (always 1 when there is; a false 1 is rare,
- * well under one query in a hundred, and only makes a bound looser).
+ * word; 1 means there may be one (always 1 when there is; a false 1 needs a
+ * collision of hash fingerprints, and only makes a bound looser).
  *
  * An sk_engine makes its index the first time the best-move search needs it
  * (sk_generate_top, sk_top_plays and what calls them: self-play, simulation,

@@ -49,6 +49,17 @@
  * must reach kminb tiles (kmin's count under lbestb) where the others need
  * kmin.  Thresholds only rise, so a play ruled out stays out.  On a rack
  * with a blank this spares most of the work of the blank's 26 letters.
+ *
+ * With the engine's word index (windex_search.c), for a rack with a blank
+ * and on a board less than a fifth covered, an anchor that comes up is
+ * split into groups (its plays that lay k tiles with the same board
+ * letters), each bounded with what the index says of the rack's k tiles
+ * and those letters, and a group that comes up lays its words from the
+ * index: no left parts, no walk of the graph.  On a crowded board, the
+ * board's letters hold the walk in check and it is the cheaper for a rack
+ * without a blank.  The shadows of spans without board tiles then take
+ * lnp[k] (the best leave term of k tiles that are a word alone) for
+ * lbest[k].
  */
 #include "sk_gen.h"
 #include "sk_windex.h"
@@ -57,6 +68,8 @@
 
 typedef sk_unit unit;
 
+/* The index lays the plays of a rack without a blank on a board with fewer
+ * than 1 / TK_WXTILES of its squares covered. */
 #ifndef TK_WXTILES
 #define TK_WXTILES 5
 #endif

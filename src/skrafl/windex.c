@@ -4,12 +4,16 @@
  * every word of 2..maxlen letters is appended to a pool of letters, its
  * multiset hash summed on the way down (hash(prefix + l) = hash(prefix) +
  * z[l]).  The words are then counting-sorted into 2^bits buckets by the top
- * bits of their hash (about one word a bucket), each bucket sorted by the
- * low 32 bits (the fingerprint) and the length, so that the anagrams of a
- * multiset sit together.  Every word, once per distinct letter l in it, puts
- * hash - z[l] into the Bloom filter of "one letter short" multisets: two
- * bits of one 64-bit block, about 12 bits of filter per insertion, so a
- * probe answers a false "perhaps" about once in a few hundred.
+ * bits of their hash (about a word and a half a bucket), each bucket sorted
+ * by the low 32 bits (the fingerprint) and the length, so that the
+ * anagrams of a multiset sit together.  Then the map of "one letter short"
+ * multisets: every word, once per distinct letter l in it, gives hash -
+ * z[l] with l; these are counted by bucket (about three multisets a
+ * bucket), placed (a counting sort, in the array of letter sets itself, as
+ * 16-bit fingerprint << 8 | letter), and each bucket sorted and merged in
+ * place into one entry per multiset: its fingerprint and the letters that
+ * complete it.  The insertions outnumber the multisets (AT + E and AE + T
+ * are one), so the arrays shrink when the merging is done.
  *
  * The engine's index is made on first use: the first search that wants it
  * builds one and installs it with a compare-and-swap (a thread that loses

@@ -6,29 +6,37 @@
  * play lays there are one of the rack's sub-multisets of k tiles (at most
  * 35 of them), so the plays of a span are the words whose letters are S
  * plus the span's board letters B, placed so that B's letters fall on
- * their squares and every new letter passes its square's cross-check.
+ * their squares and every new letter passes its square's cross-check.  The
+ * spans of an anchor (those whose plays have it as their leftmost anchor)
+ * fall into groups: the same board blocks right of the anchor covered and
+ * the same k, so the same B whatever square they start on; one look-up of
+ * S + B serves every span of a group.
  *
  * Per rack (tki_sk_wx_rack), once: every sub-multiset S with its hash, its
- * letters, its tile values in descending order and the value of the tiles
- * it keeps, grouped by size, best kept value first.  Then:
- *   - the bound of a span (tki_sk_wx_bound): the best, over the S that may
- *     make a word with B, of S's best score there (its values against the
- *     span's coefficients, both descending: the rearrangement inequality)
- *     plus what S keeps.  Only the S that could raise the best so far or
- *     reach the threshold are asked about, best kept value first, and the
- *     scan stops as soon as the rack's best k values with the next S's kept
- *     value cannot; an S is asked only if each empty square's cross-check
- *     holds one of its letters (or it has a blank), and then the index: one
- *     probe (none when B is empty: "S alone is a word" is asked once per
- *     rack and kept in `alone`);
- *   - the plays of a span (tki_sk_wx_generate): for each S that the bound
- *     still lets through, the words of S + B (one bucket read; a blank is
- *     expanded to each letter, two blanks to each pair), each checked
- *     square by square against the board and the cross-checks, then laid
- *     with every distinct assignment of S's tiles (real tile or blank) to
- *     its letters, scored and offered to the heap of the best moves.
- * lnp[k], for the shadows of spans without board tiles (topn.c), is
- * lbest[k] taken over the S of k tiles that are a word's letters alone.
+ * letters and the value of the tiles it keeps, grouped by size, best lt
+ * first (lt: what it keeps less the points its tiles give up against the
+ * rack's best k; a span's rank for S is at most the rank of the rack's
+ * best k tiles there plus S's lt), and lnp[k]: the best lt of the S of k
+ * tiles that are a word alone (the shadows of spans without board tiles,
+ * topn.c, use it).  Then, per anchor that comes up in the search:
+ *   - its groups (tki_sk_wx_groups): one walk right of the anchor bounds
+ *     every group's score part (the room squares before the anchor and the
+ *     empties up to each end, their best k coefficients against the rack's
+ *     best k values); with the best lt of an S that may make a word with
+ *     the group's B (asked best first through a memo of the index's
+ *     answers per B and k, stopping as soon as no S left can reach the
+ *     threshold), that is the group's bound;
+ *   - the plays of a group (tki_sk_wx_generate): its spans walked again;
+ *     for each S, best lt first, that may still reach the threshold on one
+ *     of them (each empty square's cross-check holding one of its letters
+ *     unless it has a blank, and its values against the span's
+ *     coefficients, both descending: the rearrangement inequality), the
+ *     words of S + B (one bucket read; a blank's letters from the
+ *     one-short map, two blanks' from one look-up per first letter), each
+ *     checked square by square against the board and the cross-checks on
+ *     every span that S may reach on, then laid with every distinct
+ *     assignment of S's tiles (real tile or blank) to its letters, scored
+ *     and offered to the heap of the best moves.
  */
 #include "sk_gen.h"
 #include "sk_windex.h"
