@@ -131,14 +131,13 @@ static void wx_short_scan(sk_windex *x, int place)
     for (size_t i = 0; i < x->nwords; i++) {
         const uint8_t *w = x->pool + SK_WX_OFF(x->ent[i]);
         int len = SK_WX_LEN(x->ent[i]);
-        uint64_t seen = 0, hw = 0;
-        for (int k = 0; k < len; k++)
-            hw += x->z[w[k]];
+        uint64_t letters = 0, hw = 0;
         for (int k = 0; k < len; k++) {
-            unsigned l = w[k];
-            if (seen >> l & 1)
-                continue;
-            seen |= UINT64_C(1) << l;
+            hw += x->z[w[k]];
+            letters |= UINT64_C(1) << w[k];
+        }
+        for (; letters; letters &= letters - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(letters);
             uint64_t h = hw - x->z[l], b = h >> x->sshift;
             if (place)
                 x->smask[x->sdir[b]++] = (uint32_t)(uint16_t)h << 8 | l;
