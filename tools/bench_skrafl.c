@@ -412,6 +412,15 @@ static sk_leaves *load_bench_leaves(const sk_engine *e, const char *lang, const 
     return lv;
 }
 
+/* --once MODE: one pass of the corpus, for callgrind (tools/callgrind-skrafl.sh). */
+static void run_once(corpus *c, int once, const char *set, sk_movelist *ml)
+{
+    uint64_t out = 0;
+    for (int i = 0; i < c->np; i++)
+        out += bench_one(c->g, &c->P[i], once, ml);
+    printf("once %s %s: %d positions, %llu\n", mode_name[once], set, c->np, (unsigned long long)out);
+}
+
 /* --index-stats: the word index of engine e's dictionary, made `runs`
  * times on fresh engines (the first search makes it): its size and the
  * median CPU time of making it. */
@@ -451,14 +460,10 @@ static int bench_cgp_file(const char *path, const char *dict, const char *lang, 
         index_stats(&c, dict ? dict : lang, runs);
     sk_engine_windex(c.e);   /* made here, not in the first position's search */
     sk_movelist ml = {0};
-    if (once >= 0) {
-        uint64_t out = 0;
-        for (int i = 0; i < c.np; i++)
-            out += bench_one(c.g, &c.P[i], once, &ml);
-        printf("once %s %s: %d positions, %llu\n", mode_name[once], path, c.np, (unsigned long long)out);
-    } else if (!stats) {
+    if (once >= 0)
+        run_once(&c, once, path, &ml);
+    else if (!stats)
         bench_corpus(&c, runs, &ml);
-    }
     sk_movelist_free(&ml);
     corpus_free(&c);
     sk_leaves_destroy(bench_leaves);
@@ -561,11 +566,7 @@ static int bench_corpora(const bargs *a, const char *vec, size_t vlen, const cha
     bench_leaves = load_bench_leaves(want_s ? cs.e : ce.e, "en", a->leaves_path);
     sk_movelist ml = {0};
     if (a->once >= 0) {
-        corpus *c = want_s ? &cs : &ce;
-        uint64_t out = 0;
-        for (int i = 0; i < c->np; i++)
-            out += bench_one(c->g, &c->P[i], a->once, &ml);
-        printf("once %s %s: %d positions, %llu\n", mode_name[a->once], a->set, c->np, (unsigned long long)out);
+        run_once(want_s ? &cs : &ce, a->once, a->set, &ml);
     } else {
         printf("in process, 1 thread, CPU time, median of %d runs (top1/top10: sk_generate_top; all: every move "
                "scored and stored; count: SK_COUNT_ONLY)\n", a->runs);
