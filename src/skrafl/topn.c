@@ -74,46 +74,6 @@ typedef sk_unit unit;
 #define TK_WXTILES 5
 #endif
 
-/* The coefficients of a shadow's empty squares, kept sorted descending as
- * squares are added: square i takes lm_i * (WM + cw_i) per point of the tile
- * put there (WM the product of the span's word premiums, cw_i the square's
- * cross-word premium or 0), and dot = the rack's best values against them
- * (vals descending, rearrangement inequality).  A word premium changes WM
- * and so every coefficient: then they are all made and sorted again. */
-typedef struct coefs {
-    int n;
-    int64_t WM;
-    int lmv[2 * SK_RACK_MAX], cwv[2 * SK_RACK_MAX];
-    int64_t c[2 * SK_RACK_MAX];
-} coefs;
-
-static inline void coefs_insert(coefs *cs, int64_t v)
-{
-    int j = cs->n++;
-    while (j > 0 && cs->c[j - 1] < v) {
-        cs->c[j] = cs->c[j - 1];
-        j--;
-    }
-    cs->c[j] = v;
-}
-
-static inline void coefs_add(coefs *cs, int lm, int cw, int wm)
-{
-    int i = cs->n;
-    cs->lmv[i] = lm;
-    cs->cwv[i] = cw;
-    if (wm == 1) {
-        coefs_insert(cs, (int64_t)lm * (cs->WM + cw));
-        return;
-    }
-    if (cs->WM < ((int64_t)1 << 30))
-        cs->WM *= wm;
-    int n = cs->n + 1;
-    cs->n = 0;
-    for (int k = 0; k < n; k++)
-        coefs_insert(cs, (int64_t)cs->lmv[k] * (cs->WM + cs->cwv[k]));
-}
-
 /* Where the plays of anchor a of the current line may start: [*s0, *s1].
  * With tiles just before a (a fixed left part), *s0 = *s1 = their first
  * square, and *qmax = the last square the word can reach (the DAWG node

@@ -327,31 +327,6 @@ typedef struct wxgroups {
     int nb[SK_MAX_DIM];
 } wxgroups;
 
-/* The coarse coefficients of a group walk: every square a play of the
- * anchor may cover so far, sorted descending (as a span's, over more). */
-typedef struct wxcoarse {
-    int n;
-    int64_t WM;
-    uint8_t lm[2 * SK_RACK_MAX], cw[2 * SK_RACK_MAX];
-    int64_t c[2 * SK_RACK_MAX];
-} wxcoarse;
-
-static void wx_coarse_add(wxcoarse *w, int lm, int cw, int wm)
-{
-    int i = w->n++;
-    w->lm[i] = (uint8_t)lm;
-    w->cw[i] = (uint8_t)cw;
-    if (wm != 1 && w->WM < ((int64_t)1 << 30))
-        w->WM *= wm;
-    for (int m = wm != 1 ? 0 : i; m <= i; m++) {
-        int64_t c = (int64_t)w->lm[m] * (w->WM + w->cw[m]);
-        int j = m;
-        for (; j > 0 && w->c[j - 1] < c; j--)
-            w->c[j] = w->c[j - 1];
-        w->c[j] = c;
-    }
-}
-
 /* The groups of anchor a (of the current line), each with a bound on its
  * spans' tops, from one walk right of a: at every end, a group of k tiles
  * lays the empties from a there (kr of them) and k - kr of the room
@@ -364,7 +339,9 @@ static void wx_group_tops(sk_gen *g, int a, int qmax, wxgroups *G)
     int s0 = a, room = 0, kr = 0, bsum = 0, nb = 0, nt = g->ntiles;
     int64_t xfix = 0;
     uint64_t hb = 0;
-    wxcoarse w = { 0, 1, { 0 }, { 0 }, { 0 } };
+    coefs w;   /* every square a play of the anchor may cover so far (shadow_coarse's) */
+    w.n = 0;
+    w.WM = 1;
     if (a > 0 && row[a - 1]) {
         while (s0 > 0 && row[s0 - 1])
             s0--;
@@ -379,7 +356,7 @@ static void wx_group_tops(sk_gen *g, int a, int qmax, wxgroups *G)
             hb += g->wx->z[row[q] & SK_LETTER];
             nb++;
         } else {
-            wx_coarse_add(&w, g->lm[q], 0, g->wm[q]);
+            coefs_add(&w, g->lm[q], 0, g->wm[q]);
         }
     }
     for (int q = a, j = 0; q <= qmax; q++) {
@@ -396,7 +373,7 @@ static void wx_group_tops(sk_gen *g, int a, int qmax, wxgroups *G)
             int xw = g->xw[q], wm = g->wm[q];
             if (xw >= 0)
                 xfix += (int64_t)xw * wm;
-            wx_coarse_add(&w, g->lm[q], xw >= 0 ? wm : 0, wm);
+            coefs_add(&w, g->lm[q], xw >= 0 ? wm : 0, wm);
         }
         if (row[q + 1])
             continue;
