@@ -394,21 +394,14 @@ static void bench_whole_process(const corpus *cs, const char *bindir, const char
 }
 
 /* The leave table of language lang for the equity modes: path, else the
- * shipped one (data/leaves/LANG.tkl from the top, else in the data path);
- * NULL (empty leaves) when there is none. */
+ * shipped one; NULL (empty leaves) when there is none. */
 static sk_leaves *load_bench_leaves(const sk_engine *e, const char *lang, const char *path)
 {
-    char top[64], rel[64], buf[4096];
-    snprintf(top, sizeof top, "data/leaves/%s.tkl", lang);
-    snprintf(rel, sizeof rel, "leaves/%s.tkl", lang);
-    const char *lp = path ? path : access(top, R_OK) == 0 ? top : cli_find_data(rel, buf, sizeof buf);
-    size_t len = 0;
-    tk_error err = {0};
-    char *text = lp ? cli_read_file(lp, &len, &err) : NULL;
-    sk_leaves *lv = NULL;
-    if (!text || sk_leaves_load(&lv, sk_engine_alphabet(e), sk_engine_tileset(e), text, len, &err))
-        printf("bench_skrafl: no leave table %s (%s): the equity modes use empty leaves\n", lp ? lp : top, err.msg);
-    free(text);
+    char buf[4096];
+    const char *lp = path ? path : bench_leaves_path(lang, buf, sizeof buf);
+    sk_leaves *lv = lp ? bench_load_leaves(lp, sk_engine_alphabet(e), sk_engine_tileset(e)) : NULL;
+    if (!lv)
+        printf("bench_skrafl: no leave table for %s: the equity modes use empty leaves\n", lang);
     return lv;
 }
 

@@ -58,62 +58,15 @@ static void parse_args(int argc, char **argv, mp_args *a)
         cli_usage_error("--lang: en or is");
 }
 
-/* The leave table: --leaves FILE, else leaves/LANG.tkl in the data path or data/. */
-static sk_leaves *load_leaves(const sk_engine *e, const char *lang, const char *path)
-{
-    char rel[64], top[64], buf[4096];
-    snprintf(rel, sizeof rel, "leaves/%s.tkl", lang);
-    snprintf(top, sizeof top, "data/leaves/%s.tkl", lang);
-    const char *lp = path ? path : cli_find_data(rel, buf, sizeof buf);
-    if (!lp)
-        lp = top;
-    size_t len;
-    char *text = cli_load_file(lp, &len);
-    if (!text)
-        return NULL;
-    sk_leaves *lv = NULL;
-    tk_error err = {0};
-    if (sk_leaves_load(&lv, sk_engine_alphabet(e), sk_engine_tileset(e), text, len, &err))
-        cli_error(lp, err.line, "%s", err.msg);
-    free(text);
-    return lv;
-}
-
-/* One letter as a CGP cell: upper case a tile, lower case a blank; a
- * letter of several characters in brackets. */
-static void put_letter(FILE *f, const alpha_table *a, uint8_t t)
-{
-    unsigned l = t & SK_LETTER;
-    const char *s = t & SK_BLANK ? a->lower[l] : a->upper[l];
-    int cps = 0;   /* code points */
-    for (const char *p = s; *p; p++)
-        cps += (*p & 0xC0) != 0x80;
-    fprintf(f, cps > 1 ? "[%s]" : "%s", s);
-}
-
+/* One position: the board's rows, then the rack, scores 0/0, no scoreless turns. */
 static void write_cgp(FILE *f, const sk_engine *e, const sk_board *b, const sk_rack *r)
 {
     const alpha_table *a = sk_engine_alphabet(e);
-    for (int row = 0; row < b->dim; row++) {
-        int run = 0;
-        for (int c = 0; c < b->dim; c++) {
-            uint8_t t = b->sq[row * b->dim + c];
-            if (!t) {
-                run++;
-                continue;
-            }
-            if (run)
-                fprintf(f, "%d", run);
-            run = 0;
-            put_letter(f, a, t);
-        }
-        if (run)
-            fprintf(f, "%d", run);
-        fputc(row + 1 < b->dim ? '/' : ' ', f);
-    }
+    bench_cgp_rows(f, e, b);
+    fputc(' ', f);
     for (int l = 1; l <= a->size && l < 64; l++)
         for (int k = 0; k < r->count[l]; k++)
-            put_letter(f, a, (uint8_t)l);
+            bench_cgp_tile(f, a, (uint8_t)l);
     for (int k = 0; k < r->blanks; k++)
         fputc('?', f);
     fprintf(f, "/ 0/0 0\n");
@@ -159,7 +112,11 @@ int main(int argc, char **argv)
     dawg_graph *d;
     sk_tileset ts;
     sk_engine *e = bench_skrafl_engine(a.dict, a.lang, &d, &ts);
-    sk_leaves *lv = e ? load_leaves(e, a.lang, a.leaves) : NULL;
+    char buf[4096];
+    const char *lp = a.leaves ? a.leaves : bench_leaves_path(a.lang, buf, sizeof buf);
+    if (e && !lp)
+        cli_error(NULL, 0, "no leave table leaves/%s.tkl: give --leaves", a.lang);
+    sk_leaves *lv = e && lp ? bench_load_leaves(lp, sk_engine_alphabet(e), sk_engine_tileset(e)) : NULL;
     sk_gen *g = NULL;
     sk_game *gm = malloc(sizeof *gm);
     FILE *f = a.out ? fopen(a.out, "w") : stdout;
