@@ -167,7 +167,8 @@ static void query(const sk_windex *x, const wlist *L, const uint8_t *q, int nq, 
         oracle(L, m, q, nq, &want);
     found f = { L, m, { 0 }, 0 };
     CHECK(sk_windex_anagrams(x, counts, b, on_word, &f) == 0);
-    qsort(f.set.v, f.set.n, sizeof *f.set.v, cmp_u32);
+    if (f.set.n)
+        qsort(f.set.v, f.set.n, sizeof *f.set.v, cmp_u32);
     int same = !f.strange && !f.set.dup && f.set.n == want.n &&
                (!want.n || !memcmp(f.set.v, want.v, want.n * sizeof *want.v));
     int maybe = sk_windex_maybe(x, counts, b);
