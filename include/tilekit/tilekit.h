@@ -33,6 +33,7 @@
 #include "tilekit/mahjong.h"
 #include "tilekit/mjev.h"
 #include "tilekit/mjlog.h"
+#include "tilekit/mjdanger.h"
 #include "tilekit/boggle.h"
 #include "tilekit/fmt.h"
 #include "tilekit/html.h"
