@@ -25,6 +25,7 @@
 #include "tilekit/datapath.h"
 #include "tilekit/wordq.h"
 #include "tilekit/skrafl.h"
+#include "tilekit/skwindex.h"
 #include "tilekit/skgame.h"
 #include "tilekit/sksim.h"
 #include "tilekit/skendgame.h"
