@@ -171,6 +171,7 @@ typedef struct mj_replay {
     uint8_t discards[4][MJ_REPLAY_MAX_DISCARDS];   /* plain tiles, in order */
     uint8_t visible[MJ_TILES];         /* every discard, every meld tile not taken from a discard, every
                                           revealed dora indicator: what all players see */
+    uint8_t visible_red[3];            /* red 5m, 5p, 5s among those (0 or 1 each) */
     int n_dora;
     uint8_t dora[MJ_MAX_INDICATORS];   /* revealed indicators */
     uint16_t dora_red;

@@ -33,6 +33,7 @@
 #include "tilekit/mjev.h"
 #include "tilekit/mjlog.h"
 #include "tilekit/mjdanger.h"
+#include "tilekit/mjreview.h"
 #include "tilekit/boggle.h"
 #include "tilekit/fmt.h"
 #include "tilekit/html.h"

@@ -186,6 +186,13 @@ static int take_tile(mj_hand *h, int t, int red)
     return 0;
 }
 
+/* A red five comes into sight. */
+static void see_red(mj_replay *r, int t, int red)
+{
+    if (red && t < 27 && t % 9 == 4)
+        r->visible_red[t / 9] = 1;
+}
+
 int mj_replay_start(mj_replay *r, const mj_log *log, int round, tk_error *err)
 {
     memset(r, 0, sizeof *r);
@@ -206,6 +213,7 @@ int mj_replay_start(mj_replay *r, const mj_log *log, int round, tk_error *err)
     r->dora[0] = rd->dora0;
     r->dora_red = rd->dora0_red ? 1 : 0;
     r->visible[rd->dora0]++;
+    see_red(r, rd->dora0, rd->dora0_red);
     r->last_kind = -1;
     r->last_seat = -1;
     r->last_tile = -1;
@@ -265,6 +273,7 @@ static int call_own(mj_replay *r, const mj_log_event *e, tk_error *err)
             return bad(r, err, "the hand does not hold the %s it calls with (seat %d)", o, e->seat);
         }
         r->visible[e->own[i]]++;
+        see_red(r, e->own[i], e->own_red >> i & 1);
     }
     r->calls++;
     clear_ippatsu(r);
@@ -319,6 +328,7 @@ int mj_replay_step(mj_replay *r, tk_error *err)
         r->discarded[e->seat] = 1;
         r->rinshan[e->seat] = 0;
         r->visible[e->tile]++;
+        see_red(r, e->tile, e->red);
         break;
     case MJ_EV_CHI: {
         if (e->n_own != 2 || e->tile >= 27 || (e->seat + 3) % 4 != e->from)
@@ -368,6 +378,7 @@ int mj_replay_step(mj_replay *r, tk_error *err)
         h->melds[m].type = MJ_KAN;
         h->melds[m].red = (uint8_t)(h->melds[m].red + (e->red != 0));
         r->visible[e->tile]++;
+        see_red(r, e->tile, e->red);
         r->calls++;
         r->n_kans++;
         clear_ippatsu(r);
@@ -390,6 +401,7 @@ int mj_replay_step(mj_replay *r, tk_error *err)
         if (add_meld(r, &k, MJ_ANKAN, e->tile))
             return bad(r, err, "a fifth meld");
         r->visible[e->tile] = 4;
+        see_red(r, e->tile, red);
         r->calls++;
         r->n_kans++;
         clear_ippatsu(r);
@@ -414,6 +426,7 @@ int mj_replay_step(mj_replay *r, tk_error *err)
             r->dora_red |= (uint16_t)(1u << r->n_dora);
         r->n_dora++;
         r->visible[e->tile]++;
+        see_red(r, e->tile, e->red);
         break;
     case MJ_EV_WIN:
     case MJ_EV_RYUUKYOKU:
