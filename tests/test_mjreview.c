@@ -565,6 +565,121 @@ static void test_ev(void)
     mj_log_free(log);
 }
 
+/* ---- events that do not fit the log ---- */
+
+static mj_log *load_text(const char *text, size_t len, unsigned flags, tk_error *err)
+{
+    mj_log *log = NULL;
+    if (mj_log_parse_ex(text, len, flags, &log, err) != 0)
+        return NULL;
+    return log;
+}
+
+/* Records a and b are the same verdicts (payloads compared field by field
+ * where they hold pointers). */
+static int same_record(const mj_review *ra, const mj_review_record *a, const mj_review *rb, const mj_review_record *b)
+{
+    if (a->kind != b->kind || a->round != b->round || a->event != b->event || a->ev->kind != b->ev->kind ||
+        a->ev->seat != b->ev->seat || a->ev->tile != b->ev->tile)
+        return 0;
+    const mj_review_discard *da = mj_review_discard_of(ra, a), *db = mj_review_discard_of(rb, b);
+    if (da)
+        return memcmp(da, db, sizeof *da) == 0;
+    const mj_review_win *wa = mj_review_win_of(ra, a), *wb = mj_review_win_of(rb, b);
+    if (wa)
+        return wa->status == wb->status && wa->points == wb->points && wa->match == wb->match &&
+               memcmp(&wa->hand, &wb->hand, sizeof wa->hand) == 0 && wa->score.han == wb->score.han;
+    return 1;
+}
+
+/* tests/data/mjlog/game-hai13.mjlog is game.mjlog with the winning tile
+ * taken out of every win's hai= (as a converter from another site writes
+ * them): refused by mj_log_parse; kept with MJ_LOG_KEEP_INCONSISTENT, each
+ * win is an inconsistent record at its place and every other record is
+ * the intact game's. */
+static void test_hai_without_winning_tile(void)
+{
+    size_t len;
+    char *text = th_read_file(th_top_path("tests/data/mjlog/game-hai13.mjlog"), &len);
+    REQUIRE(text);
+    tk_error err = { 0 };
+    CHECK(load_text(text, len, 0, &err) == NULL && strstr(err.msg, "round 0, event 14 (win): the winning hand (hai=)"));
+    CHECK(err.line == 15 && err.col == 1);
+    mj_log *bad = load_text(text, len, MJ_LOG_KEEP_INCONSISTENT, &err), *good = load("tests/data/mjlog/game.mjlog");
+    free(text);
+    REQUIRE(bad && good);
+    CHECK(bad->n_issues == 4);
+    mj_review_options o;
+    mj_review_options_init(&o);
+    mj_review *rb = review(bad, &o, NULL), *rg = review(good, &o, NULL);
+    REQUIRE(rb && rg);
+    REQUIRE(rb->n_records == rg->n_records);
+    int issues = 0;
+    for (int i = 0; i < rg->n_records; i++) {
+        const mj_review_record *a = &rg->records[i], *b = &rb->records[i];
+        if (a->kind == MJ_RV_WIN) {
+            const mj_review_issue *x = mj_review_issue_of(rb, b);
+            REQUIRE(x && b->round == a->round && b->event == a->event);
+            CHECK(!x->fatal && x->skipped == 0 && x->seat == a->ev->seat && x->line > 0);
+            CHECK(strstr(x->msg, "(win): the winning hand (hai=) is not the hand replayed") != NULL);
+            issues++;
+        } else {
+            CHECKF(same_record(rg, a, rb, b), "record %d (%d: round %d event %d)", i, a->kind, a->round, a->event);
+        }
+    }
+    CHECK(issues == 4 && rb->game.inconsistent == 4 && rb->n_wins == 0);
+    CHECK(rb->game.discards == rg->game.discards && rb->game.best == rg->game.best &&
+          rb->game.ukeire_lost == rg->game.ukeire_lost);
+    for (int s = 0; s < 4; s++)
+        CHECK(rb->players[s].discards == rg->players[s].discards && rb->players[s].wins == 0);
+    mj_review_free(rb);
+    mj_review_free(rg);
+    mj_log_free(bad);
+    mj_log_free(good);
+}
+
+/* A discard the replay cannot apply: the round's records stop there with
+ * a fatal record, the other rounds are the intact game's. */
+static void test_broken_round(void)
+{
+    size_t len;
+    char *text = th_read_file(th_top_path("tests/data/mjlog/game.mjlog"), &len);
+    REQUIRE(text);
+    char *at = strstr(text, "<T10/><D10/>");
+    REQUIRE(at);
+    memcpy(at, "<T10/><D12/>", 12);   /* 3m drawn, a 4m discarded: not in the hand */
+    tk_error err = { 0 };
+    mj_log *bad = load_text(text, len, MJ_LOG_KEEP_INCONSISTENT, &err), *good = load("tests/data/mjlog/game.mjlog");
+    free(text);
+    REQUIRE(bad && good);
+    REQUIRE(bad->n_issues == 1 && bad->issues[0].fatal);
+    mj_review_options o;
+    mj_review_options_init(&o);
+    mj_review *rb = review(bad, &o, NULL), *rg = review(good, &o, NULL);
+    REQUIRE(rb && rg);
+    int r = bad->issues[0].round, ev = bad->issues[0].event, k = 0;
+    for (int i = 0; i < rg->n_records; i++) {
+        const mj_review_record *a = &rg->records[i];
+        if (a->round == r && a->event > ev)
+            continue;
+        REQUIRE(k < rb->n_records);
+        const mj_review_record *b = &rb->records[k++];
+        if (a->round == r && a->event == ev) {
+            const mj_review_issue *x = mj_review_issue_of(rb, b);
+            REQUIRE(x);
+            CHECK(x->fatal && x->skipped == bad->rounds[r].n_events - ev - 1 && x->line > 0);
+            CHECK(strstr(x->msg, "(discard): the hand does not hold the 4m") != NULL);
+        } else {
+            CHECKF(same_record(rg, a, rb, b), "record %d", i);
+        }
+    }
+    CHECK(k == rb->n_records && rb->game.inconsistent == 1 && rb->rounds[r].inconsistent == 1);
+    mj_review_free(rb);
+    mj_review_free(rg);
+    mj_log_free(bad);
+    mj_log_free(good);
+}
+
 static void test_args(void)
 {
     mj_log *log = load("tests/data/mjlog/game.json");
@@ -596,6 +711,8 @@ static const th_test tests[] = {
     { "random_games", test_random_games },
     { "player", test_player },
     { "ev", test_ev },
+    { "hai_without_winning_tile", test_hai_without_winning_tile },
+    { "broken_round", test_broken_round },
     { "args", test_args },
     { "cleanup", cleanup },
     { 0, 0 }

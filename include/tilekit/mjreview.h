@@ -16,6 +16,12 @@
  *   round: its discards so far + 1).
  * - A win: the replayed hand and context (mj_replay_win) scored by
  *   mj_score_hand, compared with the log's han, fu, points and yaku.
+ * - An event that does not fit the log (mjlog.h: a log read with
+ *   MJ_LOG_KEEP_INCONSISTENT keeps those, see mj_log_issue): a record of
+ *   kind MJ_RV_INCONSISTENT with the log's location and reason, in place of
+ *   the event's own record.  When the replay cannot go past the event, the
+ *   rest of its round is not reviewed (the record says how many events are
+ *   skipped); the other rounds are.
  *
  * Contract
  * - mj_review_log() reviews one log into a new mj_review (*out, free with

@@ -413,6 +413,49 @@ static void print_call(const printer *p, const mj_review_record *rec)
     cli_buf_putc(p->out, '\n');
 }
 
+/* ---- events that do not fit the log ---- */
+
+/* Reported on stderr as a bad log is ("FILE:LINE: column C: round R, event
+ * N (kind): what"), and in the output: an "error" (the replay stops there)
+ * or "inconsistent" (only this event is not reviewed) object, or a line. */
+static void print_issue(const printer *p, const mj_review_record *rec, const mj_review_issue *x, cli_buf *msgs)
+{
+    if (x->line > 0)
+        cli_buf_error(msgs, p->file, x->line, "column %ld: round %d, %s", x->col, rec->round, x->msg);
+    else
+        cli_buf_error(msgs, p->file, 0, "round %d, %s", rec->round, x->msg);
+    if (!opt_json) {
+        text_round(p, rec);
+        cli_buf_printf(p->out, ": %s: %s (", x->fatal ? "error" : "inconsistent", x->msg);
+        if (x->skipped)
+            cli_buf_printf(p->out, "this event and the %d after it are not reviewed)\n", x->skipped);
+        else
+            cli_buf_puts(p->out, x->fatal ? "the last event of the round is not reviewed)\n" : "not reviewed)\n");
+        return;
+    }
+    const mj_log_round *rd = &p->rv->log->rounds[rec->round];
+    char m[260], k[8];
+    snprintf(m, sizeof m, "round %d, %s", rec->round, x->msg);
+    snprintf(k, sizeof k, "%c%d", WIND[(rd->kyoku / 4) & 3], rd->kyoku % 4 + 1);
+    cli_json j;
+    cli_json_begin(&j, p->out);
+    cli_json_kstr(&j, "file", p->file);
+    cli_json_kstr(&j, "type", x->fatal ? "error" : "inconsistent");
+    if (x->line > 0)
+        cli_json_kint(&j, "line", x->line);
+    cli_json_kstr(&j, "error", m);
+    cli_json_kint(&j, "round", rec->round);
+    cli_json_kstr(&j, "kyoku", k);
+    cli_json_kint(&j, "honba", rd->honba);
+    cli_json_kint(&j, "event", rec->event);
+    if (x->col > 0)
+        cli_json_kint(&j, "column", x->col);
+    cli_json_kint(&j, "seat", x->seat);
+    cli_json_kstr(&j, "kind", mj_event_name(rec->ev->kind));
+    cli_json_kint(&j, "skipped", x->skipped);
+    cli_json_end(&j);
+}
+
 /* ---- summaries ---- */
 
 static void json_player(const printer *p, int s)
@@ -468,6 +511,8 @@ static void json_game(const printer *p)
     cli_json_kint(&j, "ukeire_lost", g->ukeire_lost);
     cli_json_kint(&j, "wins", g->wins);
     cli_json_kint(&j, "wins_matching", g->wins_matching);
+    if (g->inconsistent)
+        cli_json_kint(&j, "inconsistent", g->inconsistent);
     if (p->rv->ev) {
         cli_json_kint(&j, "ev_discards", g->ev_discards);
         cli_json_kint(&j, "ev_best", g->ev_best);
@@ -483,6 +528,9 @@ static void text_game(const printer *p)
     cli_buf_printf(p->out, "%s: %d round%s, %ld discard%s, %ld best, ukeire lost %ld, %ld win%s, %ld scored "
                    "as the log says", p->file, nr, nr == 1 ? "" : "s", g->discards, g->discards == 1 ? "" : "s",
                    g->best, g->ukeire_lost, g->wins, g->wins == 1 ? "" : "s", g->wins_matching);
+    if (g->inconsistent)
+        cli_buf_printf(p->out, ", %ld event%s that do%s not fit the log", g->inconsistent,
+                       g->inconsistent == 1 ? "" : "s", g->inconsistent == 1 ? "es" : "");
     if (p->rv->ev)
         cli_buf_printf(p->out, ", EV lost %.1f over %ld discard%s (%ld best)", g->ev_lost, g->ev_discards,
                        g->ev_discards == 1 ? "" : "s", g->ev_best);
@@ -519,6 +567,10 @@ static int print_review(const printer *p, cli_buf *msgs)
         case MJ_RV_RYUUKYOKU: print_ryuukyoku(p, rec); break;
         case MJ_RV_RIICHI: print_riichi(p, rec); break;
         case MJ_RV_CALL: print_call(p, rec); break;
+        case MJ_RV_INCONSISTENT:
+            print_issue(p, rec, mj_review_issue_of(rv, rec), msgs);
+            bad = 1;
+            break;
         default: break;
         }
     }
@@ -595,7 +647,7 @@ static int solve_file(void *state, const cli_record *rec, cli_buf *out, cli_buf 
         return CLI_EXIT_DATA;
     }
     mj_log *log = NULL;
-    int rc = mj_log_parse(text, len, &log, &err);
+    int rc = mj_log_parse_ex(text, len, MJ_LOG_KEEP_INCONSISTENT, &log, &err);
     free(text);
     if (rc)
         return rc == TK_ENOMEM ? -1 : bad_log(name, &err, out, msgs);

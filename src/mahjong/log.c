@@ -74,6 +74,11 @@ void tki_log_where(const char *text, size_t len, size_t pos, long *line, long *c
 
 int mj_log_parse(const char *text, size_t len, mj_log **out, tk_error *err)
 {
+    return mj_log_parse_ex(text, len, 0, out, err);
+}
+
+int mj_log_parse_ex(const char *text, size_t len, unsigned flags, mj_log **out, tk_error *err)
+{
     *out = NULL;
     if (!text)
         return tk_error_set(err, TK_EINVAL, 0, 0, "no text");
@@ -89,7 +94,7 @@ int mj_log_parse(const char *text, size_t len, mj_log **out, tk_error *err)
         if (plain_len >= 2 && (unsigned char)plain[0] == 0x1f && (unsigned char)plain[1] == 0x8b)
             rc = tk_error_set(err, TK_EFORMAT, 0, 0, "gzip: compressed twice");
         else
-            rc = mj_log_parse(plain, plain_len, out, err);
+            rc = mj_log_parse_ex(plain, plain_len, flags, out, err);
         free(plain);
         return rc;
     }
@@ -116,7 +121,7 @@ int mj_log_parse(const char *text, size_t len, mj_log **out, tk_error *err)
     if (rc == 0 && log->n_rounds == 0)
         rc = tk_error_set(err, TK_EFORMAT, 0, 0, "no round in the log");
     if (rc == 0)
-        rc = tki_log_check(log, text, len, err);
+        rc = tki_log_check(log, text, len, flags, err);
     if (rc != 0) {
         mj_log_free(log);
         return rc;
@@ -132,6 +137,7 @@ void mj_log_free(mj_log *log)
     for (int i = 0; i < log->n_rounds; i++)
         free(log->rounds[i].events);
     free(log->rounds);
+    free(log->issues);
     free(log);
 }
 
@@ -565,37 +571,84 @@ int mj_replay_win(const mj_replay *r, const mj_log_event *e, mj_hand *h, mj_winc
     return 0;
 }
 
-int tki_log_check(const mj_log *log, const char *text, size_t len, tk_error *err)
+/* The win e, the next event of r: its hand can be built and, when the log
+ * states it (hai=), is the hand replayed.  Errors "event N (win): ...". */
+static int check_win(const mj_replay *r, const mj_log_event *e, tk_error *err)
 {
-    for (int i = 0; i < log->n_rounds; i++) {
-        mj_replay r;
-        int rc = mj_replay_start(&r, log, i, err);
-        while (rc == 0) {
-            const mj_log_round *rd = r.round;
-            if (r.next < rd->n_events && rd->events[r.next].kind == MJ_EV_WIN) {
-                const mj_log_event *e = &rd->events[r.next];
-                mj_hand h;
-                mj_winctx w;
-                rc = mj_replay_win(&r, e, &h, &w, err);
-                const mj_log_win *lw = &rd->wins[e->detail];
-                if (rc == 0 && lw->has_hand && memcmp(lw->hand, h.count, MJ_TILES) != 0)
-                    rc = tk_error_set(err, TK_EFORMAT, 0, 0, "the winning hand (hai=) is not the hand replayed");
-                if (rc) {
-                    char m[sizeof err->msg];
-                    snprintf(m, sizeof m, "%s", err ? err->msg : "");
-                    tk_error_set(err, TK_EFORMAT, 0, 0, "event %d (win): %s", r.next + 1, m);
-                }
-            }
-            if (rc == 0)
-                rc = mj_replay_step(&r, err);
+    mj_hand h;
+    mj_winctx w;
+    const mj_log_win *lw = &r->round->wins[e->detail];
+    int rc = mj_replay_win(r, e, &h, &w, err);
+    if (rc == 0 && lw->has_hand && memcmp(lw->hand, h.count, MJ_TILES) != 0)
+        rc = tk_error_set(err, TK_EFORMAT, 0, 0, "the winning hand (hai=) is not the hand replayed");
+    if (rc) {
+        char m[sizeof err->msg];
+        snprintf(m, sizeof m, "%s", err->msg);
+        tk_error_set(err, TK_EFORMAT, 0, 0, "event %d (win): %s", r->next + 1, m);
+    }
+    return rc;
+}
+
+/* The event r->next of round i does not fit: kept in log->issues. */
+static int keep_issue(mj_log *log, const mj_replay *r, int i, int fatal, const char *text, size_t len,
+                      const tk_error *why)
+{
+    mj_log_issue *ni = realloc(log->issues, (size_t)(log->n_issues + 1) * sizeof *ni);
+    if (!ni)
+        return TK_ENOMEM;
+    log->issues = ni;
+    mj_log_issue *x = &ni[log->n_issues++];
+    memset(x, 0, sizeof *x);
+    x->round = i;
+    x->event = r->next;
+    x->fatal = fatal;
+    tki_log_where(text, len, r->round->events[r->next].pos, &x->line, &x->col);
+    snprintf(x->msg, sizeof x->msg, "%.199s", why->msg);
+    return 0;
+}
+
+/* Replay round i to its end (or, keeping issues, to its first fatal one). */
+static int check_round(mj_log *log, int i, const char *text, size_t len, unsigned flags, tk_error *err)
+{
+    mj_replay r;
+    int rc = mj_replay_start(&r, log, i, err);
+    while (rc == 0) {
+        const mj_log_round *rd = r.round;
+        int fatal = 0;
+        if (r.next < rd->n_events && rd->events[r.next].kind == MJ_EV_WIN)
+            rc = check_win(&r, &rd->events[r.next], err);
+        if (rc == 0) {
+            fatal = 1;
+            rc = mj_replay_step(&r, err);
         }
-        if (rc < 0) {
-            char m[sizeof err->msg];
-            snprintf(m, sizeof m, "%s", err ? err->msg : "");
-            long line = 0, col = 0;
-            if (r.round && r.next < r.round->n_events)
-                tki_log_where(text, len, r.round->events[r.next].pos, &line, &col);
-            return tk_error_set(err, rc, line, col, "round %d, %s", i, m);
+        if (rc >= 0 || !(flags & MJ_LOG_KEEP_INCONSISTENT))
+            continue;
+        if (keep_issue(log, &r, i, fatal, text, len, err))
+            return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+        if (fatal)
+            return 0;
+        rc = mj_replay_step(&r, err);   /* past the win: a step that only moves on */
+    }
+    if (rc < 0) {
+        char m[sizeof err->msg];
+        snprintf(m, sizeof m, "%s", err->msg);
+        long line = 0, col = 0;
+        if (r.round && r.next < r.round->n_events)
+            tki_log_where(text, len, r.round->events[r.next].pos, &line, &col);
+        return tk_error_set(err, rc, line, col, "round %d, %s", i, m);
+    }
+    return 0;
+}
+
+int tki_log_check(mj_log *log, const char *text, size_t len, unsigned flags, tk_error *caller)
+{
+    tk_error err = { 0 };   /* the messages are needed even when the caller takes none */
+    for (int i = 0; i < log->n_rounds; i++) {
+        int rc = check_round(log, i, text, len, flags, &err);
+        if (rc) {
+            if (caller)
+                *caller = err;
+            return rc;
         }
     }
     return 0;

@@ -4,12 +4,16 @@
  * is applied, the state is the one its player acted on, so a discard of a
  * seat reviewed is judged there (review_discard.c), a win scored there
  * (review_win.c), and calls, riichi and draws without a winner become
- * plain records.  Draws and dora indicators make no record.  The records
+ * plain records.  Draws and dora indicators make no record.  An event the
+ * log keeps as an issue (mj_log_parse_ex, MJ_LOG_KEEP_INCONSISTENT) makes
+ * an inconsistent record instead of its own, and a fatal one ends the
+ * review of its round there.  The records
  * go to growing arrays (one for the order of events, one per payload
  * kind); the tallies per player and per game are kept as the records are
  * made. */
 #include "review_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,7 +43,8 @@ typedef struct builder {
     const mj_review_options *o;
     mj_ctx *ctx;
     mj_ev *ev;
-    int cap_records, cap_discards, cap_wins;
+    int cap_records, cap_discards, cap_wins, cap_issues;
+    int issue;              /* the next of log->issues to meet */
 } builder;
 
 static int add_record(builder *b, int kind, int round, int event, int index)
@@ -101,6 +106,39 @@ static int do_win(builder *b, const mj_replay *r, int round)
     return add_record(b, MJ_RV_WIN, round, r->next, rv->n_wins++);
 }
 
+/* An event that does not fit: its record; the round's events after it
+ * are skipped when it is fatal. */
+static int add_issue(builder *b, int round, int event, int fatal, long line, long col, const char *msg)
+{
+    mj_review *rv = b->rv;
+    const mj_log_round *rd = &rv->log->rounds[round];
+    if (grow((void **)&rv->issues, rv->n_issues, &b->cap_issues, sizeof *rv->issues))
+        return TK_ENOMEM;
+    mj_review_issue *x = &rv->issues[rv->n_issues];
+    memset(x, 0, sizeof *x);
+    x->seat = rd->events[event].seat;
+    x->fatal = fatal;
+    x->skipped = fatal ? rd->n_events - event - 1 : 0;
+    x->line = line;
+    x->col = col;
+    snprintf(x->msg, sizeof x->msg, "%.199s", msg);
+    rv->game.inconsistent++;
+    rv->rounds[round].inconsistent++;
+    return add_record(b, MJ_RV_INCONSISTENT, round, event, rv->n_issues++);
+}
+
+/* The log's issue at (round, event), if any. */
+static const mj_log_issue *issue_at(builder *b, int round, int event)
+{
+    const mj_log *log = b->rv->log;
+    while (b->issue < log->n_issues && (log->issues[b->issue].round < round ||
+                                        (log->issues[b->issue].round == round && log->issues[b->issue].event < event)))
+        b->issue++;
+    if (b->issue < log->n_issues && log->issues[b->issue].round == round && log->issues[b->issue].event == event)
+        return &log->issues[b->issue];
+    return NULL;
+}
+
 static int review_round(builder *b, int round)
 {
     mj_review *rv = b->rv;
@@ -111,7 +149,16 @@ static int review_round(builder *b, int round)
         return 0;   /* cannot happen: the parser replayed it */
     for (; r.next < r.round->n_events; ) {
         const mj_log_event *e = &r.round->events[r.next];
+        const mj_log_issue *x = issue_at(b, round, r.next);
         int rc = 0, wanted = e->seat < 4 && rv->wanted[e->seat];
+        if (x) {
+            rc = add_issue(b, round, r.next, x->fatal, x->line, x->col, x->msg);
+            if (rc || x->fatal)
+                return rc;
+            if (mj_replay_step(&r, &err) < 0)
+                return add_issue(b, round, r.next, 1, 0, 0, err.msg);
+            continue;
+        }
         switch (e->kind) {
         case MJ_EV_DISCARD: rc = wanted ? do_discard(b, &r, round) : 0; break;
         case MJ_EV_WIN: rc = do_win(b, &r, round); break;
@@ -122,8 +169,8 @@ static int review_round(builder *b, int round)
         }
         if (rc)
             return rc;
-        if (mj_replay_step(&r, &err) < 0)
-            return 0;   /* cannot happen: the parser replayed it */
+        if (mj_replay_step(&r, &err) < 0)   /* the parser keeps it as an issue: not met here */
+            return add_issue(b, round, r.next, 1, 0, 0, err.msg);
     }
     return 0;
 }
@@ -178,7 +225,7 @@ int mj_review_log(const mj_log *log, const mj_review_options *o, mj_ctx *ctx, mj
     }
     rv->n_rounds = log->n_rounds;
     rv->rounds = calloc((size_t)(log->n_rounds ? log->n_rounds : 1), sizeof *rv->rounds);
-    builder b = { rv, o, ctx, ev, 0, 0, 0 };
+    builder b = { .rv = rv, .o = o, .ctx = ctx, .ev = ev };
     rc = rv->rounds ? 0 : TK_ENOMEM;
     for (int i = 0; i < log->n_rounds && rc == 0; i++)
         rc = review_round(&b, i);
