@@ -190,6 +190,34 @@ static int wanted_seats(const mj_log *log, const mj_review_options *o, int wante
     return 0;
 }
 
+/* The arrays at their final size at once (grow() stays for what the
+ * count cannot foresee): reallocating records of ~1 kB cost as much as
+ * the work of a few of them. */
+static int presize(builder *b)
+{
+    mj_review *rv = b->rv;
+    const mj_log *log = rv->log;
+    int rec = log->n_issues, disc = 0, wins = 0;
+    for (int i = 0; i < log->n_rounds; i++) {
+        const mj_log_round *rd = &log->rounds[i];
+        for (int k = 0; k < rd->n_events; k++) {
+            const mj_log_event *e = &rd->events[k];
+            rec += e->kind != MJ_EV_DRAW && e->kind != MJ_EV_DORA;
+            disc += e->kind == MJ_EV_DISCARD && e->seat < 4 && rv->wanted[e->seat];
+            wins += e->kind == MJ_EV_WIN;
+        }
+    }
+    rv->records = malloc((size_t)(rec ? rec : 1) * sizeof *rv->records);
+    rv->discards = malloc((size_t)(disc ? disc : 1) * sizeof *rv->discards);
+    rv->wins = malloc((size_t)(wins ? wins : 1) * sizeof *rv->wins);
+    if (!rv->records || !rv->discards || !rv->wins)
+        return TK_ENOMEM;
+    b->cap_records = rec ? rec : 1;
+    b->cap_discards = disc ? disc : 1;
+    b->cap_wins = wins ? wins : 1;
+    return 0;
+}
+
 static void totals(mj_review *rv)
 {
     for (int s = 0; s < 4; s++) {
@@ -226,7 +254,7 @@ int mj_review_log(const mj_log *log, const mj_review_options *o, mj_ctx *ctx, mj
     rv->n_rounds = log->n_rounds;
     rv->rounds = calloc((size_t)(log->n_rounds ? log->n_rounds : 1), sizeof *rv->rounds);
     builder b = { .rv = rv, .o = o, .ctx = ctx, .ev = ev };
-    rc = rv->rounds ? 0 : TK_ENOMEM;
+    rc = rv->rounds ? presize(&b) : TK_ENOMEM;
     for (int i = 0; i < log->n_rounds && rc == 0; i++)
         rc = review_round(&b, i);
     if (rc) {
