@@ -20,20 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static mj_log *load(const char *rel)
-{
-    size_t len;
-    char *text = th_read_file(th_top_path(rel), &len);
-    if (!text)
-        return NULL;
-    mj_log *log = NULL;
-    tk_error err = { 0 };
-    int rc = mj_log_parse(text, len, &log, &err);
-    CHECKF(rc == 0, "%s: %s", rel, err.msg);
-    free(text);
-    return log;
-}
-
 static int parse_str(const char *s, tk_error *err)
 {
     mj_log *log = NULL;
@@ -46,7 +32,7 @@ static int parse_str(const char *s, tk_error *err)
 
 static void test_same_game(void)
 {
-    mj_log *x = load("tests/data/mjlog/game.mjlog"), *j = load("tests/data/mjlog/game.json");
+    mj_log *x = mjlog_load("tests/data/mjlog/game.mjlog"), *j = mjlog_load("tests/data/mjlog/game.json");
     REQUIRE(x && j);
     CHECK(x->format == MJ_LOG_MJLOG && j->format == MJ_LOG_TENHOU6);
     CHECK(x->n_rounds == 6 && j->n_rounds == 6);
@@ -117,7 +103,7 @@ static int same_yaku(const mj_yaku *a, int na, const mj_yaku *b, int nb)
 
 static void check_wins(const char *rel)
 {
-    mj_log *log = load(rel);
+    mj_log *log = mjlog_load(rel);
     REQUIRE(log);
     int wins = 0;
     for (int i = 0; i < log->n_rounds; i++) {
@@ -156,7 +142,7 @@ static void test_wins_json(void) { check_wins("tests/data/mjlog/game.json"); }
  * rinshan, dora indicators revealed by the kans). */
 static void test_context(void)
 {
-    mj_log *log = load("tests/data/mjlog/game.mjlog");
+    mj_log *log = mjlog_load("tests/data/mjlog/game.mjlog");
     REQUIRE(log);
     mj_replay r;
     tk_error err = { 0 };
@@ -195,11 +181,8 @@ static void test_oracle_random(void)
     if (games < 20)
         games = 20;
     mjlog_gen g;
-    memset(&g, 0, sizeof g);
-    g.rng.s = 0x6d6a6c6f67ull;
     int wall[136];
-    for (int i = 0; i < 136; i++)
-        wall[i] = i;
+    mjlog_gen_start(&g, 0x6d6a6c6f67ull, wall);
     long events = 0, kinds[MJ_EV_COUNT] = { 0 };
     for (int n = 0; n < games && !th_checks_failed_in_test(); n++) {
         g.len = 0;
@@ -241,8 +224,7 @@ static void test_oracle_random(void)
     CHECK(events > 1000);
     for (int k = MJ_EV_DRAW; k <= MJ_EV_DORA; k++)
         CHECKF(kinds[k] > 0, "no %s generated", mj_event_name(k));
-    free(g.buf);
-    free(g.snaps);
+    mjlog_gen_free(&g);
 }
 
 /* Every hand at every step: a plain replayer from the parsed events (counts
@@ -283,7 +265,7 @@ static void plain_replay_check(const mj_log *log)
 
 static void test_oracle_steps(void)
 {
-    mj_log *x = load("tests/data/mjlog/game.mjlog"), *j = load("tests/data/mjlog/game.json");
+    mj_log *x = mjlog_load("tests/data/mjlog/game.mjlog"), *j = mjlog_load("tests/data/mjlog/game.json");
     REQUIRE(x && j);
     plain_replay_check(x);
     plain_replay_check(j);
@@ -366,7 +348,7 @@ static void test_truncations(void)
  * every truncation and many corruptions of it fail cleanly. */
 static void test_gzip(void)
 {
-    mj_log *x = load("tests/data/mjlog/game.mjlog"), *z = load("tests/data/mjlog/game.mjlog.gz");
+    mj_log *x = mjlog_load("tests/data/mjlog/game.mjlog"), *z = mjlog_load("tests/data/mjlog/game.mjlog.gz");
     REQUIRE(x && z);
     CHECK(z->n_rounds == x->n_rounds);
     for (int i = 0; i < x->n_rounds && i < z->n_rounds; i++) {

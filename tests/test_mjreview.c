@@ -42,19 +42,6 @@ static mj_ctx *ctx(void)
     return CTX;
 }
 
-static mj_log *load(const char *rel)
-{
-    size_t len;
-    char *text = th_read_file(th_top_path(rel), &len);
-    if (!text)
-        return NULL;
-    mj_log *log = NULL;
-    tk_error err = { 0 };
-    int rc = mj_log_parse(text, len, &log, &err);
-    CHECKF(rc == 0, "%s: %s", rel, err.msg);
-    free(text);
-    return log;
-}
 
 static mj_review *review(const mj_log *log, const mj_review_options *o, mj_ev *ev)
 {
@@ -338,7 +325,7 @@ static void check_summaries(const mj_review *rv)
 
 static void game(const char *rel)
 {
-    mj_log *log = load(rel);
+    mj_log *log = mjlog_load(rel);
     REQUIRE(log);
     mj_review_options o;
     mj_review_options_init(&o);
@@ -375,11 +362,8 @@ static void test_random_games(void)
     const char *lg = getenv("TK_LONG");
     int games = lg && strcmp(lg, "1") == 0 ? 50 : th_sanitized() ? 1 : 2;
     mjlog_gen g;
-    memset(&g, 0, sizeof g);
-    g.rng.s = 0x7265766965770001ull;
     int wall[136];
-    for (int i = 0; i < 136; i++)
-        wall[i] = i;
+    mjlog_gen_start(&g, 0x7265766965770001ull, wall);
     long discards = 0, forced = 0, melded = 0;
     n_checked = 0;
     for (int n = 0; n < games && !th_checks_failed_in_test(); n++) {
@@ -410,8 +394,7 @@ static void test_random_games(void)
     }
     CHECKF(n_checked == discards && discards > 50 * games, "%ld of %ld discards checked", n_checked, discards);
     CHECKF(forced > 0 && melded > 0, "%ld in riichi, %ld with melds", forced, melded);
-    free(g.buf);
-    free(g.snaps);
+    mjlog_gen_free(&g);
 }
 
 /* ---- one player ---- */
@@ -425,7 +408,7 @@ static int same_discard(const mj_review_discard *a, const mj_review_discard *b)
 
 static void test_player(void)
 {
-    mj_log *log = load("tests/data/mjlog/game.mjlog");
+    mj_log *log = mjlog_load("tests/data/mjlog/game.mjlog");
     REQUIRE(log);
     mj_review_options o;
     mj_review_options_init(&o);
@@ -507,7 +490,7 @@ static void ev_line(const plain *p, const mj_log_round *rd, const mj_review_disc
 
 static void test_ev(void)
 {
-    mj_log *log = load("tests/data/mjlog/game.mjlog");
+    mj_log *log = mjlog_load("tests/data/mjlog/game.mjlog");
     REQUIRE(log);
     mj_ev *ev = NULL;
     tk_error err = { 0 };
@@ -605,7 +588,7 @@ static void test_hai_without_winning_tile(void)
     tk_error err = { 0 };
     CHECK(load_text(text, len, 0, &err) == NULL && strstr(err.msg, "round 0, event 14 (win): the winning hand (hai=)"));
     CHECK(err.line == 15 && err.col == 1);
-    mj_log *bad = load_text(text, len, MJ_LOG_KEEP_INCONSISTENT, &err), *good = load("tests/data/mjlog/game.mjlog");
+    mj_log *bad = load_text(text, len, MJ_LOG_KEEP_INCONSISTENT, &err), *good = mjlog_load("tests/data/mjlog/game.mjlog");
     free(text);
     REQUIRE(bad && good);
     CHECK(bad->n_issues == 4);
@@ -649,7 +632,7 @@ static void test_broken_round(void)
     REQUIRE(at);
     memcpy(at, "<T10/><D12/>", 12);   /* 3m drawn, a 4m discarded: not in the hand */
     tk_error err = { 0 };
-    mj_log *bad = load_text(text, len, MJ_LOG_KEEP_INCONSISTENT, &err), *good = load("tests/data/mjlog/game.mjlog");
+    mj_log *bad = load_text(text, len, MJ_LOG_KEEP_INCONSISTENT, &err), *good = mjlog_load("tests/data/mjlog/game.mjlog");
     free(text);
     REQUIRE(bad && good);
     REQUIRE(bad->n_issues == 1 && bad->issues[0].fatal);
@@ -682,7 +665,7 @@ static void test_broken_round(void)
 
 static void test_args(void)
 {
-    mj_log *log = load("tests/data/mjlog/game.json");
+    mj_log *log = mjlog_load("tests/data/mjlog/game.json");
     REQUIRE(log);
     mj_review_options o;
     mj_review_options_init(&o);

@@ -458,6 +458,19 @@ static void print_issue(const printer *p, const mj_review_record *rec, const mj_
 
 /* ---- summaries ---- */
 
+/* --ev: the discards with an EV, how many were the best, the score lost. */
+static void json_ev_totals(cli_json *j, long discards, long best, double lost)
+{
+    cli_json_kint(j, "ev_discards", discards);
+    cli_json_kint(j, "ev_best", best);
+    json_real(j, "ev_lost", lost);
+}
+
+static void text_ev_totals(cli_buf *f, long discards, long best, double lost)
+{
+    cli_buf_printf(f, ", EV lost %.1f over %ld discard%s (%ld best)", lost, discards, discards == 1 ? "" : "s", best);
+}
+
 static void json_player(const printer *p, int s)
 {
     const mj_review_player *t = &p->rv->players[s];
@@ -475,11 +488,8 @@ static void json_player(const printer *p, int s)
     cli_json_kint(&j, "wins", t->wins);
     cli_json_kint(&j, "win_points", t->win_points);
     cli_json_kint(&j, "wins_differing", t->wins_differing);
-    if (p->rv->ev) {
-        cli_json_kint(&j, "ev_discards", t->ev_discards);
-        cli_json_kint(&j, "ev_best", t->ev_best);
-        json_real(&j, "ev_lost", t->ev_lost);
-    }
+    if (p->rv->ev)
+        json_ev_totals(&j, t->ev_discards, t->ev_best, t->ev_lost);
     cli_json_end(&j);
 }
 
@@ -491,8 +501,7 @@ static void text_player(const printer *p, int s)
                    t->discards == 1 ? "" : "s", t->best, t->forced, t->ukeire_lost, t->shanten_lost, t->wins,
                    t->wins == 1 ? "" : "s", t->win_points);
     if (p->rv->ev)
-        cli_buf_printf(p->out, ", EV lost %.1f over %ld discard%s (%ld best)", t->ev_lost, t->ev_discards,
-                       t->ev_discards == 1 ? "" : "s", t->ev_best);
+        text_ev_totals(p->out, t->ev_discards, t->ev_best, t->ev_lost);
     cli_buf_putc(p->out, '\n');
 }
 
@@ -513,11 +522,8 @@ static void json_game(const printer *p)
     cli_json_kint(&j, "wins_matching", g->wins_matching);
     if (g->inconsistent)
         cli_json_kint(&j, "inconsistent", g->inconsistent);
-    if (p->rv->ev) {
-        cli_json_kint(&j, "ev_discards", g->ev_discards);
-        cli_json_kint(&j, "ev_best", g->ev_best);
-        json_real(&j, "ev_lost", g->ev_lost);
-    }
+    if (p->rv->ev)
+        json_ev_totals(&j, g->ev_discards, g->ev_best, g->ev_lost);
     cli_json_end(&j);
 }
 
@@ -532,8 +538,7 @@ static void text_game(const printer *p)
         cli_buf_printf(p->out, ", %ld event%s that do%s not fit the log", g->inconsistent,
                        g->inconsistent == 1 ? "" : "s", g->inconsistent == 1 ? "es" : "");
     if (p->rv->ev)
-        cli_buf_printf(p->out, ", EV lost %.1f over %ld discard%s (%ld best)", g->ev_lost, g->ev_discards,
-                       g->ev_discards == 1 ? "" : "s", g->ev_best);
+        text_ev_totals(p->out, g->ev_discards, g->ev_best, g->ev_lost);
     cli_buf_putc(p->out, '\n');
 }
 

@@ -1,5 +1,6 @@
 /* mjlog_gen.c - the random .mjlog rounds of mjlog_gen.h (see there). */
 #include "mjlog_gen.h"
+#include "tilekit/mjlog.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -241,3 +242,31 @@ void mjlog_gen_round(mjlog_gen *g, int kyoku, int *wall_ids)
     snap(g);
 }
 
+
+void mjlog_gen_start(mjlog_gen *g, uint64_t seed, int wall_ids[136])
+{
+    memset(g, 0, sizeof *g);
+    g->rng.s = seed;
+    for (int i = 0; i < 136; i++)
+        wall_ids[i] = i;
+}
+
+void mjlog_gen_free(mjlog_gen *g)
+{
+    free(g->buf);
+    free(g->snaps);
+}
+
+mj_log *mjlog_load(const char *rel)
+{
+    size_t len;
+    char *text = th_read_file(th_top_path(rel), &len);
+    if (!text)
+        return NULL;
+    mj_log *log = NULL;
+    tk_error err = { 0 };
+    int rc = mj_log_parse(text, len, &log, &err);
+    CHECKF(rc == 0, "%s: %s", rel, err.msg);
+    free(text);
+    return log;
+}
