@@ -153,6 +153,30 @@ static void plain_step(plain *p, const mj_log_event *e)
 
 /* ---- a discard checked ---- */
 
+/* The brute-force shanten, remembered: the test game is checked in both
+ * formats, for one seat and with the EV, so its hands come back (the
+ * table only saves time: a slot holds one hand, a clash recomputes). */
+#define MEMO_BITS 16
+static struct memo { uint64_t a, b; int8_t sh, used; } MEMO[1 << MEMO_BITS];
+
+static int shanten_of(const uint8_t *c, int k)
+{
+    uint64_t a = (uint64_t)k, b = 0;
+    for (int t = 0; t < 20; t++)
+        a = a << 3 | c[t];
+    for (int t = 20; t < 34; t++)
+        b = b << 3 | c[t];
+    uint64_t h = (a * 0x9E3779B97F4A7C15ull ^ b) * 0xC2B2AE3D27D4EB4Full;
+    struct memo *m = &MEMO[h >> (64 - MEMO_BITS)];
+    if (!m->used || m->a != a || m->b != b) {
+        m->a = a;
+        m->b = b;
+        m->sh = (int8_t)oracle_shanten(c, k);
+        m->used = 1;
+    }
+    return m->sh;
+}
+
 /* Ukeire of the 13 - 3k closed tiles c (shanten sh): unseen copies of each
  * tile the player could still draw whose draw lowers the shanten. */
 static int plain_ukeire(uint8_t *c, const uint8_t *meldt, int k, int sh, const int *unseen, uint64_t *acc)
@@ -163,7 +187,7 @@ static int plain_ukeire(uint8_t *c, const uint8_t *meldt, int k, int sh, const i
         if (c[x] + meldt[x] >= 4)   /* the player holds every copy */
             continue;
         c[x]++;
-        if (oracle_shanten(c, k) < sh) {
+        if (shanten_of(c, k) < sh) {
             total += unseen[x];
             *acc |= (uint64_t)1 << x;
         }
@@ -193,7 +217,7 @@ static void check_discard(const plain *p, const mj_log_event *e, const mj_review
         sh[t] = 99;
         if (c[t] && (!forced || t == e->tile)) {
             c[t]--;
-            sh[t] = oracle_shanten(c, k);
+            sh[t] = shanten_of(c, k);
             c[t]++;
         }
         CHECKF(d->shanten[t] == sh[t], "%s: option %d: shanten %d, expected %d", where, t, d->shanten[t], sh[t]);
