@@ -38,5 +38,6 @@
 #include "tilekit/fmt.h"
 #include "tilekit/html.h"
 #include "tilekit/skfmt.h"
+#include "tilekit/mjfmt.h"
 
 #endif

@@ -14,9 +14,9 @@
 #include "cli/mjwait_ev.h"
 #include "cli/mjwait_log.h"
 #include "cli/mjwait_score.h"
-#include "cli/mjwait_show.h"
 #include "tilekit/alphabet.h"
 #include "tilekit/mahjong.h"
+#include "tilekit/mjfmt.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -391,14 +391,14 @@ static void print_14(cli_buf *f, const char *text, const mj_hand *h, const mj_re
     }
 }
 
-/* ---- --show: the hand in Unicode mahjong tiles (mjwait_show.c) ---- */
+/* ---- --show: the hand in Unicode mahjong tiles (tilekit/mjfmt.h) ---- */
 
 static void show_mask(cli_buf *f, uint64_t m)
 {
     for (int t = 0; t < MJ_TILES; t++)
         if (m >> t & 1) {
             cli_buf_putc(f, ' ');
-            mjw_show_tile(f, t, 1);
+            mjf_tile(f, t, 1);
         }
 }
 
@@ -408,7 +408,7 @@ static void show_hand(cli_buf *f, size_t start, const mj_hand *h, const mj_resul
 {
     cli_buf s = { 0 };
     cli_buf_puts(&s, "  ");
-    mjw_show_hand(&s, h);
+    mjf_hand(&s, h);
     if (!r->is14 && r->wait_mask) {
         cli_buf_puts(&s, "  wait");
         show_mask(&s, r->wait_mask);

@@ -9,7 +9,9 @@
  * is read again keeping the events that do not fit (MJ_LOG_KEEP_INCONSISTENT)
  * and reviewed (mjreview.h): the records follow the events in order, a
  * fatal issue ends its round's records, every issue has its record, and
- * each discard's verdict is coherent.  A broken invariant aborts. */
+ * each discard's verdict is coherent; every record and the summaries go
+ * through the text and JSON formatters.  A broken invariant aborts. */
+#include "tilekit/mjfmt.h"
 #include "tilekit/mjlog.h"
 #include "tilekit/mjreview.h"
 
@@ -55,6 +57,16 @@ static void review_kept(const uint8_t *data, size_t size)
         if (d)
             check_discard(d);
     }
+    fmt_buf b = { 0 };
+    for (int i = 0; i < rv->n_records; i++) {
+        mjf_review_record_text(&b, rv, i, "log", 1);
+        mjf_review_record_json(&b, rv, i, "log");
+    }
+    mjf_review_summary_text(&b, rv, "log");
+    mjf_review_summary_json(&b, rv, "log");
+    if (!b.oom && b.len == 0)
+        abort();
+    fmt_buf_free(&b);
     mj_review_free(rv);
     mj_log_free(log);
 }
