@@ -34,9 +34,11 @@
 #include "tilekit/mjev.h"
 #include "tilekit/mjlog.h"
 #include "tilekit/mjdanger.h"
+#include "tilekit/mjreview.h"
 #include "tilekit/boggle.h"
 #include "tilekit/fmt.h"
 #include "tilekit/html.h"
 #include "tilekit/skfmt.h"
+#include "tilekit/mjfmt.h"
 
 #endif

@@ -98,6 +98,8 @@ static void defaults(mj_ev_config *c)
 
 void mje_free(void *solver) { mj_ev_destroy(solver); }
 
+void mje_config(mj_ev_config *c) { defaults(c); }
+
 /* ---- output ---- */
 
 static void jnum(cli_json *j, double v)
