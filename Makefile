@@ -3,7 +3,7 @@
 #   make                 library, CLIs in bin/, default dictionaries in build/dict/
 #   make test            whole suite, then again under ASan+UBSan
 #   make bench           benchmark drivers (timings are never asserted)
-#   make fuzz            libFuzzer targets (needs clang), see tests/fuzz/
+#   make fuzz            libFuzzer targets (needs clang) run FUZZ_SECONDS each, see tests/fuzz/
 #   make install PREFIX=/usr/local DESTDIR=
 #
 # The required flags live in ALL_CFLAGS, so `make CFLAGS=-O3` keeps them.
@@ -204,9 +204,30 @@ wintab: $(B)/tools/mkwintab
 	nice $(B)/tools/mkwintab --force --games $(WINTAB_GAMES) --seed 27 -o data/wintab/en.csv
 .PHONY: wintab
 
-FUZZ_CC ?= clang
-fuzz:
-	@sh tests/fuzz/build-fuzzers.sh "$(FUZZ_CC)"
+# make fuzz: every tests/fuzz/fuzz_NAME.c as a libFuzzer binary
+# build-fuzz/fuzz_NAME (clang; the library compiled once with
+# -fsanitize=fuzzer-no-link and the sanitizers), then each run for
+# FUZZ_SECONDS, FUZZ_JOBS at a time, its new inputs merged (minimized) into
+# tests/fuzz/corpus/NAME; FUZZ_TARGETS='dawg skcgp' runs only those.  The
+# table of the run goes to build-fuzz/fuzz-report.md (tests/fuzz/run-fuzz.sh).
+# `make fuzz-build` only builds.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 600
+FUZZ_JOBS    ?= $(NPROC)
+FUZZ_TARGETS ?=
+FUZZ_SAN  = -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZVARS  = B=build-fuzz CC='$(FUZZ_CC)' SANFLAGS='$(FUZZ_SAN)' CFLAGS='-O1 -g' DATADIR_I=/nonexistent
+FUZZERS   = $(patsubst tests/fuzz/%.c,$(B)/%,$(FUZZ_SRC))
+
+$(B)/fuzz_%: $(B)/obj/tests/fuzz/fuzz_%.o $(CLI_OBJ) $(LIB)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+fuzzers: $(FUZZERS)
+fuzz-build:
+	@$(MAKE) --no-print-directory -j$(NPROC) fuzzers $(FUZZVARS)
+fuzz: fuzz-build
+	@sh tests/fuzz/run-fuzz.sh --jobs $(FUZZ_JOBS) --seconds $(FUZZ_SECONDS) build-fuzz $(FUZZ_TARGETS)
+.PHONY: fuzzers fuzz-build
 
 # ---- install ---------------------------------------------------------------
 install: all
