@@ -361,12 +361,13 @@ void cli_reader_close(cli_reader *r)
     memset(r, 0, sizeof *r);
 }
 
-/* ---- data files ------------------------------------------------------------------ */
-
-static int exists(const char *p)
+int cli_arg_inline(const char *arg, int whole)
 {
-    return access(p, R_OK) == 0;
+    struct stat st;
+    return whole && strcmp(arg, "-") != 0 && stat(arg, &st) != 0;
 }
+
+/* ---- data files ------------------------------------------------------------------ */
 
 static tk_datapath the_path;
 static pthread_once_t path_once = PTHREAD_ONCE_INIT;
@@ -400,20 +401,18 @@ void cli_error_tried(const char *rel)
 int cli_load_alphabet(const char *name_or_path, alpha_table *a)
 {
     char buf[PATH_MAX], rel[256];
-    const char *path = name_or_path;
-    if (!strchr(name_or_path, '/') && !exists(name_or_path)) {
-        snprintf(rel, sizeof rel, "alphabets/%s.txt", name_or_path);
-        path = cli_find_data(rel, buf, sizeof buf);
-        if (!path) {
-            cli_error(NULL, 0, "unknown alphabet '%s' (no file of that name, no alphabets/%s.txt in the data directory)",
-                      name_or_path, name_or_path);
-            return -1;
-        }
-    }
+    /* a file of that name, else a shipped name, else a missing file (cli_arg_inline) */
+    snprintf(rel, sizeof rel, "alphabets/%s.txt", name_or_path);
+    const char *shipped = strchr(name_or_path, '/') ? NULL : cli_find_data(rel, buf, sizeof buf);
+    const char *path = cli_arg_inline(name_or_path, shipped != NULL) ? shipped : name_or_path;
     size_t len;
     char *text = cli_load_file(path, &len);
-    if (!text)
+    if (!text) {
+        if (!strchr(name_or_path, '/'))
+            cli_error(NULL, 0, "(no alphabet '%s' either: no alphabets/%s.txt in the data directory)",
+                      name_or_path, name_or_path);
         return -1;
+    }
     tk_error err = {0};
     int rc = alpha_parse(a, text, len, &err);
     free(text);

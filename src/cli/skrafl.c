@@ -370,9 +370,8 @@ int main(int argc, char **argv)
     else if (status == 0 && skp_takes_over())
         status = skp_run(c.e, o.lang, c.dict_used, o.json, o.jobs, o.verbose, o.all_openings);
     else if (status == 0) {
-        /* Input: a CGP string argument, or a file. */
-        struct stat st;
-        if (strcmp(input, "-") != 0 && stat(input, &st) != 0 && sk_looks_like_cgp(input, strlen(input))) {
+        /* Input: a file, or one whole CGP line as the argument */
+        if (cli_arg_inline(input, sk_looks_like_cgp_line(c.e, input, strlen(input)))) {
             skc_pos p = { "<argument>", 1, input, strlen(input) };
             c.svg_line = 1;
             status = solve_one(&c, &p, NULL);

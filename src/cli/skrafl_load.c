@@ -7,7 +7,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* A data file by relative name (rel_or_path) or a path given by the user. */
 static char *read_data(const char *rel_or_path, int is_path, size_t *len, const char **where)
@@ -53,19 +52,16 @@ static int load_layout(const skc_opts *o, sk_layout *lay)
     size_t len;
     const char *where = NULL;
     tk_error err = {0};
-    int named = strcmp(o->layout, "standard") == 0 || strcmp(o->layout, "explo") == 0;
-    if (named) {
+    /* a shipped name unless a file has that name; anything else is a file */
+    int named = cli_arg_inline(o->layout, !strcmp(o->layout, "standard") || !strcmp(o->layout, "explo"));
+    if (named)
         snprintf(rel, sizeof rel, "layouts/%s.txt", o->layout);
-    } else {
-        struct stat st;
-        char q[64];
-        if (strcmp(o->layout, "-") != 0 && stat(o->layout, &st) != 0)
-            cli_usage_error("unknown layout '%s' (standard, explo, or a layout file)",
-                            alpha_quote(o->layout, strlen(o->layout), 40, q, sizeof q));
-    }
     char *text = read_data(named ? rel : o->layout, !named, &len, &where);
-    if (!named && !text)
+    if (!named && !text) {
+        if (!strchr(o->layout, '/'))
+            cli_error(NULL, 0, "(a --layout is standard, explo, or a layout file)");
         return CLI_EXIT_DATA;
+    }
     if (text) {
         int rc = sk_layout_parse(lay, text, len, &err);
         free(text);

@@ -147,16 +147,16 @@ void skp_usage(void)
 
 /* ---- setup ---------------------------------------------------------------------------- */
 
-/* Load a leave table named by `arg`: 'default' (the shipped table of lang),
- * 'en' / 'is' (that shipped table, unless a file of that name exists), or a
+/* Load a leave table named by `arg` (cli_arg_inline: a file of that name wins):
+ * 'default' (the shipped table of lang),
+ * 'en' / 'is' (that shipped table), or a
  * file (binary .tkl or CSV).  Shipped tables: leaves/LANG.tkl, else
  * leaves/LANG.csv in the data path.  Returns an exit status. */
 static int load_leaves(const sk_engine *e, const char *lang, const char *arg, sk_leaves **out)
 {
     char buf[4096], rel[64];
     const char *path = arg;
-    struct stat st;
-    if (strcmp(arg, "default") == 0 || ((!strcmp(arg, "en") || !strcmp(arg, "is")) && stat(arg, &st) != 0)) {
+    if (cli_arg_inline(arg, !strcmp(arg, "default") || !strcmp(arg, "en") || !strcmp(arg, "is"))) {
         const char *name = strcmp(arg, "default") ? arg : lang;
         snprintf(rel, sizeof rel, "leaves/%s.tkl", name);
         path = cli_find_data(rel, buf, sizeof buf);
