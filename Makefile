@@ -2,6 +2,7 @@
 #
 #   make                 library, CLIs in bin/, default dictionaries in build/dict/
 #   make test            whole suite, then again under ASan+UBSan
+#   make check-long      the long tests' full counts (TK_LONG=1; CI runs it too)
 #   make bench           benchmark drivers (timings are never asserted)
 #   make fuzz            libFuzzer targets (needs clang) run FUZZ_SECONDS each, see tests/fuzz/
 #   make install PREFIX=/usr/local DESTDIR=
@@ -57,7 +58,7 @@ DICTS      = $(patsubst %,$(B)/dict/%.dawg,$(DICT_LANGS))
 # mjwait's per-suit tables, filled once (tools/mkmjtable.c; optional at run time).
 MJTABLE    = $(B)/mahjong/tables.bin
 
-.PHONY: all lib test check-suite suite-programs bench fuzz install uninstall clean leaves
+.PHONY: all lib test check-long check-suite suite-programs bench fuzz install uninstall clean leaves
 .SUFFIXES:
 .DELETE_ON_ERROR:
 
@@ -131,11 +132,23 @@ test-programs-sanitized:
 	@$(MAKE) --no-print-directory suite-programs $(SANVARS)
 .PHONY: test-programs-plain test-programs-sanitized
 
+# The report ends with the ten slowest programs and where the wall time went
+# (building, running); the figures per program are in BUILD/test-times.
 test:
-	@$(MAKE) --no-print-directory -j$(NPROC) test-programs-plain test-programs-sanitized
-	@TK_SANITIZED_DATA='$(CURDIR)/build:$(CURDIR)/data' sh tests/run-tests.sh \
-	    "$(B)" "$(BIN)" plain all build-san build-san/bin sanitized sanitized
-	@sh tests/total.sh "$(B)/test-summary" build-san/test-summary
+	@t0=$$(date +%s.%N); \
+	$(MAKE) --no-print-directory -j$(NPROC) test-programs-plain test-programs-sanitized || exit 1; \
+	t1=$$(date +%s.%N); \
+	TK_SANITIZED_DATA='$(CURDIR)/build:$(CURDIR)/data' sh tests/run-tests.sh \
+	    "$(B)" "$(BIN)" plain all build-san build-san/bin sanitized sanitized; \
+	sh tests/total.sh --clock $$t0 $$t1 $$(date +%s.%N) --times plain "$(B)/test-times" \
+	    --times sanitized build-san/test-times "$(B)/test-summary" build-san/test-summary
+
+# make check-long: the full counts of the long tests (TK_LONG=1; see
+# tests/run-tests.sh), plain build only; CI runs it after `make test`.
+check-long:
+	@$(MAKE) --no-print-directory -j$(NPROC) all suite-programs
+	@sh tests/run-tests.sh "$(B)" "$(BIN)" long long; \
+	sh tests/total.sh --times long "$(B)/test-times-long" "$(B)/test-summary-long"
 
 # ---- benchmarks and fuzzing ------------------------------------------------
 bench: all $(BENCHES)
