@@ -198,15 +198,18 @@ void cli_getopt_error(int ch, char **argv)
 
 /* ---- files and lines ---------------------------------------------------------- */
 
-char *cli_read_file(const char *path, size_t *len, tk_error *err)
+/* cli_read_file; an input (remembered by cli_outfile) unless it is a
+ * checkpoint, read back by the run that replaces it. */
+static char *read_file(const char *path, size_t *len, int checkpoint, tk_error *err)
 {
-    int is_stdin = strcmp(path, "-") == 0;
+    int is_stdin = !checkpoint && strcmp(path, "-") == 0;
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
-        tk_error_set(err, TK_EIO, 0, 0, "%s", strerror(errno));
+        tk_error_set(err, checkpoint && errno == ENOENT ? TK_ENOTFOUND : TK_EIO, 0, 0, "%s", strerror(errno));
         return NULL;
     }
-    cli_out_input_fd(fileno(f));
+    if (!checkpoint)
+        cli_out_input_fd(fileno(f));
     /* at most CLI_FILE_MAX bytes: one more is read to tell a file of exactly
      * the limit from a longer one (or an endless stream such as /dev/zero) */
     size_t cap = 1 << 16, n = 0, got;
@@ -257,6 +260,16 @@ char *cli_read_file(const char *path, size_t *len, tk_error *err)
     if (len)
         *len = n;
     return buf;
+}
+
+char *cli_read_file(const char *path, size_t *len, tk_error *err)
+{
+    return read_file(path, len, 0, err);
+}
+
+char *cli_checkpoint_read(const char *path, size_t *len, tk_error *err)
+{
+    return read_file(path, len, 1, err);
 }
 
 char *cli_load_file(const char *path, size_t *len)

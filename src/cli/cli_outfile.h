@@ -83,8 +83,9 @@ int cli_out_write_file(const char *path, const void *data, size_t len, tk_error 
  * fsync'ed and renamed over `path`, so a run killed at any moment, by
  * SIGKILL too, leaves the previous checkpoint or the new one, whole, never a
  * part of one (and the leftover temporary file is removed by the next run's
- * first write in that directory).  Read it back with cli_read_file; the
- * caller removes it (unlink) once its run is done. */
+ * first write in that directory).  Read it back with cli_checkpoint_read
+ * (cli.h), which does not make it an input; the caller removes it (unlink)
+ * once its run is done. */
 int cli_checkpoint_write(const char *path, const void *data, size_t len, tk_error *err);
 
 #endif
