@@ -1368,6 +1368,11 @@ static void test_table_file(void)
     const char *build = getenv("TK_BUILD");
     char path[512];
     snprintf(path, sizeof path, "%s/mahjong/tables.bin", build ? build : "build");
+    FILE *own = fopen(path, "rb");
+    if (own)
+        fclose(own);
+    else                            /* the sanitized suite reads the plain build's */
+        snprintf(path, sizeof path, "%s", th_top_path("build/mahjong/tables.bin"));
     mj_ctx *a = NULL;
     REQUIRE(mj_ctx_create(&a, NULL) == 0);
     tk_error e = { 0 };

@@ -197,7 +197,7 @@ static void run(const char *code, size_t step, const char *layout_name, const ch
     th_rng rng = { seed };
     stats st = {0};
     /* a quarter of the games in make test (both builds), all of them in make check-long */
-    int n = (int)(games * th_long_scale(0.25, 4));
+    int n = (int)(games * th_long_scale(0.25, 8));
     if (n < 2)
         n = 2;
     char name[64];

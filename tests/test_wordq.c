@@ -30,8 +30,8 @@
 #include <time.h>
 
 /* generated queries: all in make check-long (TK_LONG=1), 40% in make test,
- * a fifth under the sanitizers */
-static double scale(void) { return th_long_scale(0.4, 5); }
+ * a tenth under the sanitizers */
+static double scale(void) { return th_long_scale(0.4, 10); }
 
 /* ---- the oracle's word list ---------------------------------------------- */
 
