@@ -203,6 +203,12 @@ void cli_getopt_error(int ch, char **argv)
 static char *read_file(const char *path, size_t *len, int checkpoint, tk_error *err)
 {
     int is_stdin = !checkpoint && strcmp(path, "-") == 0;
+    struct stat st;
+    if (checkpoint && lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* what cli_checkpoint_write would refuse to replace: never opened (a FIFO cannot block) */
+        tk_error_set(err, TK_EINVAL, 0, 0, "not a regular file (a checkpoint is one; never a link, a FIFO or a device)");
+        return NULL;
+    }
     FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
         tk_error_set(err, checkpoint && errno == ENOENT ? TK_ENOTFOUND : TK_EIO, 0, 0, "%s", strerror(errno));

@@ -159,8 +159,9 @@ int cli_arg_inline(const char *arg, int whole);
 char *cli_read_file(const char *path, size_t *len, tk_error *err);
 /* A checkpoint of a long run (cli_checkpoint_write, cli_outfile.h), read as
  * cli_read_file reads a file ("-" is a file of that name here) but not
- * remembered as an input, so the run may replace it.  NULL with err->code
- * TK_ENOTFOUND when there is no such file (a new run). */
+ * remembered as an input, so the run may replace it; anything but a regular
+ * file (a symbolic link, a FIFO, a device) is refused without being opened.
+ * NULL with err->code TK_ENOTFOUND when there is no such file (a new run). */
 char *cli_checkpoint_read(const char *path, size_t *len, tk_error *err);
 /* cli_read_file, a failure reported as "prog: path: message" (NULL then). */
 char *cli_load_file(const char *path, size_t *len);

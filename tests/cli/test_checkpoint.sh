@@ -74,6 +74,15 @@ printf 'leave,value\nA,1\n' >init.csv
 cp init.csv init.kept
 t_run init-as-checkpoint 1 "$M" $PLAY --init init.csv -o x.stats --checkpoint init.csv
 t_same init-kept init.kept init.csv
+# never read through a link, from a FIFO (it would block) or a device
+mkfifo fifo.ckpt
+t_run fifo 1 timeout 20 "$M" $PLAY -o x.stats --checkpoint fifo.ckpt
+t_grep fifo-msg 'fifo.ckpt: not a regular file' "$ERR"
+ln -s saved.ckpt link.ckpt
+t_run symlink 1 "$M" $PLAY -o x.stats --checkpoint link.ckpt
+t_grep symlink-msg 'link.ckpt: not a regular file' "$ERR"
+t_run device 1 "$M" $PLAY -o x.stats --checkpoint /dev/zero
+t_grep device-msg '/dev/zero: not a regular file' "$ERR"
 t_run iters-2 2 "$M" --dict "$W" --lang en --games 10 --iters 2 -o x.csv --checkpoint run.ckpt
 t_grep iters-2-msg 'checkpoint goes with --play or --iters 1' "$ERR"
 t_run every-0 2 "$M" $PLAY -o x.stats --checkpoint run.ckpt --checkpoint-every 0
