@@ -32,7 +32,7 @@ LDLIBS   += -lpthread -lm
 B   ?= build
 BIN ?= bin
 
-LIB_SRC  = $(sort $(wildcard src/core/*.c src/dawg/*.c src/skrafl/*.c src/mahjong/*.c src/boggle/*.c))
+LIB_SRC  = $(sort $(wildcard src/core/*.c src/dawg/*.c src/skrafl/*.c src/mahjong/*.c src/boggle/*.c src/fmt/*.c))
 # src/cli/cli.c and src/cli/cli_*.c are shared by every front-end; any other
 # src/cli/PROG.c is a program, linked with its own parts src/cli/PROG_*.c.
 CLI_SRC  = src/cli/cli.c $(sort $(wildcard src/cli/cli_*.c))
@@ -133,9 +133,10 @@ test-programs-sanitized:
 .PHONY: test-programs-plain test-programs-sanitized
 
 # The report ends with the ten slowest programs and where the wall time went
-# (building, running); the figures per program are in BUILD/test-times.
+# (lint and building, running); the figures per program are in BUILD/test-times.
 test:
 	@t0=$$(date +%s.%N); \
+	$(MAKE) --no-print-directory lint || exit 1; \
 	$(MAKE) --no-print-directory -j$(NPROC) test-programs-plain test-programs-sanitized || exit 1; \
 	t1=$$(date +%s.%N); \
 	TK_SANITIZED_DATA='$(CURDIR)/build:$(CURDIR)/data' sh tests/run-tests.sh \
@@ -149,6 +150,11 @@ check-long:
 	@$(MAKE) --no-print-directory -j$(NPROC) all suite-programs
 	@sh tests/run-tests.sh "$(B)" "$(BIN)" long long; \
 	sh tests/total.sh --times long "$(B)/test-times-long" "$(B)/test-summary-long"
+
+# no function in src/ or tools/ over 100 lines but the listed ones (tests/lint.sh)
+lint:
+	@sh tests/lint.sh
+.PHONY: lint
 
 # ---- benchmarks and fuzzing ------------------------------------------------
 bench: all $(BENCHES)

@@ -5,7 +5,7 @@
 # ten slowest programs of all the suites given, by wall time, and each
 # suite's CPU time are printed first; with --clock (three `date +%s.%N`
 # stamps: start, programs built, tests done) where the wall time went:
-# building the programs, running them.
+# linting and building the programs, running them.
 clock=; times=
 while [ $# -gt 0 ]; do
     case $1 in
@@ -32,7 +32,7 @@ if [ -n "$times" ]; then
         sed 's/^/test CPU: /'
 fi
 if [ -n "$clock" ]; then
-    echo "$clock" | awk '{ printf "wall: %.0f s building the programs, %.0f s running them, %.0f s in all\n", $2 - $1, $3 - $2, $3 - $1 }'
+    echo "$clock" | awk '{ printf "wall: %.0f s linting and building the programs, %.0f s running them, %.0f s in all\n", $2 - $1, $3 - $2, $3 - $1 }'
 fi
 P=0; F=0; S=0
 for f in "$@"; do

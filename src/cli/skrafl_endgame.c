@@ -1,4 +1,4 @@
-/* skrafl_endgame.c - skrafl --endgame / --preendgame (see skrafl_endgame.h).
+/* skrafl_endgame.c - skrafl --endgame / --preendgame: one position.
  *
  * A position is read from a CGP line (`RACK/OPPRACK`, scores, the count of
  * scoreless turns; --rack and --opp-rack override the racks) or from a board
@@ -9,280 +9,47 @@
  * ranks the best --top placements by score (default 10) and the pass by win
  * probability over every draw, then expected spread.
  */
-#include "cli/skrafl_endgame.h"
+#include "cli/skrafl_cli.h"
 #include "cli/skrafl_lex.h"
 #include "tilekit/skendgame.h"
+#include "tilekit/skfmt.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-static struct {
-    int endgame, pre, all_best, plies;
-    const char *opp;
-    double seconds;
-    long tt_mb;
-} E;
-
-void ske_option(int code, const char *arg)
-{
-    switch (code) {
-    case SKE_O_ENDGAME: E.endgame = 1; break;
-    case SKE_O_PREENDGAME: E.pre = 1; break;
-    case SKE_O_OPPRACK: E.opp = arg; break;
-    case SKE_O_ALLBEST: E.all_best = 1; break;
-    case SKE_O_PLIES: E.plies = (int)cli_parse_long("--plies", arg, 1, SK_EG_MAX_PLY); break;
-    case SKE_O_TTMB: E.tt_mb = cli_parse_long("--tt-mb", arg, 1, 65536); break;
-    case SKE_O_SECONDS: E.seconds = cli_parse_real("--seconds", arg, 0, 1, 1e7); break;
-    }
-    if (E.endgame && E.pre)
-        cli_usage_error("--endgame and --preendgame do not go together");
-}
-
-int ske_active(void) { return E.endgame || E.pre; }
-
-int ske_threads(int jobs)
+int skc_eg_threads(int jobs)
 {
     if (jobs > 0)
         return jobs;
     int n = cli_cpu_count();
-    return n < SKE_THREADS_DEFAULT_MAX ? n : SKE_THREADS_DEFAULT_MAX;
+    return n < SKC_EG_THREADS_MAX ? n : SKC_EG_THREADS_MAX;
 }
 
-void ske_usage(void)
+sk_endgame *skc_solver(skc_work *w, const skc_opts *o, const sk_engine *e, tk_error *err)
 {
-    printf("Endgames (the bag empty, both racks known; GUIDE 9.1 rules):\n"
-           "      --endgame          solve exactly: value (final spread change for the player\n"
-           "                         to move), first play, the whole sequence; CGP racks\n"
-           "                         'RACK/OPPRACK', or a board file with --rack and --opp-rack\n"
-           "      --opp-rack=RACK    the opponent's tiles\n"
-           "      --preendgame       1-2 tiles in the bag: rank the best --top (default 10)\n"
-           "                         placements by score and the pass by win probability over\n"
-           "                         every draw, then expected spread, each endgame solved exactly\n"
-           "      --seconds=S        answer within about S seconds per position (best so far)\n"
-           "      --plies=N          search at most N plies deep\n"
-           "      --tt-mb=N          transposition table size in MB (default %d)\n"
-           "      --all-best         list every first play that achieves the value\n"
-           "  (one position alone is searched on --jobs threads, default all CPUs up to %d,\n"
-           "  with the same value; a batch of several is solved one position a thread)\n",
-           SK_EG_TT_MB_DEFAULT, SKE_THREADS_DEFAULT_MAX);
-}
-
-typedef struct ske_solver {
-    sk_endgame *s;
-    const sk_engine *e;
-} ske_solver;
-
-void ske_free(void *solver)
-{
-    ske_solver *x = solver;
-    if (!x)
-        return;
-    sk_endgame_destroy(x->s);
-    free(x);
-}
-
-static sk_endgame *solver_for(void **slot, const sk_engine *e, int jobs, tk_error *err)
-{
-    ske_solver *x = *slot;
-    if (x && x->e == e)
-        return x->s;
-    if (x) {
-        sk_endgame_destroy(x->s);
-        x->s = NULL;
-    } else {
-        x = calloc(1, sizeof *x);
-        if (!x) {
-            tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-            return NULL;
-        }
-        *slot = x;
-    }
-    x->e = e;
-    if (sk_endgame_create(&x->s, e, (size_t)E.tt_mb, jobs, err))
+    if (w->eg && w->eg_engine == e)
+        return w->eg;
+    sk_endgame_destroy(w->eg);
+    w->eg = NULL;
+    w->eg_engine = NULL;
+    if (sk_endgame_create(&w->eg, e, (size_t)o->eg.tt_mb, w->eg_threads, err))
         return NULL;
-    return x->s;
-}
-
-/* ---- output ---------------------------------------------------------------------------- */
-
-static void ply_text(cli_buf *f, cli_buf *t, const sk_engine *e, const sk_eg_ply *p)
-{
-    if (p->kind == SK_PLAY_PASS) {
-        cli_buf_puts(f, "pass");
-        return;
-    }
-    char coord[16];
-    sk_coord_format(p->move.row, p->move.col, p->move.dir, coord, sizeof coord);
-    cli_buf_printf(f, "%s %s %d", coord, skc_move_text(t, e, &p->move, SK_FMT_PAREN), p->score);
-}
-
-static void json_ply(cli_json *j, cli_buf *t, const sk_engine *e, const sk_eg_ply *p, int with_player)
-{
-    cli_json_object(j);
-    if (with_player)
-        cli_json_kint(j, "player", p->player);
-    if (p->kind == SK_PLAY_PASS) {
-        cli_json_kstr(j, "kind", "pass");
-    } else {
-        char coord[16];
-        sk_coord_format(p->move.row, p->move.col, p->move.dir, coord, sizeof coord);
-        cli_json_kstr(j, "kind", "move");
-        cli_json_kstr(j, "coord", coord);
-        cli_json_kstr(j, "word", skc_move_text(t, e, &p->move, SK_FMT_WORD));
-        cli_json_kstr(j, "played", skc_move_text(t, e, &p->move, SK_FMT_PLAYED));
-    }
-    cli_json_kint(j, "score", p->score);
-    if (with_player && p->last)
-        cli_json_kint(j, "end", p->end);
-    cli_json_close(j);
-}
-
-static void json_head(cli_json *j, cli_buf *f, const skc_pos *p)
-{
-    cli_json_begin(j, f);
-    cli_json_kstr(j, "file", p->file);
-    if (p->cgp) {
-        cli_json_kint(j, "line", p->line);
-        cli_json_key(j, "cgp");
-        cli_json_strn(j, p->cgp, p->cgp_len);
-    }
+    w->eg_engine = e;
+    return w->eg;
 }
 
 static int fail(const skc_ctx *c, cli_buf *f, cli_buf *err, const skc_pos *p, const char *msg)
 {
     cli_buf_error(err, p->file, p->cgp ? p->line : 0, "%s", msg);
-    if (c->o->json && p->cgp) {
-        cli_json j;
-        json_head(&j, f, p);
-        cli_json_kstr(&j, "error", msg);
-        cli_json_end(&j);
-    }
+    if (c->o->json && p->cgp)
+        skf_pos_error(f, p, msg);
     return CLI_EXIT_DATA;
 }
 
-static void print_endgame(const skc_ctx *c, const sk_engine *e, cli_buf *f, const skc_pos *p,
-                          const sk_eg_position *pos, const sk_eg_result *r)
+int skc_endgame(const skc_ctx *c, skc_work *w, const skc_pos *p, const sk_board *b, cli_buf *out, cli_buf *err)
 {
-    cli_buf t = {0};
-    const sk_eg_ply *first = r->npv ? &r->pv[0] : NULL;
-    if (c->o->show)
-        skc_show_board(c, f, &pos->board, first && first->kind == SK_PLAY_MOVE ? &first->move : NULL, "best");
-    if (c->o->json) {
-        cli_json j;
-        json_head(&j, f, p);
-        cli_json_kint(&j, "value", r->value);
-        cli_json_key(&j, "exact");
-        cli_json_bool(&j, r->exact);
-        cli_json_kint(&j, "depth", r->depth);
-        if (first) {
-            cli_json_key(&j, "first");
-            json_ply(&j, &t, e, first, 0);
-        }
-        cli_json_key(&j, "sequence");
-        cli_json_array(&j);
-        for (int k = 0; k < r->npv; k++)
-            json_ply(&j, &t, e, &r->pv[k], 1);
-        cli_json_close(&j);
-        if (E.all_best) {
-            cli_json_key(&j, "all_best");
-            cli_json_array(&j);
-            for (size_t k = 0; k < r->nbest; k++)
-                json_ply(&j, &t, e, &r->best[k], 0);
-            cli_json_close(&j);
-        }
-        cli_json_key(&j, "nodes");
-        cli_json_uint(&j, r->nodes);
-        char sec[32];
-        snprintf(sec, sizeof sec, "%.3f", r->seconds);
-        cli_json_key(&j, "seconds");
-        cli_json_raw(&j, sec);
-        cli_json_end(&j);
-    } else {
-        if (first)
-            ply_text(f, &t, e, first);
-        cli_buf_printf(f, "  value:%+d  %s  depth:%d  seq:", r->value, r->exact ? "exact" : "inexact", r->depth);
-        for (int k = 0; k < r->npv; k++) {
-            cli_buf_puts(f, k ? " / " : " ");
-            ply_text(f, &t, e, &r->pv[k]);
-            if (r->pv[k].last)
-                cli_buf_printf(f, " [%s %+d]", r->pv[k].kind == SK_PLAY_MOVE ? "out" : "end", r->pv[k].end);
-        }
-        if (E.all_best) {
-            cli_buf_printf(f, "  all-best(%zu):", r->nbest);
-            for (size_t k = 0; k < r->nbest; k++) {
-                cli_buf_puts(f, k ? ", " : " ");
-                ply_text(f, &t, e, &r->best[k]);
-            }
-        }
-        cli_buf_printf(f, "  nodes:%llu  time:%.3fs\n", (unsigned long long)r->nodes, r->seconds);
-    }
-    if (t.oom)
-        f->oom = 1;
-    cli_buf_free(&t);
-}
-
-static void print_pregame(const skc_ctx *c, const sk_engine *e, cli_buf *f, const skc_pos *p, const sk_board *b,
-                          const sk_peg_play *v, size_t n)
-{
-    cli_buf t = {0};
-    if (c->o->show)
-        skc_show_board(c, f, b, n && v[0].play.kind == SK_PLAY_MOVE ? &v[0].play.move : NULL, "best");
-    for (size_t i = 0; i < n; i++) {
-        sk_eg_ply pl;
-        memset(&pl, 0, sizeof pl);
-        pl.kind = v[i].play.kind;
-        pl.move = v[i].play.move;
-        pl.score = v[i].play.score;
-        if (c->o->json) {
-            cli_json j;
-            json_head(&j, f, p);
-            cli_json_kint(&j, "rank", (long long)i + 1);
-            cli_json_key(&j, "play");
-            json_ply(&j, &t, e, &pl, 0);
-            char num[64];
-            snprintf(num, sizeof num, "%.4f", v[i].win);
-            cli_json_key(&j, "win");
-            cli_json_raw(&j, num);
-            snprintf(num, sizeof num, "%.3f", v[i].spread);
-            cli_json_key(&j, "spread");
-            cli_json_raw(&j, num);
-            cli_json_key(&j, "exact");
-            cli_json_bool(&j, v[i].exact);
-            cli_json_end(&j);
-        } else {
-            ply_text(f, &t, e, &pl);
-            cli_buf_printf(f, "  win:%.2f%%  spread:%+.2f%s\n", 100 * v[i].win, v[i].spread,
-                           v[i].exact ? "" : "  inexact");
-        }
-    }
-    cli_buf_free(&t);
-}
-
-/* The third CGP field "S0/S1": the mover's spread (0 when absent). */
-static int cgp_spread(const char *s, size_t len)
-{
-    size_t i = 0;
-    for (int field = 0; field < 2; field++) {
-        while (i < len && (s[i] == ' ' || s[i] == '\t'))
-            i++;
-        while (i < len && s[i] != ' ' && s[i] != '\t')
-            i++;
-    }
-    while (i < len && (s[i] == ' ' || s[i] == '\t'))
-        i++;
-    int a = 0, b = 0;
-    char buf[48];
-    size_t k = 0;
-    while (i < len && s[i] != ' ' && k + 1 < sizeof buf)
-        buf[k++] = s[i++];
-    buf[k] = 0;
-    return sscanf(buf, "%d/%d", &a, &b) == 2 ? a - b : 0;
-}
-
-int ske_solve(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const sk_board *b, cli_buf *out,
-              cli_buf *err)
-{
+    const skc_eg_opts *E = &c->o->eg;
     tk_error e = {0};
     const sk_engine *eng = c->e;
     sk_engine *le = c->e;
@@ -298,18 +65,18 @@ int ske_solve(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const
     if (p->cgp) {
         if (sk_eg_cgp_parse(&pos, eng, p->cgp, p->cgp_len, &e))
             return fail(c, out, err, p, e.msg);
-        spread = cgp_spread(p->cgp, p->cgp_len);
+        spread = sk_cgp_spread(p->cgp, p->cgp_len);
     } else {
         pos.board = *b;
     }
     if (c->o->rack && sk_rack_parse(&pos.rack[0], eng, c->o->rack, strlen(c->o->rack), &e))
         return fail(c, out, err, p, e.msg);
-    if (E.opp && !E.pre && sk_rack_parse(&pos.rack[1], eng, E.opp, strlen(E.opp), &e))
+    if (E->opp && !E->pre && sk_rack_parse(&pos.rack[1], eng, E->opp, strlen(E->opp), &e))
         return fail(c, out, err, p, e.msg);
-    if (!p->cgp && !E.opp && !E.pre)
+    if (!p->cgp && !E->opp && !E->pre)
         return fail(c, out, err, p, "no opponent rack: give --opp-rack RACK (a board file holds none)");
     sk_rack both = pos.rack[0];
-    if (!E.pre) {
+    if (!E->pre) {
         both.blanks += pos.rack[1].blanks;
         for (int l = 1; l < 64; l++)
             both.count[l] = (uint8_t)(both.count[l] + pos.rack[1].count[l]);
@@ -317,17 +84,19 @@ int ske_solve(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const
     both.n = 0;
     if (sk_position_check(eng, &pos.board, &both, &e))
         return fail(c, out, err, p, e.msg);
-    sk_endgame *s = solver_for(solver, eng, jobs, &e);
+    sk_endgame *s = skc_solver(w, c->o, eng, &e);
     if (!s)
         return fail(c, out, err, p, e.msg);
-    sk_eg_opts opts = { E.seconds, E.plies, E.all_best, 0 };
-    if (E.pre) {
+    sk_eg_opts opts = { E->seconds, E->plies, E->all_best, 0 };
+    if (E->pre) {
         sk_peg_play *v = NULL;
         size_t n = 0;
         long top = c->o->top > 0 ? c->o->top : 10;
         if (sk_pregame_solve(s, &pos.board, &pos.rack[0], spread, (int)top, &opts, &v, &n, &e))
             return fail(c, out, err, p, e.msg);
-        print_pregame(c, eng, out, p, &pos.board, v, n);
+        if (c->o->show)
+            skc_show_board(c, out, &pos.board, n && v[0].play.kind == SK_PLAY_MOVE ? &v[0].play.move : NULL, "best");
+        skf_pregame(out, eng, p, v, n, c->o->json);
         free(v);
         return CLI_EXIT_OK;
     }
@@ -341,64 +110,9 @@ int ske_solve(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const
     sk_eg_result r;
     if (sk_endgame_solve(s, &pos, &opts, &r, &e))
         return fail(c, out, err, p, e.msg);
-    print_endgame(c, eng, out, p, &pos, &r);
+    if (c->o->show)
+        skc_show_board(c, out, &pos.board, r.npv && r.pv[0].kind == SK_PLAY_MOVE ? &r.pv[0].move : NULL, "best");
+    skf_endgame(out, eng, p, &r, c->o->json, E->all_best);
     sk_eg_result_free(&r);
     return CLI_EXIT_OK;
-}
-
-/* ---- the GCG review's solver ------------------------------------------------------------- */
-
-sk_endgame *ske_review_solver(void **slot, const sk_engine *e, tk_error *err) { return solver_for(slot, e, 1, err); }
-
-void ske_limits(sk_eg_opts *o)
-{
-    memset(o, 0, sizeof *o);
-    o->seconds = E.seconds;
-    o->plies = E.plies;
-    if (!E.seconds && !E.plies)
-        o->seconds = SKE_REVIEW_SECONDS;   /* a game review goes on: a blank can cost hours */
-}
-
-const char *ske_not_for_review(void)
-{
-    return E.pre ? "--preendgame" : E.opp ? "--opp-rack" : E.all_best ? "--all-best" : NULL;
-}
-
-/* ---- self-play's endgame player --------------------------------------------------------- */
-
-void *ske_player_new(const sk_engine *e)
-{
-    void *slot = NULL;
-    tk_error err;
-    if (!solver_for(&slot, e, 1, &err)) {
-        ske_free(slot);
-        return NULL;
-    }
-    return slot;
-}
-
-int ske_player_choose(void *ctx, const sk_board *b, const sk_rack *me, const sk_rack *opp, int scoreless,
-                      int last_pass, sk_play *out)
-{
-    ske_solver *x = ctx;
-    sk_eg_position pos;
-    memset(&pos, 0, sizeof pos);
-    pos.board = *b;
-    pos.rack[0] = *me;
-    pos.rack[1] = *opp;
-    pos.zeroless = scoreless;
-    pos.last_pass = last_pass;
-    sk_eg_opts opts = { E.seconds > 0 ? E.seconds : 1.0, E.plies, 0, 0 };
-    sk_eg_result r;
-    tk_error err;
-    if (sk_endgame_solve(x->s, &pos, &opts, &r, &err) || r.npv == 0)
-        return -1;
-    memset(out, 0, sizeof *out);
-    out->kind = r.pv[0].kind;
-    if (out->kind == SK_PLAY_MOVE) {
-        out->move = r.pv[0].move;
-        out->score = r.pv[0].move.score;
-    }
-    sk_eg_result_free(&r);
-    return 0;
 }
