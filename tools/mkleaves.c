@@ -761,8 +761,9 @@ static int wait_saving(run *R, const char *ident, const opts *o)
 static int play(const sk_engine *e, sk_leaves *table, uint64_t seed, const opts *o, acc *A)
 {
     char ident[256];
+    /* the first checkpoint at once: a file that cannot be written stops the run now */
     if (o->ckpt && (ckpt_ident(ident, sizeof ident, e, table, seed, o) ||
-                    ckpt_resume(ident, o, sk_engine_alphabet(e), A)))
+                    ckpt_resume(ident, o, sk_engine_alphabet(e), A) || ckpt_save(ident, o, sk_engine_alphabet(e), A)))
         return -1;
     run R;
     memset(&R, 0, sizeof R);
@@ -1208,6 +1209,8 @@ static int parse_args(int argc, char **argv, opts *o, int *mode, const char **co
         cli_usage_error("--baseline-racks is 1 to 64");
     if (o->ckpt && (*mode > MODE_SHARD || (*mode == MODE_TRAIN && o->iters != 1)))
         cli_usage_error("--checkpoint goes with --play or --iters 1");
+    if (o->ckpt && o->out && strcmp(o->ckpt, o->out) == 0)
+        cli_usage_error("--checkpoint and -o name the same file");
     if (!o->ckpt_every)
         o->ckpt_every = 60;
     if ((*mode == MODE_FIT || *mode == MODE_MERGE) && optind >= argc)

@@ -83,6 +83,13 @@ t_run symlink 1 "$M" $PLAY -o x.stats --checkpoint link.ckpt
 t_grep symlink-msg 'link.ckpt: not a regular file' "$ERR"
 t_run device 1 "$M" $PLAY -o x.stats --checkpoint /dev/zero
 t_grep device-msg '/dev/zero: not a regular file' "$ERR"
+# the output itself, or an input: refused at once, before any game
+t_run same-as-output 2 "$M" $PLAY -o x.stats --checkpoint x.stats
+t_run dict-as-checkpoint 1 "$M" $PLAY -o x.stats --checkpoint "$W"
+if [ -e x.stats ]; then t_fail dict-as-checkpoint-no-output "x.stats written"; else t_ok dict-as-checkpoint-no-output; fi
+t_run no-such-dir 1 "$M" $PLAY -o x.stats --checkpoint nodir/run.ckpt
+t_grep no-such-dir-msg 'nodir/run.ckpt: cannot save the checkpoint' "$ERR"
+if [ -e x.stats ]; then t_fail no-such-dir-no-output "x.stats written"; else t_ok no-such-dir-no-output; fi
 t_run iters-2 2 "$M" --dict "$W" --lang en --games 10 --iters 2 -o x.csv --checkpoint run.ckpt
 t_grep iters-2-msg 'checkpoint goes with --play or --iters 1' "$ERR"
 t_run every-0 2 "$M" $PLAY -o x.stats --checkpoint run.ckpt --checkpoint-every 0
