@@ -2,8 +2,9 @@
 #
 #   make                 library, CLIs in bin/, default dictionaries in build/dict/
 #   make test            whole suite, then again under ASan+UBSan
+#   make check-long      the long tests' full counts (TK_LONG=1; CI runs it too)
 #   make bench           benchmark drivers (timings are never asserted)
-#   make fuzz            libFuzzer targets (needs clang), see tests/fuzz/
+#   make fuzz            libFuzzer targets (needs clang) run FUZZ_SECONDS each, see tests/fuzz/
 #   make install PREFIX=/usr/local DESTDIR=
 #
 # The required flags live in ALL_CFLAGS, so `make CFLAGS=-O3` keeps them.
@@ -57,7 +58,7 @@ DICTS      = $(patsubst %,$(B)/dict/%.dawg,$(DICT_LANGS))
 # mjwait's per-suit tables, filled once (tools/mkmjtable.c; optional at run time).
 MJTABLE    = $(B)/mahjong/tables.bin
 
-.PHONY: all lib test check-suite suite-programs bench fuzz install uninstall clean leaves
+.PHONY: all lib test check-long check-suite suite-programs bench fuzz install uninstall clean leaves
 .SUFFIXES:
 .DELETE_ON_ERROR:
 
@@ -118,10 +119,10 @@ check-suite: $(BINS) $(DICTS) $(TESTS) $(REPLAYS)
 	@sh tests/run-tests.sh "$(B)" "$(BIN)" "$(LABEL)" "$(MODE)"
 
 NPROC   := $(shell nproc 2>/dev/null || echo 1)
-SANVARS  = B=build-san BIN=build-san/bin SANFLAGS='$(SAN)' CFLAGS='-O1 -g1' LABEL=sanitized MODE=sanitized DICTS=
+SANVARS  = B=build-san BIN=build-san/bin SANFLAGS='$(SAN)' CFLAGS='-O1 -g1' LABEL=sanitized MODE=sanitized DICTS= MJTABLE=
 
-# $(MJTABLE): the sanitized suite builds its own table too (test_mahjong's
-# table_file loads it under the sanitizers instead of skipping)
+# $(MJTABLE): the plain build's table is the sanitized suite's too (test_mahjong's
+# table_file loads it under the sanitizers; making it under ASan took 3 s of CPU)
 suite-programs: $(BINS) $(DICTS) $(TESTS) $(REPLAYS) $(MJTABLE)
 
 # the two builds share one jobserver (-j$(NPROC) below)
@@ -131,12 +132,24 @@ test-programs-sanitized:
 	@$(MAKE) --no-print-directory suite-programs $(SANVARS)
 .PHONY: test-programs-plain test-programs-sanitized
 
+# The report ends with the ten slowest programs and where the wall time went
+# (lint and building, running); the figures per program are in BUILD/test-times.
 test:
-	@$(MAKE) --no-print-directory lint
-	@$(MAKE) --no-print-directory -j$(NPROC) test-programs-plain test-programs-sanitized
-	@TK_SANITIZED_DATA='$(CURDIR)/build:$(CURDIR)/data' sh tests/run-tests.sh \
-	    "$(B)" "$(BIN)" plain all build-san build-san/bin sanitized sanitized
-	@sh tests/total.sh "$(B)/test-summary" build-san/test-summary
+	@t0=$$(date +%s.%N); \
+	$(MAKE) --no-print-directory lint || exit 1; \
+	$(MAKE) --no-print-directory -j$(NPROC) test-programs-plain test-programs-sanitized || exit 1; \
+	t1=$$(date +%s.%N); \
+	TK_SANITIZED_DATA='$(CURDIR)/build:$(CURDIR)/data' sh tests/run-tests.sh \
+	    "$(B)" "$(BIN)" plain all build-san build-san/bin sanitized sanitized; \
+	sh tests/total.sh --clock $$t0 $$t1 $$(date +%s.%N) --times plain "$(B)/test-times" \
+	    --times sanitized build-san/test-times "$(B)/test-summary" build-san/test-summary
+
+# make check-long: the full counts of the long tests (TK_LONG=1; see
+# tests/run-tests.sh), plain build only; CI runs it after `make test`.
+check-long:
+	@$(MAKE) --no-print-directory -j$(NPROC) all suite-programs
+	@sh tests/run-tests.sh "$(B)" "$(BIN)" long long; \
+	sh tests/total.sh --times long "$(B)/test-times-long" "$(B)/test-summary-long"
 
 # no function in src/ or tools/ over 100 lines but the listed ones (tests/lint.sh)
 lint:
@@ -210,9 +223,30 @@ wintab: $(B)/tools/mkwintab
 	nice $(B)/tools/mkwintab --force --games $(WINTAB_GAMES) --seed 27 -o data/wintab/en.csv
 .PHONY: wintab
 
-FUZZ_CC ?= clang
-fuzz:
-	@sh tests/fuzz/build-fuzzers.sh "$(FUZZ_CC)"
+# make fuzz: every tests/fuzz/fuzz_NAME.c as a libFuzzer binary
+# build-fuzz/fuzz_NAME (clang; the library compiled once with
+# -fsanitize=fuzzer-no-link and the sanitizers), then each run for
+# FUZZ_SECONDS, FUZZ_JOBS at a time, its new inputs merged (minimized) into
+# tests/fuzz/corpus/NAME; FUZZ_TARGETS='dawg skcgp' runs only those.  The
+# table of the run goes to build-fuzz/fuzz-report.md (tests/fuzz/run-fuzz.sh).
+# `make fuzz-build` only builds.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 600
+FUZZ_JOBS    ?= $(NPROC)
+FUZZ_TARGETS ?=
+FUZZ_SAN  = -fsanitize=fuzzer-no-link,address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZVARS  = B=build-fuzz CC='$(FUZZ_CC)' SANFLAGS='$(FUZZ_SAN)' CFLAGS='-O1 -g' DATADIR_I=/nonexistent
+FUZZERS   = $(patsubst tests/fuzz/%.c,$(B)/%,$(FUZZ_SRC))
+
+$(B)/fuzz_%: $(B)/obj/tests/fuzz/fuzz_%.o $(CLI_OBJ) $(LIB)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+fuzzers: $(FUZZERS)
+fuzz-build:
+	@$(MAKE) --no-print-directory -j$(NPROC) fuzzers $(FUZZVARS)
+fuzz: fuzz-build
+	@sh tests/fuzz/run-fuzz.sh --jobs $(FUZZ_JOBS) --seconds $(FUZZ_SECONDS) build-fuzz $(FUZZ_TARGETS)
+.PHONY: fuzzers fuzz-build
 
 # ---- install ---------------------------------------------------------------
 install: all

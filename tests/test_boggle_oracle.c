@@ -16,12 +16,12 @@
 
 static const char *const multi_faces[] = {"qu", "th", "in", "er", "he", "an", NULL};
 
-/* Generated-case counts: the full count in the plain run; a quarter under the
- * sanitizers, which run the oracle ~4x slower and need the code paths, not
- * every case again (the plain run compares them all). */
+/* Generated-case counts: the full count in make check-long (TK_LONG=1), 40%
+ * in make test; an eighth under the sanitizers, which run the oracle ~4x
+ * slower and need the code paths, not every case again. */
 static int scaled(int n)
 {
-    double v = n * th_sanitized_scale(4);
+    double v = n * th_long_scale(0.4, 8);
     return v < 1 ? 1 : (int)v;
 }
 

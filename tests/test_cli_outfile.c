@@ -3,7 +3,10 @@
  * only with --force (its mode kept, a read-only one refused), never an input,
  * a symbolic link, a FIFO (without blocking) or a directory; the temporary
  * file removed on an error, on a write error (RLIMIT_FSIZE: a "full disk"),
- * on SIGTERM/SIGINT/SIGHUP, and after a kill -9 by the next run. */
+ * on SIGTERM/SIGINT/SIGHUP, and after a kill -9 by the next run.  A
+ * checkpoint (cli_checkpoint_write) replaces the previous one without
+ * --force, and a writer killed with SIGKILL at any moment leaves a whole
+ * checkpoint, never a part of one. */
 #include "support/harness.h"
 
 #include "cli/cli.h"
@@ -18,6 +21,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static char dir[64];
@@ -215,6 +219,96 @@ static void test_signals(void)
     signalled(SIGKILL);
 }
 
+static void test_checkpoint_rule(void)
+{
+    fresh_dir();
+    REQUIRE(dir[0]);
+    tk_error e = {0};
+    cli_out_set_force(0);
+    CHECK(cli_checkpoint_write(path("run.ckpt"), "one\n", 4, &e) == 0);
+    CHECK(cli_checkpoint_write(path("run.ckpt"), "two\n", 4, &e) == 0);     /* no --force needed */
+    CHECK(same(path("run.ckpt"), "two\n"));
+    put(path("victim"), "keep\n");
+    CHECK(symlink(path("victim"), path("link")) == 0);
+    CHECK(cli_checkpoint_write(path("link"), "x", 1, &e) != 0 && strstr(e.msg, "symbolic link"));
+    CHECK(mkfifo(path("fifo"), 0600) == 0);
+    CHECK(cli_checkpoint_write(path("fifo"), "x", 1, &e) != 0 && strstr(e.msg, "FIFO"));
+    put(path("in.txt"), "input\n");
+    cli_out_input(path("in.txt"));
+    CHECK(cli_checkpoint_write(path("in.txt"), "x", 1, &e) != 0);
+    CHECK(same(path("victim"), "keep\n") && same(path("in.txt"), "input\n"));
+    CHECK(temps() == 0);
+    rm_dir();
+}
+
+/* Checkpoint k: "ckpt K N\n", N bytes of one letter, "\nend K\n".  1 if
+ * the file at p is one whole checkpoint (k set), 0 if it is absent, -1 if
+ * it is anything else (a part of one). */
+static int whole_checkpoint(const char *p, long *k)
+{
+    size_t len;
+    char *t = th_read_file(p, &len);
+    if (!t)
+        return 0;
+    long n = -1, k2 = -2;
+    int off = 0, ok = sscanf(t, "ckpt %ld %ld\n%n", k, &n, &off) == 2 && off > 0 && n >= 0 &&
+                       len == (size_t)off + (size_t)n + strlen("\nend \n") + (size_t)snprintf(NULL, 0, "%ld", *k);
+    for (long i = 0; ok && i < n; i++)
+        ok = t[off + i] == 'a' + *k % 26;
+    ok = ok && sscanf(t + off + n, "\nend %ld\n", &k2) == 1 && k2 == *k;
+    free(t);
+    return ok ? 1 : -1;
+}
+
+/* A child writes checkpoints 1, 2, ... of 1 to 300 KB as fast as it can; it
+ * is killed with SIGKILL after a few milliseconds, 30 times over. */
+static void test_checkpoint_kill(void)
+{
+    fresh_dir();
+    REQUIRE(dir[0]);
+    th_rng r = { 0xc4ec };
+    long last = 0;
+    int kills = 0, seen = 0;
+    for (int round = 0; round < 30; round++) {
+        fflush(stdout);
+        pid_t pid = fork();
+        REQUIRE(pid >= 0);
+        if (pid == 0) {
+            static char buf[320000];
+            tk_error e = {0};
+            for (long k = last + 1;; k++) {
+                long n = 1000 + (long)((k * 7919) % 300000);
+                int off = sprintf(buf, "ckpt %ld %ld\n", k, n);
+                memset(buf + off, 'a' + (int)(k % 26), (size_t)n);
+                off += (int)n + sprintf(buf + off + n, "\nend %ld\n", k);
+                if (cli_checkpoint_write(path("run.ckpt"), buf, (size_t)off, &e) != 0)
+                    _exit(1);
+            }
+        }
+        struct timespec ts = { 0, (long)(1 + th_below(&r, 20)) * 1000000L };
+        nanosleep(&ts, NULL);
+        kill(pid, SIGKILL);
+        int st = 0;
+        waitpid(pid, &st, 0);
+        kills += WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL;
+        long k = 0;
+        int w = whole_checkpoint(path("run.ckpt"), &k);
+        CHECKF(w >= 0, "round %d: the checkpoint is not whole", round);
+        CHECKF(w == 0 || k >= last, "round %d: checkpoint %ld after %ld", round, k, last);
+        if (w == 1) {
+            seen++;
+            last = k;
+        }
+    }
+    CHECK(kills == 30);
+    CHECKF(seen >= 25, "only %d rounds left a checkpoint", seen);
+    /* the temporary file a kill left is removed by the next write there */
+    tk_error e = {0};
+    CHECK(cli_checkpoint_write(path("run.ckpt"), "ckpt 0 0\n\nend 0\n", 16, &e) == 0);
+    CHECK(temps() == 0);
+    rm_dir();
+}
+
 /* the numeric parsers: run in a child, whose exit status is the verdict */
 static int parses(int kind, const char *s)
 {
@@ -253,6 +347,8 @@ static const th_test tests[] = {
     {"write_error", test_write_error},
     {"signals", test_signals},
     {"numbers", test_numbers},
+    {"checkpoint_rule", test_checkpoint_rule},
+    {"checkpoint_kill", test_checkpoint_kill},
     {0, 0}
 };
 

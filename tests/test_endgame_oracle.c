@@ -328,7 +328,7 @@ static void report(const char *code, const stats *st)
 static void test_english(void)
 {
     stats st = {0};
-    run_lang("en", 6, (int)(1500 * th_sanitized_scale(10)), &st);
+    run_lang("en", 6, (int)(1500 * th_long_scale(0.1, 20)), &st);
     report("en", &st);
     CHECK(st.solved > 0);
     if (!th_sanitized()) {
@@ -341,7 +341,7 @@ static void test_english(void)
 static void test_icelandic(void)
 {
     stats st = {0};
-    run_lang("is", 12, (int)(1000 * th_sanitized_scale(10)), &st);
+    run_lang("is", 12, (int)(1000 * th_long_scale(0.1, 20)), &st);
     report("is", &st);
     CHECK(st.solved > 0);
     if (!th_sanitized()) {
@@ -496,8 +496,8 @@ static void line_cache_lang(const char *code, size_t step, int npos)
 
 static void test_line_cache(void)
 {
-    line_cache_lang("en", 6, (int)(40 * th_sanitized_scale(4)));
-    line_cache_lang("is", 12, (int)(24 * th_sanitized_scale(4)));
+    line_cache_lang("en", 6, (int)(40 * th_long_scale(0.5, 8)));
+    line_cache_lang("is", 12, (int)(24 * th_long_scale(0.5, 8)));
 }
 
 /* Threads (the root's plays shared out, one table): on endgames of 4-5
@@ -547,8 +547,8 @@ static void threads_lang(const char *code, size_t step, int npos)
 
 static void test_threads(void)
 {
-    threads_lang("en", 6, (int)(24 * th_sanitized_scale(4)));
-    threads_lang("is", 12, (int)(24 * th_sanitized_scale(4)));
+    threads_lang("en", 6, (int)(24 * th_long_scale(0.5, 8)));
+    threads_lang("is", 12, (int)(24 * th_long_scale(0.5, 8)));
 }
 
 static const th_test tests[] = {

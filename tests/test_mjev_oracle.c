@@ -728,7 +728,7 @@ static void test_ev_oracle(void)
     REQUIRE(mj_ctx_create(&ctx, NULL) == 0);
     REQUIRE(mj_ev_create(&ev, NULL) == 0);
     static mj_ev_result a, b;
-    int want = (int)(200 * th_sanitized_scale(20));
+    int want = (int)(200 * th_long_scale(0.2, 20));
     if (want < 10) want = 10;
     int done = 0, tried = 0, s_count[2] = { 0, 0 };
     while (done < want && tried < 20 * want) {
@@ -793,7 +793,7 @@ static void test_nu_tables(void)
     th_rng r = { 77 };
     mj_ctx *ctx;
     REQUIRE(mj_ctx_create(&ctx, NULL) == 0);
-    int n = (int)(4000 * th_sanitized_scale(20));
+    int n = (int)(4000 * th_long_scale(0.25, 20));
     int bad = 0;
     for (int i = 0; i < n && bad < 5; i++) {
         int k = (int)th_below(&r, 5) == 0 ? (int)th_below(&r, 5) : 0;

@@ -374,7 +374,7 @@ static int NPOOL;
 static int late_positions(const skfx_lang *L, pos **out)
 {
     if (!POOL) {
-        int want = (int)(400 * th_sanitized_scale(4));
+        int want = (int)(400 * th_long_scale(0.25, 8));
         POOL = malloc((size_t)want * sizeof *POOL);
         NPOOL = POOL ? collect(L, POOL, want, 8, 9, 1000) : 0;
     }
@@ -411,8 +411,9 @@ static void test_exact_mode(void)
     skfx_lang *L = en();
     if (!L)
         return;
-    /* the sanitized pool is a quarter, a scaled-down run (valgrind) smaller still: one position will do */
-    int want = th_sanitized() || th_scale() < 1 ? 1 : 12;
+    /* the pool of `make test` and the sanitized one are a quarter, a scaled-down run (valgrind)
+     * smaller still: one position will do; make check-long (TK_LONG=1) compares 12 */
+    int want = th_sanitized() || th_scale() < 1 || !th_long() ? 1 : 12;
     pos *ps;
     int np = late_positions(L, &ps);
     REQUIRE(np > 0);
@@ -457,7 +458,7 @@ static void test_monte_carlo(void)
     skfx_lang *L = en();
     if (!L)
         return;
-    int want = (int)(350 * th_sanitized_scale(4));
+    int want = (int)(350 * th_long_scale(0.2, 10));
     pos *ps;
     int np = late_positions(L, &ps);
     REQUIRE(np > 0);

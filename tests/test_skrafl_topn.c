@@ -196,8 +196,8 @@ static void run(const char *code, size_t step, const char *layout_name, const ch
     REQUIRE(sk_gen_create(&g, L.e, NULL) == 0);
     th_rng rng = { seed };
     stats st = {0};
-    /* a quarter of the games under the sanitizers (the plain run covers the tens of thousands) */
-    int n = (int)(games * th_sanitized_scale(4));
+    /* a quarter of the games in make test (both builds), all of them in make check-long */
+    int n = (int)(games * th_long_scale(0.25, 8));
     if (n < 2)
         n = 2;
     char name[64];
@@ -355,7 +355,7 @@ static void test_board_cache(void)
     sk_player pl[2] = { { "a", SK_STRAT_SCORE, NULL, NULL }, { "b", SK_STRAT_SCORE, NULL, NULL } };
     sk_movelist ml = {0}, a = {0}, b = {0};
     long positions = 0, differ = 0;
-    int games = (int)(8 * th_sanitized_scale(4));
+    int games = (int)(8 * th_long_scale(0.25, 4));
     for (int gi = 0; gi < (games < 2 ? 2 : games); gi++) {
         REQUIRE(sk_selfplay(play, &ml, pl, gi % 2, sk_game_seed(0xcac4e, (uint64_t)gi), &gm[0], NULL) == 0);
         REQUIRE(sk_selfplay(play, &ml, pl, 1 - gi % 2, sk_game_seed(0xcac4f, (uint64_t)gi), &gm[1], NULL) == 0);

@@ -298,7 +298,7 @@ static void run(const char *code, size_t step, int games, uint64_t seed)
     REQUIRE(sk_gen_create(&g, e, NULL) == 0);
     th_rng rng = { seed };
     stats S = {0};
-    int n = (int)(games * th_sanitized_scale(8));
+    int n = (int)(games * th_long_scale(0.2, 16));
     if (n < 2)
         n = 2;
     char name[64];

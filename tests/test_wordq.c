@@ -29,8 +29,9 @@
 #include <string.h>
 #include <time.h>
 
-/* a fifth of the generated queries under the sanitizers, all in the plain run */
-static double scale(void) { return th_sanitized_scale(5); }
+/* generated queries: all in make check-long (TK_LONG=1), 40% in make test,
+ * a tenth under the sanitizers */
+static double scale(void) { return th_long_scale(0.4, 10); }
 
 /* ---- the oracle's word list ---------------------------------------------- */
 

@@ -10,6 +10,7 @@
  *   mkleaves --lang L --pack TABLE.csv -o TABLE.tkl [--bits 12|16] [--unit U]
  *   mkleaves --lang L --unpack TABLE.tkl -o TABLE.csv
  *   mkleaves --lang L --klv2 TABLE -o TABLE.klv2      (or --klv: wolges/MAGPIE files)
+ *   --checkpoint FILE [--checkpoint-every S]  (with --play or --iters 1): resumable
  *
  * The method (documented in data/leaves/README):
  *   1. Start from --init (CSV or binary), or an empty table (every leave 0).
@@ -69,6 +70,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 typedef struct stat_t { int64_t sum; int64_t n; } stat_t;
 
@@ -85,6 +88,8 @@ typedef struct acc {
     int64_t ysum, ny;
     int target;              /* TARGET_* */
     pthread_mutex_t mu;
+    uint8_t *done;           /* --checkpoint: game first + i is in the sums (done[i]) */
+    long first;
 } acc;
 
 typedef struct run {
@@ -95,6 +100,8 @@ typedef struct run {
     int nbase;                 /* --target paired: random racks per baseline */
     acc *A;
     pthread_mutex_t mu;
+    pthread_cond_t ended;      /* a worker ended (running went down) */
+    int running;
     int fail;
 } run;
 
@@ -296,15 +303,24 @@ static int paired_baselines(const run *R, sk_gen *g, sk_movelist *list, const sk
 }
 
 /* Samples of one game: leave kept, next own turn's score (or equity). */
-static int harvest(acc *A, const sk_game *gm, const int64_t *baseline)
+static int harvest_turns(acc *A, const sk_game *gm);
+/* Game `game`'s samples into A, with its mark in A->done (--checkpoint) in
+ * the same hold of the lock: a checkpoint holds a game whole or not at all. */
+static int harvest(acc *A, const sk_game *gm, const int64_t *baseline, long game)
+{
+    pthread_mutex_lock(&A->mu);
+    int rc = A->target == TARGET_RACK || A->target == TARGET_DRAWN || A->target == TARGET_PAIRED
+                 ? harvest_racks(A, gm, A->target == TARGET_PAIRED ? baseline : NULL)
+                 : harvest_turns(A, gm);
+    if (!rc && A->done)
+        A->done[game - A->first] = 1;
+    pthread_mutex_unlock(&A->mu);
+    return rc;
+}
+
+static int harvest_turns(acc *A, const sk_game *gm)
 {
     int rc = 0;
-    pthread_mutex_lock(&A->mu);
-    if (A->target == TARGET_RACK || A->target == TARGET_DRAWN || A->target == TARGET_PAIRED) {
-        rc = harvest_racks(A, gm, A->target == TARGET_PAIRED ? baseline : NULL);
-        pthread_mutex_unlock(&A->mu);
-        return rc;
-    }
     for (int i = 0; i < gm->nturns && !rc; i++) {
         const sk_turn *t = &gm->turns[i];
         if (t->kind != SK_TURN_MOVE && t->kind != SK_TURN_EXCHANGE)
@@ -324,7 +340,6 @@ static int harvest(acc *A, const sk_game *gm, const int64_t *baseline)
         int64_t y = A->target == TARGET_EQUITY ? nx->play.equity : (int64_t)nx->score * 1000;
         rc = acc_add(A, c, y);
     }
-    pthread_mutex_unlock(&A->mu);
     return rc;
 }
 
@@ -335,27 +350,29 @@ static void *worker(void *arg)
     sk_movelist list = {0};
     sk_game *gm = malloc(sizeof *gm);
     int64_t *baseline = malloc(sizeof gm->turns / sizeof gm->turns[0] * sizeof *baseline);
-    if (!gm || !baseline || sk_gen_create(&g, R->e, NULL)) {
-        R->fail = 1;
-        free(gm);
-        free(baseline);
-        return NULL;
-    }
-    for (;;) {
+    int ok = gm && baseline && sk_gen_create(&g, R->e, NULL) == 0;
+    while (ok) {
         pthread_mutex_lock(&R->mu);
         long i = R->next++;
         pthread_mutex_unlock(&R->mu);
         if (i >= R->games)
             break;
+        if (R->A->done && R->A->done[i])   /* in the checkpoint resumed from */
+            continue;
         i += R->first;
         tk_error err;
         if (sk_selfplay(g, &list, R->pl, (int)(i % 2), sk_game_seed(R->seed, (uint64_t)i), gm, &err) ||
             (R->A->target == TARGET_PAIRED && paired_baselines(R, g, &list, gm, baseline, &err)) ||
-            harvest(R->A, gm, baseline)) {
-            R->fail = 1;
+            harvest(R->A, gm, baseline, i)) {
+            ok = 0;
             break;
         }
     }
+    pthread_mutex_lock(&R->mu);
+    R->fail |= !ok;
+    R->running--;
+    pthread_cond_signal(&R->ended);
+    pthread_mutex_unlock(&R->mu);
     free(gm);
     free(baseline);
     sk_movelist_free(&list);
@@ -657,6 +674,8 @@ typedef struct opts {
     unsigned long long seed;
     double shrink;
     int full, target, balance, bits, unit, nbase;
+    const char *ckpt;        /* --checkpoint FILE */
+    double ckpt_every;       /* --checkpoint-every S */
 } opts;
 
 static void acc_init(acc *A, int target)
@@ -672,6 +691,7 @@ static void acc_free(acc *A)
     sk_leaves_destroy(A->index);
     free(A->st);
     free(A->cnt);
+    free(A->done);
 }
 
 /* The table fitted to the samples of A (NULL: out of memory). */
@@ -705,9 +725,46 @@ static sk_leaves *fit_table(acc *A, const sk_tileset *ts, const uint8_t vowel[64
     return W.out;
 }
 
-/* Play games o->first .. o->first + o->games - 1 of the run seeded `seed` with `table`. */
+static int ckpt_resume(const char *ident, const opts *o, const alpha_table *a, acc *A);
+static int ckpt_save(const char *ident, const opts *o, const alpha_table *a, acc *A);
+static int ckpt_ident(char *buf, size_t cap, const sk_engine *e, const sk_leaves *table, uint64_t seed,
+                      const opts *o);
+
+/* Wait for R's workers, saving a checkpoint every o->ckpt_every seconds. */
+static int wait_saving(run *R, const char *ident, const opts *o)
+{
+    int rc = 0;
+    double next = cli_now() + o->ckpt_every;
+    pthread_mutex_lock(&R->mu);
+    while (R->running > 0) {
+        double left = next - cli_now();
+        if (left > 0) {
+            struct timespec ts;
+            clock_gettime(CLOCK_REALTIME, &ts);
+            double t = (double)ts.tv_sec + ts.tv_nsec / 1e9 + left;
+            ts.tv_sec = (time_t)t;
+            ts.tv_nsec = (long)((t - (double)ts.tv_sec) * 1e9);
+            pthread_cond_timedwait(&R->ended, &R->mu, &ts);
+            continue;
+        }
+        pthread_mutex_unlock(&R->mu);
+        rc |= ckpt_save(ident, o, sk_engine_alphabet(R->e), R->A);
+        next = cli_now() + o->ckpt_every;
+        pthread_mutex_lock(&R->mu);
+    }
+    pthread_mutex_unlock(&R->mu);
+    return rc;
+}
+
+/* Play games o->first .. o->first + o->games - 1 of the run seeded `seed` with `table`.
+ * With --checkpoint: resume from its file, save it every --checkpoint-every seconds. */
 static int play(const sk_engine *e, sk_leaves *table, uint64_t seed, const opts *o, acc *A)
 {
+    char ident[256];
+    /* the first checkpoint at once: a file that cannot be written stops the run now */
+    if (o->ckpt && (ckpt_ident(ident, sizeof ident, e, table, seed, o) ||
+                    ckpt_resume(ident, o, sk_engine_alphabet(e), A) || ckpt_save(ident, o, sk_engine_alphabet(e), A)))
+        return -1;
     run R;
     memset(&R, 0, sizeof R);
     R.e = e;
@@ -723,16 +780,26 @@ static int play(const sk_engine *e, sk_leaves *table, uint64_t seed, const opts 
     R.nbase = o->nbase;
     R.A = A;
     pthread_mutex_init(&R.mu, NULL);
+    pthread_cond_init(&R.ended, NULL);
     pthread_t th[64];
-    int nt = o->jobs < 64 ? (int)o->jobs : 64, started = 0;
+    int nt = o->jobs < 64 ? (int)o->jobs : 64, started = 0, rc = 0;
+    R.running = nt;
     for (int t = 0; t < nt; t++)
         if (pthread_create(&th[t], NULL, worker, &R) == 0)
             started++;
-    if (!started)
+    pthread_mutex_lock(&R.mu);
+    R.running -= nt - started;
+    pthread_mutex_unlock(&R.mu);
+    if (!started) {
+        R.running = 1;
         worker(&R);
+    }
+    if (started && o->ckpt)
+        rc = wait_saving(&R, ident, o);
     for (int t = 0; t < started; t++)
         pthread_join(th[t], NULL);
-    return R.fail ? -1 : 0;
+    pthread_cond_destroy(&R.ended);
+    return R.fail || rc ? -1 : 0;
 }
 
 /* ---- sample statistics: shards and their merge ----------------------------------- */
@@ -740,6 +807,21 @@ static int play(const sk_engine *e, sk_leaves *table, uint64_t seed, const opts 
 /* Text, one leave a line: "#tkleaves-stats 1 LANG TARGET" then "#total YSUM NY"
  * then "LEAVE SUM N" (SUM in thousandths).  Integer sums: merging files
  * adds them, in any order, exactly. */
+static void stats_put(FILE *f, const acc *A, const alpha_table *a, const char *lang, int target)
+{
+    fprintf(f, "#tkleaves-stats 1 %s %s\n#total %lld %lld\n", lang, target_name[target],
+            (long long)A->ysum, (long long)A->ny);
+    for (size_t i = 0; i < A->n; i++) {
+        const uint8_t *c = A->cnt[i];
+        for (int l = 1; l <= a->size && l < 64; l++)
+            for (int k = 0; k < c[l]; k++)
+                fputs(a->upper[l], f);
+        for (int k = 0; k < c[0]; k++)
+            fputc('?', f);
+        fprintf(f, " %lld %lld\n", (long long)A->st[i].sum, (long long)A->st[i].n);
+    }
+}
+
 static int stats_write(const char *path, const acc *A, const alpha_table *a, const char *lang, int target)
 {
     cli_out o;                  /* a shard too follows the output-file rule */
@@ -752,17 +834,7 @@ static int stats_write(const char *path, const acc *A, const alpha_table *a, con
         }
         f = o.f;
     }
-    fprintf(f, "#tkleaves-stats 1 %s %s\n#total %lld %lld\n", lang, target_name[target],
-            (long long)A->ysum, (long long)A->ny);
-    for (size_t i = 0; i < A->n; i++) {
-        const uint8_t *c = A->cnt[i];
-        for (int l = 1; l <= a->size && l < 64; l++)
-            for (int k = 0; k < c[l]; k++)
-                fputs(a->upper[l], f);
-        for (int k = 0; k < c[0]; k++)
-            fputc('?', f);
-        fprintf(f, " %lld %lld\n", (long long)A->st[i].sum, (long long)A->st[i].n);
-    }
+    stats_put(f, A, a, lang, target);
     if (f == stdout)
         return ferror(f) | (fflush(f) != 0) ? -1 : 0;
     if (ferror(f)) {
@@ -776,12 +848,10 @@ static int stats_write(const char *path, const acc *A, const alpha_table *a, con
     return 0;
 }
 
-static int stats_read(const char *path, acc *A, const alpha_table *a, const char *lang, int target)
+/* The statistics in text[0..len) (a file's lines from line0 + 1 on) into A. */
+static int stats_parse(const char *path, const char *text, size_t len, long line0, acc *A, const alpha_table *a,
+                       const char *lang, int target)
 {
-    size_t len;
-    char *text = cli_load_file(path, &len);
-    if (!text)
-        return -1;
     long line = 0;
     int rc = 0;
     char want[64];
@@ -794,14 +864,14 @@ static int stats_read(const char *path, acc *A, const alpha_table *a, const char
         i = e + 1;
         if (line == 1) {
             if (n != strlen(want) || memcmp(s, want, n)) {
-                cli_error(path, line, "not a statistics file of %s, target %s", lang, target_name[target]);
+                cli_error(path, line0 + line, "not a statistics file of %s, target %s", lang, target_name[target]);
                 rc = -1;
             }
             continue;
         }
         char buf[256];
         if (n >= sizeof buf) {
-            cli_error(path, line, "line too long");
+            cli_error(path, line0 + line, "line too long");
             rc = -1;
             break;
         }
@@ -810,7 +880,7 @@ static int stats_read(const char *path, acc *A, const alpha_table *a, const char
         long long x, y;
         if (line == 2) {
             if (sscanf(buf, "#total %lld %lld", &x, &y) != 2) {
-                cli_error(path, line, "expected '#total YSUM N'");
+                cli_error(path, line0 + line, "expected '#total YSUM N'");
                 rc = -1;
             }
             A->ysum += x;
@@ -819,7 +889,7 @@ static int stats_read(const char *path, acc *A, const alpha_table *a, const char
         }
         char *sp = strchr(buf, ' ');
         if (!sp || sscanf(sp, " %lld %lld", &x, &y) != 2 || y < 1) {
-            cli_error(path, line, "expected 'LEAVE SUM N'");
+            cli_error(path, line0 + line, "expected 'LEAVE SUM N'");
             rc = -1;
             break;
         }
@@ -830,14 +900,14 @@ static int stats_read(const char *path, acc *A, const alpha_table *a, const char
             if (*p == '?')
                 letter = 0;
             else if ((k = alpha_match(a, p, (size_t)(sp - p), &letter, &upper)) <= 0) {
-                cli_error(path, line, "not a leave");
+                cli_error(path, line0 + line, "not a leave");
                 rc = -1;
                 break;
             }
             c[letter]++;
             p += k;
             if (++tiles > 6) {
-                cli_error(path, line, "more than 6 tiles");
+                cli_error(path, line0 + line, "more than 6 tiles");
                 rc = -1;
             }
         }
@@ -847,12 +917,208 @@ static int stats_read(const char *path, acc *A, const alpha_table *a, const char
         }
     }
     if (!rc && line < 2) {   /* empty, or a header alone: no #total line */
-        cli_error(path, line ? line : 1, "not a statistics file of %s, target %s (too short)", lang,
+        cli_error(path, line0 + (line ? line : 1), "not a statistics file of %s, target %s (too short)", lang,
                   target_name[target]);
         rc = -1;
     }
+    return rc;
+}
+
+static int stats_read(const char *path, acc *A, const alpha_table *a, const char *lang, int target)
+{
+    size_t len;
+    char *text = cli_load_file(path, &len);
+    if (!text)
+        return -1;
+    int rc = stats_parse(path, text, len, 0, A, a, lang, target);
     free(text);
     return rc;
+}
+
+/* ---- checkpoints (--checkpoint FILE) ------------------------------------------
+ * A run of one iteration (or one --play shard) saves, every --checkpoint-every
+ * seconds, the games done so far and their integer sums: the line
+ * "#tkleaves-checkpoint 1 IDENT" (what the games depend on: language,
+ * target, seed, games, baseline racks, a hash of the dictionary's graph and
+ * of the table played with), "#done RANGES" (game numbers: "0-41,44"), then
+ * the statistics file of those games, then "#end HASH" (FNV-1a of all that
+ * comes before it: a damaged file is refused).  A game is in the sums whole or not at
+ * all (harvest), and the file is replaced by cli_checkpoint_write (temporary
+ * file, fsync, rename), so a run killed at any moment, by SIGKILL too,
+ * resumes from its last checkpoint and makes the same table, bit for bit, as
+ * a run never stopped.  The file is removed once the output is written. */
+
+static uint64_t fnv1a(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001B3ull;
+    return h;
+}
+
+static int ckpt_ident(char *buf, size_t cap, const sk_engine *e, const sk_leaves *table, uint64_t seed,
+                      const opts *o)
+{
+    const dawg_graph *d = sk_engine_dawg(e);
+    uint64_t hd = fnv1a(0xCBF29CE484222325ull, dawg_edges(d), (size_t)dawg_edge_count(d) * sizeof *dawg_edges(d));
+    char *csv = NULL;
+    size_t len = 0;
+    if (sk_leaves_write_csv(table, sk_engine_alphabet(e), &csv, &len)) {
+        cli_error(NULL, 0, "out of memory");
+        return -1;
+    }
+    uint64_t ht = fnv1a(0xCBF29CE484222325ull, csv, len);
+    free(csv);
+    snprintf(buf, cap, "%s %s seed %llu first %ld games %ld baseline-racks %d dict %016llx table %016llx", o->lang,
+             target_name[o->target], (unsigned long long)seed, o->first, o->games, o->nbase,
+             (unsigned long long)hd, (unsigned long long)ht);
+    return 0;
+}
+
+/* "#done 0-41,44": the games marked in A->done (numbered from A->first). */
+static void done_put(FILE *f, const acc *A, long games)
+{
+    fputs("#done ", f);
+    const char *sep = "";
+    for (long i = 0; i < games;) {
+        if (!A->done[i]) {
+            i++;
+            continue;
+        }
+        long j = i;
+        while (j + 1 < games && A->done[j + 1])
+            j++;
+        if (j > i)
+            fprintf(f, "%s%ld-%ld", sep, A->first + i, A->first + j);
+        else
+            fprintf(f, "%s%ld", sep, A->first + i);
+        sep = ",";
+        i = j + 1;
+    }
+    fputc('\n', f);
+}
+
+static int ckpt_save(const char *ident, const opts *o, const alpha_table *a, acc *A)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f) {
+        cli_error(o->ckpt, 0, "cannot save the checkpoint: out of memory");
+        return -1;
+    }
+    pthread_mutex_lock(&A->mu);
+    fprintf(f, "#tkleaves-checkpoint 1 %s\n", ident);
+    done_put(f, A, o->games);
+    stats_put(f, A, a, o->lang, A->target);
+    pthread_mutex_unlock(&A->mu);
+    int bad = ferror(f) | (fflush(f) != 0);
+    if (!bad)
+        fprintf(f, "#end %016llx\n", (unsigned long long)fnv1a(0xCBF29CE484222325ull, text, len));
+    bad |= fclose(f) != 0;
+    tk_error err = {0};
+    if (bad || cli_checkpoint_write(o->ckpt, text, len, &err) != 0) {
+        cli_error(o->ckpt, 0, "cannot save the checkpoint: %s", bad ? "out of memory" : err.msg);
+        free(text);
+        return -1;
+    }
+    free(text);
+    return 0;
+}
+
+/* "#done RANGES" (line 2 of `path`) into A->done; -1, reported, if malformed. */
+static int done_parse(const char *path, const char *s, size_t n, const opts *o, acc *A)
+{
+    if (n < 6 || memcmp(s, "#done ", 6) != 0) {
+        cli_error(path, 2, "expected '#done RANGES'");
+        return -1;
+    }
+    for (size_t i = 6; i < n;) {
+        char *end;
+        long lo = strtol(s + i, &end, 10), hi = lo;
+        if (end == s + i || lo < o->first)
+            break;
+        i = (size_t)(end - s);
+        if (i < n && s[i] == '-') {
+            hi = strtol(s + i + 1, &end, 10);
+            if (end == s + i + 1)
+                break;
+            i = (size_t)(end - s);
+        }
+        if (hi < lo || hi >= o->first + o->games || (i < n && s[i] != ','))
+            break;
+        memset(A->done + (lo - o->first), 1, (size_t)(hi - lo + 1));
+        if (i < n)
+            i++;
+        if (i == n) {
+            A->first = o->first;
+            return 0;
+        }
+    }
+    if (n == 6) {   /* no game done yet */
+        A->first = o->first;
+        return 0;
+    }
+    cli_error(path, 2, "bad game ranges");
+    return -1;
+}
+
+/* Start A: the games of --checkpoint's file when it is there (and of this
+ * run), else none.  Messages name the file; -1 on error. */
+static int ckpt_resume(const char *ident, const opts *o, const alpha_table *a, acc *A)
+{
+    A->done = calloc((size_t)o->games, 1);
+    A->first = o->first;
+    if (!A->done) {
+        cli_error(NULL, 0, "out of memory");
+        return -1;
+    }
+    tk_error err = {0};
+    size_t len;
+    char *text = cli_checkpoint_read(o->ckpt, &len, &err);
+    if (!text && err.code == TK_ENOTFOUND)
+        return 0;                       /* a new run */
+    if (!text) {
+        cli_error(o->ckpt, 0, "%s", err.msg);
+        return -1;
+    }
+    /* the last line: "#end HASH" of the bytes before it */
+    size_t body = len;
+    while (body > 0 && text[body - 1] == '\n')
+        body--;
+    while (body > 0 && text[body - 1] != '\n')
+        body--;
+    unsigned long long h = 0;
+    if (sscanf(text + body, "#end %16llx", &h) != 1 || h != fnv1a(0xCBF29CE484222325ull, text, body)) {
+        cli_error(o->ckpt, 0, "a damaged checkpoint (its last line is not the '#end' of what comes before): "
+                              "remove it to start the run again");
+        free(text);
+        return -1;
+    }
+    len = body;
+    char want[320];
+    int wl = snprintf(want, sizeof want, "#tkleaves-checkpoint 1 %s\n", ident);
+    const char *l2 = memchr(text, '\n', len), *l3 = l2 ? memchr(l2 + 1, '\n', len - (size_t)(l2 + 1 - text)) : NULL;
+    int rc = 0;
+    if ((size_t)wl > len || memcmp(text, want, (size_t)wl) != 0) {
+        cli_error(o->ckpt, 1, "not a checkpoint of this run (%s): give another --checkpoint file, or remove it",
+                  ident);
+        rc = -1;
+    } else if (!l3) {
+        cli_error(o->ckpt, 2, "expected '#done RANGES' and statistics");
+        rc = -1;
+    } else {
+        rc = done_parse(o->ckpt, l2 + 1, (size_t)(l3 - l2 - 1), o, A) ||
+             stats_parse(o->ckpt, l3 + 1, len - (size_t)(l3 + 1 - text), 2, A, a, o->lang, o->target);
+    }
+    free(text);
+    if (rc)
+        return -1;
+    long n = 0;
+    for (long i = 0; i < o->games; i++)
+        n += A->done[i];
+    fprintf(stderr, "mkleaves: %s: resuming: %ld of %ld games done\n", o->ckpt, n, o->games);
+    return 0;
 }
 
 static void usage(void)
@@ -867,6 +1133,8 @@ static void usage(void)
            "       mkleaves --lang L --pack TABLE.csv -o TABLE.tkl [--bits 12|16] [--unit U]\n"
            "       mkleaves --lang L --unpack TABLE.tkl -o TABLE.csv\n"
            "       mkleaves --lang L --klv2 TABLE -o TABLE.klv2   (--klv: TABLE.klv)\n"
+           "With --play or --iters 1: --checkpoint FILE [--checkpoint-every S] saves the games\n"
+           "done every S seconds (default 60); a run stopped (kill -9 too) resumes from FILE.\n"
            "Any TABLE may be CSV, .tkl, KLV or KLV2 (the leave files of wolges and MAGPIE).\n"
            "Fit a leave table by self-play (see data/leaves/README).  A shard writes its\n"
            "integer sample sums; --fit of all shards of an iteration makes the same table\n"
@@ -893,7 +1161,8 @@ static int parse_args(int argc, char **argv, opts *o, int *mode, const char **co
         { "bits", required_argument, 0, 'b' }, { "unit", required_argument, 0, 'u' },
         { "output", required_argument, 0, 'o' }, { "help", no_argument, 0, 'h' },
         { "force", no_argument, 0, 'W' }, { "baseline-racks", required_argument, 0, 'R' },
-        { "klv", required_argument, 0, 'V' }, { "klv2", required_argument, 0, '2' }, { 0, 0, 0, 0 }
+        { "klv", required_argument, 0, 'V' }, { "klv2", required_argument, 0, '2' },
+        { "checkpoint", required_argument, 0, 'C' }, { "checkpoint-every", required_argument, 0, 'E' }, { 0, 0, 0, 0 }
     };
     int ch;
     while ((ch = getopt_long(argc, argv, "d:l:g:i:s:j:m:k:o:h", lo, NULL)) != -1) {
@@ -922,6 +1191,8 @@ static int parse_args(int argc, char **argv, opts *o, int *mode, const char **co
         case 'b': o->bits = atoi(optarg); break;
         case 'u': o->unit = atoi(optarg); break;
         case 'R': o->nbase = atoi(optarg); break;
+        case 'C': o->ckpt = optarg; break;
+        case 'E': o->ckpt_every = cli_parse_real("--checkpoint-every", optarg, 0, 1, CLI_SECONDS_MAX); break;
         case 'T':
             for (o->target = 0; o->target < NTARGETS && strcmp(optarg, target_name[o->target]); o->target++)
                 ;
@@ -936,6 +1207,12 @@ static int parse_args(int argc, char **argv, opts *o, int *mode, const char **co
         cli_usage_error("need -o OUT, --games >= 1, --iters >= 1, --first >= 0");
     if (o->nbase < 1 || o->nbase > 64)
         cli_usage_error("--baseline-racks is 1 to 64");
+    if (o->ckpt && (*mode > MODE_SHARD || (*mode == MODE_TRAIN && o->iters != 1)))
+        cli_usage_error("--checkpoint goes with --play or --iters 1");
+    if (o->ckpt && o->out && strcmp(o->ckpt, o->out) == 0)
+        cli_usage_error("--checkpoint and -o name the same file");
+    if (!o->ckpt_every)
+        o->ckpt_every = 60;
     if ((*mode == MODE_FIT || *mode == MODE_MERGE) && optind >= argc)
         cli_usage_error("--fit and --merge need statistics files");
     if (o->jobs <= 0)
@@ -1053,7 +1330,7 @@ static int train(const sk_engine *e, sk_leaves **table, opts *o, const sk_tilese
 int main(int argc, char **argv)
 {
     cli_init("mkleaves");
-    opts o = { NULL, "en", NULL, NULL, 2000, 2, 0, 5, 0, 1, 50, 0, 0, 0, 16, 10, 2 };
+    opts o = { NULL, "en", NULL, NULL, 2000, 2, 0, 5, 0, 1, 50, 0, 0, 0, 16, 10, 2, NULL, 0 };
     int mode = MODE_TRAIN;
     const char *conv = NULL;
     int rc = parse_args(argc, argv, &o, &mode, &conv);
@@ -1094,6 +1371,8 @@ int main(int argc, char **argv)
         return rc;
     if (mode == MODE_TRAIN && write_csv(o.out, &a, table))
         return CLI_EXIT_DATA;
+    if (o.ckpt)
+        unlink(o.ckpt);          /* the run is done: its output is written */
     sk_leaves_destroy(table);
     sk_engine_destroy(e);
     dawg_destroy(d);

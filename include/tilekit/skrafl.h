@@ -183,6 +183,10 @@ int sk_rack_parse(sk_rack *r, const sk_engine *e, const char *s, size_t len, tk_
 int sk_cgp_parse(sk_board *b, sk_rack *r, const sk_engine *e, const char *s, size_t len, tk_error *err);
 /* Does a text look like CGP rather than a board file? */
 int sk_looks_like_cgp(const char *s, size_t len);
+/* Does a text look like a whole CGP line for e's board, rather than some other
+ * text with a '/' in it (a file name)?  Its first field has e's number of
+ * '/'-separated rows, or another field (the racks) follows it. */
+int sk_looks_like_cgp_line(const sk_engine *e, const char *s, size_t len);
 /* The fields after a CGP line's board and racks (cgpops.c).  The mover's
  * spread from the scores field "S0/S1" (S0 - S1; 0 when absent).  The
  * first argument of opcode `name` ("lex CSW21;" -> "CSW21"): 1 with it in

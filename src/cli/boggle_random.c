@@ -12,21 +12,14 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The file of dice set `set`: a path (it has a '/' or a '.') or a shipped
- * set's name; NULL, reported, when there is no such set. */
+/* The file of dice set `set` (cli_arg_inline): a file of that name ("-" =
+ * standard input), else a shipped set's name, else a missing file. */
 static const char *dice_path(const char *set, char *path, size_t cap)
 {
-    if (strchr(set, '/') || strchr(set, '.') || strcmp(set, "-") == 0)
-        return set;                  /* a path; "-" = standard input */
     char rel[64];
     snprintf(rel, sizeof rel, "boggle/dice-%s.txt", set);
-    const char *p = strlen(set) > 20 ? NULL : cli_find_data(rel, path, cap);
-    if (!p) {
-        char q[64];
-        cli_error(NULL, 0, "no dice set '%s' (known: 4x4, 4x4-1987, 5x5, 6x6; looked for %s)",
-                  alpha_quote(set, strlen(set), 40, q, sizeof q), rel);
-    }
-    return p;
+    const char *p = strchr(set, '/') || strlen(set) > 20 ? NULL : cli_find_data(rel, path, cap);
+    return cli_arg_inline(set, p != NULL) ? p : set;
 }
 
 bog_dice *boggle_dice_load(const char *set, const alpha_table *a, const char **used)
@@ -34,9 +27,14 @@ bog_dice *boggle_dice_load(const char *set, const alpha_table *a, const char **u
     char path[4096];
     const char *p = dice_path(set, path, sizeof path);
     size_t len;
-    char *text = p ? cli_load_file(p, &len) : NULL;
-    if (!text)
+    char *text = cli_load_file(p, &len);
+    if (!text) {
+        char q[64];
+        if (!strchr(set, '/'))
+            cli_error(NULL, 0, "(no dice set '%s' either: known 4x4, 4x4-1987, 5x5, 6x6, or a dice file)",
+                      alpha_quote(set, strlen(set), 40, q, sizeof q));
         return NULL;
+    }
     tk_error err = {0};
     bog_dice *dice = malloc(sizeof *dice);
     int rc = dice ? bog_dice_parse(dice, text, len, &err) : TK_ENOMEM;

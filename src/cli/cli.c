@@ -198,15 +198,24 @@ void cli_getopt_error(int ch, char **argv)
 
 /* ---- files and lines ---------------------------------------------------------- */
 
-char *cli_read_file(const char *path, size_t *len, tk_error *err)
+/* cli_read_file; an input (remembered by cli_outfile) unless it is a
+ * checkpoint, read back by the run that replaces it. */
+static char *read_file(const char *path, size_t *len, int checkpoint, tk_error *err)
 {
-    int is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f) {
-        tk_error_set(err, TK_EIO, 0, 0, "%s", strerror(errno));
+    int is_stdin = !checkpoint && strcmp(path, "-") == 0;
+    struct stat st;
+    if (checkpoint && lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        /* what cli_checkpoint_write would refuse to replace: never opened (a FIFO cannot block) */
+        tk_error_set(err, TK_EINVAL, 0, 0, "not a regular file (a checkpoint is one; never a link, a FIFO or a device)");
         return NULL;
     }
-    cli_out_input_fd(fileno(f));
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
+    if (!f) {
+        tk_error_set(err, checkpoint && errno == ENOENT ? TK_ENOTFOUND : TK_EIO, 0, 0, "%s", strerror(errno));
+        return NULL;
+    }
+    if (!checkpoint)
+        cli_out_input_fd(fileno(f));
     /* at most CLI_FILE_MAX bytes: one more is read to tell a file of exactly
      * the limit from a longer one (or an endless stream such as /dev/zero) */
     size_t cap = 1 << 16, n = 0, got;
@@ -257,6 +266,16 @@ char *cli_read_file(const char *path, size_t *len, tk_error *err)
     if (len)
         *len = n;
     return buf;
+}
+
+char *cli_read_file(const char *path, size_t *len, tk_error *err)
+{
+    return read_file(path, len, 0, err);
+}
+
+char *cli_checkpoint_read(const char *path, size_t *len, tk_error *err)
+{
+    return read_file(path, len, 1, err);
 }
 
 char *cli_load_file(const char *path, size_t *len)
@@ -361,12 +380,13 @@ void cli_reader_close(cli_reader *r)
     memset(r, 0, sizeof *r);
 }
 
-/* ---- data files ------------------------------------------------------------------ */
-
-static int exists(const char *p)
+int cli_arg_inline(const char *arg, int whole)
 {
-    return access(p, R_OK) == 0;
+    struct stat st;
+    return whole && strcmp(arg, "-") != 0 && stat(arg, &st) != 0;
 }
+
+/* ---- data files ------------------------------------------------------------------ */
 
 static tk_datapath the_path;
 static pthread_once_t path_once = PTHREAD_ONCE_INIT;
@@ -400,20 +420,18 @@ void cli_error_tried(const char *rel)
 int cli_load_alphabet(const char *name_or_path, alpha_table *a)
 {
     char buf[PATH_MAX], rel[256];
-    const char *path = name_or_path;
-    if (!strchr(name_or_path, '/') && !exists(name_or_path)) {
-        snprintf(rel, sizeof rel, "alphabets/%s.txt", name_or_path);
-        path = cli_find_data(rel, buf, sizeof buf);
-        if (!path) {
-            cli_error(NULL, 0, "unknown alphabet '%s' (no file of that name, no alphabets/%s.txt in the data directory)",
-                      name_or_path, name_or_path);
-            return -1;
-        }
-    }
+    /* a file of that name, else a shipped name, else a missing file (cli_arg_inline) */
+    snprintf(rel, sizeof rel, "alphabets/%s.txt", name_or_path);
+    const char *shipped = strchr(name_or_path, '/') ? NULL : cli_find_data(rel, buf, sizeof buf);
+    const char *path = cli_arg_inline(name_or_path, shipped != NULL) ? shipped : name_or_path;
     size_t len;
     char *text = cli_load_file(path, &len);
-    if (!text)
+    if (!text) {
+        if (!strchr(name_or_path, '/'))
+            cli_error(NULL, 0, "(no alphabet '%s' either: no alphabets/%s.txt in the data directory)",
+                      name_or_path, name_or_path);
         return -1;
+    }
     tk_error err = {0};
     int rc = alpha_parse(a, text, len, &err);
     free(text);

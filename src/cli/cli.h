@@ -147,9 +147,25 @@ void cli_getopt_error(int ch, char **argv)
 #endif
     ;
 
+/* The one rule for a command-line argument that is either a file name or
+ * inline input (one CGP line, a layout name): it is inline only when it
+ * names no file ("-", standard input, is a file) and `whole` is nonzero:
+ * the tool judged the text a whole inline input (a CGP line with the
+ * board's rows or its racks, exactly a shipped name).  Anything else is a
+ * file name, and a missing one is reported when it is opened as
+ * "prog: ARG: No such file or directory", exit 1 (CLI_EXIT_DATA), as every
+ * missing file is; it is never parsed as input.  Returns 1 for inline. */
+int cli_arg_inline(const char *arg, int whole);
+
 /* Read a whole file ("-" = stdin) into a NUL-terminated malloc'ed buffer.
  * A leading UTF-8 BOM is removed.  Returns NULL and fills err on failure. */
 char *cli_read_file(const char *path, size_t *len, tk_error *err);
+/* A checkpoint of a long run (cli_checkpoint_write, cli_outfile.h), read as
+ * cli_read_file reads a file ("-" is a file of that name here) but not
+ * remembered as an input, so the run may replace it; anything but a regular
+ * file (a symbolic link, a FIFO, a device) is refused without being opened.
+ * NULL with err->code TK_ENOTFOUND when there is no such file (a new run). */
+char *cli_checkpoint_read(const char *path, size_t *len, tk_error *err);
 /* cli_read_file, a failure reported as "prog: path: message" (NULL then). */
 char *cli_load_file(const char *path, size_t *len);
 

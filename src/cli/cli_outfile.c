@@ -89,8 +89,10 @@ static const char *kind(mode_t m)
                        : "a special file";
 }
 
-/* 0 and *st filled (exists 1) or a new file (exists 0); -1 with err. */
-static int check(const char *path, struct stat *st, int *exists, tk_error *err)
+/* 0 and *st filled (exists 1) or a new file (exists 0); -1 with err.
+ * replace: an existing regular file may be replaced without --force (a
+ * checkpoint replacing the previous one). */
+static int check(const char *path, struct stat *st, int *exists, int replace, tk_error *err)
 {
     *exists = 0;
     if (!path || !*path)
@@ -109,7 +111,7 @@ static int check(const char *path, struct stat *st, int *exists, tk_error *err)
                             kind(st->st_mode)), -1;
     if (is_input(st))
         return tk_error_set(err, TK_EINVAL, 0, 0, "refusing to replace an input of this command"), -1;
-    if (!force_on)
+    if (!force_on && !replace)
         return tk_error_set(err, TK_EINVAL, 0, 0, "already exists (use --force to replace it)"), -1;
     if (!(st->st_mode & S_IWUSR))
         return tk_error_set(err, TK_EINVAL, 0, 0, "refusing to replace a read-only file"), -1;
@@ -120,7 +122,7 @@ int cli_out_check(const char *path, tk_error *err)
 {
     struct stat st;
     int exists;
-    return check(path, &st, &exists, err);
+    return check(path, &st, &exists, 0, err);
 }
 
 int cli_out_mkdirs(const char *dir, tk_error *err)
@@ -249,15 +251,16 @@ static void clean_stale(const char *dir)
     closedir(d);
 }
 
-int cli_out_open(cli_out *o, const char *path, tk_error *err)
+static int out_open(cli_out *o, const char *path, int replace, tk_error *err)
 {
     memset(o, 0, sizeof *o);
     o->slot = -1;
     pthread_once(&once, setup);
     struct stat st;
     int exists;
-    if (check(path, &st, &exists, err) != 0)
+    if (check(path, &st, &exists, replace, err) != 0)
         return -1;
+    o->replace = replace;
     o->mode = exists ? (int)(st.st_mode & 07777) : (int)(0666 & ~the_umask);
     const char *slash = strrchr(path, '/');
     const char *base = slash ? slash + 1 : path;
@@ -300,6 +303,11 @@ int cli_out_open(cli_out *o, const char *path, tk_error *err)
     return 0;
 }
 
+int cli_out_open(cli_out *o, const char *path, tk_error *err)
+{
+    return out_open(o, path, 0, err);
+}
+
 void cli_out_abort(cli_out *o)
 {
     if (o->f)
@@ -330,7 +338,7 @@ int cli_out_commit(cli_out *o, tk_error *err)
     }
     struct stat st;
     int exists;
-    if (check(o->path, &st, &exists, err) != 0) {     /* changed while we wrote? */
+    if (check(o->path, &st, &exists, o->replace, err) != 0) {     /* changed while we wrote? */
         cli_out_abort(o);
         return -1;
     }
@@ -347,10 +355,10 @@ int cli_out_commit(cli_out *o, tk_error *err)
     return 0;
 }
 
-int cli_out_write_file(const char *path, const void *data, size_t len, tk_error *err)
+static int write_file(const char *path, const void *data, size_t len, int replace, tk_error *err)
 {
     cli_out o;
-    if (cli_out_open(&o, path, err) != 0)
+    if (out_open(&o, path, replace, err) != 0)
         return -1;
     if (len && fwrite(data, 1, len, o.f) != len) {
         int e = errno;
@@ -358,4 +366,14 @@ int cli_out_write_file(const char *path, const void *data, size_t len, tk_error 
         return tk_error_set(err, TK_EIO, 0, 0, "write error: %s", strerror(e ? e : EIO)), -1;
     }
     return cli_out_commit(&o, err);
+}
+
+int cli_out_write_file(const char *path, const void *data, size_t len, tk_error *err)
+{
+    return write_file(path, data, len, 0, err);
+}
+
+int cli_checkpoint_write(const char *path, const void *data, size_t len, tk_error *err)
+{
+    return write_file(path, data, len, 1, err);
 }

@@ -61,6 +61,7 @@ typedef struct cli_out {
     char *tmp;         /* the temporary file */
     int slot;          /* its entry in the signal handler's list */
     int mode;          /* permission bits to give the result */
+    int replace;       /* a checkpoint: may replace a file without --force */
 } cli_out;
 
 /* Check path (cli_out_check) and create its temporary file.  0, or -1 with
@@ -74,5 +75,17 @@ int cli_out_commit(cli_out *o, tk_error *err);
 void cli_out_abort(cli_out *o);
 /* open + fwrite + commit of one block of bytes. */
 int cli_out_write_file(const char *path, const void *data, size_t len, tk_error *err);
+
+/* The checkpoint of a long run (mkleaves --checkpoint, boggle --prove):
+ * cli_out_write_file, except that an existing regular file (the previous
+ * checkpoint; still never an input, a symbolic link or a special file) is
+ * replaced without --force.  The bytes go to a temporary file that is
+ * fsync'ed and renamed over `path`, so a run killed at any moment, by
+ * SIGKILL too, leaves the previous checkpoint or the new one, whole, never a
+ * part of one (and the leftover temporary file is removed by the next run's
+ * first write in that directory).  Read it back with cli_checkpoint_read
+ * (cli.h), which does not make it an input; the caller removes it (unlink)
+ * once its run is done. */
+int cli_checkpoint_write(const char *path, const void *data, size_t len, tk_error *err);
 
 #endif

@@ -170,9 +170,8 @@ int main(int argc, char **argv)
     else if (status == 0 && o.play.selfplay > 0)
         status = skc_selfplay(&c);
     else if (status == 0 && !o.play.gcg) {
-        /* Input: a CGP string argument, or a file. */
-        struct stat st;
-        if (strcmp(input, "-") != 0 && stat(input, &st) != 0 && sk_looks_like_cgp(input, strlen(input))) {
+        /* Input: a file, or one whole CGP line as the argument */
+        if (cli_arg_inline(input, sk_looks_like_cgp_line(c.e, input, strlen(input)))) {
             skc_pos p = { "<argument>", 1, input, strlen(input) };
             c.svg_line = 1;
             status = solve_one(&c, &p, NULL);

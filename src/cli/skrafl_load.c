@@ -9,7 +9,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* A data file by relative name (rel_or_path) or a path given by the user. */
 static char *read_data(const char *rel_or_path, int is_path, size_t *len, const char **where)
@@ -55,19 +54,16 @@ static int load_layout(const skc_opts *o, sk_layout *lay)
     size_t len;
     const char *where = NULL;
     tk_error err = {0};
-    int named = strcmp(o->layout, "standard") == 0 || strcmp(o->layout, "explo") == 0;
-    if (named) {
+    /* a shipped name unless a file has that name; anything else is a file */
+    int named = cli_arg_inline(o->layout, !strcmp(o->layout, "standard") || !strcmp(o->layout, "explo"));
+    if (named)
         snprintf(rel, sizeof rel, "layouts/%s.txt", o->layout);
-    } else {
-        struct stat st;
-        char q[64];
-        if (strcmp(o->layout, "-") != 0 && stat(o->layout, &st) != 0)
-            cli_usage_error("unknown layout '%s' (standard, explo, or a layout file)",
-                            alpha_quote(o->layout, strlen(o->layout), 40, q, sizeof q));
-    }
     char *text = read_data(named ? rel : o->layout, !named, &len, &where);
-    if (!named && !text)
+    if (!named && !text) {
+        if (!strchr(o->layout, '/'))
+            cli_error(NULL, 0, "(a --layout is standard, explo, or a layout file)");
         return CLI_EXIT_DATA;
+    }
     if (text) {
         int rc = sk_layout_parse(lay, text, len, &err);
         free(text);
@@ -132,15 +128,15 @@ static int parse_wintab(void *ctx, const char *text, size_t len, tk_error *err)
 }
 
 /* Load a leave table named by `arg`: 'default' (the shipped table of lang),
- * 'en' / 'is' (that shipped table, unless a file of that name exists), or a
- * file (binary .tkl or CSV).  Shipped tables: leaves/LANG.tkl, else
- * leaves/LANG.csv in the data path.  Returns an exit status. */
+ * 'en' / 'is' (that shipped table, unless a file of that name exists:
+ * cli_arg_inline), or a file (binary .tkl or CSV).  Shipped tables:
+ * leaves/LANG.tkl, else leaves/LANG.csv in the data path.  Returns an exit
+ * status. */
 static int load_leaves(const sk_engine *e, const char *lang, const char *arg, sk_leaves **out)
 {
     char buf[4096], rel[64];
     const char *path = arg;
-    struct stat st;
-    if (strcmp(arg, "default") == 0 || ((!strcmp(arg, "en") || !strcmp(arg, "is")) && stat(arg, &st) != 0)) {
+    if (strcmp(arg, "default") == 0 || cli_arg_inline(arg, !strcmp(arg, "en") || !strcmp(arg, "is"))) {
         const char *name = strcmp(arg, "default") ? arg : lang;
         snprintf(rel, sizeof rel, "leaves/%s.tkl", name);
         path = cli_find_data(rel, buf, sizeof buf);

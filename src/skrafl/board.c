@@ -164,6 +164,21 @@ int sk_looks_like_cgp(const char *s, size_t len)
     return slashes >= 1;
 }
 
+int sk_looks_like_cgp_line(const sk_engine *e, const char *s, size_t len)
+{
+    if (!sk_looks_like_cgp(s, len))
+        return 0;
+    size_t i = 0;
+    while (i < len && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    int rows = 1;
+    for (; i < len && s[i] != ' ' && s[i] != '\t' && s[i] != '\n'; i++)
+        rows += s[i] == '/';
+    while (i < len && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    return rows == e->dim || (i < len && s[i] != '\n');
+}
+
 int sk_cgp_parse(sk_board *b, sk_rack *r, const sk_engine *e, const char *s, size_t len, tk_error *err)
 {
     int dim = e->dim;

@@ -119,7 +119,8 @@ t_grep no-rack-msg 'no rack' "$ERR"
 t_run bad-top 2 "$S" --dict "$W" --rack ST --top 0 "$G/cat.board"
 t_run bad-jobs 2 "$S" --dict "$W" --rack ST --jobs x "$G/cat.board"
 t_run bad-lang 2 "$S" --lang xx --rack ST "$G/cat.board"
-t_run bad-layout-name 2 "$S" --dict "$W" --layout nosuch --rack ST "$G/cat.board"
+# not a shipped layout name nor a file: a missing file, exit 1 (as --tiles, --leaves, --dict; tests/cli/test_missing_file.sh)
+t_run bad-layout-name 1 "$S" --dict "$W" --layout nosuch --rack ST "$G/cat.board"
 t_run bad-option 2 "$S" --frobnicate
 t_run two-boards 2 "$S" --dict "$W" --rack ST "$G/cat.board" "$G/cat.board"
 t_run check-missing-word 2 "$S" --dict "$W" --rack ST --check I7

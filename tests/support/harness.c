@@ -150,6 +150,21 @@ double th_sanitized_scale(double divide_by)
     return TH_SANITIZED && divide_by > 1 ? th_scale() / divide_by : th_scale();
 }
 
+int th_long(void)
+{
+    const char *s = getenv("TK_LONG");
+    return s && atoi(s) > 0;
+}
+
+double th_long_scale(double sample, double divide_by)
+{
+    if (th_long() || sample <= 0 || sample > 1)
+        return th_sanitized_scale(divide_by);
+    if (TH_SANITIZED && divide_by > 1 && 1 / divide_by < sample)
+        sample = 1 / divide_by;
+    return th_scale() * sample;
+}
+
 char *th_read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");

@@ -68,6 +68,16 @@ int th_sanitized(void);
  * every case the plain pass still compares: the sanitized pass needs the code
  * paths (it looks for memory and UB errors), not every case again. */
 double th_sanitized_scale(double divide_by);
+/* 1 under TK_LONG=1 (`make check-long`), else 0.  The long oracle runs
+ * (thousands of positions, whole tables) run a sample in `make test` and
+ * their full count under TK_LONG=1 (see tests/run-tests.sh). */
+int th_long(void);
+/* Scale for a count whose full size is for `make check-long`: under
+ * TK_LONG=1 th_sanitized_scale(divide_by) (the plain build runs it all);
+ * else th_scale() times `sample` (0 < sample <= 1, the share `make test`
+ * runs), and under the sanitizers times the smaller of `sample` and
+ * 1 / divide_by (never more than the plain run, never cut twice). */
+double th_long_scale(double sample, double divide_by);
 /* Read a whole file; caller frees.  NULL on error. */
 char *th_read_file(const char *path, size_t *len);
 
