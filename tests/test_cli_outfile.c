@@ -92,6 +92,16 @@ static int same(const char *p, const char *text)
     return n == strlen(text) && memcmp(buf, text, n) == 0;
 }
 
+/* Name p an input (cli_out_input remembers its device and inode for the
+ * process's life) and hold it open to the end: its inode, freed when the
+ * test's directory goes, could otherwise be a later test's new file, which
+ * the registry would then take for this input and refuse to replace. */
+static void mark_input(const char *p)
+{
+    cli_out_input(p);
+    CHECK(open(p, O_RDONLY) >= 0);     /* never closed, on purpose */
+}
+
 static void test_new_and_force(void)
 {
     fresh_dir();
@@ -138,7 +148,7 @@ static void test_refused(void)
     CHECK(strstr(e.msg, "device") != NULL);
     put(path("input"), "in\n");
     CHECK(link(path("input"), path("hard")) == 0);
-    cli_out_input(path("input"));
+    mark_input(path("input"));
     CHECK(cli_out_write_file(path("input"), "x", 1, &e) != 0);
     CHECK(strstr(e.msg, "input") != NULL);
     CHECK(cli_out_write_file(path("hard"), "x", 1, &e) != 0);      /* same inode, other name */
@@ -234,7 +244,7 @@ static void test_checkpoint_rule(void)
     CHECK(mkfifo(path("fifo"), 0600) == 0);
     CHECK(cli_checkpoint_write(path("fifo"), "x", 1, &e) != 0 && strstr(e.msg, "FIFO"));
     put(path("in.txt"), "input\n");
-    cli_out_input(path("in.txt"));
+    mark_input(path("in.txt"));
     CHECK(cli_checkpoint_write(path("in.txt"), "x", 1, &e) != 0);
     CHECK(same(path("victim"), "keep\n") && same(path("in.txt"), "input\n"));
     CHECK(temps() == 0);
@@ -281,8 +291,10 @@ static void test_checkpoint_kill(void)
                 int off = sprintf(buf, "ckpt %ld %ld\n", k, n);
                 memset(buf + off, 'a' + (int)(k % 26), (size_t)n);
                 off += (int)n + sprintf(buf + off + n, "\nend %ld\n", k);
-                if (cli_checkpoint_write(path("run.ckpt"), buf, (size_t)off, &e) != 0)
+                if (cli_checkpoint_write(path("run.ckpt"), buf, (size_t)off, &e) != 0) {
+                    fprintf(stderr, "checkpoint %ld: %s\n", k, e.msg);
                     _exit(1);
+                }
             }
         }
         struct timespec ts = { 0, (long)(1 + th_below(&r, 20)) * 1000000L };
@@ -304,7 +316,7 @@ static void test_checkpoint_kill(void)
     CHECKF(seen >= 25, "only %d rounds left a checkpoint", seen);
     /* the temporary file a kill left is removed by the next write there */
     tk_error e = {0};
-    CHECK(cli_checkpoint_write(path("run.ckpt"), "ckpt 0 0\n\nend 0\n", 16, &e) == 0);
+    CHECKF(cli_checkpoint_write(path("run.ckpt"), "ckpt 0 0\n\nend 0\n", 16, &e) == 0, "%s", e.msg);
     CHECK(temps() == 0);
     rm_dir();
 }
