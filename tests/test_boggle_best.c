@@ -130,9 +130,10 @@ static void test_letters_en(void)
         th_skip("data/words/en.txt not available");
         return;
     }
-    bog_dict *bd;
-    bog_solver *s;
-    REQUIRE(bog_dict_create(&bd, d, NULL) == TK_OK && bog_solver_create(&s, bd, NULL) == TK_OK);
+    bt_solver bs;
+    if (!bt_solver_open(&bs, d))
+        return;
+    bog_solver *s = bs.s;
     static const int shapes[][2] = {{4, 4}, {3, 5}, {5, 5}, {1, 6}};
     for (int k = 0; k < 4; k++) {
         bog_best_config cfg = {0};
@@ -201,9 +202,7 @@ static void test_letters_en(void)
     bad.min_len = 99;
     bad.iterations = 10;
     CHECK(bog_best_search(s, &bad, NULL, NULL, &b, &sc, &err) == TK_EINVAL);
-    bog_solver_destroy(s);
-    bog_dict_destroy(bd);
-    dawg_destroy(d);
+    bt_solver_close(&bs);
 }
 
 static void test_dice_en(void)
@@ -214,9 +213,10 @@ static void test_dice_en(void)
         th_skip("data/words/en.txt not available");
         return;
     }
-    bog_dict *bd;
-    bog_solver *s;
-    REQUIRE(bog_dict_create(&bd, d, NULL) == TK_OK && bog_solver_create(&s, bd, NULL) == TK_OK);
+    bt_solver bs;
+    if (!bt_solver_open(&bs, d))
+        return;
+    bog_solver *s = bs.s;
     static const char *sets[] = {"data/boggle/dice-4x4-1987.txt", "data/boggle/dice-5x5.txt"};
     bog_dice *dice = malloc(sizeof *dice);
     REQUIRE(dice);
@@ -239,9 +239,7 @@ static void test_dice_en(void)
         CHECK(sc > 0);
     }
     free(dice);
-    bog_solver_destroy(s);
-    bog_dict_destroy(bd);
-    dawg_destroy(d);
+    bt_solver_close(&bs);
 }
 
 /* Hungarian over the digraph alphabet: a [cs] cell is one letter. */
@@ -253,9 +251,10 @@ static void test_hungarian_digraphs(void)
         th_skip("data/words/hu.txt or data/alphabets/hu-scrabble.txt not available");
         return;
     }
-    bog_dict *bd;
-    bog_solver *s;
-    REQUIRE(bog_dict_create(&bd, d, NULL) == TK_OK && bog_solver_create(&s, bd, NULL) == TK_OK);
+    bt_solver bs;
+    if (!bt_solver_open(&bs, d))
+        return;
+    bog_solver *s = bs.s;
     bog_best_config cfg = {0};
     cfg.rows = cfg.cols = 4;
     cfg.seed = 5;
@@ -265,9 +264,7 @@ static void test_hungarian_digraphs(void)
     long sc;
     run(s, d, &cfg, &t, &b, &sc);
     CHECK(sc > 0);
-    bog_solver_destroy(s);
-    bog_dict_destroy(bd);
-    dawg_destroy(d);
+    bt_solver_close(&bs);
 }
 
 static const th_test tests[] = {

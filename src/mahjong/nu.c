@@ -237,17 +237,46 @@ static int scan(const uint8_t *count, int n_melds, int want, nu_scan *x)
 
 static int popc(uint64_t x) { return tku_popcount64(x); }
 
+/* What both answers start from: the scan, then the regular hand's figures
+ * (*m, *s its shanten).  1 when the fast path answers, 0 for a bad hand,
+ * -1 when the slow path must. */
+static int nu_start(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int tiles, int from, nu_scan *x,
+                    uint64_t *m, int *s)
+{
+    if (!scan(count, n_melds, tiles, x))
+        return 0;
+    int d = regular(ctx, count, 4 - n_melds, from, m);
+    if (d < 0)
+        return -1;
+    *s = d - 1;
+    return 1;
+}
+
+/* The best of the three shapes (regular s/m, seven pairs sc/mc, thirteen
+ * orphans sk/mk): its shanten in *shanten, the union of the masks of the
+ * shapes that reach it. */
+static uint64_t nu_best(int s, uint64_t m, int sc, uint64_t mc, int sk, uint64_t mk, int *shanten)
+{
+    int mn = s < sc ? s : sc;
+    if (sk < mn)
+        mn = sk;
+    uint64_t r = 0;
+    if (s == mn) r |= m;
+    if (sc == mn) r |= mc;
+    if (sk == mn) r |= mk;
+    *shanten = mn;
+    return r;
+}
+
 uint64_t mj_necessary(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int *shanten)
 {
     nu_scan x;
-    *shanten = 99;
-    if (!scan(count, n_melds, 13, &x))
-        return 0;
     uint64_t m;
-    int d = regular(ctx, count, 4 - n_melds, 0, &m);
-    if (d < 0)
-        return mj_necessary_slow(ctx, count, n_melds, shanten);
-    int s = d - 1;
+    int s;
+    *shanten = 99;
+    int k = nu_start(ctx, count, n_melds, 13, 0, &x, &m, &s);
+    if (k <= 0)
+        return k ? mj_necessary_slow(ctx, count, n_melds, shanten) : 0;
     if (n_melds == 0) {
         /* seven pairs: a single pairs up, a new kind helps below 7 kinds;
          * thirteen orphans: a missing orphan, or pairing one if none is */
@@ -258,14 +287,7 @@ uint64_t mj_necessary(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, i
         int sk = 13 - popc(x.held & OM) - opair;
         uint64_t mc = x.eq1 | (kinds < 7 ? absent : 0);
         uint64_t mk = OM & (absent | (opair ? 0 : x.eq1));
-        int mn = s < sc ? s : sc;
-        if (sk < mn) mn = sk;
-        uint64_t r = 0;
-        if (s == mn) r |= m;
-        if (sc == mn) r |= mc;
-        if (sk == mn) r |= mk;
-        *shanten = mn;
-        return r;
+        return nu_best(s, m, sc, mc, sk, mk, shanten);
     }
     *shanten = s;
     return m;
@@ -274,14 +296,12 @@ uint64_t mj_necessary(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, i
 uint64_t mj_unnecessary(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int *shanten)
 {
     nu_scan x;
-    *shanten = 99;
-    if (!scan(count, n_melds, 14, &x))
-        return 0;
     uint64_t m;
-    int d = regular(ctx, count, 4 - n_melds, 9, &m);
-    if (d < 0)
-        return mj_unnecessary_slow(ctx, count, n_melds, shanten);
-    int s = d - 1;
+    int s;
+    *shanten = 99;
+    int k = nu_start(ctx, count, n_melds, 14, 9, &x, &m, &s);
+    if (k <= 0)
+        return k ? mj_unnecessary_slow(ctx, count, n_melds, shanten) : 0;
     uint64_t r = m;
     if (n_melds == 0) {
         /* seven pairs: removing a third copy keeps it, a single too when
@@ -294,13 +314,7 @@ uint64_t mj_unnecessary(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds,
         uint64_t mc = x.ge3 | (kinds > 7 ? x.eq1 : 0);
         uint64_t opair2 = x.ge2 & ~x.ge3 & OM;
         uint64_t mk = (x.held & ~OM) | (x.ge3 & OM) | (opairs >= 2 ? opair2 : 0);
-        int mn = s < sc ? s : sc;
-        if (sk < mn) mn = sk;
-        r = 0;
-        if (s == mn) r |= m;
-        if (sc == mn) r |= mc;
-        if (sk == mn) r |= mk;
-        s = mn;
+        r = nu_best(s, m, sc, mc, sk, mk, &s);
     }
     *shanten = s;
     return s < 0 ? 0 : r;

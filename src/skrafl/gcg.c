@@ -390,16 +390,11 @@ static int pragma(pctx *P, pstate *ps, const char *s, size_t n, long line, tk_er
 
 /* ---- events ----------------------------------------------------------------------------------- */
 
-/* Parse an event line (after '>').  A rack that cannot be read is a soft
- * problem (*soft set): the event is kept without its rack, so its tiles
- * still reach the board. */
-static int event(pctx *P, pstate *ps, const char *s, size_t n, sk_gcg_event *ev, tk_error *err, tk_error *soft)
+/* The player of an event: its nickname (or the alias) among the two; an
+ * unknown nickname is remembered for the message that may follow. */
+static int event_player(pctx *P, const char *s, const char *colon, sk_gcg_event *ev, tk_error *err)
 {
     sk_gcg *g = P->g;
-    memset(ev, 0, sizeof *ev);
-    const char *colon = memchr(s, ':', n);
-    if (!colon)
-        return tk_error_set(err, TK_EFORMAT, 0, 0, "event without 'NICK:'");
     tok nick = { s, (size_t)(colon - s) };
     while (nick.n && is_sp(nick.s[nick.n - 1]))
         nick.n--;
@@ -427,15 +422,140 @@ static int event(pctx *P, pstate *ps, const char *s, size_t n, sk_gcg_event *ev,
         return tk_error_set(err, TK_EFORMAT, 0, 0, "a third player '%s' (the players are %s and %s)",
                             alpha_quote(nick.s, nick.n, 32, q, sizeof q), g->nick[0], g->nick[1]);
     }
+    return 0;
+}
+
+/* A play in parentheses: (challenge), (time), an end rack (RACK), or
+ * another mark, kept as it is in coord. */
+static int event_paren(pctx *P, tok p, int own, sk_gcg_event *ev, tk_error *err)
+{
+    if (p.n < 3 || p.s[p.n - 1] != ')')
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "unbalanced parenthesis in '%.*s'", (int)(p.n > 40 ? 40 : p.n), p.s);
+    tok in = { p.s + 1, p.n - 2 };
+    if (tok_ieq(in, "challenge")) {
+        ev->kind = SK_GCG_CHALLENGE;
+        return 0;
+    }
+    if (tok_ieq(in, "time")) {
+        ev->kind = SK_GCG_TIME;
+        return 0;
+    }
+    tk_error e2 = {0};
+    int f0 = P->foreign;
+    if (parse_rack(P, in, &ev->rack, &e2) == 0) {
+        ev->kind = SK_GCG_ENDRACK;
+        ev->own = own;
+    } else if (P->foreign && !f0) {
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "%s", e2.msg);
+    } else {
+        ev->kind = SK_GCG_OTHER;       /* the mark kept (cut) in coord */
+        size_t n = p.n < sizeof ev->coord ? p.n : sizeof ev->coord - 1;
+        memcpy(ev->coord, p.s, n);
+        ev->coord[n] = 0;
+    }
+    return 0;
+}
+
+/* A play after '-': a pass ("-", "-0"), an exchange of N tiles or of the
+ * tiles named, a withdrawn play ("--"). */
+static int event_dash(pctx *P, tok p, sk_gcg_event *ev, tk_error *err)
+{
+    tok x = { p.s + 1, p.n - 1 };
+    int num, sg;
+    if (p.n >= 2 && p.s[1] == '-') {
+        ev->kind = SK_GCG_WITHDRAWN;
+    } else if (x.n == 0) {
+        ev->kind = SK_GCG_PASS;
+    } else if (parse_int(x, &num, &sg) == 0 && !sg) {
+        if (num > SK_RACK_MAX)
+            return tk_error_set(err, TK_EFORMAT, 0, 0, "exchange of %d tiles", num);
+        ev->kind = num == 0 ? SK_GCG_PASS : SK_GCG_EXCHANGE;
+        ev->nx = num;
+    } else {
+        ev->kind = SK_GCG_EXCHANGE;
+        if (parse_rack(P, x, &ev->xrack, err))
+            return TK_EFORMAT;
+        ev->nx = ev->xrack.n;
+    }
+    return 0;
+}
+
+/* SCORE and TOTAL from field `used` on; either may be missing (hand-written
+ * files): what follows is a note.  Returns the first field not read, or -1. */
+static int event_scores(const tok *t, int k, int used, sk_gcg_event *ev, tk_error *err)
+{
+    int sg;
+    ev->no_score = ev->no_total = 1;
+    for (int f = 0; f < 2 && used < k; f++) {
+        tok tn = t[used];
+        int numeric = tn.s[0] == '+' || tn.s[0] == '-' || (tn.s[0] >= '0' && tn.s[0] <= '9');
+        if (!numeric)
+            break;
+        if (parse_int(tn, f ? &ev->total : &ev->score, &sg)) {
+            tk_error_set(err, TK_EFORMAT, 0, 0, f ? "bad cumulative score '%.*s'" : "bad score '%.*s' (+N or -N)",
+                         (int)(tn.n > 20 ? 20 : tn.n), tn.s);
+            return -1;
+        }
+        if (f)
+            ev->no_total = 0;
+        else
+            ev->no_score = 0;
+        used++;
+    }
+    return used;
+}
+
+/* The rack shown before the play.  One that cannot be read is a soft
+ * problem: the event is kept without it (unless it is the file's first
+ * foreign letter, a hard one). */
+static int event_rack(pctx *P, tok r, sk_gcg_event *ev, tk_error *err, tk_error *soft)
+{
+    int f0 = P->foreign;
+    if (parse_rack(P, r, &ev->rack, soft) == 0) {
+        ev->has_rack = 1;
+        return 0;
+    }
+    if (P->foreign && !f0) {
+        *err = *soft;
+        return TK_EFORMAT;
+    }
+    memset(&ev->rack, 0, sizeof ev->rack);
+    return 0;
+}
+
+/* A tile play: COORD (letters upper-cased on boards of 26 or fewer) WORD. */
+static int event_move(pctx *P, tok c, tok word, sk_gcg_event *ev, tk_error *err)
+{
+    char co[16];
+    if (c.n >= sizeof co)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "bad coordinate '%.*s'", (int)(c.n > 20 ? 20 : c.n), c.s);
+    for (size_t j = 0; j < c.n; j++)
+        co[j] = P->e->dim <= 26 && c.s[j] >= 'a' && c.s[j] <= 'z' ? (char)(c.s[j] - 32) : c.s[j];
+    co[c.n] = 0;
+    tk_error cerr;
+    if (sk_coord_parse(co, P->e->dim, &ev->row, &ev->col, &ev->dir, &cerr))
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "bad coordinate '%s': %s", co, cerr.msg);
+    snprintf(ev->coord, sizeof ev->coord, "%s", co);
+    return parse_word(P, word, ev, err) ? TK_EFORMAT : 0;
+}
+
+/* Parse an event line (after '>'): NICK: [RACK] PLAY [SCORE [TOTAL]] [note].
+ * A rack that cannot be read is a soft problem (*soft set): the event is
+ * kept without its rack, so its tiles still reach the board. */
+static int event(pctx *P, pstate *ps, const char *s, size_t n, sk_gcg_event *ev, tk_error *err, tk_error *soft)
+{
+    memset(ev, 0, sizeof *ev);
+    const char *colon = memchr(s, ':', n);
+    if (!colon)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "event without 'NICK:'");
+    if (event_player(P, s, colon, ev, err))
+        return TK_EFORMAT;
     tok t[8];
     const char *body = colon + 1;
-    size_t bn = n - (size_t)(body - s);
-    int k = split(body, bn, t, 8);
+    int k = split(body, n - (size_t)(body - s), t, 8);
     if (k < 2)
         return tk_error_set(err, TK_EFORMAT, 0, 0, "expected RACK PLAY SCORE TOTAL, got %d field%s", k, k == 1 ? "" : "s");
-    int i = 0;
-    int rack_at = -1;
-    int digit = 0;
+    int i = 0, rack_at = -1, digit = 0;
     for (size_t j = 0; j < t[0].n; j++)
         digit |= t[0].s[j] >= '0' && t[0].s[j] <= '9';
     /* no rack shown: the play comes first ("(...)", "-...", or a coordinate: racks hold no digit) */
@@ -443,115 +563,27 @@ static int event(pctx *P, pstate *ps, const char *s, size_t n, sk_gcg_event *ev,
         rack_at = i++;
     if (i >= k)
         return tk_error_set(err, TK_EFORMAT, 0, 0, "no play after the rack");
-    tok p = t[i];
-    int shape;                 /* 1: one field; 2: COORD WORD */
-    if (p.s[0] == '(') {
-        if (p.n < 3 || p.s[p.n - 1] != ')')
-            return tk_error_set(err, TK_EFORMAT, 0, 0, "unbalanced parenthesis in '%.*s'", (int)(p.n > 40 ? 40 : p.n), p.s);
-        tok in = { p.s + 1, p.n - 2 };
-        if (tok_ieq(in, "challenge"))
-            ev->kind = SK_GCG_CHALLENGE;
-        else if (tok_ieq(in, "time"))
-            ev->kind = SK_GCG_TIME;
-        else {
-            tk_error e2 = {0};
-            int f0 = P->foreign;
-            if (parse_rack(P, in, &ev->rack, &e2) == 0) {
-                ev->kind = SK_GCG_ENDRACK;
-                ev->own = rack_at >= 0;
-            } else if (P->foreign && !f0) {
-                return tk_error_set(err, TK_EFORMAT, 0, 0, "%s", e2.msg);
-            } else {
-                ev->kind = SK_GCG_OTHER;       /* the mark kept (cut) in coord */
-                size_t n = p.n < sizeof ev->coord ? p.n : sizeof ev->coord - 1;
-                memcpy(ev->coord, p.s, n);
-                ev->coord[n] = 0;
-            }
-        }
-        shape = 1;
-    } else if (p.s[0] == '-') {
-        tok x = { p.s + 1, p.n - 1 };
-        int num, sg;
-        if (p.n >= 2 && p.s[1] == '-') {
-            ev->kind = SK_GCG_WITHDRAWN;
-        } else if (x.n == 0) {
-            ev->kind = SK_GCG_PASS;
-        } else if (parse_int(x, &num, &sg) == 0 && !sg) {
-            if (num == 0)
-                ev->kind = SK_GCG_PASS;
-            else if (num > SK_RACK_MAX)
-                return tk_error_set(err, TK_EFORMAT, 0, 0, "exchange of %d tiles", num);
-            else {
-                ev->kind = SK_GCG_EXCHANGE;
-                ev->nx = num;
-            }
-        } else {
-            ev->kind = SK_GCG_EXCHANGE;
-            if (parse_rack(P, x, &ev->xrack, err))
-                return TK_EFORMAT;
-            ev->nx = ev->xrack.n;
-        }
-        shape = 1;
-    } else {
+    int shape = t[i].s[0] == '(' || t[i].s[0] == '-' ? 1 : 2;   /* 1: one field; 2: COORD WORD */
+    if (t[i].s[0] == '(' ? event_paren(P, t[i], rack_at >= 0, ev, err)
+                         : t[i].s[0] == '-' ? event_dash(P, t[i], ev, err) : 0)
+        return TK_EFORMAT;
+    if (shape == 2)
         ev->kind = SK_GCG_MOVE;
-        shape = 2;
-    }
-    /* SCORE and TOTAL; either may be missing (hand-written files): what follows is a note */
-    if (i + shape > k || (shape == 2 && i + 2 > k))
+    if (i + shape > k)
         return tk_error_set(err, TK_EFORMAT, 0, 0, "expected RACK COORD WORD SCORE TOTAL, got %d field%s", k,
                             k == 1 ? "" : "s");
-    int used = i + shape, sg;
-    ev->no_score = ev->no_total = 1;
-    for (int f = 0; f < 2 && used < k; f++) {
-        tok tn = t[used];
-        int numeric = tn.s[0] == '+' || tn.s[0] == '-' || (tn.s[0] >= '0' && tn.s[0] <= '9');
-        if (!numeric)
-            break;
-        if (parse_int(tn, f ? &ev->total : &ev->score, &sg))
-            return tk_error_set(err, TK_EFORMAT, 0, 0, f ? "bad cumulative score '%.*s'" : "bad score '%.*s' (+N or -N)",
-                                (int)(tn.n > 20 ? 20 : tn.n), tn.s);
-        if (f)
-            ev->no_total = 0;
-        else
-            ev->no_score = 0;
-        used++;
-    }
-    if (rack_at >= 0) {
-        int f0 = P->foreign;
-        if (parse_rack(P, t[rack_at], &ev->rack, soft)) {
-            if (P->foreign && !f0) {
-                *err = *soft;
-                return TK_EFORMAT;
-            }
-            memset(&ev->rack, 0, sizeof ev->rack);
-        } else {
-            ev->has_rack = 1;
-        }
-    }
-    if (shape == 2) {
-        char co[16];
-        tok c = t[i];
-        if (c.n >= sizeof co)
-            return tk_error_set(err, TK_EFORMAT, 0, 0, "bad coordinate '%.*s'", (int)(c.n > 20 ? 20 : c.n), c.s);
-        for (size_t j = 0; j < c.n; j++)
-            co[j] = P->e->dim <= 26 && c.s[j] >= 'a' && c.s[j] <= 'z' ? (char)(c.s[j] - 32) : c.s[j];
-        co[c.n] = 0;
-        tk_error cerr;
-        if (sk_coord_parse(co, P->e->dim, &ev->row, &ev->col, &ev->dir, &cerr))
-            return tk_error_set(err, TK_EFORMAT, 0, 0, "bad coordinate '%s': %s", co, cerr.msg);
-        snprintf(ev->coord, sizeof ev->coord, "%s", co);
-        if (parse_word(P, t[i + 1], ev, err))
-            return TK_EFORMAT;
-    }
-    /* the trailing text: a note (Quackle's cross-words) */
+    int used = event_scores(t, k, i + shape, ev, err);
+    if (used < 0)
+        return TK_EFORMAT;
+    if (rack_at >= 0 && event_rack(P, t[rack_at], ev, err, soft))
+        return TK_EFORMAT;
+    if (shape == 2 && event_move(P, t[i], t[i + 1], ev, err))
+        return TK_EFORMAT;
+    /* the trailing text: a note (Quackle's cross-words), stored once the event is kept (see sk_gcg_parse) */
     if (k > used) {
-        tok nt = t[used];
-        size_t off = (size_t)(nt.s - s);
-        ev->note_len = 0;
         ps->in_note = 0;
-        /* stored once the event is kept (see sk_gcg_parse) */
-        ev->note_off = (uint32_t)off;
-        ev->note_len = (uint32_t)(n - off);
+        ev->note_off = (uint32_t)(t[used].s - s);
+        ev->note_len = (uint32_t)(n - ev->note_off);
     }
     return 0;
 }

@@ -36,6 +36,28 @@ static void on_skip(void *ctx, long line, const char *msg)
 }
 
 /* Skip mode: each non-blank line is a word or a reported skip. */
+/* The next non-blank line from *i on, trimmed as the builder trims it
+ * (written here apart from the library's line reader, as an oracle): its
+ * bytes [*s, *e).  0 at the end of the text. */
+static int next_word(const char *text, size_t len, size_t *i, size_t *s, size_t *e)
+{
+    while (*i < len) {
+        *s = *i;
+        while (*i < len && text[*i] != '\n')
+            (*i)++;
+        *e = *i;
+        if (*i < len)
+            (*i)++;
+        while (*s < *e && (text[*s] == ' ' || text[*s] == '\t'))
+            (*s)++;
+        while (*e > *s && (text[*e - 1] == '\r' || text[*e - 1] == ' ' || text[*e - 1] == '\t'))
+            (*e)--;
+        if (*s < *e)
+            return 1;
+    }
+    return 0;
+}
+
 static void check_skip_mode(const alpha_table *a, const char *text, size_t len)
 {
     skipped k = {0, 0};
@@ -59,19 +81,8 @@ static void check_skip_mode(const alpha_table *a, const char *text, size_t len)
         i = 3;
     uint8_t w[ALPHA_WORD_MAX];
     long bad = 0;
-    while (i < len) {
-        size_t s = i, e;
-        while (i < len && text[i] != '\n')
-            i++;
-        e = i;
-        if (i < len)
-            i++;
-        while (s < e && (text[s] == ' ' || text[s] == '\t'))
-            s++;
-        while (e > s && (text[e - 1] == '\r' || text[e - 1] == ' ' || text[e - 1] == '\t'))
-            e--;
-        if (s == e)
-            continue;
+    size_t s, e;
+    while (next_word(text, len, &i, &s, &e)) {
         int n = alpha_encode(a, text + s, e - s, w, ALPHA_WORD_MAX, NULL);
         if (n > 0 && !dawg_contains(d, w, n))
             abort();                       /* a good word was dropped */
@@ -113,19 +124,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         i = 3;
     uint8_t w[ALPHA_WORD_MAX];
     long nonblank = 0;
-    while (i < len) {
-        size_t s = i, e;
-        while (i < len && text[i] != '\n')
-            i++;
-        e = i;
-        if (i < len)
-            i++;
-        while (s < e && (text[s] == ' ' || text[s] == '\t'))
-            s++;
-        while (e > s && (text[e - 1] == '\r' || text[e - 1] == ' ' || text[e - 1] == '\t'))
-            e--;
-        if (s == e)
-            continue;
+    size_t s, e;
+    while (next_word(text, len, &i, &s, &e)) {
         nonblank++;
         int n = alpha_encode(da, text + s, e - s, w, ALPHA_WORD_MAX, NULL);
         if (n <= 0 || !dawg_contains(d, w, n))

@@ -12,6 +12,28 @@
 #include <stdlib.h>
 #include <string.h>
 
+int bt_solver_open(bt_solver *b, dawg_graph *d)
+{
+    b->d = d;
+    b->bd = NULL;
+    b->s = NULL;
+    if (d && bog_dict_create(&b->bd, d, NULL) == TK_OK && bog_solver_create(&b->s, b->bd, NULL) == TK_OK)
+        return 1;
+    CHECKF(0, "no dictionary or solver");
+    bt_solver_close(b);
+    return 0;
+}
+
+void bt_solver_close(bt_solver *b)
+{
+    bog_solver_destroy(b->s);
+    bog_dict_destroy(b->bd);
+    dawg_destroy(b->d);
+    b->d = NULL;
+    b->bd = NULL;
+    b->s = NULL;
+}
+
 dawg_graph *bt_dict_text(const char *alpha_spec, const char *words)
 {
     alpha_table a;

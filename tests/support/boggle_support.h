@@ -18,6 +18,18 @@ dawg_graph *bt_dict_lang(const char *lang, int every, const char *keep, th_rng *
 /* The same with another alphabet file (data/alphabets/ALPHA.txt). */
 dawg_graph *bt_dict_lang_alpha(const char *lang, const char *alpha, int every, const char *keep, th_rng *rng);
 
+/* A dictionary graph with its Boggle dictionary and a solver: the set-up
+ * of most tests.  bt_solver_open takes d; 0 (a check failure recorded, d
+ * destroyed) when d is NULL or the library refuses it.  bt_solver_close
+ * frees all three. */
+typedef struct bt_solver {
+    dawg_graph *d;
+    bog_dict *bd;
+    bog_solver *s;
+} bt_solver;
+int bt_solver_open(bt_solver *b, dawg_graph *d);
+void bt_solver_close(bt_solver *b);
+
 /* The oracle's answer: words (sorted by strcmp, malloc'ed), count, score. */
 typedef struct bt_answer {
     char **words;
