@@ -64,3 +64,17 @@ t_done() {
     echo "$T_PASS passed, $T_FAIL failed, $T_SKIP skipped"
     [ "$T_FAIL" -eq 0 ]
 }
+
+# t_mkleaves: the leave tests' set-up: M (the mkleaves program), W (the
+# English list), TILEKIT_DATA; ends the script with a skip when mkleaves is
+# not built.
+t_mkleaves() {
+    M="$TK_BUILD/tools/mkleaves"
+    W="$TK_TOP/data/words/en.txt"
+    : "${TILEKIT_DATA:=$TK_TOP/build:$TK_TOP/data}"; export TILEKIT_DATA
+    if [ ! -x "$M" ]; then
+        t_skip mkleaves "$M not built (make $M)"
+        t_done
+        exit 0
+    fi
+}

@@ -7,14 +7,7 @@
 # cli_checkpoint_write (test_cli_outfile checks that a writer killed at any
 # moment leaves it whole).
 . "$(dirname "$0")/lib.sh"
-M="$TK_BUILD/tools/mkleaves"
-W="$TK_TOP/data/words/en.txt"
-: "${TILEKIT_DATA:=$TK_TOP/build:$TK_TOP/data}"; export TILEKIT_DATA
-if [ ! -x "$M" ]; then
-    t_skip mkleaves "$M not built (make $M)"
-    t_done
-    exit 0
-fi
+t_mkleaves
 cd "$T_TMP" || exit 1
 PLAY="--dict $W --lang en --target equity --play --first 50 --games 240 --seed 7 --jobs 2"
 

@@ -8,15 +8,8 @@
 # Then the binary form (--pack / --unpack), skrafl reading it, two tables
 # playing each other (--players equity:A,equity:B) and located errors.
 . "$(dirname "$0")/lib.sh"
-M="$TK_BUILD/tools/mkleaves"
 S="$TK_BIN/skrafl"
-W="$TK_TOP/data/words/en.txt"
-: "${TILEKIT_DATA:=$TK_TOP/build:$TK_TOP/data}"; export TILEKIT_DATA
-if [ ! -x "$M" ]; then
-    t_skip mkleaves "$M not built (make $M)"
-    t_done
-    exit 0
-fi
+t_mkleaves
 T="$T_TMP"
 COMMON="--lang en --target equity"
 FIT="--balance --shrink 20"
