@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -294,13 +295,28 @@ static int count_lines(const char *s, const char *prefix)
     return n;
 }
 
+/* Run skrafl at a terminal: "skrafl -r RACK [ARGS...] BOARD" (BOARD a
+ * path under the source tree; ARGS end at NULL). */
+static int skrafl_tty(session *s, const char *board, const char *rack, ...)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s", th_top_path(board));
+    char *argv[16] = { "skrafl", "-r", (char *)rack };
+    int n = 3;
+    va_list ap;
+    va_start(ap, rack);
+    for (const char *a; n < 14 && (a = va_arg(ap, const char *)) != NULL;)
+        argv[n++] = (char *)a;
+    va_end(ap);
+    argv[n++] = path;
+    argv[n] = NULL;
+    return run_tty(argv, s);
+}
+
 static void test_skrafl_tty_top(void)
 {
     session s;
-    char board[4096];
-    snprintf(board, sizeof board, "%s", th_top_path("data/boards/sample.txt"));
-    char *argv[] = { "skrafl", "-r", "AEIRST?", board, NULL };
-    int st = run_tty(argv, &s);
+    int st = skrafl_tty(&s, "data/boards/sample.txt", "AEIRST?", NULL);
     CHECKF(st == 0, "exit %d", st);
     int moves = count_lines(s.buf, "15A ") + count_lines(s.buf, "1D ") + count_lines(s.buf, "J8 ");
     CHECKF(s.len < 8000, "%zu bytes printed at a terminal (all 8410 moves?)", s.len);
@@ -312,10 +328,7 @@ static void test_skrafl_tty_top(void)
 static void test_skrafl_empty_rack(void)
 {
     session s;
-    char board[4096];
-    snprintf(board, sizeof board, "%s", th_top_path("data/boards/sample.txt"));
-    char *argv[] = { "skrafl", "-r", "", board, NULL };
-    int st = run_tty(argv, &s);
+    int st = skrafl_tty(&s, "data/boards/sample.txt", "", NULL);
     CHECKF(st == 2, "exit %d: %.300s", st, s.buf);
     CHECKF(strstr(s.buf, "empty") != NULL, "message: %.300s", s.buf);
 }
@@ -323,10 +336,7 @@ static void test_skrafl_empty_rack(void)
 static void test_skrafl_check_missing_word(void)
 {
     session s;
-    char board[4096];
-    snprintf(board, sizeof board, "%s", th_top_path("data/boards/sample.txt"));
-    char *argv[] = { "skrafl", "-r", "AEIRST?", "--check", "8H", board, NULL };
-    int st = run_tty(argv, &s);
+    int st = skrafl_tty(&s, "data/boards/sample.txt", "AEIRST?", "--check", "8H", NULL);
     CHECKF(st == 2, "exit %d (-1: it waited on the terminal): %.300s", st, s.buf);
     CHECKF(strstr(s.buf, "WORD") != NULL || strstr(s.buf, "word") != NULL, "message: %.300s", s.buf);
 }
@@ -334,12 +344,8 @@ static void test_skrafl_check_missing_word(void)
 static void test_skrafl_zero_moves(void)
 {
     /* a rack with no play on an empty board: "0 moves", not silence */
-    char *argv[] = { "skrafl", "-r", "Q", NULL, NULL };
-    char board[4096];
-    snprintf(board, sizeof board, "%s", th_top_path("data/boards/empty.txt"));
-    argv[3] = board;
     session s;
-    int st = run_tty(argv, &s);
+    int st = skrafl_tty(&s, "data/boards/empty.txt", "Q", NULL);
     CHECKF(st == 0, "exit %d", st);
     CHECKF(strstr(s.buf, "0 moves") != NULL, "got: %.300s", s.buf);
 }
