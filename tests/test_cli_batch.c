@@ -40,21 +40,29 @@ static char *slurp(FILE *f, size_t *len)
     return p;
 }
 
-static void run_captured(cli_batch *b, captured *c)
+/* Run the batch with its standard output on fd `out` and error on fd
+ * `err` (either may be the same), then give the process its own back. */
+static int run_on(cli_batch *b, int out, int err)
 {
     fflush(stdout);
     fflush(stderr);
-    FILE *fo = tmpfile(), *fe = tmpfile();
     int so = dup(1), se = dup(2);
-    dup2(fileno(fo), 1);
-    dup2(fileno(fe), 2);
-    c->status = cli_batch_run(b);
+    dup2(out, 1);
+    dup2(err, 2);
+    int st = cli_batch_run(b);
     fflush(stdout);
     fflush(stderr);
     dup2(so, 1);
     dup2(se, 2);
     close(so);
     close(se);
+    return st;
+}
+
+static void run_captured(cli_batch *b, captured *c)
+{
+    FILE *fo = tmpfile(), *fe = tmpfile();
+    c->status = run_on(b, fileno(fo), fileno(fe));
     fseek(fo, 0, SEEK_END);
     fseek(fe, 0, SEEK_END);
     c->out = slurp(fo, &c->outlen);
@@ -194,16 +202,8 @@ static void test_stderr_order(void)
     for (int jobs = 1; jobs <= 64; jobs *= 8) {
         cli_batch b = lines_batch(files, 1, jobs);
         /* send both streams to one file to see the interleaving */
-        fflush(stdout);
         FILE *f = tmpfile();
-        int so = dup(1), se = dup(2);
-        dup2(fileno(f), 1);
-        dup2(fileno(f), 2);
-        int st = cli_batch_run(&b);
-        dup2(so, 1);
-        dup2(se, 2);
-        close(so);
-        close(se);
+        int st = run_on(&b, fileno(f), fileno(f));
         fseek(f, 0, SEEK_END);
         size_t n;
         char *all = slurp(f, &n);
@@ -306,20 +306,12 @@ static void test_write_error(void)
         int p[2];
         REQUIRE(pipe(p) == 0);
         close(p[0]);                         /* the reader is gone */
-        fflush(stdout);
         FILE *fe = tmpfile();
-        int so = dup(1), se = dup(2);
-        dup2(p[1], 1);
-        dup2(fileno(fe), 2);
-        close(p[1]);
         solved_total = 0;
         cli_batch b = { .kind = CLI_BATCH_COUNT, .count = 1000000, .jobs = jobs, .init = w_init,
                         .fini = w_fini, .solve = count_solve };
-        int st = cli_batch_run(&b);
-        dup2(so, 1);
-        dup2(se, 2);
-        close(so);
-        close(se);
+        int st = run_on(&b, p[1], fileno(fe));
+        close(p[1]);
         fseek(fe, 0, SEEK_END);
         size_t n;
         char *e = slurp(fe, &n);
