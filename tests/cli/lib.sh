@@ -46,6 +46,12 @@ t_golden() {
     else t_fail "$1" "output differs from $2:
 $(diff "$2" "$OUT" | head -n 20)"; fi
 }
+# t_golden2 NAME GOLDEN_OUT GOLDEN_ERR: $OUT and $ERR against two golden files
+# (checks NAME-out and NAME-err; $OUT is kept)
+t_golden2() {
+    _keep=$OUT; t_golden "$1-out" "$2"
+    OUT=$ERR; t_golden "$1-err" "$3"; OUT=$_keep
+}
 t_grep() {
     if grep -q -- "$2" "$3"; then t_ok "$1"
     else t_fail "$1" "'$2' not found in: $(head -c 300 "$3")"; fi

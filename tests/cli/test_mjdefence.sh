@@ -12,10 +12,8 @@ MJ=$TK_BIN/mjwait
 G=$TK_TOP/tests/cli/golden/mjev
 
 t_run defence-text 1 sh -c "cd '$G' && '$MJ' --ev defence.txt"
-t_golden defence-text-out "$G/defence.ev.out"
+t_golden2 defence-text "$G/defence.ev.out" "$G/defence.ev.err"
 cp "$OUT" "$T_TMP/text"
-cp "$ERR" "$OUT"
-t_golden defence-text-err "$G/defence.ev.err"
 # 4p and 3m are in West's river: they cannot deal in
 t_grep defence-genbutsu-4p '^  4p  .*deal   0.0%  loss      0 (W 0.0%)$' "$T_TMP/text"
 t_grep defence-genbutsu-3m '^  3m  .*deal   0.0%  loss      0 (W 0.0%)$' "$T_TMP/text"

@@ -12,9 +12,7 @@ MJ=$TK_BIN/mjwait
 G=$TK_TOP/tests/cli/golden/mjev
 
 t_run ev-text 1 sh -c "cd '$G' && '$MJ' --ev hands.txt"
-t_golden ev-text-out "$G/hands.ev.out"
-cp "$ERR" "$OUT"
-t_golden ev-text-err "$G/hands.ev.err"
+t_golden2 ev-text "$G/hands.ev.out" "$G/hands.ev.err"
 t_run ev-json 1 sh -c "cd '$G' && '$MJ' --ev --json hands.txt"
 # the JSON against its golden file, numbers to 1e-12 relative (the last
 # bits of a sum may differ between compilers and flags)

@@ -9,9 +9,7 @@ MJ=$TK_BIN/mjwait
 G=$TK_TOP/tests/cli/golden/mjscore
 
 t_run score-text 1 sh -c "cd '$G' && '$MJ' --score hands.txt"
-t_golden score-text-out "$G/hands.score.out"
-cp "$ERR" "$OUT"
-t_golden score-text-err "$G/hands.score.err"
+t_golden2 score-text "$G/hands.score.out" "$G/hands.score.err"
 t_run score-json 1 sh -c "cd '$G' && '$MJ' --score --json hands.txt"
 t_golden score-json-out "$G/hands.score.json"
 # threads give the same bytes

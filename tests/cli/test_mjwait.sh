@@ -51,9 +51,7 @@ t_golden crlf-out "$G/sample.txt.out"
 
 # bad lines: each reported with file:line, the batch goes on, exit 1
 t_run bad-lines 1 sh -c "cd '$G' && '$MJ' bad.txt"
-t_golden bad-lines-out "$G/bad.out"
-cp "$ERR" "$OUT"
-t_golden bad-lines-err "$G/bad.err"
+t_golden2 bad-lines "$G/bad.out" "$G/bad.err"
 t_run bad-lines-json 1 sh -c "cd '$G' && '$MJ' --json bad.txt"
 t_golden bad-lines-json-out "$G/bad.json.out"
 t_run_in bad-stdin 1 "$G/bad.txt" "$MJ" -
