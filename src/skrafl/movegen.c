@@ -1347,9 +1347,26 @@ void tki_sk_genboard_apply(sk_gen *g, const sk_genboard *from, const sk_move *m,
     gb_save(g, to);
 }
 
-int tki_sk_generate_on(sk_gen *g, const sk_genboard *gb, const sk_rack *r, sk_movelist *list, tk_error *err)
+/* Every line of the board in both directions (the transposed one too), and
+ * every anchor of each line: the whole move generation after the set-up. */
+static int gen_all_lines(sk_gen *g, tk_error *err)
 {
     int dim = g->dim;
+    for (int o = 0; o < g->ndirs && !g->err; o++)
+        for (int rr = 0; rr < dim && !g->err; rr++) {
+            tki_sk_gen_line(g, o, rr);
+            const uint8_t *an = &g->anchor[o][rr * (dim + 1)];
+            for (int a = 0; a < dim; a++)
+                if (an[a])
+                    tki_sk_gen_anchor(g, a);
+        }
+    if (g->err)
+        return tk_error_set(err, g->err, 0, 0, "out of memory");
+    return TK_OK;
+}
+
+int tki_sk_generate_on(sk_gen *g, const sk_genboard *gb, const sk_rack *r, sk_movelist *list, tk_error *err)
+{
     list->n = 0;
     list->total = 0;
     g->list = list;
@@ -1364,17 +1381,7 @@ int tki_sk_generate_on(sk_gen *g, const sk_genboard *gb, const sk_rack *r, sk_mo
     rc = prep_leftparts(g, err);
     if (rc)
         return rc;
-    for (int o = 0; o < g->ndirs && !g->err; o++)
-        for (int rr = 0; rr < dim && !g->err; rr++) {
-            tki_sk_gen_line(g, o, rr);
-            const uint8_t *an = &g->anchor[o][rr * (dim + 1)];
-            for (int a = 0; a < dim; a++)
-                if (an[a])
-                    tki_sk_gen_anchor(g, a);
-        }
-    if (g->err)
-        return tk_error_set(err, g->err, 0, 0, "out of memory");
-    return TK_OK;
+    return gen_all_lines(g, err);
 }
 
 int tki_sk_gen_set_rack(sk_gen *g, const sk_rack *r, tk_error *err)
@@ -1417,23 +1424,13 @@ int tki_sk_gen_line_on(sk_gen *g, const sk_genboard *gb, int o, int r, sk_moveli
 int sk_generate(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
                 sk_movelist *list, tk_error *err)
 {
-    int none, dim = g->dim;
+    int none;
     g->leaves = NULL;
     g->lp_flat = 0;
     int rc = tki_sk_gen_prepare(g, b, r, flags, list, &none, err);
     if (rc || none)
         return rc;
-    for (int o = 0; o < g->ndirs && !g->err; o++)
-        for (int rr = 0; rr < dim && !g->err; rr++) {
-            tki_sk_gen_line(g, o, rr);
-            const uint8_t *an = &g->anchor[o][rr * (dim + 1)];
-            for (int a = 0; a < dim; a++)
-                if (an[a])
-                    tki_sk_gen_anchor(g, a);
-        }
-    if (g->err)
-        return tk_error_set(err, g->err, 0, 0, "out of memory");
-    return TK_OK;
+    return gen_all_lines(g, err);
 }
 
 const sk_engine *sk_gen_engine(const sk_gen *g) { return g->e; }
