@@ -49,6 +49,7 @@
  * doc/mahjong-defence.md); the shipped model uses the defaults.
  */
 #include "cli/cli.h"
+#include "core/tk_text.h"
 #include "tilekit/mjdanger.h"
 #include "tilekit/mjlog.h"
 
@@ -98,19 +99,14 @@ typedef struct data {
     mj_ctx *ctx;
 } data;
 
+/* tku_grow, or the end of the run when out of memory */
 static void *grow(void *p, size_t *cap, size_t need, size_t size)
 {
-    if (need <= *cap)
-        return p;
-    size_t c = *cap ? *cap : 1024;
-    while (c < need)
-        c *= 2;
-    void *q = realloc(p, c * size);
+    void *q = tku_grow(p, cap, need, size, 1024);
     if (!q) {
         fprintf(stderr, "mkdanger: out of memory\n");
         exit(1);
     }
-    *cap = c;
     return q;
 }
 

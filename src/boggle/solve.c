@@ -173,18 +173,13 @@ static void set_shape(bog_solver *s, int rows, int cols)
         }
 }
 
+/* tku_grow on *p: 0, or -1 out of memory (*p kept) */
 static int grow(void **p, size_t *cap, size_t need, size_t elem)
 {
-    if (need <= *cap)
-        return 0;
-    size_t nc = *cap ? *cap : 256;
-    while (nc < need)
-        nc *= 2;
-    void *np = realloc(*p, nc * elem);
+    void *np = tku_grow(*p, cap, need, elem, 256);
     if (!np)
         return -1;
     *p = np;
-    *cap = nc;
     return 0;
 }
 

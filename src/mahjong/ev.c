@@ -481,18 +481,8 @@ static double win_value(const ev_run *r, const uint8_t *hx, int i, int riichi)
 }
 
 /* ---- the graph ---- */
-static void *grow(void *p, size_t *cap, size_t need, size_t size)
-{
-    if (need <= *cap)
-        return p;
-    size_t c = *cap ? *cap : 1024;
-    while (c < need)
-        c *= 2;
-    void *q = realloc(p, c * size);
-    if (q)
-        *cap = c;
-    return q;
-}
+/* the arrays grow by tku_grow (core/tk_text.h) from 1024 elements */
+enum { EV_FIRST = 1024 };
 
 /* Record the link (draw state d, discard state x) of kind i with its
  * weight and, for a discard state hx that is complete, the win's value;
@@ -504,7 +494,7 @@ static int link_add(ev_run *r, size_t d, size_t x, int weight, const uint8_t *hx
     if (hx) {
         double v = win_value(r, hx, i, riichi);
         if (v > 0) {
-            double *sc = grow(ev->sc, &ev->sccap, ev->scn + 1, sizeof *sc);
+            double *sc = tku_grow(ev->sc, &ev->sccap, ev->scn + 1, sizeof *sc, EV_FIRST);
             if (!sc)
                 return TK_ENOMEM;
             ev->sc = sc;
@@ -513,11 +503,11 @@ static int link_add(ev_run *r, size_t d, size_t x, int weight, const uint8_t *hx
         }
     }
     size_t n = ev->tn + 1;
-    uint32_t *a = grow(ev->td, &ev->tdcap, n, sizeof *a);
+    uint32_t *a = tku_grow(ev->td, &ev->tdcap, n, sizeof *a, EV_FIRST);
     if (a) ev->td = a;
-    uint32_t *b = a ? grow(ev->tx, &ev->txcap, n, sizeof *b) : NULL;
+    uint32_t *b = a ? tku_grow(ev->tx, &ev->txcap, n, sizeof *b, EV_FIRST) : NULL;
     if (b) ev->tx = b;
-    uint32_t *c = b ? grow(ev->tw, &ev->twcap, n, sizeof *c) : NULL;
+    uint32_t *c = b ? tku_grow(ev->tw, &ev->twcap, n, sizeof *c, EV_FIRST) : NULL;
     if (!c)
         return TK_ENOMEM;
     ev->tw = c;
@@ -649,7 +639,7 @@ static int build_graph(ev_run *r)
     }
 }
 
-#define GROW(ptr, cap, need) do { void *q_ = grow((ptr), &(cap), (need), sizeof *(ptr)); \
+#define GROW(ptr, cap, need) do { void *q_ = tku_grow((ptr), &(cap), (need), sizeof *(ptr), EV_FIRST); \
         if (!q_) return tk_error_set(r->err, TK_ENOMEM, 0, 0, "out of memory in the EV search"); \
         (ptr) = q_; } while (0)
 
