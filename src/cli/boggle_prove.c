@@ -12,6 +12,7 @@
  * is resumed: every class it lists as done is skipped and its boards kept.
  */
 #include "cli/boggle_prove.h"
+#include "core/tk_text.h"
 
 #include "cli/cli.h"
 #include "cli/cli_json.h"
@@ -36,7 +37,7 @@ typedef struct proof {
     uint8_t *done;             /* per class */
     long ndone, total;         /* classes of this shard done, in it */
     double boards_left;        /* in the shard's classes not done */
-    long cap_boards;
+    size_t cap_boards;
     double start, cpu0, wall0, last_write, last_draw, last_line;
     long ndone0;               /* classes done before this run */
     double cpu_start;          /* process CPU seconds when the proof began */
@@ -167,14 +168,10 @@ static int add_board(proof *pf, long score, const char *rows)
     for (long i = 0; i < st->nboards; i++)
         if (strcmp(st->boards[i].rows, rows) == 0)
             return 0;
-    if (st->nboards == pf->cap_boards) {
-        long nc = pf->cap_boards ? pf->cap_boards * 2 : 16;
-        bog_prove_board *nb = realloc(st->boards, (size_t)nc * sizeof *nb);
-        if (!nb)
-            return -1;
-        st->boards = nb;
-        pf->cap_boards = nc;
-    }
+    bog_prove_board *nb = tku_grow(st->boards, &pf->cap_boards, (size_t)st->nboards + 1, sizeof *nb, 16);
+    if (!nb)
+        return -1;
+    st->boards = nb;
     char *copy = strdup(rows);
     if (!copy)
         return -1;

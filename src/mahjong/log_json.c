@@ -13,6 +13,7 @@
  * after a discard (ron, draws).  A kan dora indicator is revealed right
  * after its kan, where Tenhou's .mjlog writes its <DORA>. */
 #include "log_internal.h"
+#include "core/tk_text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +33,8 @@ typedef struct jparser {
     const char *s;
     size_t len, i;
     jnode *nodes;
-    int n, cap;
+    int n;
+    size_t cap;
     tk_error *err;
     const mj_log *log;
 } jparser;
@@ -52,14 +54,10 @@ static void ws(jparser *p)
 
 static int new_node(jparser *p, int type)
 {
-    if (p->n >= p->cap) {
-        int nc = p->cap ? p->cap * 2 : 1024;
-        jnode *nn = realloc(p->nodes, (size_t)nc * sizeof *nn);
-        if (!nn)
-            return -1;
-        p->nodes = nn;
-        p->cap = nc;
-    }
+    jnode *nn = tku_grow(p->nodes, &p->cap, (size_t)p->n + 1, sizeof *nn, 1024);
+    if (!nn)
+        return -1;
+    p->nodes = nn;
     jnode *d = &p->nodes[p->n];
     memset(d, 0, sizeof *d);
     d->type = (uint8_t)type;
