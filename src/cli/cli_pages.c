@@ -63,7 +63,7 @@ static int check_target(const char *path)
     return -1;
 }
 
-static int plan_dir(cli_pages *pg, char *const *files, int nfiles)
+static int plan_dir(cli_pages *pg, const char *const *files, int nfiles)
 {
     tk_error e = {0};
     if (cli_out_mkdirs(pg->out, &e) != 0) {
@@ -86,7 +86,7 @@ static int plan_dir(cli_pages *pg, char *const *files, int nfiles)
     return bad ? CLI_EXIT_DATA : CLI_EXIT_OK;
 }
 
-int cli_pages_plan(cli_pages *pg, const char *out, char *const *files, int nfiles, const char *const *exts)
+int cli_pages_plan(cli_pages *pg, const char *out, const char *const *files, int nfiles, const char *const *exts)
 {
     memset(pg, 0, sizeof *pg);
     pg->out = out;

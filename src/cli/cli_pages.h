@@ -25,7 +25,7 @@ typedef struct cli_pages {
  * name each page after its file (the first of exts it ends with, case
  * apart, becomes .html), check every target (cli_outfile.h).  0 or an exit
  * status (messages printed).  out NULL: no pages, 0. */
-int cli_pages_plan(cli_pages *pg, const char *out, char *const *files, int nfiles, const char *const *exts);
+int cli_pages_plan(cli_pages *pg, const char *out, const char *const *files, int nfiles, const char *const *exts);
 void cli_page_path(const cli_pages *pg, int i, char *path, size_t cap);
 /* Write game i's page (a message into err on failure): 0 or an exit status. */
 int cli_page_write(const cli_pages *pg, int i, const fmt_buf *page, cli_buf *err);

@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/cli_batch.h"
 #include "cli/cli_json.h"
+#include "cli/cli_outfile.h"
 #include "cli/mjwait_ev.h"
 #include "cli/mjwait_log.h"
 #include "cli/mjwait_score.h"
@@ -586,7 +587,7 @@ int main(int argc, char **argv)
     static const struct option longopts[] = {
         { "waits", no_argument, NULL, 'w' },
         { "show", no_argument, NULL, O_SHOW },
-        CLI_COMMON_OPTIONS,
+        CLI_FORCE_OPTION, CLI_COMMON_OPTIONS,
         MJS_LONGOPTS
         MJE_LONGOPTS
         MJL_LONGOPTS
@@ -618,6 +619,8 @@ int main(int argc, char **argv)
         cli_usage_error("--log reviews game records: not with --score, --shanten, --waits or --show");
     if (!mjl_active() && mjl_player())
         cli_usage_error("--player needs --log");
+    if (!mjl_active() && mjl_html())
+        cli_usage_error("--html needs --log");
     if (mjl_active() && ev_turn)
         cli_usage_error("--ev-turn: with --log the turn of each discard is the player's own turn");
     if (mjl_active())   /* --log: game records (mjwait_log.c) */

@@ -613,7 +613,7 @@ int skc_review(const skc_ctx *c, char **args, int nargs)
             status = CLI_EXIT_DATA;
     }
     R.stats = calloc((size_t)R.nfiles + 1, sizeof *R.stats);
-    int ps = R.nfiles > 0 && R.stats ? cli_pages_plan(&R.pages, c->o->gcg.html, R.files, R.nfiles, GCG_EXTS) : 0;
+    int ps = R.nfiles > 0 && R.stats ? cli_pages_plan(&R.pages, c->o->gcg.html, (const char *const *)R.files, R.nfiles, GCG_EXTS) : 0;
     if (!R.stats) {
         cli_error(NULL, 0, "out of memory");
         status = CLI_EXIT_DATA;

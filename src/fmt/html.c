@@ -75,6 +75,15 @@ void html_href(fmt_buf *b, const char *s)
     }
 }
 
+void html_data_int(fmt_buf *b, const char *key, long long v) { fmt_buf_printf(b, " data-%s=\"%lld\"", key, v); }
+
+void html_data_text(fmt_buf *b, const char *key, const char *text)
+{
+    fmt_buf_printf(b, " data-%s=\"", key);
+    html_puts(b, text);
+    fmt_buf_putc(b, '"');
+}
+
 /* ---- the page --------------------------------------------------------------------------------------- */
 
 static const char base_css[] =

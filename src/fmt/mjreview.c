@@ -6,7 +6,7 @@
  * the summaries.  JSON: one object per record with the record's place
  * (file, type, round, kyoku, honba, event), numbers of the EV at full
  * precision (%.17g). */
-#include "tilekit/mjfmt.h"
+#include "mjreview_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -67,25 +67,13 @@ typedef struct printer {
     int json, verbose;
 } printer;
 
-static const char WIND[4] = { 'E', 'S', 'W', 'N' };
-
-static void tile_text(int t, int red, char out[3])
-{
-    mj_tile_name(t, out);
-    if (red)
-        out[0] = '0';
-}
-
-static const char *seat_name(const printer *p, int s)
-{
-    return p->rv->log->names[s][0] ? p->rv->log->names[s] : "-";
-}
+static const char *seat_name(const printer *p, int s) { return mjf_seat_name(p->rv, s); }
 
 static void json_start(const printer *p, fmt_json *j, const char *type, const mj_review_record *rec)
 {
     const mj_log_round *rd = &p->rv->log->rounds[rec->round];
     char k[8];
-    snprintf(k, sizeof k, "%c%d", WIND[(rd->kyoku / 4) & 3], rd->kyoku % 4 + 1);
+    mjf_kyoku(k, rd);
     fmt_json_begin(j, p->out);
     fmt_json_kstr(j, "file", p->file);
     fmt_json_kstr(j, "type", type);
@@ -98,25 +86,19 @@ static void json_start(const printer *p, fmt_json *j, const char *type, const mj
 static void text_round(const printer *p, const mj_review_record *rec)
 {
     const mj_log_round *rd = &p->rv->log->rounds[rec->round];
-    fmt_buf_printf(p->out, "%s: round %d: %c%d-%d", p->file, rec->round, WIND[(rd->kyoku / 4) & 3],
-                   rd->kyoku % 4 + 1, rd->honba);
+    char k[8];
+    fmt_buf_printf(p->out, "%s: round %d: %s-%d", p->file, rec->round, mjf_kyoku(k, rd), rd->honba);
 }
 
 static void json_real(fmt_json *j, const char *key, double v)
 {
     char t[40];
-    snprintf(t, sizeof t, "%.17g", v);
     fmt_json_key(j, key);
-    fmt_json_raw(j, t);
+    fmt_json_raw(j, mjf_real(t, v));
 }
 
 /* ---- discards ---- */
 
-static const char *ev_status_name(const mj_review_discard *d)
-{
-    static const char *const N[] = { "riichi", "ok", "none", "cut" };
-    return N[d->ev.status];
-}
 
 static void json_ev_option(fmt_json *j, const char *key, const mj_review_ev_option *o)
 {
@@ -138,7 +120,7 @@ static void json_ev(fmt_json *j, const mj_review_discard *d)
     const mj_review_ev *x = &d->ev;
     fmt_json_key(j, "ev");
     fmt_json_object(j);
-    fmt_json_kstr(j, "status", ev_status_name(d));
+    fmt_json_kstr(j, "status", mjf_ev_status(d->ev.status));
     if (x->status == MJ_RV_EV_NONE || x->status == MJ_RV_EV_CUT)
         fmt_json_kstr(j, "error", x->msg);
     if (x->status == MJ_RV_EV_OK) {
@@ -185,7 +167,7 @@ static void json_danger(fmt_json *j, const mj_review_discard *d)
     fmt_json_close(j);
     json_real(j, "deal", x->any[d->tile]);
     json_real(j, "loss", x->loss[d->tile]);
-    tile_text(x->safest, x->safest_red, n);
+    mjf_tile_text(x->safest, x->safest_red, n);
     fmt_json_key(j, "safest");
     fmt_json_object(j);
     fmt_json_kstr(j, "tile", n);
@@ -215,8 +197,8 @@ static void json_discard(const printer *p, const mj_review_record *rec, const mj
 {
     char ht[MJ_HAND_TEXT], tn[3], bn[3];
     mj_hand_format(&d->hand, ht, sizeof ht);
-    tile_text(d->tile, d->red, tn);
-    tile_text(d->best_tile, d->best_red, bn);
+    mjf_tile_text(d->tile, d->red, tn);
+    mjf_tile_text(d->best_tile, d->best_red, bn);
     fmt_json j;
     json_start(p, &j, "discard", rec);
     fmt_json_kint(&j, "seat", d->seat);
@@ -303,7 +285,7 @@ static void text_danger(fmt_buf *f, const mj_review_discard *d)
             fmt_buf_puts(f, " (safest)");
         } else {
             char n[3];
-            tile_text(x->safest, x->safest_red, n);
+            mjf_tile_text(x->safest, x->safest_red, n);
             fmt_buf_printf(f, ", safest %s", n);
             text_seat_danger(f, x, x->safest);
         }
@@ -322,8 +304,8 @@ static void text_discard(const printer *p, const mj_review_record *rec, const mj
     char tn[3], bn[3];
     if (!p->verbose && !d->shanten_lost && !d->ukeire_lost && !ev_lost_shown(d) && !d->deal_in.wins)
         return;
-    tile_text(d->tile, d->red, tn);
-    tile_text(d->best_tile, d->best_red, bn);
+    mjf_tile_text(d->tile, d->red, tn);
+    mjf_tile_text(d->best_tile, d->best_red, bn);
     fmt_buf *f = p->out;
     text_round(p, rec);
     fmt_buf_printf(f, ": seat %d %s discard %d: ", d->seat, seat_name(p, d->seat), d->index);
@@ -383,7 +365,7 @@ static void json_win(const printer *p, const mj_review_record *rec, const mj_rev
     const mj_score *sc = &w->score;
     const mj_log_win *lw = w->log;
     mj_hand_format(&w->hand, ht, sizeof ht);
-    tile_text(w->ctx.win >= 0 ? w->ctx.win : 0, w->ctx.win_red, wt);
+    mjf_tile_text(w->ctx.win >= 0 ? w->ctx.win : 0, w->ctx.win_red, wt);
     fmt_json j;
     json_start(p, &j, "win", rec);
     fmt_json_kint(&j, "seat", w->seat);
@@ -419,7 +401,7 @@ static void text_win(const printer *p, const mj_review_record *rec, const mj_rev
     const mj_log_win *lw = w->log;
     int tsumo = w->from == w->seat, win = w->ctx.win >= 0 ? w->ctx.win : 0;
     fmt_buf *f = p->out;
-    tile_text(win, w->ctx.win_red, wt);
+    mjf_tile_text(win, w->ctx.win_red, wt);
     text_round(p, rec);
     fmt_buf_printf(f, ": seat %d %s wins by %s", w->seat, seat_name(p, w->seat), tsumo ? "tsumo" : "ron");
     if (!tsumo)
@@ -511,10 +493,9 @@ static void json_call_option(fmt_json *j, const mj_ev_call *c)
 /* "ev": {status, turn, last, play, best, score_lost, options: [...]} */
 static void json_call_ev(fmt_json *j, const mj_review_call *c)
 {
-    static const char *const N[] = { "riichi", "ok", "none", "cut" };
     fmt_json_key(j, "ev");
     fmt_json_object(j);
-    fmt_json_kstr(j, "status", N[c->status]);
+    fmt_json_kstr(j, "status", mjf_ev_status(c->status));
     if (c->status != MJ_RV_EV_OK) {
         fmt_json_kstr(j, "error", c->msg);
         fmt_json_close(j);
@@ -574,7 +555,7 @@ static void print_call(const printer *p, const mj_review_record *rec)
     const mj_review_call *c = mj_review_call_of(p->rv, rec);
     int s = e->seat;
     char tn[3];
-    tile_text(e->tile, e->red, tn);
+    mjf_tile_text(e->tile, e->red, tn);
     if (p->json) {
         fmt_json j;
         json_start(p, &j, "call", rec);
@@ -604,7 +585,7 @@ static void print_call(const printer *p, const mj_review_record *rec)
 static void print_pass(const printer *p, const mj_review_record *rec, const mj_review_call *c)
 {
     char tn[3];
-    tile_text(c->tile, c->red, tn);
+    mjf_tile_text(c->tile, c->red, tn);
     if (p->json) {
         fmt_json j;
         json_start(p, &j, "pass", rec);
@@ -643,7 +624,7 @@ static void print_issue(const printer *p, const mj_review_record *rec, const mj_
     const mj_log_round *rd = &p->rv->log->rounds[rec->round];
     char m[260], k[8];
     snprintf(m, sizeof m, "round %d, %s", rec->round, x->msg);
-    snprintf(k, sizeof k, "%c%d", WIND[(rd->kyoku / 4) & 3], rd->kyoku % 4 + 1);
+    mjf_kyoku(k, rd);
     fmt_json j;
     fmt_json_begin(&j, p->out);
     fmt_json_kstr(&j, "file", p->file);
