@@ -1,6 +1,6 @@
 /* mjtiles_svg.c - riichi mahjong tiles drawn in SVG (contract in
  * tilekit/mjfmt.h): the 37 faces (34 tiles, then the red 5m 5p 5s) as
- * <symbol>s defined once in a page, each face a rounded ivory rectangle
+ * <symbol>s defined once in a page, each face a rounded white rectangle
  * with its marks drawn: circles for the pins laid out as on the tiles,
  * bamboo sticks for the sou (a tall stick under a red head for the 1), the
  * number and a red mark for the characters, the wind's letter, and shapes
@@ -11,9 +11,9 @@
 
 #include <stdio.h>
 
-#define RED "#c0392b"
-#define BLUE "#2a5db0"
-#define GREEN "#1a7f37"
+#define RED "#c22f2f"
+#define BLUE "#1d4e9e"
+#define GREEN "#177245"
 
 /* Pin and sou marks: the centres, in a 30 x 40 face. */
 static const signed char PIN[9][9][2] = {
@@ -109,7 +109,7 @@ void mjf_svg_tile_defs(fmt_buf *b)
         char id[8];
         mjf_svg_tile_id(t, red, id);
         fmt_buf_printf(b, "<symbol id=\"%s\" viewBox=\"0 0 30 40\"><rect class=\"face\" x=\"1\" y=\"1\" width=\"28\" "
-                          "height=\"38\" rx=\"4\" fill=\"#fdfaf0\" stroke=\"#7d7464\" stroke-width=\"1.5\"/>", id);
+                          "height=\"38\" rx=\"4\" fill=\"#ffffff\" stroke=\"#8c8372\" stroke-width=\"1.5\"/>", id);
         if (t < 9)
             characters(b, t + 1, red);
         else if (t < 18)
