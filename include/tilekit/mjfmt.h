@@ -47,6 +47,33 @@ void mjf_tile(fmt_buf *b, int t, int times);
  * " [PON]", " [KAN]" open, " (KAN)" closed. */
 void mjf_hand(fmt_buf *b, const mj_hand *h);
 
+/* A tile as written: "5m", "0m" for the red five (red != 0). */
+void mjf_tile_text(int t, int red, char out[3]);
+/* The name of discard t of hand h: "0m" when its only copy is the red five. */
+void mjf_discard_name(const mj_hand *h, int t, char out[3]);
+
+/* ---- a hand's value and tile counts (mjscore.c; mjwait --score, --waits) ----
+ * Text: "3 han 30 fu 3900 (Riichi, Pinfu, Dora 1)", a limit named, a tsumo's
+ * payments "5200 [1300/2600]" ("[3900 all]" for the dealer), "no yaku" or
+ * "not a winning hand"; the details: "  fu: base 20 + ... = 32 -> 40" and
+ * "  reading: SETS PAIR won on T (WAIT)" lines.  JSON: the value as an
+ * object (han, fu, fu_raw, fu_parts, yaku, yakuman, limit, points, dealer,
+ * reading), or {"error": "no_yaku" / "hand_not_winning"}. */
+void mjf_score_text(fmt_buf *b, const mj_score *s, int tsumo);
+void mjf_score_details(fmt_buf *b, const mj_score *s, int win, int win_red);
+void mjf_score_json(fmt_json *j, const mj_score *s);
+const char *mjf_score_error(int status);
+/* The unseen copies of the tiles of mask: their sum; "1m:3 4m:4"; the JSON
+ * array [["1m",3],["4m",4]] (the current key's value). */
+int mjf_count(uint64_t mask, const uint8_t unseen[MJ_TILES]);
+void mjf_counts_text(fmt_buf *b, uint64_t mask, const uint8_t unseen[MJ_TILES]);
+void mjf_counts_json(fmt_json *j, uint64_t mask, const uint8_t unseen[MJ_TILES]);
+/* " (8 live: 1m:4 4m:4)" for the waits of a tenpai hand. */
+void mjf_live_text(fmt_buf *b, uint64_t waits, const uint8_t unseen[MJ_TILES]);
+/* ", ukeire 42 (11 kinds): 2m:4 ..." and the member "ukeire": {tiles, kinds, total}. */
+void mjf_ukeire_text(fmt_buf *b, uint64_t acc, int total, const uint8_t unseen[MJ_TILES]);
+void mjf_ukeire_json(fmt_json *j, uint64_t acc, int total, const uint8_t unseen[MJ_TILES]);
+
 /* ---- tiles in SVG (mjtiles_svg.c) ----
  * The 37 faces as <symbol>s, once in a page (a hidden <svg>): ids "mj-1m"
  * .. "mj-7z", the red fives "mj-0m" "mj-0p" "mj-0s"; each 30 x 40. */

@@ -8,14 +8,6 @@
 
 #include "tilekit/mjfmt.h"
 
-/* A tile as written: "0m" for the red five. */
-static inline void mjf_tile_text(int t, int red, char out[3])
-{
-    mj_tile_name(t, out);
-    if (red)
-        out[0] = '0';
-}
-
 /* A real number in full, as JSON and the page's data attributes give it. */
 static inline const char *mjf_real(char out[40], double v)
 {
