@@ -69,8 +69,8 @@ const char *mjl_help(void)
            "                   discard's expected value too)\n"
            "      --player P   only seat P (0-3) or the player named P\n"
            "      --html OUT   also write the review as a page: OUT for one log, else OUT\n"
-           "                   is a directory of one page a log and index.html (--force\n"
-           "                   to replace existing files)\n";
+           "                   is a directory of one page a log and index.html\n"
+           "      --force      let --html replace existing files\n";
 }
 
 /* ---- one review, printed ---- */
