@@ -418,15 +418,8 @@ static void test_random_games(void)
     long discards = 0, forced = 0, melded = 0;
     n_checked = 0;
     for (int n = 0; n < games && !th_checks_failed_in_test(); n++) {
-        g.len = 0;
-        g.n_snaps = 0;
-        mjlog_gen_out(&g, "<mjloggm ver=\"2.3\"><GO type=\"169\"/><UN n0=\"a\" n1=\"b\" n2=\"c\" n3=\"d\"/>");
-        for (int r = 0; r < 2 - th_sanitized(); r++)
-            mjlog_gen_round(&g, (n + r) % 8, wall);
-        mjlog_gen_out(&g, "</mjloggm>");
-        mj_log *log = NULL;
-        tk_error err = { 0 };
-        REQUIRE(mj_log_parse(g.buf, g.len, &log, &err) == 0);
+        mj_log *log = mjlog_gen_game(&g, n, 2 - th_sanitized(), wall);
+        REQUIRE(log);
         mj_review_options o;
         mj_review_options_init(&o);
         mj_review *rv = review(log, &o, NULL);

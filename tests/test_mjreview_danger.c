@@ -282,15 +282,8 @@ static void test_random_games(void)
     mjlog_gen_start(&g, 0x64616e6765720001ull, wall);
     n_threatened = n_discards = 0;
     for (int n = 0; n < games && !th_checks_failed_in_test(); n++) {
-        g.len = 0;
-        g.n_snaps = 0;
-        mjlog_gen_out(&g, "<mjloggm ver=\"2.3\"><GO type=\"169\"/><UN n0=\"a\" n1=\"b\" n2=\"c\" n3=\"d\"/>");
-        for (int r = 0; r < 2; r++)
-            mjlog_gen_round(&g, (n + r) % 8, wall);
-        mjlog_gen_out(&g, "</mjloggm>");
-        mj_log *log = NULL;
-        tk_error err = { 0 };
-        REQUIRE(mj_log_parse(g.buf, g.len, &log, &err) == 0);
+        mj_log *log = mjlog_gen_game(&g, n, 2, wall);
+        REQUIRE(log);
         mj_review *rv = review(log);
         REQUIRE(rv);
         char name[32];

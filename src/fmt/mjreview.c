@@ -97,6 +97,16 @@ static void json_real(fmt_json *j, const char *key, double v)
     fmt_json_raw(j, mjf_real(t, v));
 }
 
+/* "shanten", "score", "win", "tenpai" of an EV option, and its close. */
+static void json_values(fmt_json *j, int shanten, double score, double win, double tenpai)
+{
+    fmt_json_kint(j, "shanten", shanten);
+    json_real(j, "score", score);
+    json_real(j, "win", win);
+    json_real(j, "tenpai", tenpai);
+    fmt_json_close(j);
+}
+
 /* ---- discards ---- */
 
 
@@ -107,11 +117,7 @@ static void json_ev_option(fmt_json *j, const char *key, const mj_review_ev_opti
     fmt_json_key(j, key);
     fmt_json_object(j);
     fmt_json_kstr(j, "tile", n);
-    fmt_json_kint(j, "shanten", o->shanten);
-    json_real(j, "score", o->score);
-    json_real(j, "win", o->win);
-    json_real(j, "tenpai", o->tenpai);
-    fmt_json_close(j);
+    json_values(j, o->shanten, o->score, o->win, o->tenpai);
 }
 
 /* "ev": {status, turn, last, play: {...} or null, best: {...}, score_lost} */
@@ -464,6 +470,17 @@ static void print_riichi(const printer *p, const mj_review_record *rec)
 
 /* ---- calls judged (--ev) ---- */
 
+void mjf_call_value(fmt_buf *b, const mj_ev_call *c)
+{
+    fmt_buf_puts(b, mj_call_name(c->kind));
+    if (c->discard != MJ_EV_NO_DISCARD) {
+        char n[3];
+        mj_ev_kind_name(c->discard, n);
+        fmt_buf_printf(b, " (discard %s)", n);
+    }
+    fmt_buf_printf(b, " %.1f", c->score);
+}
+
 static void json_call_option(fmt_json *j, const mj_ev_call *c)
 {
     char n[3];
@@ -483,11 +500,7 @@ static void json_call_option(fmt_json *j, const mj_ev_call *c)
         mj_ev_kind_name(c->discard, n);
         fmt_json_str(j, n);
     }
-    fmt_json_kint(j, "shanten", c->shanten);
-    json_real(j, "score", c->score);
-    json_real(j, "win", c->win);
-    json_real(j, "tenpai", c->tenpai);
-    fmt_json_close(j);
+    json_values(j, c->shanten, c->score, c->win, c->tenpai);
 }
 
 /* "ev": {status, turn, last, play, best, score_lost, options: [...]} */
@@ -537,13 +550,8 @@ static void text_call_ev(fmt_buf *f, const mj_review_call *c)
     else
         fmt_buf_puts(f, "; EV -");
     if (c->play < 0 || call_lost_shown(c)) {
-        fmt_buf_printf(f, ", best %s", mj_call_name(b->kind));
-        if (b->discard != MJ_EV_NO_DISCARD) {
-            char n[3];
-            mj_ev_kind_name(b->discard, n);
-            fmt_buf_printf(f, " (discard %s)", n);
-        }
-        fmt_buf_printf(f, " %.1f", b->score);
+        fmt_buf_puts(f, ", best ");
+        mjf_call_value(f, b);
         if (c->play >= 0)
             fmt_buf_printf(f, " (-%.1f)", c->score_lost);
     }

@@ -431,13 +431,8 @@ static void call_text(fmt_buf *b, const mj_review_call *c)
     else
         fmt_buf_puts(b, "- (the model does not take this call)");
     if (c->best != c->play) {
-        fmt_buf_printf(b, "; best %s", mj_call_name(best->kind));
-        if (best->discard != MJ_EV_NO_DISCARD) {
-            char n[3];
-            mj_ev_kind_name(best->discard, n);
-            fmt_buf_printf(b, " then %s", n);
-        }
-        fmt_buf_printf(b, " %.1f", best->score);
+        fmt_buf_puts(b, "; best ");
+        mjf_call_value(b, best);
         if (c->play >= 0)
             fmt_buf_printf(b, " <span class=\"%s\">(-%.1f)</span>", c->score_lost >= 0.05 ? "bad" : "muted",
                            c->score_lost);
@@ -568,6 +563,26 @@ static void round_head(fmt_buf *b, const mj_review *rv, int r)
 
 /* ---- the summaries ---------------------------------------------------------------------------------------- */
 
+/* The defence totals and (--ev) the EV and call totals of a player or the game. */
+static void data_totals(fmt_buf *b, long threatened, long safest, long deal_ins, long points)
+{
+    html_data_int(b, "threatened", threatened);
+    html_data_int(b, "safest", safest);
+    html_data_int(b, "deal-ins", deal_ins);
+    html_data_int(b, "deal-in-points", points);
+}
+
+static void data_ev_totals(fmt_buf *b, long discards, long best, double lost, long calls, long calls_best,
+                           double calls_lost)
+{
+    html_data_int(b, "ev-discards", discards);
+    html_data_int(b, "ev-best", best);
+    data_real(b, "ev-lost", lost);
+    html_data_int(b, "calls-judged", calls);
+    html_data_int(b, "calls-best", calls_best);
+    data_real(b, "calls-lost", calls_lost);
+}
+
 static void player_row(fmt_buf *b, const mj_review *rv, int s)
 {
     const mj_review_player *p = &rv->players[s];
@@ -583,18 +598,9 @@ static void player_row(fmt_buf *b, const mj_review *rv, int s)
     html_data_int(b, "wins", p->wins);
     html_data_int(b, "win-points", p->win_points);
     html_data_int(b, "wins-differing", p->wins_differing);
-    html_data_int(b, "threatened", p->threatened);
-    html_data_int(b, "safest", p->safest);
-    html_data_int(b, "deal-ins", p->deal_ins);
-    html_data_int(b, "deal-in-points", p->deal_in_points);
-    if (rv->ev) {
-        html_data_int(b, "ev-discards", p->ev_discards);
-        html_data_int(b, "ev-best", p->ev_best);
-        data_real(b, "ev-lost", p->ev_lost);
-        html_data_int(b, "calls-judged", p->calls);
-        html_data_int(b, "calls-best", p->calls_best);
-        data_real(b, "calls-lost", p->calls_lost);
-    }
+    data_totals(b, p->threatened, p->safest, p->deal_ins, p->deal_in_points);
+    if (rv->ev)
+        data_ev_totals(b, p->ev_discards, p->ev_best, p->ev_lost, p->calls, p->calls_best, p->calls_lost);
     fmt_buf_printf(b, "><td><span style=\"color:%s\">&#9632;</span> %d ", SEAT_COLOR[s], s);
     html_puts(b, mjf_seat_name(rv, s));
     fmt_buf_printf(b, "</td><td>%ld</td><td>%ld</td><td>%ld</td><td>%ld</td><td>%ld / %ld</td><td>%ld (%ld)</td>"
@@ -617,18 +623,9 @@ static void game_counts(fmt_buf *b, const mj_review *rv)
     html_data_int(b, "wins", g->wins);
     html_data_int(b, "wins-matching", g->wins_matching);
     html_data_int(b, "inconsistent", g->inconsistent);
-    html_data_int(b, "threatened", g->threatened);
-    html_data_int(b, "safest", g->safest);
-    html_data_int(b, "deal-ins", g->deal_ins);
-    html_data_int(b, "deal-in-points", g->deal_in_points);
-    if (rv->ev) {
-        html_data_int(b, "ev-discards", g->ev_discards);
-        html_data_int(b, "ev-best", g->ev_best);
-        data_real(b, "ev-lost", g->ev_lost);
-        html_data_int(b, "calls-judged", g->calls);
-        html_data_int(b, "calls-best", g->calls_best);
-        data_real(b, "calls-lost", g->calls_lost);
-    }
+    data_totals(b, g->threatened, g->safest, g->deal_ins, g->deal_in_points);
+    if (rv->ev)
+        data_ev_totals(b, g->ev_discards, g->ev_best, g->ev_lost, g->calls, g->calls_best, g->calls_lost);
     fmt_buf_printf(b, ">%d round%s, %ld discards reviewed, %ld best, ukeire lost %ld; %ld win%s, %ld scored as the "
                       "log says", rv->log->n_rounds, rv->log->n_rounds == 1 ? "" : "s", g->discards, g->best,
                    g->ukeire_lost, g->wins, g->wins == 1 ? "" : "s", g->wins_matching);
@@ -695,13 +692,8 @@ void mjf_review_index(fmt_buf *b, const mjf_index_row *rows, int n)
     for (int i = 0; i < n; i++) {
         const mjf_index_row *g = &rows[i];
         fmt_buf_puts(b, "<tr class=\"game\"><td>");
-        if (g->href) {
-            fmt_buf_puts(b, "<a href=\"");
-            html_href(b, g->href);
-            fmt_buf_puts(b, "\">");
-        }
-        html_puts(b, g->file);
-        fmt_buf_puts(b, g->href ? "</a></td><td>" : " <span class=\"muted\">(not reviewed)</span></td><td>");
+        html_page_link(b, g->file, g->href);
+        fmt_buf_puts(b, "</td><td>");
         for (int s = 0; s < 4 && g->href; s++) {
             fmt_buf_puts(b, s ? ", " : "");
             html_puts(b, g->name[s] && g->name[s][0] ? g->name[s] : "-");

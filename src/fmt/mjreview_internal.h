@@ -35,4 +35,8 @@ static inline const char *mjf_ev_status(int status)
     return status >= 0 && status <= MJ_RV_EV_CUT ? N[status] : "";
 }
 
+/* "pon (discard 3m) 1234.5": a call's kind, its best discard after, its
+ * expected score (mjreview.c). */
+void mjf_call_value(fmt_buf *b, const mj_ev_call *c);
+
 #endif

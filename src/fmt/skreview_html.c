@@ -430,13 +430,8 @@ void skf_review_index(fmt_buf *b, const skf_index_row *rows, int n)
         const skf_index_row *g = &rows[i];
         char l0[32], l1[32];
         fmt_buf_puts(b, "<tr class=\"game\"><td>");
-        if (g->href) {
-            fmt_buf_puts(b, "<a href=\"");
-            html_href(b, g->href);
-            fmt_buf_puts(b, "\">");
-        }
-        html_puts(b, g->file);
-        fmt_buf_puts(b, g->href ? "</a></td><td>" : " <span class=\"muted\">(not reviewed)</span></td><td>");
+        html_page_link(b, g->file, g->href);
+        fmt_buf_puts(b, "</td><td>");
         if (g->href) {
             html_puts(b, g->name[0]);
             fmt_buf_puts(b, " &#8211; ");

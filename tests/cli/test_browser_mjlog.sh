@@ -19,10 +19,7 @@
 browser_ready || exit 0
 MJ="$TK_BIN/mjwait"
 D="$TK_TOP/tests/data/mjlog"
-same_numbers() {  # NAME DOM JSON
-    if python3 "$TK_TOP/tests/support/review_mjpage.py" "$2" "$3" >"$T_TMP/cmp" 2>&1; then t_ok "$1"
-    else t_fail "$1" "$(grep -v '^ok' "$T_TMP/cmp" | head -5)"; fi
-}
+same_numbers() { t_python "$1" "$TK_TOP/tests/support/review_mjpage.py" "$2" "$3"; }  # NAME DOM JSON
 
 # ---- the defence game: a deal-in into a riichi, a player called <script>... -------------------------
 P="$T_TMP/threat.html"

@@ -17,9 +17,12 @@ Numbers are compared as the text both print (the page writes the JSON's own
 forms).  Prints one "ok ..." or "FAIL ..." line per check and exits 1 on a
 failure.  Python standard library only.
 """
-import json
+import os
 import sys
 from html.parser import HTMLParser
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pagecheck import Checks, attrs_of, jtext, read  # noqa: E402
 
 TYPES = ("discard", "win", "call", "pass", "riichi", "ryuukyoku", "error", "inconsistent")
 
@@ -31,9 +34,7 @@ class Page(HTMLParser):
         self.round = None
 
     def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        data = {k[5:]: v for k, v in a.items() if k.startswith("data-")}
-        cls = (a.get("class") or "").split()
+        a, data, cls = attrs_of(attrs)
         if tag == "script":
             self.scripts += 1
         if tag == "section" and "round" in cls:
@@ -47,13 +48,6 @@ class Page(HTMLParser):
             self.counts = data
         elif tag == "polyline" and "series" in cls:
             self.charts.append((self.round, data.get("series", ""), data.get("values", "")))
-
-
-def jtext(v):
-    """The page's text of a JSON value (booleans as 1/0, numbers as printed)."""
-    if isinstance(v, bool):
-        return "1" if v else "0"
-    return str(v)
 
 
 def seats(d):
@@ -141,16 +135,9 @@ def compare(what, want, got, bad):
 
 def main():
     page = Page()
-    with open(sys.argv[1], encoding="utf-8") as f:
-        page.feed(f.read())
-    raw = [json.loads(l, parse_float=str, parse_int=str) for l in open(sys.argv[2], encoding="utf-8")]
-    fails = 0
-
-    def check(name, ok, why=""):
-        nonlocal fails
-        print(("ok " if ok else "FAIL ") + name + ("" if ok else ": " + why))
-        fails += 0 if ok else 1
-
+    raw = read(page, sys.argv[1], sys.argv[2])
+    checks = Checks()
+    check = checks.check
     check("no script element", page.scripts == 0, str(page.scripts))
     recs = [j for j in raw if j["type"] in TYPES and "round" in j]
     keyed = {}
@@ -188,7 +175,7 @@ def main():
         if values != ",".join(sh):
             bad.append("round %s seat %s: chart %s, json %s" % (rnd, seat, values, ",".join(sh)))
     check("charts = the discards' shanten (%d lines)" % len(page.charts), not bad and page.charts, "; ".join(bad[:3]))
-    sys.exit(1 if fails else 0)
+    checks.done()
 
 
 main()
