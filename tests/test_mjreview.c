@@ -19,7 +19,15 @@
  *   gives the same records for that seat; an unknown name is an error.
  * - EV: each discard's values equal mj_ev_solve on a line written here
  *   (hand, winds, dora indicators and seen tiles from the replayer) and
- *   read by mj_ev_parse_line, at the player's own turn. */
+ *   read by mj_ev_parse_line, at the player's own turn.
+ * - Calls (EV): at every discard, each other seat the replayer finds able
+ *   to call it (chi from the left, pon, open kan, or ron on a tile it
+ *   waits on, by the brute-force shanten, and not furiten by its river or
+ *   a tile passed since its last discard), not in riichi, before the last
+ *   discard, the tile not taken by another seat: a call made has its
+ *   judgement on its call record, a pass a pass record when mj_ev_calls on
+ *   a line written here values it with a call, and the values are those
+ *   of mj_ev_calls. */
 #include "support/harness.h"
 #include "support/mjlog_gen.h"
 #include "support/mjscore_oracle.h"
@@ -65,6 +73,10 @@ typedef struct plain {
     int dora[10], dora_red[10], n_dora;
     int n_disc[4];
     int last_draw[4];
+    uint64_t river[4];      /* tiles each seat discarded */
+    uint64_t passed[4];     /* tiles others discarded or added to a kan since the seat's last discard */
+    int riichi[4];
+    int draws;
 } plain;
 
 static int is_five(int t) { return t < 27 && t % 9 == 4; }
@@ -112,18 +124,28 @@ static void plain_step(plain *p, const mj_log_event *e)
     switch (e->kind) {
     case MJ_EV_DRAW:
         p->cnt[s][t]++;
+        p->draws++;
         if (e->red) p->red[s][t / 9] = 1;
+        break;
+    case MJ_EV_RIICHI:
+        p->riichi[s] = 1;
         break;
     case MJ_EV_DISCARD:
         p->cnt[s][t]--;
         p->vis[t]++;
         p->n_disc[s]++;
+        p->river[s] |= (uint64_t)1 << t;
+        p->passed[s] = 0;
+        for (int o = 0; o < 4; o++)
+            p->passed[o] |= o != s ? (uint64_t)1 << t : 0;
         if (e->red) { p->red[s][t / 9] = 0; p->vis_red[t / 9] = 1; }
         break;
     case MJ_EV_CHI: case MJ_EV_PON: case MJ_EV_DAIMINKAN:
         plain_call(p, e);
         break;
     case MJ_EV_KAKAN:
+        for (int o = 0; o < 4; o++)
+            p->passed[o] |= o != s ? (uint64_t)1 << t : 0;
         p->cnt[s][t]--;
         p->meldt[s][t]++;
         p->vis[t]++;
@@ -299,6 +321,11 @@ static void check_review(const mj_log *log, const mj_review *rv, const char *nam
                 check_discard(&p, e, mj_review_discard_of(rv, rec), where);
             if (want && e->kind == MJ_EV_WIN)
                 check_win(&p, rd, e, mj_review_win_of(rv, rec), where);
+            for (; at < rv->n_records && rv->records[at].kind == MJ_RV_PASS; at++) {   /* passes judged (EV) */
+                const mj_review_call *c = mj_review_call_of(rv, &rv->records[at]);
+                CHECKF(rv->records[at].event == k && c && c->from == e->seat && c->seat != e->seat &&
+                       rv->wanted[c->seat], "%s: a pass record", where);
+            }
             plain_step(&p, e);
         }
         CHECKF(rv->rounds[i].n == at - rv->rounds[i].first, "%s round %d: records", name, i);
@@ -391,15 +418,8 @@ static void test_random_games(void)
     long discards = 0, forced = 0, melded = 0;
     n_checked = 0;
     for (int n = 0; n < games && !th_checks_failed_in_test(); n++) {
-        g.len = 0;
-        g.n_snaps = 0;
-        mjlog_gen_out(&g, "<mjloggm ver=\"2.3\"><GO type=\"169\"/><UN n0=\"a\" n1=\"b\" n2=\"c\" n3=\"d\"/>");
-        for (int r = 0; r < 2 - th_sanitized(); r++)
-            mjlog_gen_round(&g, (n + r) % 8, wall);
-        mjlog_gen_out(&g, "</mjloggm>");
-        mj_log *log = NULL;
-        tk_error err = { 0 };
-        REQUIRE(mj_log_parse(g.buf, g.len, &log, &err) == 0);
+        mj_log *log = mjlog_gen_game(&g, n, 2 - th_sanitized(), wall);
+        REQUIRE(log);
         mj_review_options o;
         mj_review_options_init(&o);
         mj_review *rv = review(log, &o, NULL);
@@ -484,12 +504,13 @@ static void put_tiles(char *b, size_t cap, const int *cnt, const int *red)
     }
 }
 
-/* The line mjwait --ev would take for this discard, from the replayer. */
-static void ev_line(const plain *p, const mj_log_round *rd, const mj_review_discard *d, char *b, size_t cap)
+/* The line mjwait --ev would take for seat s holding hand at its turn,
+ * from the replayer. */
+static void ctx_line(const plain *p, const mj_log_round *rd, int s, const mj_hand *hand, int turn, char *b, size_t cap)
 {
     char ht[MJ_HAND_TEXT];
-    int s = d->seat, seen[34], seen_red[3];
-    mj_hand_format(&d->hand, ht, sizeof ht);
+    int seen[34], seen_red[3];
+    mj_hand_format(hand, ht, sizeof ht);
     for (int t = 0; t < 34; t++)
         seen[t] = p->vis[t] - p->meldt[s][t];
     for (int i = 0; i < p->n_dora; i++)
@@ -500,7 +521,7 @@ static void ev_line(const plain *p, const mj_log_round *rd, const mj_review_disc
             seen_red[k] &= !(p->dora_red[i] && p->dora[i] / 9 == k);
     }
     snprintf(b, cap, "%s round:%c seat:%c turn:%d dora:", ht, "ESWN"[(rd->kyoku / 4) & 3],
-             "ESWN"[(s - rd->dealer + 4) & 3], d->index + 1);
+             "ESWN"[(s - rd->dealer + 4) & 3], turn);
     int dc[34] = { 0 }, dr[3] = { 0 };
     for (int i = 0; i < p->n_dora; i++) {
         dc[p->dora[i]]++;
@@ -510,6 +531,135 @@ static void ev_line(const plain *p, const mj_log_round *rd, const mj_review_disc
     put_tiles(b, cap, dc, dr);
     strncat(b, " seen:", cap - strlen(b) - 1);
     put_tiles(b, cap, seen, seen_red);
+}
+
+static void ev_line(const plain *p, const mj_log_round *rd, const mj_review_discard *d, char *b, size_t cap)
+{
+    ctx_line(p, rd, d->seat, &d->hand, d->index + 1, b, cap);
+}
+
+/* ---- calls (EV) ---- */
+
+/* The mj_ev_calls flags of seat s on tile t from `from`, 1 when a call is possible. */
+static int plain_chance(const plain *p, int s, int from, int t, unsigned *how)
+{
+    uint8_t c[34];
+    memcpy(c, p->cnt[s], 34);
+    int any = p->melds[s] < 4 && c[t] >= 2;
+    *how = 0;
+    if ((from + 1) % 4 == s) {
+        *how |= MJ_CALL_FROM_LEFT;
+        for (int lo = t % 9 - 2; t < 27 && lo <= t % 9 && p->melds[s] < 4; lo++) {
+            int ok = lo >= 0 && lo + 2 <= 8;
+            for (int k = 0; k < 3 && ok; k++)
+                ok = lo + k == t % 9 || c[t - t % 9 + lo + k] > 0;
+            any |= ok;
+        }
+    }
+    uint64_t waits = 0;
+    for (int x = 0; x < 34; x++)
+        if (c[x] + p->meldt[s][x] < 4) {
+            c[x]++;
+            waits |= (uint64_t)(shanten_of(c, p->melds[s]) < 0) << x;
+            c[x]--;
+        }
+    if (waits >> t & 1) {
+        if (waits & (p->river[s] | p->passed[s]))
+            *how |= MJ_CALL_FURITEN;
+        else
+            any = 1;
+    }
+    return any;
+}
+
+static const mj_review_call *find_call(const mj_review *rv, int kind, int round, int event, int seat)
+{
+    for (int i = 0; i < rv->n_records; i++) {
+        const mj_review_record *rec = &rv->records[i];
+        const mj_review_call *c = mj_review_call_of(rv, rec);
+        if (rec->kind == kind && rec->round == round && rec->event == event && c && c->seat == seat)
+            return c;
+    }
+    return NULL;
+}
+
+static int same_set(const mj_ev_callset *a, const mj_ev_callset *b)
+{
+    if (a->n != b->n || a->best != b->best)
+        return 0;
+    for (int i = 0; i < a->n; i++)
+        if (a->calls[i].kind != b->calls[i].kind || a->calls[i].score != b->calls[i].score ||
+            a->calls[i].win != b->calls[i].win || a->calls[i].discard != b->calls[i].discard)
+            return 0;
+    return 1;
+}
+
+/* The discard e (event k, not yet stepped) offered to seat s: what the review must hold. */
+static int check_chance(const mj_review *rv, mj_ev *ev, const mj_review_options *o, const plain *p,
+                        const mj_replay *r, int round, int k, int s)
+{
+    const mj_log_round *rd = r->round;
+    const mj_log_event *e = &rd->events[k];
+    int n = k + 1;
+    while (n < rd->n_events && rd->events[n].kind == MJ_EV_DORA)
+        n++;
+    const mj_log_event *nx = n < rd->n_events ? &rd->events[n] : NULL;
+    int taken = nx && nx->from == e->seat && nx->seat != e->seat &&
+                (nx->kind == MJ_EV_CHI || nx->kind == MJ_EV_PON || nx->kind == MJ_EV_DAIMINKAN || nx->kind == MJ_EV_WIN);
+    unsigned how;
+    int made = taken && nx->seat == s && nx->kind != MJ_EV_WIN;
+    if (p->riichi[s] || p->draws >= 70 || (taken && !made) || (!plain_chance(p, s, e->seat, e->tile, &how) && !made)) {
+        CHECKF(!find_call(rv, MJ_RV_PASS, round, k, s), "round %d event %d seat %d: no chance", round, k, s);
+        return 0;
+    }
+    char line[400];
+    ctx_line(p, rd, s, &r->hand[s], p->n_disc[s] + 1, line, sizeof line);
+    mj_hand h;
+    mj_winctx w;
+    mj_ev_config c = o->ev_cfg;
+    mj_ev_callset set;
+    tk_error err = { 0 };
+    mj_winctx_init(&w);
+    w.rules = r->log->rules;
+    if (mj_ev_parse_line(line, strlen(line), &h, &w, &c, &err) != 0) {
+        CHECKF(0, "%s: %s", line, err.msg);
+        return 0;
+    }
+    int rc = mj_ev_calls(ev, ctx(), &h, &w, &c, e->tile, e->red, how, &set, &err);
+    const mj_review_call *x = made ? find_call(rv, MJ_RV_CALL, round, n, s) : find_call(rv, MJ_RV_PASS, round, k, s);
+    if (!made && (rc || set.n < 2)) {
+        CHECKF(!x, "%s: a pass the model cannot value is judged", line);
+        return 0;
+    }
+    CHECKF(x != NULL, "%s: no judgement", line);
+    if (!x)
+        return 0;
+    CHECKF(rc ? x->status != MJ_RV_EV_OK : x->status == MJ_RV_EV_OK && same_set(&x->set, &set), "%s: the calls", line);
+    CHECKF(made || x->play == 0, "%s: the pass is the play", line);
+    return 1;
+}
+
+/* Every discard offered to every other seat of a review with the EV. */
+static void check_calls(const mj_log *log, const mj_review *rv, mj_ev *ev, const mj_review_options *o, int *judged)
+{
+    for (int i = 0; i < log->n_rounds; i++) {
+        const mj_log_round *rd = &log->rounds[i];
+        plain p;
+        mj_replay r;
+        tk_error err = { 0 };
+        plain_start(&p, rd);
+        REQUIRE(mj_replay_start(&r, log, i, &err) == 0);
+        for (int k = 0; k < rd->n_events; k++) {
+            const mj_log_event *e = &rd->events[k];
+            for (int s = 0; e->kind == MJ_EV_DISCARD && s < 4; s++)
+                if (s != e->seat) {
+                    CHECK(memcmp(r.hand[s].count, p.cnt[s], 34) == 0);
+                    *judged += check_chance(rv, ev, o, &p, &r, i, k, s);
+                }
+            plain_step(&p, e);
+            REQUIRE(mj_replay_step(&r, &err) >= 0);
+        }
+    }
 }
 
 static void test_ev(void)
@@ -533,6 +683,8 @@ static void test_ev(void)
         plain_start(&p, rd);
         for (int k = 0; k < rd->n_events; k++) {
             const mj_log_event *e = &rd->events[k];
+            while (at < rv->n_records && rv->records[at].kind == MJ_RV_PASS)
+                at++;
             const mj_review_record *rec = at < rv->n_records ? &rv->records[at] : NULL;
             const mj_review_discard *d = rec && rec->round == i && rec->event == k ? mj_review_discard_of(rv, rec) : NULL;
             at += rec && rec->round == i && rec->event == k;
@@ -567,6 +719,9 @@ static void test_ev(void)
     }
     CHECKF(ok >= 10 && none > 0, "%d discards with an EV, %d without, %d in riichi", ok, none, off);
     CHECK(rv->game.ev_discards > 0 && rv->game.ev_lost >= 0);
+    int judged = 0;
+    check_calls(log, rv, ev, &o, &judged);
+    CHECKF(judged >= 5 && judged == rv->n_calls, "%d chances judged, %d in the review", judged, rv->n_calls);
     mj_review_free(rv);
     mj_ev_destroy(ev);
     mj_log_free(log);

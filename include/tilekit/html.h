@@ -47,6 +47,17 @@ void html_printf(fmt_buf *b, const char *fmt, ...)
  * - . _ ~ written as %XX. */
 void html_href(fmt_buf *b, const char *s);
 
+/* Data attributes, a space before each, for scripts and tests that read a
+ * page as they read the JSON: ` data-KEY="V"` (key: the caller's own,
+ * never from input; the text escaped). */
+void html_data_int(fmt_buf *b, const char *key, long long v);
+void html_data_text(fmt_buf *b, const char *key, const char *text);
+
+/* An index page's link to a game's page: <a href="HREF">FILE</a>, or, when
+ * href is NULL (the game was not reviewed), FILE and "(not reviewed)"
+ * (file: text; href: a relative path, written by html_href). */
+void html_page_link(fmt_buf *b, const char *file, const char *href);
+
 /* <!DOCTYPE html> ... <body>: lang "en", the title (escaped), the CSP, the
  * base style and `css` (the caller's, may be NULL). */
 void html_page_begin(fmt_buf *b, const char *title, const char *css);

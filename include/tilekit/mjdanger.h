@@ -220,6 +220,13 @@ typedef struct mj_pushfold {
     int best, safest;              /* indices: highest ev; lowest loss (then ev) */
 } mj_pushfold;
 
+/* The threats combined for tile t (danger[s] filled for each bit s of
+ * threats): seat[s] = P_s(t) (0 for the other seats), *deal = 1 - prod_s
+ * (1 - P_s(t)), *loss = sum_s P_s(t) x value of s's hand; returns the
+ * product prod_s (1 - P_s(t)) (it deals in to no one).  The one copy of
+ * the rule for push or fold and the log review (mjreview.h). */
+double mj_danger_combine(const mj_danger danger[4], unsigned threats, int t, double seat[4], double *deal, double *loss);
+
 /* danger[s] is filled for every threat (mj_danger_eval). */
 void mj_pushfold_eval(const mj_ev_result *r, const mj_table *t, const mj_danger_model *m, mj_danger danger[4],
                       mj_pushfold *out);

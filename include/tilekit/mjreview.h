@@ -14,6 +14,28 @@
  *   shanten, then the most ukeire.  With options.ev, the expected value of
  *   each discard too (mjev.h; the turn is the player's own turn in the
  *   round: its discards so far + 1).
+ * - Danger (mjdanger.h): a discard made under threat (an opponent in
+ *   riichi, or with two open melds or more, as mj_table_threats says) gets
+ *   the danger of every tile against each threatening seat, as
+ *   mj_danger_at gives it on the replay's state before the discard, the
+ *   threats combined (mj_danger_combine: the probability of dealing in to
+ *   someone, the expected points paid) and the safest option: the lowest
+ *   expected loss, then the lowest probability; among equals the play made,
+ *   else the lowest shanten, the most ukeire, the first tile.  Any discard
+ *   a player wins on by ron is a deal-in, with what it cost from the log
+ *   (the discarder's score change over those wins, honba and sticks
+ *   included).
+ * - Calls (options.ev only): when a seat reviewed could call another
+ *   seat's discard (chi from the seat on its left, pon, open kan, or ron
+ *   on a tile it waits on, not furiten by its own river or a winning tile
+ *   passed since its last discard), each call and the pass are valued by
+ *   mj_ev_calls (mjev.h) in the context it saw, and the decision made is
+ *   judged against the best: a call made on its MJ_RV_CALL record, a pass
+ *   as an MJ_RV_PASS record (only when a call was possible and the pass
+ *   could be valued).  Not judged: seats in riichi, the last discard of
+ *   the round, a tile another seat called or won on (the decision cannot
+ *   be seen), a ron made (its MJ_RV_WIN record).  Without options.ev no
+ *   call is judged: the discard after a call is judged as any discard.
  * - A win: the replayed hand and context (mj_replay_win) scored by
  *   mj_score_hand, compared with the log's han, fu, points and yaku.
  * - An event that does not fit the log (mjlog.h: a log read with
@@ -46,6 +68,7 @@
 
 #include "tilekit/common.h"
 #include "tilekit/mahjong.h"
+#include "tilekit/mjdanger.h"
 #include "tilekit/mjev.h"
 #include "tilekit/mjlog.h"
 
@@ -60,7 +83,9 @@ enum {
     MJ_RV_CALL,         /* chi, pon, open / added / closed kan of a seat reviewed */
     MJ_RV_RIICHI,       /* a seat reviewed declares riichi */
     MJ_RV_RYUUKYOKU,    /* the round ends without a winner (ev.detail = MJ_RK_*) */
-    MJ_RV_INCONSISTENT  /* an event that does not fit the log: issues[index] */
+    MJ_RV_INCONSISTENT, /* an event that does not fit the log: issues[index] */
+    MJ_RV_PASS          /* a seat reviewed passed a call it could make (options.ev): calls[index]; the
+                         * record's event is the discard passed */
 };
 
 #define MJ_RV_NO_SHANTEN 99   /* mj_review_discard.shanten[t]: t is not a choice */
@@ -68,8 +93,9 @@ enum {
 typedef struct mj_review_options {
     int seat;                 /* -1: every seat; 0..3: only that seat */
     const char *name;         /* non-NULL: only the player of that name (seat is then ignored) */
-    int ev;                   /* 1: the expected value of each discard too */
+    int ev;                   /* 1: the expected value of each discard too, and the calls judged */
     mj_ev_config ev_cfg;      /* the EV model (t_min is set by the review: the player's turn) */
+    const mj_danger_model *danger;   /* NULL: mj_danger_default_model() */
 } mj_review_options;
 
 /* EV of a discard (options.ev). */
@@ -99,6 +125,29 @@ typedef struct mj_review_ev {
     char msg[120];            /* MJ_RV_EV_NONE, MJ_RV_EV_CUT: why */
 } mj_review_ev;
 
+/* Danger at a discard (the contract above).  threats == 0: not under
+ * threat, and every other member is 0. */
+typedef struct mj_review_danger {
+    unsigned threats;             /* bit s: seat s threatened the player */
+    uint8_t kind[4];              /* MJ_THREAT_RIICHI or MJ_THREAT_OPEN of each threat */
+    double tenpai[4], value[4];   /* P(tenpai) and the value of its hand (mj_danger) */
+    uint64_t zero[4];             /* bit t: t cannot deal in to s (the exact rules) */
+    double deal[4][MJ_TILES];     /* P(t deals in to s | s tenpai): mj_danger.deal, "the danger" */
+    double any[MJ_TILES];         /* P(t deals in to some threat) (mj_danger_combine) */
+    double loss[MJ_TILES];        /* expected points paid on t (mj_danger_combine) */
+    int safest, safest_red;       /* the safest option (safest_red: the hand's only copy is the red five) */
+    int is_safest;                /* the play made is as safe (same loss and probability) */
+} mj_review_danger;
+
+/* A discard won on by ron. */
+typedef struct mj_review_dealin {
+    int wins;                 /* wins by ron on it: 0 (no deal-in), 1, or 2-3 (multiple ron) */
+    unsigned to;              /* bit s: seat s won on it */
+    int points;               /* what it cost: minus the player's score change in the log over those
+                               * wins (honba and sticks included); their value when the log gives none */
+    int value;                /* the log's points of the hands (no honba, no sticks) */
+} mj_review_dealin;
+
 /* The verdict on one discard. */
 typedef struct mj_review_discard {
     int seat;
@@ -123,7 +172,25 @@ typedef struct mj_review_discard {
     int shanten_lost;         /* play_shanten - best_shanten */
     int ukeire_lost;          /* best_ukeire - play_ukeire; best_ukeire when shanten was lost */
     mj_review_ev ev;
+    mj_review_danger danger;
+    mj_review_dealin deal_in;
 } mj_review_discard;
+
+/* A call a seat reviewed could make on another seat's discard, judged
+ * (options.ev; the contract above). */
+typedef struct mj_review_call {
+    int seat, from;           /* the seat that could call, the seat that discarded */
+    uint8_t tile, red;        /* the tile discarded */
+    int made;                 /* MJ_CALL_CHI, _PON, _KAN: the call made; MJ_CALL_PASS: passed */
+    uint8_t n_own, own[3];    /* a call made: the tiles from the hand (plain) */
+    int status;               /* MJ_RV_EV_OK, _NONE (msg), _CUT (msg) */
+    int turn, last;           /* the turns of the values (turn: the seat's discards so far + 1) */
+    mj_ev_callset set;        /* every call and the pass (set.calls[0]) with its value */
+    int play;                 /* index in set.calls of the decision made; -1: not among them */
+    int best;                 /* index of the best (the highest expected score; the play when as good) */
+    double score_lost;        /* set.calls[best].score - set.calls[play].score (0 when play < 0) */
+    char msg[120];
+} mj_review_call;
 
 /* Win status: the scorer's (MJ_SCORE_OK, _NO_YAKU, _NOT_WINNING) or: */
 #define MJ_RV_WIN_ERROR (-1)  /* the win cannot be scored (msg) */
@@ -158,7 +225,8 @@ typedef struct mj_review_record {
     int round;                /* index of the round in the log */
     int event;                /* index of the event in its round, from 0 */
     const mj_log_event *ev;   /* the event (points into rv->log) */
-    int index;                /* DISCARD: in discards; WIN: in wins; INCONSISTENT: in issues; else -1 */
+    int index;                /* DISCARD: in discards; WIN: in wins; INCONSISTENT: in issues; PASS and a
+                               * CALL judged (options.ev): in calls; else -1 */
 } mj_review_record;
 
 typedef struct mj_review_round {
@@ -172,6 +240,10 @@ typedef struct mj_review_player {
     long wins, win_points, wins_differing;   /* win_points: the log's points of its wins */
     long ev_discards, ev_best;               /* options.ev: discards with an EV, the EV best among them */
     double ev_lost;                          /* their expected score lost */
+    long threatened, safest;                 /* discards under threat, the safest among them */
+    long deal_ins, deal_in_points;           /* discards won on by ron, what they cost */
+    long calls, calls_best;                  /* options.ev: calls and passes judged, the best among them */
+    double calls_lost;                       /* their expected score lost */
 } mj_review_player;
 
 typedef struct mj_review_game {
@@ -180,6 +252,9 @@ typedef struct mj_review_game {
     long inconsistent;                       /* events that do not fit the log */
     long ev_discards, ev_best;
     double ev_lost;
+    long threatened, safest, deal_ins, deal_in_points;
+    long calls, calls_best;
+    double calls_lost;
 } mj_review_game;
 
 typedef struct mj_review {
@@ -190,10 +265,11 @@ typedef struct mj_review {
     mj_review_record *records;
     int n_rounds;                 /* = log->n_rounds */
     mj_review_round *rounds;
-    int n_discards, n_wins, n_issues;
+    int n_discards, n_wins, n_issues, n_calls;
     mj_review_discard *discards;
     mj_review_win *wins;
     mj_review_issue *issues;
+    mj_review_call *calls;
     mj_review_player players[4];
     mj_review_game game;
 } mj_review;
@@ -209,6 +285,8 @@ void mj_review_free(mj_review *rv);
 const mj_review_discard *mj_review_discard_of(const mj_review *rv, const mj_review_record *rec);
 const mj_review_win *mj_review_win_of(const mj_review *rv, const mj_review_record *rec);
 const mj_review_issue *mj_review_issue_of(const mj_review *rv, const mj_review_record *rec);
+/* PASS, and CALL when judged. */
+const mj_review_call *mj_review_call_of(const mj_review *rv, const mj_review_record *rec);
 
 #ifdef __cplusplus
 }

@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/cli_batch.h"
 #include "cli/cli_json.h"
+#include "cli/cli_outfile.h"
 #include "cli/mjwait_ev.h"
 #include "cli/mjwait_log.h"
 #include "cli/mjwait_score.h"
@@ -214,7 +215,7 @@ static void json_13(cli_buf *f, const cli_record *rec, const char *text, const m
         cli_json_object(&j);
         cli_json_key(&j, "tile");
         json_tile(&j, w->tile);
-        mjs_jlive(&j, w->tile, unseen);
+        cli_json_kint(&j, "live", unseen[w->tile]);
         cli_json_key(&j, "readings");
         cli_json_array(&j);
         for (int k = 0; k < w->n; k++) {
@@ -265,12 +266,12 @@ static void json_14(cli_buf *f, const cli_record *rec, const char *text, const m
         const mj_discard *d = &r->discards[i];
         cli_json_object(&j);
         char dn[3];
-        mjs_discard_name(h, d->tile, dn);
+        mjf_discard_name(h, d->tile, dn);
         cli_json_kstr(&j, "tile", dn);
         cli_json_kint(&j, "shanten", d->shanten);
         cli_json_key(&j, "accept");
         json_mask(&j, d->accept);
-        cli_json_kint(&j, "ukeire", mjs_count(d->accept, unseen));
+        cli_json_kint(&j, "ukeire", mjf_count(d->accept, unseen));
         cli_json_close(&j);
     }
     cli_json_end(&j);
@@ -293,7 +294,7 @@ static void print_13(cli_buf *f, const char *text, const mj_hand *h, const mj_re
     if (r->n_waits) {
         cli_buf_printf(f, "%s: tenpai, %d wait%s: ", text, r->n_waits, r->n_waits == 1 ? "" : "s");
         put_mask(f, r->wait_mask, " ");
-        mjs_text_live(f, r->wait_mask, unseen);
+        mjf_live_text(f, r->wait_mask, unseen);
         cli_buf_putc(f, '\n');
         /* the 13-sided wait has one reading, the same for each of its waits:
          * printed once, not thirteen times */
@@ -332,7 +333,7 @@ static void print_13(cli_buf *f, const char *text, const mj_hand *h, const mj_re
 static void put_discard(cli_buf *f, const mj_hand *h, int t)
 {
     char n[3];
-    mjs_discard_name(h, t, n);
+    mjf_discard_name(h, t, n);
     cli_buf_puts(f, n);
 }
 
@@ -382,7 +383,7 @@ static void print_14(cli_buf *f, const char *text, const mj_hand *h, const mj_re
     cli_buf_printf(f, ", %d discard%s\n", r->n_discards, r->n_discards == 1 ? "" : "s");
     for (int i = 0; i < r->n_discards; i++) {
         const mj_discard *d = &r->discards[i];
-        int uk = mjs_count(d->accept, unseen);
+        int uk = mjf_count(d->accept, unseen);
         cli_buf_puts(f, "  discard ");
         put_discard(f, h, d->tile);
         cli_buf_puts(f, d->shanten == 0 ? "  waits " : "  accepts ");
@@ -586,7 +587,7 @@ int main(int argc, char **argv)
     static const struct option longopts[] = {
         { "waits", no_argument, NULL, 'w' },
         { "show", no_argument, NULL, O_SHOW },
-        CLI_COMMON_OPTIONS,
+        CLI_FORCE_OPTION, CLI_COMMON_OPTIONS,
         MJS_LONGOPTS
         MJE_LONGOPTS
         MJL_LONGOPTS
@@ -618,6 +619,8 @@ int main(int argc, char **argv)
         cli_usage_error("--log reviews game records: not with --score, --shanten, --waits or --show");
     if (!mjl_active() && mjl_player())
         cli_usage_error("--player needs --log");
+    if (!mjl_active() && mjl_html())
+        cli_usage_error("--html needs --log");
     if (mjl_active() && ev_turn)
         cli_usage_error("--ev-turn: with --log the turn of each discard is the player's own turn");
     if (mjl_active())   /* --log: game records (mjwait_log.c) */

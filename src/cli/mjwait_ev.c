@@ -14,9 +14,9 @@
 #include "cli/cli.h"
 #include "cli/cli_json.h"
 #include "cli/mjwait_score.h"
-#include "tilekit/alphabet.h"
 #include "tilekit/mjdanger.h"
 #include "tilekit/mjev.h"
+#include "tilekit/mjfmt.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -235,16 +235,6 @@ static void rank(const mj_ev_result *r, const mj_pushfold *pf, int *ord)
     }
 }
 
-static void show_tile(cli_buf *b, int t)
-{
-    static const uint32_t dragon[3] = { 0x1F006, 0x1F005, 0x1F004 };
-    uint32_t cp = t < 9 ? 0x1F007u + (uint32_t)t : t < 18 ? 0x1F019u + (uint32_t)(t - 9)
-                : t < 27 ? 0x1F010u + (uint32_t)(t - 18) : t < 31 ? 0x1F000u + (uint32_t)(t - 27) : dragon[t - 31];
-    char u[4];
-    int n = alpha_utf8_encode(cp, u);
-    cli_buf_put(b, u, (size_t)n);
-}
-
 /* "  TILES [MELD]" with the best discard underlined by a marker line. */
 static void show(cli_buf *b, const mj_hand *h, int best_kind)
 {
@@ -260,7 +250,7 @@ static void show(cli_buf *b, const mj_hand *h, int best_kind)
                 cli_buf_putc(&mark, ' ');
             }
             suit = t / 9;
-            show_tile(b, t);
+            mjf_tile(b, t, 1);
             /* tiles are two columns wide on a terminal */
             cli_buf_puts(&mark, t == plain && !marked ? "^ " : "  ");
             marked |= t == plain;
@@ -269,7 +259,7 @@ static void show(cli_buf *b, const mj_hand *h, int best_kind)
         const mj_meld *m = &h->melds[i];
         cli_buf_puts(b, m->type == MJ_ANKAN ? " (" : " [");
         for (int k = 0; k < (m->type == MJ_CHI || m->type == MJ_PON ? 3 : 4); k++)
-            show_tile(b, m->type == MJ_CHI ? m->tile + k : m->tile);
+            mjf_tile(b, m->type == MJ_CHI ? m->tile + k : m->tile, 1);
         cli_buf_putc(b, m->type == MJ_ANKAN ? ')' : ']');
     }
     cli_buf_putc(b, '\n');

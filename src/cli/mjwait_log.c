@@ -4,11 +4,14 @@
  * file i), read whole, parsed by the library (mj_log_parse: both formats)
  * and reviewed by it (mj_review_log, tilekit/mjreview.h: every discard
  * judged, every win scored beside the log's value, the summaries); the
- * formatting wing writes the records as text or JSON (tilekit/mjfmt.h).
- * This file holds the options, the files, the batch (output per file in
- * input order whatever --jobs) and the messages on standard error. */
+ * formatting wing writes the records as text or JSON (tilekit/mjfmt.h),
+ * and with --html OUT one page a log (and an index of several), placed
+ * and written by the front-ends' shared rule (cli_pages.h).  This file
+ * holds the options, the files, the batch (output per file in input order
+ * whatever --jobs) and the messages on standard error. */
 #include "cli/mjwait_log.h"
 #include "cli/cli_json.h"
+#include "cli/cli_pages.h"
 #include "cli/mjwait_ev.h"
 #include "cli/mjwait_score.h"
 #include "tilekit/mjfmt.h"
@@ -19,8 +22,11 @@
 #include <string.h>
 
 static int opt_log, opt_player_seat = -1, opt_ev;
-static const char *opt_player;
+static const char *opt_player, *opt_html;
 static int opt_json, opt_verbose;
+
+/* --html DIR: a log's page drops its suffix */
+static const char *const LOG_EXTS[] = { ".mjlog.gz", ".json.gz", ".xml.gz", ".mjlog", ".json", ".xml", ".gz", NULL };
 
 int mjl_option(int c, const char *arg)
 {
@@ -31,6 +37,7 @@ int mjl_option(int c, const char *arg)
         if (arg[0] >= '0' && arg[0] <= '3' && arg[1] == 0)
             opt_player_seat = arg[0] - '0';
         return 1;
+    case MJL_O_HTML: opt_html = arg; return 1;
     default: return 0;
     }
 }
@@ -45,6 +52,11 @@ int mjl_player(void)
     return opt_player != NULL;
 }
 
+int mjl_html(void)
+{
+    return opt_html != NULL;
+}
+
 const char *mjl_help(void)
 {
     return "Game records (--log):\n"
@@ -55,7 +67,10 @@ const char *mjl_help(void)
            "                   a summary per player and per game (-v: every discard,\n"
            "                   not only those that gave something up; --ev: each\n"
            "                   discard's expected value too)\n"
-           "      --player P   only seat P (0-3) or the player named P\n";
+           "      --player P   only seat P (0-3) or the player named P\n"
+           "      --html OUT   also write the review as a page: OUT for one log, else OUT\n"
+           "                   is a directory of one page a log and index.html\n"
+           "      --force      let --html replace existing files\n";
 }
 
 /* ---- one review, printed ---- */
@@ -102,17 +117,22 @@ static int print_review(const mj_review *rv, const char *file, cli_buf *out, cli
 typedef struct job {
     const char *const *files;
     int n;
+    cli_pages pages;          /* --html */
+    mjf_index_row *rows;      /* --html DIR: a row a log (its slot written by its worker) */
+    char (*names)[4][MJ_LOG_NAME];
 } job;
 
 typedef struct worker {
     mj_ctx *ctx;
     mj_ev *ev;   /* --ev */
+    job *jb;
 } worker;
 
 static void *worker_new(void *user)
 {
-    (void)user;
     worker *w = calloc(1, sizeof *w);
+    if (w)
+        w->jb = user;
     if (w && (mj_ctx_create(&w->ctx, NULL) || (opt_ev && mj_ev_create(&w->ev, NULL)))) {
         mj_ctx_destroy(w->ctx);
         free(w);
@@ -151,6 +171,34 @@ static int bad_log(const char *name, const tk_error *err, cli_buf *out, cli_buf 
     return CLI_EXIT_DATA;
 }
 
+/* --html: log i's page, and its row of the index. */
+static int write_page(job *jb, long i, const mj_review *rv, const char *name, cli_buf *msgs)
+{
+    fmt_buf page = { 0 };
+    mjf_review_html(&page, rv, name);
+    int st = cli_page_write(&jb->pages, (int)i, &page, msgs);
+    fmt_buf_free(&page);
+    if (!jb->rows)
+        return st;
+    const mj_review_game *g = &rv->game;
+    mjf_index_row *r = &jb->rows[i];
+    for (int s = 0; s < 4; s++) {
+        snprintf(jb->names[i][s], MJ_LOG_NAME, "%s", rv->log->names[s]);
+        r->name[s] = jb->names[i][s];
+    }
+    r->href = cli_page_href(&jb->pages, (int)i);
+    r->rounds = rv->n_rounds;
+    r->discards = g->discards;
+    r->best = g->best;
+    r->ukeire_lost = g->ukeire_lost;
+    r->deal_ins = g->deal_ins;
+    r->deal_in_points = g->deal_in_points;
+    r->wins = g->wins;
+    r->wins_matching = g->wins_matching;
+    r->inconsistent = g->inconsistent;
+    return st;
+}
+
 static int solve_file(void *state, const cli_record *rec, cli_buf *out, cli_buf *msgs)
 {
     worker *w = state;
@@ -185,6 +233,8 @@ static int solve_file(void *state, const cli_record *rec, cli_buf *out, cli_buf 
         st = CLI_EXIT_DATA;
     } else {
         st = print_review(rv, name, out, msgs);
+        if (w->jb->pages.out && write_page(w->jb, rec->no - 1, rv, name, msgs) > st)
+            st = CLI_EXIT_DATA;
     }
     mj_review_free(rv);
     mj_log_free(log);
@@ -199,6 +249,33 @@ static int gen_name(void *user, long no, cli_buf *text)
     return 0;
 }
 
+/* --html DIR: index.html, a row a log (a log not reviewed has no link). */
+static int write_index(const job *jb)
+{
+    for (int i = 0; i < jb->n; i++)
+        jb->rows[i].file = strcmp(jb->files[i], "-") == 0 ? "<stdin>" : jb->files[i];
+    fmt_buf page = { 0 };
+    mjf_review_index(&page, jb->rows, jb->n);
+    int rc = cli_pages_write_index(&jb->pages, &page);
+    fmt_buf_free(&page);
+    return rc;
+}
+
+/* --html: where the pages go, checked before any log is reviewed. */
+static int plan_pages(job *jb)
+{
+    int rc = cli_pages_plan(&jb->pages, opt_html, jb->files, jb->n, LOG_EXTS);
+    if (rc || !jb->pages.dir)
+        return rc;
+    jb->rows = calloc((size_t)jb->n, sizeof *jb->rows);
+    jb->names = calloc((size_t)jb->n, sizeof *jb->names);
+    if (!jb->rows || !jb->names) {
+        cli_error(NULL, 0, "out of memory");
+        return CLI_EXIT_DATA;
+    }
+    return 0;
+}
+
 int mjl_main(const char *const *files, int n, const cli_common *co, int ev)
 {
     static const char *const stdin_only[1] = { "-" };
@@ -209,15 +286,23 @@ int mjl_main(const char *const *files, int n, const cli_common *co, int ev)
         files = stdin_only;
         n = 1;
     }
-    job jb = { files, n };
+    job jb = { files, n, { 0 }, NULL, NULL };
+    int status = plan_pages(&jb);
     double t0 = cli_now();
     cli_batch b = { .kind = CLI_BATCH_COUNT, .count = n, .gen = gen_name, .user = &jb, .jobs = co->jobs,
                     .progress = "mjwait: logs", .init = worker_new, .fini = worker_free, .solve = solve_file };
-    int status = cli_batch_run(&b);
+    if (status == 0) {
+        status = cli_batch_run(&b);
+        if (jb.rows && !b.write_error && write_index(&jb) > status)
+            status = CLI_EXIT_DATA;
+    }
     if (co->verbose)
         cli_error(NULL, 0, "%ld log%s (%ld bad), %.3f s", b.records, b.records == 1 ? "" : "s", b.bad,
                   cli_now() - t0);
     if (cli_close_stdout() != 0)
         status = CLI_EXIT_DATA;
+    cli_pages_free(&jb.pages);
+    free(jb.rows);
+    free(jb.names);
     return status;
 }

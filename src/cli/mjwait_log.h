@@ -8,17 +8,19 @@
 #include "cli/cli.h"
 #include "cli/cli_batch.h"
 
-enum { MJL_O_LOG = 0x2200, MJL_O_PLAYER };
+enum { MJL_O_LOG = 0x2200, MJL_O_PLAYER, MJL_O_HTML };
 
 #define MJL_LONGOPTS \
     { "log", no_argument, NULL, MJL_O_LOG }, \
-    { "player", required_argument, NULL, MJL_O_PLAYER },
+    { "player", required_argument, NULL, MJL_O_PLAYER }, \
+    { "html", required_argument, NULL, MJL_O_HTML },
 
 /* Handle option c; returns 1 if it was one of ours. */
 int mjl_option(int c, const char *arg);
-/* 1 when --log was given; mjl_player: 1 when --player was. */
+/* 1 when --log was given; mjl_player, mjl_html: 1 when --player, --html were. */
 int mjl_active(void);
 int mjl_player(void);
+int mjl_html(void);
 /* Review the logs files[0..n) (stdin when n == 0 or a name is "-") with the
  * common options (--json, --jobs, -v) and, when ev, the expected value of
  * each discard (the --ev options of mjwait_ev.h); returns the exit status. */

@@ -66,20 +66,12 @@ int mjs_line(mj_ctx *ctx, mj_result *res, cli_buf *out, const char *file, long l
  * the option defaults), check it, and fill unseen[] (4 - hand, melds,
  * indicators and seen tiles; unseen may be NULL).  Returns 0 or an error. */
 int mjs_parse(const char *line, size_t len, mj_hand *h, uint8_t unseen[MJ_TILES], tk_error *err);
-/* Text " (8 live: 1m:4 4m:4)" for the waits of a tenpai hand. */
-void mjs_text_live(cli_buf *b, uint64_t waits, const uint8_t unseen[MJ_TILES]);
-/* Text ", ukeire 42 (11 kinds): 2m:4 ..." for a noten 13 - 3k tile hand. */
-void mjs_text_ukeire(cli_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES]);
-/* JSON members through the shared writer: "live": N for a wait, and
- * "ukeire": {tiles: [[tile, unseen]...], kinds, total} for a noten hand. */
+/* Text ", ukeire 42 (11 kinds): 2m:4 ..." of a noten 13 - 3k tile hand,
+ * and the JSON member "ukeire": {tiles: [[tile, unseen]...], kinds, total}
+ * (the library's count, tilekit/mjfmt.h's forms). */
 #include "cli/cli_json.h"
-void mjs_jlive(struct cli_json *j, int tile, const uint8_t unseen[MJ_TILES]);
+void mjs_text_ukeire(cli_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES]);
 void mjs_jukeire(struct cli_json *j, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES]);
-/* Sum of unseen[t] over the tiles of mask. */
-int mjs_count(uint64_t mask, const uint8_t unseen[MJ_TILES]);
-
-/* Name of discard t of hand h: "0m" when the only copy held is the red five. */
-void mjs_discard_name(const mj_hand *h, int t, char out[3]);
 
 /* Load the filled per-suit tables (mahjong/tables.bin from the data path)
  * into a new context; without the file the context fills itself lazily. */

@@ -9,8 +9,8 @@
  *     skrafl_load.c       dictionary, tile set, layout, engine, --rack, leave
  *                         and win tables
  *     skrafl_selfplay.c   --selfplay: games on the batch engine
- *     skrafl_gcg.c        --gcg: reviewing game records
- *       skrafl_pages.c      --html: where the pages go
+ *     skrafl_gcg.c        --gcg: reviewing game records (--html: where the
+ *                         pages go is the shared cli_pages.c)
  *     skrafl_batch.c      a batch of CGP lines on the batch engine
  *       skrafl_solve.c    one position (of a batch, or alone for skrafl.c):
  *                         moves, --count, --check, or one of:
@@ -156,25 +156,6 @@ int skc_selfplay_prepare(const skc_opts *o);
 int skc_selfplay(const skc_ctx *c);
 /* --gcg: review the --gcg file and args[0..nargs); returns the exit status. */
 int skc_review(const skc_ctx *c, char **args, int nargs);
-
-/* ---- skrafl_pages.c (under skrafl_gcg.c) ------------------------------------------------------------ */
-
-/* --html OUT: one page (OUT a file) or a directory of pages and index.html. */
-typedef struct skc_pages {
-    const char *out;       /* NULL: no pages */
-    int dir;               /* OUT is a directory */
-    char **names;          /* dir: the page of each game */
-    int n;
-} skc_pages;
-/* Decide where the pages of files[0..nfiles) go, make the directory, check
- * every target (cli_outfile.h); 0 or an exit status (messages printed). */
-int skc_pages_plan(skc_pages *pg, const char *out, char **files, int nfiles);
-void skc_page_path(const skc_pages *pg, int i, char *path, size_t cap);
-/* Write game i's page (a message into err on failure): 0 or an exit status. */
-int skc_page_write(const skc_pages *pg, int i, const fmt_buf *page, cli_buf *err);
-/* dir: index.html of rows[0..n) (row i's href is set to game i's page). */
-int skc_pages_index(const skc_pages *pg, skf_index_row *rows, int n);
-void skc_pages_free(skc_pages *pg);
 
 /* ---- skrafl_batch.c, skrafl_solve.c ---------------------------------------------------------------- */
 

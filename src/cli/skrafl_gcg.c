@@ -15,6 +15,7 @@
  * (binary data, more than two players, another language) are reported; the
  * other files are still reviewed and the exit status is then 1.
  */
+#include "cli/cli_pages.h"
 #include "cli/skrafl_cli.h"
 #include "cli/skrafl_lex.h"
 #include "tilekit/datapath.h"
@@ -27,6 +28,9 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+
+/* --html DIR: a game file's page drops its .gcg */
+static const char *const GCG_EXTS[] = { ".gcg", NULL };
 
 #define GCG_FILE_MAX (64L << 20)   /* a game record is a few KiB: 64 MiB is not a GCG file */
 #define REVIEW_EG_SECONDS 10.0     /* --endgame's bound per solve when neither --seconds nor --plies */
@@ -48,7 +52,7 @@ typedef struct run {
     gstat *stats;
     char dict_name[80];        /* the default dictionary's name ("ENABLE2K") */
     int dict_explicit;         /* --dict / --lexicon given: its verdicts count whatever #lexicon says */
-    skc_pages pages;           /* --html */
+    cli_pages pages;           /* --html */
 } run;
 
 typedef struct worker {
@@ -409,7 +413,7 @@ static int write_page(const run *R, int i, const sk_review *rv, const char *name
 {
     fmt_buf page = {0};
     skf_review_html(&page, rv, name);
-    int rc = skc_page_write(&R->pages, i, &page, err);
+    int rc = cli_page_write(&R->pages, i, &page, err);
     fmt_buf_free(&page);
     return rc;
 }
@@ -532,7 +536,7 @@ static int write_index(run *R)
     for (int i = 0; i < R->nfiles; i++) {
         const gstat *g = &R->stats[i];
         rows[i].file = strcmp(R->files[i], "-") == 0 ? "<stdin>" : R->files[i];
-        rows[i].href = g->done ? "" : NULL;
+        rows[i].href = g->done ? cli_page_href(&R->pages, i) : NULL;
         for (int p = 0; p < 2; p++) {
             rows[i].name[p] = g->name[p];
             rows[i].score[p] = g->p[p].score;
@@ -540,7 +544,10 @@ static int write_index(run *R)
         }
         rows[i].errors = g->errors;
     }
-    int rc = skc_pages_index(&R->pages, rows, R->nfiles);
+    fmt_buf page = {0};
+    skf_review_index(&page, rows, R->nfiles);
+    int rc = cli_pages_write_index(&R->pages, &page);
+    fmt_buf_free(&page);
     free(rows);
     return rc;
 }
@@ -606,7 +613,7 @@ int skc_review(const skc_ctx *c, char **args, int nargs)
             status = CLI_EXIT_DATA;
     }
     R.stats = calloc((size_t)R.nfiles + 1, sizeof *R.stats);
-    int ps = R.nfiles > 0 && R.stats ? skc_pages_plan(&R.pages, c->o->gcg.html, R.files, R.nfiles) : 0;
+    int ps = R.nfiles > 0 && R.stats ? cli_pages_plan(&R.pages, c->o->gcg.html, (const char *const *)R.files, R.nfiles, GCG_EXTS) : 0;
     if (!R.stats) {
         cli_error(NULL, 0, "out of memory");
         status = CLI_EXIT_DATA;
@@ -628,7 +635,7 @@ int skc_review(const skc_ctx *c, char **args, int nargs)
         if (R.pages.dir && write_index(&R) > status)
             status = CLI_EXIT_DATA;
     }
-    skc_pages_free(&R.pages);
+    cli_pages_free(&R.pages);
     for (int i = 0; i < R.nfiles; i++)
         free(R.files[i]);
     free(R.files);

@@ -75,6 +75,26 @@ void html_href(fmt_buf *b, const char *s)
     }
 }
 
+void html_data_int(fmt_buf *b, const char *key, long long v) { fmt_buf_printf(b, " data-%s=\"%lld\"", key, v); }
+
+void html_data_text(fmt_buf *b, const char *key, const char *text)
+{
+    fmt_buf_printf(b, " data-%s=\"", key);
+    html_puts(b, text);
+    fmt_buf_putc(b, '"');
+}
+
+void html_page_link(fmt_buf *b, const char *file, const char *href)
+{
+    if (href) {
+        fmt_buf_puts(b, "<a href=\"");
+        html_href(b, href);
+        fmt_buf_puts(b, "\">");
+    }
+    html_puts(b, file);
+    fmt_buf_puts(b, href ? "</a>" : " <span class=\"muted\">(not reviewed)</span>");
+}
+
 /* ---- the page --------------------------------------------------------------------------------------- */
 
 static const char base_css[] =

@@ -6,7 +6,7 @@
  * the summaries.  JSON: one object per record with the record's place
  * (file, type, round, kyoku, honba, event), numbers of the EV at full
  * precision (%.17g). */
-#include "tilekit/mjfmt.h"
+#include "mjreview_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -67,25 +67,13 @@ typedef struct printer {
     int json, verbose;
 } printer;
 
-static const char WIND[4] = { 'E', 'S', 'W', 'N' };
-
-static void tile_text(int t, int red, char out[3])
-{
-    mj_tile_name(t, out);
-    if (red)
-        out[0] = '0';
-}
-
-static const char *seat_name(const printer *p, int s)
-{
-    return p->rv->log->names[s][0] ? p->rv->log->names[s] : "-";
-}
+static const char *seat_name(const printer *p, int s) { return mjf_seat_name(p->rv, s); }
 
 static void json_start(const printer *p, fmt_json *j, const char *type, const mj_review_record *rec)
 {
     const mj_log_round *rd = &p->rv->log->rounds[rec->round];
     char k[8];
-    snprintf(k, sizeof k, "%c%d", WIND[(rd->kyoku / 4) & 3], rd->kyoku % 4 + 1);
+    mjf_kyoku(k, rd);
     fmt_json_begin(j, p->out);
     fmt_json_kstr(j, "file", p->file);
     fmt_json_kstr(j, "type", type);
@@ -98,25 +86,29 @@ static void json_start(const printer *p, fmt_json *j, const char *type, const mj
 static void text_round(const printer *p, const mj_review_record *rec)
 {
     const mj_log_round *rd = &p->rv->log->rounds[rec->round];
-    fmt_buf_printf(p->out, "%s: round %d: %c%d-%d", p->file, rec->round, WIND[(rd->kyoku / 4) & 3],
-                   rd->kyoku % 4 + 1, rd->honba);
+    char k[8];
+    fmt_buf_printf(p->out, "%s: round %d: %s-%d", p->file, rec->round, mjf_kyoku(k, rd), rd->honba);
 }
 
 static void json_real(fmt_json *j, const char *key, double v)
 {
     char t[40];
-    snprintf(t, sizeof t, "%.17g", v);
     fmt_json_key(j, key);
-    fmt_json_raw(j, t);
+    fmt_json_raw(j, mjf_real(t, v));
+}
+
+/* "shanten", "score", "win", "tenpai" of an EV option, and its close. */
+static void json_values(fmt_json *j, int shanten, double score, double win, double tenpai)
+{
+    fmt_json_kint(j, "shanten", shanten);
+    json_real(j, "score", score);
+    json_real(j, "win", win);
+    json_real(j, "tenpai", tenpai);
+    fmt_json_close(j);
 }
 
 /* ---- discards ---- */
 
-static const char *ev_status_name(const mj_review_discard *d)
-{
-    static const char *const N[] = { "riichi", "ok", "none", "cut" };
-    return N[d->ev.status];
-}
 
 static void json_ev_option(fmt_json *j, const char *key, const mj_review_ev_option *o)
 {
@@ -125,11 +117,7 @@ static void json_ev_option(fmt_json *j, const char *key, const mj_review_ev_opti
     fmt_json_key(j, key);
     fmt_json_object(j);
     fmt_json_kstr(j, "tile", n);
-    fmt_json_kint(j, "shanten", o->shanten);
-    json_real(j, "score", o->score);
-    json_real(j, "win", o->win);
-    json_real(j, "tenpai", o->tenpai);
-    fmt_json_close(j);
+    json_values(j, o->shanten, o->score, o->win, o->tenpai);
 }
 
 /* "ev": {status, turn, last, play: {...} or null, best: {...}, score_lost} */
@@ -138,7 +126,7 @@ static void json_ev(fmt_json *j, const mj_review_discard *d)
     const mj_review_ev *x = &d->ev;
     fmt_json_key(j, "ev");
     fmt_json_object(j);
-    fmt_json_kstr(j, "status", ev_status_name(d));
+    fmt_json_kstr(j, "status", mjf_ev_status(d->ev.status));
     if (x->status == MJ_RV_EV_NONE || x->status == MJ_RV_EV_CUT)
         fmt_json_kstr(j, "error", x->msg);
     if (x->status == MJ_RV_EV_OK) {
@@ -156,12 +144,67 @@ static void json_ev(fmt_json *j, const mj_review_discard *d)
     fmt_json_close(j);
 }
 
+/* {"SEAT": P(deals in | tenpai), ...} of tile t over the threats. */
+static void json_seat_danger(fmt_json *j, const char *key, const mj_review_danger *x, int t)
+{
+    fmt_json_key(j, key);
+    fmt_json_object(j);
+    for (int s = 0; s < 4; s++)
+        if (x->threats >> s & 1) {
+            char k[2] = { (char)('0' + s), 0 };
+            json_real(j, k, x->deal[s][t]);
+        }
+    fmt_json_close(j);
+}
+
+/* "danger", "threat", "deal", "loss", "safest": {tile, danger, deal, loss} */
+static void json_danger(fmt_json *j, const mj_review_discard *d)
+{
+    const mj_review_danger *x = &d->danger;
+    char n[3];
+    json_seat_danger(j, "danger", x, d->tile);
+    fmt_json_key(j, "threat");
+    fmt_json_object(j);
+    for (int s = 0; s < 4; s++)
+        if (x->threats >> s & 1) {
+            char k[2] = { (char)('0' + s), 0 };
+            fmt_json_kstr(j, k, x->kind[s] == MJ_THREAT_RIICHI ? "riichi" : "open");
+        }
+    fmt_json_close(j);
+    json_real(j, "deal", x->any[d->tile]);
+    json_real(j, "loss", x->loss[d->tile]);
+    mjf_tile_text(x->safest, x->safest_red, n);
+    fmt_json_key(j, "safest");
+    fmt_json_object(j);
+    fmt_json_kstr(j, "tile", n);
+    json_seat_danger(j, "danger", x, x->safest);
+    json_real(j, "deal", x->any[x->safest]);
+    json_real(j, "loss", x->loss[x->safest]);
+    fmt_json_close(j);
+}
+
+/* "deal_in": {"to": [seats], "points": N, "value": N} */
+static void json_deal_in(fmt_json *j, const mj_review_discard *d)
+{
+    fmt_json_key(j, "deal_in");
+    fmt_json_object(j);
+    fmt_json_key(j, "to");
+    fmt_json_array(j);
+    for (int s = 0; s < 4; s++)
+        if (d->deal_in.to >> s & 1)
+            fmt_json_int(j, s);
+    fmt_json_close(j);
+    fmt_json_kint(j, "points", d->deal_in.points);
+    fmt_json_kint(j, "value", d->deal_in.value);
+    fmt_json_close(j);
+}
+
 static void json_discard(const printer *p, const mj_review_record *rec, const mj_review_discard *d)
 {
     char ht[MJ_HAND_TEXT], tn[3], bn[3];
     mj_hand_format(&d->hand, ht, sizeof ht);
-    tile_text(d->tile, d->red, tn);
-    tile_text(d->best_tile, d->best_red, bn);
+    mjf_tile_text(d->tile, d->red, tn);
+    mjf_tile_text(d->best_tile, d->best_red, bn);
     fmt_json j;
     json_start(p, &j, "discard", rec);
     fmt_json_kint(&j, "seat", d->seat);
@@ -191,6 +234,10 @@ static void json_discard(const printer *p, const mj_review_record *rec, const mj
     fmt_json_close(&j);
     fmt_json_kint(&j, "shanten_lost", d->shanten_lost);
     fmt_json_kint(&j, "ukeire_lost", d->ukeire_lost);
+    if (d->danger.threats)
+        json_danger(&j, d);
+    if (d->deal_in.wins)
+        json_deal_in(&j, d);
     if (p->rv->ev)
         json_ev(&j, d);
     fmt_json_end(&j);
@@ -225,13 +272,46 @@ static void text_ev(fmt_buf *f, const mj_review_discard *d)
     }
 }
 
+/* " 0:12.3% 3:0.0%": tile t's danger against each threat */
+static void text_seat_danger(fmt_buf *f, const mj_review_danger *x, int t)
+{
+    for (int s = 0; s < 4; s++)
+        if (x->threats >> s & 1)
+            fmt_buf_printf(f, " %d:%.1f%%", s, 100 * x->deal[s][t]);
+}
+
+/* "; danger 0:12.3%, safest 9m 0:0.0%" (or "(safest)"); "; dealt in to seat 0: -5800" */
+static void text_danger(fmt_buf *f, const mj_review_discard *d)
+{
+    const mj_review_danger *x = &d->danger;
+    if (x->threats) {
+        fmt_buf_puts(f, "; danger");
+        text_seat_danger(f, x, d->tile);
+        if (x->is_safest) {
+            fmt_buf_puts(f, " (safest)");
+        } else {
+            char n[3];
+            mjf_tile_text(x->safest, x->safest_red, n);
+            fmt_buf_printf(f, ", safest %s", n);
+            text_seat_danger(f, x, x->safest);
+        }
+    }
+    if (d->deal_in.wins) {
+        fmt_buf_printf(f, "; dealt in to seat");
+        for (int s = 0, k = 0; s < 4; s++)
+            if (d->deal_in.to >> s & 1)
+                fmt_buf_printf(f, "%s %d", k++ ? "," : "", s);
+        fmt_buf_printf(f, ": -%d", d->deal_in.points);
+    }
+}
+
 static void text_discard(const printer *p, const mj_review_record *rec, const mj_review_discard *d)
 {
     char tn[3], bn[3];
-    if (!p->verbose && !d->shanten_lost && !d->ukeire_lost && !ev_lost_shown(d))
+    if (!p->verbose && !d->shanten_lost && !d->ukeire_lost && !ev_lost_shown(d) && !d->deal_in.wins)
         return;
-    tile_text(d->tile, d->red, tn);
-    tile_text(d->best_tile, d->best_red, bn);
+    mjf_tile_text(d->tile, d->red, tn);
+    mjf_tile_text(d->best_tile, d->best_red, bn);
     fmt_buf *f = p->out;
     text_round(p, rec);
     fmt_buf_printf(f, ": seat %d %s discard %d: ", d->seat, seat_name(p, d->seat), d->index);
@@ -253,6 +333,7 @@ static void text_discard(const printer *p, const mj_review_record *rec, const mj
         fmt_buf_puts(f, " (best)");
     }
     text_ev(f, d);
+    text_danger(f, d);
     fmt_buf_putc(f, '\n');
 }
 
@@ -290,7 +371,7 @@ static void json_win(const printer *p, const mj_review_record *rec, const mj_rev
     const mj_score *sc = &w->score;
     const mj_log_win *lw = w->log;
     mj_hand_format(&w->hand, ht, sizeof ht);
-    tile_text(w->ctx.win >= 0 ? w->ctx.win : 0, w->ctx.win_red, wt);
+    mjf_tile_text(w->ctx.win >= 0 ? w->ctx.win : 0, w->ctx.win_red, wt);
     fmt_json j;
     json_start(p, &j, "win", rec);
     fmt_json_kint(&j, "seat", w->seat);
@@ -326,7 +407,7 @@ static void text_win(const printer *p, const mj_review_record *rec, const mj_rev
     const mj_log_win *lw = w->log;
     int tsumo = w->from == w->seat, win = w->ctx.win >= 0 ? w->ctx.win : 0;
     fmt_buf *f = p->out;
-    tile_text(win, w->ctx.win_red, wt);
+    mjf_tile_text(win, w->ctx.win_red, wt);
     text_round(p, rec);
     fmt_buf_printf(f, ": seat %d %s wins by %s", w->seat, seat_name(p, w->seat), tsumo ? "tsumo" : "ron");
     if (!tsumo)
@@ -387,12 +468,102 @@ static void print_riichi(const printer *p, const mj_review_record *rec)
     }
 }
 
+/* ---- calls judged (--ev) ---- */
+
+void mjf_call_value(fmt_buf *b, const mj_ev_call *c)
+{
+    fmt_buf_puts(b, mj_call_name(c->kind));
+    if (c->discard != MJ_EV_NO_DISCARD) {
+        char n[3];
+        mj_ev_kind_name(c->discard, n);
+        fmt_buf_printf(b, " (discard %s)", n);
+    }
+    fmt_buf_printf(b, " %.1f", c->score);
+}
+
+static void json_call_option(fmt_json *j, const mj_ev_call *c)
+{
+    char n[3];
+    fmt_json_object(j);
+    fmt_json_kstr(j, "call", mj_call_name(c->kind));
+    fmt_json_key(j, "own");
+    fmt_json_array(j);
+    for (int i = 0; i < c->n_own; i++) {
+        mj_tile_name(c->own[i], n);
+        fmt_json_str(j, n);
+    }
+    fmt_json_close(j);
+    fmt_json_key(j, "discard");
+    if (c->discard == MJ_EV_NO_DISCARD) {
+        fmt_json_null(j);
+    } else {
+        mj_ev_kind_name(c->discard, n);
+        fmt_json_str(j, n);
+    }
+    json_values(j, c->shanten, c->score, c->win, c->tenpai);
+}
+
+/* "ev": {status, turn, last, play, best, score_lost, options: [...]} */
+static void json_call_ev(fmt_json *j, const mj_review_call *c)
+{
+    fmt_json_key(j, "ev");
+    fmt_json_object(j);
+    fmt_json_kstr(j, "status", mjf_ev_status(c->status));
+    if (c->status != MJ_RV_EV_OK) {
+        fmt_json_kstr(j, "error", c->msg);
+        fmt_json_close(j);
+        return;
+    }
+    fmt_json_kint(j, "turn", c->turn);
+    fmt_json_kint(j, "last", c->last);
+    fmt_json_key(j, "play");
+    if (c->play >= 0)
+        json_call_option(j, &c->set.calls[c->play]);
+    else
+        fmt_json_null(j);
+    fmt_json_key(j, "best");
+    json_call_option(j, &c->set.calls[c->best]);
+    json_real(j, "score_lost", c->score_lost);
+    fmt_json_key(j, "options");
+    fmt_json_array(j);
+    for (int i = 0; i < c->set.n; i++)
+        json_call_option(j, &c->set.calls[i]);
+    fmt_json_close(j);
+    fmt_json_close(j);
+}
+
+static int call_lost_shown(const mj_review_call *c)
+{
+    return c && c->status == MJ_RV_EV_OK && c->play >= 0 && c->score_lost >= 0.05;
+}
+
+/* "; EV pon 1234.5" and, when something was lost, ", best pass 1500.0 (-265.5)". */
+static void text_call_ev(fmt_buf *f, const mj_review_call *c)
+{
+    if (c->status != MJ_RV_EV_OK) {
+        fmt_buf_printf(f, "; EV %s: %s", c->status == MJ_RV_EV_CUT ? "cut" : "none", c->msg);
+        return;
+    }
+    const mj_ev_call *b = &c->set.calls[c->best];
+    if (c->play >= 0)
+        fmt_buf_printf(f, "; EV %s %.1f", mj_call_name(c->set.calls[c->play].kind), c->set.calls[c->play].score);
+    else
+        fmt_buf_puts(f, "; EV -");
+    if (c->play < 0 || call_lost_shown(c)) {
+        fmt_buf_puts(f, ", best ");
+        mjf_call_value(f, b);
+        if (c->play >= 0)
+            fmt_buf_printf(f, " (-%.1f)", c->score_lost);
+    }
+}
+
 static void print_call(const printer *p, const mj_review_record *rec)
 {
     const mj_log_event *e = rec->ev;
+    const mj_review_call *c = mj_review_call_of(p->rv, rec);
     int s = e->seat;
     char tn[3];
-    tile_text(e->tile, e->red, tn);
+    mjf_tile_text(e->tile, e->red, tn);
     if (p->json) {
         fmt_json j;
         json_start(p, &j, "call", rec);
@@ -400,10 +571,12 @@ static void print_call(const printer *p, const mj_review_record *rec)
         fmt_json_kstr(&j, "call", mj_event_name(e->kind));
         fmt_json_kstr(&j, "tile", tn);
         fmt_json_kint(&j, "from", e->from);
+        if (c)
+            json_call_ev(&j, c);
         fmt_json_end(&j);
         return;
     }
-    if (!p->verbose)
+    if (!p->verbose && !call_lost_shown(c))
         return;
     text_round(p, rec);
     fmt_buf_printf(p->out, ": seat %d %s %s ", s, seat_name(p, s), mj_event_name(e->kind));
@@ -411,6 +584,33 @@ static void print_call(const printer *p, const mj_review_record *rec)
     fmt_buf_printf(p->out, " %s", tn);
     if (e->kind == MJ_EV_CHI || e->kind == MJ_EV_PON || e->kind == MJ_EV_DAIMINKAN)
         fmt_buf_printf(p->out, " from seat %d", e->from);
+    if (c)
+        text_call_ev(p->out, c);
+    fmt_buf_putc(p->out, '\n');
+}
+
+/* A seat reviewed passed a call it could make. */
+static void print_pass(const printer *p, const mj_review_record *rec, const mj_review_call *c)
+{
+    char tn[3];
+    mjf_tile_text(c->tile, c->red, tn);
+    if (p->json) {
+        fmt_json j;
+        json_start(p, &j, "pass", rec);
+        fmt_json_kint(&j, "seat", c->seat);
+        fmt_json_kstr(&j, "tile", tn);
+        fmt_json_kint(&j, "from", c->from);
+        json_call_ev(&j, c);
+        fmt_json_end(&j);
+        return;
+    }
+    if (!p->verbose && !call_lost_shown(c))
+        return;
+    text_round(p, rec);
+    fmt_buf_printf(p->out, ": seat %d %s passes ", c->seat, seat_name(p, c->seat));
+    mjf_tile(p->out, c->tile, 1);
+    fmt_buf_printf(p->out, " %s from seat %d", tn, c->from);
+    text_call_ev(p->out, c);
     fmt_buf_putc(p->out, '\n');
 }
 
@@ -432,7 +632,7 @@ static void print_issue(const printer *p, const mj_review_record *rec, const mj_
     const mj_log_round *rd = &p->rv->log->rounds[rec->round];
     char m[260], k[8];
     snprintf(m, sizeof m, "round %d, %s", rec->round, x->msg);
-    snprintf(k, sizeof k, "%c%d", WIND[(rd->kyoku / 4) & 3], rd->kyoku % 4 + 1);
+    mjf_kyoku(k, rd);
     fmt_json j;
     fmt_json_begin(&j, p->out);
     fmt_json_kstr(&j, "file", p->file);
@@ -462,6 +662,23 @@ static void json_ev_totals(fmt_json *j, long discards, long best, double lost)
     json_real(j, "ev_lost", lost);
 }
 
+/* Discards under threat, the safest among them, deal-ins and what they cost. */
+static void json_defence_totals(fmt_json *j, long threatened, long safest, long deal_ins, long points)
+{
+    fmt_json_kint(j, "threatened", threatened);
+    fmt_json_kint(j, "safest", safest);
+    fmt_json_kint(j, "deal_ins", deal_ins);
+    fmt_json_kint(j, "deal_in_points", points);
+}
+
+/* --ev: the calls and passes judged, the best among them, the score lost. */
+static void json_call_totals(fmt_json *j, long calls, long best, double lost)
+{
+    fmt_json_kint(j, "calls_judged", calls);
+    fmt_json_kint(j, "calls_best", best);
+    json_real(j, "calls_lost", lost);
+}
+
 static void text_ev_totals(fmt_buf *f, long discards, long best, double lost)
 {
     fmt_buf_printf(f, ", EV lost %.1f over %ld discard%s (%ld best)", lost, discards, discards == 1 ? "" : "s", best);
@@ -484,8 +701,11 @@ static void json_player(const printer *p, int s)
     fmt_json_kint(&j, "wins", t->wins);
     fmt_json_kint(&j, "win_points", t->win_points);
     fmt_json_kint(&j, "wins_differing", t->wins_differing);
-    if (p->rv->ev)
+    json_defence_totals(&j, t->threatened, t->safest, t->deal_ins, t->deal_in_points);
+    if (p->rv->ev) {
         json_ev_totals(&j, t->ev_discards, t->ev_best, t->ev_lost);
+        json_call_totals(&j, t->calls, t->calls_best, t->calls_lost);
+    }
     fmt_json_end(&j);
 }
 
@@ -518,8 +738,11 @@ static void json_game(const printer *p)
     fmt_json_kint(&j, "wins_matching", g->wins_matching);
     if (g->inconsistent)
         fmt_json_kint(&j, "inconsistent", g->inconsistent);
-    if (p->rv->ev)
+    json_defence_totals(&j, g->threatened, g->safest, g->deal_ins, g->deal_in_points);
+    if (p->rv->ev) {
         json_ev_totals(&j, g->ev_discards, g->ev_best, g->ev_lost);
+        json_call_totals(&j, g->calls, g->calls_best, g->calls_lost);
+    }
     fmt_json_end(&j);
 }
 
@@ -556,6 +779,7 @@ static void record(const printer *p, int i)
     case MJ_RV_RIICHI: print_riichi(p, rec); break;
     case MJ_RV_CALL: print_call(p, rec); break;
     case MJ_RV_INCONSISTENT: print_issue(p, rec, mj_review_issue_of(rv, rec)); break;
+    case MJ_RV_PASS: print_pass(p, rec, mj_review_call_of(rv, rec)); break;
     default: break;
     }
 }

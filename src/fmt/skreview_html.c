@@ -34,21 +34,12 @@ static const char page_css[] =
 
 /* ---- pieces --------------------------------------------------------------------------------------- */
 
-/* data-KEY="VALUE" */
-static void attr_int(fmt_buf *b, const char *key, long long v) { fmt_buf_printf(b, " data-%s=\"%lld\"", key, v); }
-
+/* data-KEY="VALUE" of thousandths */
 static void attr_milli(fmt_buf *b, const char *key, int64_t v)
 {
     char t[32];
     fmt_milli(t, sizeof t, v);
     fmt_buf_printf(b, " data-%s=\"%s\"", key, t);
-}
-
-static void attr_text(fmt_buf *b, const char *key, const char *s)
-{
-    fmt_buf_printf(b, " data-%s=\"", key);
-    html_puts(b, s);
-    fmt_buf_putc(b, '"');
 }
 
 static const char *player_name(const sk_gcg *gc, int p) { return gc->name[p][0] ? gc->name[p] : gc->nick[p]; }
@@ -121,32 +112,32 @@ static void board_defs(fmt_buf *b, const sk_engine *e)
 static void event_attrs(fmt_buf *b, const sk_review *r, const sk_review_event *v)
 {
     const sk_gcg_event *ev = v->ev;
-    attr_int(b, "line", ev->line);
-    attr_text(b, "player", r->gc->nick[ev->player]);
-    attr_text(b, "kind", skf_event_kind(ev->kind));
+    html_data_int(b, "line", ev->line);
+    html_data_text(b, "player", r->gc->nick[ev->player]);
+    html_data_text(b, "kind", skf_event_kind(ev->kind));
     if (v->turn)
-        attr_int(b, "turn", v->turn);
-    attr_int(b, "score", v->score);
-    attr_int(b, "total", v->total);
+        html_data_int(b, "turn", v->turn);
+    html_data_int(b, "score", v->score);
+    html_data_int(b, "total", v->total);
     if (v->have_computed) {
-        attr_int(b, "computed", v->computed);
-        attr_int(b, "score-ok", v->score_ok);
+        html_data_int(b, "computed", v->computed);
+        html_data_int(b, "score-ok", v->score_ok);
     }
-    attr_int(b, "total-ok", v->total_ok);
+    html_data_int(b, "total-ok", v->total_ok);
     if (v->legal >= -1)
-        attr_int(b, "legal", v->legal);
+        html_data_int(b, "legal", v->legal);
     if (v->have_rank) {
         attr_milli(b, "equity", v->equity);
-        attr_int(b, "rank-score", v->rank_score);
-        attr_int(b, "rank-equity", v->rank_equity);
-        attr_int(b, "plays", v->plays);
+        html_data_int(b, "rank-score", v->rank_score);
+        html_data_int(b, "rank-equity", v->rank_equity);
+        html_data_int(b, "plays", v->plays);
         attr_milli(b, "lost", v->lost);
-        attr_int(b, "bingo-missed", v->bingo_missed);
+        html_data_int(b, "bingo-missed", v->bingo_missed);
     }
     if (v->sim == 1)
         attr_milli(b, "sim-lost", v->sim_lost);
     if (v->eg == 1 && v->eg_exact)
-        attr_int(b, "endgame-lost", v->eg_best_value > v->eg_value ? v->eg_best_value - v->eg_value : 0);
+        html_data_int(b, "endgame-lost", v->eg_best_value > v->eg_value ? v->eg_best_value - v->eg_value : 0);
 }
 
 static void verdicts(fmt_buf *b, const sk_review_event *v)
@@ -288,22 +279,22 @@ static void summary_row(fmt_buf *b, const sk_review *r, int p)
     const sk_review_player *s = &r->player[p];
     char t[32];
     fmt_buf_puts(b, "<tr class=\"player\"");
-    attr_text(b, "nick", r->gc->nick[p]);
-    attr_int(b, "final", s->score);
+    html_data_text(b, "nick", r->gc->nick[p]);
+    html_data_int(b, "final", s->score);
     if (s->sum != s->score)
-        attr_int(b, "sum", s->sum);
-    attr_int(b, "plays", s->plays);
-    attr_int(b, "ranked", s->ranked);
+        html_data_int(b, "sum", s->sum);
+    html_data_int(b, "plays", s->plays);
+    html_data_int(b, "ranked", s->ranked);
     attr_milli(b, "lost", s->lost);
-    attr_int(b, "phonies", s->phonies);
-    attr_int(b, "bingos-missed", s->bingos_missed);
+    html_data_int(b, "phonies", s->phonies);
+    html_data_int(b, "bingos-missed", s->bingos_missed);
     if (r->sim) {
-        attr_int(b, "sim-judged", s->sim_judged);
+        html_data_int(b, "sim-judged", s->sim_judged);
         attr_milli(b, "sim-lost", s->sim_lost);
     }
     if (r->endgame) {
-        attr_int(b, "endgame-judged", s->eg_judged);
-        attr_int(b, "endgame-lost", s->eg_lost);
+        html_data_int(b, "endgame-judged", s->eg_judged);
+        html_data_int(b, "endgame-lost", s->eg_lost);
     }
     fmt_buf_puts(b, "><td>");
     html_puts(b, player_name(r->gc, p));
@@ -439,13 +430,8 @@ void skf_review_index(fmt_buf *b, const skf_index_row *rows, int n)
         const skf_index_row *g = &rows[i];
         char l0[32], l1[32];
         fmt_buf_puts(b, "<tr class=\"game\"><td>");
-        if (g->href) {
-            fmt_buf_puts(b, "<a href=\"");
-            html_href(b, g->href);
-            fmt_buf_puts(b, "\">");
-        }
-        html_puts(b, g->file);
-        fmt_buf_puts(b, g->href ? "</a></td><td>" : " <span class=\"muted\">(not reviewed)</span></td><td>");
+        html_page_link(b, g->file, g->href);
+        fmt_buf_puts(b, "</td><td>");
         if (g->href) {
             html_puts(b, g->name[0]);
             fmt_buf_puts(b, " &#8211; ");

@@ -273,19 +273,38 @@ int mj_danger_shape_of(const mj_danger_shape *s, int n, int kind, const uint8_t 
 }
 
 /* ---- threat, tenpai, value ---- */
-static int open_melds(const mj_table_seat *s)
+static int open_melds_of(const mj_meld *melds, int n)
 {
     int k = 0;
-    for (int i = 0; i < s->n_melds; i++)
-        k += s->melds[i].type != MJ_ANKAN;
+    for (int i = 0; i < n; i++)
+        k += melds[i].type != MJ_ANKAN;
     return k;
+}
+
+static int open_melds(const mj_table_seat *s) { return open_melds_of(s->melds, s->n_melds); }
+
+/* The one rule of a threat: in riichi, or two open melds or more. */
+static int threatens(int riichi, const mj_meld *melds, int n_melds)
+{
+    return riichi || open_melds_of(melds, n_melds) >= 2;
 }
 
 unsigned mj_table_threats(const mj_table *t)
 {
     unsigned m = 0;
     for (int s = 0; s < 4; s++)
-        if (s != t->me && (t->seat[s].riichi >= 0 || open_melds(&t->seat[s]) >= 2))
+        if (s != t->me && threatens(t->seat[s].riichi >= 0, t->seat[s].melds, t->seat[s].n_melds))
+            m |= 1u << s;
+    return m;
+}
+
+/* The same from a replay's state, without its table (a seat's riichi
+ * stands once its declaration tile is discarded). */
+static unsigned replay_threats(const mj_replay *r, int me)
+{
+    unsigned m = 0;
+    for (int s = 0; s < 4; s++)
+        if (s != me && threatens(r->riichi[s] == 2, r->hand[s].melds, r->hand[s].n_melds))
             m |= 1u << s;
     return m;
 }
@@ -367,6 +386,8 @@ int mj_danger_eval(const mj_table *t, int seat, const mj_danger_model *m, mj_dan
 int mj_danger_at(const mj_replay *r, int me, const mj_danger_model *m, mj_danger out[4], tk_error *err)
 {
     mj_table t;
+    if (r && r->round && me >= 0 && me <= 3 && !replay_threats(r, me))
+        return 0;   /* no threat: no table to build */
     int rc = mj_table_from_replay(&t, r, me, err);
     if (rc)
         return rc;

@@ -10,6 +10,23 @@
 
 #include <string.h>
 
+double mj_danger_combine(const mj_danger danger[4], unsigned threats, int t, double seat[4], double *deal, double *loss)
+{
+    double safe = 1.0;
+    *loss = 0.0;
+    for (int s = 0; s < 4; s++) {
+        seat[s] = 0.0;
+        if (!(threats >> s & 1))
+            continue;
+        double p = danger[s].tenpai * danger[s].deal[t];
+        seat[s] = p;
+        *loss += p * danger[s].value;
+        safe *= 1.0 - p;
+    }
+    *deal = 1.0 - safe;
+    return safe;
+}
+
 void mj_pushfold_eval(const mj_ev_result *r, const mj_table *t, const mj_danger_model *m, mj_danger danger[4],
                       mj_pushfold *out)
 {
@@ -22,16 +39,7 @@ void mj_pushfold_eval(const mj_ev_result *r, const mj_table *t, const mj_danger_
     for (int i = 0; i < r->n_discards; i++) {
         int k = r->discards[i].kind;
         int tile = k >= MJ_TILES ? (k - MJ_TILES) * 9 + 4 : k;
-        double safe = 1.0;
-        for (int s = 0; s < 4; s++) {
-            if (!(out->threats >> s & 1))
-                continue;
-            double p = danger[s].tenpai * danger[s].deal[tile];
-            out->deal_seat[i][s] = p;
-            out->loss[i] += p * danger[s].value;
-            safe *= 1.0 - p;
-        }
-        out->deal[i] = 1.0 - safe;
+        double safe = mj_danger_combine(danger, out->threats, tile, out->deal_seat[i], &out->deal[i], &out->loss[i]);
         out->ev[i] = safe * r->discards[i].score[0] - out->loss[i];
         if (out->ev[i] > out->ev[out->best])
             out->best = i;

@@ -4,7 +4,9 @@
  * is applied, the state is the one its player acted on, so a discard of a
  * seat reviewed is judged there (review_discard.c), a win scored there
  * (review_win.c), and calls, riichi and draws without a winner become
- * plain records.  Draws and dora indicators make no record.  An event the
+ * plain records.  With the EV option, after each discard the seats
+ * reviewed that could call it are judged (review_calls.c): a call made
+ * on its call record, a pass as a pass record after the discard's.  Draws and dora indicators make no record.  An event the
  * log keeps as an issue (mj_log_parse_ex, MJ_LOG_KEEP_INCONSISTENT) makes
  * an inconsistent record instead of its own, and a fatal one ends the
  * review of its round there.  The records
@@ -43,8 +45,9 @@ typedef struct builder {
     const mj_review_options *o;
     mj_ctx *ctx;
     mj_ev *ev;
-    int cap_records, cap_discards, cap_wins, cap_issues;
+    int cap_records, cap_discards, cap_wins, cap_issues, cap_calls;
     int issue;              /* the next of log->issues to meet */
+    int call_event, call;   /* the call made at event call_event is judged in calls[call] */
 } builder;
 
 static int add_record(builder *b, int kind, int round, int event, int index)
@@ -78,6 +81,10 @@ static int do_discard(builder *b, const mj_replay *r, int round)
     p->best += d->is_best;
     p->ukeire_lost += d->ukeire_lost;
     p->shanten_lost += d->shanten_lost;
+    p->threatened += d->danger.threats != 0;
+    p->safest += d->danger.threats && d->danger.is_safest;
+    p->deal_ins += d->deal_in.wins > 0;
+    p->deal_in_points += d->deal_in.points;
     if (d->ev.status == MJ_RV_EV_OK && d->ev.play >= 0) {
         p->ev_discards++;
         p->ev_best += d->ev.play == d->ev.best;
@@ -104,6 +111,61 @@ static int do_win(builder *b, const mj_replay *r, int round)
         p->wins_differing += !w->match;
     }
     return add_record(b, MJ_RV_WIN, round, r->next, rv->n_wins++);
+}
+
+static int taken(const mj_log_event *e)
+{
+    return e->kind == MJ_EV_CHI || e->kind == MJ_EV_PON || e->kind == MJ_EV_DAIMINKAN || e->kind == MJ_EV_WIN;
+}
+
+/* After the discard at event k (replayed, options.ev): each seat reviewed
+ * that could call it, judged.  The next event (past dora indicators) says
+ * who took the tile: the seat that called it made its call; the others'
+ * decisions cannot be seen. */
+static int do_chances(builder *b, const mj_replay *r, int round, int k)
+{
+    mj_review *rv = b->rv;
+    const mj_log_round *rd = r->round;
+    const mj_log_event *d = &rd->events[k];
+    int n = k + 1;
+    while (n < rd->n_events && rd->events[n].kind == MJ_EV_DORA)
+        n++;
+    const mj_log_event *nx = n < rd->n_events ? &rd->events[n] : NULL;
+    int taker = nx && taken(nx) && nx->from == d->seat && nx->seat != d->seat ? nx->seat : -1;
+    if (r->draws >= 70)
+        return 0;   /* the last discard: no call but ron */
+    for (int s = 0; s < 4; s++) {
+        if (!rv->wanted[s] || s == d->seat || r->riichi[s] || (taker >= 0 && taker != s) ||
+            (taker == s && nx->kind == MJ_EV_WIN))
+            continue;
+        if (grow((void **)&rv->calls, rv->n_calls, &b->cap_calls, sizeof *rv->calls))
+            return TK_ENOMEM;
+        mj_review_call *c = &rv->calls[rv->n_calls];
+        int rc = tki_review_call(b->ctx, b->ev, b->o, r, k, s, taker == s ? nx : NULL, c);
+        if (rc == 1)
+            continue;
+        if (rc)
+            return rc;
+        mj_review_player *p = &rv->players[s];
+        if (c->status == MJ_RV_EV_OK && c->play >= 0) {
+            p->calls++;
+            p->calls_best += c->play == c->best;
+            p->calls_lost += c->score_lost;
+        }
+        if (taker == s) {
+            b->call_event = n;
+            b->call = rv->n_calls++;
+        } else if ((rc = add_record(b, MJ_RV_PASS, round, k, rv->n_calls++)) != 0) {
+            return rc;
+        }
+    }
+    return 0;
+}
+
+/* The index of the judgement of the call at event k, or -1. */
+static int call_index(const builder *b, int k)
+{
+    return b->call_event == k ? b->call : -1;
 }
 
 /* An event that does not fit: its record; the round's events after it
@@ -145,6 +207,7 @@ static int review_round(builder *b, int round)
     mj_replay r;
     tk_error err = { 0 };
     rv->rounds[round].first = rv->n_records;
+    b->call_event = -1;
     if (mj_replay_start(&r, rv->log, round, &err))
         return 0;   /* cannot happen: the parser replayed it */
     for (; r.next < r.round->n_events; ) {
@@ -165,12 +228,15 @@ static int review_round(builder *b, int round)
         case MJ_EV_RYUUKYOKU: rc = add_record(b, MJ_RV_RYUUKYOKU, round, r.next, -1); break;
         case MJ_EV_RIICHI: rc = wanted ? add_record(b, MJ_RV_RIICHI, round, r.next, -1) : 0; break;
         case MJ_EV_DRAW: case MJ_EV_DORA: break;
-        default: rc = wanted ? add_record(b, MJ_RV_CALL, round, r.next, -1) : 0; break;
+        default: rc = wanted ? add_record(b, MJ_RV_CALL, round, r.next, call_index(b, r.next)) : 0; break;
         }
         if (rc)
             return rc;
+        int k = r.next;
         if (mj_replay_step(&r, &err) < 0)   /* the parser keeps it as an issue: not met here */
             return add_issue(b, round, r.next, 1, 0, 0, err.msg);
+        if (b->o->ev && e->kind == MJ_EV_DISCARD && (rc = do_chances(b, &r, round, k)) != 0)
+            return rc;
     }
     return 0;
 }
@@ -228,6 +294,13 @@ static void totals(mj_review *rv)
         rv->game.ev_discards += p->ev_discards;
         rv->game.ev_best += p->ev_best;
         rv->game.ev_lost += p->ev_lost;
+        rv->game.threatened += p->threatened;
+        rv->game.safest += p->safest;
+        rv->game.deal_ins += p->deal_ins;
+        rv->game.deal_in_points += p->deal_in_points;
+        rv->game.calls += p->calls;
+        rv->game.calls_best += p->calls_best;
+        rv->game.calls_lost += p->calls_lost;
     }
 }
 
@@ -275,6 +348,7 @@ void mj_review_free(mj_review *rv)
     free(rv->discards);
     free(rv->wins);
     free(rv->issues);
+    free(rv->calls);
     free(rv);
 }
 
@@ -291,4 +365,9 @@ const mj_review_win *mj_review_win_of(const mj_review *rv, const mj_review_recor
 const mj_review_issue *mj_review_issue_of(const mj_review *rv, const mj_review_record *rec)
 {
     return rec->kind == MJ_RV_INCONSISTENT ? &rv->issues[rec->index] : NULL;
+}
+
+const mj_review_call *mj_review_call_of(const mj_review *rv, const mj_review_record *rec)
+{
+    return (rec->kind == MJ_RV_PASS || rec->kind == MJ_RV_CALL) && rec->index >= 0 ? &rv->calls[rec->index] : NULL;
 }

@@ -80,8 +80,7 @@ static void verdict(mj_review_discard *d, const uint64_t acc[MJ_TILES])
     if (d->is_best)
         best_t = played;
     d->best_tile = best_t;
-    d->best_red = d->is_best ? d->red
-                  : best_t < 27 && best_t % 9 == 4 && d->hand.count[best_t] == 1 && d->hand.red[best_t / 9];
+    d->best_red = d->is_best ? d->red : tki_only_red(&d->hand, best_t);
     d->best_shanten = best_sh;
     d->best_ukeire = best_uk;
     d->best_accept = acc[best_t];
@@ -100,7 +99,7 @@ static void verdict(mj_review_discard *d, const uint64_t acc[MJ_TILES])
 /* ---- EV ---- */
 
 /* The context the player saw, as the EV solver takes it. */
-static void ev_context(const mj_replay *r, int s, mj_winctx *w)
+void tki_review_ev_context(const mj_replay *r, int s, mj_winctx *w)
 {
     const mj_log_round *rd = r->round;
     const mj_hand *h = &r->hand[s];
@@ -143,25 +142,35 @@ static int ev_best(const mj_review_ev *x)
     return b;
 }
 
+int tki_review_ev_config(const mj_review_options *o, const mj_replay *r, int seat, mj_ev_config *cfg, int *turn,
+                         char *msg, size_t cap)
+{
+    *cfg = o->ev_cfg;
+    *turn = r->n_discards[seat] + 1;
+    if (*turn > cfg->t_max) {
+        snprintf(msg, cap, "turn %d: past the last turn (%d)", *turn, cfg->t_max);
+        return 1;
+    }
+    cfg->t_min = *turn;
+    if (r->log->rules & MJ_RULE_NO_AKA)
+        cfg->red = 0;
+    return 0;
+}
+
 static int ev_judge(mj_ctx *ctx, mj_ev *ev, const mj_review_options *o, const mj_replay *r, const mj_log_event *e,
                     const mj_hand *h, mj_review_ev *x)
 {
-    mj_ev_config cfg = o->ev_cfg;
+    mj_ev_config cfg;
     mj_winctx w;
     mj_ev_result res;
     tk_error err = { 0 };
-    x->turn = r->n_discards[e->seat] + 1;
-    x->last = cfg.t_max;
+    x->last = o->ev_cfg.t_max;
     x->play = -1;
-    if (x->turn > cfg.t_max) {
+    if (tki_review_ev_config(o, r, e->seat, &cfg, &x->turn, x->msg, sizeof x->msg)) {
         x->status = MJ_RV_EV_NONE;
-        snprintf(x->msg, sizeof x->msg, "turn %d: past the last turn (%d)", x->turn, cfg.t_max);
         return 0;
     }
-    cfg.t_min = x->turn;
-    if (r->log->rules & MJ_RULE_NO_AKA)
-        cfg.red = 0;
-    ev_context(r, e->seat, &w);
+    tki_review_ev_context(r, e->seat, &w);
     int rc = ev ? mj_ev_solve(ev, ctx, h, &w, &cfg, &res, &err) : tk_error_set(&err, TK_EINVAL, 0, 0, "no EV solver");
     if (rc == TK_ENOMEM)
         return rc;
@@ -203,6 +212,8 @@ int tki_review_discard(mj_ctx *ctx, mj_ev *ev, const mj_review_options *o, const
     int best_sh = option_shanten(ctx, &d->hand, d->riichi, e->tile, d->shanten);
     option_ukeire(ctx, &d->hand, d->unseen, d->shanten, best_sh, e->tile, d->ukeire, acc);
     verdict(d, acc);
+    tki_review_danger(r, o, d);
+    tki_review_dealin(r->round, r->next, &d->deal_in);
     if (!o->ev || d->riichi)
         return 0;
     return ev_judge(ctx, ev, o, r, e, &d->hand, &d->ev);

@@ -7,7 +7,12 @@
 #   t_run NAME EXPECTED_EXIT CMD...     run CMD, keep stdout/stderr in $OUT/$ERR
 #   t_golden NAME GOLDEN_FILE           compare $OUT with a golden file
 #   t_grep NAME PATTERN FILE            FILE ($OUT or $ERR) must contain PATTERN
+#   t_absent NAME PATTERN FILE          FILE must not contain PATTERN (case apart)
+#   t_python NAME SCRIPT ARGS...        a checker in Python (tests/support/*.py) passes:
+#                                       its non-"ok" lines are the failure; skipped without python3
 #   t_same NAME FILE1 FILE2             two files must be equal
+#   t_page_closed PAGE                  an HTML page loads nothing from outside (its CSP forbids it,
+#                                       no script, link, src, outside href, @import or url())
 #   t_skip NAME WHY
 #   t_json_lines NAME INPUT             $OUT: one JSON object a record of INPUT
 #
@@ -55,6 +60,25 @@ t_golden2() {
 t_grep() {
     if grep -q -- "$2" "$3"; then t_ok "$1"
     else t_fail "$1" "'$2' not found in: $(head -c 300 "$3")"; fi
+}
+t_absent() {
+    if grep -q -i -- "$2" "$3"; then t_fail "$1" "'$2' found: $(grep -i -o -m1 -- ".\{0,40\}$2.\{0,40\}" "$3")"
+    else t_ok "$1"; fi
+}
+t_python() {
+    _n=$1; shift
+    if ! command -v python3 >/dev/null 2>&1; then t_skip "$_n" "python3 is not installed"; return; fi
+    if python3 "$@" >"$T_TMP/python.out" 2>&1; then t_ok "$_n"
+    else t_fail "$_n" "$(grep -v '^ok' "$T_TMP/python.out" | head -5)"; fi
+}
+t_page_closed() {
+    t_grep page-csp "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'" "$1"
+    t_absent page-no-script '<script' "$1"
+    t_absent page-no-link '<link' "$1"
+    t_absent page-no-src ' src=' "$1"
+    t_absent page-no-outside 'href="http' "$1"
+    t_absent page-no-import '@import' "$1"
+    t_absent page-no-url 'url(' "$1"
 }
 t_same() {
     if cmp -s "$2" "$3"; then t_ok "$1"; else t_fail "$1" "$2 and $3 differ"; fi

@@ -17,25 +17,8 @@ S="$TK_BIN/skrafl"
 D="$TK_TOP/tests/cli/golden/gcg"
 : "${TILEKIT_DATA:=$TK_TOP/build:$TK_TOP/data}"; export TILEKIT_DATA
 XDG_DATA_HOME="$T_TMP/xdg"; export XDG_DATA_HOME
-CHROMIUM=${TK_CHROMIUM:-/usr/bin/chromium}
-if [ ! -x "$CHROMIUM" ]; then
-    t_skip "browser" "$CHROMIUM is not installed (Debian: apt-get install chromium)"; t_done; exit
-fi
-if ! command -v python3 >/dev/null 2>&1; then t_skip "browser" "python3 is not installed"; t_done; exit; fi
-# browser MODE OUTFILE PAGE: one headless run (--screenshot=FILE or --dump-dom > FILE), its log in OUTFILE.log
-browser() {
-    _p=$(mktemp -d "$T_TMP/profile.XXXXXX")
-    set -- "$@" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking \
-        --disable-component-update --disable-sync --user-data-dir="$_p" --enable-logging=stderr --v=0 \
-        --window-size=1200,2000 --hide-scrollbars
-    case $1 in
-    shot) _o=$2; _f=$3; shift 3; timeout 120 "$CHROMIUM" "$@" --screenshot="$_o" "file://$_f" >/dev/null 2>"$_o.log" ;;
-    dom) _o=$2; _f=$3; shift 3; timeout 120 "$CHROMIUM" "$@" --dump-dom "file://$_f" >"$_o" 2>"$_o.log" ;;
-    esac
-}
-console_quiet() {  # NAME LOG
-    if grep -q ':CONSOLE' "$2"; then t_fail "$1" "$(grep ':CONSOLE' "$2" | head -3)"; else t_ok "$1"; fi
-}
+. "$TK_TOP/tests/cli/browser.sh"
+browser_ready || exit 0
 
 # ---- the detector detects: a page that breaks the policy logs to the console ------------------------
 printf '<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="default-src %s">%s' \
@@ -55,11 +38,8 @@ console_quiet "screenshot: no console message" "$T_TMP/review.png.log"
 browser dom "$T_TMP/review.dom" "$P"
 console_quiet "DOM: no console message" "$T_TMP/review.dom.log"
 t_grep "DOM: the boards" '<use href="#sk-board"' "$T_TMP/review.dom"
-if python3 "$TK_TOP/tests/support/review_page.py" "$T_TMP/review.dom" "$T_TMP/review.json" >"$T_TMP/cmp" 2>&1; then
-    t_ok "the rendered page's numbers = --json's"
-else
-    t_fail "the rendered page's numbers = --json's" "$(grep -v '^ok' "$T_TMP/cmp" | head -5)"
-fi
+t_python "the rendered page's numbers = --json's" "$TK_TOP/tests/support/review_page.py" "$T_TMP/review.dom" \
+    "$T_TMP/review.json"
 
 # ---- pixels: the first boards' column, then the chart ---------------------------------------------------
 # colours: a plain square, a triple word, a double letter, a tile, a tile just placed, the chart's first line

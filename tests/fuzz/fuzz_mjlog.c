@@ -9,7 +9,8 @@
  * is read again keeping the events that do not fit (MJ_LOG_KEEP_INCONSISTENT)
  * and reviewed (mjreview.h): the records follow the events in order, a
  * fatal issue ends its round's records, every issue has its record, and
- * each discard's verdict is coherent; every record and the summaries go
+ * each discard's verdict is coherent (with its danger: probabilities, the
+ * exact zeros at 0, the safest an option no less safe than the play); every record and the summaries go
  * through the text and JSON formatters.  A broken invariant aborts. */
 #include "tilekit/mjfmt.h"
 #include "tilekit/mjlog.h"
@@ -23,6 +24,16 @@ static void check_discard(const mj_review_discard *d)
 {
     if (d->best_shanten > d->play_shanten || d->rank < 1 || d->shanten_lost < 0 || d->ukeire_lost < 0 ||
         (d->is_best && (d->rank != 1 || d->best_tile != d->tile)) || !(d->best_tiles >> d->best_tile & 1 || d->is_best))
+        abort();
+    const mj_review_danger *x = &d->danger;   /* under threat: probabilities, the safest an option */
+    if (x->threats && (x->threats >> d->seat & 1 || d->shanten[x->safest] == MJ_RV_NO_SHANTEN ||
+                       x->loss[x->safest] > x->loss[d->tile] || (x->is_safest && x->safest != d->tile)))
+        abort();
+    for (int s = 0; s < 4; s++)
+        for (int t = 0; t < MJ_TILES && (x->threats >> s & 1); t++)
+            if (!(x->deal[s][t] >= 0 && x->deal[s][t] <= 1 + 1e-9) || ((x->zero[s] >> t & 1) && x->deal[s][t] != 0))
+                abort();
+    if (d->deal_in.wins < 0 || d->deal_in.wins > 3 || (d->deal_in.wins > 0) != (d->deal_in.to != 0))
         abort();
 }
 

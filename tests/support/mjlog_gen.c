@@ -270,3 +270,18 @@ mj_log *mjlog_load(const char *rel)
     free(text);
     return log;
 }
+
+mj_log *mjlog_gen_game(mjlog_gen *g, int first, int rounds, int *wall_ids)
+{
+    g->len = 0;
+    g->n_snaps = 0;
+    mjlog_gen_out(g, "<mjloggm ver=\"2.3\"><GO type=\"169\"/><UN n0=\"a\" n1=\"b\" n2=\"c\" n3=\"d\"/>");
+    for (int r = 0; r < rounds; r++)
+        mjlog_gen_round(g, (first + r) % 8, wall_ids);
+    mjlog_gen_out(g, "</mjloggm>");
+    mj_log *log = NULL;
+    tk_error err = { 0 };
+    int rc = mj_log_parse(g->buf, g->len, &log, &err);
+    CHECKF(rc == 0, "a generated game: %s", err.msg);
+    return log;
+}

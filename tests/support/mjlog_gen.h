@@ -51,4 +51,9 @@ struct mj_log *mjlog_load(const char *rel);
  * wall_ids holds the 136 tile ids (shuffled in place). */
 void mjlog_gen_round(mjlog_gen *g, int kyoku, int *wall_ids);
 
+/* A whole game of `rounds` random rounds (kyoku first, first + 1, ...; the
+ * players a, b, c, d) in g->buf (snaps restarted), parsed by mj_log_parse;
+ * NULL (a failed check) when it does not parse. */
+struct mj_log *mjlog_gen_game(mjlog_gen *g, int first, int rounds, int *wall_ids);
+
 #endif

@@ -13,9 +13,12 @@ and the counts the summary's.  Numbers are compared as the text both print
 (the page writes the JSON's own forms).  Prints one "ok ..." or "FAIL ..."
 line per check and exits 1 on a failure.  Python standard library only.
 """
-import json
+import os
 import sys
 from html.parser import HTMLParser
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pagecheck import Checks, attrs_of, jtext, read  # noqa: E402
 
 
 class Page(HTMLParser):
@@ -24,9 +27,8 @@ class Page(HTMLParser):
         self.events, self.players, self.counts, self.scripts = [], [], None, 0
 
     def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        data = {k[5:]: v for k, v in a.items() if k.startswith("data-")}
-        cls = a.get("class") or ""
+        a, data, classes = attrs_of(attrs)
+        cls = " ".join(classes)
         if tag == "script":
             self.scripts += 1
         if tag == "section" and "event" in cls.split():
@@ -35,13 +37,6 @@ class Page(HTMLParser):
             self.players.append(data)
         elif a.get("id") == "counts":
             self.counts = data
-
-
-def jtext(v):
-    """The page's text of a JSON value (booleans as 1/0, numbers as printed)."""
-    if isinstance(v, bool):
-        return "1" if v else "0"
-    return str(v)
 
 
 EVENT_KEYS = [("score", "score"), ("total", "total"), ("computed", "computed"), ("score_ok", "score-ok"),
@@ -55,17 +50,11 @@ PLAYER_KEYS = [("final", "final"), ("sum", "sum"), ("plays", "plays"), ("ranked"
 
 def main():
     page = Page()
-    with open(sys.argv[1], encoding="utf-8") as f:
-        page.feed(f.read())
-    raw = [json.loads(l, parse_float=str, parse_int=str) for l in open(sys.argv[2], encoding="utf-8")]
+    raw = read(page, sys.argv[1], sys.argv[2])
     lines = {r["line"]: r for r in raw if "line" in r and r.get("kind") != "summary"}
     summary = [r for r in raw if r.get("kind") == "summary"][0]
-    fails = 0
-
-    def check(name, ok, why=""):
-        nonlocal fails
-        print(("ok " if ok else "FAIL ") + name + ("" if ok else ": " + why))
-        fails += 0 if ok else 1
+    checks = Checks()
+    check = checks.check
 
     check("no script element", page.scripts == 0, str(page.scripts))
     check("a section per event", len(page.events) == len(lines), "%d sections, %d lines" % (len(page.events), len(lines)))
@@ -100,7 +89,7 @@ def main():
     c = page.counts or {}
     check("counts = the summary's", c.get("score-errors") == summary["score_errors"] and
           c.get("total-errors") == summary["total_errors"] and c.get("problems") == summary["problems"], str(c))
-    sys.exit(1 if fails else 0)
+    checks.done()
 
 
 main()

@@ -1,28 +1,39 @@
-/* skrafl_pages.c - skrafl --gcg ... --html OUT: where the review pages go.
+/* cli_pages.c - --html OUT of the game reviews (skrafl --gcg, mjwait
+ * --log): where the pages go (contract in cli_pages.h).
  *
  * One game and OUT not a directory (nor ending in '/'): the page is the
  * file OUT.  Otherwise OUT is a directory (made if need be) that gets one
- * page a game, named after the game's file (game.gcg -> game.html; a name
- * met twice, or "index", takes -2, -3, ...), and index.html listing them.
- * Every file is written by the output-file rule (cli_outfile.h): checked
- * before the first game is reviewed (an existing file needs --force, an
- * input is never replaced), then written whole or not at all.
+ * page a game, named after the game's file (game.gcg -> game.html: the
+ * caller's input suffixes give way to .html; a name met twice, or
+ * "index", takes -2, -3, ...), and index.html listing them.  Every file is
+ * written by the output-file rule (cli_outfile.h): checked before the
+ * first game is reviewed (an existing file needs --force, an input is
+ * never replaced), then written whole or not at all.
  */
-#include "cli/skrafl_cli.h"
+#include "cli/cli_pages.h"
+#include "cli/cli_outfile.h"
+
+#include <stdio.h>
 
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
 
-/* The page name of game file `file` (malloc'ed): its base name, .gcg -> .html. */
-static char *page_name(const char *file, int k)
+/* The page name of game file `file` (malloc'ed): its base name, the first
+ * of the suffixes it ends with -> .html. */
+static char *page_name(const char *file, const char *const *exts, int k)
 {
     const char *base = strcmp(file, "-") == 0 ? "stdin" : strrchr(file, '/');
     base = base ? (*base == '/' ? base + 1 : base) : file;
     size_t n = strlen(base);
-    if (n > 4 && strcasecmp(base + n - 4, ".gcg") == 0)
-        n -= 4;
+    for (; exts && *exts; exts++) {
+        size_t e = strlen(*exts);
+        if (n > e && strcasecmp(base + n - e, *exts) == 0) {
+            n -= e;
+            break;
+        }
+    }
     char *s = malloc(n + 24);
     if (s)
         snprintf(s, n + 24, k > 1 ? "%.*s-%d.html" : "%.*s.html", (int)n, base, k);
@@ -30,10 +41,10 @@ static char *page_name(const char *file, int k)
 }
 
 /* A free page name for game i (not one of names[0..i), not index.html). */
-static char *free_name(char **names, int i, const char *file)
+static char *free_name(char **names, int i, const char *file, const char *const *exts)
 {
     for (int k = 1;; k++) {
-        char *s = page_name(file, k);
+        char *s = page_name(file, exts, k);
         int used = !s || strcmp(s, "index.html") == 0;
         for (int j = 0; j < i && s && !used; j++)
             used = strcmp(names[j], s) == 0;
@@ -52,7 +63,7 @@ static int check_target(const char *path)
     return -1;
 }
 
-static int plan_dir(skc_pages *pg, char **files, int nfiles)
+static int plan_dir(cli_pages *pg, const char *const *files, int nfiles)
 {
     tk_error e = {0};
     if (cli_out_mkdirs(pg->out, &e) != 0) {
@@ -63,10 +74,10 @@ static int plan_dir(skc_pages *pg, char **files, int nfiles)
         return CLI_EXIT_DATA;
     int bad = 0;
     for (int i = 0; i < nfiles; i++) {
-        if (!(pg->names[i] = free_name(pg->names, i, files[i])))
+        if (!(pg->names[i] = free_name(pg->names, i, files[i], pg->exts)))
             return CLI_EXIT_DATA;
         char path[4096];
-        skc_page_path(pg, i, path, sizeof path);
+        cli_page_path(pg, i, path, sizeof path);
         bad |= check_target(path);
     }
     char path[4096];
@@ -75,11 +86,12 @@ static int plan_dir(skc_pages *pg, char **files, int nfiles)
     return bad ? CLI_EXIT_DATA : CLI_EXIT_OK;
 }
 
-int skc_pages_plan(skc_pages *pg, const char *out, char **files, int nfiles)
+int cli_pages_plan(cli_pages *pg, const char *out, const char *const *files, int nfiles, const char *const *exts)
 {
     memset(pg, 0, sizeof *pg);
     pg->out = out;
     pg->n = nfiles;
+    pg->exts = exts;
     if (!out)
         return CLI_EXIT_OK;
     struct stat st;
@@ -90,7 +102,7 @@ int skc_pages_plan(skc_pages *pg, const char *out, char **files, int nfiles)
     return check_target(out) ? CLI_EXIT_DATA : CLI_EXIT_OK;
 }
 
-void skc_page_path(const skc_pages *pg, int i, char *path, size_t cap)
+void cli_page_path(const cli_pages *pg, int i, char *path, size_t cap)
 {
     if (!pg->dir)
         snprintf(path, cap, "%s", pg->out);
@@ -98,11 +110,11 @@ void skc_page_path(const skc_pages *pg, int i, char *path, size_t cap)
         snprintf(path, cap, "%s%s%s", pg->out, pg->out[strlen(pg->out) - 1] == '/' ? "" : "/", pg->names[i]);
 }
 
-int skc_page_write(const skc_pages *pg, int i, const fmt_buf *page, cli_buf *err)
+int cli_page_write(const cli_pages *pg, int i, const fmt_buf *page, cli_buf *err)
 {
     char path[4096];
     tk_error e = {0};
-    skc_page_path(pg, i, path, sizeof path);
+    cli_page_path(pg, i, path, sizeof path);
     int rc = page->oom ? tk_error_set(&e, TK_ENOMEM, 0, 0, "out of memory")
                        : cli_out_write_file(path, page->p, page->len, &e);
     if (rc) {
@@ -112,27 +124,26 @@ int skc_page_write(const skc_pages *pg, int i, const fmt_buf *page, cli_buf *err
     return CLI_EXIT_OK;
 }
 
-int skc_pages_index(const skc_pages *pg, skf_index_row *rows, int n)
+const char *cli_page_href(const cli_pages *pg, int i)
+{
+    return pg->dir ? pg->names[i] : pg->out;
+}
+
+int cli_pages_write_index(const cli_pages *pg, const fmt_buf *page)
 {
     if (!pg->dir)
         return CLI_EXIT_OK;
-    for (int i = 0; i < n; i++)
-        if (rows[i].href)
-            rows[i].href = pg->names[i];
-    fmt_buf page = {0};
-    skf_review_index(&page, rows, n);
     char path[4096];
     snprintf(path, sizeof path, "%s%sindex.html", pg->out, pg->out[strlen(pg->out) - 1] == '/' ? "" : "/");
     tk_error e = {0};
-    int rc = page.oom ? tk_error_set(&e, TK_ENOMEM, 0, 0, "out of memory")
-                      : cli_out_write_file(path, page.p, page.len, &e);
+    int rc = page->oom ? tk_error_set(&e, TK_ENOMEM, 0, 0, "out of memory")
+                       : cli_out_write_file(path, page->p, page->len, &e);
     if (rc)
         cli_error(path, 0, "%s", e.msg);
-    fmt_buf_free(&page);
     return rc ? CLI_EXIT_DATA : CLI_EXIT_OK;
 }
 
-void skc_pages_free(skc_pages *pg)
+void cli_pages_free(cli_pages *pg)
 {
     for (int i = 0; pg->names && i < pg->n; i++)
         free(pg->names[i]);
