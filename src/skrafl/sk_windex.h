@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "core/tk_text.h"
 #include "tilekit/skwindex.h"
 
 /* An entry per word: its hash's low 32 bits (a fingerprint: the bucket is
@@ -15,6 +16,12 @@
 #define SK_WX_LEN(ent) ((int)(((uint32_t)(ent)) >> SK_WX_OFFBITS))
 #define SK_WX_OFF(ent) ((uint32_t)(ent) & ((UINT32_C(1) << SK_WX_OFFBITS) - 1))
 
+/* The entries of the map of multisets one letter short of a word: the
+ * hash's low 16 bits (a fingerprint) in the top 16 bits, the letters that
+ * complete the multiset below (bit l - 1 for letter l, letters 1..48). */
+#define SK_WX_SFP(h) ((uint64_t)(uint16_t)(h) << 48)
+#define SK_WX_SLETTERS ((UINT64_C(1) << 48) - 1)
+
 struct sk_windex {
     int maxlen, nletters;
     uint64_t z[64];          /* the hash: z[l] per tile of letter l, z[0] = 0 */
@@ -22,23 +29,27 @@ struct sk_windex {
      * sorted by fingerprint then length (the anagrams of a multiset are
      * consecutive) */
     int shift;
-    uint32_t *dir;
-    uint64_t *ent;
-    uint8_t *pool;           /* the words' letters */
+    const uint32_t *dir;
+    const uint64_t *ent;
+    const uint8_t *pool;     /* the words' letters */
     size_t nwords, npool;
     /* the multisets one letter short of a word, each with the letters that
-     * complete it: bucket b = hash >> sshift holds entries sdir[b] ..
-     * sdir[b + 1], sorted by fingerprint sfp (the hash's low 16 bits: with
-     * the bucket's bits it tells multisets apart but for about one probe
-     * in 2^16, which only adds letters); smask: letters 1..32 (bit l - 1
-     * for l), shi letters 33..63 (alphabets of more than 32 letters only) */
+     * complete it: bucket b = hash >> sshift holds sent[sdir[b] ..
+     * sdir[b + 1]) in no order, one entry per fingerprint (with the
+     * bucket's bits it tells multisets apart but for about one probe in
+     * 2^16, which only adds letters); shi: letters 49..63 (bit l - 49), alphabets of more than 48
+     * letters only */
     int sshift;
-    uint32_t *sdir;
-    uint16_t *sfp;
-    uint32_t *smask;
-    uint32_t *shi;
+    const uint32_t *sdir;
+    const uint64_t *sent;
+    const uint16_t *shi;
     size_t nshort;
     size_t bytes;
+    uint64_t dawg_id;        /* the dictionary it was made from (windex_file.c) */
+    uint64_t dawg_words;
+    /* what it owns: arrays made here (free) or a mapped file */
+    void *own[6];
+    tku_map map;
 };
 
 /* The hash of one multiset: the sum of its tiles' constants. */
@@ -78,13 +89,11 @@ static inline int sk_wx_word(const sk_windex *x, uint64_t h, int len)
  * letters, never take any away. */
 static inline uint64_t sk_wx_short1(const sk_windex *x, uint64_t h)
 {
-    uint64_t b = h >> x->sshift;
-    uint16_t fp = (uint16_t)h;
+    uint64_t b = h >> x->sshift, fp = SK_WX_SFP(h);
     for (uint32_t i = x->sdir[b], end = x->sdir[b + 1]; i < end; i++) {
-        if (x->sfp[i] == fp)
-            return (uint64_t)x->smask[i] << 1 | (x->shi ? (uint64_t)x->shi[i] << 33 : 0);
-        if (x->sfp[i] > fp)
-            return 0;
+        uint64_t v = x->sent[i];
+        if (v - fp <= SK_WX_SLETTERS)
+            return (v & SK_WX_SLETTERS) << 1 | (x->shi ? (uint64_t)x->shi[i] << 49 : 0);
     }
     return 0;
 }
@@ -102,6 +111,15 @@ static inline int sk_wx_maybe(const sk_windex *x, uint64_t h, int len, int blank
             return 1;
     return 0;
 }
+
+/* The hash constants (fixed), into x->z. */
+void tki_sk_windex_hash(sk_windex *x);
+/* The memory x's arrays take (x->bytes). */
+size_t tki_sk_windex_size(const sk_windex *x);
+/* x->dawg_id, x->dawg_words: what tells dictionary d from another
+ * (windex_file.c: an index file is only read for the dictionary it was
+ * made from). */
+void tki_sk_windex_identify(sk_windex *x, const dawg_graph *d);
 
 /* The engine's hook (engine.c): set up when the engine is made (reading
  * TILEKIT_WINDEX), and freed with it. */
