@@ -82,9 +82,10 @@ $(BIN)/%: $(B)/obj/src/cli/%.o $$(call obj,$$(wildcard src/cli/$$*_*.c)) $(CLI_O
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# each with skrafl's word index beside it (DICT.dawg.wx: mkdawg --index)
 $(B)/dict/%.dawg: data/words/%.txt $(BIN)/mkdawg
 	@mkdir -p $(@D)
-	$(BIN)/mkdawg --force --alphabet data/alphabets/$*.txt -o $@ $<
+	$(BIN)/mkdawg --force --index --alphabet data/alphabets/$*.txt -o $@ $<
 
 $(MJTABLE): $(B)/tools/mkmjtable
 	@mkdir -p $(@D)
@@ -220,7 +221,7 @@ install: all
 	install -m 755 $(BINS) $(DESTDIR)$(BINDIR_I)
 	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR_I)
 	install -m 644 include/tilekit/*.h $(DESTDIR)$(INCDIR_I)/tilekit
-	install -m 644 $(DICTS) $(DESTDIR)$(DATADIR_I)/dict
+	install -m 644 $(DICTS) $(DICTS:=.wx) $(DESTDIR)$(DATADIR_I)/dict
 	install -d $(DESTDIR)$(DATADIR_I)/mahjong
 	install -m 644 $(MJTABLE) $(DESTDIR)$(DATADIR_I)/mahjong
 	for d in $$(cd data && find . -mindepth 1 -type d); do install -d $(DESTDIR)$(DATADIR_I)/$$d; done

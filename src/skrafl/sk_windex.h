@@ -120,6 +120,10 @@ size_t tki_sk_windex_size(const sk_windex *x);
  * (windex_file.c: an index file is only read for the dictionary it was
  * made from). */
 void tki_sk_windex_identify(sk_windex *x, const dawg_graph *d);
+/* The checksum of an index file of len bytes (a multiple of 8, at least
+ * 64) at p (8-byte aligned): of its 8-byte words but its own (bytes
+ * 56..63).  For the tests and the fuzz target, which forge files. */
+uint64_t tki_sk_windex_file_sum(const void *p, size_t len);
 
 /* The engine's hook (engine.c): set up when the engine is made (reading
  * TILEKIT_WINDEX), and freed with it. */

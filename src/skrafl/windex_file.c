@@ -71,11 +71,9 @@ static uint64_t wx_sum(const uint64_t *w, size_t n)
     return (rotl64(a, 7) ^ rotl64(b, 19) ^ rotl64(c, 37) ^ d ^ n) * K;
 }
 
-/* The checksum of a file of len bytes (a multiple of 8) at p: its 8-byte
- * words but the checksum's own (bytes 56..63). */
-static uint64_t wx_file_sum(const unsigned char *p, size_t len)
+uint64_t tki_sk_windex_file_sum(const void *p, size_t len)
 {
-    const uint64_t *w = (const uint64_t *)(const void *)p;
+    const uint64_t *w = (const uint64_t *)p;
     return wx_sum(w, 7) * 0x9E3779B97F4A7C15ull + wx_sum(w + 8, len / 8 - 8);
 }
 
@@ -160,7 +158,7 @@ int sk_windex_serialize(const sk_windex *x, void **out, size_t *out_len, tk_erro
     memcpy(p + off[4], x->sent, x->nshort * 8);
     if (x->shi)
         memcpy(p + off[5], x->shi, x->nshort * 2);
-    wr64(p + 56, wx_file_sum(p, off[6]));
+    wr64(p + 56, tki_sk_windex_file_sum(p, off[6]));
     *out = p;
     *out_len = off[6];
     return TK_OK;
@@ -334,7 +332,7 @@ static int wx_open(sk_windex **out, const dawg_graph *d, int maxlen, const unsig
     int rc = wx_header(p, len, off, err);
     if (rc)
         return rc;
-    if (wx_file_sum(p, len) != rd64(p + 56))
+    if (tki_sk_windex_file_sum(p, len) != rd64(p + 56))
         return tk_error_set(err, TK_ECHECKSUM, 0, 0, "checksum mismatch: the word index file is corrupt");
     sk_windex *x = calloc(1, sizeof *x);
     if (!x)
