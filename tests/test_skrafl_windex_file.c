@@ -173,15 +173,17 @@ static uint64_t get64(const unsigned char *p) { return get32(p) | (uint64_t)get3
 static size_t pad8(size_t n) { return (n + 7) / 8 * 8; }
 
 /* The sections of a file (the layout of windex_file.c): word buckets,
- * entries, pool, short buckets, short entries; off[5] the end. */
-static void sections(const unsigned char *f, size_t off[6])
+ * entries, pool, short buckets, short entries (and the high letters of
+ * alphabets of more than 48), the filter; off[6] the end. */
+static void sections(const unsigned char *f, size_t off[7])
 {
     off[0] = 608;
     off[1] = off[0] + pad8((((size_t)1 << get32(f + 24)) + 1) * 4);
     off[2] = off[1] + (size_t)get64(f + 32) * 8;
     off[3] = off[2] + pad8((size_t)get64(f + 40));
     off[4] = off[3] + pad8((((size_t)1 << get32(f + 28)) + 1) * 4);
-    off[5] = off[4] + (size_t)get64(f + 48) * 8;
+    off[5] = off[4] + (size_t)get64(f + 48) * 8 + (get32(f + 20) > 48 ? pad8((size_t)get64(f + 48) * 2) : 0);
+    off[6] = off[5] + ((size_t)1 << get32(f + 80)) / 8;
 }
 
 static void resum(unsigned char *f, size_t len) { put64(f + 56, tki_sk_windex_file_sum(f, len)); }
@@ -195,9 +197,9 @@ static void test_faults(void)
     REQUIRE(good != NULL);
     unsigned char *f = malloc(len + 8);
     REQUIRE(f != NULL);
-    size_t off[6];
+    size_t off[7];
     sections(good, off);
-    CHECK(off[5] == len);   /* the documented layout */
+    CHECK(off[6] == len);   /* the documented layout */
     memcpy(f, good, len);
     f[0] = 'X';
     refused(d, MAXLEN, f, len, TK_EFORMAT, "bad magic");
@@ -213,13 +215,13 @@ static void test_faults(void)
     memcpy(f, good, len);
     put32(f + 12, 4);
     refused(d, MAXLEN, f, len, TK_EFORMAT, "unknown flags");
-    static const int fields[] = { 16, 20, 24, 28, 40, 80 };
-    for (int i = 0; i < 6; i++) {
+    static const int fields[] = { 16, 20, 24, 28, 40, 80, 84 };
+    for (int i = 0; i < 7; i++) {
         memcpy(f, good, len);
-        put32(f + fields[i], fields[i] == 40 || fields[i] == 80 ? 0x7FFFFFFF : 64);
+        put32(f + fields[i], fields[i] == 40 || fields[i] == 84 ? 0x7FFFFFFF : 64);
         refused(d, MAXLEN, f, len, TK_EFORMAT, "corrupt header");
     }
-    for (int s = 0; s < 5; s++) {   /* one byte changed in each section */
+    for (int s = 0; s < 6; s++) {   /* one byte changed in each section */
         memcpy(f, good, len);
         f[off[s] + (off[s + 1] - off[s]) / 2] ^= 0x10;
         refused(d, MAXLEN, f, len, TK_ECHECKSUM, "checksum");
@@ -238,7 +240,7 @@ static void test_forgeries(void)
     REQUIRE(good != NULL);
     unsigned char *f = malloc(len);
     REQUIRE(f != NULL);
-    size_t off[6];
+    size_t off[7];
     sections(good, off);
     size_t nb = (size_t)1 << get32(good + 24), nsb = (size_t)1 << get32(good + 28);
     struct {

@@ -6,6 +6,13 @@
 
 #include "sk_internal.h"
 
+/* A hot helper the compiler must inline (movegen.c, windex_search.c). */
+#if defined(__GNUC__)
+#define SK_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define SK_ALWAYS_INLINE inline
+#endif
+
 /* Leave values of one rack.  The distinct tiles of the rack (the blank as
  * letter 0) are the digits of a mixed-radix number: a sub-multiset that
  * keeps k_j tiles of the j-th distinct tile has index sum k_j * rad[j], so

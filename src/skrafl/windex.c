@@ -129,6 +129,16 @@ static int wx_bucket(sk_windex *x, const wcollect *c)
         uint64_t h = c->hash[i];
         ent[dir[h >> x->shift]++] = (uint64_t)(uint32_t)h << 32 | c->off[i];
     }
+    int fbits = 12;   /* 16 to 32 bits a word */
+    while (fbits < 32 && ((size_t)1 << fbits) < 16 * c->n)
+        fbits++;
+    x->fshift = 64 - (fbits - 6);
+    uint64_t *filter = x->own[6] = calloc((size_t)1 << (fbits - 6), sizeof *filter);
+    if (!filter)
+        return TK_ENOMEM;
+    for (size_t i = 0; i < c->n; i++)
+        filter[SK_WX_FWORD(x, c->hash[i])] |= SK_WX_FBITS(c->hash[i]);
+    x->filter = filter;
     memmove(dir + 1, dir, nb * sizeof *dir);   /* dir[b] was bucket b's end */
     dir[0] = 0;
     const uint64_t keymask = ~(uint64_t)((UINT32_C(1) << SK_WX_OFFBITS) - 1);
@@ -252,7 +262,8 @@ size_t tki_sk_windex_size(const sk_windex *x)
 {
     return sizeof *x + (((size_t)1 << (64 - x->shift)) + 1) * sizeof *x->dir + x->nwords * sizeof *x->ent +
            x->npool + (((size_t)1 << (64 - x->sshift)) + 1) * sizeof *x->sdir +
-           x->nshort * (sizeof *x->sent + (x->shi ? sizeof *x->shi : 0));
+           x->nshort * (sizeof *x->sent + (x->shi ? sizeof *x->shi : 0)) +
+           ((size_t)1 << (64 - x->fshift)) * sizeof *x->filter;
 }
 
 static int wx_build_view(sk_windex **out, const dawg_view *v, int maxlen, tk_error *err)
@@ -310,7 +321,7 @@ void sk_windex_destroy(sk_windex *x)
 {
     if (!x)
         return;
-    for (int i = 0; i < 6; i++)
+    for (int i = 0; i < 7; i++)
         free(x->own[i]);
     tku_unmap(&x->map);
     free(x);
@@ -408,8 +419,12 @@ const sk_windex *sk_engine_windex(const sk_engine *e)
 {
     sk_engine *me = (sk_engine *)e;   /* the index is a cache: the engine stays logically immutable */
     sk_windex *x = atomic_load_explicit(&me->wx, memory_order_acquire);
-    if (x || e->wx_off || atomic_load_explicit(&me->wx_failed, memory_order_relaxed))
-        return e->wx_off ? NULL : x;
+    if (e->wx_off) {
+        tki_sk_engine_bingo(e);   /* what the search uses instead, made now too */
+        return NULL;
+    }
+    if (x || atomic_load_explicit(&me->wx_failed, memory_order_relaxed))
+        return x;
     if (wx_build_view(&x, e->view, e->dim < 2 ? 2 : e->dim, NULL)) {
         atomic_store(&me->wx_failed, 1);
         return NULL;

@@ -17,7 +17,8 @@
  *   56   u64     checksum of the whole file with these 8 bytes as zero
  *   64   u64     the dictionary's fingerprint (its alphabet and word graph)
  *   72   u64     the dictionary's word count
- *   80   u64[2]  zero
+ *   80   u32     bits of the word filter (12..32)
+ *   84   u32     zero           88  u64  zero
  *   96   u64[64] the hash constants (z[0] = 0)
  *   608  u32     word buckets' starts (2^bits + 1), padded
  *        u64     word entries (fingerprint << 32 | length << 26 | offset)
@@ -25,6 +26,7 @@
  *        u32     short buckets' starts (2^sbits + 1), padded
  *        u64     short entries (fingerprint << 48 | letters 1..48)
  *        u16     letters 49..63 of each (alphabets of more than 48 letters), padded
+ *        u64     the word filter (2^(bits - 6) words)
  *
  * A loaded file is checked like a .dawg: the header against the file's
  * length, the checksum (a fast 64-bit one: four lanes of rotate, add,
@@ -119,8 +121,9 @@ static int host_is_le(void)
 
 static size_t pad8(size_t n) { return (n + 7) / 8 * 8; }
 
-/* The sections' offsets for these counts (and the file's length, off[6]). */
-static void wx_layout(int bits, int sbits, uint64_t nwords, uint64_t npool, uint64_t nshort, int hi, size_t off[7])
+/* The sections' offsets for these counts (and the file's length, off[7]). */
+static void wx_layout(int bits, int sbits, int fbits, uint64_t nwords, uint64_t npool, uint64_t nshort, int hi,
+                      size_t off[8])
 {
     off[0] = WX_HEADER;
     off[1] = off[0] + pad8((((size_t)1 << bits) + 1) * 4);
@@ -129,14 +132,15 @@ static void wx_layout(int bits, int sbits, uint64_t nwords, uint64_t npool, uint
     off[4] = off[3] + pad8((((size_t)1 << sbits) + 1) * 4);
     off[5] = off[4] + (size_t)nshort * 8;
     off[6] = off[5] + (hi ? pad8((size_t)nshort * 2) : 0);
+    off[7] = off[6] + ((size_t)1 << fbits) / 8;
 }
 
 int sk_windex_serialize(const sk_windex *x, void **out, size_t *out_len, tk_error *err)
 {
-    int bits = 64 - x->shift, sbits = 64 - x->sshift;
-    size_t off[7];
-    wx_layout(bits, sbits, x->nwords, x->npool, x->nshort, x->shi != NULL, off);
-    unsigned char *p = calloc(1, off[6]);
+    int bits = 64 - x->shift, sbits = 64 - x->sshift, fbits = 64 - x->fshift + 6;
+    size_t off[8];
+    wx_layout(bits, sbits, fbits, x->nwords, x->npool, x->nshort, x->shi != NULL, off);
+    unsigned char *p = calloc(1, off[7]);
     if (!p)
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     memcpy(p, WX_MAGIC, 8);
@@ -150,6 +154,7 @@ int sk_windex_serialize(const sk_windex *x, void **out, size_t *out_len, tk_erro
     wr64(p + 48, x->nshort);
     wr64(p + 64, x->dawg_id);
     wr64(p + 72, x->dawg_words);
+    wr32(p + 80, (uint32_t)fbits);
     memcpy(p + 96, x->z, sizeof x->z);
     memcpy(p + off[0], x->dir, (((size_t)1 << bits) + 1) * 4);
     memcpy(p + off[1], x->ent, x->nwords * 8);
@@ -158,9 +163,10 @@ int sk_windex_serialize(const sk_windex *x, void **out, size_t *out_len, tk_erro
     memcpy(p + off[4], x->sent, x->nshort * 8);
     if (x->shi)
         memcpy(p + off[5], x->shi, x->nshort * 2);
-    wr64(p + 56, tki_sk_windex_file_sum(p, off[6]));
+    memcpy(p + off[6], x->filter, ((size_t)1 << fbits) / 8);
+    wr64(p + 56, tki_sk_windex_file_sum(p, off[7]));
     *out = p;
-    *out_len = off[6];
+    *out_len = off[7];
     return TK_OK;
 }
 
@@ -211,7 +217,7 @@ int sk_windex_save(const sk_windex *x, const char *path, tk_error *err)
 /* ---- reading ------------------------------------------------------------------ */
 
 /* The header's figures, checked against each other and the length. */
-static int wx_header(const unsigned char *p, size_t len, size_t off[7], tk_error *err)
+static int wx_header(const unsigned char *p, size_t len, size_t off[8], tk_error *err)
 {
     if (len < 8 || memcmp(p, WX_MAGIC, 8) != 0)
         return tk_error_set(err, TK_EFORMAT, 0, 0, "not a tilekit word index file (bad magic)");
@@ -223,16 +229,16 @@ static int wx_header(const unsigned char *p, size_t len, size_t off[7], tk_error
                             rd32(p + 8), WX_VERSION);
     if (rd32(p + 12) != 0)
         return tk_error_set(err, TK_EFORMAT, 0, 0, "unknown flags 0x%x in header", rd32(p + 12));
-    uint32_t maxlen = rd32(p + 16), nl = rd32(p + 20), bits = rd32(p + 24), sbits = rd32(p + 28);
+    uint32_t maxlen = rd32(p + 16), nl = rd32(p + 20), bits = rd32(p + 24), sbits = rd32(p + 28), fbits = rd32(p + 80);
     uint64_t nwords = rd64(p + 32), npool = rd64(p + 40), nshort = rd64(p + 48);
     if (maxlen < 2 || maxlen > 63 || nl < 1 || nl > 63 || bits < 4 || bits > 31 || sbits < 4 || sbits > 31 ||
-        npool >= (UINT64_C(1) << SK_WX_OFFBITS) || nwords > npool / 2 || nshort >= UINT32_MAX ||
-        rd64(p + 80) != 0 || rd64(p + 88) != 0)
+        fbits < 12 || fbits > 32 || npool >= (UINT64_C(1) << SK_WX_OFFBITS) || nwords > npool / 2 ||
+        nshort >= UINT32_MAX || rd32(p + 84) != 0 || rd64(p + 88) != 0)
         return tk_error_set(err, TK_EFORMAT, 0, 0, "corrupt header: figures out of range");
-    wx_layout((int)bits, (int)sbits, nwords, npool, nshort, nl > 48, off);
-    if (off[6] != len)
+    wx_layout((int)bits, (int)sbits, (int)fbits, nwords, npool, nshort, nl > 48, off);
+    if (off[7] != len)
         return tk_error_set(err, TK_EFORMAT, 0, 0, "%s file: %zu bytes, the header announces %zu",
-                            len < off[6] ? "truncated" : "oversized", len, off[6]);
+                            len < off[7] ? "truncated" : "oversized", len, off[7]);
     return TK_OK;
 }
 
@@ -283,7 +289,7 @@ static int wx_structure(const sk_windex *x, tk_error *err)
 }
 
 /* The index over the valid file at p (off: its sections). */
-static void wx_point(sk_windex *x, const unsigned char *p, const size_t off[7])
+static void wx_point(sk_windex *x, const unsigned char *p, const size_t off[8])
 {
     x->maxlen = (int)rd32(p + 16);
     x->nletters = (int)rd32(p + 20);
@@ -301,6 +307,8 @@ static void wx_point(sk_windex *x, const unsigned char *p, const size_t off[7])
     x->sdir = (const uint32_t *)(const void *)(p + off[3]);
     x->sent = (const uint64_t *)(const void *)(p + off[4]);
     x->shi = x->nletters > 48 ? (const uint16_t *)(const void *)(p + off[5]) : NULL;
+    x->fshift = 64 - ((int)rd32(p + 80) - 6);
+    x->filter = (const uint64_t *)(const void *)(p + off[6]);
 }
 
 /* Is index x, read from a file, that of dictionary d for words of up to maxlen letters? */
@@ -328,7 +336,7 @@ static int wx_open(sk_windex **out, const dawg_graph *d, int maxlen, const unsig
                    tk_error *err)
 {
     *out = NULL;
-    size_t off[7];
+    size_t off[8];
     int rc = wx_header(p, len, off, err);
     if (rc)
         return rc;

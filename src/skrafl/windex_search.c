@@ -61,6 +61,14 @@ static const uint8_t *wx_values(const sk_gen *g, sk_wxsub *S)
     return S->v;
 }
 
+/* May the multiset of hash h and `blanks` blanks be a word of len letters?
+ * For the bounds: without a blank, the index's filter says (a false yes
+ * now and then only loosens a bound). */
+static inline int wx_bound_maybe(const sk_windex *x, uint64_t h, int len, int blanks)
+{
+    return blanks ? sk_wx_maybe(x, h, len, blanks) : sk_wx_filter(x, h);
+}
+
 /* Enumerating the rack's sub-multisets: the distinct tiles (lt[0] may be
  * the blank, 0) with their counts, the sub-multiset being built, and the
  * rack's best k values (top[k]). */
@@ -151,7 +159,7 @@ void tki_sk_wx_rack(sk_gen *g, const sk_rackleaves *L)
         g->lnp[k] = INT64_MIN;
         for (int i = 0; k >= 2 && i < g->nwxk[k]; i++) {
             sk_wxsub *S = &g->wxs[by[i]];
-            if ((S->alone = (int8_t)sk_wx_maybe(g->wx, S->h, k, S->blanks))) {
+            if ((S->alone = (int8_t)wx_bound_maybe(g->wx, S->h, k, S->blanks))) {
                 g->lnp[k] = S->lt;
                 break;
             }
@@ -186,14 +194,18 @@ static inline int wx_cross_ok(const sk_wxsub *S, const sk_wxspan *sp)
 
 /* May S, the i-th of its size, with board letters of hash hb (nb of them:
  * none means S alone), be a word's letters (m: the memo entry of hb and
- * S's size, NULL when nb is 0)? */
-static int wx_word_maybe(const sk_gen *g, sk_wxsub *S, int i, uint64_t hb, int nb, struct sk_wxmemo *m)
+ * S's size, NULL when nb is 0)?  Without a blank the filter answers at
+ * once; with blanks the answers are kept in the memo. */
+static SK_ALWAYS_INLINE int wx_word_maybe(const sk_gen *g, sk_wxsub *S, int i, uint64_t hb, int nb,
+                                          struct sk_wxmemo *m)
 {
     if (!m) {
         if (S->alone < 0)
-            S->alone = (int8_t)sk_wx_maybe(g->wx, S->h, S->k, S->blanks);
+            S->alone = (int8_t)wx_bound_maybe(g->wx, S->h, S->k, S->blanks);
         return S->alone;
     }
+    if (!S->blanks)
+        return sk_wx_filter(g->wx, hb + S->h);
     uint64_t bit = UINT64_C(1) << i;
     if (!(m->known & bit)) {
         m->known |= bit;

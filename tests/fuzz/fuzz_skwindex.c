@@ -12,12 +12,9 @@
  * names its words never lists more than it holds.  A broken invariant
  * aborts.
  *
- * The seed corpus (tests/fuzz/corpus/skwindex): valid.wx, the index of
- * these words as mkdawg writes it (WORDS below in words.txt, one a line):
- *   bin/mkdawg --alphabet en --index -o seed.dawg words.txt
- * and copies of it cut at 700 bytes, with version 2 (byte 8), with the
- * first word bucket's start 9 (byte 608) and with a letter 40 in the pool
- * (the fourth byte of the pool section).
+ * The seed corpus (tests/fuzz/corpus/skwindex) is made by
+ * tests/fuzz/make-skwindex-corpus.py: the index of these words as mkdawg
+ * writes it, and cut or altered copies of it.
  */
 #include "skrafl/sk_windex.h"
 #include "tilekit/alphabet.h"
