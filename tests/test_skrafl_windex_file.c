@@ -174,7 +174,7 @@ static size_t pad8(size_t n) { return (n + 7) / 8 * 8; }
 
 /* The sections of a file (the layout of windex_file.c): word buckets,
  * entries, pool, short buckets, short entries (and the high letters of
- * alphabets of more than 48), the filter; off[6] the end. */
+ * alphabets of more than 32), the filter; off[6] the end. */
 static void sections(const unsigned char *f, size_t off[7])
 {
     off[0] = 608;
@@ -182,7 +182,7 @@ static void sections(const unsigned char *f, size_t off[7])
     off[2] = off[1] + (size_t)get64(f + 32) * 8;
     off[3] = off[2] + pad8((size_t)get64(f + 40));
     off[4] = off[3] + pad8((((size_t)1 << get32(f + 28)) + 1) * 4);
-    off[5] = off[4] + (size_t)get64(f + 48) * 8 + (get32(f + 20) > 48 ? pad8((size_t)get64(f + 48) * 2) : 0);
+    off[5] = off[4] + pad8((size_t)get64(f + 48) * 6 + 2) + (get32(f + 20) > 32 ? pad8((size_t)get64(f + 48) * 4) : 0);
     off[6] = off[5] + ((size_t)1 << get32(f + 80)) / 8;
 }
 

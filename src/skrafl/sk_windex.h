@@ -5,6 +5,7 @@
 #define TILEKIT_SK_WINDEX_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "core/tk_text.h"
 #include "tilekit/skwindex.h"
@@ -16,11 +17,18 @@
 #define SK_WX_LEN(ent) ((int)(((uint32_t)(ent)) >> SK_WX_OFFBITS))
 #define SK_WX_OFF(ent) ((uint32_t)(ent) & ((UINT32_C(1) << SK_WX_OFFBITS) - 1))
 
-/* The entries of the map of multisets one letter short of a word: the
- * hash's low 16 bits (a fingerprint) in the top 16 bits, the letters that
- * complete the multiset below (bit l - 1 for letter l, letters 1..48). */
-#define SK_WX_SFP(h) ((uint64_t)(uint16_t)(h) << 48)
-#define SK_WX_SLETTERS ((UINT64_C(1) << 48) - 1)
+/* An entry of the map of multisets one letter short of a word: 6 bytes,
+ * the letters that complete the multiset (bytes 0..3, bit l - 1 for letter
+ * l, letters 1..32), then the hash's low 16 bits (a fingerprint).  Read 8
+ * bytes at a time (the array has 2 bytes of room past its last entry). */
+#define SK_WX_SREC 6
+static inline uint64_t sk_wx_srec(const uint8_t *p)
+{
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+#define SK_WX_SREC_FP(v) ((uint16_t)((v) >> 32))
 
 struct sk_windex {
     int maxlen, nletters;
@@ -34,15 +42,15 @@ struct sk_windex {
     const uint8_t *pool;     /* the words' letters */
     size_t nwords, npool;
     /* the multisets one letter short of a word, each with the letters that
-     * complete it: bucket b = hash >> sshift holds sent[sdir[b] ..
-     * sdir[b + 1]) in no order, one entry per fingerprint (with the
-     * bucket's bits it tells multisets apart but for about one probe in
-     * 2^16, which only adds letters); shi: letters 49..63 (bit l - 49), alphabets of more than 48
-     * letters only */
+     * complete it: bucket b = hash >> sshift holds entries sdir[b] ..
+     * sdir[b + 1] of sent (SK_WX_SREC bytes each) in no order, one per
+     * fingerprint (with the bucket's bits it tells multisets apart but for
+     * about one probe in 2^16, which only adds letters); shi: letters
+     * 33..63 (bit l - 33), alphabets of more than 32 letters only */
     int sshift;
     const uint32_t *sdir;
-    const uint64_t *sent;
-    const uint16_t *shi;
+    const uint8_t *sent;
+    const uint32_t *shi;
     size_t nshort;
     /* a filter of the words' hashes (blocked: two bits of one 64-bit word
      * per word, 16 to 32 bits a word), for the search's bounds: "perhaps
@@ -94,11 +102,12 @@ static inline int sk_wx_word(const sk_windex *x, uint64_t h, int len)
  * letters, never take any away. */
 static inline uint64_t sk_wx_short1(const sk_windex *x, uint64_t h)
 {
-    uint64_t b = h >> x->sshift, fp = SK_WX_SFP(h);
+    uint64_t b = h >> x->sshift;
+    uint16_t fp = (uint16_t)h;
     for (uint32_t i = x->sdir[b], end = x->sdir[b + 1]; i < end; i++) {
-        uint64_t v = x->sent[i];
-        if (v - fp <= SK_WX_SLETTERS)
-            return (v & SK_WX_SLETTERS) << 1 | (x->shi ? (uint64_t)x->shi[i] << 49 : 0);
+        uint64_t v = sk_wx_srec(x->sent + (size_t)SK_WX_SREC * i);
+        if (SK_WX_SREC_FP(v) == fp)
+            return (uint64_t)(uint32_t)v << 1 | (x->shi ? (uint64_t)x->shi[i] << 33 : 0);
     }
     return 0;
 }

@@ -157,46 +157,52 @@ static int wx_bucket(sk_windex *x, const wcollect *c)
 
 /* The short map's insertions (every word, once per distinct letter l in
  * it: hash - z[l] with l) into their buckets, whose room starts at
- * start[b]: l's bit is added to the entry of the same fingerprint if the
+ * sdir[b]: l's bit is added to the entry of the same fingerprint if the
  * bucket has one, else the bucket's next free entry (fill[b]) takes it. */
-static void wx_short_fill(sk_windex *x, const wcollect *c, const uint32_t *start, uint32_t *fill,
-                          uint64_t *sent, uint16_t *shi)
+static void wx_short_fill(sk_windex *x, const wcollect *c, const uint32_t *sdir, uint32_t *fill, uint8_t *sent,
+                          uint32_t *shi)
 {
     for (size_t w = 0; w < c->n; w++) {
         uint64_t hw = c->hash[w];
         for (uint64_t m = c->mask[w]; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
-            uint64_t h = hw - x->z[l], b = h >> x->sshift, fp = SK_WX_SFP(h);
-            uint32_t i = start[b], end = fill[b];
-            while (i < end && (sent[i] & ~SK_WX_SLETTERS) != fp)
+            uint64_t h = hw - x->z[l], b = h >> x->sshift;
+            uint16_t fp = (uint16_t)h;
+            uint32_t i = sdir[b], end = fill[b];
+            while (i < end && SK_WX_SREC_FP(sk_wx_srec(sent + (size_t)SK_WX_SREC * i)) != fp)
                 i++;
+            uint8_t *e = sent + (size_t)SK_WX_SREC * i;
+            uint32_t lo = 0;
             if (i == end) {
-                sent[i] = fp;
+                memcpy(e + 4, &fp, 2);
                 if (shi)
                     shi[i] = 0;
                 fill[b]++;
+            } else {
+                memcpy(&lo, e, 4);
             }
-            if (l <= 48)
-                sent[i] |= UINT64_C(1) << (l - 1);
+            if (l <= 32)
+                lo |= UINT32_C(1) << (l - 1);
             else
-                shi[i] |= (uint16_t)(1u << (l - 49));
+                shi[i] |= UINT32_C(1) << (l - 33);
+            memcpy(e, &lo, 4);
         }
     }
 }
 
-/* Each bucket's entries sent[start[b] .. fill[b]) moved down to
- * sent[sdir[b] ..), so that the buckets are contiguous: how many. */
-static uint32_t wx_short_pack(size_t nb, const uint32_t *start, const uint32_t *fill, uint32_t *sdir,
-                              uint64_t *sent, uint16_t *shi)
+/* Each bucket's entries from its room's start sdir[b] to fill[b] moved
+ * down, so that the buckets are contiguous, sdir[b] then their start: how
+ * many. */
+static uint32_t wx_short_pack(size_t nb, uint32_t *sdir, const uint32_t *fill, uint8_t *sent, uint32_t *shi)
 {
     uint32_t out = 0;
     for (size_t b = 0; b < nb; b++) {
-        uint32_t i = start[b], end = fill[b];
+        uint32_t i = sdir[b], n = fill[b] - i;
         sdir[b] = out;
+        memmove(sent + (size_t)SK_WX_SREC * out, sent + (size_t)SK_WX_SREC * i, (size_t)SK_WX_SREC * n);
         if (shi)
-            memmove(shi + out, shi + i, (end - i) * sizeof *shi);
-        for (; i < end; i++)
-            sent[out++] = sent[i];
+            memmove(shi + out, shi + i, n * sizeof *shi);
+        out += n;
     }
     sdir[nb] = out;
     return out;
@@ -206,18 +212,18 @@ static uint32_t wx_short_pack(size_t nb, const uint32_t *start, const uint32_t *
  * [4], [5]): counted by bucket, filled, packed. */
 static int wx_short(sk_windex *x, const wcollect *c)
 {
-    int bits = 4;   /* about three multisets a bucket: 5 in 8 insertions make a new one */
-    while (bits < 32 && ((size_t)24 << bits) < 5 * c->inserts)
+    int bits = 4;   /* about five multisets a bucket: 5 in 8 insertions make a new one */
+    while (bits < 31 && ((size_t)8 << bits) < c->inserts)
         bits++;
     size_t nb = (size_t)1 << bits, n1 = c->inserts ? c->inserts : 1;
     x->sshift = 64 - bits;
-    if (c->inserts >= UINT32_MAX)
+    if (c->inserts >= UINT32_MAX / SK_WX_SREC)
         return TK_ELIMIT;
     uint32_t *sdir = x->own[3] = calloc(nb + 1, sizeof *sdir);
     uint32_t *fill = malloc(nb * sizeof *fill);
-    uint64_t *sent = x->own[4] = malloc(n1 * sizeof *sent);
-    uint16_t *shi = x->own[5] = x->nletters > 48 ? malloc(n1 * sizeof *shi) : NULL;
-    if (!sdir || !fill || !sent || (x->nletters > 48 && !shi)) {
+    uint8_t *sent = x->own[4] = malloc(n1 * SK_WX_SREC + 2);
+    uint32_t *shi = x->own[5] = x->nletters > 32 ? malloc(n1 * sizeof *shi) : NULL;
+    if (!sdir || !fill || !sent || (x->nletters > 32 && !shi)) {
         free(fill);
         return TK_ENOMEM;
     }
@@ -228,18 +234,12 @@ static int wx_short(sk_windex *x, const wcollect *c)
         sdir[b + 1] += sdir[b];
     memcpy(fill, sdir, nb * sizeof *fill);
     wx_short_fill(x, c, sdir, fill, sent, shi);
-    uint32_t *start = malloc(nb * sizeof *start);
-    if (!start) {
-        free(fill);
-        return TK_ENOMEM;
-    }
-    memcpy(start, sdir, nb * sizeof *start);
-    x->nshort = wx_short_pack(nb, start, fill, sdir, sent, shi);
-    free(start);
+    x->nshort = wx_short_pack(nb, sdir, fill, sent, shi);
     free(fill);
     size_t n2 = x->nshort ? x->nshort : 1;   /* the arrays shrink to the entries made */
-    uint64_t *s2 = realloc(sent, n2 * sizeof *s2);
-    uint16_t *h2 = shi ? realloc(shi, n2 * sizeof *h2) : NULL;
+    memset(sent + x->nshort * SK_WX_SREC, 0, 2);
+    uint8_t *s2 = realloc(sent, n2 * SK_WX_SREC + 2);
+    uint32_t *h2 = shi ? realloc(shi, n2 * sizeof *h2) : NULL;
     x->own[4] = s2 ? s2 : sent;
     x->own[5] = h2 ? h2 : shi;
     x->sdir = sdir;
@@ -262,7 +262,7 @@ size_t tki_sk_windex_size(const sk_windex *x)
 {
     return sizeof *x + (((size_t)1 << (64 - x->shift)) + 1) * sizeof *x->dir + x->nwords * sizeof *x->ent +
            x->npool + (((size_t)1 << (64 - x->sshift)) + 1) * sizeof *x->sdir +
-           x->nshort * (sizeof *x->sent + (x->shi ? sizeof *x->shi : 0)) +
+           x->nshort * (SK_WX_SREC + (x->shi ? sizeof *x->shi : 0)) + 2 +
            ((size_t)1 << (64 - x->fshift)) * sizeof *x->filter;
 }
 

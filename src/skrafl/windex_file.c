@@ -24,8 +24,9 @@
  *        u64     word entries (fingerprint << 32 | length << 26 | offset)
  *        u8      the pool of letters, padded
  *        u32     short buckets' starts (2^sbits + 1), padded
- *        u64     short entries (fingerprint << 48 | letters 1..48)
- *        u16     letters 49..63 of each (alphabets of more than 48 letters), padded
+ *        u8[6]   short entries (letters 1..32 as a u32, the fingerprint as a u16),
+ *                and 2 bytes of zeros, padded
+ *        u32     letters 33..63 of each (alphabets of more than 32 letters)
  *        u64     the word filter (2^(bits - 6) words)
  *
  * A loaded file is checked like a .dawg: the header against the file's
@@ -130,8 +131,8 @@ static void wx_layout(int bits, int sbits, int fbits, uint64_t nwords, uint64_t 
     off[2] = off[1] + (size_t)nwords * 8;
     off[3] = off[2] + pad8((size_t)npool);
     off[4] = off[3] + pad8((((size_t)1 << sbits) + 1) * 4);
-    off[5] = off[4] + (size_t)nshort * 8;
-    off[6] = off[5] + (hi ? pad8((size_t)nshort * 2) : 0);
+    off[5] = off[4] + pad8((size_t)nshort * SK_WX_SREC + 2);
+    off[6] = off[5] + (hi ? pad8((size_t)nshort * 4) : 0);
     off[7] = off[6] + ((size_t)1 << fbits) / 8;
 }
 
@@ -160,9 +161,9 @@ int sk_windex_serialize(const sk_windex *x, void **out, size_t *out_len, tk_erro
     memcpy(p + off[1], x->ent, x->nwords * 8);
     memcpy(p + off[2], x->pool, x->npool);
     memcpy(p + off[3], x->sdir, (((size_t)1 << sbits) + 1) * 4);
-    memcpy(p + off[4], x->sent, x->nshort * 8);
+    memcpy(p + off[4], x->sent, x->nshort * SK_WX_SREC);
     if (x->shi)
-        memcpy(p + off[5], x->shi, x->nshort * 2);
+        memcpy(p + off[5], x->shi, x->nshort * 4);
     memcpy(p + off[6], x->filter, ((size_t)1 << fbits) / 8);
     wr64(p + 56, tki_sk_windex_file_sum(p, off[7]));
     *out = p;
@@ -233,9 +234,9 @@ static int wx_header(const unsigned char *p, size_t len, size_t off[8], tk_error
     uint64_t nwords = rd64(p + 32), npool = rd64(p + 40), nshort = rd64(p + 48);
     if (maxlen < 2 || maxlen > 63 || nl < 1 || nl > 63 || bits < 4 || bits > 31 || sbits < 4 || sbits > 31 ||
         fbits < 12 || fbits > 32 || npool >= (UINT64_C(1) << SK_WX_OFFBITS) || nwords > npool / 2 ||
-        nshort >= UINT32_MAX || rd32(p + 84) != 0 || rd64(p + 88) != 0)
+        nshort >= UINT32_MAX / SK_WX_SREC || rd32(p + 84) != 0 || rd64(p + 88) != 0)
         return tk_error_set(err, TK_EFORMAT, 0, 0, "corrupt header: figures out of range");
-    wx_layout((int)bits, (int)sbits, (int)fbits, nwords, npool, nshort, nl > 48, off);
+    wx_layout((int)bits, (int)sbits, (int)fbits, nwords, npool, nshort, nl > 32, off);
     if (off[7] != len)
         return tk_error_set(err, TK_EFORMAT, 0, 0, "%s file: %zu bytes, the header announces %zu",
                             len < off[7] ? "truncated" : "oversized", len, off[7]);
@@ -305,8 +306,8 @@ static void wx_point(sk_windex *x, const unsigned char *p, const size_t off[8])
     x->ent = (const uint64_t *)(const void *)(p + off[1]);
     x->pool = p + off[2];
     x->sdir = (const uint32_t *)(const void *)(p + off[3]);
-    x->sent = (const uint64_t *)(const void *)(p + off[4]);
-    x->shi = x->nletters > 48 ? (const uint16_t *)(const void *)(p + off[5]) : NULL;
+    x->sent = p + off[4];
+    x->shi = x->nletters > 32 ? (const uint32_t *)(const void *)(p + off[5]) : NULL;
     x->fshift = 64 - ((int)rd32(p + 80) - 6);
     x->filter = (const uint64_t *)(const void *)(p + off[6]);
 }
