@@ -170,22 +170,21 @@ void tki_sk_wx_rack(sk_gen *g, const sk_rackleaves *L)
     wx_enum(g, L, top);
     for (int k = 1; k <= SK_RACK_MAX; k++) {   /* each size best lt first; lnp[k]: the first that is a word alone */
         uint8_t *by = g->wxk[k];
-        int64_t *lt = g->wxlt[k];
+        uint64_t key[SK_LEAVES_MAX];   /* lt (made positive) << 8 | 255 - index: one word to sort, ties in wx_enum's order */
         g->wxblank[k] = 0;
         for (int i = 0; i < g->nwxk[k]; i++) {
-            uint8_t v = by[i];
-            int64_t key = g->wxs[v].lt;
+            uint64_t v = (uint64_t)(g->wxs[by[i]].lt + ((int64_t)1 << 48)) << 8 | (uint8_t)(255 - by[i]);
             int j = i;
-            for (; j > 0 && lt[j - 1] < key; j--) {
-                by[j] = by[j - 1];
-                lt[j] = lt[j - 1];
-            }
-            by[j] = v;
-            lt[j] = key;
-            g->wxblank[k] |= g->wxs[v].blanks != 0;
+            for (; j > 0 && key[j - 1] < v; j--)
+                key[j] = key[j - 1];
+            key[j] = v;
+            g->wxblank[k] |= g->wxs[by[i]].blanks != 0;
         }
-        for (int i = 0; i < g->nwxk[k]; i++)
-            g->wxh[k][i] = g->wxs[by[i]].h;
+        for (int i = 0; i < g->nwxk[k]; i++) {
+            const sk_wxsub *S = &g->wxs[by[i] = (uint8_t)(255 - (uint8_t)key[i])];
+            g->wxlt[k][i] = S->lt;
+            g->wxh[k][i] = S->h;
+        }
         g->lnp[k] = INT64_MIN;
         for (int i = 0; k >= 2 && i < g->nwxk[k]; i++) {
             sk_wxsub *S = &g->wxs[by[i]];
@@ -322,44 +321,6 @@ static void wx_span_close(const sk_gen *g, sk_wxspan *sp, int q)
 
 /* ---- groups: the spans of an anchor by board blocks and tiles -------------- */
 
-/* What a walk over the spans of an anchor does with each: ctx, the span
- * (not closed: wx_span_close(g, sp, q) when needed), j = the board blocks
- * right of the anchor it covers, q its last square. */
-typedef void (*wx_member_fn)(void *ctx, sk_wxspan *sp, int j, int q);
-
-/* Every span whose plays have anchor a (of the current line) as their
- * leftmost anchor, end by qmax, cover at most jmax board blocks right of a
- * and lay at most kmax tiles: from the tiles just before a, or from a and
- * each empty square before it that a play may cover. */
-static void wx_members(sk_gen *g, int a, int qmax, int jmax, int kmax, wx_member_fn fn, void *ctx)
-{
-    const uint8_t *row = g->row;
-    int s0 = a, s1 = a;
-    if (a > 0 && row[a - 1]) {
-        while (s0 > 0 && row[s0 - 1])
-            s0--;
-        s1 = s0;
-    } else {
-        int room = sk_gen_room(g, a);
-        s0 = a - (room < g->ntiles - 1 ? room : g->ntiles - 1);
-    }
-    for (int s = s0; s <= s1; s++) {
-        sk_wxspan sp;
-        wx_span_init(&sp, s);
-        for (int q = s, j = 0; q <= qmax; q++) {
-            if (q > a && row[q] && !row[q - 1] && ++j > jmax)
-                break;
-            if (wx_span_add(g, &sp, q) < 0 || sp.k > kmax)
-                break;
-            if (q < a || row[q + 1] || q == s)
-                continue;
-            if (sp.k == 1 && g->dir == 1 && g->xw[a] >= 0)
-                continue;   /* a one-tile play with a word across: the across pass lists it */
-            fn(ctx, &sp, j, q);
-        }
-    }
-}
-
 typedef struct wxgroups {
     int64_t top[SK_MAX_DIM][SK_RACK_MAX + 1];   /* a bound on its spans' tops */
     uint64_t used[SK_RACK_MAX + 1];   /* bit j: a group (j, k) has a span */
@@ -418,18 +379,21 @@ static void wx_group_tops(sk_gen *g, int a, int qmax, wxgroups *G)
         if (row[q + 1])
             continue;
         int64_t tk = (int64_t)bsum * w.WM + xfix;
-        for (int k = 1; k <= kr + room && k <= nt; k++) {
+        int k = 1, kmax = kr + room < nt ? kr + room : nt;
+        for (; k < kr; k++)   /* too few tiles */
             tk += w.c[k - 1] * g->vals[k - 1];
-            if (k < kr || (q == s0 && k == 1) || (k == 1 && g->dir == 1 && g->xw[a] >= 0))
-                continue;   /* too few tiles, a one-letter word, or a play the across pass lists */
+        G->hb[j] = hb;
+        G->nb[j] = nb;
+        for (; k <= kmax; k++) {
+            tk += w.c[k - 1] * g->vals[k - 1];
+            if (k == 1 && (q == s0 || (g->dir == 1 && g->xw[a] >= 0)))
+                continue;   /* a one-letter word, or a play the across pass lists */
             if (!nb && g->lnp[k] == INT64_MIN)
                 continue;   /* no S of k tiles is a word alone */
             int64_t top = (tk + (k == SK_RACK_MAX ? SK_BINGO : 0)) * 1000;
             if (!(G->used[k] >> j & 1) || top > G->top[j][k])
                 G->top[j][k] = top;
             G->used[k] |= UINT64_C(1) << j;
-            G->hb[j] = hb;
-            G->nb[j] = nb;
         }
     }
 }
@@ -586,14 +550,41 @@ typedef struct wxgroup {
     sk_wxspan walked[SK_RACK_MAX + 1];
 } wxgroup;
 
-static void wx_group_collect(void *ctx, sk_wxspan *sp, int j, int q)
+/* The spans of group G of anchor a (of the current line), ending by qmax:
+ * those whose plays have a as their leftmost anchor, cover G->blocks board
+ * blocks right of it and lay G->k tiles.  From the tiles just before a, or
+ * from a and each empty square before it that a play may cover; each start
+ * has one at most (the span ends at the first empty square after its k-th
+ * tile), walked in place in G->walked and closed. */
+static void wx_group_spans(sk_gen *g, int a, int qmax, wxgroup *G)
 {
-    wxgroup *G = ctx;
-    if (j == G->blocks && sp->k == G->k && G->n <= SK_RACK_MAX) {
-        wx_span_close(G->g, sp, q);
-        G->walked[G->n] = *sp;
-        G->sp[G->n] = &G->walked[G->n];
-        G->n++;
+    const uint8_t *row = g->row;
+    int s0 = a, s1 = a;
+    if (a > 0 && row[a - 1]) {
+        while (s0 > 0 && row[s0 - 1])
+            s0--;
+        s1 = s0;
+    } else {
+        int room = sk_gen_room(g, a);
+        s0 = a - (room < g->ntiles - 1 ? room : g->ntiles - 1);
+    }
+    for (int s = s0; s <= s1 && G->n <= SK_RACK_MAX; s++) {
+        sk_wxspan *sp = &G->walked[G->n];
+        wx_span_init(sp, s);
+        for (int q = s, j = 0; q <= qmax; q++) {
+            if (q > a && row[q] && !row[q - 1] && ++j > G->blocks)
+                break;
+            if (wx_span_add(g, sp, q) < 0 || sp->k > G->k)
+                break;
+            if (q < a || row[q + 1] || q == s || sp->k < G->k || j < G->blocks)
+                continue;
+            if (sp->k == 1 && g->dir == 1 && g->xw[a] >= 0)
+                break;   /* a one-tile play with a word across: the across pass lists it */
+            wx_span_close(g, sp, q);
+            G->sp[G->n] = sp;
+            G->n++;
+            break;
+        }
     }
 }
 
@@ -638,7 +629,7 @@ void tki_sk_wx_generate(sk_gen *g, int a, int qmax, int blocks, int k)
     G.blocks = blocks;
     G.k = k;
     G.n = 0;
-    wx_members(g, a, qmax, blocks, k, wx_group_collect, &G);
+    wx_group_spans(g, a, qmax, &G);
     if (!G.n)
         return;
     int64_t top = G.sp[0]->top;
@@ -650,10 +641,12 @@ void tki_sk_wx_generate(sk_gen *g, int a, int qmax, int blocks, int k)
     const uint8_t *by = g->wxk[k];
     struct sk_wxmemo *memo = nb && g->wxblank[k] ? wx_memo(g, hb, k) : NULL;
     int64_t thr = wx_threshold(g);   /* made again after each S that lays words */
-    for (int i = 0; i < g->nwxk[k] && !g->err; i++) {
+    const int64_t *lt = g->wxlt[k];
+    const uint64_t *hs = g->wxh[k];
+    for (int i = 0, n = g->nwxk[k]; i < n && !g->err && top + lt[i] >= thr; i++) {
+        if (nb && !g->wxblank[k] && !sk_wx_filter(x, hb + hs[i]))
+            continue;   /* the filter, before S itself is read */
         sk_wxsub *S = &g->wxs[by[i]];
-        if (top + g->wxlt[k][i] < thr)
-            break;
         if (!wx_word_maybe(g, S, i, hb, nb, memo) || !wx_group_ok(g, &G, S, thr))
             continue;
         wx_tiles(g, S);
