@@ -188,17 +188,37 @@ static void sections(const unsigned char *f, size_t off[7])
 
 static void resum(unsigned char *f, size_t len) { put64(f + 56, tki_sk_windex_file_sum(f, len)); }
 
-static void test_faults(void)
+/* A sound file of the small dictionary to spoil: good, a copy f with room
+ * for 8 more bytes, and its sections. */
+typedef struct wxfile {
+    dawg_graph *d;
+    unsigned char *good, *f;
+    size_t len, off[7];
+} wxfile;
+
+static int wxfile_make(wxfile *w)
 {
-    dawg_graph *d = small_dawg("en", SMALL);
-    REQUIRE(d != NULL);
-    size_t len;
-    unsigned char *good = serialized(d, MAXLEN, &len);
-    REQUIRE(good != NULL);
-    unsigned char *f = malloc(len + 8);
-    REQUIRE(f != NULL);
-    size_t off[7];
-    sections(good, off);
+    memset(w, 0, sizeof *w);
+    if (!(w->d = small_dawg("en", SMALL)) || !(w->good = serialized(w->d, MAXLEN, &w->len)) ||
+        !(w->f = malloc(w->len + 8)))
+        return 0;
+    sections(w->good, w->off);
+    return 1;
+}
+
+static void wxfile_free(wxfile *w)
+{
+    free(w->f);
+    free(w->good);
+    dawg_destroy(w->d);
+}
+
+static void faults(const wxfile *w)
+{
+    dawg_graph *d = w->d;
+    unsigned char *good = w->good, *f = w->f;
+    size_t len = w->len;
+    const size_t *off = w->off;
     CHECK(off[6] == len);   /* the documented layout */
     memcpy(f, good, len);
     f[0] = 'X';
@@ -226,22 +246,14 @@ static void test_faults(void)
         f[off[s] + (off[s + 1] - off[s]) / 2] ^= 0x10;
         refused(d, MAXLEN, f, len, TK_ECHECKSUM, "checksum");
     }
-    free(f);
-    free(good);
-    dawg_destroy(d);
 }
 
-static void test_forgeries(void)
+static void forgeries(const wxfile *w)
 {
-    dawg_graph *d = small_dawg("en", SMALL);
-    REQUIRE(d != NULL);
-    size_t len;
-    unsigned char *good = serialized(d, MAXLEN, &len);
-    REQUIRE(good != NULL);
-    unsigned char *f = malloc(len);
-    REQUIRE(f != NULL);
-    size_t off[7];
-    sections(good, off);
+    dawg_graph *d = w->d;
+    unsigned char *good = w->good, *f = w->f;
+    size_t len = w->len;
+    const size_t *off = w->off;
     size_t nb = (size_t)1 << get32(good + 24), nsb = (size_t)1 << get32(good + 28);
     struct {
         size_t at;
@@ -278,10 +290,21 @@ static void test_forgeries(void)
     tk_error err = { 0 };
     CHECKF(sk_windex_load_memory(&x, d, MAXLEN, f, len, &err) == 0, "%s", err.msg);
     sk_windex_destroy(x);
-    free(f);
-    free(good);
-    dawg_destroy(d);
 }
+
+/* fn on a sound file of the small dictionary. */
+static void with_wxfile(void (*fn)(const wxfile *))
+{
+    wxfile w;
+    int ok = wxfile_make(&w);
+    CHECK(ok);
+    if (ok)
+        fn(&w);
+    wxfile_free(&w);
+}
+
+static void test_faults(void) { with_wxfile(faults); }
+static void test_forgeries(void) { with_wxfile(forgeries); }
 
 /* Sound files of other dictionaries, and of words too short for the board. */
 static void test_mismatch(void)

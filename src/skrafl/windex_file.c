@@ -44,12 +44,8 @@
 #include "sk_windex.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #define WX_MAGIC "TKWNDX\x1a\n"
 #define WX_VERSION 1
@@ -173,44 +169,14 @@ int sk_windex_serialize(const sk_windex *x, void **out, size_t *out_len, tk_erro
 
 int sk_windex_save(const sk_windex *x, const char *path, tk_error *err)
 {
-    struct stat st;
-    if (!path || !*path)
-        return tk_error_set(err, TK_EINVAL, 0, 0, "empty output file name");
-    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
-        return tk_error_set(err, TK_EINVAL, 0, 0, "refusing to replace %s: not a regular file", path);
+    if (!x)
+        return tk_error_set(err, TK_EINVAL, 0, 0, "no index to save");
     void *buf;
     size_t len;
     int rc = sk_windex_serialize(x, &buf, &len, err);
     if (rc)
         return rc;
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 32);
-    FILE *f = NULL;
-    if (tmp) {
-        snprintf(tmp, plen + 32, "%s.tmp%ld", path, (long)getpid());
-        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);   /* never through a planted symlink */
-        f = fd >= 0 ? fdopen(fd, "wb") : NULL;
-        if (!f && fd >= 0) {
-            close(fd);
-            remove(tmp);
-        }
-    }
-    if (!f) {
-        rc = tmp ? tk_error_set(err, TK_EIO, 0, 0, "cannot create %s: %s", tmp, strerror(errno))
-                 : tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-    } else {
-        int bad = fwrite(buf, 1, len, f) != len || fflush(f) != 0;
-        int e = errno;
-        if (fclose(f) != 0 && !bad) {
-            bad = 1;
-            e = errno;
-        }
-        if (bad || rename(tmp, path) != 0) {
-            rc = tk_error_set(err, TK_EIO, 0, 0, "cannot write %s: %s", path, strerror(bad ? e : errno));
-            remove(tmp);
-        }
-    }
-    free(tmp);
+    rc = tku_write_file(path, buf, len, err);
     free(buf);
     return rc;
 }
