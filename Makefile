@@ -55,6 +55,7 @@ BINS       = $(addprefix $(BIN)/,$(PROGS))
 # Word lists shipped in data/words/ and the dictionaries built from them.
 DICT_LANGS = $(basename $(notdir $(wildcard data/words/*.txt)))
 DICTS      = $(patsubst %,$(B)/dict/%.dawg,$(DICT_LANGS))
+WINDEX_LANGS = en is
 # mjwait's per-suit tables, filled once (tools/mkmjtable.c; optional at run time).
 MJTABLE    = $(B)/mahjong/tables.bin
 
@@ -83,9 +84,11 @@ $(BIN)/%: $(B)/obj/src/cli/%.o $$(call obj,$$(wildcard src/cli/$$*_*.c)) $(CLI_O
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
+# those of skrafl's languages (WINDEX_LANGS) with its word index beside them
+# (DICT.dawg.wx: mkdawg --index)
 $(B)/dict/%.dawg: data/words/%.txt $(BIN)/mkdawg
 	@mkdir -p $(@D)
-	$(BIN)/mkdawg --force --alphabet data/alphabets/$*.txt -o $@ $<
+	$(BIN)/mkdawg --force $(if $(filter $*,$(WINDEX_LANGS)),--index) --alphabet data/alphabets/$*.txt -o $@ $<
 
 $(MJTABLE): $(B)/tools/mkmjtable
 	@mkdir -p $(@D)
@@ -254,7 +257,7 @@ install: all
 	install -m 755 $(BINS) $(DESTDIR)$(BINDIR_I)
 	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR_I)
 	install -m 644 include/tilekit/*.h $(DESTDIR)$(INCDIR_I)/tilekit
-	install -m 644 $(DICTS) $(DESTDIR)$(DATADIR_I)/dict
+	install -m 644 $(DICTS) $(patsubst %,$(B)/dict/%.dawg.wx,$(WINDEX_LANGS)) $(DESTDIR)$(DATADIR_I)/dict
 	install -d $(DESTDIR)$(DATADIR_I)/mahjong
 	install -m 644 $(MJTABLE) $(DESTDIR)$(DATADIR_I)/mahjong
 	for d in $$(cd data && find . -mindepth 1 -type d); do install -d $(DESTDIR)$(DATADIR_I)/$$d; done

@@ -21,7 +21,8 @@
  * Icelandic, racks with 0, 1 and 2 blanks, sk_top_plays by equity (a
  * random leave function) and by score, n = 1 and 5, must return the same
  * plays in the same order with the engine's index on as with it off (the
- * graph walk; both are checked against every move in test_skrafl_topn).
+ * graph walk; both are checked against every move in test_skrafl_topn),
+ * and the same with the index read from a file (sk_engine_windex_file).
  */
 #include "support/skrafl_fixture.h"
 #include "tilekit/dawg.h"
@@ -32,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAXLEN 15
 
@@ -367,7 +369,31 @@ static void on_turn(void *ctx, th_rng *rng, const skfx_turn *t)
     c->blanks[t->rack->blanks < 3 ? t->rack->blanks : 2]++;
 }
 
-static void search_compare(const char *lang, size_t step, int games)
+/* The engine's index read from a file (sk_windex_save, then
+ * sk_engine_windex_file): the one the engine then uses. */
+static void index_from_file(skfx_lang *L)
+{
+    sk_windex *x = NULL;
+    tk_error err = { 0 };
+    char path[] = "/tmp/tk-windex-XXXXXX";
+    int fd = mkstemp(path);
+    REQUIRE(fd >= 0);
+    close(fd);
+    REQUIRE(sk_windex_build(&x, L->dawg, MAXLEN, &err) == 0);
+    CHECKF(sk_windex_save(x, path, &err) == 0, "%s", err.msg);
+    sk_windex_destroy(x);
+    CHECKF(sk_engine_windex_file(L->e, path, &err) == 0, "%s", err.msg);
+    remove(path);   /* mapped: it stays readable */
+    const sk_windex *in = sk_engine_windex(L->e);
+    CHECK(in && sk_windex_words(in) > 0);
+    CHECK(sk_engine_windex_file(L->e, "/nonexistent", &err) == 0);   /* it has one: nothing read */
+    CHECK(sk_engine_windex(L->e) == in);
+}
+
+/* Random games of lang (its sample of every step-th long word), each turn
+ * searched with the index and without; from_file: the index read from a
+ * file rather than made. */
+static void search_compare(const char *lang, size_t step, int games, int from_file)
 {
     skfx_lang L;
     skfx_sample s = { 0, 1, step };
@@ -378,6 +404,8 @@ static void search_compare(const char *lang, size_t step, int games)
     }
     sk_gen *g = NULL;
     REQUIRE(sk_gen_create(&g, L.e, NULL) == 0);
+    if (from_file)
+        index_from_file(&L);
     REQUIRE(sk_engine_windex(L.e) != NULL);
     sk_engine_set_windex(L.e, 0);
     CHECK(sk_engine_windex(L.e) == NULL);
@@ -397,13 +425,14 @@ static void search_compare(const char *lang, size_t step, int games)
     skfx_lang_free(&L);
 }
 
-static void test_search_en(void) { search_compare("en", 2, 12); }
-static void test_search_is(void) { search_compare("is", 2, 8); }
+static void test_search_en(void) { search_compare("en", 2, 12, 0); }
+static void test_search_is(void) { search_compare("is", 2, 8, 0); }
+static void test_search_file(void) { search_compare("is", 3, 3, 1); }
 
 static const th_test tests[] = {
     { "index_en", test_index_en },   { "index_is", test_index_is },   { "index_hu", test_index_hu },
     { "index_hu_tiles", test_index_hu_tiles }, { "index_edges", test_index_edges },
-    { "search_en", test_search_en }, { "search_is", test_search_is }, { 0, 0 }
+    { "search_en", test_search_en }, { "search_is", test_search_is }, { "search_file", test_search_file }, { 0, 0 }
 };
 
 int main(int argc, char **argv) { return th_main("skrafl_windex", tests, argc, argv); }

@@ -1,7 +1,7 @@
 /* mkdawg.c - build, inspect and dump tilekit word graphs (.dawg files).
  *
  *   mkdawg [--lang LANG | --alphabet NAME|FILE | --infer-alphabet] [--strict]
- *          [--stats] [--verbose] -o OUT.dawg WORDLIST|-
+ *          [--stats] [--verbose] [--index] -o OUT.dawg WORDLIST|-
  *   mkdawg --install NAME WORDLIST   into the user's data directory (dict/NAME.dawg)
  *   mkdawg --dump FILE...            every word, one a line, in the graph's order
  *   mkdawg --info [--json] FILE...   alphabet, counts, sizes, format version
@@ -15,7 +15,8 @@
  * built in memory first.  The alphabet is the language's (--lang, default
  * en) unless --alphabet names one or --infer-alphabet asks for inference;
  * list lines with a character outside it are reported and skipped (an
- * error with --strict).  -o only ever replaces a regular file.
+ * error with --strict).  -o only ever replaces a regular file.  --index also
+ * writes skrafl's word index (tilekit/skwindex.h) beside the graph.
  */
 #define _XOPEN_SOURCE 700   /* realpath() */
 #include "cli/cli.h"
@@ -24,6 +25,7 @@
 #include "tilekit/alphabet.h"
 #include "tilekit/dawg.h"
 #include "tilekit/datapath.h"
+#include "tilekit/skwindex.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -66,6 +68,9 @@ static void usage(void)
            "      --force               let -o and --install replace an existing file\n"
            "      --install=NAME        write the graph to the user's data directory as\n"
            "                            dict/NAME.dawg, the lexicon NAME of skrafl and boggle\n"
+           "      --index               also write skrafl's word index of the words of 2 to\n"
+           "                            15 letters beside the graph, as OUT.dawg.wx: skrafl\n"
+           "                            reads it instead of making it at every start\n"
            "  -s, --stats               print the graph's figures after building\n"
            "  -d, --dump                print every word of each FILE, one a line, in\n"
            "                            the alphabet's order\n"
@@ -88,6 +93,7 @@ static void usage(void)
            "Examples:\n"
            "  mkdawg --stats -o en.dawg data/words/en.txt\n"
            "  mkdawg --install CSW21 csw21.txt\n"
+           "  mkdawg --index -o en.dawg data/words/en.txt\n"
            "  mkdawg --dump en.dawg | grep -c '^qu'\n"
            "  mkdawg --info --json en.dawg\n",
            ALPHA_WORD_MAX);
@@ -547,8 +553,32 @@ static int write_graph(const dawg_graph *d, const char *out, const char *install
 
 typedef struct mk_opts {
     const char *alpha_arg, *out, *lang, *install;
-    int stats, dump, info, infer, json;
+    int stats, dump, info, infer, json, index;
 } mk_opts;
+
+/* The longest words of the index --index writes: the standard board's side. */
+#define MK_INDEX_MAXLEN 15
+
+/* --index: skrafl's word index of d beside the graph written at out, as
+ * path (out + ".wx").  Prints errors; 0 or -1. */
+static int write_index(const dawg_graph *d, const char *path)
+{
+    tk_error err = {0};
+    sk_windex *x = NULL;
+    void *buf = NULL;
+    size_t len = 0;
+    if (sk_windex_build(&x, d, MK_INDEX_MAXLEN, &err) != TK_OK || sk_windex_serialize(x, &buf, &len, &err) != TK_OK ||
+        cli_out_write_file(path, buf, len, &err) != 0) {
+        cli_error(path, 0, "%s", err.msg);
+        free(buf);
+        sk_windex_destroy(x);
+        return -1;
+    }
+    note("wrote %s: %zu bytes (the word index of %zu words)", path, len, sk_windex_words(x));
+    free(buf);
+    sk_windex_destroy(x);
+    return 0;
+}
 
 /* The options into *o (and the globals verbose, strict, max_skip). */
 static void parse_args(int argc, char **argv, mk_opts *o)
@@ -564,6 +594,7 @@ static void parse_args(int argc, char **argv, mk_opts *o)
         {"stats", no_argument, 0, 's'},
         {"dump", no_argument, 0, 'd'},
         {"info", no_argument, 0, 'i'},
+        {"index", no_argument, 0, 'X'},
         CLI_FORCE_OPTION,
         CLI_BASIC_OPTIONS,
         {0, 0, 0, 0},
@@ -584,6 +615,7 @@ static void parse_args(int argc, char **argv, mk_opts *o)
         case 's': o->stats = 1; break;
         case 'd': o->dump = 1; break;
         case 'i': o->info = 1; break;
+        case 'X': o->index = 1; break;
         default: cli_common_option(c, &co, argv);
         }
     }
@@ -619,6 +651,8 @@ static void check_args(int argc, char **argv, const mk_opts *o)
         cli_usage_error("--stats goes with -o or --install (use --info for an existing graph)");
     if (o->stats && o->out && strcmp(o->out, "-") == 0)
         cli_usage_error("--stats cannot share standard output with the graph");
+    if (o->index && (o->out ? strcmp(o->out, "-") == 0 : !o->install))
+        cli_usage_error("--index goes with -o FILE or --install (the index is written beside the graph)");
 }
 
 int main(int argc, char **argv)
@@ -633,6 +667,12 @@ int main(int argc, char **argv)
     if (o.install) {
         out = install_path(o.install);
         check_output(out, argv[optind], alpha_arg);
+    }
+    char wx[4096 + 100];
+    if (o.index) {
+        if ((size_t)snprintf(wx, sizeof wx, "%s.wx", out) >= sizeof wx)
+            cli_usage_error("-o: file name too long");
+        check_output(wx, argv[optind], alpha_arg);
     }
     if (o.lang)
         alpha_arg = o.lang;
@@ -658,7 +698,7 @@ int main(int argc, char **argv)
         alpha_format(dawg_alphabet(d), spec, sizeof spec);
         note("inferred alphabet (%d letters): %s", dawg_alphabet(d)->size, spec);
     }
-    if (write_graph(d, out, o.install) != 0) {
+    if (write_graph(d, out, o.install) != 0 || (o.index && write_index(d, wx) != 0)) {
         dawg_destroy(d);
         return CLI_EXIT_DATA;
     }

@@ -3,7 +3,7 @@
 # the same day: the same positions, the same lexicon, the same leave table
 # loaded by both, one thread, callgrind instruction counts.
 #
-#   tools/vs-magpie.sh MAGPIE_DIR [WORDS [POSITIONS [GAMES]]]
+#   tools/vs-magpie.sh [--whole] MAGPIE_DIR [WORDS [POSITIONS [GAMES]]]
 #
 # MAGPIE_DIR is a MAGPIE checkout that is already built (MAGPIE_DIR/bin/magpie
 # and its data/ directory with layouts/ and letterdistributions/): this script
@@ -33,7 +33,21 @@
 #     finding the best move by equity of every position.
 # tilekit is measured with its word index (TILEKIT_WINDEX unset) and without
 # (TILEKIT_WINDEX=off); MAGPIE with -wmp true and -wmp false.
-M=${1:?usage: tools/vs-magpie.sh MAGPIE_DIR [WORDS [POSITIONS [GAMES]]]}
+#
+# --whole counts every instruction of each process instead, start-up
+# included: MAGPIE reading its files (the word map among them), tilekit
+# loading the dictionary and making or reading its word index.  Both
+# solve every position through their command line (MAGPIE the commands
+# above, tilekit `skrafl --dict D --top 1 --cgp POSITIONS --jobs 1`, with
+# --leaves for equity) and play the same self-play.  tilekit is then
+# measured three ways: without the index, with the index made at load, and
+# with the index file that `mkdawg --index` writes beside the .dawg.
+WHOLE=0
+if [ "$1" = --whole ]; then
+    WHOLE=1
+    shift
+fi
+M=${1:?usage: tools/vs-magpie.sh [--whole] MAGPIE_DIR [WORDS [POSITIONS [GAMES]]]}
 WORDS=${2:-${TK_SHARED:-../shared}/words/enable2k.txt}
 POS=${3:-tools/positions-en.cgp}
 GAMES=${4:-200}
@@ -59,11 +73,21 @@ printf '%s\nconvert text2kwg %s\nconvert text2wordmap %s\n' "$SET" "$LEX" "$LEX"
 [ -s "$W/lexica/$LEX.wmp" ] || { echo "vs-magpie: MAGPIE could not convert the word list:" >&2; cat "$W/convert.log" >&2; exit 1; }
 echo "MAGPIE word map: $(wc -c <"$W/lexica/$LEX.wmp") bytes, made in $(($(date +%s) - t0)) s"
 
-# Instructions collected by callgrind inside function $1 of the command after it.
+# The index file beside the .dawg, when this mkdawg can write one (--whole).
+HAVE_WX=0
+if [ $WHOLE = 1 ] && bin/mkdawg --help | grep -q -- '--index'; then
+    mkdir -p "$W/wx"
+    bin/mkdawg --force --index --alphabet data/alphabets/en.txt -o "$W/wx/words.dawg" "$WORDS" 2>/dev/null && HAVE_WX=1
+fi
+
+# Instructions collected by callgrind inside function $1 of the command after
+# it (--whole: in the whole process).
 cg() {
     fn=$1
     shift
-    valgrind --tool=callgrind --toggle-collect="$fn" --callgrind-out-file="$W/cg.out" "$@" >"$W/cg.log" 2>&1 ||
+    tog="--toggle-collect=$fn"
+    [ $WHOLE = 1 ] && tog=
+    valgrind --tool=callgrind $tog --callgrind-out-file="$W/cg.out" "$@" >"$W/cg.log" 2>&1 ||
         { echo "vs-magpie: failed: $*" >&2; tail -5 "$W/cg.log" >&2; echo 0; return; }
     sed -n 's/^totals: *//p; s/^summary: *//p' "$W/cg.out" | head -n 1
 }
@@ -76,8 +100,17 @@ magpie_gen() {
     magpie_cmds "$1" "$2" >"$W/cmds"
     (cd "$M" && cg generate_moves "$MAG") <"$W/cmds"
 }
+# tilekit's best moves: MODE (top1 by score, eqtop1 by equity), TILEKIT_WINDEX
+# (on, off), and with --whole the dictionary (the one with an index file beside it).
 tk_top() {
-    TILEKIT_WINDEX=$2 cg bench_one build/tools/bench_skrafl --cgp "$POS" --dict "$W/words.dawg" --once "$1"
+    if [ $WHOLE = 0 ]; then
+        TILEKIT_WINDEX=$2 cg bench_one build/tools/bench_skrafl --cgp "$POS" --dict "$W/words.dawg" --once "$1"
+    elif [ "$1" = top1 ]; then
+        TILEKIT_WINDEX=$2 cg - bin/skrafl --dict "${3:-$W/words.dawg}" --top 1 --cgp "$POS" --jobs 1
+    else
+        TILEKIT_WINDEX=$2 cg - bin/skrafl --dict "${3:-$W/words.dawg}" --leaves data/leaves/en.tkl --top 1 \
+            --cgp "$POS" --jobs 1
+    fi
 }
 magpie_play() {
     echo "$SET -lex $LEX -leaves $LEX -s1 equity -s2 equity -r1 best -r2 best -wmp $1 -seed 2026 -gp false" >"$W/cmds"
@@ -85,7 +118,7 @@ magpie_play() {
     (cd "$M" && cg autoplay_worker "$MAG") <"$W/cmds"
 }
 tk_play() {
-    TILEKIT_WINDEX=$1 cg sk_selfplay_hooked bin/skrafl --dict "$W/words.dawg" --leaves data/leaves/en.tkl \
+    TILEKIT_WINDEX=$1 cg sk_selfplay_hooked bin/skrafl --dict "${2:-$W/words.dawg}" --leaves data/leaves/en.tkl \
         --selfplay "$GAMES" --seed 2026 --players equity,equity --jobs 1
 }
 # Peak resident memory (KiB) of a whole process.
@@ -105,8 +138,29 @@ row() {   # work, MAGPIE, MAGPIE + word map, tilekit without index, tilekit, uni
         printf "| %s | %.1f M | %.1f M | %.1f M | %.1f M | %.2fx | %.2fx |\n", w, a / u / 1e6, b / u / 1e6,
                c / u / 1e6, d / u / 1e6, (b > 0 ? d / b : 0), (c > 0 ? d / c : 0) }'
 }
+# --whole: work, MAGPIE, MAGPIE + word map, tilekit without index, index made at load, index file, divisor
+row_whole() {
+    awk -v w="$1" -v a="$2" -v b="$3" -v c="$4" -v d="$5" -v e="$6" -v u="$7" 'BEGIN {
+        f = e > 0 ? e : d
+        printf "| %s | %.1f M | %.1f M | %.1f M | %.1f M | %s | %.2fx |\n", w, a / u / 1e6, b / u / 1e6,
+               c / u / 1e6, d / u / 1e6, (e > 0 ? sprintf("%.1f M", e / u / 1e6) : "-"), (b > 0 ? f / b : 0) }'
+}
 echo "positions: $POS ($np), words: $WORDS, self-play: $GAMES games"
 echo
+if [ $WHOLE = 1 ]; then
+    wx=$W/wx/words.dawg
+    echo "Whole processes, start-up included."
+    echo
+    echo "| work | MAGPIE | MAGPIE + word map | tilekit without index | tilekit, index made at load | tilekit, index file | tilekit / MAGPIE + word map |"
+    echo "| --- | --- | --- | --- | --- | --- | --- |"
+    row_whole "best move by score, $np positions" "$(magpie_gen score false)" "$(magpie_gen score true)" \
+        "$(tk_top top1 off)" "$(tk_top top1 on)" "$([ $HAVE_WX = 1 ] && tk_top top1 on "$wx")" 1
+    row_whole "best move by equity, $np positions" "$(magpie_gen equity false)" "$(magpie_gen equity true)" \
+        "$(tk_top eqtop1 off)" "$(tk_top eqtop1 on)" "$([ $HAVE_WX = 1 ] && tk_top eqtop1 on "$wx")" 1
+    row_whole "self-play equity v equity, $GAMES games" "$(magpie_play false)" "$(magpie_play true)" \
+        "$(tk_play off)" "$(tk_play on)" "$([ $HAVE_WX = 1 ] && tk_play on "$wx")" 1
+    exit 0
+fi
 echo "| work | MAGPIE | MAGPIE + word map | tilekit without index | tilekit | tilekit / MAGPIE + word map | tilekit / without index |"
 echo "| --- | --- | --- | --- | --- | --- | --- |"
 row "best move by score, $np positions" "$(magpie_gen score false)" "$(magpie_gen score true)" \

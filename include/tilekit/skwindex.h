@@ -79,6 +79,38 @@ int sk_windex_anagrams(const sk_windex *x, const uint8_t counts[64], int blanks,
  * more than 2 blanks. */
 int sk_windex_maybe(const sk_windex *x, const uint8_t counts[64], int blanks);
 
+/* ---- the index as a file ------------------------------------------------------ */
+
+/* The index file of the dictionary at PATH.dawg is PATH.dawg.wx (mkdawg
+ * --index writes it; see src/skrafl/windex_file.c for the layout).  A file
+ * is validated like a .dawg before use: its header against its length, a
+ * checksum against corruption, bounds checks against forgery, and it must
+ * belong to the dictionary (the same alphabet, word count and fingerprint
+ * of the graph) and hold words as long as maxlen (the board's side).  A
+ * file that fails is an error naming the fault (TK_EFORMAT, TK_EVERSION,
+ * TK_ECHECKSUM, TK_EIO), never a crash; files are read on little-endian
+ * hosts only (elsewhere TK_EFORMAT: build the index instead). */
+
+/* x (made by sk_windex_build) as the bytes of a file, in a fresh malloc'ed
+ * buffer (the caller frees it). */
+int sk_windex_serialize(const sk_windex *x, void **buf, size_t *len, tk_error *err);
+/* Write x to path atomically (a temporary file beside it, then rename);
+ * only ever replaces a regular file. */
+int sk_windex_save(const sk_windex *x, const char *path, tk_error *err);
+/* Map the file at path and validate it for dictionary d (see above); the
+ * index then reads the mapped file (sk_windex_destroy unmaps it). */
+int sk_windex_load(sk_windex **out, const dawg_graph *d, int maxlen, const char *path, tk_error *err);
+/* The same from len bytes at buf (the index keeps a private copy). */
+int sk_windex_load_memory(sk_windex **out, const dawg_graph *d, int maxlen, const void *buf, size_t len,
+                          tk_error *err);
+/* Install the index file at path as the engine's index (sk_windex_load
+ * with the engine's dictionary and board side), unless the engine has an
+ * index already or its index is off (then TK_OK and nothing read).  On
+ * failure the engine is unchanged (its search makes the index itself). */
+int sk_engine_windex_file(sk_engine *e, const char *path, tk_error *err);
+
+/* ---- the engine's index ----------------------------------------------------- */
+
 /* The engine's index (made now if it is not yet: the search makes it
  * itself, this is for callers that want to pay the cost up front, and for
  * tests); NULL when the engine's index is off or could not be made (out of

@@ -9,6 +9,7 @@
  * and their tree: skrafl_cli.h.
  */
 #include "cli/skrafl_cli.h"
+#include "cli/skrafl_lex.h"
 #include "tilekit/skwindex.h"
 
 #include <stdio.h>
@@ -160,8 +161,10 @@ int main(int argc, char **argv)
     if (skc_load_wintab(&c, &o))
         return CLI_EXIT_DATA;
     int status = skc_load(&c, &o);
-    if (status == 0 && (o.top > 0 || o.play.selfplay > 0 || o.play.gcg || o.sim.on))
-        sk_engine_windex(c.e);   /* the best-move search's word index, made before the first position */
+    if (status == 0 && skc_searches(&o)) {   /* the best-move search's word index, before the first position */
+        skx_windex_beside(c.e, c.dict_used);
+        sk_engine_windex(c.e);
+    }
     double t1 = cli_now();
     if (status == 0)
         status = skc_selfplay_prepare(&o);

@@ -128,6 +128,9 @@ int skc_review_wanted(const skc_opts *o);
 /* Load everything --dict/--lexicon/--lang/--tiles/--layout/--rack name into
  * c (errors printed); returns 0 or an exit status. */
 int skc_load(skc_ctx *c, const skc_opts *o);
+/* Does the command search for best moves (--top, self-play, --gcg, --sim)?
+ * Then the engines read their word index files (skx_windex_beside). */
+int skc_searches(const skc_opts *o);
 /* The win table (--wintab, else the language's shipped one when --sim or
  * self-play may use it): 0 or an exit status.  Called before skc_load. */
 int skc_load_wintab(skc_ctx *c, const skc_opts *o);

@@ -10,10 +10,12 @@
 #include "cli.h"
 #include "core/tk_text.h"
 #include "tilekit/datapath.h"
+#include "tilekit/skwindex.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 typedef struct entry {
     char lex[72];            /* "" = the default dictionary of lang */
@@ -110,6 +112,7 @@ static void build_entry(skx_cache *c, entry *en)
 {
     const sk_engine *e0 = c->def.engine;
     const dawg_graph *d = sk_engine_dawg(e0);
+    const char *used = NULL;
     if (!have_tiles(c, en->lang)) {
         snprintf(en->why, sizeof en->why,
                  "ld: unknown letter distribution '%.64s' (english, icelandic, or tiles/NAME.txt in the data path)",
@@ -120,7 +123,7 @@ static void build_entry(skx_cache *c, entry *en)
         if (!en->lex[0] && c->def.keep_lex) {
             d = sk_engine_dawg(e0);          /* --dict/--lexicon: the command line's dictionary */
         } else {
-            en->dawg = cli_load_dictionary(NULL, en->lex[0] ? en->lex : NULL, en->lang, NULL);
+            en->dawg = cli_load_dictionary(NULL, en->lex[0] ? en->lex : NULL, en->lang, &used);
             if (!en->dawg) {
                 if (en->lex[0])
                     snprintf(en->why, sizeof en->why, "lex %s: no such lexicon could be loaded (see above)", en->lex);
@@ -138,7 +141,21 @@ static void build_entry(skx_cache *c, entry *en)
     if (sk_engine_create(&en->engine, d, &ts, sk_engine_layout(e0), &err) != TK_OK) {
         en->engine = NULL;
         snprintf(en->why, sizeof en->why, "%.300s", err.msg);
+    } else if (c->def.windex && used) {
+        skx_windex_beside(en->engine, used);
     }
+}
+
+void skx_windex_beside(sk_engine *e, const char *dict)
+{
+    char path[4096];
+    struct stat st;
+    if (!dict || strcmp(dict, "-") == 0 || (size_t)snprintf(path, sizeof path, "%s.wx", dict) >= sizeof path ||
+        stat(path, &st) != 0)
+        return;
+    tk_error err = {0};
+    if (sk_engine_windex_file(e, path, &err) != TK_OK)
+        cli_error(path, 0, "%s; the word index is made at load instead", err.msg);
 }
 
 int skx_engine_for(skx_cache *c, const char *cgp, size_t len, sk_engine **e, tk_error *err)

@@ -25,7 +25,14 @@ typedef struct skx_defaults {
     const char *tiles;        /* --tiles FILE, or NULL */
     int keep_lex;             /* --dict or --lexicon given: ignore `lex` */
     int keep_ld;              /* --lang or --tiles given: ignore `ld` */
+    int windex;               /* the command searches for best moves: read word index files */
 } skx_defaults;
+
+/* The word index file beside dictionary file `dict` (DICT.wx, made by
+ * mkdawg --index), if there is one, as engine e's index.  One that cannot
+ * be used (corrupt, another dictionary's) is reported on stderr, naming
+ * its fault, and the engine makes its index itself. */
+void skx_windex_beside(sk_engine *e, const char *dict);
 
 /* NULL when out of memory. */
 skx_cache *skx_cache_create(const skx_defaults *def);

@@ -241,6 +241,8 @@ int skc_load_leaves(skc_ctx *c)
     return load_leaves(c->e, c->o->lang, arg, &c->leaves);
 }
 
+int skc_searches(const skc_opts *o) { return o->top > 0 || o->play.selfplay > 0 || o->play.gcg || o->sim.on; }
+
 int skc_load(skc_ctx *c, const skc_opts *o)
 {
     double t0 = cli_now();
@@ -265,7 +267,8 @@ int skc_load(skc_ctx *c, const skc_opts *o)
         }
         c->have_rack = 1;
     }
-    skx_defaults lexdef = { c->e, o->lang, o->tiles, o->dict || o->lexicon, o->lang_set || o->tiles };
+    skx_defaults lexdef = { c->e, o->lang, o->tiles, o->dict || o->lexicon, o->lang_set || o->tiles,
+                            skc_searches(o) };
     c->lex = skx_cache_create(&lexdef);
     if (!c->lex) {
         cli_error(NULL, 0, "out of memory");

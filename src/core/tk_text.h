@@ -186,5 +186,13 @@ enum { TKU_MAP_OK = 0, TKU_MAP_EOPEN, TKU_MAP_ENOTREG, TKU_MAP_EMAP };
 int tku_map_file(tku_map *m, const char *path, int writable);
 /* Unmap (an empty map is fine) and empty *m. */
 void tku_unmap(tku_map *m);
+/* Write buf[0..len) to path atomically: a new temporary file beside it
+ * (O_EXCL, never through a planted symlink), then rename over path.  Only
+ * ever replaces a regular file: a symlink, directory, FIFO or device at
+ * path is refused (renaming over /dev/null as root would destroy it).
+ * Returns 0, else TK_EINVAL, TK_ENOMEM or TK_EIO with a message in *err
+ * (a struct tk_error of tilekit/common.h) naming the path and the cause. */
+struct tk_error;
+int tku_write_file(const char *path, const void *buf, size_t len, struct tk_error *err);
 
 #endif

@@ -39,12 +39,8 @@
 #include "dawg_internal.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #define MAGIC "TKDAWG\x1a\n"
 #define FORMAT_VERSION 1
@@ -173,56 +169,12 @@ int dawg_serialize(const dawg_graph *d, void **out, size_t *out_len, tk_error *e
 
 int dawg_save(const dawg_graph *d, const char *path, tk_error *err)
 {
-    /* Only ever replace a regular file: renaming over a device, a FIFO or a
-     * symlink would destroy it (as root, /dev/null). */
-    struct stat st;
-    if (!path || !*path)
-        return tk_error_set(err, TK_EINVAL, 0, 0, "empty output file name");
-    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode))
-        return tk_error_set(err, TK_EINVAL, 0, 0, "refusing to replace %s: %s, not a regular file", path,
-                            S_ISLNK(st.st_mode)   ? "a symbolic link"
-                            : S_ISDIR(st.st_mode) ? "a directory"
-                            : S_ISFIFO(st.st_mode) ? "a FIFO"
-                            : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
-                                                                          : "a special file");
     void *buf;
     size_t len;
     int rc = dawg_serialize(d, &buf, &len, err);
     if (rc)
         return rc;
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 32);
-    if (!tmp) {
-        free(buf);
-        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-    }
-    snprintf(tmp, plen + 32, "%s.tmp%ld", path, (long)getpid());
-    /* O_EXCL: never follow a symlink planted at the temporary name */
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
-    FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
-    if (!f) {
-        rc = tk_error_set(err, TK_EIO, 0, 0, "cannot create %s: %s", tmp, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-            remove(tmp);
-        }
-    } else {
-        size_t w = fwrite(buf, 1, len, f);
-        int bad = w != len || fflush(f) != 0;
-        int e = errno;
-        if (fclose(f) != 0 && !bad) {
-            bad = 1;
-            e = errno;
-        }
-        if (bad) {
-            rc = tk_error_set(err, TK_EIO, 0, 0, "cannot write %s: %s", path, strerror(e));
-            remove(tmp);
-        } else if (rename(tmp, path) != 0) {
-            rc = tk_error_set(err, TK_EIO, 0, 0, "cannot rename %s to %s: %s", tmp, path, strerror(errno));
-            remove(tmp);
-        }
-    }
-    free(tmp);
+    rc = tku_write_file(path, buf, len, err);
     free(buf);
     return rc;
 }

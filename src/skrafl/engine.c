@@ -17,9 +17,11 @@
  * letters, or a word's letters but one, which: the best-first search asks
  * it once per full rack whether a play of all the tiles can exist (alone, or
  * through one board tile, and which), and bounds those plays only where it
- * can.  Built here from the words of SK_RACK_MAX and SK_RACK_MAX + 1 letters
+ * can.  Built from the words of SK_RACK_MAX and SK_RACK_MAX + 1 letters
  * (one walk of the graph, pruned by the lengths below each node): for
- * ENABLE2K about 200,000 keys in 8 MB.
+ * ENABLE2K about 200,000 keys in 8 MB.  The word index answers the same
+ * questions, so the map is made only when a search without the index
+ * first asks (installed with a compare-and-swap, as the index is).
  */
 #include "sk_internal.h"
 #include "sk_windex.h"
@@ -28,48 +30,49 @@
 #include <string.h>
 
 typedef struct bwalk {
-    sk_engine *e;
+    const sk_engine *e;
+    sk_bingo *m;
     uint8_t w[SK_RACK_MAX + 1];
     size_t used;            /* keys in the map */
     int err;
 } bwalk;
 
-static void bingo_insert(sk_engine *e, uint64_t key, uint64_t bits, size_t *used)
+static void bingo_insert(sk_bingo *m, uint64_t key, uint64_t bits, size_t *used)
 {
-    for (uint64_t i = sk_bingo_hash(key) & e->bmask;; i = (i + 1) & e->bmask) {
-        if (!e->bkey[i]) {
-            e->bkey[i] = key;
+    for (uint64_t i = sk_bingo_hash(key) & m->mask;; i = (i + 1) & m->mask) {
+        if (!m->key[i]) {
+            m->key[i] = key;
             ++*used;
         }
-        if (e->bkey[i] == key) {
-            e->bval[i] |= bits;
+        if (m->key[i] == key) {
+            m->val[i] |= bits;
             return;
         }
     }
 }
 
 /* Room for one more key (at most half full): the map doubled when needed. */
-static int bingo_room(sk_engine *e, size_t used)
+static int bingo_room(sk_bingo *m, size_t used)
 {
-    size_t slots = e->bmask ? e->bmask + 1 : 0;
+    size_t slots = m->mask ? m->mask + 1 : 0;
     if (2 * (used + 1) <= slots)
         return TK_OK;
     size_t ns = slots ? 2 * slots : 4096;
-    uint64_t *ok = e->bkey, *ov = e->bval;
-    e->bkey = calloc(ns, sizeof *e->bkey);
-    e->bval = calloc(ns, sizeof *e->bval);
-    if (!e->bkey || !e->bval) {
-        free(e->bkey);
-        free(e->bval);
-        e->bkey = ok;
-        e->bval = ov;
+    uint64_t *ok = m->key, *ov = m->val;
+    m->key = calloc(ns, sizeof *m->key);
+    m->val = calloc(ns, sizeof *m->val);
+    if (!m->key || !m->val) {
+        free(m->key);
+        free(m->val);
+        m->key = ok;
+        m->val = ov;
         return TK_ENOMEM;
     }
-    e->bmask = ns - 1;
+    m->mask = ns - 1;
     size_t n = 0;
     for (size_t i = 0; i < slots; i++)
         if (ok[i])
-            bingo_insert(e, ok[i], ov[i], &n);
+            bingo_insert(m, ok[i], ov[i], &n);
     free(ok);
     free(ov);
     return TK_OK;
@@ -77,9 +80,9 @@ static int bingo_room(sk_engine *e, size_t used)
 
 static void bingo_put(bwalk *b, uint64_t key, uint64_t bit)
 {
-    if (b->err || (2 * (b->used + 1) > b->e->bmask + 1 && (b->err = bingo_room(b->e, b->used)) != 0))
+    if (b->err || (2 * (b->used + 1) > b->m->mask + 1 && (b->err = bingo_room(b->m, b->used)) != 0))
         return;
-    bingo_insert(b->e, key, bit, &b->used);
+    bingo_insert(b->m, key, bit, &b->used);
 }
 
 /* A word of n (SK_RACK_MAX or one more) letters, b->w: into the map. */
@@ -128,12 +131,35 @@ static void bingo_walk(bwalk *b, uint32_t node, int d)
     }
 }
 
-static int bingo_build(sk_engine *e)
+static void bingo_free(sk_bingo *m)
 {
-    bwalk b = { e, { 0 }, 0, 0 };
-    if (e->root)
-        bingo_walk(&b, e->root, 0);
-    return b.err;   /* no word of those lengths: no map (bmask 0) */
+    if (m) {
+        free(m->key);
+        free(m->val);
+        free(m);
+    }
+}
+
+const sk_bingo *tki_sk_engine_bingo(const sk_engine *e)
+{
+    sk_engine *me = (sk_engine *)e;   /* a cache: the engine stays logically immutable */
+    sk_bingo *m = atomic_load_explicit(&me->bingo, memory_order_acquire);
+    if (m || atomic_load_explicit(&me->bingo_failed, memory_order_relaxed))
+        return m;
+    bwalk b = { e, calloc(1, sizeof(sk_bingo)), { 0 }, 0, 0 };
+    if (b.m && e->root)
+        bingo_walk(&b, e->root, 0);   /* no word of those lengths: no map (mask 0) */
+    if (!b.m || b.err) {
+        bingo_free(b.m);
+        atomic_store(&me->bingo_failed, 1);
+        return NULL;
+    }
+    sk_bingo *none = NULL;
+    if (!atomic_compare_exchange_strong(&me->bingo, &none, b.m)) {
+        bingo_free(b.m);   /* another thread's is in */
+        return none;
+    }
+    return b.m;
 }
 
 int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
@@ -208,10 +234,8 @@ int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
     for (size_t i = 0; i < nn; i++)
         e->reach[i] = (uint8_t)(e->lens[i] ? 31 - __builtin_clz(e->lens[i]) : 0);
     tki_sk_windex_attach(e);
-    if (bingo_build(e)) {
-        sk_engine_destroy(e);
-        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-    }
+    atomic_init(&e->bingo, NULL);
+    atomic_init(&e->bingo_failed, 0);
     *out = e;
     return TK_OK;
 }
@@ -222,8 +246,7 @@ void sk_engine_destroy(sk_engine *e)
         return;
     tki_sk_windex_detach(e);
     dawg_view_destroy(e->view);
-    free(e->bkey);
-    free(e->bval);
+    bingo_free(atomic_load(&e->bingo));
     free(e);   /* one block with its tables (sk_engine_create) */
 }
 const alpha_table *sk_engine_alphabet(const sk_engine *e) { return &e->alpha; }

@@ -43,12 +43,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__GNUC__)
-#define SK_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define SK_ALWAYS_INLINE inline
-#endif
-
 int sk_gen_create(sk_gen **out, const sk_engine *e, tk_error *err)
 {
     sk_gen *g = calloc(1, sizeof *g);

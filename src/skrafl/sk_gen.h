@@ -6,6 +6,13 @@
 
 #include "sk_internal.h"
 
+/* A hot helper the compiler must inline (movegen.c, windex_search.c). */
+#if defined(__GNUC__)
+#define SK_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define SK_ALWAYS_INLINE inline
+#endif
+
 /* Leave values of one rack.  The distinct tiles of the rack (the blank as
  * letter 0) are the digits of a mixed-radix number: a sub-multiset that
  * keeps k_j tiles of the j-th distinct tile has index sum k_j * rad[j], so
@@ -132,7 +139,8 @@ typedef struct sk_wxsub {
     int sum;                        /* its tiles' points */
     uint8_t k, blanks;              /* tiles, blanks among them */
     int8_t alone;                   /* its tiles alone are a word's (-1: not asked yet) */
-    uint8_t sorted;                 /* v is made */
+    uint8_t made;                   /* v and t are made (windex_search.c, wx_tiles) */
+    uint64_t played;                /* byte j: how many of the rack's j-th distinct tile it lays */
     uint8_t v[SK_RACK_MAX];         /* its tile values, descending */
     uint8_t t[SK_RACK_MAX];         /* its letters, ascending (k - blanks of them) */
 } sk_wxsub;
@@ -238,6 +246,14 @@ struct sk_gen {
     sk_wxsub wxs[SK_LEAVES_MAX];
     uint8_t wxk[SK_RACK_MAX + 1][SK_LEAVES_MAX];
     int nwxk[SK_RACK_MAX + 1];
+    /* the same in that order, for the scans: their lt and hashes, and
+     * whether some S of k tiles has a blank */
+    int64_t wxlt[SK_RACK_MAX + 1][SK_LEAVES_MAX];
+    uint64_t wxh[SK_RACK_MAX + 1][SK_LEAVES_MAX];
+    uint8_t wxblank[SK_RACK_MAX + 1];
+    /* the rack's distinct tiles (the blank as 0 first) and their counts */
+    int wxnd;
+    uint8_t wxlet[SK_RACK_MAX + 1], wxcnt[SK_RACK_MAX + 1];
     /* what the index said of S + B, for each S of k tiles (bit i: the i-th
      * of wxk[k]), per board letters B and k, for this search (gen) */
     struct sk_wxmemo {

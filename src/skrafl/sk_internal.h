@@ -26,11 +26,10 @@ struct sk_engine {
     uint8_t *reach;                   /* per node: letters of its longest way to a word end (31: 31 or more) */
     uint32_t *lens;                   /* per node: bit d set if some word ends d letters on (31: 31 or more) */
     alpha_set *below;                 /* per node: every letter on some way to a word end */
-    /* Bingo map (engine.c, sk_bingo_lookup): open addressing on the key of a
-     * multiset of SK_RACK_MAX letters; value bit 0: they are the letters of
-     * a word, bit x: with letter x added they are the letters of a word. */
-    uint64_t *bkey, *bval;
-    uint64_t bmask;                   /* slots - 1 (0: no map) */
+    /* The bingo map (engine.c, tki_sk_engine_bingo): made on first use by
+     * a search without the word index (which answers the same questions). */
+    _Atomic(struct sk_bingo *) bingo;
+    atomic_int bingo_failed;          /* it could not be made (out of memory) */
     /* The word index of the best-move search (windex.c): made on first use. */
     _Atomic(struct sk_windex *) wx;
     atomic_int wx_failed;             /* it could not be made: the search walks the graph */
@@ -46,13 +45,24 @@ static inline uint64_t sk_bingo_key(const uint8_t *sorted, int n)
     return k;
 }
 static inline uint64_t sk_bingo_hash(uint64_t key) { return (key * 0x9E3779B97F4A7C15ull) >> 20; }
+/* The bingo map: open addressing on the key of a multiset of SK_RACK_MAX
+ * letters; value bit 0: they are the letters of a word, bit x: with
+ * letter x added they are the letters of a word. */
+typedef struct sk_bingo {
+    uint64_t *key, *val;
+    uint64_t mask;                    /* slots - 1 (0: no map) */
+} sk_bingo;
+/* The engine's bingo map, made now if it is not yet (NULL: out of memory). */
+const sk_bingo *tki_sk_engine_bingo(const sk_engine *e);
 /* The bingo map's value for the multiset of this key (0: none). */
-static inline uint64_t sk_bingo_lookup(const sk_engine *e, uint64_t key)
+static inline uint64_t sk_bingo_lookup(const sk_bingo *m, uint64_t key)
 {
-    for (uint64_t i = sk_bingo_hash(key) & e->bmask;; i = (i + 1) & e->bmask) {
-        if (e->bkey[i] == key)
-            return e->bval[i];
-        if (!e->bkey[i])
+    if (!m->mask)
+        return 0;
+    for (uint64_t i = sk_bingo_hash(key) & m->mask;; i = (i + 1) & m->mask) {
+        if (m->key[i] == key)
+            return m->val[i];
+        if (!m->key[i])
             return 0;
     }
 }

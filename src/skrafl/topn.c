@@ -289,42 +289,71 @@ static void search_prepare(sk_gen *g, const unit *u)
     g->canend = g->canendl[id] = canend;
 }
 
-/* What the bingo map says of the full rack (g->bingo7, g->bingo8): the
- * union over every letter a blank may stand for (for at most two blanks;
- * with more, anything may be possible). */
-static void bingo_rack(sk_gen *g)
+/* What the word index says of the full rack (x; see bingo_rack): its real
+ * tiles' hash h, their letters with one blank's (a) and another's (b). */
+static void bingo_index(sk_gen *g, const sk_windex *x)
 {
-    const sk_engine *e = g->e;
-    g->bingo7 = 1;
-    g->bingo8 = ~(alpha_set)0;
-    if (g->blanks > 2)
-        return;
+    uint64_t h = 0, v = 0;
+    for (int l = 1; l <= x->nletters; l++)
+        h += x->z[l] * (uint64_t)g->cnt[l];
+    g->bingo7 = sk_wx_maybe(x, h, SK_RACK_MAX, g->blanks);
+    if (g->blanks == 0)
+        v = sk_wx_short1(x, h);
+    for (int a = 1; g->blanks > 0 && a <= x->nletters; a++) {
+        if (g->blanks == 1)
+            v |= sk_wx_short1(x, h + x->z[a]);
+        for (int b = a; g->blanks == 2 && b <= x->nletters; b++)
+            v |= sk_wx_short1(x, h + x->z[a] + x->z[b]);
+    }
+    g->bingo8 = v & ~(alpha_set)1;
+}
+
+/* What the bingo map says of the full rack: the union over every letter a
+ * blank may stand for. */
+static void bingo_map(sk_gen *g, const sk_bingo *map)
+{
     uint8_t t[SK_RACK_MAX];
     int n = 0;
     for (int l = 1; l < 64; l++)
         for (int c = 0; c < g->cnt[l]; c++)
             t[n++] = (uint8_t)l;
     uint64_t v = 0;
-    if (e->bmask) {
-        int na = e->alpha.size;
-        for (int x = g->blanks ? 1 : 0; x <= (g->blanks ? na : 0); x++)
-            for (int y = g->blanks > 1 ? x : 0; y <= (g->blanks > 1 ? na : 0); y++) {
-                uint8_t s[SK_RACK_MAX];
-                int m = 0, i = 0;
-                /* the rack's letters with x and y (the blanks' letters) merged in order */
-                uint8_t add[2] = { (uint8_t)x, (uint8_t)y };
-                int na2 = g->blanks, j = 0;
-                while (i < n || j < na2) {
-                    if (j < na2 && (i == n || add[j] <= t[i]))
-                        s[m++] = add[j++];
-                    else
-                        s[m++] = t[i++];
-                }
-                v |= sk_bingo_lookup(e, sk_bingo_key(s, m));
+    int na = g->e->alpha.size;
+    for (int x = g->blanks ? 1 : 0; x <= (g->blanks ? na : 0); x++)
+        for (int y = g->blanks > 1 ? x : 0; y <= (g->blanks > 1 ? na : 0); y++) {
+            uint8_t s[SK_RACK_MAX];
+            int m = 0, i = 0;
+            /* the rack's letters with x and y (the blanks' letters) merged in order */
+            uint8_t add[2] = { (uint8_t)x, (uint8_t)y };
+            int na2 = g->blanks, j = 0;
+            while (i < n || j < na2) {
+                if (j < na2 && (i == n || add[j] <= t[i]))
+                    s[m++] = add[j++];
+                else
+                    s[m++] = t[i++];
             }
-    }
+            v |= sk_bingo_lookup(map, sk_bingo_key(s, m));
+        }
     g->bingo7 = (int)(v & 1);
     g->bingo8 = v & ~(alpha_set)1;
+}
+
+/* Can a play of the whole full rack be a word, alone (g->bingo7) or with
+ * one board letter x (bit x of g->bingo8)?  For at most two blanks (with
+ * more, anything may be), from the word index (a "perhaps" only loosens a
+ * bound), else from the engine's bingo map (exact). */
+static void bingo_rack(sk_gen *g)
+{
+    g->bingo7 = 1;
+    g->bingo8 = ~(alpha_set)0;
+    if (g->blanks > 2)
+        return;
+    const sk_windex *x = sk_engine_windex(g->e);
+    const sk_bingo *map = x ? NULL : tki_sk_engine_bingo(g->e);
+    if (x)
+        bingo_index(g, x);
+    else if (map)
+        bingo_map(g, map);
 }
 
 /* The leave term of the shadow's bounds, per number k of tiles played

@@ -43,73 +43,106 @@
 
 #include <string.h>
 
-/* S's tile values in descending order, made once. */
-static const uint8_t *wx_values(const sk_gen *g, sk_wxsub *S)
+/* S's letters, ascending, and its tile values, descending (S->t, S->v),
+ * made from what it lays of each distinct tile the first time they are
+ * wanted. */
+static void wx_tiles(const sk_gen *g, sk_wxsub *S)
 {
-    if (S->sorted)
-        return S->v;
-    int n = 0;
-    for (int i = 0; i < S->k - S->blanks; i++) {
-        int v = g->e->val[S->t[i]], j = n++;
-        for (; j > 0 && S->v[j - 1] < v; j--)
-            S->v[j] = S->v[j - 1];
-        S->v[j] = (uint8_t)v;
+    if (S->made)
+        return;
+    int n = 0, nv = 0;
+    for (int j = 0; j < g->wxnd; j++) {
+        int l = g->wxlet[j], played = (int)(S->played >> (8 * j) & 0xFF);
+        for (int p = 0; l && p < played; p++) {
+            int v = g->e->val[l], i = nv++;
+            S->t[n++] = (uint8_t)l;
+            for (; i > 0 && S->v[i - 1] < v; i--)
+                S->v[i] = S->v[i - 1];
+            S->v[i] = (uint8_t)v;
+        }
     }
-    while (n < S->k)
-        S->v[n++] = 0;
-    S->sorted = 1;
+    while (nv < S->k)
+        S->v[nv++] = 0;
+    S->made = 1;
+}
+
+/* S's tile values in descending order. */
+static inline const uint8_t *wx_values(const sk_gen *g, sk_wxsub *S)
+{
+    wx_tiles(g, S);
     return S->v;
 }
 
-/* Enumerating the rack's sub-multisets: the distinct tiles (lt[0] may be
- * the blank, 0) with their counts, the sub-multiset being built, and the
- * rack's best k values (top[k]). */
-typedef struct wxenum {
-    sk_gen *g;
-    const sk_rackleaves *L;
-    int nd, lt[SK_RACK_MAX + 1], ct[SK_RACK_MAX + 1], top[SK_RACK_MAX + 1];
-    sk_wxsub cur;
-} wxenum;
-
-/* The sub-multisets with the digits before j chosen (idx: the index of
- * what they keep), into g->wxs by that index and g->wxk by size (not yet
- * sorted). */
-static void wx_enum(wxenum *w, int j, int idx)
+/* May the multiset of hash h and `blanks` blanks be a word of len letters?
+ * For the bounds: without a blank, the index's filter says (a false yes
+ * now and then only loosens a bound). */
+static inline int wx_bound_maybe(const sk_windex *x, uint64_t h, int len, int blanks)
 {
-    sk_gen *g = w->g;
-    sk_wxsub *S = &w->cur;
-    if (j == w->nd) {
-        if (S->k) {
-            sk_wxsub *T = &g->wxs[idx];
-            *T = *S;
-            T->leave = w->L->ranked ? w->L->value[idx] : 0;
-            T->lt = T->leave - 1000 * (int64_t)(w->top[S->k] - S->sum);
-            g->wxk[S->k][g->nwxk[S->k]++] = (uint8_t)idx;
+    return blanks ? sk_wx_maybe(x, h, len, blanks) : sk_wx_filter(x, h);
+}
+
+/* Every sub-multiset S of the rack that a play may lay, by the index of
+ * what it keeps (an odometer over the kept count of each distinct tile:
+ * index = sum of kept * rad), into g->wxs and, by size, g->wxk (not yet
+ * sorted).  top[k]: the points of the rack's best k tiles. */
+static void wx_enum(sk_gen *g, const sk_rackleaves *L, const int *top)
+{
+    const uint64_t *z = g->wx->z;
+    const uint8_t *val = g->e->val;
+    int dig[SK_RACK_MAX + 1] = { 0 }, idx = 0, k = g->ntiles, blanks = g->blanks, sum = 0;
+    uint64_t h = 0, played = 0;
+    for (int j = 0; j < g->wxnd; j++) {
+        played |= (uint64_t)g->wxcnt[j] << (8 * j);
+        if (g->wxlet[j]) {
+            h += z[g->wxlet[j]] * g->wxcnt[j];
+            sum += val[g->wxlet[j]] * g->wxcnt[j];
         }
-        return;
     }
-    int l = w->lt[j], c = w->ct[j], rad = w->L->rad[l];
-    for (int p = 0;; p++) {   /* p tiles of l played, c - p kept */
-        wx_enum(w, j + 1, idx + (c - p) * rad);
-        if (p == c)
-            break;
-        S->k++;
+    alpha_set mask = g->rackmask;
+    for (;;) {
+        if (k) {
+            sk_wxsub *S = &g->wxs[idx];
+            S->h = h;
+            S->mask = mask;
+            S->leave = L->ranked ? L->value[idx] : 0;
+            S->lt = S->leave - 1000 * (int64_t)(top[k] - sum);
+            S->sum = sum;
+            S->k = (uint8_t)k;
+            S->blanks = (uint8_t)blanks;
+            S->alone = -1;
+            S->made = 0;
+            S->played = played;
+            g->wxk[k][g->nwxk[k]++] = (uint8_t)idx;
+        }
+        int j = 0;
+        for (; j < g->wxnd && dig[j] == g->wxcnt[j]; j++) {   /* digit j back to 0: all its tiles played */
+            int l = g->wxlet[j], c = g->wxcnt[j];
+            idx -= c * L->rad[l];
+            k += c;
+            played += (uint64_t)c << (8 * j);
+            dig[j] = 0;
+            if (!l) {
+                blanks += c;
+                continue;
+            }
+            h += z[l] * (uint64_t)c;
+            sum += val[l] * c;
+            mask |= ALPHA_BIT(l);
+        }
+        if (j == g->wxnd)
+            return;
+        int l = g->wxlet[j];   /* one more of tile j kept */
+        idx += L->rad[l];
+        k--;
+        played -= UINT64_C(1) << (8 * j);
+        if (++dig[j] == g->wxcnt[j] && l)
+            mask &= ~ALPHA_BIT(l);
         if (!l) {
-            S->blanks++;
+            blanks--;
             continue;
         }
-        S->t[S->k - S->blanks - 1] = (uint8_t)l;
-        S->h += g->wx->z[l];
-        S->sum += g->e->val[l];
-        S->mask |= ALPHA_BIT(l);
-    }
-    S->k -= c;   /* back as it was */
-    if (!l) {
-        S->blanks -= c;
-    } else {
-        S->h -= g->wx->z[l] * (uint64_t)c;
-        S->sum -= g->e->val[l] * c;
-        S->mask &= ~ALPHA_BIT(l);
+        h -= z[l];
+        sum -= val[l];
     }
 }
 
@@ -117,41 +150,45 @@ static void wx_enum(wxenum *w, int j, int idx)
  * values), and lnp. */
 void tki_sk_wx_rack(sk_gen *g, const sk_rackleaves *L)
 {
-    wxenum w;
-    w.g = g;
-    w.L = L;
-    w.nd = 0;
-    for (int l = 0; l < 64 && w.nd <= SK_RACK_MAX; l++) {
+    int top[SK_RACK_MAX + 1];
+    g->wxnd = 0;
+    for (int l = 0; l < 64 && g->wxnd <= SK_RACK_MAX; l++) {
         int c = l ? g->cnt[l] : g->blanks;
         if (c > 0) {
-            w.lt[w.nd] = l;
-            w.ct[w.nd++] = c;
+            g->wxlet[g->wxnd] = (uint8_t)l;
+            g->wxcnt[g->wxnd++] = (uint8_t)c;
         }
     }
-    w.top[0] = 0;
+    top[0] = 0;
     for (int k = 1; k <= g->ntiles; k++)
-        w.top[k] = w.top[k - 1] + g->vals[k - 1];
-    memset(&w.cur, 0, sizeof w.cur);
-    w.cur.alone = -1;
+        top[k] = top[k - 1] + g->vals[k - 1];
     memset(g->nwxk, 0, sizeof g->nwxk);
     if (++g->wxgen == 0) {   /* wrapped: no memo entry may pass for this search's */
         memset(g->wxm, 0, sizeof g->wxm);
         g->wxgen = 1;
     }
-    wx_enum(&w, 0, 0);
+    wx_enum(g, L, top);
     for (int k = 1; k <= SK_RACK_MAX; k++) {   /* each size best lt first; lnp[k]: the first that is a word alone */
         uint8_t *by = g->wxk[k];
-        for (int i = 1; i < g->nwxk[k]; i++) {
-            uint8_t v = by[i];
+        uint64_t key[SK_LEAVES_MAX];   /* lt (made positive) << 8 | 255 - index: one word to sort, ties in wx_enum's order */
+        g->wxblank[k] = 0;
+        for (int i = 0; i < g->nwxk[k]; i++) {
+            uint64_t v = (uint64_t)(g->wxs[by[i]].lt + ((int64_t)1 << 48)) << 8 | (uint8_t)(255 - by[i]);
             int j = i;
-            for (; j > 0 && g->wxs[by[j - 1]].lt < g->wxs[v].lt; j--)
-                by[j] = by[j - 1];
-            by[j] = v;
+            for (; j > 0 && key[j - 1] < v; j--)
+                key[j] = key[j - 1];
+            key[j] = v;
+            g->wxblank[k] |= g->wxs[by[i]].blanks != 0;
+        }
+        for (int i = 0; i < g->nwxk[k]; i++) {
+            const sk_wxsub *S = &g->wxs[by[i] = (uint8_t)(255 - (uint8_t)key[i])];
+            g->wxlt[k][i] = S->lt;
+            g->wxh[k][i] = S->h;
         }
         g->lnp[k] = INT64_MIN;
         for (int i = 0; k >= 2 && i < g->nwxk[k]; i++) {
             sk_wxsub *S = &g->wxs[by[i]];
-            if ((S->alone = (int8_t)sk_wx_maybe(g->wx, S->h, k, S->blanks))) {
+            if ((S->alone = (int8_t)wx_bound_maybe(g->wx, S->h, k, S->blanks))) {
                 g->lnp[k] = S->lt;
                 break;
             }
@@ -185,15 +222,19 @@ static inline int wx_cross_ok(const sk_wxsub *S, const sk_wxspan *sp)
 }
 
 /* May S, the i-th of its size, with board letters of hash hb (nb of them:
- * none means S alone), be a word's letters (m: the memo entry of hb and
- * S's size, NULL when nb is 0)? */
-static int wx_word_maybe(const sk_gen *g, sk_wxsub *S, int i, uint64_t hb, int nb, struct sk_wxmemo *m)
+ * none means S alone), be a word's letters?  Without a blank the filter
+ * answers at once; with blanks the answers are kept in m, the memo entry
+ * of hb and S's size (not NULL then). */
+static SK_ALWAYS_INLINE int wx_word_maybe(const sk_gen *g, sk_wxsub *S, int i, uint64_t hb, int nb,
+                                          struct sk_wxmemo *m)
 {
-    if (!m) {
+    if (!nb) {
         if (S->alone < 0)
-            S->alone = (int8_t)sk_wx_maybe(g->wx, S->h, S->k, S->blanks);
+            S->alone = (int8_t)wx_bound_maybe(g->wx, S->h, S->k, S->blanks);
         return S->alone;
     }
+    if (!S->blanks)
+        return sk_wx_filter(g->wx, hb + S->h);
     uint64_t bit = UINT64_C(1) << i;
     if (!(m->known & bit)) {
         m->known |= bit;
@@ -218,26 +259,15 @@ static inline int64_t wx_rank(const sk_gen *g, sk_wxsub *S, const sk_wxspan *sp)
 static void wx_span_init(sk_wxspan *sp, int s)
 {
     sp->s = s;
-    sp->k = sp->nb = sp->nrx = 0;
+    sp->k = sp->nb = 0;
     sp->bsum = 0;
-    sp->wm = 1;
-    sp->WM = 1;
-    sp->xfix = 0;
     sp->hb = 0;
-}
-
-/* Coefficient c as the i-th of c[0..i) (kept descending). */
-static inline void wx_coef_insert(sk_wxspan *sp, int i, int64_t c)
-{
-    for (; i > 0 && sp->c[i - 1] < c; i--)
-        sp->c[i] = sp->c[i - 1];
-    sp->c[i] = c;
 }
 
 /* Square q, the next one, into the span: 0, or -1 if no play can cover
  * it (an empty square no tile of the rack fits, or one more than the rack
- * has tiles for). */
-static int wx_span_add(sk_gen *g, sk_wxspan *sp, int q)
+ * has tiles for).  The empty squares' figures wait for wx_span_close. */
+static inline int wx_span_add(sk_gen *g, sk_wxspan *sp, int q)
 {
     uint8_t t = g->row[q];
     if (t) {
@@ -248,31 +278,40 @@ static int wx_span_add(sk_gen *g, sk_wxspan *sp, int q)
     }
     if (!g->xs[q] || sp->k == g->ntiles)
         return -1;
-    int wm = g->wm[q], xw = g->xw[q], k = sp->k++;
-    sp->q[k] = (uint8_t)q;
-    sp->lm[k] = g->lm[q];
-    sp->cw[k] = (uint8_t)(xw >= 0 ? wm : 0);
-    if ((g->rackmask & ~g->xs[q]) != 0)
-        sp->rx[sp->nrx++] = g->xs[q];
-    sp->wm *= wm;
-    if (xw >= 0)
-        sp->xfix += (int64_t)xw * wm;
-    if (wm != 1 && sp->WM < ((int64_t)1 << 30)) {   /* every coefficient changes: all again */
-        sp->WM *= wm;
-        for (int i = 0; i <= k; i++)
-            wx_coef_insert(sp, i, (int64_t)sp->lm[i] * (sp->WM + sp->cw[i]));
-    } else {
-        wx_coef_insert(sp, k, (int64_t)sp->lm[k] * (sp->WM + sp->cw[k]));
-    }
+    sp->q[sp->k++] = (uint8_t)q;
     return 0;
 }
 
-/* The span ends on square q: its length, fixed score part and the rank of
- * the rack's best tiles. */
+/* The span ends on square q: its length, its empty squares' premiums,
+ * cross-words and coefficients (descending), its fixed score part and the
+ * rank of the rack's best tiles. */
 static void wx_span_close(const sk_gen *g, sk_wxspan *sp, int q)
 {
     int k = sp->k;
     sp->len = q - sp->s + 1;
+    sp->wm = 1;
+    sp->WM = 1;
+    sp->xfix = 0;
+    sp->nrx = 0;
+    for (int i = 0; i < k; i++) {
+        int p = sp->q[i], wm = g->wm[p], xw = g->xw[p];
+        sp->lm[i] = g->lm[p];
+        sp->cw[i] = (uint8_t)(xw >= 0 ? wm : 0);
+        if ((g->rackmask & ~g->xs[p]) != 0)
+            sp->rx[sp->nrx++] = g->xs[p];
+        sp->wm *= wm;
+        if (xw >= 0)
+            sp->xfix += (int64_t)xw * wm;
+        if (wm != 1 && sp->WM < ((int64_t)1 << 30))
+            sp->WM *= wm;
+    }
+    for (int i = 0; i < k; i++) {
+        int64_t c = (int64_t)sp->lm[i] * (sp->WM + sp->cw[i]);
+        int j = i;
+        for (; j > 0 && sp->c[j - 1] < c; j--)
+            sp->c[j] = sp->c[j - 1];
+        sp->c[j] = c;
+    }
     sp->F = (int64_t)sp->bsum * sp->WM + sp->xfix + (k == SK_RACK_MAX ? SK_BINGO : 0);
     int64_t t = sp->F;
     for (int i = 0; i < k; i++)
@@ -281,44 +320,6 @@ static void wx_span_close(const sk_gen *g, sk_wxspan *sp, int q)
 }
 
 /* ---- groups: the spans of an anchor by board blocks and tiles -------------- */
-
-/* What a walk over the spans of an anchor does with each: ctx, the span
- * (not closed: wx_span_close(g, sp, q) when needed), j = the board blocks
- * right of the anchor it covers, q its last square. */
-typedef void (*wx_member_fn)(void *ctx, sk_wxspan *sp, int j, int q);
-
-/* Every span whose plays have anchor a (of the current line) as their
- * leftmost anchor, end by qmax, cover at most jmax board blocks right of a
- * and lay at most kmax tiles: from the tiles just before a, or from a and
- * each empty square before it that a play may cover. */
-static void wx_members(sk_gen *g, int a, int qmax, int jmax, int kmax, wx_member_fn fn, void *ctx)
-{
-    const uint8_t *row = g->row;
-    int s0 = a, s1 = a;
-    if (a > 0 && row[a - 1]) {
-        while (s0 > 0 && row[s0 - 1])
-            s0--;
-        s1 = s0;
-    } else {
-        int room = sk_gen_room(g, a);
-        s0 = a - (room < g->ntiles - 1 ? room : g->ntiles - 1);
-    }
-    for (int s = s0; s <= s1; s++) {
-        sk_wxspan sp;
-        wx_span_init(&sp, s);
-        for (int q = s, j = 0; q <= qmax; q++) {
-            if (q > a && row[q] && !row[q - 1] && ++j > jmax)
-                break;
-            if (wx_span_add(g, &sp, q) < 0 || sp.k > kmax)
-                break;
-            if (q < a || row[q + 1] || q == s)
-                continue;
-            if (sp.k == 1 && g->dir == 1 && g->xw[a] >= 0)
-                continue;   /* a one-tile play with a word across: the across pass lists it */
-            fn(ctx, &sp, j, q);
-        }
-    }
-}
 
 typedef struct wxgroups {
     int64_t top[SK_MAX_DIM][SK_RACK_MAX + 1];   /* a bound on its spans' tops */
@@ -378,18 +379,21 @@ static void wx_group_tops(sk_gen *g, int a, int qmax, wxgroups *G)
         if (row[q + 1])
             continue;
         int64_t tk = (int64_t)bsum * w.WM + xfix;
-        for (int k = 1; k <= kr + room && k <= nt; k++) {
+        int k = 1, kmax = kr + room < nt ? kr + room : nt;
+        for (; k < kr; k++)   /* too few tiles */
             tk += w.c[k - 1] * g->vals[k - 1];
-            if (k < kr || (q == s0 && k == 1) || (k == 1 && g->dir == 1 && g->xw[a] >= 0))
-                continue;   /* too few tiles, a one-letter word, or a play the across pass lists */
+        G->hb[j] = hb;
+        G->nb[j] = nb;
+        for (; k <= kmax; k++) {
+            tk += w.c[k - 1] * g->vals[k - 1];
+            if (k == 1 && (q == s0 || (g->dir == 1 && g->xw[a] >= 0)))
+                continue;   /* a one-letter word, or a play the across pass lists */
             if (!nb && g->lnp[k] == INT64_MIN)
                 continue;   /* no S of k tiles is a word alone */
             int64_t top = (tk + (k == SK_RACK_MAX ? SK_BINGO : 0)) * 1000;
             if (!(G->used[k] >> j & 1) || top > G->top[j][k])
                 G->top[j][k] = top;
             G->used[k] |= UINT64_C(1) << j;
-            G->hb[j] = hb;
-            G->nb[j] = nb;
         }
     }
 }
@@ -401,6 +405,14 @@ static int64_t wx_best_lt(sk_gen *g, uint64_t hb, int nb, int k, int64_t top, in
 {
     if (!nb)
         return top + g->lnp[k] >= thr ? g->lnp[k] : INT64_MIN;
+    if (!g->wxblank[k]) {   /* no blank: the filter, down the sorted arrays */
+        const int64_t *lt = g->wxlt[k], lim = thr == INT64_MIN ? INT64_MIN : thr - top;
+        const uint64_t *h = g->wxh[k];
+        for (int i = 0, n = g->nwxk[k]; i < n && lt[i] >= lim; i++)
+            if (sk_wx_filter(g->wx, hb + h[i]))
+                return lt[i];
+        return INT64_MIN;
+    }
     struct sk_wxmemo *m = wx_memo(g, hb, k);
     const uint8_t *by = g->wxk[k];
     for (int i = 0; i < g->nwxk[k]; i++) {
@@ -538,14 +550,41 @@ typedef struct wxgroup {
     sk_wxspan walked[SK_RACK_MAX + 1];
 } wxgroup;
 
-static void wx_group_collect(void *ctx, sk_wxspan *sp, int j, int q)
+/* The spans of group G of anchor a (of the current line), ending by qmax:
+ * those whose plays have a as their leftmost anchor, cover G->blocks board
+ * blocks right of it and lay G->k tiles.  From the tiles just before a, or
+ * from a and each empty square before it that a play may cover; each start
+ * has one at most (the span ends at the first empty square after its k-th
+ * tile), walked in place in G->walked and closed. */
+static void wx_group_spans(sk_gen *g, int a, int qmax, wxgroup *G)
 {
-    wxgroup *G = ctx;
-    if (j == G->blocks && sp->k == G->k && G->n <= SK_RACK_MAX) {
-        wx_span_close(G->g, sp, q);
-        G->walked[G->n] = *sp;
-        G->sp[G->n] = &G->walked[G->n];
-        G->n++;
+    const uint8_t *row = g->row;
+    int s0 = a, s1 = a;
+    if (a > 0 && row[a - 1]) {
+        while (s0 > 0 && row[s0 - 1])
+            s0--;
+        s1 = s0;
+    } else {
+        int room = sk_gen_room(g, a);
+        s0 = a - (room < g->ntiles - 1 ? room : g->ntiles - 1);
+    }
+    for (int s = s0; s <= s1 && G->n <= SK_RACK_MAX; s++) {
+        sk_wxspan *sp = &G->walked[G->n];
+        wx_span_init(sp, s);
+        for (int q = s, j = 0; q <= qmax; q++) {
+            if (q > a && row[q] && !row[q - 1] && ++j > G->blocks)
+                break;
+            if (wx_span_add(g, sp, q) < 0 || sp->k > G->k)
+                break;
+            if (q < a || row[q + 1] || q == s || sp->k < G->k || j < G->blocks)
+                continue;
+            if (sp->k == 1 && g->dir == 1 && g->xw[a] >= 0)
+                break;   /* a one-tile play with a word across: the across pass lists it */
+            wx_span_close(g, sp, q);
+            G->sp[G->n] = sp;
+            G->n++;
+            break;
+        }
     }
 }
 
@@ -590,7 +629,7 @@ void tki_sk_wx_generate(sk_gen *g, int a, int qmax, int blocks, int k)
     G.blocks = blocks;
     G.k = k;
     G.n = 0;
-    wx_members(g, a, qmax, blocks, k, wx_group_collect, &G);
+    wx_group_spans(g, a, qmax, &G);
     if (!G.n)
         return;
     int64_t top = G.sp[0]->top;
@@ -600,14 +639,17 @@ void tki_sk_wx_generate(sk_gen *g, int a, int qmax, int blocks, int k)
     uint64_t hb = G.sp[0]->hb;
     int nb = G.sp[0]->nb;
     const uint8_t *by = g->wxk[k];
-    struct sk_wxmemo *memo = nb ? wx_memo(g, hb, k) : NULL;
-    for (int i = 0; i < g->nwxk[k] && !g->err; i++) {
+    struct sk_wxmemo *memo = nb && g->wxblank[k] ? wx_memo(g, hb, k) : NULL;
+    int64_t thr = wx_threshold(g);   /* made again after each S that lays words */
+    const int64_t *lt = g->wxlt[k];
+    const uint64_t *hs = g->wxh[k];
+    for (int i = 0, n = g->nwxk[k]; i < n && !g->err && top + lt[i] >= thr; i++) {
+        if (nb && !g->wxblank[k] && !sk_wx_filter(x, hb + hs[i]))
+            continue;   /* the filter, before S itself is read */
         sk_wxsub *S = &g->wxs[by[i]];
-        int64_t thr = wx_threshold(g);
-        if (top + S->lt < thr)
-            break;
         if (!wx_word_maybe(g, S, i, hb, nb, memo) || !wx_group_ok(g, &G, S, thr))
             continue;
+        wx_tiles(g, S);
         uint64_t h = hb + S->h;
         if (S->blanks == 0)
             wx_words(g, &G, S, h, 0, 0);
@@ -621,5 +663,6 @@ void tki_sk_wx_generate(sk_gen *g, int a, int qmax, int blocks, int k)
                 unsigned l2 = (unsigned)__builtin_ctzll(m);
                 wx_words(g, &G, S, h + x->z[l1] + x->z[l2], l1, l2);
             }
+        thr = wx_threshold(g);
     }
 }
