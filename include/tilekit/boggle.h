@@ -298,7 +298,13 @@ typedef struct bog_prove_config {
     const char *order;         /* the splitting order: cells (0-based r*cols+c) separated by
                                   spaces or commas; NULL: by number of neighbours, most
                                   first, then nearest the centre */
+    long class_paths;          /* a class with more word paths than this is proved as two
+                                  halves (one cell's faces split), so that memory stays
+                                  bounded; 0: BOG_PROVE_CLASS_PATHS.  The boards found do
+                                  not depend on it */
 } bog_prove_config;
+
+#define BOG_PROVE_CLASS_PATHS 24000000L
 
 typedef struct bog_prover bog_prover;            /* immutable once made; share it */
 typedef struct bog_prove_worker bog_prove_worker;   /* per thread */

@@ -358,7 +358,7 @@ static int check_sets(const bog_prover *p, const uint64_t *sets, tk_error *err)
     return TK_OK;
 }
 
-/* Build the tree of the class `sets`. */
+/* Build the tree of the class `sets`: TK_OK, PROVE_TOO_BIG or an error. */
 static int make_tree(bog_prove_worker *w, const uint64_t *sets, tk_error *err)
 {
     int rc = check_sets(w->p, sets, err);
@@ -368,41 +368,99 @@ static int make_tree(bog_prove_worker *w, const uint64_t *sets, tk_error *err)
     rc = tki_tree_build(&w->t, w->p, sets);
     if (rc == TK_ELIMIT)
         return tk_error_set(err, rc, 0, 0, "a class with too many word paths (over 6 GiB of them): use more groups");
-    if (rc != TK_OK)
+    if (rc != TK_OK && rc != PROVE_TOO_BIG)
         return tk_error_set(err, rc, 0, 0, "out of memory building a class's tree");
-    return TK_OK;
+    return rc;
+}
+
+/* A class too big to prove whole, as two halves a and b: the faces of one
+ * cell (of the largest set, most neighbours first) split in two of about
+ * equal weight, the heaviest first into the lighter half. */
+static void halve(const bog_prover *p, const uint64_t *sets, uint64_t *a, uint64_t *b)
+{
+    int best = -1, bkey = 0;
+    for (int k = 0; k < p->cells; k++) {
+        int c = p->order[k], key = __builtin_popcountll(sets[c]) * p->nbn[c];
+        if (__builtin_popcountll(sets[c]) > 1 && key > bkey) {
+            best = c;
+            bkey = key;
+        }
+    }
+    memcpy(a, sets, (size_t)p->cells * sizeof *a);
+    memcpy(b, sets, (size_t)p->cells * sizeof *b);
+    uint64_t left = sets[best], ha = 0, hb = 0;
+    uint64_t wa = 0, wb = 0;
+    while (left) {
+        int f = __builtin_ctzll(left);
+        for (uint64_t fs = left; fs; fs &= fs - 1)
+            if (p->face_weight[__builtin_ctzll(fs)] > p->face_weight[f])
+                f = __builtin_ctzll(fs);
+        left &= ~((uint64_t)1 << f);
+        if (wa <= wb) {
+            ha |= (uint64_t)1 << f;
+            wa += p->face_weight[f];
+        } else {
+            hb |= (uint64_t)1 << f;
+            wb += p->face_weight[f];
+        }
+    }
+    a[best] = ha;
+    b[best] = hb;
 }
 
 int bog_prove_bound(bog_prove_worker *w, const uint64_t *sets, long *bound, tk_error *err)
 {
     int rc = make_tree(w, sets, err);
     *bound = rc == TK_OK ? w->t.root.sb : 0;
+    if (rc != PROVE_TOO_BIG)
+        return rc;
+    uint64_t a[BOG_PROVE_CELLS], b[BOG_PROVE_CELLS];
+    long ba, bb;
+    halve(w->p, sets, a, b);
+    rc = bog_prove_bound(w, a, &ba, err);
+    if (rc == TK_OK)
+        rc = bog_prove_bound(w, b, &bb, err);
+    *bound = rc == TK_OK ? (ba > bb ? ba : bb) : 0;
     return rc;
+}
+
+/* Prove the class `sets` (or, if too big, its halves in turn). */
+static int prove_sets(bog_prove_worker *w, const uint64_t *sets, tk_error *err)
+{
+    int rc = make_tree(w, sets, err);
+    if (rc == PROVE_TOO_BIG) {
+        uint64_t a[BOG_PROVE_CELLS], b[BOG_PROVE_CELLS];
+        halve(w->p, sets, a, b);
+        rc = prove_sets(w, a, err);
+        return rc == TK_OK && !w->stop ? prove_sets(w, b, err) : rc;
+    }
+    if (rc != TK_OK)
+        return rc;
+    w->st->nodes += w->t.nn;
+    if (w->t.root.sb < w->p->min_score) {
+        w->st->splits++;
+        return TK_OK;
+    }
+    prove_kid root = w->t.root;
+    descend(w, 0, &root);
+    if (w->oom)
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory scoring a board");
+    return TK_OK;
 }
 
 int bog_prove_class(bog_prove_worker *w, const uint64_t *sets, bog_prove_fn fn, void *ctx, bog_prove_stats *st,
                     tk_error *err)
 {
-    int rc = make_tree(w, sets, err);
-    if (rc != TK_OK)
-        return rc;
     double boards = 1;
     for (int i = 0; i < w->p->cells; i++)
         boards *= __builtin_popcountll(sets[i]);
-    st->boards += boards;
-    st->nodes += w->t.nn;
-    if (w->t.root.sb < w->p->min_score) {
-        st->splits++;
-        return TK_OK;
-    }
     w->fn = fn;
     w->ctx = ctx;
     w->st = st;
     w->stop = 0;
     w->oom = 0;
-    prove_kid root = w->t.root;
-    descend(w, 0, &root);
-    if (w->oom)
-        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory scoring a board");
-    return w->stop ? 1 : TK_OK;
+    int rc = prove_sets(w, sets, err);
+    if (rc == TK_OK)
+        st->boards += boards;
+    return rc == TK_OK && w->stop ? 1 : rc;
 }

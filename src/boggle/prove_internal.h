@@ -25,6 +25,8 @@ struct bog_prover {
     uint8_t nb[BOG_PROVE_CELLS][8];
     int nsym;                             /* symmetries of the shape (identity first) */
     uint8_t sym[8][BOG_PROVE_CELLS];      /* sym[s][cell]: where the cell goes */
+    long class_paths;                     /* split a class with more word paths */
+    uint32_t face_weight[BOG_PROVE_FACES];   /* how often the face's first letter occurs in the words */
     long nclasses;
     uint32_t *classes;                    /* group vectors (base ngroups, cell 0 most significant) */
     uint64_t dict_hash;

@@ -36,6 +36,8 @@
 /* Ranges of at most this many records are sorted least significant byte first. */
 #define LSD_MAX 16384
 #define INSERTION_MAX 24
+#define LSD_BITS 11          /* a digit of the least-significant-first sort */
+#define LSD_DIGITS (PROVE_KEY_WORDS * 7)
 
 struct prove_open {
     uint8_t pos, face;
@@ -68,7 +70,7 @@ int tki_prove_grow(void **p, uint32_t *cap, uint32_t need, size_t elem)
 
 void tki_tree_free(prove_tree *t)
 {
-    void *arrays[] = {t->grp, t->kid, t->rec, t->tmp, t->ps, t->open, t->stk, t->stkpos, t->run, t->pend, t->mstk};
+    void *arrays[] = {t->grp, t->kid, t->rec, t->tmp, t->ps, t->open, t->stk, t->stkpos, t->run, t->pend, t->mstk, t->hist};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         free(arrays[i]);
     memset(t, 0, sizeof *t);
@@ -78,7 +80,14 @@ void tki_tree_free(prove_tree *t)
 
 static int grow_records(prove_tree *t)
 {
-    size_t nc = t->caprec ? t->caprec * 2 : 65536, bytes = nc * (size_t)t->rw * 8;
+    if (t->nrec >= t->maxrec) {
+        t->oom = 3;
+        return -1;
+    }
+    size_t nc = t->caprec ? t->caprec * 2 : 65536;
+    if (nc > t->maxrec)
+        nc = t->maxrec;
+    size_t bytes = nc * (size_t)t->rw * 8;
     void *np = bytes <= REC_BYTES_MAX ? realloc(t->rec, bytes) : NULL;
     if (!np) {
         t->oom = bytes > REC_BYTES_MAX ? 2 : 1;
@@ -131,6 +140,7 @@ static void extend(prove_tree *t, int f, size_t from, size_t n, int want_word, u
                 uint64_t *r = t->rec + t->nrec++ * (size_t)t->rw;
                 copy_words(r, ns + 2, t->kw);
                 r[t->kw] = val;
+                t->top[r[0] >> 56]++;
             }
             if (next & t->nbl[c])
                 t->nps++;
@@ -246,58 +256,79 @@ static void insertion_sort(uint64_t *a, size_t n, int kw, int rw)
 
 static unsigned key_byte(const uint64_t *r, int i) { return (unsigned)(r[i >> 3] >> (56 - 8 * (i & 7))) & 0xff; }
 
-/* Sort a[0 .. n) on the key bytes from i0 on, least significant first
- * (b: scratch of n records); the result in a. */
-static void lsd_sort(uint64_t *a, uint64_t *b, size_t n, int i0, int kw, int rw)
+/* The digits of a least-significant-first sort of the key bits below byte
+ * i0 (their word, lowest bit and width; at most LSD_BITS bits each), least
+ * significant first.  Returns how many. */
+static int lsd_digits(const prove_tree *t, int i0, uint8_t *word, uint8_t *lo, uint8_t *width)
 {
-    uint32_t h[PROVE_KEY_WORDS * 8][256];
-    int nb = kw * 8 - i0;
-    memset(h, 0, (size_t)nb * sizeof *h);
+    int nd = 0;
+    for (int w = t->kw - 1; w >= i0 / 8; w--) {
+        int places = t->cells - w * t->per < t->per ? t->cells - w * t->per : t->per;
+        int bit = 64 - places * t->bits, hi = w == i0 / 8 ? 64 - 8 * (i0 % 8) : 64;
+        for (; bit < hi; bit += LSD_BITS) {
+            word[nd] = (uint8_t)w;
+            lo[nd] = (uint8_t)bit;
+            width[nd++] = (uint8_t)(hi - bit < LSD_BITS ? hi - bit : LSD_BITS);
+        }
+    }
+    return nd;
+}
+
+/* Sort a[0 .. n) on the key bits below byte i0, least significant digit
+ * first (b: scratch of n records); the result in a. */
+static void lsd_sort(prove_tree *t, uint64_t *a, uint64_t *b, size_t n, int i0)
+{
+    uint8_t word[LSD_DIGITS], lo[LSD_DIGITS], width[LSD_DIGITS];
+    int nd = lsd_digits(t, i0, word, lo, width), rw = t->rw;
+    uint32_t (*h)[1 << LSD_BITS] = t->hist;
+    memset(h, 0, (size_t)nd * sizeof *h);
     for (size_t k = 0; k < n; k++)
-        for (int i = 0; i < nb; i++)
-            h[i][key_byte(a + k * rw, i0 + i)]++;
+        for (int i = 0; i < nd; i++)
+            h[i][a[k * rw + word[i]] >> lo[i] & (((uint64_t)1 << width[i]) - 1)]++;
     uint64_t *src = a, *dst = b;
-    size_t sz = (size_t)rw * 8;
-    for (int i = nb - 1; i >= 0; i--) {
-        uint32_t at = 0, start[256];
+    for (int i = 0; i < nd; i++) {
+        uint32_t at = 0, nv = 1u << width[i], *start = h[i];
         int single = 0;
-        for (int v = 0; v < 256; v++) {
+        for (uint32_t v = 0; v < nv; v++) {
+            uint32_t c = start[v];
+            single |= c == n;
             start[v] = at;
-            at += h[i][v];
-            single |= h[i][v] == n;
+            at += c;
         }
         if (single)
             continue;
+        uint64_t m = ((uint64_t)1 << width[i]) - 1;
         for (size_t k = 0; k < n; k++) {
             const uint64_t *r = src + k * rw;
-            copy_words(dst + (size_t)start[key_byte(r, i0 + i)]++ * rw, r, rw);
+            copy_words(dst + (size_t)start[r[word[i]] >> lo[i] & m]++ * rw, r, rw);
         }
         uint64_t *x = src;
         src = dst;
         dst = x;
     }
     if (src != a)
-        memcpy(a, src, n * sz);
+        memcpy(a, src, n * (size_t)rw * 8);
 }
 
 /* Sort a[0 .. n) on the key bytes from i on (b: scratch); the result in a. */
-static void msb_sort(uint64_t *a, uint64_t *b, size_t n, int i, int kw, int rw)
+static void msb_sort(prove_tree *t, uint64_t *a, uint64_t *b, size_t n, int i)
 {
+    int kw = t->kw, rw = t->rw;
     if (n <= INSERTION_MAX || i >= kw * 8) {
         if (i < kw * 8)
             insertion_sort(a, n, kw, rw);
         return;
     }
     if (n <= LSD_MAX) {
-        lsd_sort(a, b, n, i, kw, rw);
+        lsd_sort(t, a, b, n, i);
         return;
     }
-    size_t cnt[256] = {0}, start[256], at = 0, sz = (size_t)rw * 8;
+    size_t cnt[256] = {0}, start[256], at = 0;
     for (size_t k = 0; k < n; k++)
         cnt[key_byte(a + k * rw, i)]++;
     for (int v = 0; v < 256; v++) {
         if (cnt[v] == n) {
-            msb_sort(a, b, n, i + 1, kw, rw);
+            msb_sort(t, a, b, n, i + 1);
             return;
         }
         start[v] = at;
@@ -307,10 +338,31 @@ static void msb_sort(uint64_t *a, uint64_t *b, size_t n, int i, int kw, int rw)
         const uint64_t *r = a + k * rw;
         copy_words(b + start[key_byte(r, i)]++ * rw, r, rw);
     }
-    memcpy(a, b, n * sz);
+    memcpy(a, b, n * (size_t)rw * 8);
     for (int v = 0; v < 256; v++)
         if (cnt[v] > 1)
-            msb_sort(a + (start[v] - cnt[v]) * rw, b + (start[v] - cnt[v]) * rw, cnt[v], i + 1, kw, rw);
+            msb_sort(t, a + (start[v] - cnt[v]) * rw, b + (start[v] - cnt[v]) * rw, cnt[v], i + 1);
+}
+
+/* Sort the records by key: spread them over t->tmp by their first byte
+ * (counted by the walk), then sort each part there.  Returns the sorted
+ * array (t->tmp). */
+static uint64_t *sort_records(prove_tree *t)
+{
+    size_t start[256], at = 0;
+    int rw = t->rw;
+    for (int v = 0; v < 256; v++) {
+        start[v] = at;
+        at += t->top[v];
+    }
+    for (size_t k = 0; k < t->nrec; k++) {
+        const uint64_t *r = t->rec + k * rw;
+        copy_words(t->tmp + start[r[0] >> 56]++ * rw, r, rw);
+    }
+    for (int v = 0; v < 256; v++)
+        if (t->top[v] > 1)
+            msb_sort(t, t->tmp + (start[v] - t->top[v]) * rw, t->rec + (start[v] - t->top[v]) * rw, t->top[v], 1);
+    return t->tmp;
 }
 
 /* ---- pass 3: the build ---------------------------------------------------- */
@@ -326,6 +378,9 @@ static int32_t run_points(prove_tree *t)
 {
     int32_t pts = 0;
     uint32_t *w = t->run, n = t->nrun;
+    t->nrun = 0;
+    if (n == 1)
+        return (int32_t)(w[0] & 0xff);
     if (n > 16)
         qsort(w, n, sizeof *w, cmp_u32);
     for (uint32_t i = 0; i < n; i++) {
@@ -338,7 +393,6 @@ static int32_t run_points(prove_tree *t)
         if (j == i)
             pts += (int32_t)(w[i] & 0xff);
     }
-    t->nrun = 0;
     return pts;
 }
 
@@ -402,18 +456,14 @@ static void close_node(prove_tree *t, int d)
         t->root = n;
 }
 
-static int open_node(prove_tree *t, int d, int pos, int face)
+/* Open a node at depth d (t->open has room for a node per place). */
+static void open_node(prove_tree *t, int d, int pos, int face)
 {
-    if (tki_prove_grow((void **)&t->open, &t->capopen, (uint32_t)d + 1, sizeof *t->open)) {
-        t->oom = 1;
-        return -1;
-    }
     struct prove_open *o = &t->open[d];
     o->pos = (uint8_t)pos;
     o->face = (uint8_t)face;
     o->kidbase = t->nstk;
     o->pts = 0;
-    return 0;
 }
 
 /* The first place where keys a and b differ, or -1. */
@@ -432,29 +482,27 @@ static int first_diff(const prove_tree *t, const uint64_t *a, const uint64_t *b)
 static void open_choices(prove_tree *t, const uint64_t *k, int from, int *d)
 {
     uint64_t dmask = ((uint64_t)1 << t->bits) - 1;
-    for (int w = from / t->per; w < t->kw && !t->oom; w++) {
-        int skip = w == from / t->per ? from % t->per : 0;
-        uint64_t x = skip ? k[w] & (~(uint64_t)0 >> (t->bits * skip)) : k[w];
+    for (int w = t->word_of[from]; w < t->kw; w++) {
+        uint64_t x = w == t->word_of[from] ? k[w] & t->from_mask[from] : k[w];
         while (x) {
-            int q = t->place_of_clz[__builtin_clzll(x)], sh = 64 - t->bits * (q + 1);
-            int digit = (int)(x >> sh & dmask);
-            if (open_node(t, ++*d, w * t->per + q, digit - 1))
-                return;
+            int q = t->place_of_clz[__builtin_clzll(x)], sh = t->shift_of[q];
+            open_node(t, ++*d, w * t->per + q, (int)(x >> sh & dmask) - 1);
             x &= ~(dmask << sh);
         }
     }
 }
 
-static int add_run(prove_tree *t, uint64_t val)
+static void add_run(prove_tree *t, uint64_t val)
 {
-    uint32_t cap = t->caprun;
-    if (tki_prove_grow((void **)&t->run, &cap, t->nrun + 1, sizeof *t->run)) {
-        t->oom = 1;
-        return -1;
+    if (t->nrun == t->caprun) {
+        uint32_t cap = t->caprun;
+        if (tki_prove_grow((void **)&t->run, &cap, t->nrun + 1, sizeof *t->run)) {
+            t->oom = 1;
+            return;
+        }
+        t->caprun = cap;
     }
-    t->caprun = cap;
     t->run[t->nrun++] = (uint32_t)val;
-    return 0;
 }
 
 static void build_linear(prove_tree *t, const uint64_t *r)
@@ -462,8 +510,11 @@ static void build_linear(prove_tree *t, const uint64_t *r)
     int d = 0, rw = t->rw;
     t->nstk = 0;
     t->nrun = 0;
-    if (open_node(t, 0, 255, 0))
+    if (tki_prove_grow((void **)&t->open, &t->capopen, (uint32_t)t->cells + 2, sizeof *t->open)) {
+        t->oom = 1;
         return;
+    }
+    open_node(t, 0, 255, 0);
     for (size_t i = 0; i < t->nrec && !t->oom; i++, r += rw) {
         int at = i ? first_diff(t, r - rw, r) : 0;
         if (at >= 0) {
@@ -490,15 +541,26 @@ int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets)
     t->rw = t->kw + 1;
     for (int z = 0; z < 64; z++)
         t->place_of_clz[z] = (uint8_t)(z / t->bits);
+    for (int q = 0; q < t->per; q++)
+        t->shift_of[q] = (uint8_t)(64 - t->bits * (q + 1));
+    for (int k = 0; k < p->cells; k++) {
+        int q = k % t->per;
+        t->word_of[k] = (uint8_t)(k / t->per);
+        t->from_mask[k] = q ? ~(uint64_t)0 >> (t->bits * q) : ~(uint64_t)0;
+    }
     t->E = dawg_view_edges(bog_dict_view(p->bd));
     t->nrec = 0;
     t->nn = t->ng = t->nc = 0;
     memset(&t->root, 0, sizeof t->root);
     t->npend = t->nmstk = 0;
     t->oom = 0;
+    t->maxrec = (size_t)p->class_paths;
+    memset(t->top, 0, sizeof t->top);
+    if (!t->hist && !(t->hist = malloc(LSD_DIGITS * sizeof *t->hist)))
+        return TK_ENOMEM;
     walk_all(t);
     if (t->oom)
-        return t->oom == 2 ? TK_ELIMIT : TK_ENOMEM;
+        return t->oom == 3 ? PROVE_TOO_BIG : t->oom == 2 ? TK_ELIMIT : TK_ENOMEM;
     if (t->nrec > t->captmp) {
         free(t->tmp);
         t->tmp = malloc(t->caprec * (size_t)t->rw * 8);
@@ -506,7 +568,6 @@ int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets)
         if (!t->tmp)
             return TK_ENOMEM;
     }
-    msb_sort(t->rec, t->tmp, t->nrec, 0, t->kw, t->rw);
-    build_linear(t, t->rec);
+    build_linear(t, sort_records(t));
     return t->oom ? TK_ENOMEM : TK_OK;
 }

@@ -42,8 +42,10 @@ typedef struct prove_tree {
     const uint64_t *sets;
     const dawg_vedge *E;
     int cells, oom, bits, per, kw, rw;   /* key: bits a digit, places a word, words; record words */
-    size_t nrec, caprec, captmp;
+    size_t nrec, caprec, captmp, maxrec; /* maxrec: more records stop the walk (PROVE_TOO_BIG) */
     uint64_t *rec, *tmp;                 /* records: kw key words, then rank << 8 | points */
+    size_t top[256];                     /* records by the first byte of their key */
+    uint32_t (*hist)[2048];              /* the sort's counts */
     uint64_t *ps;                        /* walk: path states (used cells, last cell, key words) */
     size_t nps, capps;
     uint64_t cells_of[BOG_PROVE_FACES];  /* cells whose set holds the face */
@@ -54,6 +56,9 @@ typedef struct prove_tree {
     uint8_t dskip[BOG_PROVE_CELLS];      /* 1: a cell of one face, left out of the keys */
     uint64_t letters;                    /* first letters of the class's faces */
     uint8_t place_of_clz[64];            /* the place (in its word) of a key bit, by leading zeros */
+    uint8_t shift_of[64];                /* the shift of a place's digit in its word */
+    uint8_t word_of[BOG_PROVE_CELLS];    /* the key word of a place, */
+    uint64_t from_mask[BOG_PROVE_CELLS]; /* and the bits of its word from it on */
     /* the linear build */
     struct prove_open *open;             /* the open nodes, root first */
     prove_kid *stk;                      /* children of the open nodes */
@@ -73,8 +78,11 @@ typedef struct prove_mark {
     uint32_t ng, nc;
 } prove_mark;
 
+#define PROVE_TOO_BIG 1          /* more word paths than p->class_paths */
+
 /* Build the tree of the class `sets` (kept arrays are reused).  Returns
- * TK_OK, TK_ENOMEM or TK_ELIMIT (more word paths than the record limit). */
+ * TK_OK, PROVE_TOO_BIG, TK_ENOMEM or TK_ELIMIT (more word paths than the
+ * record limit). */
 int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets);
 void tki_tree_free(prove_tree *t);
 /* Room for ngr more groups and nk more children (-1 and t->oom set when
