@@ -302,6 +302,9 @@ typedef struct bog_prove_config {
                                   halves (one cell's faces split), so that memory stays
                                   bounded; 0: BOG_PROVE_CLASS_PATHS.  The boards found do
                                   not depend on it */
+    double force_ratio;        /* merge the tree on the first cells of the order while its
+                                  bound is at least this many times min_score (0: 3.5;
+                                  negative: never); the boards found do not depend on it */
 } bog_prove_config;
 
 #define BOG_PROVE_CLASS_PATHS 24000000L

@@ -40,6 +40,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Cells are never forced among the last FORCE_LAST of the order (the
+ * split is cheaper there). */
+#define FORCE_LAST 4
+
 struct bog_prove_worker {
     const bog_prover *p;
     bog_solver *s;
@@ -55,8 +59,6 @@ struct bog_prove_worker {
                                              the bounds of bucket j's children for face f */
     int32_t *colmax;                      /* colmax[k * cells + j]: their best */
     uint8_t assign[BOG_PROVE_CELLS];      /* face of each cell */
-    long force_above;                     /* force cells while the bound is at least this, */
-    int force_depth;                      /* and before this place */
     bog_prove_fn fn;
     void *ctx;
     bog_prove_stats *st;
@@ -89,8 +91,6 @@ int bog_prove_worker_create(bog_prove_worker **out, const bog_prover *p, tk_erro
         return rc;
     }
     w->p = p;
-    w->force_above = getenv("FABOVE") ? atol(getenv("FABOVE")) : p->min_score * 3 / 2;
-    w->force_depth = getenv("FDEPTH") ? atoi(getenv("FDEPTH")) : p->cells - 4;
     *out = w;
     return TK_OK;
 }
@@ -222,24 +222,28 @@ static void copy_columns(bog_prove_worker *w, int k)
 }
 
 /* Open the children kids[k][from .. from + n) at depth k + 1 (the buckets
- * after k held saved[] groups before); returns their points.  The tree is
- * large and these reads random: every node's groups are asked for first,
- * then every group's children, then the columns are summed. */
-static long open_kids(bog_prove_worker *w, int k, uint32_t from, uint32_t n, const uint32_t *saved)
+ * after k held saved[] groups before): their points into *pts.  `upper`
+ * is the bound before (each child counted at its own bound); each group
+ * opened trades its best child for the rise of its cell's best column.
+ * Returns the bound after, or as soon as it falls below the target, that
+ * (the rest left unopened).  The tree is large and these reads random:
+ * every node's groups are asked for first, then every group's children,
+ * then the columns are summed. */
+static long open_kids(bog_prove_worker *w, int k, uint32_t from, uint32_t n, const uint32_t *saved, long upper,
+                      long *pts)
 {
     const prove_tree *t = &w->t;
     const uint32_t *ks = w->kids[k] + from;
     int cells = w->p->cells, nf = w->p->nfaces;
-    long pts = 0;
     for (uint32_t i = 0; i < n; i++)
         __builtin_prefetch(&t->grp[t->kid[ks[i]].g0]);
     for (uint32_t i = 0; i < n; i++) {
         const prove_kid *kid = &t->kid[ks[i]];
-        pts += kid->pts;
+        *pts += kid->pts;
         for (uint32_t g = kid->g0, e = g + kid->gn; g < e; g++) {
             int pos = t->grp[g].pos;
             if (bucket_room(w, pos))
-                return pts;
+                return -1;
             w->bucket[pos][w->blen[pos]++] = g;
             __builtin_prefetch(&t->kid[t->grp[g].c0]);
         }
@@ -248,14 +252,18 @@ static long open_kids(bog_prove_worker *w, int k, uint32_t from, uint32_t n, con
         int32_t *col = w->col + ((size_t)(k + 1) * cells + j) * nf, *best = w->colmax + (size_t)(k + 1) * cells + j;
         for (uint32_t b = saved[j]; b < w->blen[j]; b++) {
             const prove_group *gr = &t->grp[w->bucket[j][b]];
+            int32_t before = *best;
             for (uint32_t c = gr->c0, ce = c + gr->n; c < ce; c++) {
                 int32_t v = col[t->kid[c].face] += t->kid[c].sb;
                 if (v > *best)
                     *best = v;
             }
+            upper += *best - before - gr->gmax;
+            if (upper < w->p->min_score)
+                return upper;
         }
     }
-    return pts;
+    return upper;
 }
 
 /* The cells before k (in the order) are fixed; `pts` are the points of the
@@ -284,9 +292,9 @@ static void split(bog_prove_worker *w, int k, long pts)
     for (uint64_t fs = pass; fs && !w->stop && !w->oom; fs &= fs - 1) {
         int f = __builtin_ctzll(fs);
         copy_columns(w, k);
-        long now = pts + open_kids(w, k, from[f], cnt[f], saved);
+        long now = pts;
         w->assign[cell] = (uint8_t)f;
-        if (now + rest_bound(w, k + 1, k + 1) >= p->min_score)
+        if (open_kids(w, k, from[f], cnt[f], saved, rest + col[f], &now) >= p->min_score)
             split(w, k + 1, now);
         memcpy(w->blen + k + 1, saved + k + 1, (size_t)(p->cells - k - 1) * sizeof *saved);
     }
@@ -312,7 +320,7 @@ static void descend(bog_prove_worker *w, int k, const prove_kid *r)
 {
     const bog_prover *p = w->p;
     prove_tree *t = &w->t;
-    if (k == p->cells || r->sb < w->force_above || k >= w->force_depth) {
+    if (k == p->cells || r->sb < p->force_above || k + FORCE_LAST > p->cells) {
         split_from(w, k, r);
         return;
     }
@@ -365,7 +373,11 @@ static int make_tree(bog_prove_worker *w, const uint64_t *sets, tk_error *err)
     if (rc != TK_OK)
         return rc;
     w->sets = sets;
-    rc = tki_tree_build(&w->t, w->p, sets);
+    size_t cap = (size_t)w->p->class_paths;
+    int cells = 0;
+    for (int i = 0; i < w->p->cells; i++)
+        cells += __builtin_popcountll(sets[i]) > 1;
+    rc = tki_tree_build(&w->t, w->p, sets, cells ? cap : SIZE_MAX);   /* one board: no halves */
     if (rc == TK_ELIMIT)
         return tk_error_set(err, rc, 0, 0, "a class with too many word paths (over 6 GiB of them): use more groups");
     if (rc != TK_OK && rc != PROVE_TOO_BIG)

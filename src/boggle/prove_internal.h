@@ -26,6 +26,7 @@ struct bog_prover {
     int nsym;                             /* symmetries of the shape (identity first) */
     uint8_t sym[8][BOG_PROVE_CELLS];      /* sym[s][cell]: where the cell goes */
     long class_paths;                     /* split a class with more word paths */
+    long force_above;                     /* merge on the first cells while the bound is at least this */
     uint32_t face_weight[BOG_PROVE_FACES];   /* how often the face's first letter occurs in the words */
     long nclasses;
     uint32_t *classes;                    /* group vectors (base ngroups, cell 0 most significant) */

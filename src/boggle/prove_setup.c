@@ -11,6 +11,7 @@
  * never mixed with another dictionary's. */
 #include "prove_internal.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -267,6 +268,8 @@ static int setup(bog_prover *p, const bog_prove_config *cfg, tk_error *err)
     p->min_len = cfg->min_len ? cfg->min_len : 3;
     p->min_score = cfg->min_score;
     p->class_paths = cfg->class_paths > 0 ? cfg->class_paths : BOG_PROVE_CLASS_PATHS;
+    double above = (cfg->force_ratio == 0 ? 3.5 : cfg->force_ratio) * (double)p->min_score;
+    p->force_above = above < 0 || above > 1e15 ? LONG_MAX : (long)above;
     if (p->min_len < 1 || p->min_len > ALPHA_WORD_MAX)
         return tk_error_set(err, TK_EINVAL, 0, 0, "minimum length %d out of range", p->min_len);
     if (cfg->faces) {

@@ -530,7 +530,7 @@ static void build_linear(prove_tree *t, const uint64_t *r)
         close_node(t, d--);
 }
 
-int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets)
+int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, size_t max_records)
 {
     t->p = p;
     t->sets = sets;
@@ -554,7 +554,7 @@ int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets)
     memset(&t->root, 0, sizeof t->root);
     t->npend = t->nmstk = 0;
     t->oom = 0;
-    t->maxrec = (size_t)p->class_paths;
+    t->maxrec = max_records;
     memset(t->top, 0, sizeof t->top);
     if (!t->hist && !(t->hist = malloc(LSD_DIGITS * sizeof *t->hist)))
         return TK_ENOMEM;

@@ -78,12 +78,12 @@ typedef struct prove_mark {
     uint32_t ng, nc;
 } prove_mark;
 
-#define PROVE_TOO_BIG 1          /* more word paths than p->class_paths */
+#define PROVE_TOO_BIG 1          /* more word paths than max_records */
 
 /* Build the tree of the class `sets` (kept arrays are reused).  Returns
- * TK_OK, PROVE_TOO_BIG, TK_ENOMEM or TK_ELIMIT (more word paths than the
- * record limit). */
-int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets);
+ * TK_OK, PROVE_TOO_BIG (more than max_records word paths), TK_ENOMEM or
+ * TK_ELIMIT (more word paths than the memory limit of records). */
+int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, size_t max_records);
 void tki_tree_free(prove_tree *t);
 /* Room for ngr more groups and nk more children (-1 and t->oom set when
  * out of memory). */
