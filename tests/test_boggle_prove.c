@@ -138,13 +138,16 @@ static int collect(void *ctx, long k, const bog_prove_stats *st, const bog_prove
 
 /* The search's variants, which must all find the same boards: 0 the
  * defaults, 1 merging on every cell it may, 2 classes of a few word paths
- * split in halves again and again, 3 both, 4 never merging. */
+ * split in halves again and again, 3 both, 4 never merging; 1 and 4 sort
+ * ranges of more than 32 records by their next byte. */
 static void set_variant(bog_prove_config *cfg, int variant, long small)
 {
     if (variant == 1 || variant == 3)
         cfg->force_ratio = 0.001;
     if (variant == 2 || variant == 3)
         cfg->class_paths = small;
+    if (variant == 1 || variant == 4)
+        cfg->sort_small = 32;
     if (variant == 4)
         cfg->force_ratio = -1;
 }

@@ -305,6 +305,10 @@ typedef struct bog_prove_config {
     double force_ratio;        /* merge the tree on the first cells of the order while its
                                   bound is at least this many times min_score (0: 3.5;
                                   negative: never); the boards found do not depend on it */
+    long sort_small;           /* the tree's sort takes ranges of at most this many records
+                                  least significant digit first, larger ones by their next
+                                  byte (0: 16384; tests set it small to reach both ways);
+                                  the boards found do not depend on it */
 } bog_prove_config;
 
 #define BOG_PROVE_CLASS_PATHS 24000000L

@@ -268,6 +268,7 @@ static int setup(bog_prover *p, const bog_prove_config *cfg, tk_error *err)
     p->min_len = cfg->min_len ? cfg->min_len : 3;
     p->min_score = cfg->min_score;
     p->class_paths = cfg->class_paths > 0 ? cfg->class_paths : BOG_PROVE_CLASS_PATHS;
+    p->sort_small = cfg->sort_small > 0 ? cfg->sort_small : PROVE_SORT_SMALL;
     double above = (cfg->force_ratio == 0 ? 3.5 : cfg->force_ratio) * (double)p->min_score;
     p->force_above = above < 0 || above > 1e15 ? LONG_MAX : (long)above;
     if (p->min_len < 1 || p->min_len > ALPHA_WORD_MAX)

@@ -33,8 +33,6 @@
 
 /* Past this many bytes of records a class is too large to prove whole. */
 #define REC_BYTES_MAX ((size_t)6 << 30)
-/* Ranges of at most this many records are sorted least significant byte first. */
-#define LSD_MAX 16384
 #define INSERTION_MAX 24
 #define LSD_BITS 11          /* a digit of the least-significant-first sort */
 #define LSD_DIGITS (PROVE_KEY_WORDS * 7)
@@ -319,7 +317,7 @@ static void msb_sort(prove_tree *t, uint64_t *a, uint64_t *b, size_t n, int i)
             insertion_sort(a, n, kw, rw);
         return;
     }
-    if (n <= LSD_MAX) {
+    if (n <= (size_t)t->p->sort_small) {
         lsd_sort(t, a, b, n, i);
         return;
     }
