@@ -136,6 +136,22 @@ static int collect(void *ctx, long k, const bog_prove_stats *st, const bog_prove
     return 0;
 }
 
+/* The search's variants, which must all find the same boards: 0 the
+ * defaults, 1 merging on every cell it may, 2 classes of a few word paths
+ * split in halves again and again, 3 both, 4 never merging; 1 and 4 sort
+ * ranges of more than 32 records by their next byte. */
+static void set_variant(bog_prove_config *cfg, int variant, long small)
+{
+    if (variant == 1 || variant == 3)
+        cfg->force_ratio = 0.001;
+    if (variant == 2 || variant == 3)
+        cfg->class_paths = small;
+    if (variant == 1 || variant == 4)
+        cfg->sort_small = 32;
+    if (variant == 4)
+        cfg->force_ratio = -1;
+}
+
 static int run_proof(const bog_dict *bd, int rows, int cols, long min_score, const char *groups, const char *order,
                      int jobs, board_set *out)
 {
@@ -145,6 +161,7 @@ static int run_proof(const bog_dict *bd, int rows, int cols, long min_score, con
     cfg.min_score = min_score;
     cfg.groups = groups;
     cfg.order = order;
+    set_variant(&cfg, (int)(min_score % 5), 2 + min_score % 7);
     bog_prover *p;
     tk_error err = {0};
     if (bog_prover_create(&p, bd, &cfg, &err) != TK_OK) {
@@ -317,52 +334,61 @@ static int keep_board(void *ctx, const bog_grid *g, long score)
     return 0;
 }
 
-/* Provers (and their workers) by threshold, made when first needed. */
+/* Provers (and their workers) by search variant and threshold, made when
+ * first needed. */
+#define VARIANTS 5
 typedef struct prover_cache {
     const bog_dict *bd;
     int rows, cols;
-    bog_prover *p[1024];
-    bog_prove_worker *w[1024];
+    bog_prover *p[VARIANTS][1024];
+    bog_prove_worker *w[VARIANTS][1024];
 } prover_cache;
 
-static bog_prove_worker *worker_for(prover_cache *pc, long s)
+static bog_prove_worker *worker_for(prover_cache *pc, int v, long s)
 {
     if (s < 1 || s >= 1024)
         return NULL;
-    if (!pc->w[s]) {
+    if (!pc->w[v][s]) {
         bog_prove_config cfg = {0};
         cfg.rows = pc->rows;
         cfg.cols = pc->cols;
         cfg.min_score = s;
-        if (bog_prover_create(&pc->p[s], pc->bd, &cfg, NULL) != TK_OK ||
-            bog_prove_worker_create(&pc->w[s], pc->p[s], NULL) != TK_OK)
+        set_variant(&cfg, v, 3 + s % 11);
+        if (bog_prover_create(&pc->p[v][s], pc->bd, &cfg, NULL) != TK_OK ||
+            bog_prove_worker_create(&pc->w[v][s], pc->p[v][s], NULL) != TK_OK)
             return NULL;
     }
-    return pc->w[s];
+    return pc->w[v][s];
 }
 
 static void cache_free(prover_cache *pc)
 {
-    for (int i = 0; i < 1024; i++) {
-        bog_prove_worker_destroy(pc->w[i]);
-        bog_prover_destroy(pc->p[i]);
-    }
+    for (int v = 0; v < VARIANTS; v++)
+        for (int i = 0; i < 1024; i++) {
+            bog_prove_worker_destroy(pc->w[v][i]);
+            bog_prover_destroy(pc->p[v][i]);
+        }
 }
 
-/* One random class: bound >= best; the split reports exactly the boards
- * that reach a threshold near the best. */
+/* One random class: bound >= best (whole, and as halves of a few word
+ * paths each); the search (in one of its variants) reports exactly the
+ * boards that reach a threshold near the best. */
 static void check_class(class_case *cc, prover_cache *pc, long *below, th_rng *r)
 {
-    long bound = -1;
-    bog_prove_worker *w = worker_for(pc, 1);
+    long bound = -1, halves = -1;
+    bog_prove_worker *w = worker_for(pc, 2, 1);
+    REQUIRE(w && bog_prove_bound(w, cc->sets, &halves, NULL) == TK_OK);
+    w = worker_for(pc, 0, 1);
     REQUIRE(w && bog_prove_bound(w, cc->sets, &bound, NULL) == TK_OK);
     long best = enumerate(cc, 0, NULL);
     REQUIRE(best >= 0);
     CHECKF(bound >= best, "%dx%d class: bound %ld below its best board %ld", cc->rows, cc->cols, bound, best);
-    if (bound < best)
+    CHECKF(halves >= best, "%dx%d class in halves: bound %ld below its best board %ld", cc->rows, cc->cols, halves,
+           best);
+    if (bound < best || halves < best)
         (*below)++;
     long s = best - (long)th_below(r, 4);
-    if (s < 1 || !(w = worker_for(pc, s)))
+    if (s < 1 || !(w = worker_for(pc, (int)th_below(r, VARIANTS), s)))
         return;
     board_set want = {0}, got = {0};
     enumerate(cc, s, &want);

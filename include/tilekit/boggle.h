@@ -298,7 +298,20 @@ typedef struct bog_prove_config {
     const char *order;         /* the splitting order: cells (0-based r*cols+c) separated by
                                   spaces or commas; NULL: by number of neighbours, most
                                   first, then nearest the centre */
+    long class_paths;          /* a class with more word paths than this is proved as two
+                                  halves (one cell's faces split), so that memory stays
+                                  bounded; 0: BOG_PROVE_CLASS_PATHS.  The boards found do
+                                  not depend on it */
+    double force_ratio;        /* merge the tree on the first cells of the order while its
+                                  bound is at least this many times min_score (0: 3.5;
+                                  negative: never); the boards found do not depend on it */
+    long sort_small;           /* the tree's sort takes ranges of at most this many records
+                                  least significant digit first, larger ones by their next
+                                  byte (0: 16384; tests set it small to reach both ways);
+                                  the boards found do not depend on it */
 } bog_prove_config;
+
+#define BOG_PROVE_CLASS_PATHS 24000000L
 
 typedef struct bog_prover bog_prover;            /* immutable once made; share it */
 typedef struct bog_prove_worker bog_prove_worker;   /* per thread */

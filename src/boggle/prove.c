@@ -40,6 +40,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Cells are never forced among the last FORCE_LAST of the order (the
+ * split is cheaper there). */
+#define FORCE_LAST 4
+
 struct bog_prove_worker {
     const bog_prover *p;
     bog_solver *s;
@@ -49,8 +53,11 @@ struct bog_prove_worker {
     /* the split */
     uint32_t *bucket[BOG_PROVE_CELLS];
     uint32_t blen[BOG_PROVE_CELLS], bcap[BOG_PROVE_CELLS];
-    uint32_t *kids[BOG_PROVE_CELLS];      /* the children of bucket k's groups, by face */
+    uint32_t *kids[BOG_PROVE_CELLS];      /* the children of bucket k's groups (in t.kid), by face */
     uint32_t kcap[BOG_PROVE_CELLS];
+    int32_t *col;                         /* col[(k * cells + j) * nfaces + f]: at depth k, the sum of
+                                             the bounds of bucket j's children for face f */
+    int32_t *colmax;                      /* colmax[k * cells + j]: their best */
     uint8_t assign[BOG_PROVE_CELLS];      /* face of each cell */
     bog_prove_fn fn;
     void *ctx;
@@ -63,10 +70,23 @@ int bog_prove_worker_create(bog_prove_worker **out, const bog_prover *p, tk_erro
 {
     *out = NULL;
     bog_prove_worker *w = calloc(1, sizeof *w);
-    if (!w)
+    size_t ncol = (size_t)(p->cells + 1) * (size_t)p->cells;
+    if (w) {
+        w->col = malloc(ncol * (size_t)p->nfaces * sizeof *w->col);
+        w->colmax = malloc(ncol * sizeof *w->colmax);
+    }
+    if (!w || !w->col || !w->colmax) {
+        if (w) {
+            free(w->col);
+            free(w->colmax);
+        }
+        free(w);
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory preparing a proof");
+    }
     int rc = bog_solver_create(&w->s, p->bd, err);
     if (rc != TK_OK) {
+        free(w->col);
+        free(w->colmax);
         free(w);
         return rc;
     }
@@ -85,31 +105,41 @@ void bog_prove_worker_destroy(bog_prove_worker *w)
         free(w->bucket[i]);
         free(w->kids[i]);
     }
+    free(w->col);
+    free(w->colmax);
     free(w);
 }
 
-/* Room in the buckets: at most every group of each cell at once. */
-static int size_buckets(bog_prove_worker *w)
+/* Room for one more group in bucket pos. */
+static int bucket_room(bog_prove_worker *w, int pos)
 {
-    uint32_t per[BOG_PROVE_CELLS] = {0}, kids[BOG_PROVE_CELLS] = {0};
-    for (uint32_t g = 0; g < w->t.ng; g++) {
-        per[w->t.gpos[g]]++;
-        kids[w->t.gpos[g]] += w->t.gcn[g];
-    }
-    for (int i = 0; i < w->p->cells; i++) {
-        if (tki_prove_grow((void **)&w->bucket[i], &w->bcap[i], per[i] + 1, sizeof **w->bucket) ||
-            tki_prove_grow((void **)&w->kids[i], &w->kcap[i], kids[i] + 1, sizeof **w->kids))
-            return -1;
-        w->blen[i] = 0;
+    if (w->blen[pos] < w->bcap[pos])
+        return 0;
+    if (tki_prove_grow((void **)&w->bucket[pos], &w->bcap[pos], w->blen[pos] + 1, sizeof **w->bucket)) {
+        w->oom = 1;
+        return -1;
     }
     return 0;
 }
 
-static void open_groups(bog_prove_worker *w, uint32_t n)
+/* Open node n's groups at depth k: each joins its cell's bucket, and its
+ * children's bounds join the cell's column sums. */
+static void open_groups(bog_prove_worker *w, int k, const prove_kid *n)
 {
-    for (uint32_t g = w->t.g0[n], e = g + w->t.gn[n]; g < e; g++) {
-        int pos = w->t.gpos[g];
+    const prove_tree *t = &w->t;
+    int cells = w->p->cells, nf = w->p->nfaces;
+    for (uint32_t g = n->g0, e = g + n->gn; g < e; g++) {
+        const prove_group *gr = &t->grp[g];
+        int pos = gr->pos;
+        if (bucket_room(w, pos))
+            return;
         w->bucket[pos][w->blen[pos]++] = g;
+        int32_t *col = w->col + ((size_t)k * cells + pos) * nf, *best = w->colmax + (size_t)k * cells + pos;
+        for (uint32_t c = gr->c0, ce = c + gr->n; c < ce; c++) {
+            int32_t v = col[t->kid[c].face] += t->kid[c].sb;
+            if (v > *best)
+                *best = v;
+        }
     }
 }
 
@@ -141,26 +171,104 @@ static void leaf(bog_prove_worker *w)
     }
 }
 
-/* The children for each face of the groups in bucket k that pass (acc at
- * least the target), into w->kids[k] (by face, from *from[f]). */
-static void sort_kids(bog_prove_worker *w, int k, uint64_t pass, const uint32_t *cnt, uint32_t *from)
+/* The children of bucket k's groups for the faces in `pass`, into
+ * w->kids[k] by face: face f's are [from[f], from[f] + cnt[f]).  -1 when
+ * out of memory. */
+static int sort_kids(bog_prove_worker *w, int k, uint64_t pass, uint32_t *cnt, uint32_t *from)
 {
-    uint32_t at = 0, *out = w->kids[k];
+    const prove_tree *t = &w->t;
+    const uint32_t *b = w->bucket[k];
+    uint32_t nb = w->blen[k], at = 0;
+    for (uint64_t fs = pass; fs; fs &= fs - 1)
+        cnt[__builtin_ctzll(fs)] = 0;
+    for (uint32_t i = 0; i < nb; i++)
+        for (uint32_t c = t->grp[b[i]].c0, e = c + t->grp[b[i]].n; c < e; c++)
+            if (pass >> t->kid[c].face & 1)
+                cnt[t->kid[c].face]++;
+    uint32_t next[BOG_PROVE_FACES];
     for (uint64_t fs = pass; fs; fs &= fs - 1) {
         int f = __builtin_ctzll(fs);
-        from[f] = at;
+        from[f] = next[f] = at;
         at += cnt[f];
     }
-    uint32_t next[BOG_PROVE_FACES];
-    memcpy(next, from, sizeof next);
-    const uint32_t *b = w->bucket[k];
-    for (uint32_t i = 0, nb = w->blen[k]; i < nb; i++)
-        for (uint32_t c = w->t.gc0[b[i]], e = c + w->t.gcn[b[i]]; c < e; c++)
-            if (pass >> w->t.cface[c] & 1)
-                out[next[w->t.cface[c]]++] = w->t.cnode[c];
+    if (tki_prove_grow((void **)&w->kids[k], &w->kcap[k], at + 1, sizeof **w->kids)) {
+        w->oom = 1;
+        return -1;
+    }
+    uint32_t *out = w->kids[k];
+    for (uint32_t i = 0; i < nb; i++)
+        for (uint32_t c = t->grp[b[i]].c0, e = c + t->grp[b[i]].n; c < e; c++)
+            if (pass >> t->kid[c].face & 1)
+                out[next[t->kid[c].face]++] = c;
+    return 0;
 }
 
-static void split(bog_prove_worker *w, int k, long bound)
+static long rest_bound(const bog_prove_worker *w, int k, int from)
+{
+    long rest = 0;
+    const int32_t *best = w->colmax + (size_t)k * w->p->cells;
+    for (int j = from; j < w->p->cells; j++)
+        rest += best[j];
+    return rest;
+}
+
+/* Depth k + 1 begins as depth k for the cells after k. */
+static void copy_columns(bog_prove_worker *w, int k)
+{
+    int cells = w->p->cells, nf = w->p->nfaces, n = cells - k - 1;
+    size_t a = (size_t)k * cells + k + 1, b = a + (size_t)cells;
+    memcpy(w->col + b * nf, w->col + a * nf, (size_t)n * nf * sizeof *w->col);
+    memcpy(w->colmax + b, w->colmax + a, (size_t)n * sizeof *w->colmax);
+}
+
+/* Open the children kids[k][from .. from + n) at depth k + 1 (the buckets
+ * after k held saved[] groups before): their points into *pts.  `upper`
+ * is the bound before (each child counted at its own bound); each group
+ * opened trades its best child for the rise of its cell's best column.
+ * Returns the bound after, or as soon as it falls below the target, that
+ * (the rest left unopened).  The tree is large and these reads random:
+ * every node's groups are asked for first, then every group's children,
+ * then the columns are summed. */
+static long open_kids(bog_prove_worker *w, int k, uint32_t from, uint32_t n, const uint32_t *saved, long upper,
+                      long *pts)
+{
+    const prove_tree *t = &w->t;
+    const uint32_t *ks = w->kids[k] + from;
+    int cells = w->p->cells, nf = w->p->nfaces;
+    for (uint32_t i = 0; i < n; i++)
+        __builtin_prefetch(&t->grp[t->kid[ks[i]].g0]);
+    for (uint32_t i = 0; i < n; i++) {
+        const prove_kid *kid = &t->kid[ks[i]];
+        *pts += kid->pts;
+        for (uint32_t g = kid->g0, e = g + kid->gn; g < e; g++) {
+            int pos = t->grp[g].pos;
+            if (bucket_room(w, pos))
+                return -1;
+            w->bucket[pos][w->blen[pos]++] = g;
+            __builtin_prefetch(&t->kid[t->grp[g].c0]);
+        }
+    }
+    for (int j = k + 1; j < cells; j++) {
+        int32_t *col = w->col + ((size_t)(k + 1) * cells + j) * nf, *best = w->colmax + (size_t)(k + 1) * cells + j;
+        for (uint32_t b = saved[j]; b < w->blen[j]; b++) {
+            const prove_group *gr = &t->grp[w->bucket[j][b]];
+            int32_t before = *best;
+            for (uint32_t c = gr->c0, ce = c + gr->n; c < ce; c++) {
+                int32_t v = col[t->kid[c].face] += t->kid[c].sb;
+                if (v > *best)
+                    *best = v;
+            }
+            upper += *best - before - gr->gmax;
+            if (upper < w->p->min_score)
+                return upper;
+        }
+    }
+    return upper;
+}
+
+/* The cells before k (in the order) are fixed; `pts` are the points of the
+ * active nodes, the columns of depth k hold their open groups. */
+static void split(bog_prove_worker *w, int k, long pts)
 {
     const bog_prover *p = w->p;
     w->st->splits++;
@@ -169,39 +277,83 @@ static void split(bog_prove_worker *w, int k, long bound)
         return;
     }
     int cell = p->order[k];
-    uint64_t faces = w->sets[cell], pass = 0;
-    long acc[BOG_PROVE_FACES];
-    uint32_t cnt[BOG_PROVE_FACES], from[BOG_PROVE_FACES];
-    uint32_t *b = w->bucket[k], nb = w->blen[k];
-    long base = bound;
-    for (uint32_t i = 0; i < nb; i++)
-        base -= w->t.gmax[b[i]];
-    for (uint64_t fs = faces; fs; fs &= fs - 1) {
-        acc[__builtin_ctzll(fs)] = base;
-        cnt[__builtin_ctzll(fs)] = 0;
-    }
-    for (uint32_t i = 0; i < nb; i++) {
-        uint32_t g = b[i];
-        for (uint32_t c = w->t.gc0[g], e = c + w->t.gcn[g]; c < e; c++) {
-            acc[w->t.cface[c]] += w->t.sb[w->t.cnode[c]];
-            cnt[w->t.cface[c]]++;
-        }
-    }
-    for (uint64_t fs = faces; fs; fs &= fs - 1)
-        if (acc[__builtin_ctzll(fs)] >= p->min_score)
+    uint64_t pass = 0;
+    long rest = pts + rest_bound(w, k, k + 1);
+    const int32_t *col = w->col + ((size_t)k * p->cells + k) * p->nfaces;
+    for (uint64_t fs = w->sets[cell]; fs; fs &= fs - 1)
+        if (rest + col[__builtin_ctzll(fs)] >= p->min_score)
             pass |= (uint64_t)1 << __builtin_ctzll(fs);
     if (!pass)
         return;
-    sort_kids(w, k, pass, cnt, from);
-    uint32_t saved[BOG_PROVE_CELLS];
+    uint32_t cnt[BOG_PROVE_FACES], from[BOG_PROVE_FACES], saved[BOG_PROVE_CELLS];
+    if (sort_kids(w, k, pass, cnt, from))
+        return;
     memcpy(saved + k + 1, w->blen + k + 1, (size_t)(p->cells - k - 1) * sizeof *saved);
     for (uint64_t fs = pass; fs && !w->stop && !w->oom; fs &= fs - 1) {
         int f = __builtin_ctzll(fs);
-        for (uint32_t i = from[f], e = i + cnt[f]; i < e; i++)
-            open_groups(w, w->kids[k][i]);
+        copy_columns(w, k);
+        long now = pts;
         w->assign[cell] = (uint8_t)f;
-        split(w, k + 1, acc[f]);
+        if (open_kids(w, k, from[f], cnt[f], saved, rest + col[f], &now) >= p->min_score)
+            split(w, k + 1, now);
         memcpy(w->blen + k + 1, saved + k + 1, (size_t)(p->cells - k - 1) * sizeof *saved);
+    }
+}
+
+/* The boards of the cells from place k on, with the cells before fixed:
+ * the bucket split from node r (the tree of what is left). */
+static void split_from(bog_prove_worker *w, int k, const prove_kid *r)
+{
+    int cells = w->p->cells, nf = w->p->nfaces;
+    memset(w->col + ((size_t)k * cells + k) * nf, 0, (size_t)(cells - k) * nf * sizeof *w->col);
+    memset(w->colmax + (size_t)k * cells + k, 0, (size_t)(cells - k) * sizeof *w->colmax);
+    for (int j = k; j < cells; j++)
+        w->blen[j] = 0;
+    open_groups(w, k, r);
+    split(w, k, r->pts);
+}
+
+/* The boards of the cells from place k on, with the cells before fixed and
+ * r the merged tree of what is left: force cell k to each face (merging
+ * its child into the rest) while the bound is high; then split. */
+static void descend(bog_prove_worker *w, int k, const prove_kid *r)
+{
+    const bog_prover *p = w->p;
+    prove_tree *t = &w->t;
+    if (k == p->cells || r->sb < p->force_above || k + FORCE_LAST > p->cells) {
+        split_from(w, k, r);
+        return;
+    }
+    w->st->splits++;
+    int cell = p->order[k];
+    const prove_group *g = r->gn ? &t->grp[r->g0 + r->gn - 1] : NULL;
+    prove_kid rest = *r;
+    uint32_t c = 0, ce = 0;
+    if (g && g->pos == k) {
+        tki_tree_without_last(t, r, &rest);
+        c = g->c0;
+        ce = c + g->n;
+    }
+    prove_mark m;
+    tki_tree_mark(t, &m);
+    for (uint64_t fs = w->sets[cell]; fs && !w->stop && !w->oom; fs &= fs - 1) {
+        int f = __builtin_ctzll(fs);
+        prove_kid nr = rest;
+        while (c < ce && t->kid[c].face < f)
+            c++;
+        if (c < ce && t->kid[c].face == f) {
+            prove_kid kid = t->kid[c];
+            if (rest.sb + kid.sb < p->min_score)
+                continue;
+            if (tki_tree_merge(t, &kid, &rest, &nr)) {
+                w->oom = 1;
+                break;
+            }
+        }
+        w->assign[cell] = (uint8_t)f;
+        if (nr.sb >= p->min_score)
+            descend(w, k + 1, &nr);
+        tki_tree_reset(t, &m);
     }
 }
 
@@ -214,53 +366,113 @@ static int check_sets(const bog_prover *p, const uint64_t *sets, tk_error *err)
     return TK_OK;
 }
 
-/* Build the tree of the class `sets`. */
+/* Build the tree of the class `sets`: TK_OK, PROVE_TOO_BIG or an error. */
 static int make_tree(bog_prove_worker *w, const uint64_t *sets, tk_error *err)
 {
     int rc = check_sets(w->p, sets, err);
     if (rc != TK_OK)
         return rc;
     w->sets = sets;
-    rc = tki_tree_build(&w->t, w->p, sets);
+    size_t cap = (size_t)w->p->class_paths;
+    int cells = 0;
+    for (int i = 0; i < w->p->cells; i++)
+        cells += __builtin_popcountll(sets[i]) > 1;
+    rc = tki_tree_build(&w->t, w->p, sets, cells ? cap : SIZE_MAX);   /* one board: no halves */
     if (rc == TK_ELIMIT)
         return tk_error_set(err, rc, 0, 0, "a class with too many word paths (over 6 GiB of them): use more groups");
-    if (rc != TK_OK)
+    if (rc != TK_OK && rc != PROVE_TOO_BIG)
         return tk_error_set(err, rc, 0, 0, "out of memory building a class's tree");
-    return TK_OK;
+    return rc;
+}
+
+/* A class too big to prove whole, as two halves a and b: the faces of one
+ * cell (of the largest set, most neighbours first) split in two of about
+ * equal weight, the heaviest first into the lighter half. */
+static void halve(const bog_prover *p, const uint64_t *sets, uint64_t *a, uint64_t *b)
+{
+    int best = -1, bkey = 0;
+    for (int k = 0; k < p->cells; k++) {
+        int c = p->order[k], key = __builtin_popcountll(sets[c]) * p->nbn[c];
+        if (__builtin_popcountll(sets[c]) > 1 && key > bkey) {
+            best = c;
+            bkey = key;
+        }
+    }
+    memcpy(a, sets, (size_t)p->cells * sizeof *a);
+    memcpy(b, sets, (size_t)p->cells * sizeof *b);
+    uint64_t left = sets[best], ha = 0, hb = 0;
+    uint64_t wa = 0, wb = 0;
+    while (left) {
+        int f = __builtin_ctzll(left);
+        for (uint64_t fs = left; fs; fs &= fs - 1)
+            if (p->face_weight[__builtin_ctzll(fs)] > p->face_weight[f])
+                f = __builtin_ctzll(fs);
+        left &= ~((uint64_t)1 << f);
+        if (wa <= wb) {
+            ha |= (uint64_t)1 << f;
+            wa += p->face_weight[f];
+        } else {
+            hb |= (uint64_t)1 << f;
+            wb += p->face_weight[f];
+        }
+    }
+    a[best] = ha;
+    b[best] = hb;
 }
 
 int bog_prove_bound(bog_prove_worker *w, const uint64_t *sets, long *bound, tk_error *err)
 {
     int rc = make_tree(w, sets, err);
-    *bound = rc == TK_OK ? w->t.sb[0] : 0;
+    *bound = rc == TK_OK ? w->t.root.sb : 0;
+    if (rc != PROVE_TOO_BIG)
+        return rc;
+    uint64_t a[BOG_PROVE_CELLS], b[BOG_PROVE_CELLS];
+    long ba, bb;
+    halve(w->p, sets, a, b);
+    rc = bog_prove_bound(w, a, &ba, err);
+    if (rc == TK_OK)
+        rc = bog_prove_bound(w, b, &bb, err);
+    *bound = rc == TK_OK ? (ba > bb ? ba : bb) : 0;
     return rc;
+}
+
+/* Prove the class `sets` (or, if too big, its halves in turn). */
+static int prove_sets(bog_prove_worker *w, const uint64_t *sets, tk_error *err)
+{
+    int rc = make_tree(w, sets, err);
+    if (rc == PROVE_TOO_BIG) {
+        uint64_t a[BOG_PROVE_CELLS], b[BOG_PROVE_CELLS];
+        halve(w->p, sets, a, b);
+        rc = prove_sets(w, a, err);
+        return rc == TK_OK && !w->stop ? prove_sets(w, b, err) : rc;
+    }
+    if (rc != TK_OK)
+        return rc;
+    w->st->nodes += w->t.nn;
+    if (w->t.root.sb < w->p->min_score) {
+        w->st->splits++;
+        return TK_OK;
+    }
+    prove_kid root = w->t.root;
+    descend(w, 0, &root);
+    if (w->oom)
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory scoring a board");
+    return TK_OK;
 }
 
 int bog_prove_class(bog_prove_worker *w, const uint64_t *sets, bog_prove_fn fn, void *ctx, bog_prove_stats *st,
                     tk_error *err)
 {
-    int rc = make_tree(w, sets, err);
-    if (rc != TK_OK)
-        return rc;
     double boards = 1;
     for (int i = 0; i < w->p->cells; i++)
         boards *= __builtin_popcountll(sets[i]);
-    st->boards += boards;
-    st->nodes += w->t.nn;
-    if (w->t.sb[0] < w->p->min_score) {
-        st->splits++;
-        return TK_OK;
-    }
-    if (size_buckets(w))
-        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory splitting a class");
     w->fn = fn;
     w->ctx = ctx;
     w->st = st;
     w->stop = 0;
     w->oom = 0;
-    open_groups(w, 0);
-    split(w, 0, w->t.sb[0]);
-    if (w->oom)
-        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory scoring a board");
-    return w->stop ? 1 : TK_OK;
+    int rc = prove_sets(w, sets, err);
+    if (rc == TK_OK)
+        st->boards += boards;
+    return rc == TK_OK && w->stop ? 1 : rc;
 }

@@ -7,6 +7,7 @@
 #include "bog_internal.h"
 
 #define PROVE_TEXT_MAX 1024   /* groups / order / description texts */
+#define PROVE_SORT_SMALL 16384   /* default bog_prove_config.sort_small */
 
 struct bog_prover {
     const bog_dict *bd;
@@ -25,6 +26,10 @@ struct bog_prover {
     uint8_t nb[BOG_PROVE_CELLS][8];
     int nsym;                             /* symmetries of the shape (identity first) */
     uint8_t sym[8][BOG_PROVE_CELLS];      /* sym[s][cell]: where the cell goes */
+    long class_paths;                     /* split a class with more word paths */
+    long sort_small;                      /* ranges of at most this many records: sorted LSD first */
+    long force_above;                     /* merge on the first cells while the bound is at least this */
+    uint32_t face_weight[BOG_PROVE_FACES];   /* how often the face's first letter occurs in the words */
     long nclasses;
     uint32_t *classes;                    /* group vectors (base ngroups, cell 0 most significant) */
     uint64_t dict_hash;

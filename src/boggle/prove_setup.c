@@ -11,6 +11,7 @@
  * never mixed with another dictionary's. */
 #include "prove_internal.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -219,6 +220,26 @@ static int list_classes(bog_prover *p, tk_error *err)
     return TK_OK;
 }
 
+static int count_letters(void *ctx, uint32_t rank, const uint8_t *letters, int n)
+{
+    uint32_t *count = ctx;
+    (void)rank;
+    for (int i = 0; i < n; i++)
+        count[letters[i] & 63]++;
+    return 0;
+}
+
+/* Each face's weight: the occurrences of its first letter in the words
+ * (to split a class's face set in two halves of about equal weight). */
+static void face_weights(bog_prover *p)
+{
+    uint32_t count[64] = {0};
+    const dawg_view *v = bog_dict_view(p->bd);
+    dawg_view_foreach(v, 0, dawg_view_words(v), count_letters, count);
+    for (int f = 0; f < p->nfaces; f++)
+        p->face_weight[f] = count[p->faces[f].let[0] & 63] + 1;
+}
+
 static uint64_t dict_hash(const bog_dict *bd)
 {
     const dawg_view *v = bog_dict_view(bd);
@@ -246,6 +267,10 @@ static int setup(bog_prover *p, const bog_prove_config *cfg, tk_error *err)
     p->cells = cfg->rows * cfg->cols;
     p->min_len = cfg->min_len ? cfg->min_len : 3;
     p->min_score = cfg->min_score;
+    p->class_paths = cfg->class_paths > 0 ? cfg->class_paths : BOG_PROVE_CLASS_PATHS;
+    p->sort_small = cfg->sort_small > 0 ? cfg->sort_small : PROVE_SORT_SMALL;
+    double above = (cfg->force_ratio == 0 ? 3.5 : cfg->force_ratio) * (double)p->min_score;
+    p->force_above = above < 0 || above > 1e15 ? LONG_MAX : (long)above;
     if (p->min_len < 1 || p->min_len > ALPHA_WORD_MAX)
         return tk_error_set(err, TK_EINVAL, 0, 0, "minimum length %d out of range", p->min_len);
     if (cfg->faces) {
@@ -291,6 +316,7 @@ static int setup(bog_prover *p, const bog_prove_config *cfg, tk_error *err)
     for (int k = 0; k < p->cells; k++)
         p->pos_of[p->order[k]] = (uint8_t)k;
     p->dict_hash = dict_hash(p->bd);
+    face_weights(p);
     return list_classes(p, err);
 }
 

@@ -1,25 +1,30 @@
 /* prove_tree.c - the orderly tree of a class of boards (see prove.c for
  * what the tree means and how the split reads it).
  *
- * Building it in two passes, both sequential in memory:
+ * Built in three passes, each sequential in memory:
  *
- * 1. The walk.  A depth-first walk of the class board (every cell showing
- *    every face of its set) follows the dictionary's graph; each word path
- *    it meets becomes a fixed-size record: one byte per place of the
- *    splitting order (the face + 1 the path shows on that cell, 0 if the
- *    path does not use it), the word's rank and its points.
+ * 1. The walk lists every word path of the class as a record: a key of one
+ *    digit per place of the splitting order (the face + 1 that the path
+ *    shows on that cell, 0 if it does not use it; a cell whose set has one
+ *    face is left out: every board of the class shows it), packed
+ *    most-significant-first into 64-bit words, then the word's rank and
+ *    points.  The walk goes down the dictionary's graph one face at a time
+ *    and carries the list of every path that spells the current prefix:
+ *    stepping to a face extends each path to its free neighbours that may
+ *    show it.  A node of the graph is read once per prefix, not once per
+ *    path, and the paths are plain bit masks and keys in one array.
  *
- * 2. The sort.  Records that share their first choices (in the order) must
- *    share the tree's nodes.  A most-significant-byte-first radix
- *    partition does both jobs at once: a node holds a range of records
- *    whose bytes before place d agree with its choices; partitioning the
- *    range on byte d leaves the records that do not use place d (byte 0)
- *    in the node and makes one child (place d, face) of each other value,
- *    which takes its part of the range on to place d + 1.  At the last
- *    place the records left end at the node: their points, once per
- *    word, are the node's.  Children are finished before their parent, so
- *    a node's bound (prove.c) is computed as it closes, and its groups and
- *    children are copied into the tree's arrays then (contiguous per node).
+ * 2. The sort: records by key (most significant byte first while a range
+ *    is larger than the cache, then least significant first within it).
+ *
+ * 3. The build: in key order, records that share their first choices are
+ *    neighbours, so one pass with a stack of open nodes (the choices of the
+ *    current key) makes the trie: where the next key first differs from the
+ *    previous one, the nodes below are closed (children before their
+ *    parent, numbered as they close) and the new choices opened.  A node's
+ *    points are its key's words, each once (a word spelled by the same
+ *    choices along several paths counts once); its bound is its points plus,
+ *    for each cell among its children, the best child bound.
  */
 #include "prove_tree.h"
 
@@ -28,6 +33,23 @@
 
 /* Past this many bytes of records a class is too large to prove whole. */
 #define REC_BYTES_MAX ((size_t)6 << 30)
+#define INSERTION_MAX 24
+#define LSD_BITS 11          /* a digit of the least-significant-first sort */
+#define LSD_DIGITS (PROVE_KEY_WORDS * 7)
+
+struct prove_open {
+    uint8_t pos, face;
+    uint32_t kidbase;
+    int32_t pts;
+};
+
+/* Copy n >= 1 words (a record, a key): short copies inline. */
+static inline void copy_words(uint64_t *d, const uint64_t *s, int n)
+{
+    d[0] = s[0];
+    for (int i = 1; i < n; i++)
+        d[i] = s[i];
+}
 
 int tki_prove_grow(void **p, uint32_t *cap, uint32_t need, size_t elem)
 {
@@ -46,8 +68,7 @@ int tki_prove_grow(void **p, uint32_t *cap, uint32_t need, size_t elem)
 
 void tki_tree_free(prove_tree *t)
 {
-    void *arrays[] = {t->sb, t->g0, t->gn, t->gpos, t->gmax, t->gc0, t->gcn, t->cface, t->cnode,
-                      t->rec, t->tmp, t->stk};
+    void *arrays[] = {t->grp, t->kid, t->rec, t->tmp, t->ps, t->open, t->stk, t->stkpos, t->run, t->pend, t->mstk, t->hist};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         free(arrays[i]);
     memset(t, 0, sizeof *t);
@@ -55,36 +76,83 @@ void tki_tree_free(prove_tree *t)
 
 /* ---- pass 1: the walk ----------------------------------------------------- */
 
-static void add_record(prove_tree *t, uint32_t rank, int points)
+static int grow_records(prove_tree *t)
 {
-    if (t->nrec == t->caprec) {
-        size_t nc = t->caprec ? t->caprec * 2 : 65536;
-        void *np = nc * t->stride <= REC_BYTES_MAX ? realloc(t->rec, nc * t->stride) : NULL;
-        if (!np) {
-            t->oom = t->caprec * 2 * t->stride > REC_BYTES_MAX ? 2 : 1;
-            return;
-        }
-        t->rec = np;
-        t->caprec = nc;
+    if (t->nrec >= t->maxrec) {
+        t->oom = 3;
+        return -1;
     }
-    uint8_t *r = t->rec + t->nrec++ * t->stride;
-    uint32_t word = rank << 8 | (uint32_t)points;
-    memcpy(r, t->key, (size_t)t->cells);
-    memcpy(r + t->cells, &word, 4);
+    size_t nc = t->caprec ? t->caprec * 2 : 65536;
+    if (nc > t->maxrec)
+        nc = t->maxrec;
+    size_t bytes = nc * (size_t)t->rw * 8;
+    void *np = bytes <= REC_BYTES_MAX ? realloc(t->rec, bytes) : NULL;
+    if (!np) {
+        t->oom = bytes > REC_BYTES_MAX ? 2 : 1;
+        return -1;
+    }
+    t->rec = np;
+    t->caprec = nc;
+    return 0;
 }
 
-static void walk(prove_tree *t, int cell, uint32_t node, uint64_t m, uint32_t base, uint64_t used, int len);
+/* Room for `more` path states after the ones in use. */
+static int reserve_states(prove_tree *t, size_t more)
+{
+    size_t need = t->nps + more;
+    if (need <= t->capps)
+        return 0;
+    size_t nc = t->capps ? t->capps : 4096;
+    while (nc < need)
+        nc *= 2;
+    void *np = realloc(t->ps, nc * (size_t)(2 + t->kw) * 8);
+    if (!np) {
+        t->oom = 1;
+        return -1;
+    }
+    t->ps = np;
+    t->capps = nc;
+    return 0;
+}
 
-/* Step onto cell c (not on the path; the graph at `node` with letters m,
- * words numbered from base; `used` cells, `len` code points) with every face
- * of its set: record the words that end there and walk on. */
-static void visit(prove_tree *t, int c, uint32_t node, uint64_t m, uint32_t base, uint64_t used, int len)
+/* Extend the paths ps[from .. from + n) (each spells the prefix) by face f
+ * on a free neighbour: records for a word (val, if want_word), the
+ * extensions that can go on (the graph has letters `next`) kept after the
+ * ones in use. */
+static void extend(prove_tree *t, int f, size_t from, size_t n, int want_word, uint64_t val, uint64_t next)
+{
+    size_t st = (size_t)(2 + t->kw);
+    for (size_t i = 0; i < n && !t->oom; i++) {
+        const uint64_t *s = t->ps + (from + i) * st;
+        for (uint64_t cs = t->nbm[s[1]] & ~s[0] & t->cells_of[f]; cs; cs &= cs - 1) {
+            int c = __builtin_ctzll(cs);
+            uint64_t *ns = t->ps + t->nps * st;
+            ns[0] = s[0] | (uint64_t)1 << c;
+            ns[1] = (uint64_t)c;
+            copy_words(ns + 2, s + 2, t->kw);
+            if (!t->dskip[c])
+                ns[2 + t->dword[c]] |= (uint64_t)(f + 1) << t->dshift[c];
+            if (want_word) {
+                if (t->nrec == t->caprec && grow_records(t))
+                    return;
+                uint64_t *r = t->rec + t->nrec++ * (size_t)t->rw;
+                copy_words(r, ns + 2, t->kw);
+                r[t->kw] = val;
+                t->top[r[0] >> 56]++;
+            }
+            if (next & t->nbl[c])
+                t->nps++;
+        }
+    }
+}
+
+/* The paths ps[from .. from + n) spell a prefix that leads to graph node
+ * `node` (letters m, words numbered from base, len code points): step to
+ * each face of the class that can follow. */
+static void expand(prove_tree *t, uint32_t node, uint64_t m, uint32_t base, int len, size_t from, size_t n)
 {
     const bog_prover *p = t->p;
-    int pos = p->pos_of[c];
-    /* the faces of the cell whose first letter can follow (every face has
-     * its own first letter: tki_prove_first_faces) */
-    for (uint64_t ls = t->first[c] & m; ls && !t->oom; ls &= ls - 1) {
+    for (uint64_t ls = m & t->letters; ls && !t->oom; ls &= ls - 1) {
         int l = __builtin_ctzll(ls), f = p->face_of_first[l];
         const bog_face *fc = &p->faces[f];
         const dawg_vedge *x = &t->E[dawg_view_index(node, m, (unsigned)l)];
@@ -102,23 +170,44 @@ static void visit(prove_tree *t, int c, uint32_t node, uint64_t m, uint32_t base
         if (j < fc->n)
             continue;
         int nlen = len + p->face_cpl[f];
-        t->key[pos] = (uint8_t)(f + 1);
-        if ((link & 1) && nlen >= p->min_len)
-            add_record(t, idx, bog_score(nlen));
-        if (nm & t->nbl[c])
-            walk(t, c, nd, nm, idx + (link & 1), used | (uint64_t)1 << c, nlen);
+        /* a path has 8 neighbours at most, the start every cell */
+        if (reserve_states(t, n * 8 + (size_t)p->cells + 1))
+            return;
+        size_t start = t->nps;
+        extend(t, f, from, n, (link & 1) && nlen >= p->min_len, (uint64_t)idx << 8 | (uint64_t)bog_score(nlen), nm);
+        if (t->nps > start && !t->oom)
+            expand(t, nd, nm, idx + (link & 1), nlen, start, t->nps - start);
+        t->nps = start;
     }
-    t->key[pos] = 0;
 }
 
-/* Walk on from `cell`, the path's end, to each neighbour not on the path. */
-static void walk(prove_tree *t, int cell, uint32_t node, uint64_t m, uint32_t base, uint64_t used, int len)
+/* The class's masks and the key's layout. */
+static void walk_setup(prove_tree *t)
 {
     const bog_prover *p = t->p;
-    for (int i = 0; i < p->nbn[cell]; i++) {
-        int c = p->nb[cell][i];
-        if (!(used >> c & 1))
-            visit(t, c, node, m, base, used, len);
+    memset(t->cells_of, 0, sizeof t->cells_of);
+    t->letters = 0;
+    for (int i = 0; i < p->cells; i++) {
+        int pos = p->pos_of[i];
+        t->dword[i] = (uint8_t)(pos / t->per);
+        t->dshift[i] = (uint8_t)(64 - t->bits * (pos % t->per + 1));
+        t->dskip[i] = __builtin_popcountll(t->sets[i]) == 1;
+        for (uint64_t fs = t->sets[i]; fs; fs &= fs - 1) {
+            int f = __builtin_ctzll(fs);
+            t->cells_of[f] |= (uint64_t)1 << i;
+            t->letters |= (uint64_t)1 << p->faces[f].let[0];
+        }
+    }
+    t->nbm[p->cells] = p->cells == 64 ? ~(uint64_t)0 : ((uint64_t)1 << p->cells) - 1;
+    for (int i = 0; i < p->cells; i++) {
+        t->nbm[i] = 0;
+        t->nbl[i] = 0;
+        for (int k = 0; k < p->nbn[i]; k++) {
+            int c = p->nb[i][k];
+            t->nbm[i] |= (uint64_t)1 << c;
+            for (uint64_t fs = t->sets[c]; fs; fs &= fs - 1)
+                t->nbl[i] |= (uint64_t)1 << p->faces[__builtin_ctzll(fs)].let[0];
+        }
     }
 }
 
@@ -126,31 +215,155 @@ static void walk_all(prove_tree *t)
 {
     const bog_prover *p = t->p;
     const dawg_view *v = bog_dict_view(p->bd);
-    for (int i = 0; i < p->cells; i++) {
-        t->first[i] = 0;
-        for (uint64_t fs = t->sets[i]; fs; fs &= fs - 1)
-            t->first[i] |= (uint64_t)1 << p->faces[__builtin_ctzll(fs)].let[0];
-    }
-    for (int i = 0; i < p->cells; i++) {
-        t->nbl[i] = 0;
-        for (int k = 0; k < p->nbn[i]; k++)
-            t->nbl[i] |= t->first[p->nb[i][k]];
-    }
-    memset(t->key, 0, sizeof t->key);
+    walk_setup(t);
+    t->nps = 0;
+    if (reserve_states(t, 1))
+        return;
+    uint64_t *s = t->ps;           /* the empty path: no cell used, "last" the start */
+    memset(s, 0, (size_t)(2 + t->kw) * 8);
+    s[1] = (uint64_t)p->cells;
+    t->nps = 1;
     uint32_t root = dawg_view_root(v);
-    uint64_t rm = dawg_view_root_letters(v);
-    for (int i = 0; root && i < p->cells && !t->oom; i++)
-        visit(t, i, root, rm, 0, 0, 0);
+    if (root)
+        expand(t, root, dawg_view_root_letters(v), 0, 0, 0, 1);
 }
 
 /* ---- pass 2: the sort ----------------------------------------------------- */
 
-static uint32_t rec_word(const prove_tree *t, const uint8_t *r)
+static int key_cmp(const uint64_t *a, const uint64_t *b, int kw)
 {
-    uint32_t x;
-    memcpy(&x, r + t->cells, 4);
-    return x;
+    for (int w = 0; w < kw; w++)
+        if (a[w] != b[w])
+            return a[w] < b[w] ? -1 : 1;
+    return 0;
 }
+
+static void insertion_sort(uint64_t *a, size_t n, int kw, int rw)
+{
+    uint64_t x[PROVE_KEY_WORDS + 1];
+    for (size_t i = 1; i < n; i++) {
+        if (key_cmp(a + (i - 1) * rw, a + i * rw, kw) <= 0)
+            continue;
+        copy_words(x, a + i * rw, rw);
+        size_t j = i;
+        for (; j > 0 && key_cmp(a + (j - 1) * rw, x, kw) > 0; j--)
+            copy_words(a + j * rw, a + (j - 1) * rw, rw);
+        copy_words(a + j * rw, x, rw);
+    }
+}
+
+static unsigned key_byte(const uint64_t *r, int i) { return (unsigned)(r[i >> 3] >> (56 - 8 * (i & 7))) & 0xff; }
+
+/* The digits of a least-significant-first sort of the key bits below byte
+ * i0 (their word, lowest bit and width; at most LSD_BITS bits each), least
+ * significant first.  Returns how many. */
+static int lsd_digits(const prove_tree *t, int i0, uint8_t *word, uint8_t *lo, uint8_t *width)
+{
+    int nd = 0;
+    for (int w = t->kw - 1; w >= i0 / 8; w--) {
+        int places = t->cells - w * t->per < t->per ? t->cells - w * t->per : t->per;
+        int bit = 64 - places * t->bits, hi = w == i0 / 8 ? 64 - 8 * (i0 % 8) : 64;
+        for (; bit < hi; bit += LSD_BITS) {
+            word[nd] = (uint8_t)w;
+            lo[nd] = (uint8_t)bit;
+            width[nd++] = (uint8_t)(hi - bit < LSD_BITS ? hi - bit : LSD_BITS);
+        }
+    }
+    return nd;
+}
+
+/* Sort a[0 .. n) on the key bits below byte i0, least significant digit
+ * first (b: scratch of n records); the result in a. */
+static void lsd_sort(prove_tree *t, uint64_t *a, uint64_t *b, size_t n, int i0)
+{
+    uint8_t word[LSD_DIGITS], lo[LSD_DIGITS], width[LSD_DIGITS];
+    int nd = lsd_digits(t, i0, word, lo, width), rw = t->rw;
+    uint32_t (*h)[1 << LSD_BITS] = t->hist;
+    memset(h, 0, (size_t)nd * sizeof *h);
+    for (size_t k = 0; k < n; k++)
+        for (int i = 0; i < nd; i++)
+            h[i][a[k * rw + word[i]] >> lo[i] & (((uint64_t)1 << width[i]) - 1)]++;
+    uint64_t *src = a, *dst = b;
+    for (int i = 0; i < nd; i++) {
+        uint32_t at = 0, nv = 1u << width[i], *start = h[i];
+        int single = 0;
+        for (uint32_t v = 0; v < nv; v++) {
+            uint32_t c = start[v];
+            single |= c == n;
+            start[v] = at;
+            at += c;
+        }
+        if (single)
+            continue;
+        uint64_t m = ((uint64_t)1 << width[i]) - 1;
+        for (size_t k = 0; k < n; k++) {
+            const uint64_t *r = src + k * rw;
+            copy_words(dst + (size_t)start[r[word[i]] >> lo[i] & m]++ * rw, r, rw);
+        }
+        uint64_t *x = src;
+        src = dst;
+        dst = x;
+    }
+    if (src != a)
+        memcpy(a, src, n * (size_t)rw * 8);
+}
+
+/* Sort a[0 .. n) on the key bytes from i on (b: scratch); the result in a. */
+static void msb_sort(prove_tree *t, uint64_t *a, uint64_t *b, size_t n, int i)
+{
+    int kw = t->kw, rw = t->rw;
+    if (n <= INSERTION_MAX || i >= kw * 8) {
+        if (i < kw * 8)
+            insertion_sort(a, n, kw, rw);
+        return;
+    }
+    if (n <= (size_t)t->p->sort_small) {
+        lsd_sort(t, a, b, n, i);
+        return;
+    }
+    size_t cnt[256] = {0}, start[256], at = 0;
+    for (size_t k = 0; k < n; k++)
+        cnt[key_byte(a + k * rw, i)]++;
+    for (int v = 0; v < 256; v++) {
+        if (cnt[v] == n) {
+            msb_sort(t, a, b, n, i + 1);
+            return;
+        }
+        start[v] = at;
+        at += cnt[v];
+    }
+    for (size_t k = 0; k < n; k++) {
+        const uint64_t *r = a + k * rw;
+        copy_words(b + start[key_byte(r, i)]++ * rw, r, rw);
+    }
+    memcpy(a, b, n * (size_t)rw * 8);
+    for (int v = 0; v < 256; v++)
+        if (cnt[v] > 1)
+            msb_sort(t, a + (start[v] - cnt[v]) * rw, b + (start[v] - cnt[v]) * rw, cnt[v], i + 1);
+}
+
+/* Sort the records by key: spread them over t->tmp by their first byte
+ * (counted by the walk), then sort each part there.  Returns the sorted
+ * array (t->tmp). */
+static uint64_t *sort_records(prove_tree *t)
+{
+    size_t start[256], at = 0;
+    int rw = t->rw;
+    for (int v = 0; v < 256; v++) {
+        start[v] = at;
+        at += t->top[v];
+    }
+    for (size_t k = 0; k < t->nrec; k++) {
+        const uint64_t *r = t->rec + k * rw;
+        copy_words(t->tmp + start[r[0] >> 56]++ * rw, r, rw);
+    }
+    for (int v = 0; v < 256; v++)
+        if (t->top[v] > 1)
+            msb_sort(t, t->tmp + (start[v] - t->top[v]) * rw, t->rec + (start[v] - t->top[v]) * rw, t->top[v], 1);
+    return t->tmp;
+}
+
+/* ---- pass 3: the build ---------------------------------------------------- */
 
 static int cmp_u32(const void *a, const void *b)
 {
@@ -158,188 +371,201 @@ static int cmp_u32(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Points of the records [lo, hi) of buffer a, which all end at one node:
- * each word once (a word spelled by the same choices along several paths).
- * Buffer b's [lo, hi) is free to use. */
-static int32_t end_points(const prove_tree *t, const uint8_t *a, uint8_t *b, size_t lo, size_t hi)
+/* Points of the words of one key (t->run), each word once. */
+static int32_t run_points(prove_tree *t)
 {
     int32_t pts = 0;
-    if (hi - lo <= 16) {
-        for (size_t i = lo; i < hi; i++) {
-            uint32_t w = rec_word(t, a + i * t->stride);
-            size_t j = lo;
-            while (j < i && rec_word(t, a + j * t->stride) != w)
+    uint32_t *w = t->run, n = t->nrun;
+    t->nrun = 0;
+    if (n == 1)
+        return (int32_t)(w[0] & 0xff);
+    if (n > 16)
+        qsort(w, n, sizeof *w, cmp_u32);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t j = 0;
+        if (n > 16)
+            j = i > 0 && w[i - 1] == w[i] ? 0 : i;
+        else
+            while (j < i && w[j] != w[i])
                 j++;
-            if (j == i)
-                pts += w & 0xff;
-        }
-        return pts;
+        if (j == i)
+            pts += (int32_t)(w[i] & 0xff);
     }
-    uint32_t *words = (uint32_t *)(void *)(b + lo * t->stride);   /* a record has room for 4 bytes */
-    for (size_t i = lo; i < hi; i++)
-        words[i - lo] = rec_word(t, a + i * t->stride);
-    qsort(words, hi - lo, sizeof *words, cmp_u32);
-    for (size_t i = 0; i < hi - lo; i++)
-        if (i == 0 || words[i] != words[i - 1])
-            pts += words[i] & 0xff;
     return pts;
 }
 
-static int push_child(prove_tree *t, int pos, int face, uint32_t node)
+int tki_tree_room(prove_tree *t, uint32_t ngr, uint32_t nk)
 {
-    if (t->nstk == t->capstk) {
-        uint32_t cap = t->capstk;
-        if (tki_prove_grow((void **)&t->stk, &cap, t->nstk + 1, sizeof *t->stk)) {
-            t->oom = 1;
-            return -1;
-        }
-        t->capstk = cap;
+    if (t->ng + ngr <= t->capg && t->nc + nk <= t->capc)
+        return 0;
+    if (tki_prove_grow((void **)&t->grp, &t->capg, t->ng + ngr, sizeof *t->grp) ||
+        tki_prove_grow((void **)&t->kid, &t->capc, t->nc + nk, sizeof *t->kid)) {
+        t->oom = 1;
+        return -1;
     }
-    prove_kid *k = &t->stk[t->nstk++];
-    k->pos = (uint8_t)pos;
-    k->face = (uint8_t)face;
-    k->node = node;
     return 0;
 }
 
-/* Close node n: its children are stk[base ..] (by place, then face). */
-static void close_node(prove_tree *t, uint32_t n, size_t base, int32_t pts)
+static void push_kid(prove_tree *t, int pos, const prove_kid *k)
 {
-    uint32_t nk = (uint32_t)(t->nstk - base);
-    if (t->ng + nk > t->capg || t->nc + nk > t->capc) {
-        uint32_t g1 = t->capg, g2 = g1, g3 = g1, g4 = g1, c1 = t->capc, c2 = c1;
-        if (tki_prove_grow((void **)&t->gpos, &g1, t->ng + nk, 1) || tki_prove_grow((void **)&t->gmax, &g2, t->ng + nk, 4) ||
-            tki_prove_grow((void **)&t->gc0, &g3, t->ng + nk, 4) || tki_prove_grow((void **)&t->gcn, &g4, t->ng + nk, 1) ||
-            tki_prove_grow((void **)&t->cface, &c1, t->nc + nk, 1) || tki_prove_grow((void **)&t->cnode, &c2, t->nc + nk, 4)) {
+    if (t->nstk == t->capstk) {
+        uint32_t c1 = t->capstk, c2 = c1;
+        if (tki_prove_grow((void **)&t->stk, &c1, t->nstk + 1, sizeof *t->stk) ||
+            tki_prove_grow((void **)&t->stkpos, &c2, t->nstk + 1, 1)) {
             t->oom = 1;
             return;
         }
-        t->capg = g1;
-        t->capc = c1;
+        t->capstk = c1;
     }
-    int32_t bound = pts;
-    t->g0[n] = t->ng;
-    t->gn[n] = 0;
-    for (size_t i = base; i < t->nstk;) {
-        int pos = t->stk[i].pos;
-        uint32_t g = t->ng++;
-        int32_t best = 0;
-        t->gpos[g] = (uint8_t)pos;
-        t->gc0[g] = t->nc;
-        size_t j = i;
-        for (; j < t->nstk && t->stk[j].pos == pos; j++) {
-            t->cface[t->nc] = t->stk[j].face;
-            t->cnode[t->nc++] = t->stk[j].node;
-            if (t->sb[t->stk[j].node] > best)
-                best = t->sb[t->stk[j].node];
+    t->stkpos[t->nstk] = (uint8_t)pos;
+    t->stk[t->nstk++] = *k;
+}
+
+/* Close the open node at depth d (its children are stk[kidbase ..], by
+ * place, then face): write its groups, give it to its parent. */
+static void close_node(prove_tree *t, int d)
+{
+    struct prove_open *o = &t->open[d];
+    uint32_t nk = t->nstk - o->kidbase;
+    if (tki_tree_room(t, nk, nk))
+        return;
+    prove_kid n = {t->ng, o->pts, o->pts, o->face, 0};
+    for (uint32_t i = o->kidbase; i < t->nstk;) {
+        prove_group *g = &t->grp[t->ng++];
+        uint32_t j = i;
+        g->gmax = 0;
+        g->pos = t->stkpos[i];
+        g->c0 = t->nc;
+        for (; j < t->nstk && t->stkpos[j] == t->stkpos[i]; j++) {
+            t->kid[t->nc++] = t->stk[j];
+            if (t->stk[j].sb > g->gmax)
+                g->gmax = t->stk[j].sb;
         }
-        t->gcn[g] = (uint8_t)(j - i);
-        t->gmax[g] = best;
-        t->gn[n]++;
-        bound += best;
+        g->n = (uint8_t)(j - i);
+        n.gn++;
+        n.sb += g->gmax;
         i = j;
     }
-    t->sb[n] = bound;
-    t->nstk = base;
+    t->nn++;
+    t->nstk = o->kidbase;
+    if (d > 0)
+        push_kid(t, o->pos, &n);
+    else
+        t->root = n;
 }
 
-static uint32_t new_node(prove_tree *t)
+/* Open a node at depth d (t->open has room for a node per place). */
+static void open_node(prove_tree *t, int d, int pos, int face)
 {
-    if (t->nn < t->capn)
-        return t->nn++;
-    uint32_t cap = t->capn, c2 = cap, c3 = cap;
-    if (tki_prove_grow((void **)&t->sb, &cap, t->nn + 1, 4) || tki_prove_grow((void **)&t->g0, &c2, t->nn + 1, 4) ||
-        tki_prove_grow((void **)&t->gn, &c3, t->nn + 1, 1)) {
+    struct prove_open *o = &t->open[d];
+    o->pos = (uint8_t)pos;
+    o->face = (uint8_t)face;
+    o->kidbase = t->nstk;
+    o->pts = 0;
+}
+
+/* The first place where keys a and b differ, or -1. */
+static int first_diff(const prove_tree *t, const uint64_t *a, const uint64_t *b)
+{
+    for (int w = 0; w < t->kw; w++) {
+        uint64_t x = a[w] ^ b[w];
+        if (x)
+            return w * t->per + t->place_of_clz[__builtin_clzll(x)];
+    }
+    return -1;
+}
+
+/* Open the nodes of key k's choices at places from `from` on, below depth
+ * *d; *d becomes the depth of the last. */
+static void open_choices(prove_tree *t, const uint64_t *k, int from, int *d)
+{
+    uint64_t dmask = ((uint64_t)1 << t->bits) - 1;
+    for (int w = t->word_of[from]; w < t->kw; w++) {
+        uint64_t x = w == t->word_of[from] ? k[w] & t->from_mask[from] : k[w];
+        while (x) {
+            int q = t->place_of_clz[__builtin_clzll(x)], sh = t->shift_of[q];
+            open_node(t, ++*d, w * t->per + q, (int)(x >> sh & dmask) - 1);
+            x &= ~(dmask << sh);
+        }
+    }
+}
+
+static void add_run(prove_tree *t, uint64_t val)
+{
+    if (t->nrun == t->caprun) {
+        uint32_t cap = t->caprun;
+        if (tki_prove_grow((void **)&t->run, &cap, t->nrun + 1, sizeof *t->run)) {
+            t->oom = 1;
+            return;
+        }
+        t->caprun = cap;
+    }
+    t->run[t->nrun++] = (uint32_t)val;
+}
+
+static void build_linear(prove_tree *t, const uint64_t *r)
+{
+    int d = 0, rw = t->rw;
+    t->nstk = 0;
+    t->nrun = 0;
+    if (tki_prove_grow((void **)&t->open, &t->capopen, (uint32_t)t->cells + 2, sizeof *t->open)) {
         t->oom = 1;
-        return 0;
+        return;
     }
-    t->capn = cap;
-    return t->nn++;
+    open_node(t, 0, 255, 0);
+    for (size_t i = 0; i < t->nrec && !t->oom; i++, r += rw) {
+        int at = i ? first_diff(t, r - rw, r) : 0;
+        if (at >= 0) {
+            t->open[d].pts += run_points(t);
+            while (d > 0 && t->open[d].pos >= at && !t->oom)
+                close_node(t, d--);
+            open_choices(t, r, at, &d);
+        }
+        add_run(t, r[t->kw]);
+    }
+    t->open[d].pts += run_points(t);
+    while (d >= 0 && !t->oom)
+        close_node(t, d--);
 }
 
-/* Partition the records [lo, hi) of buffer a on byte d into buffer b:
- * counts per value into cnt[], the values present into *present, byte 0
- * first, then by face.  Returns 1 if the records moved to b, 0 if they all
- * have one value (then nothing moves). */
-static int partition(const prove_tree *t, const uint8_t *a, uint8_t *b, size_t lo, size_t hi, int d,
-                     size_t *cnt, uint64_t *present)
-{
-    size_t st = t->stride, start[BOG_PROVE_FACES + 1];
-    uint64_t seen = 0;
-    for (size_t i = lo; i < hi; i++) {
-        int v = a[i * st + d];
-        if (!(seen >> v & 1)) {
-            seen |= (uint64_t)1 << v;
-            cnt[v] = 0;
-        }
-        cnt[v]++;
-    }
-    *present = seen;
-    if (!(seen & (seen - 1)))
-        return 0;
-    size_t at = lo;
-    for (uint64_t s = seen; s; s &= s - 1) {
-        int v = __builtin_ctzll(s);
-        start[v] = at;
-        at += cnt[v];
-    }
-    for (size_t i = lo; i < hi; i++) {
-        const uint8_t *r = a + i * st;
-        memcpy(b + start[r[d]]++ * st, r, st);
-    }
-    return 1;
-}
-
-/* The node of the records [lo, hi) of buffer a (b: the other buffer),
- * which agree on the places before d. */
-static uint32_t build_node(prove_tree *t, uint8_t *a, uint8_t *b, size_t lo, size_t hi, int d)
-{
-    uint32_t n = new_node(t);
-    size_t base = t->nstk, cnt[BOG_PROVE_FACES + 1];
-    while (d < t->cells && lo < hi && !t->oom) {
-        uint64_t present;
-        if (partition(t, a, b, lo, hi, d, cnt, &present)) {
-            uint8_t *x = a;
-            a = b;
-            b = x;
-        }
-        size_t zero = (present & 1) ? cnt[0] : 0, at = lo + zero;
-        for (uint64_t s = present & ~(uint64_t)1; s; s &= s - 1) {
-            int v = __builtin_ctzll(s);
-            uint32_t kid = build_node(t, a, b, at, at + cnt[v], d + 1);
-            if (push_child(t, d, v - 1, kid))
-                return n;
-            at += cnt[v];
-        }
-        hi = lo + zero;
-        d++;
-    }
-    if (!t->oom)
-        close_node(t, n, base, end_points(t, a, b, lo, hi));
-    return n;
-}
-
-int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets)
+int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, size_t max_records)
 {
     t->p = p;
     t->sets = sets;
     t->cells = p->cells;
-    t->stride = ((size_t)p->cells + 4 + 3) & ~(size_t)3;
+    t->bits = p->nfaces < 32 ? 5 : p->nfaces < 64 ? 6 : 7;
+    t->per = 64 / t->bits;
+    t->kw = (p->cells + t->per - 1) / t->per;
+    t->rw = t->kw + 1;
+    for (int z = 0; z < 64; z++)
+        t->place_of_clz[z] = (uint8_t)(z / t->bits);
+    for (int q = 0; q < t->per; q++)
+        t->shift_of[q] = (uint8_t)(64 - t->bits * (q + 1));
+    for (int k = 0; k < p->cells; k++) {
+        int q = k % t->per;
+        t->word_of[k] = (uint8_t)(k / t->per);
+        t->from_mask[k] = q ? ~(uint64_t)0 >> (t->bits * q) : ~(uint64_t)0;
+    }
     t->E = dawg_view_edges(bog_dict_view(p->bd));
     t->nrec = 0;
     t->nn = t->ng = t->nc = 0;
-    t->nstk = 0;
+    memset(&t->root, 0, sizeof t->root);
+    t->npend = t->nmstk = 0;
     t->oom = 0;
+    t->maxrec = max_records;
+    memset(t->top, 0, sizeof t->top);
+    if (!t->hist && !(t->hist = malloc(LSD_DIGITS * sizeof *t->hist)))
+        return TK_ENOMEM;
     walk_all(t);
     if (t->oom)
-        return t->oom == 2 ? TK_ELIMIT : TK_ENOMEM;
+        return t->oom == 3 ? PROVE_TOO_BIG : t->oom == 2 ? TK_ELIMIT : TK_ENOMEM;
     if (t->nrec > t->captmp) {
         free(t->tmp);
-        t->tmp = malloc(t->caprec * t->stride);
+        t->tmp = malloc(t->caprec * (size_t)t->rw * 8);
         t->captmp = t->tmp ? t->caprec : 0;
         if (!t->tmp)
             return TK_ENOMEM;
     }
-    build_node(t, t->rec, t->tmp, 0, t->nrec, 0);
+    build_linear(t, sort_records(t));
     return t->oom ? TK_ENOMEM : TK_OK;
 }

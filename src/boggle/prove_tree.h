@@ -5,44 +5,96 @@
 
 #include "prove_internal.h"
 
+/* A node, as its parent's group names it: its groups grp[g0 .. g0 + gn)
+ * (in decreasing place), its own points, its bound and the face of the
+ * parent's cell it stands for.  Everything the split needs of a child is
+ * in this one record. */
 typedef struct prove_kid {
-    uint8_t pos, face;
-    uint32_t node;
+    uint32_t g0;
+    int32_t sb, pts;
+    uint8_t face, gn;
 } prove_kid;
 
+/* A group: the children kid[c0 .. c0 + n) (by face) of one cell (its place
+ * in the order), and their best bound. */
+typedef struct prove_group {
+    uint32_t c0;
+    int32_t gmax;
+    uint8_t pos, n;
+} prove_group;
+
+/* Key words of a record: a digit of `bits` bits per place of the order
+ * (the face + 1, or 0), `per` places a word, most significant first. */
+#define PROVE_KEY_WORDS 8
+
 typedef struct prove_tree {
-    /* the tree: node 0 is the root */
-    uint32_t nn, capn;
-    int32_t *sb;          /* bound of each node */
-    uint32_t *g0;         /* its groups: g0 .. g0 + gn */
-    uint8_t *gn;
+    /* the tree: groups and children, written as the nodes close (children
+     * before parents); forcing a cell (prove_merge.c) appends merged nodes
+     * that share the old ones' groups and children */
+    prove_kid root;       /* the class's root (its bound: root.sb) */
+    uint32_t nn;          /* nodes built */
     uint32_t ng, capg;
-    uint8_t *gpos;        /* a group's cell (its place in the order) */
-    int32_t *gmax;        /* the best bound of its children */
-    uint32_t *gc0;        /* its children: cface / cnode [gc0 .. gc0 + gcn) */
-    uint8_t *gcn;
+    prove_group *grp;
     uint32_t nc, capc;
-    uint8_t *cface;
-    uint32_t *cnode;
+    prove_kid *kid;
     /* building */
     const bog_prover *p;
     const uint64_t *sets;
     const dawg_vedge *E;
-    int cells, oom;
-    size_t stride, nrec, caprec, captmp;
-    uint8_t *rec, *tmp;
-    uint8_t key[BOG_PROVE_CELLS];         /* the current path: face + 1 per place */
-    uint64_t first[BOG_PROVE_CELLS];      /* first letters of each cell's faces */
-    uint64_t nbl[BOG_PROVE_CELLS];        /* first letters of the neighbours' faces */
-    prove_kid *stk;                       /* children of the open nodes */
-    size_t nstk;
-    uint32_t capstk;
+    int cells, oom, bits, per, kw, rw;   /* key: bits a digit, places a word, words; record words */
+    size_t nrec, caprec, captmp, maxrec; /* maxrec: more records stop the walk (PROVE_TOO_BIG) */
+    uint64_t *rec, *tmp;                 /* records: kw key words, then rank << 8 | points */
+    size_t top[256];                     /* records by the first byte of their key */
+    uint32_t (*hist)[2048];              /* the sort's counts */
+    uint64_t *ps;                        /* walk: path states (used cells, last cell, key words) */
+    size_t nps, capps;
+    uint64_t cells_of[BOG_PROVE_FACES];  /* cells whose set holds the face */
+    uint64_t nbm[BOG_PROVE_CELLS + 1];   /* neighbours of a cell (of the start: every cell) */
+    uint64_t nbl[BOG_PROVE_CELLS];       /* first letters of the neighbours' faces */
+    uint8_t dword[BOG_PROVE_CELLS];      /* a cell's key word and digit shift; */
+    uint8_t dshift[BOG_PROVE_CELLS];
+    uint8_t dskip[BOG_PROVE_CELLS];      /* 1: a cell of one face, left out of the keys */
+    uint64_t letters;                    /* first letters of the class's faces */
+    uint8_t place_of_clz[64];            /* the place (in its word) of a key bit, by leading zeros */
+    uint8_t shift_of[64];                /* the shift of a place's digit in its word */
+    uint8_t word_of[BOG_PROVE_CELLS];    /* the key word of a place, */
+    uint64_t from_mask[BOG_PROVE_CELLS]; /* and the bits of its word from it on */
+    /* the linear build */
+    struct prove_open *open;             /* the open nodes, root first */
+    prove_kid *stk;                      /* children of the open nodes */
+    uint8_t *stkpos;
+    uint32_t nstk, capstk, capopen;
+    uint32_t *run;                       /* words of the current key */
+    uint32_t nrun, caprun;
+    /* merging (prove_merge.c): the groups and children of the nodes being made */
+    struct pending_group *pend;
+    uint32_t npend, cappend;
+    prove_kid *mstk;
+    uint32_t nmstk, capmstk;
 } prove_tree;
 
+/* Where the tree's arrays end, to truncate them back to. */
+typedef struct prove_mark {
+    uint32_t ng, nc;
+} prove_mark;
+
+#define PROVE_TOO_BIG 1          /* more word paths than max_records */
+
 /* Build the tree of the class `sets` (kept arrays are reused).  Returns
- * TK_OK, TK_ENOMEM or TK_ELIMIT (more word paths than the record limit). */
-int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets);
+ * TK_OK, PROVE_TOO_BIG (more than max_records word paths), TK_ENOMEM or
+ * TK_ELIMIT (more word paths than the memory limit of records). */
+int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, size_t max_records);
 void tki_tree_free(prove_tree *t);
+/* Room for ngr more groups and nk more children (-1 and t->oom set when
+ * out of memory). */
+int tki_tree_room(prove_tree *t, uint32_t ngr, uint32_t nk);
+/* The merge of nodes a and b (the tree of the boards that spell the words
+ * of both) into *out (its face: a's).  -1 (t->oom set) when out of memory. */
+int tki_tree_merge(prove_tree *t, const prove_kid *a, const prove_kid *b, prove_kid *out);
+/* Node r without its last group (the one at the smallest place). */
+void tki_tree_without_last(const prove_tree *t, const prove_kid *r, prove_kid *out);
+void tki_tree_mark(const prove_tree *t, prove_mark *m);
+void tki_tree_reset(prove_tree *t, const prove_mark *m);
 /* Grow the array *p of *cap elements of `elem` bytes to hold `need` (doubling
  * from 1024); 0, or -1 when out of memory (*p unchanged). */
 int tki_prove_grow(void **p, uint32_t *cap, uint32_t need, size_t elem);
