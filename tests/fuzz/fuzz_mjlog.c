@@ -10,10 +10,17 @@
  * and reviewed (mjreview.h): the records follow the events in order, a
  * fatal issue ends its round's records, every issue has its record, and
  * each discard's verdict is coherent; every record and the summaries go
- * through the text and JSON formatters.  A broken invariant aborts. */
+ * through the text and JSON formatters, and every JSON line is one strict
+ * JSON value (valid UTF-8 and escapes whatever names the log holds; the
+ * tests' reader, tests/support/json.c, compiled in).  At every step of the
+ * replay, the table each seat sees (mj_table_from_replay) and the danger
+ * against every seat keep the invariants of mjdanger_fuzz_check.h, and
+ * mj_danger_at names the seats that threaten.  A broken invariant aborts. */
+#include "mjdanger_fuzz_check.h"
 #include "tilekit/mjfmt.h"
 #include "tilekit/mjlog.h"
 #include "tilekit/mjreview.h"
+#include "../support/json.c"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -24,6 +31,38 @@ static void check_discard(const mj_review_discard *d)
     if (d->best_shanten > d->play_shanten || d->rank < 1 || d->shanten_lost < 0 || d->ukeire_lost < 0 ||
         (d->is_best && (d->rank != 1 || d->best_tile != d->tile)) || !(d->best_tiles >> d->best_tile & 1 || d->is_best))
         abort();
+}
+
+/* Every line of b is one strict JSON object. */
+static void check_json_lines(const fmt_buf *b)
+{
+    if (b->oom)
+        return;
+    for (size_t at = 0; at < b->len;) {
+        const char *nl = memchr(b->p + at, '\n', b->len - at);
+        size_t n = nl ? (size_t)(nl - (b->p + at)) : b->len - at;
+        char msg[128] = "";
+        tj_value *v = tj_parse(b->p + at, n, msg, sizeof msg);
+        if (!v || v->type != TJ_OBJECT)
+            abort();
+        tj_free(v);
+        at += n + 1;
+    }
+}
+
+/* The tables and dangers of the replay's state, from every seat. */
+static void check_danger(const mj_replay *r)
+{
+    static mj_table t;
+    static mj_danger d, at[4];
+    tk_error err = { 0 };
+    for (int me = 0; me < 4; me++) {
+        if (mj_table_from_replay(&t, r, me, &err) != 0)
+            abort();
+        mjdf_check_all(&t, &d);
+        if (mj_danger_at(r, me, mj_danger_default_model(), at, &err) != (int)mj_table_threats(&t))
+            abort();
+    }
 }
 
 static void review_kept(const uint8_t *data, size_t size)
@@ -63,9 +102,13 @@ static void review_kept(const uint8_t *data, size_t size)
         mjf_review_record_json(&b, rv, i, "log");
     }
     mjf_review_summary_text(&b, rv, "log");
-    mjf_review_summary_json(&b, rv, "log");
     if (!b.oom && b.len == 0)
         abort();
+    fmt_buf_free(&b);
+    for (int i = 0; i < rv->n_records; i++)
+        mjf_review_record_json(&b, rv, i, "log");
+    mjf_review_summary_json(&b, rv, "log");
+    check_json_lines(&b);
     fmt_buf_free(&b);
     mj_review_free(rv);
     mj_log_free(log);
@@ -101,6 +144,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 break;
             if (rc != 0)
                 abort();
+            check_danger(&r);
             for (int s = 0; s < 4; s++) {
                 const mj_hand *h = &r.hand[s];
                 int n = 0;
