@@ -571,6 +571,12 @@ static void test_state_fields(void)
         {"tilekit-prove 1\nproof 2x2 classes 5 dict\nshard 1/1\nstats 0 0 0 0 -1 0\n", "stats"},
         {"tilekit-prove 1\nproof 2x2 classes 5 dict\nshard 1/1\nstats 0 0 0 0 0 0\nwhat\n", "unknown line"},
         {"tilekit-prove 1\nproof 2x2 classes 5 dict\nstats 0 0 0 0 0 0\n", "shard line is missing"},
+        /* 19 digits overflowed a long long (found by fuzz_bogprove): 18 at most */
+        {"tilekit-prove 1\nproof 2x2 classes 5 dict\nshard 1/1\nboard 9999999999999993625 ab/cd\nstats 0 0 0 0 0 0\n",
+         "bad board"},
+        {"tilekit-prove 1\nproof 2x2 classes 5 dict\nshard 1/9999999999999999999\nstats 0 0 0 0 0 0\n", "shard"},
+        {"tilekit-prove 1\nproof 2x2 classes 5 dict\nshard 1/1\ndone 1-9999999999999999999\nstats 0 0 0 0 0 0\n",
+         "done range"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char text[512];

@@ -551,7 +551,72 @@ static void test_threads(void)
     threads_lang("is", 12, (int)(24 * th_long_scale(0.5, 8)));
 }
 
+/* The tile set less the racks out[0..nout), on the board row by row from
+ * the fourth row (across the start square; blanks as a blank 'e'). */
+static void fill_board(const sk_engine *e, const sk_rack *out, int nout, sk_board *b)
+{
+    const sk_tileset *ts = sk_engine_tileset(e);
+    memset(b, 0, sizeof *b);
+    b->dim = b->rows = 15;
+    int at = 3 * 15;
+    for (int l = 0; l < 64; l++) {
+        int n = ts->count[l];
+        for (int k = 0; k < nout; k++)
+            n -= l ? out[k].count[l] : out[k].blanks;
+        for (; n > 0 && at < 15 * 15; n--)
+            b->sq[at++] = (uint8_t)(l ? (unsigned)l : SK_BLANK | 5u);
+    }
+}
+
+/* A mover without a placement (found by fuzz_skcgp: the line cache then
+ * held no move at all and the solver offset its NULL move array, the
+ * pre-endgame sorted an empty NULL list; undefined behaviour that clang's
+ * sanitizer reports): the endgame passes first, the pre-endgame's only
+ * candidate is the pass. */
+static void test_no_move(void)
+{
+    skfx_lang L;
+    if (lang_load(&L, "en", 6))
+        return;
+    tk_error err;
+    sk_rack out[3];
+    REQUIRE(sk_rack_parse(&out[0], L.e, "V", 1, &err) == 0 && sk_rack_parse(&out[1], L.e, "AEEIOUS", 7, &err) == 0 &&
+            sk_rack_parse(&out[2], L.e, "T", 1, &err) == 0);
+    sk_eg_position pos;
+    memset(&pos, 0, sizeof pos);
+    pos.rack[0] = out[0];
+    pos.rack[1] = out[1];
+    sk_gen *g = NULL;
+    sk_endgame *s = NULL;
+    sk_movelist list = {0};
+    REQUIRE(sk_gen_create(&g, L.e, &err) == 0 && sk_endgame_create(&s, L.e, 1, 1, &err) == 0);
+    sk_eg_opts o = { 0, 2, 0, 0 };
+    for (int pre = 0; pre < 2; pre++) {
+        fill_board(L.e, out, 2 + pre, &pos.board);
+        REQUIRE(sk_position_check(L.e, &pos.board, &out[0], &err) == 0);
+        REQUIRE(sk_generate(g, &pos.board, &out[0], 0, &list, &err) == 0);
+        CHECKF(list.n == 0, "the rack V has %zu placements (the test wants none)", list.n);
+        if (!pre) {
+            sk_eg_result r;
+            CHECKF(sk_endgame_solve(s, &pos, &o, &r, &err) == 0 && r.npv >= 1 && r.pv[0].kind == SK_PLAY_PASS,
+                   "endgame: %s", err.msg);
+            sk_eg_result_free(&r);
+        } else {
+            sk_peg_play *v = NULL;
+            size_t n = 0;
+            CHECKF(sk_pregame_solve(s, &pos.board, &out[0], 0, 10, &o, &v, &n, &err) == 0 && n == 1 &&
+                       v[0].play.kind == SK_PLAY_PASS, "pre-endgame: %s", err.msg);
+            free(v);
+        }
+    }
+    sk_movelist_free(&list);
+    sk_endgame_destroy(s);
+    sk_gen_destroy(g);
+    skfx_lang_free(&L);
+}
+
 static const th_test tests[] = {
+    { "no_move", test_no_move },
     { "genboard", test_genboard },
     { "line_cache", test_line_cache },
     { "english", test_english },

@@ -118,7 +118,8 @@ int sk_eg_bag_count(const sk_engine *e, const sk_board *b, const sk_rack *r0, co
 
 /* Read a CGP line into pos: board, `RACK/OPPRACK`, ZEROLESS (the fourth
  * field; 0 when absent).  Errors as sk_cgp_parse, and TK_EFORMAT for a bad
- * ZEROLESS.  The bag is not checked (sk_eg_bag_count). */
+ * ZEROLESS (not a number, or SK_SCORELESS_END or more: the game is over).
+ * The bag is not checked (sk_eg_bag_count). */
 int sk_eg_cgp_parse(sk_eg_position *pos, const sk_engine *e, const char *s, size_t len, tk_error *err);
 
 /* Solve pos (the bag must be empty: TK_EINVAL otherwise; both racks are

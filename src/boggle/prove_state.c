@@ -52,12 +52,13 @@ typedef struct parser {
     int have_proof, have_shard, have_stats;
 } parser;
 
-/* A whole non-negative decimal number (at most 2^62), or -1. */
+/* A whole non-negative decimal number of at most 18 digits (below 2^62;
+ * 19 could overflow a long long), or -1. */
 static long long number(const char *s, const char **end)
 {
     long long v = 0;
     const char *p = s;
-    while (*p >= '0' && *p <= '9' && p - s < 19)
+    while (*p >= '0' && *p <= '9' && p - s < 18)
         v = v * 10 + (*p++ - '0');
     if (p == s || (*p >= '0' && *p <= '9'))
         return -1;

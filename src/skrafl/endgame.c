@@ -923,6 +923,8 @@ static int gen_cached(egw *w, int ply, egply_buf *pb)
             if (e < 0)
                 return TK_ENOMEM;
             const lc_ent *E = &w->lc.ent[e];
+            if (E->n == 0)
+                continue;   /* no move on the line (the cache may hold none at all: lc.mv NULL) */
             if (list->n + E->n > list->cap) {
                 size_t nc = list->cap ? 2 * list->cap : 1024;
                 while (nc < list->n + E->n)
@@ -1628,8 +1630,9 @@ int sk_eg_cgp_parse(sk_eg_position *pos, const sk_engine *e, const char *s, size
         size_t k = zs;
         while (k < i && s[k] >= '0' && s[k] <= '9' && z < 1000)
             z = z * 10 + (s[k++] - '0');
-        if (k < i && s[k] != ';')
-            return tk_error_set(err, TK_EFORMAT, 0, (long)zs + 1, "CGP: bad count of scoreless turns");
+        if ((k < i && s[k] != ';') || z >= SK_SCORELESS_END)
+            return tk_error_set(err, TK_EFORMAT, 0, (long)zs + 1,
+                                "CGP: bad count of scoreless turns (0 to %d: six end the game)", SK_SCORELESS_END - 1);
         pos->zeroless = z;
     }
     return TK_OK;

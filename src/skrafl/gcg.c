@@ -947,6 +947,118 @@ static void coord_text(int r, int c, char *out, size_t cap)
     sk_coord_format(r, c, 1, out, cap);
 }
 
+/* A word written short of the tiles it runs into: the word formed takes
+ * them in (*extended set). */
+static void judge_take_in(const sk_board *b, sk_move *m, int *extended)
+{
+    int dr = m->dir ? 1 : 0, dc = m->dir ? 0 : 1;
+    while (at(b, m->row - dr, m->col - dc)) {
+        memmove(m->word + 1, m->word, m->len);
+        m->row = (uint8_t)(m->row - dr);
+        m->col = (uint8_t)(m->col - dc);
+        m->word[0] = (uint8_t)(at(b, m->row, m->col) | SK_ONBOARD);
+        m->len++;
+        *extended = 1;
+    }
+    while (at(b, m->row + dr * m->len, m->col + dc * m->len)) {
+        m->word[m->len] = (uint8_t)(at(b, m->row + dr * m->len, m->col + dc * m->len) | SK_ONBOARD);
+        m->len++;
+        *extended = 1;
+    }
+}
+
+/* A one-tile play written as a one-letter word: its word runs the other way. */
+static void judge_turn_single(const sk_board *b, sk_move *m)
+{
+    if (m->len != 1 || m->ntiles != 1)
+        return;
+    int r = m->row, c = m->col, r0 = r, c0 = c, r1 = r, c1 = c;
+    if (m->dir == 0) {
+        while (at(b, r0 - 1, c))
+            r0--;
+        while (at(b, r1 + 1, c))
+            r1++;
+    } else {
+        while (at(b, r, c0 - 1))
+            c0--;
+        while (at(b, r, c1 + 1))
+            c1++;
+    }
+    if (r1 == r0 && c1 == c0)
+        return;
+    uint8_t t = m->word[0];
+    m->dir = (uint8_t)!m->dir;
+    m->row = (uint8_t)r0;
+    m->col = (uint8_t)c0;
+    m->len = (uint8_t)(r1 - r0 + c1 - c0 + 1);
+    for (int i = 0; i < m->len; i++) {
+        int rr = r0 + (m->dir ? i : 0), cc = c0 + (m->dir ? 0 : i);
+        m->word[i] = rr == r && cc == c ? t : (uint8_t)(at(b, rr, cc) | SK_ONBOARD);
+    }
+}
+
+/* Is the play placed as the rules ask: some tile placed, connected to the
+ * board or covering the start square, no more tiles than a rack holds?
+ * Else out->placed_ok is cleared and out->why says why. */
+static void judge_placement(const sk_engine *e, const sk_board *b, const sk_move *m, sk_gcg_play *out)
+{
+    int dr = m->dir ? 1 : 0, dc = m->dir ? 0 : 1;
+    int touches = 0, start = 0;
+    for (int i = 0; i < m->len; i++) {
+        int r = m->row + dr * i, c = m->col + dc * i;
+        if (m->word[i] & SK_ONBOARD) {
+            touches = 1;
+            continue;
+        }
+        if (r == e->lay.start_row && c == e->lay.start_col)
+            start = 1;
+        if (at(b, r - dc, c - dr) || at(b, r + dc, c + dr))
+            touches = 1;
+    }
+    char cs[16];
+    if (m->ntiles == 0) {
+        snprintf(out->why, sizeof out->why, "no tile placed: every square of the word is already covered");
+    } else if (sk_board_empty(b) && !start) {
+        coord_text(e->lay.start_row, e->lay.start_col, cs, sizeof cs);
+        snprintf(out->why, sizeof out->why, "not connected: the first word must cover the start square %s", cs);
+    } else if (!sk_board_empty(b) && !touches) {
+        snprintf(out->why, sizeof out->why, "not connected: the play touches no tile on the board");
+    } else if (m->ntiles > SK_RACK_MAX) {
+        snprintf(out->why, sizeof out->why, "%d tiles placed (a rack holds %d)", m->ntiles, SK_RACK_MAX);
+    } else {
+        return;
+    }
+    out->placed_ok = 0;
+}
+
+/* Were the play's tiles on the rack the event shows?  The first missing
+ * one is named in out->why (unless it already says something). */
+static void judge_rack(const sk_engine *e, const sk_move *m, sk_rack r, sk_gcg_play *out)
+{
+    out->rack_ok = 1;
+    for (int i = 0; i < m->len && out->rack_ok; i++) {
+        uint8_t t = m->word[i];
+        if (t & SK_ONBOARD)
+            continue;
+        if (t & SK_BLANK) {
+            if (r.blanks > 0)
+                r.blanks--;
+            else
+                out->rack_ok = 0;
+        } else if (r.count[t & SK_LETTER] > 0) {
+            r.count[t & SK_LETTER]--;
+        } else {
+            out->rack_ok = 0;
+        }
+        if (!out->rack_ok && !out->why[0]) {
+            char l[16];
+            uint8_t code = t & SK_LETTER;
+            alpha_decode(&e->alpha, &code, 1, !(t & SK_BLANK), l, sizeof l);
+            snprintf(out->why, sizeof out->why, "%s%s is not on the rack", t & SK_BLANK ? "a blank for " : "", l);
+        }
+    }
+}
+
 int sk_gcg_judge(const sk_engine *e, const sk_board *b, const sk_gcg_event *ev, const dawg_graph *d,
                  sk_gcg_play *out, tk_error *err)
 {
@@ -957,111 +1069,14 @@ int sk_gcg_judge(const sk_engine *e, const sk_board *b, const sk_gcg_event *ev, 
         return rc;
     out->placed_ok = 1;
     out->rack_ok = -1;
-    int dr = m.dir ? 1 : 0, dc = m.dir ? 0 : 1;
-    /* A word written short of the tiles it runs into: the word formed takes them in. */
-    while (at(b, m.row - dr, m.col - dc)) {
-        memmove(m.word + 1, m.word, m.len);
-        m.row = (uint8_t)(m.row - dr);
-        m.col = (uint8_t)(m.col - dc);
-        m.word[0] = (uint8_t)(at(b, m.row, m.col) | SK_ONBOARD);
-        m.len++;
-        out->extended = 1;
-    }
-    while (at(b, m.row + dr * m.len, m.col + dc * m.len)) {
-        m.word[m.len] = (uint8_t)(at(b, m.row + dr * m.len, m.col + dc * m.len) | SK_ONBOARD);
-        m.len++;
-        out->extended = 1;
-    }
-    if (m.ntiles == 0) {
-        out->placed_ok = 0;
-        snprintf(out->why, sizeof out->why, "no tile placed: every square of the word is already covered");
-    }
-    /* A one-tile play written as a one-letter word: its word runs the other way. */
-    if (m.len == 1 && m.ntiles == 1) {
-        int r = m.row, c = m.col, r0 = r, c0 = c, r1 = r, c1 = c;
-        if (m.dir == 0) {
-            while (at(b, r0 - 1, c))
-                r0--;
-            while (at(b, r1 + 1, c))
-                r1++;
-        } else {
-            while (at(b, r, c0 - 1))
-                c0--;
-            while (at(b, r, c1 + 1))
-                c1++;
-        }
-        if (r1 > r0 || c1 > c0) {
-            uint8_t t = m.word[0];
-            sk_move w = m;
-            w.dir = (uint8_t)!m.dir;
-            w.row = (uint8_t)r0;
-            w.col = (uint8_t)c0;
-            w.len = (uint8_t)(r1 - r0 + c1 - c0 + 1);
-            for (int i = 0; i < w.len; i++) {
-                int rr = r0 + (w.dir ? i : 0), cc = c0 + (w.dir ? 0 : i);
-                w.word[i] = rr == r && cc == c ? t : (uint8_t)(at(b, rr, cc) | SK_ONBOARD);
-            }
-            m = w;
-            dr = m.dir ? 1 : 0;
-            dc = m.dir ? 0 : 1;
-        }
-    }
+    judge_take_in(b, &m, &out->extended);
+    judge_turn_single(b, &m);
     out->move = m;
     out->score = sk_move_score(&m, e, b);
     out->move.score = out->score;
-    char cs[16];
-    /* connected, or covering the start square */
-    int touches = 0, start = 0;
-    for (int i = 0; i < m.len; i++) {
-        int r = m.row + dr * i, c = m.col + dc * i;
-        if (m.word[i] & SK_ONBOARD) {
-            touches = 1;
-            continue;
-        }
-        if (r == e->lay.start_row && c == e->lay.start_col)
-            start = 1;
-        if (at(b, r - dc, c - dr) || at(b, r + dc, c + dr))
-            touches = 1;
-    }
-    if (out->placed_ok && sk_board_empty(b) && !start) {
-        coord_text(e->lay.start_row, e->lay.start_col, cs, sizeof cs);
-        out->placed_ok = 0;
-        snprintf(out->why, sizeof out->why, "not connected: the first word must cover the start square %s", cs);
-    } else if (out->placed_ok && !sk_board_empty(b) && !touches) {
-        out->placed_ok = 0;
-        snprintf(out->why, sizeof out->why, "not connected: the play touches no tile on the board");
-    }
-    if (m.ntiles > SK_RACK_MAX && out->placed_ok) {
-        out->placed_ok = 0;
-        snprintf(out->why, sizeof out->why, "%d tiles placed (a rack holds %d)", m.ntiles, SK_RACK_MAX);
-    }
-    /* the rack */
-    if (ev->has_rack) {
-        sk_rack r = ev->rack;
-        out->rack_ok = 1;
-        for (int i = 0; i < m.len && out->rack_ok; i++) {
-            uint8_t t = m.word[i];
-            if (t & SK_ONBOARD)
-                continue;
-            if (t & SK_BLANK) {
-                if (r.blanks > 0)
-                    r.blanks--;
-                else
-                    out->rack_ok = 0;
-            } else if (r.count[t & SK_LETTER] > 0) {
-                r.count[t & SK_LETTER]--;
-            } else {
-                out->rack_ok = 0;
-            }
-            if (!out->rack_ok && !out->why[0]) {
-                char l[16];
-                uint8_t code = t & SK_LETTER;
-                alpha_decode(&e->alpha, &code, 1, !(t & SK_BLANK), l, sizeof l);
-                snprintf(out->why, sizeof out->why, "%s%s is not on the rack", t & SK_BLANK ? "a blank for " : "",
-                         l);
-            }
-        }
-    }
+    judge_placement(e, b, &m, out);
+    if (ev->has_rack)
+        judge_rack(e, &m, ev->rack, out);
     /* the words, each looked up */
     int nw = sk_move_words(&m, b, out->words, SK_MAX_WORDS);
     out->nwords = nw < SK_MAX_WORDS ? nw : SK_MAX_WORDS;

@@ -132,7 +132,8 @@ int sk_pregame_solve(sk_endgame *s, const sk_board *b, const sk_rack *rack, int 
         sk_movelist_free(&list);
         return rc;
     }
-    qsort(list.v, list.n, sizeof *list.v, by_score);
+    if (list.n > 1)   /* list.v is NULL when the rack has no placement */
+        qsort(list.v, list.n, sizeof *list.v, by_score);
     size_t k = top > 0 && (size_t)top < list.n ? (size_t)top : list.n;
     sk_peg_play *v = calloc(k + 1, sizeof *v);
     if (!v) {

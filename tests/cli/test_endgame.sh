@@ -80,6 +80,11 @@ t_run no-opp 1 "$S" --dict "$W" --tiles "$T" --endgame --rack S "$TK_TOP/tests/c
 t_grep no-opp-msg 'no opponent rack: give --opp-rack' "$ERR"
 t_run too-many 1 "$S" --dict "$W" --tiles "$T" --endgame "$B SS/T 0/0 0"
 t_grep too-many-msg 'set holds' "$ERR"
+# six scoreless turns end a game: a count of 6 or more is no position (found by fuzz_skcgp;
+# a count over 255 also mixed with the pass state in the transposition table's key)
+t_run zeroless-6 1 "$S" --dict "$W" --tiles "$TZ" --endgame "$B Z/S 0/0 6"
+t_grep zeroless-6-msg '<argument>:1: CGP: bad count of scoreless turns (0 to 5: six end the game)' "$ERR"
+t_run zeroless-300 1 "$S" --dict "$W" --tiles "$TZ" --endgame "$B Z/S 0/0 300"
 t_run bad-seconds 2 "$S" --dict "$W" --endgame --seconds x "$B S/T 0/0 0"
 t_run bad-plies 2 "$S" --dict "$W" --endgame --plies 0 "$B S/T 0/0 0"
 t_run both-modes 2 "$S" --dict "$W" --endgame --preendgame "$B S/T 0/0 0"

@@ -10,11 +10,21 @@
  * and reviewed (mjreview.h): the records follow the events in order, a
  * fatal issue ends its round's records, every issue has its record, and
  * each discard's verdict is coherent (with its danger: probabilities, the
- * exact zeros at 0, the safest an option no less safe than the play); every record and the summaries go
- * through the text and JSON formatters.  A broken invariant aborts. */
+ * exact zeros at 0, the safest an option no less safe than the play); every
+ * record and the summaries go through the text, JSON and HTML formatters
+ * (the page valid UTF-8, whole, with no <script or <img of the log's), and
+ * every JSON line is one strict JSON value (valid UTF-8 and escapes whatever
+ * names the log holds; the tests' reader, tests/support/json.c, compiled
+ * in).  At every step of the replay, the table each seat sees
+ * (mj_table_from_replay) and the danger against every seat keep the
+ * invariants of mjdanger_fuzz_check.h, and mj_danger_at names the seats that
+ * threaten.  A broken invariant aborts. */
+#include "mjdanger_fuzz_check.h"
+#include "tilekit/alphabet.h"
 #include "tilekit/mjfmt.h"
 #include "tilekit/mjlog.h"
 #include "tilekit/mjreview.h"
+#include "../support/json.c"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -34,6 +44,49 @@ static void check_discard(const mj_review_discard *d)
             if (!(x->deal[s][t] >= 0 && x->deal[s][t] <= 1 + 1e-9) || ((x->zero[s] >> t & 1) && x->deal[s][t] != 0))
                 abort();
     if (d->deal_in.wins < 0 || d->deal_in.wins > 3 || (d->deal_in.wins > 0) != (d->deal_in.to != 0))
+        abort();
+}
+
+/* Every line of b is one strict JSON object. */
+static void check_json_lines(const fmt_buf *b)
+{
+    if (b->oom)
+        return;
+    for (size_t at = 0; at < b->len;) {
+        const char *nl = memchr(b->p + at, '\n', b->len - at);
+        size_t n = nl ? (size_t)(nl - (b->p + at)) : b->len - at;
+        char msg[128] = "";
+        tj_value *v = tj_parse(b->p + at, n, msg, sizeof msg);
+        if (!v || v->type != TJ_OBJECT)
+            abort();
+        tj_free(v);
+        at += n + 1;
+    }
+}
+
+/* The tables and dangers of the replay's state, from every seat. */
+static void check_danger(const mj_replay *r)
+{
+    static mj_table t;
+    static mj_danger d, at[4];
+    tk_error err = { 0 };
+    for (int me = 0; me < 4; me++) {
+        if (mj_table_from_replay(&t, r, me, &err) != 0)
+            abort();
+        mjdf_check_all(&t, &d);
+        if (mj_danger_at(r, me, mj_danger_default_model(), at, &err) != (int)mj_table_threats(&t))
+            abort();
+    }
+}
+
+/* The review page: valid UTF-8, whole, and no element but the page's own
+ * (no <script, no <img, whatever names the log holds). */
+static void check_page(const fmt_buf *b)
+{
+    if (b->oom)
+        return;
+    const char *p = fmt_buf_str(b);
+    if (alpha_utf8_valid(p, b->len) != b->len || !strstr(p, "</html>") || strstr(p, "<script") || strstr(p, "<img"))
         abort();
 }
 
@@ -74,9 +127,16 @@ static void review_kept(const uint8_t *data, size_t size)
         mjf_review_record_json(&b, rv, i, "log");
     }
     mjf_review_summary_text(&b, rv, "log");
-    mjf_review_summary_json(&b, rv, "log");
     if (!b.oom && b.len == 0)
         abort();
+    fmt_buf_free(&b);
+    for (int i = 0; i < rv->n_records; i++)
+        mjf_review_record_json(&b, rv, i, "log");
+    mjf_review_summary_json(&b, rv, "log");
+    check_json_lines(&b);
+    fmt_buf_free(&b);
+    mjf_review_html(&b, rv, "log");
+    check_page(&b);
     fmt_buf_free(&b);
     mj_review_free(rv);
     mj_log_free(log);
@@ -112,6 +172,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 break;
             if (rc != 0)
                 abort();
+            check_danger(&r);
             for (int s = 0; s < 4; s++) {
                 const mj_hand *h = &r.hand[s];
                 int n = 0;
