@@ -36,6 +36,12 @@ t_run page-again 1 "$S" --gcg "$D/trailing.gcg" --html "$P"
 t_grep page-again-msg "page.html: already exists (use --force to replace it)" "$ERR"
 t_run page-force 0 "$S" --gcg "$D/trailing.gcg" --top 3 --html "$P" --force
 t_run no-gcg 2 "$S" --html "$P" -r ABC "$TK_TOP/data/boards/sample.txt"
+# "-" is no page: standard output holds the review (no file named "-" either)
+cd "$T_TMP" || exit 1
+t_run html-dash 2 "$S" --gcg "$D/trailing.gcg" --html -
+cd "$OLDPWD" || exit 1
+t_grep html-dash-msg "html -: a page is written to a file" "$ERR"
+if [ -e "$T_TMP/-" ]; then t_fail html-dash-nofile "a file named - was written"; else t_ok html-dash-nofile; fi
 
 # ---- what a game file says is text -------------------------------------------------------------------
 t_run hostile 0 "$S" --gcg "$D/hostile.gcg" --html "$T_TMP/hostile.html"

@@ -57,6 +57,12 @@ t_absent page-name-not-markup '<script>alert' "$P"
 t_run page-again 1 "$MJ" --log "$D/threat.mjlog" --html "$P"
 t_grep page-again-msg "page.html: already exists (use --force to replace it)" "$ERR"
 t_run page-force 0 "$MJ" --log "$D/threat.mjlog" --html "$P" --force
+# "-" is no page: standard output holds the review (no file named "-" either)
+cd "$T_TMP" || exit 1
+t_run html-dash 2 "$MJ" --log "$D/threat.mjlog" --html -
+cd "$OLDPWD" || exit 1
+t_grep html-dash-msg "html -: a page is written to a file" "$ERR"
+if [ -e "$T_TMP/-" ]; then t_fail html-dash-nofile "a file named - was written"; else t_ok html-dash-nofile; fi
 t_run no-log 2 "$MJ" --html "$P" "$D/threat.mjlog"
 t_grep no-log-msg "html needs --log" "$ERR"
 
