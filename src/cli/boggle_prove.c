@@ -212,7 +212,7 @@ static int write_state(proof *pf)
     size_t len;
     char *text = done_ranges(pf) == 0 ? bog_prove_state_text(&pf->st, &len) : NULL;
     tk_error err = {0};
-    int rc = text ? cli_out_write_file(pf->o->checkpoint, text, len, &err) : -1;
+    int rc = text ? cli_checkpoint_write(pf->o->checkpoint, text, len, &err) : -1;
     free(text);
     if (rc != 0) {
         cli_error(pf->o->checkpoint, 0, "cannot write the checkpoint: %s", text ? err.msg : "out of memory");
@@ -220,37 +220,6 @@ static int write_state(proof *pf)
     }
     pf->last_write = cli_now();
     return rc;
-}
-
-/* Read a whole file without registering it as an input (it is rewritten). */
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = NULL;
-    size_t cap = 0, n = 0, got;
-    do {
-        if (n == cap) {
-            char *nb = realloc(buf, cap = cap ? cap * 2 : 65536);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = nb;
-        }
-        got = fread(buf + n, 1, cap - n, f);
-        n += got;
-    } while (got);
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        return NULL;
-    }
-    *len = n;
-    return buf;
 }
 
 /* Mark the classes of `st` done (they lie in 0 .. classes-1: the proof
@@ -304,13 +273,15 @@ static int read_state(const proof *pf, const char *path, char *text, size_t len,
 static int load_checkpoint(proof *pf)
 {
     const char *path = pf->o->checkpoint;
-    struct stat sb;
-    if (!path || lstat(path, &sb) != 0)
+    if (!path)
         return 0;
     size_t len;
-    char *text = slurp(path, &len);
+    tk_error err = {0};
+    char *text = cli_checkpoint_read(path, &len, &err);
+    if (!text && err.code == TK_ENOTFOUND)
+        return 0;                          /* a new proof */
     if (!text) {
-        cli_error(path, 0, "cannot read the checkpoint: %s", strerror(errno));
+        cli_error(path, 0, "cannot read the checkpoint: %s", err.msg);
         return -1;
     }
     bog_prove_state st;
@@ -509,9 +480,6 @@ static int prove(proof *pf)
     const boggle_prove_opts *o = pf->o;
     if (load_checkpoint(pf))
         return CLI_EXIT_DATA;
-    /* the file is absent or this proof's own checkpoint (just read): it is
-     * rewritten again and again */
-    cli_out_set_force(1);
     if (write_state(pf))
         return CLI_EXIT_DATA;
     pf->ndone0 = pf->ndone;

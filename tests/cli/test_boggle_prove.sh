@@ -93,6 +93,16 @@ head -c 40 k.ck > cut.ck
 t_run cut 1 $P --min 460 --checkpoint cut.ck
 t_grep cut-msg "cut.ck:[0-9]*: " "$ERR"
 
+# a FIFO (whose open would wait) or a link as checkpoint: refused at once, the link's target kept
+mkfifo fifo.ck
+t_run fifo-ck 1 timeout 20 $P --min 460 --checkpoint fifo.ck
+t_grep fifo-ck-msg 'fifo.ck: cannot read the checkpoint: not a regular file' "$ERR"
+echo keep > victim
+ln -s victim link.ck
+t_run link-ck 1 $P --min 460 --checkpoint link.ck
+t_grep link-ck-msg 'link.ck: cannot read the checkpoint: not a regular file' "$ERR"
+t_run link-ck-kept 0 grep -qx keep victim
+
 # usage
 t_run no-min 2 $P
 t_run shard-alone 2 $P --min 460 --shard 1/2
