@@ -60,7 +60,7 @@ extern "C" {
 
 #define SK_EG_MAX_PLY 64       /* deepest search (a game has at most 2 * 7 placements + passes) */
 #define SK_EG_TT_MB_DEFAULT 64
-#define SK_EG_MAX_BAG 2        /* tiles of a known bag (pre-endgame splits) */
+#define SK_EG_MAX_BAG 4        /* tiles of a known bag (pre-endgame splits) */
 
 /* A position with both racks known.  rack[0] is the player to move. */
 typedef struct sk_eg_position {
@@ -89,7 +89,12 @@ typedef struct sk_eg_opts {
     int no_tile_check;         /* 1: do not check the racks and bag against the tile set (a
                                 * caller with a reduced set, e.g. tests); the racks must still
                                 * hold at most SK_RACK_MAX tiles */
+    int leaf;                  /* how a depth-limited search (plies > 0) values the nodes it does
+                                * not go below: SK_EG_LEAF_RACKS or SK_EG_LEAF_PLAYOUT */
 } sk_eg_opts;
+
+#define SK_EG_LEAF_RACKS   0   /* the opponent's rack value less the mover's */
+#define SK_EG_LEAF_PLAYOUT 1   /* a greedy playout to the end of the game (sk_eg_playout) */
 
 typedef struct sk_eg_result {
     int value;                 /* spread change from the mover's view (exact when `exact`) */
@@ -138,6 +143,16 @@ void sk_eg_result_free(sk_eg_result *res);
  * game: the pre-endgame solves one of these per split). */
 int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag, int nbag,
                     const sk_eg_opts *opts, sk_eg_result *res, tk_error *err);
+
+/* A greedy playout of pos (with the bag as sk_eg_solve_bag): each side in
+ * turn plays its first move by the solver's ordering key (going out first,
+ * then twice the score plus the face value of the tiles played) or passes
+ * when it has none, until the game ends.  res->value is the spread change
+ * for the mover (never exact: res->exact 0, depth 0), res->pv the turns
+ * played.  opts: only no_tile_check is read (NULL: checked).  Errors as
+ * sk_eg_solve_bag. */
+int sk_eg_playout(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag, int nbag, const sk_eg_opts *opts,
+                  sk_eg_result *res, tk_error *err);
 
 /* Apply one ply to a position (the side to move then changes: rack[0] is
  * always the player to move).  Returns 1 if the game ended with it (and

@@ -320,7 +320,7 @@ int ske_solve(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const
     sk_endgame *s = solver_for(solver, eng, jobs, &e);
     if (!s)
         return fail(c, out, err, p, e.msg);
-    sk_eg_opts opts = { E.seconds, E.plies, E.all_best, 0 };
+    sk_eg_opts opts = { E.seconds, E.plies, E.all_best, 0, 0 };
     if (E.pre) {
         sk_peg_play *v = NULL;
         size_t n = 0;
@@ -388,7 +388,7 @@ int ske_player_choose(void *ctx, const sk_board *b, const sk_rack *me, const sk_
     pos.rack[1] = *opp;
     pos.zeroless = scoreless;
     pos.last_pass = last_pass;
-    sk_eg_opts opts = { E.seconds > 0 ? E.seconds : 1.0, E.plies, 0, 0 };
+    sk_eg_opts opts = { E.seconds > 0 ? E.seconds : 1.0, E.plies, 0, 0, 0 };
     sk_eg_result r;
     tk_error err;
     if (sk_endgame_solve(x->s, &pos, &opts, &r, &err) || r.npv == 0)
