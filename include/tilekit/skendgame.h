@@ -1,4 +1,5 @@
-/* tilekit/skendgame.h - the exact Scrabble endgame solver and the pre-endgame.
+/* tilekit/skendgame.h - the exact Scrabble endgame solver (the pre-endgame,
+ * which builds on it: tilekit/skpreendgame.h).
  *
  * When the bag is empty both racks are known: the rest of the game is a
  * two-player game of perfect information, solved here exactly by search.
@@ -158,31 +159,6 @@ int sk_eg_playout(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag, 
  * always the player to move).  Returns 1 if the game ended with it (and
  * then *end holds the end points for the player who made the ply), else 0. */
 int sk_eg_apply(const sk_engine *e, sk_eg_position *pos, const sk_eg_ply *p, int *end);
-
-/* ---- pre-endgame ---------------------------------------------------------- */
-
-/* One candidate play of a pre-endgame and its outcome over the draws. */
-typedef struct sk_peg_play {
-    sk_play play;              /* SK_PLAY_MOVE or SK_PLAY_PASS */
-    double win;                /* win probability (tie = 1/2) over the splits */
-    double spread;             /* expected final spread change (points of this play included) */
-    int exact;                 /* every split solved exactly */
-} sk_peg_play;
-
-/* A pre-endgame: 1 or 2 tiles in the bag (bag = unseen tiles minus the
- * opponent's 7).  Every placement of `rack` (and the pass) is valued over
- * every split of the unseen tiles between the bag and the opponent's rack,
- * each split (multiset, weighted by the number of tile-level draws that give
- * it) equally likely: the mover draws from the bag after the play, then the
- * endgame (or, when the play leaves tiles in the bag, the position after the
- * opponent's reply) is solved exactly.  `spread` is the mover's current
- * spread (for win probability).  Candidates are ranked by win probability,
- * then expected spread.  `top` > 0: only the best `top` placements by score
- * are evaluated (plus the pass).  *out malloc'ed (free()), *n candidates.
- * opts->seconds bounds each endgame solve.  Errors: TK_EINVAL (bag not 1 or
- * 2 tiles), TK_ENOMEM. */
-int sk_pregame_solve(sk_endgame *s, const sk_board *b, const sk_rack *rack, int spread, int top,
-                     const sk_eg_opts *opts, sk_peg_play **out, size_t *n, tk_error *err);
 
 #ifdef __cplusplus
 }

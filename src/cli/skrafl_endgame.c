@@ -12,6 +12,7 @@
 #include "cli/skrafl_endgame.h"
 #include "cli/skrafl_lex.h"
 #include "tilekit/skendgame.h"
+#include "tilekit/skpreendgame.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -70,6 +71,7 @@ void ske_usage(void)
 
 typedef struct ske_solver {
     sk_endgame *s;
+    sk_peg *peg;           /* --preendgame's (made on demand) */
     const sk_engine *e;
 } ske_solver;
 
@@ -79,29 +81,47 @@ void ske_free(void *solver)
     if (!x)
         return;
     sk_endgame_destroy(x->s);
+    sk_peg_destroy(x->peg);
     free(x);
+}
+
+/* The solver slot *slot for engine e (its solvers made on demand; those
+ * of another engine dropped), or NULL when out of memory. */
+static ske_solver *slot_for(void **slot, const sk_engine *e, tk_error *err)
+{
+    ske_solver *x = *slot;
+    if (x && x->e == e)
+        return x;
+    if (x) {
+        sk_endgame_destroy(x->s);
+        sk_peg_destroy(x->peg);
+        x->s = NULL;
+        x->peg = NULL;
+    } else if ((x = calloc(1, sizeof *x)) != NULL) {
+        *slot = x;
+    } else {
+        tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+        return NULL;
+    }
+    x->e = e;
+    return x;
 }
 
 static sk_endgame *solver_for(void **slot, const sk_engine *e, int jobs, tk_error *err)
 {
-    ske_solver *x = *slot;
-    if (x && x->e == e)
-        return x->s;
-    if (x) {
-        sk_endgame_destroy(x->s);
-        x->s = NULL;
-    } else {
-        x = calloc(1, sizeof *x);
-        if (!x) {
-            tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-            return NULL;
-        }
-        *slot = x;
-    }
-    x->e = e;
-    if (sk_endgame_create(&x->s, e, (size_t)E.tt_mb, jobs, err))
+    ske_solver *x = slot_for(slot, e, err);
+    if (x && !x->s && sk_endgame_create(&x->s, e, (size_t)E.tt_mb, jobs, err))
         return NULL;
-    return x->s;
+    return x ? x->s : NULL;
+}
+
+/* The pre-endgame solver of *slot (made on demand). */
+static sk_peg *peg_for(void **slot, const sk_engine *e, int jobs, tk_error *err)
+{
+    ske_solver *x = slot_for(slot, e, err);
+    if (x && !x->peg && sk_peg_create(&x->peg, e, (size_t)E.tt_mb, jobs, err))
+        return NULL;
+    return x ? x->peg : NULL;
 }
 
 /* ---- output ---------------------------------------------------------------------------- */
@@ -222,40 +242,138 @@ static void print_endgame(const skc_ctx *c, const sk_engine *e, cli_buf *f, cons
     cli_buf_free(&t);
 }
 
-static void print_pregame(const skc_ctx *c, const sk_engine *e, cli_buf *f, const skc_pos *p, const sk_board *b,
-                          const sk_peg_play *v, size_t n)
+static const char *depth_text(const sk_peg_cand *c, char *buf, size_t n)
+{
+    if (!c->valued)
+        return "not valued";
+    if (c->exact)
+        return "exact";
+    if (c->plies == SK_PEG_GREEDY)
+        return "greedy";
+    snprintf(buf, n, "%d pl%s", c->plies, c->plies == 1 ? "y" : "ies");
+    return buf;
+}
+
+static const char *stage_text(int plies, char *buf, size_t n)
+{
+    if (plies == SK_PEG_GREEDY)
+        return "greedy";
+    if (plies == SK_PEG_EXACT)
+        return "exact";
+    snprintf(buf, n, "%d pl%s", plies, plies == 1 ? "y" : "ies");
+    return buf;
+}
+
+/* The pre-endgame's summary line (text). */
+static void peg_summary(cli_buf *f, const sk_peg_result *r, double budget)
+{
+    char b[32];
+    cli_buf_printf(f, "pre-endgame: %d tile%s in the bag, %d unseen; %zu of %zu legal plays considered; stages:", r->bag,
+                   r->bag == 1 ? "" : "s", r->unseen, r->considered, r->legal);
+    for (int s = 0; s < r->nstages; s++) {
+        const sk_peg_stage_info *st = &r->stage[s];
+        cli_buf_printf(f, "%s %s %zu%s", s ? "," : "", stage_text(st->plies, b, sizeof b), st->cands,
+                       st->done ? "" : s > 0 && !r->stage[s - 1].done ? " (not run)" : " (cut short)");
+    }
+    cli_buf_printf(f, "; %.3f s", r->seconds);
+    if (budget > 0)
+        cli_buf_printf(f, " of %.3g", budget);
+    cli_buf_putc(f, '\n');
+}
+
+static void json_peg_cand(cli_json *j, cli_buf *t, const sk_engine *e, const sk_peg_cand *c, size_t rank)
+{
+    sk_eg_ply pl;
+    memset(&pl, 0, sizeof pl);
+    pl.kind = c->play.kind;
+    pl.move = c->play.move;
+    pl.score = c->play.score;
+    char num[64];
+    cli_json_object(j);
+    cli_json_kint(j, "rank", (long long)rank);
+    cli_json_key(j, "play");
+    json_ply(j, t, e, &pl, 0);
+    if (c->valued) {
+        snprintf(num, sizeof num, "%.4f", c->win);
+        cli_json_key(j, "win");
+        cli_json_raw(j, num);
+        snprintf(num, sizeof num, "%.3f", c->spread);
+        cli_json_key(j, "spread");
+        cli_json_raw(j, num);
+    }
+    cli_json_key(j, "exact");
+    cli_json_bool(j, c->exact);
+    cli_json_kstr(j, "depth", depth_text(c, num, sizeof num));
+    cli_json_kint(j, "draws", c->draws);
+    cli_json_close(j);
+}
+
+static void json_peg(cli_json *j, const sk_peg_result *r)
+{
+    char b[32];
+    cli_json_kint(j, "bag", r->bag);
+    cli_json_kint(j, "unseen", r->unseen);
+    cli_json_kint(j, "legal", (long long)r->legal);
+    cli_json_kint(j, "considered", (long long)r->considered);
+    cli_json_key(j, "complete");
+    cli_json_bool(j, r->complete);
+    cli_json_key(j, "stages");
+    cli_json_array(j);
+    for (int s = 0; s < r->nstages; s++) {
+        cli_json_object(j);
+        cli_json_kstr(j, "depth", stage_text(r->stage[s].plies, b, sizeof b));
+        cli_json_kint(j, "candidates", (long long)r->stage[s].cands);
+        cli_json_key(j, "done");
+        cli_json_bool(j, r->stage[s].done);
+        snprintf(b, sizeof b, "%.3f", r->stage[s].seconds);
+        cli_json_key(j, "seconds");
+        cli_json_raw(j, b);
+        cli_json_close(j);
+    }
+    cli_json_close(j);
+    cli_json_key(j, "nodes");
+    cli_json_uint(j, r->nodes);
+    snprintf(b, sizeof b, "%.3f", r->seconds);
+    cli_json_key(j, "seconds");
+    cli_json_raw(j, b);
+}
+
+/* The ranked plays of a pre-endgame: all, or the best --top. */
+static void print_peg(const skc_ctx *c, const sk_engine *e, cli_buf *f, const skc_pos *p, const sk_board *b,
+                      const sk_peg_result *r)
 {
     cli_buf t = {0};
+    size_t n = c->o->top > 0 && (size_t)c->o->top < r->n ? (size_t)c->o->top : r->n;
     if (c->o->show)
-        skc_show_board(c, f, b, n && v[0].play.kind == SK_PLAY_MOVE ? &v[0].play.move : NULL, "best");
-    for (size_t i = 0; i < n; i++) {
-        sk_eg_ply pl;
-        memset(&pl, 0, sizeof pl);
-        pl.kind = v[i].play.kind;
-        pl.move = v[i].play.move;
-        pl.score = v[i].play.score;
-        if (c->o->json) {
-            cli_json j;
-            json_head(&j, f, p);
-            cli_json_kint(&j, "rank", (long long)i + 1);
-            cli_json_key(&j, "play");
-            json_ply(&j, &t, e, &pl, 0);
-            char num[64];
-            snprintf(num, sizeof num, "%.4f", v[i].win);
-            cli_json_key(&j, "win");
-            cli_json_raw(&j, num);
-            snprintf(num, sizeof num, "%.3f", v[i].spread);
-            cli_json_key(&j, "spread");
-            cli_json_raw(&j, num);
-            cli_json_key(&j, "exact");
-            cli_json_bool(&j, v[i].exact);
-            cli_json_end(&j);
-        } else {
+        skc_show_board(c, f, b, n && r->cand[0].play.kind == SK_PLAY_MOVE ? &r->cand[0].play.move : NULL, "best");
+    if (c->o->json) {
+        cli_json j;
+        json_head(&j, f, p);
+        json_peg(&j, r);
+        cli_json_key(&j, "candidates");
+        cli_json_array(&j);
+        for (size_t i = 0; i < n; i++)
+            json_peg_cand(&j, &t, e, &r->cand[i], i + 1);
+        cli_json_close(&j);
+        cli_json_end(&j);
+    } else {
+        peg_summary(f, r, E.seconds);
+        for (size_t i = 0; i < n; i++) {
+            const sk_peg_cand *x = &r->cand[i];
+            sk_eg_ply pl;
+            memset(&pl, 0, sizeof pl);
+            pl.kind = x->play.kind;
+            pl.move = x->play.move;
+            pl.score = x->play.score;
+            char d[32];
             ply_text(f, &t, e, &pl);
-            cli_buf_printf(f, "  win:%.2f%%  spread:%+.2f%s\n", 100 * v[i].win, v[i].spread,
-                           v[i].exact ? "" : "  inexact");
+            if (x->valued)
+                cli_buf_printf(f, "  win:%.2f%%  spread:%+.2f", 100 * x->win, x->spread);
+            cli_buf_printf(f, "  %s\n", depth_text(x, d, sizeof d));
         }
     }
+    if (t.oom)
+        f->oom = 1;
     cli_buf_free(&t);
 }
 
@@ -278,6 +396,24 @@ static int cgp_spread(const char *s, size_t len)
         buf[k++] = s[i++];
     buf[k] = 0;
     return sscanf(buf, "%d/%d", &a, &b) == 2 ? a - b : 0;
+}
+
+/* --preendgame on position pos (the mover's rack; the opponent's is not
+ * known): every play ranked (tilekit/skpreendgame.h). */
+static int solve_peg(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const sk_eg_position *pos,
+                     int spread, cli_buf *out, cli_buf *err)
+{
+    tk_error e = {0};
+    sk_peg *pg = peg_for(solver, c->e, jobs, &e);
+    if (!pg)
+        return fail(c, out, err, p, e.msg);
+    sk_peg_opts o = { E.seconds, spread, pos->zeroless, 0, NULL, 0 };
+    sk_peg_result r;
+    if (sk_peg_solve(pg, &pos->board, &pos->rack[0], &o, &r, &e))
+        return fail(c, out, err, p, e.msg);
+    print_peg(c, c->e, out, p, &pos->board, &r);
+    sk_peg_result_free(&r);
+    return CLI_EXIT_OK;
 }
 
 int ske_solve(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const sk_board *b, cli_buf *out,
@@ -317,20 +453,12 @@ int ske_solve(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const
     both.n = 0;
     if (sk_position_check(eng, &pos.board, &both, &e))
         return fail(c, out, err, p, e.msg);
+    if (E.pre)
+        return solve_peg(c, solver, jobs, p, &pos, spread, out, err);
     sk_endgame *s = solver_for(solver, eng, jobs, &e);
     if (!s)
         return fail(c, out, err, p, e.msg);
     sk_eg_opts opts = { E.seconds, E.plies, E.all_best, 0, 0 };
-    if (E.pre) {
-        sk_peg_play *v = NULL;
-        size_t n = 0;
-        long top = c->o->top > 0 ? c->o->top : 10;
-        if (sk_pregame_solve(s, &pos.board, &pos.rack[0], spread, (int)top, &opts, &v, &n, &e))
-            return fail(c, out, err, p, e.msg);
-        print_pregame(c, eng, out, p, &pos.board, v, n);
-        free(v);
-        return CLI_EXIT_OK;
-    }
     int left = sk_eg_bag_count(eng, &pos.board, &pos.rack[0], &pos.rack[1]);
     if (left > 0) {
         char msg[96];
