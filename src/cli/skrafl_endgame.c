@@ -4,10 +4,12 @@
  * scoreless turns; --rack and --opp-rack override the racks) or from a board
  * file with --rack and --opp-rack.  --endgame needs the bag empty by the tile
  * count (else "not an endgame", exit 1) and prints the exact value, the
- * first play and the whole sequence; --preendgame needs 1 or 2 tiles in the
+ * first play and the whole sequence; --preendgame needs 1 to 4 tiles in the
  * bag (the opponent's rack is then unknown: --opp-rack is ignored) and
- * ranks the best --top placements by score (default 10) and the pass by win
- * probability over every draw, then expected spread.
+ * ranks every legal play by win probability over every draw, then expected
+ * spread (tilekit/skpreendgame.h), printing a summary line (bag, plays
+ * legal and considered, the stages) and the best --top of them (all by
+ * default), or one JSON object with the same.
  */
 #include "cli/skrafl_endgame.h"
 #include "cli/skrafl_lex.h"
@@ -57,10 +59,12 @@ void ske_usage(void)
            "                         to move), first play, the whole sequence; CGP racks\n"
            "                         'RACK/OPPRACK', or a board file with --rack and --opp-rack\n"
            "      --opp-rack=RACK    the opponent's tiles\n"
-           "      --preendgame       1-2 tiles in the bag: rank the best --top (default 10)\n"
-           "                         placements by score and the pass by win probability over\n"
-           "                         every draw, then expected spread, each endgame solved exactly\n"
-           "      --seconds=S        answer within about S seconds per position (best so far)\n"
+           "      --preendgame       1-4 tiles in the bag: rank every legal play by win\n"
+           "                         probability over every draw, then expected spread: greedy\n"
+           "                         playouts for all, then deeper searches for the best ones,\n"
+           "                         the last ones to the end (--top N prints the best N)\n"
+           "      --seconds=S        answer within about S seconds per position (best so far;\n"
+           "                         the pre-endgame: its last finished stage)\n"
            "      --plies=N          search at most N plies deep\n"
            "      --tt-mb=N          transposition table size in MB (default %d)\n"
            "      --all-best         list every first play that achieves the value\n"

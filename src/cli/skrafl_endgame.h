@@ -1,6 +1,6 @@
 /* skrafl_endgame.h - skrafl's endgame options (issue 28): --endgame solves a
- * position with both racks known exactly, --preendgame ranks the plays of a
- * position with 1 or 2 tiles in the bag by exact endgames over every draw.
+ * position with both racks known exactly, --preendgame ranks every play of a
+ * position with 1 to 4 tiles in the bag over every draw.
  *
  * skrafl.c lists the options (codes SKE_O_*) in its getopt table and hands
  * them to ske_option(); when ske_active() says so, each position (a CGP line
