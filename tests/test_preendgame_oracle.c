@@ -357,7 +357,7 @@ static void one_position(skfx_lang *L, sk_gen *g, sk_movelist *list, th_rng *rng
                                          : (uint64_t)(opp.n + 3) * (uint64_t)(opp.n + 2) * (uint64_t)(opp.n + 1)),
                "position %d: the draws weigh %llu", i, (unsigned long long)r1.weight);
         /* every candidate through every stage */
-        static const sk_peg_stage all[] = { { 0, SK_PEG_GREEDY }, { 0, 1 }, { 0, SK_PEG_EXACT } };
+        static const sk_peg_stage all[] = { { 0, SK_PEG_GREEDY, 0 }, { 0, 1, 0 }, { 0, SK_PEG_EXACT, 0 } };
         po.stages = all;
         po.nstages = 3;
         REQUIRE(sk_peg_solve(p1, &b, &me, &po, &r3, &err) == 0);

@@ -95,7 +95,7 @@ typedef struct sk_eg_opts {
 } sk_eg_opts;
 
 #define SK_EG_LEAF_RACKS   0   /* the opponent's rack value less the mover's */
-#define SK_EG_LEAF_PLAYOUT 1   /* a greedy playout to the end of the game (sk_eg_playout) */
+#define SK_EG_LEAF_PLAYOUT 1   /* a greedy playout to the end of the game (as sk_eg_playout) */
 
 typedef struct sk_eg_result {
     int value;                 /* spread change from the mover's view (exact when `exact`) */
@@ -146,9 +146,10 @@ int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag
                     const sk_eg_opts *opts, sk_eg_result *res, tk_error *err);
 
 /* A greedy playout of pos (with the bag as sk_eg_solve_bag): each side in
- * turn plays its first move by the solver's ordering key (going out first,
- * then twice the score plus the face value of the tiles played) or passes
- * when it has none, until the game ends.  res->value is the spread change
+ * turn plays its highest-scoring placement (with the bag empty and a rack of
+ * 3 tiles or fewer, a placement that goes out first: the best by score +
+ * twice the other rack; ties in sk_move_cmp order) or passes when it has
+ * none, until the game ends.  res->value is the spread change
  * for the mover (never exact: res->exact 0, depth 0), res->pv the turns
  * played.  opts: only no_tile_check is read (NULL: checked).  Errors as
  * sk_eg_solve_bag. */

@@ -45,20 +45,23 @@
  * Candidates rank by win probability, then expected spread, then score,
  * then generation order.
  *
- * Elimination, anytime: stage 0 values every candidate on every draw by a
- * greedy playout (sk_eg_playout: each side plays its first move by the
- * endgame solver's ordering key); each later stage takes the best `keep`
- * candidates of the stage before and values them again deeper: a search
- * of `plies` plies with greedy playouts at its leaves, and the last stage
- * to the end (plies 0: exact).  A draw a stage solved exactly is not
- * searched again.  The stages run until the last one is done or
- * opts->seconds is up; a stage cut short by the clock is dropped, so the
- * ranking is that of the last finished stage: its candidates by their
- * figures there, then the candidates it did not take by the figures of
- * the stage that dropped them, and so on (a candidate's figures and depth
- * are those of the last stage it finished).  If stage 0 itself is cut
- * short, the candidates it valued on every draw ("considered") come first,
- * the others after them by score, with no figures.
+ * Elimination, anytime: stage 0 values every candidate by a greedy
+ * playout on each of its draws (sk_eg_playout: each side plays its
+ * highest-scoring placement, going out first with 3 tiles or fewer); each
+ * later stage takes the best `keep` candidates of the ranking so far and
+ * values them again deeper: a search of `plies` plies with greedy playouts
+ * at its leaves, or to the end (plies 0: exact).  A draw once solved
+ * exactly is not searched again, so exact stages of growing `keep` (the
+ * default: the best 2, then 4, then 8) each add only the new candidates'
+ * work.  A stage may value a sample of each candidate's draws (with 3-4
+ * tiles in the bag a candidate has up to 7920).  The stages run until the
+ * last one is done or opts->seconds is up; a stage cut short by the clock
+ * is dropped, so the ranking is: the candidates of the last finished stage
+ * by their figures there, then the others in the order the stages before
+ * left them (a candidate's figures and depth are those of the last stage
+ * it finished).  If stage 0 itself is cut short, the candidates it valued
+ * ("considered") come first, the others after them by score, with no
+ * figures.
  *
  * Threads: the (candidate, draw) pairs of a stage are shared among `jobs`
  * threads, each with its own endgame solver (one thread, its own table of
@@ -88,17 +91,21 @@ extern "C" {
 #endif
 
 #define SK_PEG_MAX_BAG     SK_EG_MAX_BAG   /* 4 */
-#define SK_PEG_MAX_STAGES  8
+#define SK_PEG_MAX_STAGES  12
 #define SK_PEG_GREEDY      (-1)            /* plies of a stage valued by greedy playouts alone */
 #define SK_PEG_EXACT       0               /* plies of a stage solved to the end */
 #define SK_PEG_TT_MB_DEFAULT 32            /* per thread */
 
-/* One stage of the elimination: the best `keep` candidates of the stage
- * before (all of them for stage 0; 0: all) valued `plies` deep
- * (SK_PEG_GREEDY, d > 0 plies then playouts, SK_PEG_EXACT). */
+/* One stage of the elimination: the best `keep` candidates of the ranking
+ * so far (all of them for stage 0; 0: all) valued `plies` deep
+ * (SK_PEG_GREEDY, d > 0 plies then playouts, SK_PEG_EXACT) on every draw
+ * (draws 0) or on a sample of `draws` of each candidate's draws (spread
+ * evenly over them in their order; the figures are then the weighted means
+ * over the sample). */
 typedef struct sk_peg_stage {
     int keep;
     int plies;
+    int draws;
 } sk_peg_stage;
 
 typedef struct sk_peg_opts {
@@ -119,12 +126,15 @@ typedef struct sk_peg_cand {
     int exact;                 /* every draw solved to the end */
     int plies;                 /* depth of its figures: SK_PEG_GREEDY, plies, SK_PEG_EXACT */
     int stage;                 /* the last stage it finished (-1: none) */
+
     uint32_t draws;            /* distinct draws for this play */
+    uint32_t used;             /* of them in its figures (fewer: a stage's sample) */
 } sk_peg_cand;
 
 typedef struct sk_peg_stage_info {
     int plies;
-    size_t cands;              /* candidates the stage took */
+    int draws;                 /* 0 every draw, else a sample of so many a candidate */
+    size_t cands;              /* candidates the stage took (or would take) */
     int done;                  /* finished (0: cut short by the clock, or not started) */
     double seconds;
 } sk_peg_stage_info;

@@ -14,14 +14,16 @@
 #include "cli/skrafl_endgame.h"
 #include "cli/skrafl_lex.h"
 #include "tilekit/skendgame.h"
+#include "tilekit/skbest.h"
 #include "tilekit/skpreendgame.h"
+#include "cli/skrafl_play.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 static struct {
-    int endgame, pre, all_best, plies;
+    int endgame, pre, best, all_best, plies;
     const char *opp;
     double seconds;
     long tt_mb;
@@ -32,17 +34,18 @@ void ske_option(int code, const char *arg)
     switch (code) {
     case SKE_O_ENDGAME: E.endgame = 1; break;
     case SKE_O_PREENDGAME: E.pre = 1; break;
+    case SKE_O_BEST: E.best = 1; break;
     case SKE_O_OPPRACK: E.opp = arg; break;
     case SKE_O_ALLBEST: E.all_best = 1; break;
     case SKE_O_PLIES: E.plies = (int)cli_parse_long("--plies", arg, 1, SK_EG_MAX_PLY); break;
     case SKE_O_TTMB: E.tt_mb = cli_parse_long("--tt-mb", arg, 1, 65536); break;
     case SKE_O_SECONDS: E.seconds = cli_parse_real("--seconds", arg, 0, 1, 1e7); break;
     }
-    if (E.endgame && E.pre)
-        cli_usage_error("--endgame and --preendgame do not go together");
+    if (E.endgame + E.pre + E.best > 1)
+        cli_usage_error("--endgame, --preendgame and --best do not go together");
 }
 
-int ske_active(void) { return E.endgame || E.pre; }
+int ske_active(void) { return E.endgame || E.pre || E.best; }
 
 int ske_threads(int jobs)
 {
@@ -63,6 +66,10 @@ void ske_usage(void)
            "                         probability over every draw, then expected spread: greedy\n"
            "                         playouts for all, then deeper searches for the best ones,\n"
            "                         the last ones to the end (--top N prints the best N)\n"
+           "      --best             the best play at any stage within --seconds (default %g):\n"
+           "                         the exact endgame with the bag empty, the pre-endgame with\n"
+           "                         1-4 tiles in the bag, simulation with more, static equity\n"
+           "                         when the clock is too short\n"
            "      --seconds=S        answer within about S seconds per position (best so far;\n"
            "                         the pre-endgame: its last finished stage)\n"
            "      --plies=N          search at most N plies deep\n"
@@ -70,12 +77,14 @@ void ske_usage(void)
            "      --all-best         list every first play that achieves the value\n"
            "  (one position alone is searched on --jobs threads, default all CPUs up to %d,\n"
            "  with the same value; a batch of several is solved one position a thread)\n",
-           SK_EG_TT_MB_DEFAULT, SKE_THREADS_DEFAULT_MAX);
+           SKE_BEST_SECONDS, SK_EG_TT_MB_DEFAULT, SKE_THREADS_DEFAULT_MAX);
 }
 
 typedef struct ske_solver {
     sk_endgame *s;
     sk_peg *peg;           /* --preendgame's (made on demand) */
+    sk_best *best;         /* --best's (made on demand) */
+    sk_leaves *leaves;     /* --best's shipped table when no --leaves (owned) */
     const sk_engine *e;
 } ske_solver;
 
@@ -86,6 +95,8 @@ void ske_free(void *solver)
         return;
     sk_endgame_destroy(x->s);
     sk_peg_destroy(x->peg);
+    sk_best_destroy(x->best);
+    sk_leaves_destroy(x->leaves);
     free(x);
 }
 
@@ -99,8 +110,12 @@ static ske_solver *slot_for(void **slot, const sk_engine *e, tk_error *err)
     if (x) {
         sk_endgame_destroy(x->s);
         sk_peg_destroy(x->peg);
+        sk_best_destroy(x->best);
+        sk_leaves_destroy(x->leaves);
         x->s = NULL;
         x->peg = NULL;
+        x->best = NULL;
+        x->leaves = NULL;
     } else if ((x = calloc(1, sizeof *x)) != NULL) {
         *slot = x;
     } else {
@@ -252,9 +267,10 @@ static const char *depth_text(const sk_peg_cand *c, char *buf, size_t n)
         return "not valued";
     if (c->exact)
         return "exact";
-    if (c->plies == SK_PEG_GREEDY)
-        return "greedy";
-    snprintf(buf, n, "%d pl%s", c->plies, c->plies == 1 ? "y" : "ies");
+    int k = c->plies == SK_PEG_GREEDY ? snprintf(buf, n, "greedy")
+                                      : snprintf(buf, n, "%d pl%s", c->plies, c->plies == 1 ? "y" : "ies");
+    if (c->used < c->draws && k > 0 && (size_t)k < n)
+        snprintf(buf + k, n - (size_t)k, ", %u of %u draws", c->used, c->draws);
     return buf;
 }
 
@@ -276,8 +292,11 @@ static void peg_summary(cli_buf *f, const sk_peg_result *r, double budget)
                    r->bag == 1 ? "" : "s", r->unseen, r->considered, r->legal);
     for (int s = 0; s < r->nstages; s++) {
         const sk_peg_stage_info *st = &r->stage[s];
-        cli_buf_printf(f, "%s %s %zu%s", s ? "," : "", stage_text(st->plies, b, sizeof b), st->cands,
-                       st->done ? "" : s > 0 && !r->stage[s - 1].done ? " (not run)" : " (cut short)");
+        cli_buf_printf(f, "%s %s %zu", s ? "," : "", stage_text(st->plies, b, sizeof b), st->cands);
+        if (st->draws)
+            cli_buf_printf(f, " (%d draws each)", st->draws);
+        if (!st->done)
+            cli_buf_puts(f, s > 0 && !r->stage[s - 1].done ? " (not run)" : " (cut short)");
     }
     cli_buf_printf(f, "; %.3f s", r->seconds);
     if (budget > 0)
@@ -309,6 +328,8 @@ static void json_peg_cand(cli_json *j, cli_buf *t, const sk_engine *e, const sk_
     cli_json_bool(j, c->exact);
     cli_json_kstr(j, "depth", depth_text(c, num, sizeof num));
     cli_json_kint(j, "draws", c->draws);
+    if (c->valued && c->used < c->draws)
+        cli_json_kint(j, "sample", c->used);
     cli_json_close(j);
 }
 
@@ -327,6 +348,8 @@ static void json_peg(cli_json *j, const sk_peg_result *r)
         cli_json_object(j);
         cli_json_kstr(j, "depth", stage_text(r->stage[s].plies, b, sizeof b));
         cli_json_kint(j, "candidates", (long long)r->stage[s].cands);
+        if (r->stage[s].draws)
+            cli_json_kint(j, "sample", r->stage[s].draws);
         cli_json_key(j, "done");
         cli_json_bool(j, r->stage[s].done);
         snprintf(b, sizeof b, "%.3f", r->stage[s].seconds);
@@ -420,6 +443,84 @@ static int solve_peg(const skc_ctx *c, void **solver, int jobs, const skc_pos *p
     return CLI_EXIT_OK;
 }
 
+/* --best: one line (or JSON object): the play, the method, its figures. */
+static void print_best(const skc_ctx *c, cli_buf *f, const skc_pos *p, const sk_board *b, const sk_rack *r,
+                       const sk_best_result *x)
+{
+    char coord[16], word[256], leave[128], num[64];
+    skp_play_text(c->e, r, &x->play, c->o->json ? SK_FMT_WORD : SK_FMT_PAREN, coord, sizeof coord, word, sizeof word,
+                  leave, sizeof leave);
+    if (c->o->show)
+        skc_show_board(c, f, b, x->play.kind == SK_PLAY_MOVE ? &x->play.move : NULL, "best");
+    if (!c->o->json) {
+        cli_buf_printf(f, "%s %s %d  by:%s  bag:%d", coord, word, x->play.score, sk_best_method_name(x->method), x->bag);
+        if (x->method == SK_BEST_ENDGAME)
+            cli_buf_printf(f, "  value:%+d  %s", x->value, x->exact ? "exact" : "inexact");
+        else if (x->method == SK_BEST_PREENDGAME)
+            cli_buf_printf(f, "  win:%.2f%%  spread:%+.2f  %s  considered:%zu/%zu", 100 * x->win, x->spread,
+                           x->exact ? "exact" : "inexact", x->considered, x->legal);
+        else if (x->method == SK_BEST_SIM)
+            cli_buf_printf(f, "  mean:%+.2f  iterations:%llu", x->mean, (unsigned long long)x->iterations);
+        cli_buf_printf(f, "  time:%.3fs\n", x->seconds);
+        return;
+    }
+    cli_json j;
+    json_head(&j, f, p);
+    cli_json_kstr(&j, "coord", coord);
+    cli_json_kstr(&j, "word", word);
+    cli_json_kint(&j, "score", x->play.score);
+    cli_json_kstr(&j, "by", sk_best_method_name(x->method));
+    cli_json_kint(&j, "bag", x->bag);
+    if (x->method == SK_BEST_ENDGAME || x->method == SK_BEST_PREENDGAME) {
+        cli_json_key(&j, "exact");
+        cli_json_bool(&j, x->exact);
+    }
+    if (x->method == SK_BEST_ENDGAME)
+        cli_json_kint(&j, "value", x->value);
+    if (x->method == SK_BEST_PREENDGAME) {
+        snprintf(num, sizeof num, "%.4f", x->win);
+        cli_json_key(&j, "win");
+        cli_json_raw(&j, num);
+        snprintf(num, sizeof num, "%.3f", x->spread);
+        cli_json_key(&j, "spread");
+        cli_json_raw(&j, num);
+        cli_json_kint(&j, "legal", (long long)x->legal);
+        cli_json_kint(&j, "considered", (long long)x->considered);
+    }
+    if (x->method == SK_BEST_SIM) {
+        snprintf(num, sizeof num, "%.3f", x->mean);
+        cli_json_key(&j, "mean");
+        cli_json_raw(&j, num);
+        cli_json_key(&j, "iterations");
+        cli_json_uint(&j, x->iterations);
+    }
+    snprintf(num, sizeof num, "%.3f", x->seconds);
+    cli_json_key(&j, "seconds");
+    cli_json_raw(&j, num);
+    cli_json_end(&j);
+}
+
+/* --best on position pos within --seconds (default SKE_BEST_SECONDS),
+ * with the --leaves table or the language's shipped one. */
+static int solve_best(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const sk_eg_position *pos,
+                      int spread, cli_buf *out, cli_buf *err)
+{
+    tk_error e = {0};
+    ske_solver *x = slot_for(solver, c->e, &e);
+    if (!x || (!x->best && sk_best_create(&x->best, c->e, jobs, (size_t)E.tt_mb, &e)))
+        return fail(c, out, err, p, x ? e.msg : "out of memory");
+    sk_leaves *lv = skp_leaves();
+    if (!lv && !x->leaves && skp_shipped_leaves(c->e, c->o->lang, &x->leaves) != CLI_EXIT_OK)
+        return fail(c, out, err, p, "cannot load the shipped leave table (give --leaves FILE)");
+    sk_best_opts o = { E.seconds > 0 ? E.seconds : SKE_BEST_SECONDS, spread, pos->zeroless, pos->last_pass,
+                       sk_leaves_value, lv ? lv : x->leaves, NULL, 1 };
+    sk_best_result r;
+    if (sk_best_choose(x->best, &pos->board, &pos->rack[0], &o, &r, &e))
+        return fail(c, out, err, p, e.msg);
+    print_best(c, out, p, &pos->board, &pos->rack[0], &r);
+    return CLI_EXIT_OK;
+}
+
 int ske_solve(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const sk_board *b, cli_buf *out,
               cli_buf *err)
 {
@@ -444,12 +545,13 @@ int ske_solve(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const
     }
     if (c->o->rack && sk_rack_parse(&pos.rack[0], eng, c->o->rack, strlen(c->o->rack), &e))
         return fail(c, out, err, p, e.msg);
-    if (E.opp && !E.pre && sk_rack_parse(&pos.rack[1], eng, E.opp, strlen(E.opp), &e))
+    int mine_only = E.pre || E.best;   /* the opponent's rack is not known (ignored when given) */
+    if (E.opp && !mine_only && sk_rack_parse(&pos.rack[1], eng, E.opp, strlen(E.opp), &e))
         return fail(c, out, err, p, e.msg);
-    if (!p->cgp && !E.opp && !E.pre)
+    if (!p->cgp && !E.opp && !mine_only)
         return fail(c, out, err, p, "no opponent rack: give --opp-rack RACK (a board file holds none)");
     sk_rack both = pos.rack[0];
-    if (!E.pre) {
+    if (!mine_only) {
         both.blanks += pos.rack[1].blanks;
         for (int l = 1; l < 64; l++)
             both.count[l] = (uint8_t)(both.count[l] + pos.rack[1].count[l]);
@@ -459,6 +561,8 @@ int ske_solve(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const
         return fail(c, out, err, p, e.msg);
     if (E.pre)
         return solve_peg(c, solver, jobs, p, &pos, spread, out, err);
+    if (E.best)
+        return solve_best(c, solver, jobs, p, &pos, spread, out, err);
     sk_endgame *s = solver_for(solver, eng, jobs, &e);
     if (!s)
         return fail(c, out, err, p, e.msg);
@@ -493,7 +597,7 @@ void ske_limits(sk_eg_opts *o)
 
 const char *ske_not_for_review(void)
 {
-    return E.pre ? "--preendgame" : E.opp ? "--opp-rack" : E.all_best ? "--all-best" : NULL;
+    return E.pre ? "--preendgame" : E.best ? "--best" : E.opp ? "--opp-rack" : E.all_best ? "--all-best" : NULL;
 }
 
 /* ---- self-play's endgame player --------------------------------------------------------- */

@@ -17,7 +17,7 @@
 enum {
     SKE_O_BASE = 1300,
     SKE_O_ENDGAME = SKE_O_BASE, SKE_O_PREENDGAME, SKE_O_OPPRACK, SKE_O_SECONDS, SKE_O_PLIES, SKE_O_TTMB,
-    SKE_O_ALLBEST, SKE_O_END
+    SKE_O_ALLBEST, SKE_O_BEST, SKE_O_END
 };
 
 /* --seconds and --plies are listed by skrafl_sim.h; skrafl.c hands them to
@@ -27,15 +27,18 @@ enum {
     { "preendgame", no_argument, 0, SKE_O_PREENDGAME }, \
     { "opp-rack", required_argument, 0, SKE_O_OPPRACK }, \
     { "tt-mb", required_argument, 0, SKE_O_TTMB }, \
-    { "all-best", no_argument, 0, SKE_O_ALLBEST },
+    { "all-best", no_argument, 0, SKE_O_ALLBEST }, \
+    { "best", no_argument, 0, SKE_O_BEST },
 
 /* Handle one of the options above (exits with status 2 on a bad value). */
 void ske_option(int code, const char *arg);
-/* --endgame or --preendgame given? */
+/* --endgame, --preendgame or --best given? */
 int ske_active(void);
 /* Threads for one position alone: --jobs when given (jobs > 0), else every CPU
  * up to SKE_THREADS_DEFAULT_MAX (each thread keeps its own move caches). */
 #define SKE_THREADS_DEFAULT_MAX 8
+/* --best without --seconds: this clock a position. */
+#define SKE_BEST_SECONDS 10.0
 int ske_threads(int jobs);
 void ske_usage(void);
 /* One position (p->cgp: a CGP line, else board b with --rack and --opp-rack).
@@ -52,7 +55,7 @@ void ske_free(void *solver);
 #define SKE_REVIEW_SECONDS 10.0
 sk_endgame *ske_review_solver(void **slot, const sk_engine *e, tk_error *err);
 void ske_limits(sk_eg_opts *o);
-/* --preendgame, --opp-rack or --all-best given (they do not go with --gcg)? */
+/* --preendgame, --best, --opp-rack or --all-best given (they do not go with --gcg)? */
 const char *ske_not_for_review(void);
 
 /* Self-play's "endgame" player (sk_player.endgame): a solver for engine e

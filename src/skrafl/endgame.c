@@ -1131,22 +1131,41 @@ static int try_child(egw *w, int ply, int depth, const sk_move *m, unsigned ref,
     return 0;
 }
 
-/* The side to move's first move by the ordering key in list L (NULL:
- * none). */
-static inline const sk_move *greedy_move(const egw *w, const sk_movelist *L)
+/* The playout's move for the side to move at ply q into *m (NULL: none):
+ * its highest-scoring placement, except that with the bag empty and a
+ * rack of 3 tiles or fewer a placement that goes out comes first (the best
+ * by score + twice the other rack); ties by sk_move_cmp.  The moves come
+ * from the node's list with the line cache, else from the top-1 search by
+ * score (a full generation for a short rack that may go out).  Returns 0
+ * or an error. */
+static int playout_move(egw *w, int q, const sk_move **m)
 {
     const sk_engine *e = w->s->e;
-    int side = w->stm, rn = w->r[side].n, opp = w->rv[!side], bag_left = w->bagpos < w->nbag;
-    const sk_move *best = NULL;
+    int side = w->stm, rn = w->r[side].n, outs = w->bagpos == w->nbag && rn <= 3, opp = w->rv[!side];
+    egply_buf *pb = &w->ply[q];
+    sk_movelist *L = &pb->list;
+    tk_error err;
+    int rc;
+    if (w->lc_on && w->use_gb) {
+        if (q > 0)
+            lc_inherit(w, q);
+        rc = gen_moves(w, q, pb, &err);
+    } else {
+        L->limit = 0;
+        rc = outs ? sk_generate(w->g, &w->b, &w->r[side], 0, L, &err)
+                  : sk_generate_top(w->g, &w->b, &w->r[side], 0, NULL, 1, L, &err);
+    }
+    *m = NULL;
     int32_t bk = 0;
-    for (size_t i = 0; i < L->n; i++) {
-        int32_t k = move_key(e, &L->v[i], rn, opp, bag_left);
-        if (!best || k > bk) {
-            best = &L->v[i];
+    for (size_t i = 0; !rc && i < L->n; i++) {
+        const sk_move *x = &L->v[i];
+        int32_t k = outs && x->ntiles == rn ? 1000000 + x->score + 2 * opp : x->score;
+        if (!*m || k > bk || (k == bk && sk_move_cmp(e, x, *m) < 0)) {
+            *m = x;
             bk = k;
         }
     }
-    return best;
+    return rc;
 }
 
 typedef struct po_step {
@@ -1160,14 +1179,10 @@ typedef struct po_step {
  * score), -1 when out of memory. */
 static int playout_turn(egw *w, int q, po_step *st, int *pts)
 {
-    egply_buf *pb = &w->ply[q];
-    tk_error err;
     int side = w->stm;
-    if (w->lc_on && w->use_gb && q > 0)
-        lc_inherit(w, q);
-    if (gen_moves(w, q, pb, &err))
+    const sk_move *m;
+    if (playout_move(w, q, &m))
         return -1;
-    const sk_move *m = greedy_move(w, &pb->list);
     *st = (po_step){ m, 0, side, w->lastpass, w->zl };
     *pts = 0;
     if (!m) {
@@ -1199,12 +1214,11 @@ static int playout_turn(egw *w, int q, po_step *st, int *pts)
     return 0;
 }
 
-/* A greedy playout from the node at ply: each side in turn plays its first
- * move by the ordering key (going out first, then twice the score plus the
- * face value of the tiles played) or passes when it has none, until the
- * game ends by the rules of child_value (or SK_EG_MAX_PLY: then the leaf
- * heuristic); the value from the view of the side to move at ply.  The
- * position is restored.  pl: when not NULL, the turns played (*npl). */
+/* A greedy playout from the node at ply: each side in turn plays its
+ * playout_move or passes when it has none, until the game ends by the
+ * rules of child_value (or SK_EG_MAX_PLY: then the leaf heuristic); the
+ * value from the view of the side to move at ply.  The position is
+ * restored.  pl: when not NULL, the turns played (*npl). */
 static int playout(egw *w, int ply, sk_eg_ply *pl, int *npl)
 {
     po_step st[SK_EG_MAX_PLY + 1];
@@ -2020,15 +2034,15 @@ static int all_best(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag
 }
 
 /* Start a solve: the deadline, a new table generation, the position in
- * worker 0, the line cache. */
+ * worker 0, the line cache (search 0: a playout, which needs neither). */
 static int solve_start(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag, int nbag, const sk_eg_opts *opts,
-                       double t0)
+                       double t0, int search)
 {
     s->deadline = opts->seconds > 0 ? t0 + opts->seconds : 0;
     s->playout = opts->leaf == SK_EG_LEAF_PLAYOUT;
     atomic_store(&s->stop, 0);
     /* a new generation: the last solves' entries are stale (cleared once every TT_GENS - 1 solves) */
-    if (++s->tt_gen >= TT_GENS) {
+    if (search && ++s->tt_gen >= TT_GENS) {
         memset(s->tt, 0, (s->tt_mask + 1) * TT_WAYS * sizeof(tt_entry));
         s->tt_gen = 1;
     }
@@ -2036,7 +2050,7 @@ static int solve_start(sk_endgame *s, const sk_eg_position *pos, const uint8_t *
         s->w[j].nodes = 0;
     load_position(s, pos, bag, nbag);
     for (int j = 0; j < s->jobs; j++) {
-        int rc = lc_setup(&s->w[j], pos->rack, !s->no_lc && nbag == 0 && !sk_board_empty(&pos->board));
+        int rc = lc_setup(&s->w[j], pos->rack, search && !s->no_lc && nbag == 0 && !sk_board_empty(&pos->board));
         if (rc)
             return rc;
     }
@@ -2054,7 +2068,7 @@ int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag
     if (rc)
         return rc;
     double t0 = now_sec();
-    if ((rc = solve_start(s, pos, bag, nbag, opts, t0)) != 0)
+    if ((rc = solve_start(s, pos, bag, nbag, opts, t0, 1)) != 0)
         return tk_error_set(err, rc, 0, 0, rc == TK_ENOMEM ? "out of memory" : "bad rack");
     solve_out o;
     if ((rc = deepen(s, opts->plies, &o)) != 0)
@@ -2096,10 +2110,9 @@ int sk_eg_playout(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag, 
     if (rc)
         return rc;
     double t0 = now_sec();
-    if ((rc = solve_start(s, pos, bag, nbag, &none, t0)) != 0)
+    if ((rc = solve_start(s, pos, bag, nbag, &none, t0, 0)) != 0)
         return tk_error_set(err, rc, 0, 0, rc == TK_ENOMEM ? "out of memory" : "bad rack");
     egw *w0 = &s->w[0];
-    gb_root(w0);
     res->value = playout(w0, 0, res->pv, &res->npv);
     if (w0->err)
         return tk_error_set(err, w0->err, 0, 0, "out of memory");

@@ -127,6 +127,7 @@ typedef struct peg_cand_st {
     int32_t *val;          /* per draw: the mover's spread change to the end */
     uint8_t *ex;           /* per draw: 1 when proven exact */
     int64_t win2, sum;     /* weighted sums: 2 a win, 1 a tie; the spread change */
+    int64_t wsum;          /* the weight of the draws summed (all: the bag's total) */
     int stage, plies, exact;
 } peg_cand_st;
 
@@ -158,6 +159,7 @@ typedef struct peg_run {
     uint8_t *done;         /* per item */
     size_t nitems;
     int plies;
+    int stage_draws[SK_PEG_MAX_STAGES];   /* each stage's sample (0: every draw) */
     double deadline;       /* monotonic seconds; 0 none */
     atomic_size_t next;
     atomic_int stop;
@@ -214,7 +216,7 @@ static int cands_make(peg_run *r, tk_error *err)
 /* ---- ranking ----------------------------------------------------------------------------- */
 
 typedef struct rank_key {
-    int64_t win2, sum;
+    int64_t win2, sum, wsum;
     int32_t score;
     uint32_t idx;
     size_t c;
@@ -229,10 +231,17 @@ static int rank_cmp(const void *a, const void *b)
     const rank_key *x = a, *y = b;
     if (x->valued != y->valued)
         return x->valued ? -1 : 1;
-    if (x->valued && x->win2 != y->win2)
-        return x->win2 > y->win2 ? -1 : 1;
-    if (x->valued && x->sum != y->sum)
-        return x->sum > y->sum ? -1 : 1;
+    if (x->valued) {
+        /* win2 / wsum against the other's, and sum / wsum (no overflow: a
+         * total weight is at most 11 * 10 * 9 * 8, a sum below 2^40) */
+        int64_t a = x->win2 * y->wsum, b = y->win2 * x->wsum;
+        if (a != b)
+            return a > b ? -1 : 1;
+        a = x->sum * y->wsum;
+        b = y->sum * x->wsum;
+        if (a != b)
+            return a > b ? -1 : 1;
+    }
     if (x->score != y->score)
         return x->score > y->score ? -1 : 1;
     return (x->idx > y->idx) - (x->idx < y->idx);
@@ -246,7 +255,7 @@ static int rank_sort(peg_run *r, size_t n, const uint8_t *valued, int all)
         return TK_ENOMEM;
     for (size_t i = 0; i < n; i++) {
         const peg_cand_st *c = &r->c[r->order[i]];
-        k[i] = (rank_key){ c->win2, c->sum, c->play.score, (uint32_t)c->idx, r->order[i],
+        k[i] = (rank_key){ c->win2, c->sum, c->wsum, c->play.score, (uint32_t)c->idx, r->order[i],
                            valued ? valued[i] : all };
     }
     qsort(k, n, sizeof *k, rank_cmp);
@@ -256,16 +265,27 @@ static int rank_sort(peg_run *r, size_t n, const uint8_t *valued, int all)
     return TK_OK;
 }
 
-/* A candidate's figures from its values over every draw. */
-static void cand_sum(const peg_run *r, peg_cand_st *c, int stage, int plies)
+/* Draw i of a sample of n out of nd (n < nd): spread evenly over them. */
+static inline size_t sample_at(size_t i, size_t n, size_t nd) { return (size_t)(((2 * (uint64_t)i + 1) * nd) / (2 * n)); }
+
+/* The draws a stage values for a candidate with nd of them: all, or a
+ * sample of `sample` (*n of them; draw i is sample_at(i, *n, nd) unless
+ * all). */
+static inline size_t stage_draws(size_t nd, int sample) { return sample > 0 && (size_t)sample < nd ? (size_t)sample : nd; }
+
+/* A candidate's figures from its values over the draws of the stage. */
+static void cand_sum(const peg_run *r, peg_cand_st *c, int stage, int plies, int sample)
 {
     const peg_draws *d = &r->draws[c->k];
-    c->win2 = c->sum = 0;
-    c->exact = 1;
-    for (size_t j = 0; j < d->n; j++) {
+    size_t n = stage_draws(d->n, sample);
+    c->win2 = c->sum = c->wsum = 0;
+    c->exact = n == d->n;
+    for (size_t i = 0; i < n; i++) {
+        size_t j = n == d->n ? i : sample_at(i, n, d->n);
         int64_t fin = (int64_t)r->spread + c->val[j];
         c->win2 += (int64_t)d->v[j].w * (fin > 0 ? 2 : fin == 0 ? 1 : 0);
         c->sum += (int64_t)d->v[j].w * c->val[j];
+        c->wsum += d->v[j].w;
         c->exact &= c->ex[j];
     }
     c->stage = stage;
@@ -395,8 +415,9 @@ static void *stage_worker(void *arg)
 }
 
 /* The work items of a stage over candidates order[0..ncand): every draw
- * not yet exact, candidate by candidate in rank order. */
-static int stage_items(peg_run *r, size_t ncand)
+ * of the stage (all, or a sample) not yet exact, candidate by candidate in
+ * rank order. */
+static int stage_items(peg_run *r, size_t ncand, int sample)
 {
     size_t need = 0;
     for (size_t i = 0; i < ncand; i++) {
@@ -408,7 +429,7 @@ static int stage_items(peg_run *r, size_t ncand)
             if (!c->val || !c->ex)
                 return TK_ENOMEM;
         }
-        need += nd;
+        need += stage_draws(nd, sample);
     }
     free(r->items);
     free(r->done);
@@ -419,9 +440,12 @@ static int stage_items(peg_run *r, size_t ncand)
     r->nitems = 0;
     for (size_t i = 0; i < ncand; i++) {
         peg_cand_st *c = &r->c[r->order[i]];
-        for (size_t j = 0; j < r->draws[c->k].n; j++)
+        size_t nd = r->draws[c->k].n, n = stage_draws(nd, sample);
+        for (size_t q = 0; q < n; q++) {
+            size_t j = n == nd ? q : sample_at(q, n, nd);
             if (!c->ex[j])
                 r->items[r->nitems++] = (peg_item){ (uint32_t)r->order[i], (uint32_t)j };
+        }
     }
     return TK_OK;
 }
@@ -455,7 +479,7 @@ static int stage_run(peg_run *r)
 
 /* Stage 0 cut short: the candidates valued on every draw first (ranked),
  * the others after them in static order.  *considered: how many. */
-static int stage0_partial(peg_run *r, size_t *considered)
+static int stage0_partial(peg_run *r, int sample, size_t *considered)
 {
     uint8_t *ok = malloc(r->n);
     if (!ok)
@@ -473,7 +497,7 @@ static int stage0_partial(peg_run *r, size_t *considered)
     for (size_t i = 0; i < r->n; i++) {
         valued[i] = ok[r->order[i]];
         if (valued[i]) {
-            cand_sum(r, &r->c[r->order[i]], 0, SK_PEG_GREEDY);
+            cand_sum(r, &r->c[r->order[i]], 0, r->plies, sample);
             ++*considered;
         }
     }
@@ -485,16 +509,27 @@ static int stage0_partial(peg_run *r, size_t *considered)
 
 /* ---- the solve --------------------------------------------------------------------------- */
 
-/* The default schedules: halving the candidates as the stages deepen (the
- * figures of DESIGN in doc/endgame.md); bigger bags make every draw dearer
- * and every stage wider, so they keep fewer. */
-static const sk_peg_stage stages_small[] = { { 0, SK_PEG_GREEDY }, { 32, 1 }, { 16, 2 }, { 8, SK_PEG_EXACT } };
-static const sk_peg_stage stages_big[] = { { 0, SK_PEG_GREEDY }, { 16, 1 }, { 8, 2 }, { 4, SK_PEG_EXACT } };
+/* The default schedules: every candidate on every draw by greedy playouts,
+ * then halving the candidates as the searches deepen, and to the end for
+ * the best 2, then 4, then 8 (each exact stage reuses the last one's
+ * values, so it only adds the new candidates' work, and a clock that runs
+ * out in it leaves the last one's ranking).  With 3-4 tiles in the bag a
+ * candidate has up to 7920 draws: stage 0 values a sample of 32 of them
+ * (spread evenly over the draws in their order, reweighted), a second
+ * greedy stage every draw of the best 16. */
+static const sk_peg_stage stages_small[] = { { 0, SK_PEG_GREEDY, 0 }, { 32, 1, 0 }, { 16, 2, 0 },
+                                             { 2, SK_PEG_EXACT, 0 }, { 4, SK_PEG_EXACT, 0 }, { 8, SK_PEG_EXACT, 0 } };
+static const sk_peg_stage stages_big[] = { { 0, SK_PEG_GREEDY, 32 }, { 16, SK_PEG_GREEDY, 0 }, { 8, 1, 0 },
+                                           { 4, 2, 0 }, { 2, SK_PEG_EXACT, 0 }, { 4, SK_PEG_EXACT, 0 } };
 
 const sk_peg_stage *sk_peg_default_stages(int bag, int *n)
 {
-    *n = 4;
-    return bag <= 2 ? stages_small : stages_big;
+    if (bag <= 2) {
+        *n = (int)(sizeof stages_small / sizeof *stages_small);
+        return stages_small;
+    }
+    *n = (int)(sizeof stages_big / sizeof *stages_big);
+    return stages_big;
 }
 
 static void run_free(peg_run *r)
@@ -551,19 +586,22 @@ static int run_setup(peg_run *r, const sk_peg_opts *o, sk_peg_result *res, tk_er
     return TK_OK;
 }
 
-/* Run the stages: each on the first `keep` candidates of the ranking the
- * stage before left, then those ranked again. */
+/* Run the stages: each on the first `keep` candidates of the ranking so
+ * far, then those ranked again by its figures. */
 static int run_stages(peg_run *r, const sk_peg_stage *st, int nst, sk_peg_result *res, tk_error *err)
 {
-    size_t prev = r->n;
     res->nstages = nst;
     res->complete = 1;
     for (int s = 0; s < nst; s++) {
-        size_t keep = s == 0 || st[s].keep <= 0 || (size_t)st[s].keep > prev ? prev : (size_t)st[s].keep;
-        r->plies = st[s].plies;
         res->stage[s].plies = st[s].plies;
-        res->stage[s].cands = keep;
-        if (stage_items(r, keep))
+        res->stage[s].draws = st[s].draws;
+        r->stage_draws[s] = st[s].draws;
+        res->stage[s].cands = s == 0 || st[s].keep <= 0 || (size_t)st[s].keep > r->n ? r->n : (size_t)st[s].keep;
+    }
+    for (int s = 0; s < nst; s++) {
+        size_t keep = res->stage[s].cands;
+        r->plies = st[s].plies;
+        if (stage_items(r, keep, st[s].draws))
             return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
         double t = now_sec();
         int rc = stage_run(r);
@@ -574,18 +612,17 @@ static int run_stages(peg_run *r, const sk_peg_stage *st, int nst, sk_peg_result
         }
         if (rc == 0) {
             res->complete = 0;
-            if (s == 0 && stage0_partial(r, &res->considered))
+            if (s == 0 && stage0_partial(r, st[0].draws, &res->considered))
                 return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
             break;
         }
         for (size_t i = 0; i < keep; i++)
-            cand_sum(r, &r->c[r->order[i]], s, st[s].plies);
+            cand_sum(r, &r->c[r->order[i]], s, st[s].plies, st[s].draws);
         if (rank_sort(r, keep, NULL, 1))
             return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
         res->stage[s].done = 1;
         if (s == 0)
             res->considered = r->n;
-        prev = keep;
     }
     return TK_OK;
 }
@@ -597,7 +634,6 @@ static int run_result(const peg_run *r, sk_peg_result *res)
     if (!res->cand)
         return TK_ENOMEM;
     res->n = r->n;
-    double W = res->weight ? (double)res->weight : 1;
     for (size_t i = 0; i < r->n; i++) {
         const peg_cand_st *c = &r->c[r->order[i]];
         sk_peg_cand *x = &res->cand[i];
@@ -607,8 +643,9 @@ static int run_result(const peg_run *r, sk_peg_result *res)
         x->draws = (uint32_t)r->draws[c->k].n;
         if (!x->valued)
             continue;
-        x->win = (double)c->win2 / (2 * W);
-        x->spread = (double)c->sum / W;
+        x->win = (double)c->win2 / (2.0 * (double)c->wsum);
+        x->spread = (double)c->sum / (double)c->wsum;
+        x->used = (uint32_t)stage_draws(x->draws, r->stage_draws[c->stage]);
         x->exact = c->exact;
         x->plies = c->plies;
     }

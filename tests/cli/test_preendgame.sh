@@ -31,7 +31,7 @@ B='15/15/15/15/15/15/15/7CAT5/15/15/15/15/15/15/15'
 : "${TILEKIT_DATA:=$TK_TOP/build:$TK_TOP/data}"; export TILEKIT_DATA
 
 t_run pre 0 "$S" --dict "$W" --tiles "$TP" --preendgame "$B S/ 0/0 0"
-t_grep pre-summary '^pre-endgame: 1 tile in the bag, 8 unseen; 4 of 4 legal plays considered; stages: greedy 4, 1 ply 4, 2 plies 4, exact 4; ' "$OUT"
+t_grep pre-summary '^pre-endgame: 1 tile in the bag, 8 unseen; 4 of 4 legal plays considered; stages: greedy 4, 1 ply 4, 2 plies 4, exact 2, exact 4, exact 4; ' "$OUT"
 if [ "$(sed -n 2p "$OUT")" = 'pass  win:100.00%  spread:+71.12  exact' ]; then t_ok pre-pass-first; else t_fail pre-pass-first "$(cat "$OUT")"; fi
 t_grep pre-scat '^8G S(CAT) 6  win:100.00%  spread:+65.00  exact$' "$OUT"
 t_grep pre-cats '^8H (CAT)S 6  win:100.00%  spread:+65.00  exact$' "$OUT"
