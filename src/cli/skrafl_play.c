@@ -21,6 +21,7 @@
 #include "skrafl_endgame.h"
 #include "skrafl_play.h"
 #include "skrafl_sim.h"
+#include "tilekit/skbest.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -43,6 +44,7 @@ static struct {
     const char *gcg;
     sk_leaves *leaves;
     sk_leaves *pleaves[2];  /* --players equity:TABLE: that player's own table */
+    double best[2];         /* --players best[:SECONDS]: that player's clock a game (0: not best) */
     const char *lexicon;
 } P;
 
@@ -140,9 +142,11 @@ void skp_usage(void)
            "                         --iterations or --seconds: its budget a turn, default 10\n"
            "                         candidates, 2 plies, 50 iterations); endgame plays equity,\n"
            "                         then the exact endgame solver once the bag is empty\n"
-           "                         (--seconds per solve, default 1)\n"
+           "                         (--seconds per solve, default 1); best[:SECONDS] chooses\n"
+           "                         as --best does, on a clock of SECONDS a game (default %g)\n"
            "      --gcg=FILE|DIR     annotate the GCG game FILE move by move; with --selfplay,\n"
-           "                         write every game as DIR/game-N.gcg (DIR is created)\n");
+           "                         write every game as DIR/game-N.gcg (DIR is created)\n",
+           SKP_BEST_GAME_SECONDS);
 }
 
 /* ---- setup ---------------------------------------------------------------------------- */
@@ -196,6 +200,14 @@ int skp_shipped_leaves(const sk_engine *e, const char *lang, sk_leaves **out)
     return load_leaves(e, lang, "default", out);
 }
 
+/* The clock of a player best:SECONDS (seconds a game, > 0). */
+static double best_seconds(const char *s, size_t n)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.*s", (int)(n < 63 ? n : 63), s);
+    return cli_parse_real("--players best:SECONDS", buf, 0, 0.001, 1e7);
+}
+
 int skp_setup(const sk_engine *e, const char *lang)
 {
     if (P.pairs && (!P.selfplay || P.selfplay % 2))
@@ -214,6 +226,10 @@ int skp_setup(const sk_engine *e, const char *lang)
             if ((n == 6 && strncmp(s, "equity", 6) == 0) || (n == 3 && strncmp(s, "sim", 3) == 0) ||
                 (n == 7 && strncmp(s, "endgame", 7) == 0))
                 need_default = 1;
+            else if (strncmp(s, "best", 4) == 0 && (n == 4 || s[4] == ':')) {
+                need_default = 1;
+                P.best[k] = n == 4 ? SKP_BEST_GAME_SECONDS : best_seconds(s + 5, n - 5);
+            }
             else if (n > 7 && strncmp(s, "equity:", 7) == 0) {
                 char file[4096];
                 snprintf(file, sizeof file, "%.*s", (int)(n - 7), s + 7);
@@ -221,7 +237,8 @@ int skp_setup(const sk_engine *e, const char *lang)
                 if (rc)
                     return rc;
             } else if (!(n == 5 && strncmp(s, "score", 5) == 0))
-                cli_usage_error("unknown player '%.*s' (score, equity, equity:TABLE, sim or endgame)", (int)n, s);
+                cli_usage_error("unknown player '%.*s' (score, equity, equity:TABLE, sim, endgame, best or best:SECONDS)",
+                                (int)n, s);
         }
     }
     const char *arg = P.leaves_arg;
@@ -623,6 +640,7 @@ typedef struct sp_ctx {
     double eg_gain;
     sp_tally tally;
     int endgame[2];                   /* player k is "endgame" */
+    sk_best_opts best_base;           /* "best" players: leave values, win table, seed */
     uint8_t *result;                  /* --pairs: per game, player 0's result in half points
                                        * (2 win, 1 tie, 0 loss); each game writes its own slot */
 } sp_ctx;
@@ -633,12 +651,15 @@ typedef struct sp_state {
     sk_movelist list;
     sk_game game;
     long wins[2], ties, games;
-    sk_endgame_hook hooks[2];  /* "endgame" players: this thread's solver */
+    sk_endgame_hook hooks[2];  /* "endgame" players: this thread's solver; "best": its player */
     void *eg;
+    sk_best_player *best[2];
     long eg_games;             /* games that reached an empty bag */
     double eg_gain;            /* player 0's spread change from then on, summed */
     sp_tally tally;
 } sp_state;
+
+static void sp_fini(void *user, void *state);
 
 static void *sp_init(void *user)
 {
@@ -660,6 +681,16 @@ static void *sp_init(void *user)
             st->hooks[k].choose = ske_player_choose;
             st->hooks[k].ctx = st->eg;
         }
+    for (int k = 0; k < 2; k++)
+        if (P.best[k] > 0) {
+            tk_error err;
+            if (sk_best_player_create(&st->best[k], st->c->e, P.best[k], &st->c->best_base, &err)) {
+                sp_fini(user, st);
+                return NULL;
+            }
+            st->hooks[k].turn = sk_best_player_turn;
+            st->hooks[k].ctx = st->best[k];
+        }
     return st;
 }
 
@@ -675,6 +706,8 @@ static void sp_fini(void *user, void *state)
     c->eg_gain += st->eg_gain;
     tally_add(&c->tally, &st->tally);
     ske_free(st->eg);
+    sk_best_player_destroy(st->best[0]);
+    sk_best_player_destroy(st->best[1]);
     sk_movelist_free(&st->list);
     sk_gen_destroy(st->g);
     free(st);
@@ -801,6 +834,8 @@ static int run_selfplay(const sk_engine *e, const char *lang, int jobs, int verb
         for (char *q = nick[k]; *q; q++)
             if (*q == ' ' || *q == '\t')
                 *q = '_';   /* a GCG nickname has no spaces */
+        if (P.best[k] > 0)
+            snprintf(nick[k], sizeof nick[k], "best");
         if (s[0] == 's' && s[1] == 'i') {   /* sim: skrafl_sim.c's simulating player */
             c.players[k].strategy = SK_STRAT_CUSTOM;
             c.players[k].ctx = (void *)sks_player(P.leaves);
@@ -811,6 +846,9 @@ static int run_selfplay(const sk_engine *e, const char *lang, int jobs, int verb
         snprintf(nick[0] + strlen(nick[0]), 4, "1");
         snprintf(nick[1] + strlen(nick[1]), 4, "2");
     }
+    sk_sim_opts so;
+    sks_review_opts(&so, P.leaves);
+    c.best_base = (sk_best_opts){ 0, 0, 0, 0, sk_leaves_value, P.leaves, so.wins, P.seed };
     c.names[0] = c.players[0].name = nick[0];
     c.names[1] = c.players[1].name = nick[1];
     if (P.pairs && !(c.result = calloc((size_t)P.selfplay, 1))) {

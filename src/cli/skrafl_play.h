@@ -20,6 +20,9 @@ enum {
     SKP_O_PLAYERS, SKP_O_GCG, SKP_O_EXCHANGES, SKP_O_PAIRS, SKP_O_END
 };
 
+/* --players best: the clock a game when none is given (best:SECONDS). */
+#define SKP_BEST_GAME_SECONDS 20.0
+
 #define SKP_LONG_OPTIONS \
     { "leaves", required_argument, 0, SKP_O_LEAVES }, \
     { "sort", required_argument, 0, SKP_O_SORT }, \
