@@ -348,7 +348,7 @@ static void one_position(skfx_lang *L, sk_gen *g, sk_movelist *list, th_rng *rng
         sk_peg *p1 = NULL, *p2 = NULL;
         REQUIRE(sk_peg_create(&p1, e, 2, 1, &err) == 0);
         REQUIRE(sk_peg_create(&p2, e, 2, 2, &err) == 0);
-        sk_peg_opts po = { 0, spread, zl, opp.n, NULL, 0 };
+        sk_peg_opts po = { 0, spread, zl, opp.n, NULL, 0, NULL, 0 };
         sk_peg_result r1, r2, r3;
         REQUIRE(sk_peg_solve(p1, &b, &me, &po, &r1, &err) == 0);
         compare("default schedule", i, &r1, v, n, 0);

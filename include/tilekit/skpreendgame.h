@@ -73,7 +73,8 @@
  * longer); a result's arrays are malloc'ed: sk_peg_result_free().  Errors:
  * 0 or a negative TK_E* status with a message: TK_EINVAL (not a
  * pre-endgame: the bag would hold 0 or more than SK_PEG_MAX_BAG tiles;
- * more tiles than the set holds; a bad schedule), TK_ENOMEM.  Nothing
+ * more tiles than the set holds; a bad schedule; a play of opts->only
+ * that is not legal), TK_ENOMEM.  Nothing
  * here prints, exits or aborts.
  */
 #ifndef TILEKIT_SKPREENDGAME_H
@@ -116,6 +117,9 @@ typedef struct sk_peg_opts {
     int opp_tiles;             /* tiles on the opponent's rack (0: SK_RACK_MAX) */
     const sk_peg_stage *stages;   /* the schedule (NULL: sk_peg_default_stages) */
     int nstages;
+    const sk_play *only;       /* not NULL: value only these plays (placements legal here, or
+                                * the pass), not every legal play */
+    size_t nonly;
 } sk_peg_opts;
 
 typedef struct sk_peg_cand {
@@ -140,9 +144,9 @@ typedef struct sk_peg_stage_info {
 } sk_peg_stage_info;
 
 typedef struct sk_peg_result {
-    sk_peg_cand *cand;         /* every legal play, ranked best first (malloc'ed) */
+    sk_peg_cand *cand;         /* every legal play (or opts->only), ranked best first (malloc'ed) */
     size_t n;
-    size_t legal;              /* legal plays (= n) */
+    size_t legal;              /* legal plays */
     size_t considered;         /* of them valued on every draw by stage 0 at least */
     int bag, unseen;           /* tiles in the bag; tiles unseen by the mover */
     uint64_t weight;           /* the draws' total weight: unseen! / (unseen - bag)! */

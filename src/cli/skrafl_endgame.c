@@ -25,6 +25,7 @@
 static struct {
     int endgame, pre, best, all_best, plies;
     const char *opp;
+    const char *only;      /* --only PLAY,PLAY: the pre-endgame's candidates */
     double seconds;
     long tt_mb;
 } E;
@@ -35,6 +36,7 @@ void ske_option(int code, const char *arg)
     case SKE_O_ENDGAME: E.endgame = 1; break;
     case SKE_O_PREENDGAME: E.pre = 1; break;
     case SKE_O_BEST: E.best = 1; break;
+    case SKE_O_ONLY: E.only = arg; break;
     case SKE_O_OPPRACK: E.opp = arg; break;
     case SKE_O_ALLBEST: E.all_best = 1; break;
     case SKE_O_PLIES: E.plies = (int)cli_parse_long("--plies", arg, 1, SK_EG_MAX_PLY); break;
@@ -43,6 +45,8 @@ void ske_option(int code, const char *arg)
     }
     if (E.endgame + E.pre + E.best > 1)
         cli_usage_error("--endgame, --preendgame and --best do not go together");
+    if (E.only && (E.endgame || E.best))
+        cli_usage_error("--only goes with --preendgame");
 }
 
 int ske_active(void) { return E.endgame || E.pre || E.best; }
@@ -66,6 +70,8 @@ void ske_usage(void)
            "                         probability over every draw, then expected spread: greedy\n"
            "                         playouts for all, then deeper searches for the best ones,\n"
            "                         the last ones to the end (--top N prints the best N)\n"
+           "      --only=PLAYS       --preendgame: value only these plays, e.g. '8G S(CAT),pass'\n"
+           "                         (coordinate and word as --check takes them, comma-separated)\n"
            "      --best             the best play at any stage within --seconds (default %g):\n"
            "                         the exact endgame with the bag empty, the pre-endgame with\n"
            "                         1-4 tiles in the bag, simulation with more, static equity\n"
@@ -425,8 +431,47 @@ static int cgp_spread(const char *s, size_t len)
     return sscanf(buf, "%d/%d", &a, &b) == 2 ? a - b : 0;
 }
 
+/* --only's plays ("COORD WORD" or "pass", comma-separated) into v (room
+ * for max); returns how many, or -1 with a message in err. */
+static int parse_only(const skc_ctx *c, const sk_board *b, const sk_rack *r, sk_play *v, int max, tk_error *err)
+{
+    sk_gen *g = NULL;
+    if (sk_gen_create(&g, c->e, err))
+        return -1;
+    int n = 0;
+    for (const char *s = E.only; *s && n >= 0;) {
+        size_t len = strcspn(s, ",");
+        char item[256];
+        snprintf(item, sizeof item, "%.*s", (int)(len < 255 ? len : 255), s);
+        s += len + (s[len] == ',');
+        char *word = strpbrk(item, " .");
+        memset(&v[n], 0, sizeof v[n]);
+        if (n == max) {
+            tk_error_set(err, TK_EINVAL, 0, 0, "--only: more than %d plays", max);
+            n = -1;
+        } else if (strcmp(item, "pass") == 0) {
+            v[n++].kind = SK_PLAY_PASS;
+        } else {
+            sk_check_result cr;
+            if (word)
+                *word++ = 0;
+            if (!word || sk_check(g, b, r, item, word, 0, &cr, err)) {
+                if (!word)
+                    tk_error_set(err, TK_EINVAL, 0, 0, "--only: '%s' is no play (COORD WORD or pass)", item);
+                n = -1;
+            } else {
+                v[n].kind = SK_PLAY_MOVE;
+                v[n].move = cr.move;
+                v[n++].score = cr.move.score;
+            }
+        }
+    }
+    sk_gen_destroy(g);
+    return n;
+}
+
 /* --preendgame on position pos (the mover's rack; the opponent's is not
- * known): every play ranked (tilekit/skpreendgame.h). */
+ * known): every play ranked (tilekit/skpreendgame.h), or --only's. */
 static int solve_peg(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const sk_eg_position *pos,
                      int spread, cli_buf *out, cli_buf *err)
 {
@@ -434,7 +479,15 @@ static int solve_peg(const skc_ctx *c, void **solver, int jobs, const skc_pos *p
     sk_peg *pg = peg_for(solver, c->e, jobs, &e);
     if (!pg)
         return fail(c, out, err, p, e.msg);
-    sk_peg_opts o = { E.seconds, spread, pos->zeroless, 0, NULL, 0 };
+    sk_peg_opts o = { E.seconds, spread, pos->zeroless, 0, NULL, 0, NULL, 0 };
+    sk_play only[64];
+    if (E.only) {
+        int n = parse_only(c, &pos->board, &pos->rack[0], only, 64, &e);
+        if (n < 0)
+            return fail(c, out, err, p, e.msg);
+        o.only = only;
+        o.nonly = (size_t)n;
+    }
     sk_peg_result r;
     if (sk_peg_solve(pg, &pos->board, &pos->rack[0], &o, &r, &e))
         return fail(c, out, err, p, e.msg);

@@ -17,7 +17,7 @@
 enum {
     SKE_O_BASE = 1300,
     SKE_O_ENDGAME = SKE_O_BASE, SKE_O_PREENDGAME, SKE_O_OPPRACK, SKE_O_SECONDS, SKE_O_PLIES, SKE_O_TTMB,
-    SKE_O_ALLBEST, SKE_O_BEST, SKE_O_END
+    SKE_O_ALLBEST, SKE_O_BEST, SKE_O_ONLY, SKE_O_END
 };
 
 /* --seconds and --plies are listed by skrafl_sim.h; skrafl.c hands them to
@@ -28,7 +28,8 @@ enum {
     { "opp-rack", required_argument, 0, SKE_O_OPPRACK }, \
     { "tt-mb", required_argument, 0, SKE_O_TTMB }, \
     { "all-best", no_argument, 0, SKE_O_ALLBEST }, \
-    { "best", no_argument, 0, SKE_O_BEST },
+    { "best", no_argument, 0, SKE_O_BEST }, \
+    { "only", required_argument, 0, SKE_O_ONLY },
 
 /* Handle one of the options above (exits with status 2 on a bad value). */
 void ske_option(int code, const char *arg);

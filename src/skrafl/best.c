@@ -134,7 +134,7 @@ static int by_peg(sk_best *b, const sk_board *board, const sk_rack *rack, const 
         if (rc)
             return rc;
     }
-    sk_peg_opts po = { o->seconds, o->spread, o->zeroless, 0, NULL, 0 };
+    sk_peg_opts po = { o->seconds, o->spread, o->zeroless, 0, NULL, 0, NULL, 0 };
     sk_peg_result r;
     int rc = sk_peg_solve(b->peg, board, rack, &po, &r, err);
     if (rc)

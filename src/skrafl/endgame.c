@@ -1131,44 +1131,79 @@ static int try_child(egw *w, int ply, int depth, const sk_move *m, unsigned ref,
     return 0;
 }
 
-/* The playout's move for the side to move at ply q into *m (NULL: none):
- * its highest-scoring placement, except that with the bag empty and a
- * rack of 3 tiles or fewer a placement that goes out comes first (the best
- * by score + twice the other rack); ties by sk_move_cmp.  The moves come
- * from the node's list with the line cache, else from the top-1 search by
- * score (a full generation for a short rack that may go out).  Returns 0
- * or an error. */
-static int playout_move(egw *w, int q, const sk_move **m)
+/* The playout's choice among moves: higher key first (pl_key), then
+ * sk_move_cmp order. */
+typedef struct pl_pick {
+    const sk_engine *e;
+    int rn, opp, outs;
+    int have;
+    int32_t key;
+    sk_move best;
+} pl_pick;
+
+static inline void pl_offer(pl_pick *p, const sk_move *x)
 {
-    const sk_engine *e = w->s->e;
-    int side = w->stm, rn = w->r[side].n, outs = w->bagpos == w->nbag && rn <= 3, opp = w->rv[!side];
-    egply_buf *pb = &w->ply[q];
-    sk_movelist *L = &pb->list;
-    tk_error err;
+    int32_t k = p->outs && x->ntiles == p->rn ? 1000000 + x->score + 2 * p->opp : x->score;
+    if (!p->have || k > p->key || (k == p->key && sk_move_cmp(p->e, x, &p->best) < 0)) {
+        p->best = *x;
+        p->key = k;
+        p->have = 1;
+    }
+}
+
+/* Every cached move of the side to move at ply q that its rack fits,
+ * offered to p (no list is made).  0 or TK_ENOMEM. */
+static int lc_pick(egw *w, int q, pl_pick *p)
+{
+    int side = w->stm, dim = w->b.dim;
+    unsigned have = lc_rack_slots(w, side);
+    if (q > 0)
+        lc_inherit(w, q);
+    for (int o = 0; o < 2; o++)
+        for (int line = 0; line < dim; line++) {
+            int32_t e = lc_line(w, q, side, o, line);
+            if (e < 0)
+                return TK_ENOMEM;
+            const lc_ent *E = &w->lc.ent[e];
+            const sk_move *mv = w->lc.mv + E->start;
+            const uint8_t *mm = w->lc.mm + E->start;
+            for (uint32_t k = 0; k < E->n; k++)
+                if (!(mm[k] & ~have))
+                    pl_offer(p, &mv[k]);
+        }
+    return TK_OK;
+}
+
+/* The playout's move for the side to move at ply q into *m (*none when it
+ * has none): its highest-scoring placement, except that with the bag empty
+ * and a rack of 3 tiles or fewer a placement that goes out comes first
+ * (the best by score + twice the other rack); ties in sk_move_cmp order.
+ * The moves come from the line cache when it is on, else from the top-1
+ * search by score (a full generation for a short rack that may go out).
+ * Returns 0 or an error. */
+static int playout_move(egw *w, int q, sk_move *m, int *none)
+{
+    int side = w->stm, rn = w->r[side].n;
+    pl_pick p = { w->s->e, rn, w->rv[!side], w->bagpos == w->nbag && rn <= 3, 0, 0, { 0 } };
     int rc;
     if (w->lc_on && w->use_gb) {
-        if (q > 0)
-            lc_inherit(w, q);
-        rc = gen_moves(w, q, pb, &err);
+        rc = lc_pick(w, q, &p);
     } else {
+        sk_movelist *L = &w->ply[q].list;
+        tk_error err;
         L->limit = 0;
-        rc = outs ? sk_generate(w->g, &w->b, &w->r[side], 0, L, &err)
-                  : sk_generate_top(w->g, &w->b, &w->r[side], 0, NULL, 1, L, &err);
+        rc = p.outs ? sk_generate(w->g, &w->b, &w->r[side], 0, L, &err)
+                    : sk_generate_top(w->g, &w->b, &w->r[side], 0, NULL, 1, L, &err);
+        for (size_t i = 0; !rc && i < L->n; i++)
+            pl_offer(&p, &L->v[i]);
     }
-    *m = NULL;
-    int32_t bk = 0;
-    for (size_t i = 0; !rc && i < L->n; i++) {
-        const sk_move *x = &L->v[i];
-        int32_t k = outs && x->ntiles == rn ? 1000000 + x->score + 2 * opp : x->score;
-        if (!*m || k > bk || (k == bk && sk_move_cmp(e, x, *m) < 0)) {
-            *m = x;
-            bk = k;
-        }
-    }
+    *m = p.best;
+    *none = !p.have;
     return rc;
 }
 
 typedef struct po_step {
+    sk_move mv;            /* the move played (when m is set) */
     const sk_move *m;      /* NULL: a pass */
     int drawn, side, lastpass, zl;
 } po_step;
@@ -1179,11 +1214,14 @@ typedef struct po_step {
  * score), -1 when out of memory. */
 static int playout_turn(egw *w, int q, po_step *st, int *pts)
 {
-    int side = w->stm;
-    const sk_move *m;
-    if (playout_move(w, q, &m))
+    int side = w->stm, none;
+    st->side = side;
+    st->lastpass = w->lastpass;
+    st->zl = w->zl;
+    st->drawn = 0;
+    if (playout_move(w, q, &st->mv, &none))
         return -1;
-    *st = (po_step){ m, 0, side, w->lastpass, w->zl };
+    const sk_move *m = st->m = none ? NULL : &st->mv;
     *pts = 0;
     if (!m) {
         if ((w->lastpass && w->bagpos == w->nbag) || w->zl + 1 >= SK_SCORELESS_END) {

@@ -185,8 +185,16 @@ static void rack_put(sk_rack *r, int t)
     r->n++;
 }
 
-/* Every placement of the rack, then the pass (idx: this order). */
-static int cands_make(peg_run *r, tk_error *err)
+static int same_move(const sk_move *a, const sk_move *b)
+{
+    return a->row == b->row && a->col == b->col && a->dir == b->dir && a->len == b->len &&
+           memcmp(a->word, b->word, a->len) == 0;
+}
+
+/* Every placement of the rack, then the pass (idx: this order), or only
+ * the plays of only[0..nonly) (each must be legal).  *legal: the legal
+ * plays. */
+static int cands_make(peg_run *r, const sk_play *only, size_t nonly, size_t *legal, tk_error *err)
 {
     sk_peg *p = r->p;
     sk_movelist *L = &p->list;
@@ -194,22 +202,39 @@ static int cands_make(peg_run *r, tk_error *err)
     int rc = sk_generate(p->g, r->b, r->rack, 0, L, err);
     if (rc)
         return rc;
-    r->c = calloc(L->n + 1, sizeof *r->c);
-    r->order = malloc((L->n + 1) * sizeof *r->order);
+    *legal = L->n + 1;
+    size_t n = only ? nonly : L->n + 1;
+    r->c = calloc(n ? n : 1, sizeof *r->c);
+    r->order = malloc((n ? n : 1) * sizeof *r->order);
     if (!r->c || !r->order)
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-    for (size_t i = 0; i <= L->n; i++) {
-        r->c[i].idx = i;
-        r->c[i].stage = -1;
+    for (size_t i = 0; i < n; i++) {
+        peg_cand_st *c = &r->c[i];
+        c->idx = i;
+        c->stage = -1;
         r->order[i] = i;
-        if (i == L->n)
-            break;
-        r->c[i].play.kind = SK_PLAY_MOVE;
-        r->c[i].play.move = L->v[i];
-        r->c[i].play.score = L->v[i].score;
+        c->play.kind = SK_PLAY_PASS;
+        const sk_move *m = i < L->n ? &L->v[i] : NULL;
+        if (only && only[i].kind == SK_PLAY_MOVE) {
+            m = NULL;
+            for (size_t j = 0; j < L->n && !m; j++)
+                if (same_move(&L->v[j], &only[i].move))
+                    m = &L->v[j];
+            if (!m)
+                return tk_error_set(err, TK_EINVAL, 0, 0, "play %zu of the %zu asked for is not legal here", i + 1,
+                                    nonly);
+        } else if (only) {
+            m = NULL;
+            if (only[i].kind != SK_PLAY_PASS)
+                return tk_error_set(err, TK_EINVAL, 0, 0, "play %zu: a pre-endgame has no exchanges", i + 1);
+        }
+        if (m) {
+            c->play.kind = SK_PLAY_MOVE;
+            c->play.move = *m;
+            c->play.score = m->score;
+        }
     }
-    r->c[L->n].play.kind = SK_PLAY_PASS;
-    r->n = L->n + 1;
+    r->n = n;
     return TK_OK;
 }
 
@@ -575,12 +600,11 @@ static int run_setup(peg_run *r, const sk_peg_opts *o, sk_peg_result *res, tk_er
             return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     for (size_t j = 0; j < r->draws[0].n; j++)
         res->weight += r->draws[0].v[j].w;
-    if ((rc = cands_make(r, err)) != 0)
+    if ((rc = cands_make(r, o->only, o->nonly, &res->legal, err)) != 0)
         return rc;
     for (size_t i = 0; i < r->n; i++)
         if (r->c[i].play.kind == SK_PLAY_MOVE)
             r->c[i].k = r->c[i].play.move.ntiles < r->nbag ? r->c[i].play.move.ntiles : r->nbag;
-    res->legal = r->n;
     if (rank_sort(r, r->n, NULL, 0))
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     return TK_OK;
@@ -656,7 +680,7 @@ int sk_peg_solve(sk_peg *p, const sk_board *b, const sk_rack *rack, const sk_peg
                  tk_error *err)
 {
     memset(res, 0, sizeof *res);
-    const sk_peg_opts none = { 0, 0, 0, 0, NULL, 0 };
+    const sk_peg_opts none = { 0, 0, 0, 0, NULL, 0, NULL, 0 };
     if (!opts)
         opts = &none;
     const sk_peg_stage *st = opts->stages;
