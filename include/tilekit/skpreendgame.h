@@ -110,8 +110,9 @@ typedef struct sk_peg_stage {
 } sk_peg_stage;
 
 typedef struct sk_peg_opts {
-    double seconds;            /* > 0: answer within about this much wall time (the last
-                                * finished stage); 0: run every stage to its end */
+    double seconds;            /* > 0: answer within this much wall time (the last finished
+                                * stage; the stages stop at 98% of it); 0: run every stage
+                                * to its end */
     int spread;                /* the mover's score less the opponent's, before the play */
     int zeroless;              /* scoreless turns already made in a row (0..5) */
     int opp_tiles;             /* tiles on the opponent's rack (0: SK_RACK_MAX) */
@@ -140,7 +141,8 @@ typedef struct sk_peg_stage_info {
     int draws;                 /* 0 every draw, else a sample of so many a candidate */
     size_t cands;              /* candidates the stage took (or would take) */
     int done;                  /* finished (0: cut short by the clock, or not started) */
-    double seconds;
+    double seconds;            /* wall time */
+    double cpu;                /* processor time of the whole process meanwhile (all threads) */
 } sk_peg_stage_info;
 
 typedef struct sk_peg_result {
@@ -154,7 +156,7 @@ typedef struct sk_peg_result {
     sk_peg_stage_info stage[SK_PEG_MAX_STAGES];
     int complete;              /* every stage finished */
     uint64_t nodes;            /* endgame nodes searched (playout turns included) */
-    double seconds;
+    double seconds, cpu;       /* wall time; processor time of the process (all threads) */
 } sk_peg_result;
 
 typedef struct sk_peg sk_peg;

@@ -19,6 +19,7 @@
 #include "cli/skrafl_play.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,6 +28,7 @@ static struct {
     const char *opp;
     const char *only;      /* --only PLAY,PLAY: the pre-endgame's candidates */
     double seconds;
+    double t0;             /* when the options were read: the first position's clock started then */
     long tt_mb;
 } E;
 
@@ -41,7 +43,10 @@ void ske_option(int code, const char *arg)
     case SKE_O_ALLBEST: E.all_best = 1; break;
     case SKE_O_PLIES: E.plies = (int)cli_parse_long("--plies", arg, 1, SK_EG_MAX_PLY); break;
     case SKE_O_TTMB: E.tt_mb = cli_parse_long("--tt-mb", arg, 1, 65536); break;
-    case SKE_O_SECONDS: E.seconds = cli_parse_real("--seconds", arg, 0, 1, 1e7); break;
+    case SKE_O_SECONDS:
+        E.seconds = cli_parse_real("--seconds", arg, 0, 1, 1e7);
+        E.t0 = cli_now();
+        break;
     }
     if (E.endgame + E.pre + E.best > 1)
         cli_usage_error("--endgame, --preendgame and --best do not go together");
@@ -431,6 +436,18 @@ static int cgp_spread(const char *s, size_t len)
     return sscanf(buf, "%d/%d", &a, &b) == 2 ? a - b : 0;
 }
 
+/* The clock of a position (--seconds; 0: none): the first one solved also
+ * pays for the loading before it (the dictionary), so that the whole run of
+ * one position keeps to --seconds. */
+static double position_clock(void)
+{
+    static atomic_int started;
+    if (E.seconds <= 0 || atomic_exchange(&started, 1))
+        return E.seconds;
+    double left = E.seconds - (cli_now() - E.t0);
+    return left > 0.01 * E.seconds ? left : 0.01 * E.seconds;
+}
+
 /* --only's plays ("COORD WORD" or "pass", comma-separated) into v (room
  * for max); returns how many, or -1 with a message in err. */
 static int parse_only(const skc_ctx *c, const sk_board *b, const sk_rack *r, sk_play *v, int max, tk_error *err)
@@ -479,7 +496,7 @@ static int solve_peg(const skc_ctx *c, void **solver, int jobs, const skc_pos *p
     sk_peg *pg = peg_for(solver, c->e, jobs, &e);
     if (!pg)
         return fail(c, out, err, p, e.msg);
-    sk_peg_opts o = { E.seconds, spread, pos->zeroless, 0, NULL, 0, NULL, 0 };
+    sk_peg_opts o = { position_clock(), spread, pos->zeroless, 0, NULL, 0, NULL, 0 };
     sk_play only[64];
     if (E.only) {
         int n = parse_only(c, &pos->board, &pos->rack[0], only, 64, &e);
@@ -565,7 +582,8 @@ static int solve_best(const skc_ctx *c, void **solver, int jobs, const skc_pos *
     sk_leaves *lv = skp_leaves();
     if (!lv && !x->leaves && skp_shipped_leaves(c->e, c->o->lang, &x->leaves) != CLI_EXIT_OK)
         return fail(c, out, err, p, "cannot load the shipped leave table (give --leaves FILE)");
-    sk_best_opts o = { E.seconds > 0 ? E.seconds : SKE_BEST_SECONDS, spread, pos->zeroless, pos->last_pass,
+    double clock = position_clock();
+    sk_best_opts o = { clock > 0 ? clock : SKE_BEST_SECONDS, spread, pos->zeroless, pos->last_pass,
                        sk_leaves_value, lv ? lv : x->leaves, NULL, 1 };
     sk_best_result r;
     if (sk_best_choose(x->best, &pos->board, &pos->rack[0], &o, &r, &e))

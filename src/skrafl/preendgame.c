@@ -38,6 +38,10 @@
 #include <string.h>
 #include <time.h>
 
+/* The share of opts->seconds the stages may use: the rest is room for the
+ * work in flight when the clock stops them and for the caller's output. */
+#define PEG_CLOCK_SHARE 0.98
+
 /* ---- draws ----------------------------------------------------------------------------- */
 
 typedef struct peg_draw {
@@ -173,6 +177,13 @@ static double now_sec(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static double cpu_sec(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
@@ -627,9 +638,10 @@ static int run_stages(peg_run *r, const sk_peg_stage *st, int nst, sk_peg_result
         r->plies = st[s].plies;
         if (stage_items(r, keep, st[s].draws))
             return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-        double t = now_sec();
+        double t = now_sec(), c = cpu_sec();
         int rc = stage_run(r);
         res->stage[s].seconds = now_sec() - t;
+        res->stage[s].cpu = cpu_sec() - c;
         if (rc < 0) {
             *err = r->errmsg;
             return rc;
@@ -685,7 +697,7 @@ int sk_peg_solve(sk_peg *p, const sk_board *b, const sk_rack *rack, const sk_peg
         opts = &none;
     const sk_peg_stage *st = opts->stages;
     int nst = opts->nstages;
-    double t0 = now_sec();
+    double t0 = now_sec(), c0 = cpu_sec();
     peg_run *r = calloc(1, sizeof *r);
     if (!r)
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
@@ -694,7 +706,7 @@ int sk_peg_solve(sk_peg *p, const sk_board *b, const sk_rack *rack, const sk_peg
     r->rack = rack;
     r->spread = opts->spread;
     r->zeroless = opts->zeroless < 0 ? 0 : opts->zeroless;
-    r->deadline = opts->seconds > 0 ? t0 + opts->seconds : 0;
+    r->deadline = opts->seconds > 0 ? t0 + PEG_CLOCK_SHARE * opts->seconds : 0;
     pthread_mutex_init(&r->mu, NULL);
     int rc = run_setup(r, opts, res, err);
     if (!rc && !st)
@@ -707,6 +719,7 @@ int sk_peg_solve(sk_peg *p, const sk_board *b, const sk_rack *rack, const sk_peg
         rc = tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
     res->nodes = atomic_load(&r->nodes);
     res->seconds = now_sec() - t0;
+    res->cpu = cpu_sec() - c0;
     run_free(r);
     free(r);
     if (rc)
