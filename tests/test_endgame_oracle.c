@@ -230,7 +230,7 @@ static void run_lang(const char *code, size_t step, int npos, stats *st)
         st->blanks += pos.rack[0].blanks + pos.rack[1].blanks > 0;
         st->no_out += !o.outs;
         st->zeroless += pos.zeroless >= 4;
-        sk_eg_opts opts = { 0, 0, 1, 1, 0 };
+        sk_eg_opts opts = { 0, 0, 1, 1, 0, 0, 0 };
         sk_eg_result res;
         int rc = sk_endgame_solve(s1, &pos, &opts, &res, &err);
         REQUIRE(rc == 0);
@@ -293,12 +293,12 @@ static void run_lang(const char *code, size_t step, int npos, stats *st)
         }
         sk_eg_result_free(&res);
         /* two threads: the same value */
-        sk_eg_opts o2 = { 0, 0, 0, 1, 0 };
+        sk_eg_opts o2 = { 0, 0, 0, 1, 0, 0, 0 };
         REQUIRE(sk_endgame_solve(s2, &pos, &o2, &res, &err) == 0);
         CHECKF(res.value == want, "%s position %d: 2 threads %d, oracle %d", code, i, res.value, want);
         sk_eg_result_free(&res);
         /* a search cut at 2 plies: exact only when it is right */
-        sk_eg_opts o3 = { 0, 2, 0, 1, 0 };
+        sk_eg_opts o3 = { 0, 2, 0, 1, 0, 0, 0 };
         REQUIRE(sk_endgame_solve(s1, &pos, &o3, &res, &err) == 0);
         CHECKF(!res.exact || res.value == want, "%s position %d: 2-ply search says exact %d, oracle %d", code, i,
                res.value, want);
@@ -469,7 +469,7 @@ static void line_cache_lang(const char *code, size_t step, int npos)
         int nb = (i / 3 + 1) % 3, full = i % 3 == 0;
         if (!random_position(g, &list, &rng, &L, full ? 7 : 4, nb, 1, 2, i % 2, &pos))
             continue;
-        sk_eg_opts opts = { 0, full ? 3 : 0, 0, 1, 0 };
+        sk_eg_opts opts = { 0, full ? 3 : 0, 0, 1, 0, 0, 0 };
         sk_eg_result a, b;
         REQUIRE(sk_endgame_solve(s1, &pos, &opts, &a, &err) == 0);
         REQUIRE(sk_endgame_solve(s2, &pos, &opts, &b, &err) == 0);
@@ -522,7 +522,7 @@ static void threads_lang(const char *code, size_t step, int npos)
         sk_eg_position pos;
         if (!random_position(g, &list, &rng, &L, 4 + (int)th_below(&rng, 2), i % 4 == 1, 2, 2, i % 2, &pos))
             continue;
-        sk_eg_opts opts = { 0, 0, 0, 1, 0 };
+        sk_eg_opts opts = { 0, 0, 0, 1, 0, 0, 0 };
         sk_eg_result r[3];
         for (int t = 0; t < 3; t++)
             REQUIRE(sk_endgame_solve(s[t], &pos, &opts, &r[t], &err) == 0);

@@ -274,6 +274,25 @@ static void compare(const char *what, int i, const sk_peg_result *r, const play_
     }
 }
 
+/* After a stage of proofs alone (SK_PEG_WIN): every play's win
+ * probability is the brute force's and proven. */
+static void compare_wins(int i, const sk_peg_result *r, const play_val *v, size_t n)
+{
+    CHECKF(r->n == n && r->complete, "position %d wins: %zu candidates, complete %d", i, r->n, r->complete);
+    for (size_t k = 0; k < r->n; k++) {
+        const sk_peg_cand *c = &r->cand[k];
+        const play_val *x = NULL;
+        for (size_t j = 0; j < n && !x; j++)
+            if (same_play(&v[j].play, &c->play))
+                x = &v[j];
+        CHECKF(x && c->win_exact && fabs(c->win - x->win) < 1e-9, "position %d wins: candidate %zu win %.6f (proven "
+               "%d), brute force %.6f", i, k, c->win, c->win_exact, x ? x->win : -1.0);
+        if (k > 0)
+            CHECKF(r->cand[k - 1].win >= c->win - 1e-12, "position %d wins: candidates %zu and %zu out of order", i,
+                   k - 1, k);
+    }
+}
+
 static int results_equal(const sk_peg_result *a, const sk_peg_result *b)
 {
     if (a->n != b->n || a->complete != b->complete)
@@ -349,7 +368,7 @@ static void one_position(skfx_lang *L, sk_gen *g, sk_movelist *list, th_rng *rng
         REQUIRE(sk_peg_create(&p1, e, 2, 1, &err) == 0);
         REQUIRE(sk_peg_create(&p2, e, 2, 2, &err) == 0);
         sk_peg_opts po = { 0, spread, zl, opp.n, NULL, 0, NULL, 0 };
-        sk_peg_result r1, r2, r3;
+        sk_peg_result r1, r2, r3, r4;
         REQUIRE(sk_peg_solve(p1, &b, &me, &po, &r1, &err) == 0);
         compare("default schedule", i, &r1, v, n, 0);
         CHECKF(r1.weight == (nbag == 1 ? (uint64_t)(opp.n + 1)
@@ -362,6 +381,12 @@ static void one_position(skfx_lang *L, sk_gen *g, sk_movelist *list, th_rng *rng
         po.nstages = 3;
         REQUIRE(sk_peg_solve(p1, &b, &me, &po, &r3, &err) == 0);
         compare("keeping every candidate", i, &r3, v, n, 1);
+        /* proofs of win, tie or loss only: the win probabilities exact */
+        static const sk_peg_stage wins[] = { { 0, SK_PEG_GREEDY, 0 }, { 0, 1, 0 }, { 0, SK_PEG_WIN, 0 } };
+        po.stages = wins;
+        REQUIRE(sk_peg_solve(p1, &b, &me, &po, &r4, &err) == 0);
+        compare_wins(i, &r4, v, n);
+        sk_peg_result_free(&r4);
         po.stages = NULL;
         po.nstages = 0;
         REQUIRE(sk_peg_solve(p2, &b, &me, &po, &r2, &err) == 0);

@@ -228,7 +228,7 @@ static int solve_file(const eg_args *a, const sk_engine *e)
             continue;
         sk_eg_position pos;
         sk_eg_result res;
-        sk_eg_opts opts = { 0, (int)a->plies, 0, 0, 0 };
+        sk_eg_opts opts = { 0, (int)a->plies, 0, 0, 0, 0, 0 };
         if (sk_eg_cgp_parse(&pos, e, p, (size_t)(nl - p), &err) || sk_endgame_solve(s, &pos, &opts, &res, &err)) {
             cli_error(path, lineno, "%s", err.msg);
             continue;

@@ -92,6 +92,9 @@ typedef struct sk_eg_opts {
                                 * hold at most SK_RACK_MAX tiles */
     int leaf;                  /* how a depth-limited search (plies > 0) values the nodes it does
                                 * not go below: SK_EG_LEAF_RACKS or SK_EG_LEAF_PLAYOUT */
+    int lo, hi;                /* lo < hi: the search to the end only within this window: a
+                                * value v with lo < v < hi is exact, else a bound (`bound`);
+                                * lo == hi: the whole range */
 } sk_eg_opts;
 
 #define SK_EG_LEAF_RACKS   0   /* the opponent's rack value less the mover's */
@@ -100,6 +103,8 @@ typedef struct sk_eg_opts {
 typedef struct sk_eg_result {
     int value;                 /* spread change from the mover's view (exact when `exact`) */
     int exact;                 /* 1: proven over every line to the end of the game */
+    int bound;                 /* opts window: -1 the value is at most `value` (<= lo), +1 at
+                                * least (>= hi), both proven; 0 otherwise */
     int depth;                 /* plies of the last finished iteration */
     int npv;
     sk_eg_ply pv[SK_EG_MAX_PLY];   /* principal variation: both sides to the end (exact),

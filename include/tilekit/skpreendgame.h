@@ -50,7 +50,8 @@
  * highest-scoring placement, going out first with 3 tiles or fewer); each
  * later stage takes the best `keep` candidates of the ranking so far and
  * values them again deeper: a search of `plies` plies with greedy playouts
- * at its leaves, or to the end (plies 0: exact).  A draw once solved
+ * at its leaves, a proof of each draw's win, tie or loss (SK_PEG_WIN), or
+ * to the end (plies 0: exact).  A draw once solved
  * exactly is not searched again, so exact stages of growing `keep` (the
  * default: the best 2, then 4, then 8) each add only the new candidates'
  * work.  A stage may value a sample of each candidate's draws (with 3-4
@@ -95,11 +96,15 @@ extern "C" {
 #define SK_PEG_MAX_STAGES  12
 #define SK_PEG_GREEDY      (-1)            /* plies of a stage valued by greedy playouts alone */
 #define SK_PEG_EXACT       0               /* plies of a stage solved to the end */
+#define SK_PEG_WIN         (-2)            /* plies of a stage that proves each draw won, tied or lost
+                                            * (searches to the end in a window around the tie; the
+                                            * spread stays the stage before's estimate, kept on the
+                                            * proven side) */
 #define SK_PEG_TT_MB_DEFAULT 32            /* per thread */
 
 /* One stage of the elimination: the best `keep` candidates of the ranking
  * so far (all of them for stage 0; 0: all) valued `plies` deep
- * (SK_PEG_GREEDY, d > 0 plies then playouts, SK_PEG_EXACT) on every draw
+ * (SK_PEG_GREEDY, d > 0 plies then playouts, SK_PEG_WIN, SK_PEG_EXACT) on every draw
  * (draws 0) or on a sample of `draws` of each candidate's draws (spread
  * evenly over them in their order; the figures are then the weighted means
  * over the sample). */
@@ -129,7 +134,8 @@ typedef struct sk_peg_cand {
     double spread;             /* expected spread change to the end (the play's points included) */
     int valued;                /* 0: never valued on every draw (stage 0 cut short; no figures) */
     int exact;                 /* every draw solved to the end */
-    int plies;                 /* depth of its figures: SK_PEG_GREEDY, plies, SK_PEG_EXACT */
+    int win_exact;             /* its win probability is proven (exact, or by SK_PEG_WIN) */
+    int plies;                 /* depth of its figures: SK_PEG_GREEDY, plies, SK_PEG_WIN, SK_PEG_EXACT */
     int stage;                 /* the last stage it finished (-1: none) */
 
     uint32_t draws;            /* distinct draws for this play */

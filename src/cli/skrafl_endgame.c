@@ -278,6 +278,8 @@ static const char *depth_text(const sk_peg_cand *c, char *buf, size_t n)
         return "not valued";
     if (c->exact)
         return "exact";
+    if (c->plies == SK_PEG_WIN)
+        return "win proven";
     int k = c->plies == SK_PEG_GREEDY ? snprintf(buf, n, "greedy")
                                       : snprintf(buf, n, "%d pl%s", c->plies, c->plies == 1 ? "y" : "ies");
     if (c->used < c->draws && k > 0 && (size_t)k < n)
@@ -291,6 +293,8 @@ static const char *stage_text(int plies, char *buf, size_t n)
         return "greedy";
     if (plies == SK_PEG_EXACT)
         return "exact";
+    if (plies == SK_PEG_WIN)
+        return "win";
     snprintf(buf, n, "%d pl%s", plies, plies == 1 ? "y" : "ies");
     return buf;
 }
@@ -337,6 +341,8 @@ static void json_peg_cand(cli_json *j, cli_buf *t, const sk_engine *e, const sk_
     }
     cli_json_key(j, "exact");
     cli_json_bool(j, c->exact);
+    cli_json_key(j, "win_exact");
+    cli_json_bool(j, c->win_exact);
     cli_json_kstr(j, "depth", depth_text(c, num, sizeof num));
     cli_json_kint(j, "draws", c->draws);
     if (c->valued && c->used < c->draws)
@@ -637,7 +643,7 @@ int ske_solve(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const
     sk_endgame *s = solver_for(solver, eng, jobs, &e);
     if (!s)
         return fail(c, out, err, p, e.msg);
-    sk_eg_opts opts = { E.seconds, E.plies, E.all_best, 0, 0 };
+    sk_eg_opts opts = { E.seconds, E.plies, E.all_best, 0, 0, 0, 0 };
     int left = sk_eg_bag_count(eng, &pos.board, &pos.rack[0], &pos.rack[1]);
     if (left > 0) {
         char msg[96];
@@ -695,7 +701,7 @@ int ske_player_choose(void *ctx, const sk_board *b, const sk_rack *me, const sk_
     pos.rack[1] = *opp;
     pos.zeroless = scoreless;
     pos.last_pass = last_pass;
-    sk_eg_opts opts = { E.seconds > 0 ? E.seconds : 1.0, E.plies, 0, 0, 0 };
+    sk_eg_opts opts = { E.seconds > 0 ? E.seconds : 1.0, E.plies, 0, 0, 0, 0, 0 };
     sk_eg_result r;
     tk_error err;
     if (sk_endgame_solve(x->s, &pos, &opts, &r, &err) || r.npv == 0)

@@ -103,7 +103,7 @@ static int by_endgame(sk_best *b, const sk_board *board, const sk_rack *rack, co
         return 1;
     pos.zeroless = o->zeroless;
     pos.last_pass = o->last_pass;
-    sk_eg_opts eo = { o->seconds, 0, 0, 0, SK_EG_LEAF_RACKS };
+    sk_eg_opts eo = { o->seconds, 0, 0, 0, SK_EG_LEAF_RACKS, 0, 0 };
     sk_eg_result r;
     int rc = sk_endgame_solve(b->eg, &pos, &eo, &r, err);
     if (rc)

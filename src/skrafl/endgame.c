@@ -271,6 +271,7 @@ struct sk_endgame {
     int no_lc;             /* tests: generate at every node (tki_sk_eg_line_cache) */
     int to_end;            /* the iteration running searches every line to its end */
     int playout;           /* depth-limited leaves are valued by a greedy playout */
+    int win_lo, win_hi;    /* win_lo < win_hi: the search to the end's window */
     egw *w;                /* jobs workers */
     tt_entry *tt;
     size_t tt_mask;        /* buckets - 1 */
@@ -1694,7 +1695,7 @@ static int root_order(sk_endgame *s, uint32_t first)
 }
 
 typedef struct solve_out {
-    int value, exact, depth, npv;
+    int value, exact, depth, npv, bound;
     uint32_t best_idx;
     sk_eg_ply pv[SK_EG_MAX_PLY + 1];
 } solve_out;
@@ -1734,7 +1735,9 @@ static int deepen(sk_endgame *s, int maxplies, solve_out *o)
         int rc = root_order(s, first);
         if (rc)
             return rc;
-        int ab = root_iteration(s, d, -INF, INF);
+        int lo = s->to_end && s->win_lo < s->win_hi ? s->win_lo : -INF;
+        int hi = s->to_end && s->win_lo < s->win_hi ? s->win_hi : INF;
+        int ab = root_iteration(s, d, lo, hi);
         for (int j = 0; j < s->jobs; j++)
             if (s->w[j].err)
                 return s->w[j].err;
@@ -1744,6 +1747,7 @@ static int deepen(sk_endgame *s, int maxplies, solve_out *o)
         o->value = R->best_val;
         o->best_idx = first = R->best_idx;
         o->exact = !R->inexact;
+        o->bound = o->exact && R->best_val <= lo ? -1 : o->exact && R->best_val >= hi ? 1 : 0;
         o->depth = d;
         o->npv = R->npv;
         memcpy(o->pv, R->pv, sizeof(sk_eg_ply) * (size_t)R->npv);
@@ -2078,6 +2082,8 @@ static int solve_start(sk_endgame *s, const sk_eg_position *pos, const uint8_t *
 {
     s->deadline = opts->seconds > 0 ? t0 + opts->seconds : 0;
     s->playout = opts->leaf == SK_EG_LEAF_PLAYOUT;
+    s->win_lo = opts->lo;
+    s->win_hi = opts->hi;
     atomic_store(&s->stop, 0);
     /* a new generation: the last solves' entries are stale (cleared once every TT_GENS - 1 solves) */
     if (search && ++s->tt_gen >= TT_GENS) {
@@ -2099,7 +2105,7 @@ int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag
                     const sk_eg_opts *opts, sk_eg_result *res, tk_error *err)
 {
     memset(res, 0, sizeof *res);
-    const sk_eg_opts none = { 0, 0, 0, 0, 0 };
+    const sk_eg_opts none = { 0, 0, 0, 0, 0, 0, 0 };
     if (!opts)
         opts = &none;
     int rc = solve_check(s->e, pos, nbag, opts, err);
@@ -2124,7 +2130,8 @@ int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag
         }
     }
     res->value = o.value;
-    res->exact = o.exact;
+    res->exact = o.exact && !o.bound;
+    res->bound = o.bound;
     res->depth = o.depth;
     res->npv = o.npv;
     memcpy(res->pv, o.pv, sizeof(sk_eg_ply) * (size_t)o.npv);
@@ -2143,7 +2150,7 @@ int sk_eg_playout(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag, 
                   sk_eg_result *res, tk_error *err)
 {
     memset(res, 0, sizeof *res);
-    const sk_eg_opts none = { 0, 0, 0, 0, 0 };
+    const sk_eg_opts none = { 0, 0, 0, 0, 0, 0, 0 };
     int rc = solve_check(s->e, pos, nbag, opts ? opts : &none, err);
     if (rc)
         return rc;

@@ -130,9 +130,10 @@ typedef struct peg_cand_st {
     size_t idx;            /* place in the static order (score, then generation) */
     int32_t *val;          /* per draw: the mover's spread change to the end */
     uint8_t *ex;           /* per draw: 1 when proven exact */
+    uint8_t *wp;           /* per draw: 1 when its win, tie or loss is proven */
     int64_t win2, sum;     /* weighted sums: 2 a win, 1 a tie; the spread change */
     int64_t wsum;          /* the weight of the draws summed (all: the bag's total) */
-    int stage, plies, exact;
+    int stage, plies, exact, win_exact;
 } peg_cand_st;
 
 struct sk_peg {
@@ -315,7 +316,7 @@ static void cand_sum(const peg_run *r, peg_cand_st *c, int stage, int plies, int
     const peg_draws *d = &r->draws[c->k];
     size_t n = stage_draws(d->n, sample);
     c->win2 = c->sum = c->wsum = 0;
-    c->exact = n == d->n;
+    c->exact = c->win_exact = n == d->n;
     for (size_t i = 0; i < n; i++) {
         size_t j = n == d->n ? i : sample_at(i, n, d->n);
         int64_t fin = (int64_t)r->spread + c->val[j];
@@ -323,6 +324,7 @@ static void cand_sum(const peg_run *r, peg_cand_st *c, int stage, int plies, int
         c->sum += (int64_t)d->v[j].w * c->val[j];
         c->wsum += d->v[j].w;
         c->exact &= c->ex[j];
+        c->win_exact &= c->ex[j] | c->wp[j];
     }
     c->stage = stage;
     c->plies = c->exact ? SK_PEG_EXACT : plies;
@@ -370,21 +372,28 @@ static int after_play(const peg_run *r, const peg_cand_st *c, const peg_draw *d,
 }
 
 /* Value candidate c over draw d `plies` deep with solver s: *val the
- * mover's spread change to the end, *exact when proven.  Returns 0, 1 when
- * the clock stopped it, or an error. */
+ * mover's spread change to the end, *exact when proven.  SK_PEG_WIN: the
+ * search to the end in a window around the value that ties, which proves
+ * a win, a tie or a loss (*won set) and keeps *val (the estimate of the
+ * stage before) on the proven side.  Returns 0, 1 when the clock stopped
+ * it, or an error. */
 static int eval_item(peg_run *r, sk_endgame *s, const peg_cand_st *c, const peg_draw *d, int plies, int32_t *val,
-                     uint8_t *exact, tk_error *err)
+                     uint8_t *exact, uint8_t *won, tk_error *err)
 {
     sk_eg_position pos;
     int score, end;
     if (after_play(r, c, d, &pos, &score, &end)) {
         *val = score + end;
-        *exact = 1;
+        *exact = *won = 1;
         return 0;
     }
     const uint8_t *bag = d->t + c->k;
-    int nb = r->nbag - c->k, rc, stopped = 0;
-    sk_eg_opts o = { 0, plies > 0 ? plies : 0, 0, 1, SK_EG_LEAF_PLAYOUT };
+    int nb = r->nbag - c->k, rc, stopped = 0, T = r->spread + score;   /* the mover wins iff the value < T */
+    sk_eg_opts o = { 0, plies > 0 ? plies : 0, 0, 1, SK_EG_LEAF_PLAYOUT, 0, 0 };
+    if (plies == SK_PEG_WIN) {
+        o.lo = T - 1;
+        o.hi = T + 1;
+    }
     sk_eg_result res;
     if (plies == SK_PEG_GREEDY) {
         rc = sk_eg_playout(s, &pos, bag, nb, &o, &res, err);
@@ -395,12 +404,18 @@ static int eval_item(peg_run *r, sk_endgame *s, const peg_cand_st *c, const peg_
                 return 1;
         }
         rc = sk_eg_solve_bag(s, &pos, bag, nb, &o, &res, err);
-        stopped = !rc && !res.exact && (plies == SK_PEG_EXACT || res.depth < plies);
+        stopped = !rc && !res.exact && !res.bound && (plies <= SK_PEG_EXACT || res.depth < plies);
     }
     if (rc)
         return rc;
-    *val = score - res.value;
+    if (res.bound < 0 && *val < score - res.value)
+        *val = score - res.value;   /* proven won: at least so much */
+    else if (res.bound > 0 && *val > score - res.value)
+        *val = score - res.value;   /* proven lost: at most */
+    else if (!res.bound)
+        *val = score - res.value;
     *exact = (uint8_t)res.exact;
+    *won = (uint8_t)(res.exact || res.bound);
     atomic_fetch_add(&r->nodes, res.nodes);
     sk_eg_result_free(&res);
     return stopped;
@@ -431,7 +446,7 @@ static void *stage_worker(void *arg)
         peg_cand_st *c = &r->c[r->items[i].c];
         uint32_t j = r->items[i].d;
         tk_error err = {0};
-        int rc = eval_item(r, s, c, &r->draws[c->k].v[j], r->plies, &c->val[j], &c->ex[j], &err);
+        int rc = eval_item(r, s, c, &r->draws[c->k].v[j], r->plies, &c->val[j], &c->ex[j], &c->wp[j], &err);
         if (rc == 0) {
             r->done[i] = 1;
             continue;
@@ -462,7 +477,8 @@ static int stage_items(peg_run *r, size_t ncand, int sample)
         if (!c->val) {
             c->val = calloc(nd ? nd : 1, sizeof *c->val);
             c->ex = calloc(nd ? nd : 1, 1);
-            if (!c->val || !c->ex)
+            c->wp = calloc(nd ? nd : 1, 1);
+            if (!c->val || !c->ex || !c->wp)
                 return TK_ENOMEM;
         }
         need += stage_draws(nd, sample);
@@ -479,7 +495,7 @@ static int stage_items(peg_run *r, size_t ncand, int sample)
         size_t nd = r->draws[c->k].n, n = stage_draws(nd, sample);
         for (size_t q = 0; q < n; q++) {
             size_t j = n == nd ? q : sample_at(q, n, nd);
-            if (!c->ex[j])
+            if (!c->ex[j] && !(r->plies == SK_PEG_WIN && c->wp[j]))
                 r->items[r->nitems++] = (peg_item){ (uint32_t)r->order[i], (uint32_t)j };
         }
     }
@@ -546,17 +562,22 @@ static int stage0_partial(peg_run *r, int sample, size_t *considered)
 /* ---- the solve --------------------------------------------------------------------------- */
 
 /* The default schedules: every candidate on every draw by greedy playouts,
- * then halving the candidates as the searches deepen, and to the end for
- * the best 2, then 4, then 8 (each exact stage reuses the last one's
- * values, so it only adds the new candidates' work, and a clock that runs
- * out in it leaves the last one's ranking).  With 3-4 tiles in the bag a
+ * then halving the candidates as the searches deepen, a proof of each
+ * draw's win, tie or loss for the best 8 (searches to the end in a window
+ * around the spread that ties: much cheaper than exact values, and what
+ * decides the ranking), and to the end for the best 2, then 4, then 8
+ * (each exact stage reuses the last one's values, so it only adds the new
+ * candidates' work, and a clock that runs out in it leaves the last one's
+ * ranking).  With 3-4 tiles in the bag a
  * candidate has up to 7920 draws: stage 0 values a sample of 32 of them
  * (spread evenly over the draws in their order, reweighted), a second
  * greedy stage every draw of the best 16. */
-static const sk_peg_stage stages_small[] = { { 0, SK_PEG_GREEDY, 0 }, { 32, 1, 0 }, { 16, 2, 0 },
-                                             { 2, SK_PEG_EXACT, 0 }, { 4, SK_PEG_EXACT, 0 }, { 8, SK_PEG_EXACT, 0 } };
+static const sk_peg_stage stages_small[] = { { 0, SK_PEG_GREEDY, 0 }, { 32, 1, 0 },           { 16, 2, 0 },
+                                             { 8, SK_PEG_WIN, 0 },    { 2, SK_PEG_EXACT, 0 }, { 4, SK_PEG_EXACT, 0 },
+                                             { 8, SK_PEG_EXACT, 0 } };
 static const sk_peg_stage stages_big[] = { { 0, SK_PEG_GREEDY, 32 }, { 16, SK_PEG_GREEDY, 0 }, { 8, 1, 0 },
-                                           { 4, 2, 0 }, { 2, SK_PEG_EXACT, 0 }, { 4, SK_PEG_EXACT, 0 } };
+                                           { 4, 2, 0 },              { 4, SK_PEG_WIN, 0 },     { 2, SK_PEG_EXACT, 0 },
+                                           { 4, SK_PEG_EXACT, 0 } };
 
 const sk_peg_stage *sk_peg_default_stages(int bag, int *n)
 {
@@ -575,6 +596,7 @@ static void run_free(peg_run *r)
     for (size_t i = 0; r->c && i < r->n; i++) {
         free(r->c[i].val);
         free(r->c[i].ex);
+        free(r->c[i].wp);
     }
     free(r->c);
     free(r->order);
@@ -683,6 +705,7 @@ static int run_result(const peg_run *r, sk_peg_result *res)
         x->spread = (double)c->sum / (double)c->wsum;
         x->used = (uint32_t)stage_draws(x->draws, r->stage_draws[c->stage]);
         x->exact = c->exact;
+        x->win_exact = c->win_exact;
         x->plies = c->plies;
     }
     return TK_OK;

@@ -31,7 +31,7 @@ B='15/15/15/15/15/15/15/7CAT5/15/15/15/15/15/15/15'
 : "${TILEKIT_DATA:=$TK_TOP/build:$TK_TOP/data}"; export TILEKIT_DATA
 
 t_run pre 0 "$S" --dict "$W" --tiles "$TP" --preendgame "$B S/ 0/0 0"
-t_grep pre-summary '^pre-endgame: 1 tile in the bag, 8 unseen; 4 of 4 legal plays considered; stages: greedy 4, 1 ply 4, 2 plies 4, exact 2, exact 4, exact 4; ' "$OUT"
+t_grep pre-summary '^pre-endgame: 1 tile in the bag, 8 unseen; 4 of 4 legal plays considered; stages: greedy 4, 1 ply 4, 2 plies 4, win 4, exact 2, exact 4, exact 4; ' "$OUT"
 if [ "$(sed -n 2p "$OUT")" = 'pass  win:100.00%  spread:+71.12  exact' ]; then t_ok pre-pass-first; else t_fail pre-pass-first "$(cat "$OUT")"; fi
 t_grep pre-scat '^8G S(CAT) 6  win:100.00%  spread:+65.00  exact$' "$OUT"
 t_grep pre-cats '^8H (CAT)S 6  win:100.00%  spread:+65.00  exact$' "$OUT"
@@ -43,8 +43,8 @@ t_grep pre-behind-scat '^8G S(CAT) 6  win:12.50%  spread:+65.00  exact$' "$OUT"
 # JSON: one object a position, the counts, every candidate with its figures
 t_run pre-json 0 "$S" --dict "$W" --tiles "$TP" --preendgame --json "$B S/ 0/0 0"
 t_grep pre-json-counts '"bag":1,"unseen":8,"legal":4,"considered":4,"complete":true,"stages":\[{"depth":"greedy","candidates":4,"done":true,' "$OUT"
-t_grep pre-json-first '"candidates":\[{"rank":1,"play":{"kind":"pass","score":0},"win":1.0000,"spread":71.125,"exact":true,"depth":"exact","draws":2}' "$OUT"
-t_grep pre-json-scat '{"rank":2,"play":{"kind":"move","coord":"8G","word":"SCAT","played":"S...","score":6},"win":1.0000,"spread":65.000,"exact":true,"depth":"exact","draws":2}' "$OUT"
+t_grep pre-json-first '"candidates":\[{"rank":1,"play":{"kind":"pass","score":0},"win":1.0000,"spread":71.125,"exact":true,"win_exact":true,"depth":"exact","draws":2}' "$OUT"
+t_grep pre-json-scat '{"rank":2,"play":{"kind":"move","coord":"8G","word":"SCAT","played":"S...","score":6},"win":1.0000,"spread":65.000,"exact":true,"win_exact":true,"depth":"exact","draws":2}' "$OUT"
 if [ "$(wc -l <"$OUT")" -eq 1 ]; then t_ok pre-json-one-line; else t_fail pre-json-one-line "$(cat "$OUT")"; fi
 # --top: the best N printed, all of them still considered
 t_run pre-top 0 "$S" --dict "$W" --tiles "$TP" --preendgame -n 1 "$B S/ 0/0 0"
