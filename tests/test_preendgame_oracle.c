@@ -1,4 +1,4 @@
-/* test_preendgame_oracle.c - the pre-endgame (tilekit/skpreendgame.h)
+/* test_preendgame_oracle.c - the pre-endgame (tilekit/skendgame.h)
  * against a brute force.
  *
  * The brute force treats the unseen tiles as distinct objects and deals
@@ -32,7 +32,7 @@
  */
 #include "support/skrafl_fixture.h"
 #include "tilekit/dawg.h"
-#include "tilekit/skpreendgame.h"
+#include "tilekit/skendgame.h"
 #include "tilekit/skgame.h"
 
 #include <math.h>

@@ -34,7 +34,6 @@
 #include "bench.h"
 #include "cli/cli.h"
 #include "tilekit/skendgame.h"
-#include "tilekit/skpreendgame.h"
 
 #include <getopt.h>
 #include <limits.h>

@@ -270,7 +270,7 @@ typedef struct sk_turn_view {
     int turn;                  /* turns played so far in this game */
 } sk_turn_view;
 
-/* A player's own choice at every turn (e.g. tilekit/skbest.h): fills *out
+/* A player's own choice at every turn (e.g. tilekit/skendgame.h): fills *out
  * with a legal play (exchanges only with SK_EXCHANGE_MIN tiles in the bag)
  * and returns 0, or a TK_E* status that ends the game in error. */
 typedef int (*sk_turn_choose_fn)(void *ctx, sk_gen *g, const sk_turn_view *v, sk_play *out, tk_error *err);

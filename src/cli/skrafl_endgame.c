@@ -7,15 +7,13 @@
  * first play and the whole sequence; --preendgame needs 1 to 4 tiles in the
  * bag (the opponent's rack is then unknown: --opp-rack is ignored) and
  * ranks every legal play by win probability over every draw, then expected
- * spread (tilekit/skpreendgame.h), printing a summary line (bag, plays
+ * spread (tilekit/skendgame.h), printing a summary line (bag, plays
  * legal and considered, the stages) and the best --top of them (all by
  * default), or one JSON object with the same.
  */
 #include "cli/skrafl_endgame.h"
 #include "cli/skrafl_lex.h"
 #include "tilekit/skendgame.h"
-#include "tilekit/skbest.h"
-#include "tilekit/skpreendgame.h"
 #include "cli/skrafl_play.h"
 
 #include <errno.h>
@@ -494,7 +492,7 @@ static int parse_only(const skc_ctx *c, const sk_board *b, const sk_rack *r, sk_
 }
 
 /* --preendgame on position pos (the mover's rack; the opponent's is not
- * known): every play ranked (tilekit/skpreendgame.h), or --only's. */
+ * known): every play ranked (tilekit/skendgame.h), or --only's. */
 static int solve_peg(const skc_ctx *c, void **solver, int jobs, const skc_pos *p, const sk_eg_position *pos,
                      int spread, cli_buf *out, cli_buf *err)
 {

@@ -21,7 +21,7 @@
 #include "skrafl_endgame.h"
 #include "skrafl_play.h"
 #include "skrafl_sim.h"
-#include "tilekit/skbest.h"
+#include "tilekit/skendgame.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -1,4 +1,4 @@
-/* best.c - the best play at any stage under a clock (tilekit/skbest.h).
+/* best.c - the best play at any stage under a clock (tilekit/skendgame.h).
  *
  * sk_best_choose counts the tiles the mover cannot see and hands the
  * position to the search that fits it: the exact endgame solver (the bag
@@ -8,7 +8,6 @@
  * The self-play player keeps a clock a game and shares it out by turns.
  */
 #include "sk_internal.h"
-#include "tilekit/skbest.h"
 #include "tilekit/skendgame.h"
 
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* preendgame.c - the pre-endgame (tilekit/skpreendgame.h): every play of a
+/* preendgame.c - the pre-endgame (tilekit/skendgame.h, its second section): every play of a
  * position with 1-4 tiles in the bag over every draw, by elimination.
  *
  * Draws are made once per number k of tiles the mover draws (0..bag): the
@@ -30,7 +30,7 @@
  * was.
  */
 #include "sk_internal.h"
-#include "tilekit/skpreendgame.h"
+#include "tilekit/skendgame.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
