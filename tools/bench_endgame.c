@@ -33,6 +33,7 @@
  */
 #include "bench.h"
 #include "cli/cli.h"
+#include "skrafl/sk_gen.h"
 #include "tilekit/skendgame.h"
 
 #include <getopt.h>
@@ -47,6 +48,7 @@ typedef struct eg_args {
     unsigned long long seed;
     int peg;
     double seconds;
+    long stuck;
 } eg_args;
 
 static void parse_args(int argc, char **argv, eg_args *a)
@@ -59,11 +61,12 @@ static void parse_args(int argc, char **argv, eg_args *a)
         { "jobs", required_argument, 0, 'j' }, { "bag", required_argument, 0, 'b' },
         { "skip", required_argument, 0, 'K' }, { "plies", required_argument, 0, 'P' },
         { "peg", no_argument, 0, 'p' },        { "seconds", required_argument, 0, 'S' },
+        { "stuck", required_argument, 0, 'W' },
         { 0, 0, 0, 0 }
     };
     int ch;
     opterr = 0;
-    while ((ch = getopt_long(argc, argv, ":f:d:l:L:g:s:k:t:j:b:K:P:pS:", lo, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, ":f:d:l:L:g:s:k:t:j:b:K:P:pS:W:", lo, NULL)) != -1) {
         switch (ch) {
         case 'f': a->file = optarg; break;
         case 'd': a->dict = optarg; break;
@@ -79,6 +82,7 @@ static void parse_args(int argc, char **argv, eg_args *a)
         case 'P': a->plies = cli_parse_long("--plies", optarg, 1, SK_EG_MAX_PLY); break;
         case 'p': a->peg = 1; break;
         case 'S': a->seconds = cli_parse_real("--seconds", optarg, 0, 0.001, 1e7); break;
+        case 'W': a->stuck = cli_parse_long("--stuck", optarg, 0, 1000); break;
         default: cli_getopt_error(ch, argv);
         }
     }
@@ -213,6 +217,7 @@ static int solve_file(const eg_args *a, const sk_engine *e)
         cli_error(NULL, 0, "%s", err.msg);
         return 1;
     }
+    tki_sk_eg_stuck_window(s, (int)a->stuck);
     double *secs = malloc(sizeof(double) * (len / 20 + 1));
     int n = 0;
     long lineno = 0, seen = 0;

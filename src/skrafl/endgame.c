@@ -272,6 +272,7 @@ struct sk_endgame {
     int to_end;            /* the iteration running searches every line to its end */
     int playout;           /* depth-limited leaves are valued by a greedy playout */
     int win_lo, win_hi;    /* win_lo < win_hi: the search to the end's window */
+    int stuck_width;       /* the stuck-side experiment (tki_sk_eg_stuck_window): 0 off */
     egw *w;                /* jobs workers */
     tt_entry *tt;
     size_t tt_mask;        /* buckets - 1 */
@@ -1694,6 +1695,54 @@ static int root_order(sk_endgame *s, uint32_t first)
     return TK_OK;
 }
 
+/* The stuck-side experiment: does a side hold a tile (not a blank) that
+ * none of its moves on the root board uses?  (Off unless
+ * tki_sk_eg_stuck_window set a width.) */
+static int stuck_root(sk_endgame *s)
+{
+    if (s->stuck_width <= 0)
+        return 0;
+    egw *w0 = &s->w[0];
+    sk_movelist other = {0};
+    tk_error err;
+    int stuck = 0;
+    for (int side = 0; side < 2 && !stuck; side++) {
+        const sk_rack *r = &w0->r[side];
+        const sk_movelist *L = &s->root;
+        if (side != w0->stm) {
+            if (sk_generate(w0->g, &w0->b, r, 0, &other, &err))
+                break;
+            L = &other;
+        }
+        uint64_t used = 0, have = 0;
+        for (int l = 1; l < 64; l++)
+            if (r->count[l])
+                have |= 1ull << l;
+        for (size_t i = 0; i < L->n; i++)
+            for (int j = 0; j < L->v[i].len; j++)
+                if (!(L->v[i].word[j] & (SK_ONBOARD | SK_BLANK)))
+                    used |= 1ull << (L->v[i].word[j] & SK_LETTER);
+        stuck = !r->blanks && (have & ~used) != 0;
+    }
+    sk_movelist_free(&other);
+    return stuck;
+}
+
+/* The search to the end of a position with a stuck side, in a window of
+ * s->stuck_width around `guess` (the last shallow iteration's value), then
+ * with the whole window when the value falls outside (the table keeps the
+ * first search's bounds).  Returns root_iteration's status. */
+static int stuck_iteration(sk_endgame *s, int d, int guess)
+{
+    int lo = guess - s->stuck_width, hi = guess + s->stuck_width;
+    int ab = root_iteration(s, d, lo, hi);
+    if (ab || (s->R.best_val > lo && s->R.best_val < hi))
+        return ab;
+    return root_iteration(s, d, -INF, INF);
+}
+
+void tki_sk_eg_stuck_window(sk_endgame *s, int width) { s->stuck_width = width; }
+
 typedef struct solve_out {
     int value, exact, depth, npv, bound;
     uint32_t best_idx;
@@ -1737,7 +1786,11 @@ static int deepen(sk_endgame *s, int maxplies, solve_out *o)
             return rc;
         int lo = s->to_end && s->win_lo < s->win_hi ? s->win_lo : -INF;
         int hi = s->to_end && s->win_lo < s->win_hi ? s->win_hi : INF;
-        int ab = root_iteration(s, d, lo, hi);
+        int ab;
+        if (s->to_end && lo == -INF && o->depth > 0 && stuck_root(s))
+            ab = stuck_iteration(s, d, o->value);
+        else
+            ab = root_iteration(s, d, lo, hi);
         for (int j = 0; j < s->jobs; j++)
             if (s->w[j].err)
                 return s->w[j].err;
