@@ -31,7 +31,7 @@ LDLIBS   += -lpthread -lm
 B   ?= build
 BIN ?= bin
 
-LIB_SRC  = $(sort $(wildcard src/core/*.c src/dawg/*.c src/skrafl/*.c src/mahjong/*.c src/boggle/*.c))
+LIB_SRC  = $(sort $(wildcard src/core/*.c src/dawg/*.c src/skrafl/*.c src/mahjong/*.c src/boggle/*.c src/fmt/*.c))
 # src/cli/cli.c and src/cli/cli_*.c are shared by every front-end; any other
 # src/cli/PROG.c is a program, linked with its own parts src/cli/PROG_*.c.
 CLI_SRC  = src/cli/cli.c $(sort $(wildcard src/cli/cli_*.c))
@@ -132,10 +132,16 @@ test-programs-sanitized:
 .PHONY: test-programs-plain test-programs-sanitized
 
 test:
+	@$(MAKE) --no-print-directory lint
 	@$(MAKE) --no-print-directory -j$(NPROC) test-programs-plain test-programs-sanitized
 	@TK_SANITIZED_DATA='$(CURDIR)/build:$(CURDIR)/data' sh tests/run-tests.sh \
 	    "$(B)" "$(BIN)" plain all build-san build-san/bin sanitized sanitized
 	@sh tests/total.sh "$(B)/test-summary" build-san/test-summary
+
+# no function in src/ or tools/ over 100 lines but the listed ones (tests/lint.sh)
+lint:
+	@sh tests/lint.sh
+.PHONY: lint
 
 # ---- benchmarks and fuzzing ------------------------------------------------
 bench: all $(BENCHES)

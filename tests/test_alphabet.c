@@ -341,6 +341,13 @@ static void test_infer(void)
     memset(&e, 0, sizeof e);
     CHECK(alpha_infer(&a, big, n, &e) == TK_ELIMIT);
     CHECK(alpha_infer(&a, "\n\n", 2, &e) == TK_EFORMAT);
+    /* a word list's letters: ASCII characters other than letters never are
+     * ("co-op", "it's", "ab1": a b c i o p s t); others are, lower-cased */
+    const char *list = "co-op\nit's\nAB1\n\xC3\x89t\xC3\xA9\n";
+    REQUIRE(alpha_infer_letters(&a, list, strlen(list), &e) == 0);
+    CHECK(a.size == 9 && strcmp(a.lower[1], "a") == 0 && strcmp(a.lower[8], "t") == 0 &&
+          strcmp(a.lower[9], "\xC3\xA9") == 0);
+    CHECK(alpha_infer_letters(&a, "1-2\n'\n", 6, &e) == TK_EFORMAT);   /* no letter at all */
 }
 
 static void test_format_roundtrip(void)

@@ -1,5 +1,5 @@
 /* test_cli_batch.c - the batch engine (src/cli/cli_batch.c) and the JSON
- * writer (src/cli/cli_json.c): records of each kind, numbering across the
+ * writer (src/fmt/json.c): records of each kind, numbering across the
  * whole input, stdout and stderr in input order and byte-identical for 1, 2
  * and 64 jobs, the window bounded in records and bytes, an immediate stop
  * with the real cause when stdout is a closed pipe; strict JSON strings. */

@@ -25,14 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* English with a small dictionary: the 2-3 letter words and every step-th longer one
- * up to 8 letters; the built-in tile set and standard layout. */
-static int lang_load(skfx_lang *L, size_t step)
-{
-    skfx_sample s = { 8, 1, step };
-    return skfx_lang_load(L, "en", s, SKFX_BUILTIN_TILES | SKFX_ENGINE);
-}
-
 static int letter(const skfx_lang *L, char c)
 {
     char s[2] = { (char)(c | 32), 0 };
@@ -52,10 +44,8 @@ static const char *note_of(const sk_gcg *g, int i)
 static void test_shapes(void)
 {
     skfx_lang L;
-    if (lang_load(&L, 50)) {
-        th_skip("no data");
+    if (skfx_lang_small(&L, "en", 50))
         return;
-    }
     const char *text =
         "\xEF\xBB\xBF#character-encoding UTF-8\r\n"                 /* 1 */
         "#player1 ann  Ann   Arbor\r\n"                             /* 2 */
@@ -119,10 +109,8 @@ static void test_shapes(void)
 static void test_encodings(void)
 {
     skfx_lang L;
-    if (lang_load(&L, 50)) {
-        th_skip("no data");
+    if (skfx_lang_small(&L, "en", 50))
         return;
-    }
     sk_gcg g;
     tk_error err = {0};
     /* undeclared: Latin-1 bytes converted, valid UTF-8 kept */
@@ -151,10 +139,8 @@ static void test_encodings(void)
 static void test_players(void)
 {
     skfx_lang L;
-    if (lang_load(&L, 50)) {
-        th_skip("no data");
+    if (skfx_lang_small(&L, "en", 50))
         return;
-    }
     sk_gcg g;
     tk_error err = {0};
     /* the same nickname twice: turn order, checked against the totals */
@@ -255,10 +241,8 @@ static int plain_score(const skfx_lang *L, const sk_board *b, const uint8_t *new
 static void test_judge_oracle(void)
 {
     skfx_lang L;
-    if (lang_load(&L, 20)) {
-        th_skip("no data");
+    if (skfx_lang_small(&L, "en", 20))
         return;
-    }
     sk_gen *g = NULL;
     sk_movelist list = {0};
     REQUIRE(sk_gen_create(&g, L.e, NULL) == 0);
@@ -363,10 +347,8 @@ static void test_judge_oracle(void)
 static void test_judge_problems(void)
 {
     skfx_lang L;
-    if (lang_load(&L, 50)) {
-        th_skip("no data");
+    if (skfx_lang_small(&L, "en", 50))
         return;
-    }
     const char *text = "#player1 a A\n#player2 b B\n"
                        ">a: ACT 8G CAT +10 10\n"     /* 0 */
                        ">b: DOG 8A DOG +8 8\n"       /* 1: not connected */

@@ -1232,13 +1232,9 @@ static void test_analyze_args(void)
 
 static void test_vectors(void)
 {
-    const char *path = th_shared_path("vectors/mjwait-hands.jsonl");
-    if (!path) {
-        th_skip("../shared/vectors/mjwait-hands.jsonl absent");
+    FILE *f = th_shared_open("vectors/mjwait-hands.jsonl");
+    if (!f)
         return;
-    }
-    FILE *f = fopen(path, "r");
-    REQUIRE(f != NULL);
     static char line[1 << 16];
     int n = 0, ok = 0;
     while (fgets(line, sizeof line, f)) {

@@ -459,40 +459,58 @@ static void vector_verdict(const tj_value *ex, const mj_score *s, char *why, siz
                  tj_int(pts, "main", -1), tj_int(pts, "additional", -1), tj_int(pts, "total", -1));
 }
 
+/* One vector of a file: its JSON, its line (as vector_line writes it),
+ * and the hand and context parsed from that line and checked (rc: 0, or
+ * the parser's or the check's error in e). */
+typedef struct vec {
+    tj_value *o;
+    char text[512];
+    mj_hand h;
+    mj_winctx w;
+    tk_error e;
+    int rc;
+} vec;
+
+/* The next vector of f into *v (a line that is not JSON is a failed check
+ * and skipped); 0 at the end.  The caller frees v->o. */
+static int vector_next(FILE *f, char *line, int cap, int with_win, vec *v)
+{
+    while (fgets(line, cap, f)) {
+        char jerr[128];
+        v->o = tj_parse(line, strlen(line), jerr, sizeof jerr);
+        CHECKF(v->o != NULL, "bad vector line: %s", jerr);
+        if (!v->o)
+            continue;
+        vector_line(v->o, with_win, v->text, sizeof v->text);
+        memset(&v->e, 0, sizeof v->e);
+        mj_winctx_init(&v->w);
+        v->rc = mj_parse_line(v->text, strlen(v->text), &v->h, &v->w, &v->e);
+        if (v->rc == 0)
+            v->rc = mj_winctx_check(&v->h, &v->w, &v->e);
+        return 1;
+    }
+    return 0;
+}
+
 static void test_vectors_complete(void)
 {
-    const char *path = th_shared_path("vectors/mjscore.jsonl");
-    if (!path) {
-        th_skip("../shared/vectors/mjscore.jsonl absent");
+    FILE *f = th_shared_open("vectors/mjscore.jsonl");
+    if (!f)
         return;
-    }
-    FILE *f = fopen(path, "r");
-    REQUIRE(f != NULL);
     static char line[1 << 16];
     int n = 0, ok = 0;
-    while (fgets(line, sizeof line, f)) {
-        char text[512], why[400], jerr[128];
-        tj_value *o = tj_parse(line, strlen(line), jerr, sizeof jerr);
-        CHECKF(o != NULL, "bad vector line: %s", jerr);
-        if (!o)
-            continue;
-        vector_line(o, 1, text, sizeof text);
-        mj_hand h;
-        mj_winctx w;
-        mj_winctx_init(&w);
-        tk_error e = { 0 };
-        int rc = mj_parse_line(text, strlen(text), &h, &w, &e);
-        if (rc == 0)
-            rc = mj_winctx_check(&h, &w, &e);
+    vec v;
+    while (vector_next(f, line, sizeof line, 1, &v)) {
+        char why[400];
         n++;
-        CHECKF(rc == 0, "id %lld '%s': %s", tj_int(o, "id", -1), text, e.msg);
+        CHECKF(v.rc == 0, "id %lld '%s': %s", tj_int(v.o, "id", -1), v.text, v.e.msg);
         mj_score s;
-        if (rc == 0 && mj_score_hand(&h, &w, &s, &e) == 0) {
-            vector_verdict(tj_get(o, "expect"), &s, why, sizeof why);
-            CHECKF(!*why, "id %lld '%s': %s", tj_int(o, "id", -1), text, why);
+        if (v.rc == 0 && mj_score_hand(&v.h, &v.w, &s, &v.e) == 0) {
+            vector_verdict(tj_get(v.o, "expect"), &s, why, sizeof why);
+            CHECKF(!*why, "id %lld '%s': %s", tj_int(v.o, "id", -1), v.text, why);
             ok += !*why;
         }
-        tj_free(o);
+        tj_free(v.o);
     }
     fclose(f);
     printf("mjscore.jsonl: %d of %d hands agree\n", ok, n);
@@ -501,53 +519,38 @@ static void test_vectors_complete(void)
 
 static void test_vectors_waits(void)
 {
-    const char *path = th_shared_path("vectors/mjscore-waits.jsonl");
-    if (!path) {
-        th_skip("../shared/vectors/mjscore-waits.jsonl absent");
+    FILE *f = th_shared_open("vectors/mjscore-waits.jsonl");
+    if (!f)
         return;
-    }
-    FILE *f = fopen(path, "r");
-    REQUIRE(f != NULL);
     static char line[1 << 16];
     mj_ctx *ctx = NULL;
     REQUIRE(mj_ctx_create(&ctx, NULL) == 0);
     int n = 0, ok = 0;
-    while (fgets(line, sizeof line, f)) {
-        char text[512], why[400], jerr[128];
-        tj_value *o = tj_parse(line, strlen(line), jerr, sizeof jerr);
-        CHECKF(o != NULL, "bad vector line: %s", jerr);
-        if (!o)
-            continue;
-        vector_line(o, 0, text, sizeof text);
-        mj_hand h;
-        mj_winctx w;
-        mj_winctx_init(&w);
-        tk_error e = { 0 };
-        int rc = mj_parse_line(text, strlen(text), &h, &w, &e);
-        if (rc == 0)
-            rc = mj_winctx_check(&h, &w, &e);
-        CHECKF(rc == 0, "waits id %lld '%s': %s", tj_int(o, "id", -1), text, e.msg);
-        const tj_value *waits = tj_get(o, "waits");
-        uint64_t want = rc == 0 ? mj_waits(ctx, &h, NULL) : 0, seen = 0;
-        for (size_t k = 0; rc == 0 && waits && k < waits->n; k++) {
+    vec v;
+    while (vector_next(f, line, sizeof line, 0, &v)) {
+        char why[400];
+        CHECKF(v.rc == 0, "waits id %lld '%s': %s", tj_int(v.o, "id", -1), v.text, v.e.msg);
+        const tj_value *waits = tj_get(v.o, "waits");
+        uint64_t want = v.rc == 0 ? mj_waits(ctx, &v.h, NULL) : 0, seen = 0;
+        for (size_t k = 0; v.rc == 0 && waits && k < waits->n; k++) {
             const tj_value *wt = &waits->items[k];
             const char *tn = waits->keys[k], *wn = tj_str(wt, "win");
             int t = mj_tile_parse(tn), red = wn && wn[0] == '0';
             seen |= (uint64_t)1 << t;
             n += 2;
-            CHECKF(mj_wait_copy(&h, &w, t) == red, "waits id %lld: copy of %s should be %s", tj_int(o, "id", -1), tn,
+            CHECKF(mj_wait_copy(&v.h, &v.w, t) == red, "waits id %lld: copy of %s should be %s", tj_int(v.o, "id", -1), tn,
                    wn);
             for (int ts = 0; ts <= 1; ts++) {
                 mj_score s;
-                if (mj_score_wait(&h, &w, t, red, ts, &s, &e) != 0)
+                if (mj_score_wait(&v.h, &v.w, t, red, ts, &s, &v.e) != 0)
                     continue;
                 vector_verdict(tj_get(wt, ts ? "tsumo" : "ron"), &s, why, sizeof why);
-                CHECKF(!*why, "waits id %lld '%s' %s %s: %s", tj_int(o, "id", -1), text, tn, ts ? "tsumo" : "ron", why);
+                CHECKF(!*why, "waits id %lld '%s' %s %s: %s", tj_int(v.o, "id", -1), v.text, tn, ts ? "tsumo" : "ron", why);
                 ok += !*why;
             }
         }
-        CHECKF(rc != 0 || seen == want, "waits id %lld '%s': wait set differs", tj_int(o, "id", -1), text);
-        tj_free(o);
+        CHECKF(v.rc != 0 || seen == want, "waits id %lld '%s': wait set differs", tj_int(v.o, "id", -1), v.text);
+        tj_free(v.o);
     }
     fclose(f);
     mj_ctx_destroy(ctx);

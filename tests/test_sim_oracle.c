@@ -390,6 +390,22 @@ static void base_opts(sk_sim_opts *so)
     so->fn = hash_leave;
 }
 
+/* Simulate position i with options so into res, and set up the oracle
+ * for it: 0, or -1 when it has only the pass or the simulation failed (a
+ * failed check). */
+static int simulate(const skfx_lang *L, const pos *ps, int i, const sk_sim_opts *so, sk_sim_result *res, oracle *o)
+{
+    tk_error err = {0};
+    int rc = sk_sim(L->e, &ps[i].b, &ps[i].r, so, res, &err);
+    if (rc == TK_ENOTFOUND)
+        return -1;   /* only a pass */
+    CHECKF(rc == 0, "position %d: %s", i, err.msg);
+    if (rc)
+        return -1;
+    oracle_init(o, L, &ps[i]);
+    return 0;
+}
+
 static void test_exact_mode(void)
 {
     skfx_lang *L = en();
@@ -413,16 +429,10 @@ static void test_exact_mode(void)
         base_opts(&so);
         so.exact = 1;
         so.jobs = 1 + i % 3;
-        tk_error err = {0};
-        int rc = sk_sim(L->e, &ps[i].b, &ps[i].r, &so, res, &err);
-        if (rc == TK_ENOTFOUND)
-            continue;   /* only a pass */
-        CHECKF(rc == 0, "position %d: %s", i, err.msg);
-        if (rc)
+        oracle o;
+        if (simulate(L, ps, i, &so, res, &o))
             continue;
         CHECK(res->iterations == arr && res->arrangements == arr);
-        oracle o;
-        oracle_init(&o, L, &ps[i]);
         for (int c = 0; c < res->n; c++) {
             int64_t sum;
             uint64_t total;
@@ -462,15 +472,9 @@ static void test_monte_carlo(void)
         so.iterations = 60;
         so.candidates = 3;
         so.seed = (uint64_t)i * 7 + 1;
-        tk_error err = {0};
-        int rc = sk_sim(L->e, &ps[i].b, &ps[i].r, &so, res, &err);
-        if (rc == TK_ENOTFOUND)
-            continue;
-        CHECKF(rc == 0, "position %d: %s", i, err.msg);
-        if (rc)
-            continue;
         oracle o;
-        oracle_init(&o, L, &ps[i]);
+        if (simulate(L, ps, i, &so, res, &o))
+            continue;
         for (int c = 0; c < res->n; c++) {
             int64_t sum;
             uint64_t total;

@@ -24,14 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A small dictionary: all 2-3 letter words and every step-th longer one up to 8 letters;
- * the built-in tile set and standard layout. */
-static int lang_load(skfx_lang *L, const char *code, size_t step)
-{
-    skfx_sample s = { 8, 1, step };
-    return skfx_lang_load(L, code, s, SKFX_BUILTIN_TILES | SKFX_ENGINE);
-}
-
 /* ---- the plain leave table ------------------------------------------------------------ */
 
 typedef struct pentry {
@@ -265,10 +257,8 @@ static void check_position(const skfx_lang *L, sk_gen *g, sk_movelist *list, con
 static void oracle_lang(const char *code, size_t step, int games, uint64_t seed)
 {
     skfx_lang L;
-    if (lang_load(&L, code, step)) {
-        th_skip("cannot load the language data");
+    if (skfx_lang_small(&L, code, step))
         return;
-    }
     sk_gen *g = NULL;
     sk_movelist list = {0};
     REQUIRE(sk_gen_create(&g, L.e, NULL) == 0);
@@ -307,10 +297,8 @@ static void test_equity_oracle_is(void) { oracle_lang("is", 6, (int)(6 * th_scal
 static void test_leaves_parse(void)
 {
     skfx_lang L;
-    if (lang_load(&L, "en", 50)) {
-        th_skip("no data");
+    if (skfx_lang_small(&L, "en", 50))
         return;
-    }
     const alpha_table *a = sk_engine_alphabet(L.e);
     const char *csv = "Leave,Value\n?,25.5\nsre,4.25\n# x\n\nERS?,-1.0005\n ab , -0 \nQ,-7\n";
     sk_leaves *lv = NULL;
@@ -430,10 +418,8 @@ static void replay_gcg(const skfx_lang *L, sk_gen *g, const sk_game *gm)
 static void selfplay_lang(const char *code)
 {
     skfx_lang L;
-    if (lang_load(&L, code, 4)) {
-        th_skip("no data");
+    if (skfx_lang_small(&L, code, 4))
         return;
-    }
     sk_gen *g = NULL;
     sk_movelist list = {0};
     REQUIRE(sk_gen_create(&g, L.e, NULL) == 0);
@@ -471,10 +457,8 @@ static void test_selfplay_gcg_is(void) { selfplay_lang("is"); }
 static void test_gcg_bad_lines(void)
 {
     skfx_lang L;
-    if (lang_load(&L, "en", 50)) {
-        th_skip("no data");
+    if (skfx_lang_small(&L, "en", 50))
         return;
-    }
     const char *text =
         "#player1 ann Ann A\n"
         "#player2 ben Ben B\n"
@@ -598,10 +582,8 @@ static void test_rng(void)
 static void test_endgame_rule(void)
 {
     skfx_lang L;
-    if (lang_load(&L, "en", 50)) {
-        th_skip("no data");
+    if (skfx_lang_small(&L, "en", 50))
         return;
-    }
     sk_rack r;
     tk_error err;
     REQUIRE(sk_rack_parse(&r, L.e, "QI", 2, &err) == 0);

@@ -235,37 +235,25 @@ static void test_asymmetric(void)
 /* Errors and edge cases of the call itself. */
 static void test_edges(void)
 {
-    skfx_lang L;
-    if (lang_load(&L, "en", 40) != 0) {
-        th_skip("data missing");
+    skfx_empty x;
+    if (skfx_empty_open(&x, "en", 40))
         return;
-    }
-    sk_gen *g = NULL;
-    REQUIRE(skfx_lang_engine(&L, NULL) == 0);
-    const sk_engine *e = L.e;
-    REQUIRE(sk_gen_create(&g, e, NULL) == 0);
-    sk_board b;
-    memset(&b, 0, sizeof b);
-    b.dim = 15;
-    sk_rack r;
-    memset(&r, 0, sizeof r);
     sk_movelist ml = {0};
     tk_error err = {0};
-    CHECK(sk_generate_top(g, &b, &r, 0, NULL, 0, &ml, &err) == TK_EINVAL);
-    CHECK(sk_generate_top(g, &b, &r, 0, NULL, 5, &ml, &err) == 0 && ml.n == 0);   /* empty rack */
-    CHECK(sk_rack_parse(&r, e, "QQ", 2, NULL) == 0);
-    CHECK(sk_generate_top(g, &b, &r, 0, NULL, 5, &ml, &err) == 0 && ml.n == 0);   /* no move */
+    CHECK(sk_generate_top(x.g, &x.b, &x.r, 0, NULL, 0, &ml, &err) == TK_EINVAL);
+    CHECK(sk_generate_top(x.g, &x.b, &x.r, 0, NULL, 5, &ml, &err) == 0 && ml.n == 0);   /* empty rack */
+    CHECK(sk_rack_parse(&x.r, x.L.e, "QQ", 2, NULL) == 0);
+    CHECK(sk_generate_top(x.g, &x.b, &x.r, 0, NULL, 5, &ml, &err) == 0 && ml.n == 0);   /* no move */
     sk_board small;
     memset(&small, 0, sizeof small);
     small.dim = 11;
-    CHECK(sk_generate_top(g, &small, &r, 0, NULL, 5, &ml, &err) == TK_EINVAL);
+    CHECK(sk_generate_top(x.g, &small, &x.r, 0, NULL, 5, &ml, &err) == TK_EINVAL);
     /* Count-only is ignored: the moves are still returned. */
-    CHECK(sk_rack_parse(&r, e, "AEINST?", 7, NULL) == 0);
-    CHECK(sk_generate_top(g, &b, &r, SK_COUNT_ONLY, NULL, 3, &ml, &err) == 0 && ml.n == 3);
+    CHECK(sk_rack_parse(&x.r, x.L.e, "AEINST?", 7, NULL) == 0);
+    CHECK(sk_generate_top(x.g, &x.b, &x.r, SK_COUNT_ONLY, NULL, 3, &ml, &err) == 0 && ml.n == 3);
     CHECK(ml.v[0].ntiles == 7 && ml.v[0].score >= 50);   /* a bingo on a sampled list */
     sk_movelist_free(&ml);
-    sk_gen_destroy(g);
-    skfx_lang_free(&L);
+    skfx_empty_close(&x);
 }
 
 /* Plays of every tile of a full rack: the search bounds them only where the

@@ -322,34 +322,22 @@ static void test_is(void) { run("is", 40, 120, 0x7091a2); }
 /* The call itself: n == 0, an empty rack (the pass alone). */
 static void test_edges(void)
 {
-    skfx_lang L;
-    if (lang_load(&L, "en", 40) != 0) {
-        th_skip("data missing");
+    skfx_empty x;
+    if (skfx_empty_open(&x, "en", 40))
         return;
-    }
-    sk_gen *g = NULL;
-    REQUIRE(skfx_lang_engine(&L, NULL) == 0);
-    const sk_engine *e = L.e;
-    REQUIRE(sk_gen_create(&g, e, NULL) == 0);
-    sk_board b;
-    memset(&b, 0, sizeof b);
-    b.dim = 15;
-    sk_rack r;
-    memset(&r, 0, sizeof r);
     sk_state st = { 50, 7, 0 };
     sk_movelist ml = {0};
     sk_play out[4];
     tk_error err = {0};
-    CHECK(sk_top_plays(g, &b, &r, &st, 0, NULL, NULL, 0, 0, &ml, out, &err) == TK_EINVAL);
-    CHECK(sk_top_plays(g, &b, &r, &st, 0, NULL, NULL, 0, 4, &ml, out, &err) == 1 && out[0].kind == SK_PLAY_PASS);
+    CHECK(sk_top_plays(x.g, &x.b, &x.r, &st, 0, NULL, NULL, 0, 0, &ml, out, &err) == TK_EINVAL);
+    CHECK(sk_top_plays(x.g, &x.b, &x.r, &st, 0, NULL, NULL, 0, 4, &ml, out, &err) == 1 && out[0].kind == SK_PLAY_PASS);
     /* QQ on an empty board: no placement; 2 exchanges (-Q, -QQ) and the pass. */
-    REQUIRE(sk_rack_parse(&r, e, "QQ", 2, NULL) == 0);
-    CHECK(sk_top_plays(g, &b, &r, &st, 0, NULL, NULL, 0, 4, &ml, out, &err) == 3);
+    REQUIRE(sk_rack_parse(&x.r, x.L.e, "QQ", 2, NULL) == 0);
+    CHECK(sk_top_plays(x.g, &x.b, &x.r, &st, 0, NULL, NULL, 0, 4, &ml, out, &err) == 3);
     st.bag = 3;   /* no exchange with fewer than 7 tiles in the bag */
-    CHECK(sk_top_plays(g, &b, &r, &st, 0, NULL, NULL, 0, 4, &ml, out, &err) == 1);
+    CHECK(sk_top_plays(x.g, &x.b, &x.r, &st, 0, NULL, NULL, 0, 4, &ml, out, &err) == 1);
     sk_movelist_free(&ml);
-    sk_gen_destroy(g);
-    skfx_lang_free(&L);
+    skfx_empty_close(&x);
 }
 
 static const th_test tests[] = {

@@ -325,7 +325,26 @@ static void test_popcount_clock(void)
     CHECK(t0 > 0 && t1 >= t0 && c1 >= c0 && c1 > 0);
 }
 
+/* tku_grow: the block kept while it has room, else doubled from `first`,
+ * the contents kept. */
+static void test_grow(void)
+{
+    size_t cap = 0;
+    int *v = tku_grow(NULL, &cap, 1, sizeof *v, 4);
+    REQUIRE(v && cap == 4);
+    for (int i = 0; i < 4; i++)
+        v[i] = i;
+    CHECK(tku_grow(v, &cap, 4, sizeof *v, 4) == v && cap == 4);
+    v = tku_grow(v, &cap, 9, sizeof *v, 4);   /* 4 -> 8 -> 16 */
+    REQUIRE(v && cap == 16);
+    CHECK(v[0] == 0 && v[3] == 3);
+    size_t big = 2;
+    CHECK(tku_grow(v, &big, (size_t)-1 / 2, 16, 1) == NULL && big == 2);   /* too large: untouched */
+    free(v);
+}
+
 static const th_test tests[] = {
+    {"grow", test_grow},
     {"lines_random", test_lines_random},
     {"lines_examples", test_lines_examples},
     {"line_helpers", test_line_helpers},

@@ -659,6 +659,25 @@ static char *run_one(dawg_graph *d, const alpha_table *a, int kind, const char *
     return r.buf ? r.buf : "";
 }
 
+/* The answers of a search, kept in a wq_answers store. */
+static int keep(void *ctx, const uint8_t *l, int n, uint64_t w)
+{
+    return wq_answers_add(ctx, l, n, w) ? -1 : 0;
+}
+
+/* The store's words as text, one a line, in its order. */
+static const char *listed(const alpha_table *a, const wq_answers *s)
+{
+    static char buf[1024];
+    size_t o = 0;
+    for (size_t i = 0; i < s->n && o < sizeof buf - 80; i++) {
+        o += wq_format(a, wq_answer_letters(s, i), s->a[i].n, s->a[i].wild, buf + o, sizeof buf - o);
+        buf[o++] = '\n';
+    }
+    buf[o] = 0;
+    return buf;
+}
+
 static void test_tiny_by_hand(void)
 {
     alpha_table a;
@@ -686,6 +705,13 @@ static void test_tiny_by_hand(void)
     CHECK(f == ALPHA_BIT(19));
     CHECK(b == (ALPHA_BIT(4) | ALPHA_BIT(18) | ALPHA_BIT(19)));
     CHECK(v == 1);
+    /* the hook words, in letter order: CARED CARER CARES SCARE; none under --max 4 */
+    wq_answers st = {0};
+    CHECK(wq_hook_words(d, care, 4, 1, 64, &st, &f, &b, &v) == 0 && v == 1 && f == ALPHA_BIT(19));
+    CHECK(strcmp(listed(&a, &st), "CARED\nCARER\nCARES\nSCARE\n") == 0);
+    wq_answers_clear(&st);
+    CHECK(wq_hook_words(d, care, 4, 1, 4, &st, &f, &b, &v) == 0 && st.n == 0);
+    wq_answers_free(&st);
     dawg_destroy(d);
 }
 
@@ -896,7 +922,98 @@ static void test_format(void)
     CHECK(wq_format(&a, w, 4, 0, out, 0) == 11);
 }
 
+static void note_count(void *ctx, const char *inside, size_t len)
+{
+    (void)inside, (void)len;
+    ++*(int *)ctx;
+}
+
+/* Letter sets in a rack: the plain racks of every choice, and their union
+ * (worked out by hand on the tiny list). */
+static void test_letter_sets(void)
+{
+    alpha_table a;
+    dawg_graph *d = tiny(&a);
+    REQUIRE(d);
+    tk_error err = {0};
+    wq_dict *x;
+    wq_searcher *sr;
+    REQUIRE(wq_dict_create(&x, d, &err) == 0 && wq_searcher_create(&sr, x, &err) == 0);
+    wq_sets ws;
+    wq_query q;
+    int notes = 0;
+    /* no bracket, and a bracket wq_parse reports better: parse as usual */
+    CHECK(wq_sets_parse(&ws, &a, "CARE", 4, NULL, NULL, &err) == 0);
+    CHECK(wq_sets_parse(&ws, &a, "CA[^E]", 6, NULL, NULL, &err) == 0);
+    CHECK(wq_sets_parse(&ws, &a, "CA[E", 4, NULL, NULL, &err) == 0);
+    /* one letter in brackets is that tile: no set (English has no [ca] tile: a set) */
+    CHECK(wq_sets_parse(&ws, &a, "CA[R]E", 6, note_count, &notes, &err) == 0 && notes == 0);
+    /* C A [RS] [ED]: CARE CARD CASE CASD, of which the tiny list holds CARE (and RACE, ACRE) */
+    REQUIRE(wq_sets_parse(&ws, &a, "CA[RS][ED]", 10, note_count, &notes, &err) == 1);
+    CHECK(ws.n == 2 && ws.size[0] == 2 && ws.size[1] == 2);
+    wq_answers st = {0};
+    int racks = 0, rc;
+    while ((rc = wq_sets_next(&ws, &a, WQ_ANAGRAM, &q, &err)) > 0) {
+        racks++;
+        CHECK(wq_search(sr, &q, 1, 64, keep, &st) == 0);
+    }
+    CHECK(rc == 0 && racks == 4);
+    wq_sets_free(&ws);
+    wq_answers_union(&st);
+    CHECK(strcmp(listed(&a, &st), "ACRE\nCARE\nRACE\n") == 0);
+    /* with a blank the same word comes from two racks: kept once, with the
+     * fewest blank letters, then real tiles first from the left */
+    wq_answers_clear(&st);
+    REQUIRE(wq_sets_parse(&ws, &a, "[CS]AR?", 7, NULL, NULL, &err) == 1);
+    while (wq_sets_next(&ws, &a, WQ_ANAGRAM, &q, &err) > 0)
+        CHECK(wq_search(sr, &q, 1, 64, keep, &st) == 0);
+    wq_sets_free(&ws);
+    wq_answers_union(&st);
+    /* CAR?: ACRe CARe RACe sCAR; SAR?: ScAR (real tiles first: S before s) */
+    CHECK(strcmp(listed(&a, &st), "ACRe\nCARe\nRACe\nScAR\n") == 0);
+    for (size_t i = 1; i < st.n; i++)
+        CHECK(st.a[i].idx == i && (st.a[i - 1].n != st.a[i].n ||
+              memcmp(wq_answer_letters(&st, i - 1), wq_answer_letters(&st, i), st.a[i].n) < 0));
+    /* errors: more than 16 sets (at the 17th bracket), too many ways to fill them */
+    const char *many = "[ab][ab][ab][ab][ab][ab][ab][ab][ab][ab][ab][ab][ab][ab][ab][ab][ab]";
+    CHECK(wq_sets_parse(&ws, &a, many, strlen(many), NULL, NULL, &err) == TK_ELIMIT && err.col == 65 &&
+          strcmp(err.msg, "more than 16 letter sets") == 0);
+    const char *ways = "[abcdefghij][abcdefghij][abcdefghij][abcdefghij]";
+    CHECK(wq_sets_parse(&ws, &a, ways, strlen(ways), NULL, NULL, &err) == TK_ELIMIT && err.col == 0 &&
+          strcmp(err.msg, "the letter sets can be filled 10000 ways (at most 4096)") == 0);
+    wq_answers_free(&st);
+    wq_searcher_destroy(sr);
+    wq_dict_destroy(x);
+    dawg_destroy(d);
+}
+
+/* The answer store: its limit, and its orders (by length, by the order of
+ * letters for hooks), each tie kept in the order found. */
+static void test_answer_store(void)
+{
+    wq_answers st = {0};
+    st.max = 3;
+    const uint8_t w1[3] = {3, 1, 20}, w2[2] = {1, 20}, w3[4] = {3, 1, 20, 19}, w4[2] = {1, 1};
+    CHECK(wq_answers_add(&st, w3, 4, 0) == 0 && wq_answers_add(&st, w1, 3, 0) == 0 &&
+          wq_answers_add(&st, w2, 2, 0) == 0);
+    CHECK(wq_answers_add(&st, w4, 2, 0) == TK_ELIMIT && st.n == 3);
+    wq_answers_sort(&st, WQ_SORT_LENGTH, NULL);
+    CHECK(st.a[0].n == 2 && st.a[1].n == 3 && st.a[2].n == 4);
+    wq_answers_letter_order(&st);   /* at, cat, cats */
+    CHECK(st.a[0].n == 2 && st.a[1].n == 3 && st.a[2].n == 4 && st.a[2].idx == 2);
+    wq_answers_clear(&st);
+    st.max = 0;
+    CHECK(wq_answers_add(&st, w1, 3, 0) == 0 && wq_answers_add(&st, w2, 2, 0) == 0 &&
+          wq_answers_add(&st, w4, 2, 0) == 0);
+    wq_answers_letter_order(&st);   /* aa, at, cat */
+    CHECK(wq_answer_letters(&st, 0)[1] == 1 && wq_answer_letters(&st, 1)[1] == 20 && st.a[2].n == 3);
+    wq_answers_free(&st);
+    CHECK(st.n == 0 && st.pool == NULL);
+}
+
 static const th_test tests[] = {
+    {"letter_sets", test_letter_sets},
+    {"answer_store", test_answer_store},
     {"tiny_by_hand", test_tiny_by_hand},
     {"stop", test_stop},
     {"parse_errors", test_parse_errors},

@@ -1,11 +1,15 @@
 /* bench.h - what the benchmark drivers (tools/bench_*.c) and the other
- * self-play tools (mkleaves) share: clocks from the text toolkit, medians,
- * and setting up a Scrabble engine.  Header only: each driver is one
+ * self-play tools (mkleaves, mkwintab) share: clocks from the text toolkit,
+ * medians, a fixed-seed generator, callgrind's count of a command, setting
+ * up a Scrabble engine and loading its leave table.  Header only: each driver is one
  * program. */
 #ifndef TILEKIT_TOOLS_BENCH_H
 #define TILEKIT_TOOLS_BENCH_H
 
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli/cli.h"
 #include "core/tk_text.h"
@@ -29,6 +33,37 @@ static inline double bench_median(double *v, int n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* The next state of a xorshift64 generator (13, 7, 17): the benchmarks'
+ * fixed-seed inputs, the same on every machine. */
+static inline uint64_t bench_xorshift(uint64_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return *state;
+}
+
+/* Instructions callgrind counted for a command line (its "Collected :"
+ * line, which the command must send to stdout), or -1. */
+static inline double bench_collected(const char *cmd)
+{
+    char line[512];
+    FILE *p = popen(cmd, "r");
+    double v = -1;
+    if (!p)
+        return -1;
+    while (fgets(line, sizeof line, p)) {
+        char *c = strstr(line, "Collected :");
+        if (c) {
+            v = 0;
+            for (c += 11; *c; c++)
+                if (*c >= '0' && *c <= '9') v = v * 10 + (*c - '0');
+        }
+    }
+    pclose(p);
+    return v;
+}
+
 /* The engine for language `lang`'s built-in tile set on the standard board,
  * over the dictionary `dict` loaded as cli_load_dict does (NULL: the
  * language's default); *d gets the dictionary, *ts the tile set.  Prints the
@@ -47,6 +82,42 @@ static inline sk_engine *bench_skrafl_engine(const char *dict, const char *lang,
         return NULL;
     }
     return e;
+}
+
+/* The leave table in file `path` (CSV, .tkl, KLV or KLV2) for alphabet `a`
+ * and tile set `ts`; NULL after reporting a file that cannot be read or is
+ * not a leave table. */
+static inline sk_leaves *bench_load_leaves(const char *path, const alpha_table *a, const sk_tileset *ts)
+{
+    size_t len;
+    char *text = cli_load_file(path, &len);
+    if (!text)
+        return NULL;
+    tk_error err = {0};
+    sk_leaves *t = NULL;
+    if (sk_leaves_load(&t, a, ts, text, len, &err)) {
+        cli_error(path, err.line, "%s", err.msg);
+        t = NULL;
+    }
+    free(text);
+    return t;
+}
+
+/* Where the shipped leave table of `lang` is: leaves/LANG.tkl in the data
+ * path, else data/leaves/LANG.tkl when run from the top of the tree (into
+ * buf); NULL when neither is there. */
+static inline const char *bench_leaves_path(const char *lang, char *buf, size_t size)
+{
+    char rel[64];
+    snprintf(rel, sizeof rel, "leaves/%s.tkl", lang);
+    if (cli_find_data(rel, buf, size))
+        return buf;
+    snprintf(buf, size, "data/%s", rel);
+    FILE *probe = fopen(buf, "r");
+    if (!probe)
+        return NULL;
+    fclose(probe);
+    return buf;
 }
 
 #endif

@@ -130,13 +130,7 @@ static void bench_ev(int runs)
 }
 
 static uint64_t rng = 0x2545F4914F6CDD1Dull;
-static uint32_t below(uint32_t n)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)((rng >> 16) % n);
-}
+static uint32_t below(uint32_t n) { return (uint32_t)((bench_xorshift(&rng) >> 16) % n); }
 
 static uint8_t (*make_hands(long n))[MJ_TILES]
 {
@@ -172,25 +166,6 @@ static int nu_passes(long n, int passes, int slow)
     return 0;
 }
 
-static double collected(const char *cmd)
-{
-    char line[512];
-    FILE *p = popen(cmd, "r");
-    double v = -1;
-    if (!p)
-        return -1;
-    while (fgets(line, sizeof line, p)) {
-        char *c = strstr(line, "Collected :");
-        if (c) {
-            v = 0;
-            for (c += 11; *c; c++)
-                if (*c >= '0' && *c <= '9') v = v * 10 + (*c - '0');
-        }
-    }
-    pclose(p);
-    return v;
-}
-
 static double cg_per_hand(const char *self, long n, int slow)
 {
     char cmd[1024];
@@ -198,7 +173,7 @@ static double cg_per_hand(const char *self, long n, int slow)
     for (int p = 1; p <= 2; p++) {
         snprintf(cmd, sizeof cmd, "valgrind --tool=callgrind --callgrind-out-file=/dev/null %s --nu-passes %ld %d%s 2>&1 >/dev/null",
                  self, n, p, slow ? " slow" : "");
-        r[p - 1] = collected(cmd);
+        r[p - 1] = bench_collected(cmd);
         if (r[p - 1] < 0)
             return -1;
     }

@@ -26,11 +26,7 @@
 #include <unistd.h>
 
 static uint64_t rng = 0x2545f4914f6cdd1dull;
-static uint32_t below(uint32_t n)
-{
-    rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
-    return (uint32_t)((rng >> 16) % n);
-}
+static uint32_t below(uint32_t n) { return (uint32_t)((bench_xorshift(&rng) >> 16) % n); }
 
 typedef struct text { char *p; size_t len, cap; } text;
 

@@ -34,11 +34,7 @@
 #include <unistd.h>
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static uint32_t below(uint32_t n)
-{
-    rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17;
-    return (uint32_t)((rng >> 16) % n);
-}
+static uint32_t below(uint32_t n) { return (uint32_t)((bench_xorshift(&rng) >> 16) % n); }
 
 static int gen_tenpai(mj_hand *h, int *removed)
 {
@@ -76,34 +72,13 @@ static int gen_tenpai(mj_hand *h, int *removed)
     return 1;
 }
 
-/* Instructions callgrind counted for a command line (its "Collected :"
- * line on stderr), or -1. */
-static double collected(const char *cmd)
-{
-    char line[512];
-    FILE *p = popen(cmd, "r");
-    double v = -1;
-    if (!p)
-        return -1;
-    while (fgets(line, sizeof line, p)) {
-        char *c = strstr(line, "Collected :");
-        if (c) {
-            v = 0;
-            for (c += 11; *c; c++)
-                if (*c >= '0' && *c <= '9') v = v * 10 + (*c - '0');
-        }
-    }
-    pclose(p);
-    return v;
-}
-
 /* Instructions of a whole mjwait run (valgrind --tool=callgrind), or -1. */
 static double callgrind(const char *args, const char *file)
 {
     char cmd[512];
     snprintf(cmd, sizeof cmd,
              "valgrind --tool=callgrind --callgrind-out-file=/dev/null bin/mjwait %s %s 2>&1 >/dev/null", args, file);
-    return collected(cmd);
+    return bench_collected(cmd);
 }
 
 /* The scoring set: each tenpai hand completed by the tile taken out, with a
@@ -152,7 +127,7 @@ static double callgrind_self(const char *self, long n, int passes)
     char cmd[512];
     snprintf(cmd, sizeof cmd, "valgrind --tool=callgrind --callgrind-out-file=/dev/null %s --score-passes %ld %d 2>&1 >/dev/null",
              self, n, passes);
-    return collected(cmd);
+    return bench_collected(cmd);
 }
 
 /* --score-passes N R: only the scoring set of N hands and R passes over it

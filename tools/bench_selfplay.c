@@ -5,7 +5,7 @@
  * Plays N games (default 200) single-threaded, in thread CPU time (the
  * machine may be shared), for three pairings: score v score, equity v score
  * and equity v equity, the equity player using the shipped English leave
- * table (leaves/en.tkl or en.csv in the data path, else data/leaves/, or --leaves).  Reports the median of R runs (default
+ * table (leaves/en.tkl in the data path, else data/leaves/, or --leaves).  Reports the median of R runs (default
  * 3) as games a second and moves a second.  --once plays one pass of
  * equity v score (--pairing: ss, es, ee) and nothing else (for valgrind --tool=callgrind).
  * Timings are informative, never asserted.
@@ -53,37 +53,19 @@ static void parse_args(int argc, char **argv, sp_args *a)
 }
 
 /* The leave table: --leaves FILE, else the shipped English one (in the data
- * path, or data/leaves/en.csv when run from the top); empty leaves when
+ * path, or data/leaves/en.tkl when run from the top); empty leaves when
  * there is none.  Returns 0, or -1 after reporting a bad file. */
 static int load_leaves(const sk_engine *e, const char *leaves, sk_leaves **lv)
 {
     char buf[4096];
-    const char *lp = leaves;
-    static const char *const rel[2] = { "leaves/en.tkl", "leaves/en.csv" };
-    static const char *const top[2] = { "data/leaves/en.tkl", "data/leaves/en.csv" };
-    for (int k = 0; k < 2 && !lp; k++) {
-        lp = cli_find_data(rel[k], buf, sizeof buf);
-        FILE *probe = lp ? NULL : fopen(top[k], "r");
-        if (probe) {
-            fclose(probe);
-            lp = top[k];
-        }
-    }
+    const char *lp = leaves ? leaves : bench_leaves_path("en", buf, sizeof buf);
     *lv = NULL;
     if (!lp) {
-        fprintf(stderr, "bench_selfplay: no leaves/en.tkl or en.csv: the equity player uses empty leaves\n");
+        fprintf(stderr, "bench_selfplay: no leaves/en.tkl: the equity player uses empty leaves\n");
         return 0;
     }
-    size_t len;
-    char *text = cli_load_file(lp, &len);
-    if (!text)
-        return -1;
-    tk_error err = {0};
-    int rc = sk_leaves_load(lv, sk_engine_alphabet(e), sk_engine_tileset(e), text, len, &err);
-    free(text);
-    if (rc)
-        cli_error(lp, err.line, "%s", err.msg);
-    return rc ? -1 : 0;
+    *lv = bench_load_leaves(lp, sk_engine_alphabet(e), sk_engine_tileset(e));
+    return *lv ? 0 : -1;
 }
 
 int main(int argc, char **argv)

@@ -74,19 +74,8 @@ static void parse_args(int argc, char **argv, args *a)
 static sk_leaves *load_leaves(const sk_engine *e, const char *path)
 {
     char buf[4096];
-    const char *lp = path ? path : cli_find_data("leaves/en.tkl", buf, sizeof buf);
-    if (!lp)
-        lp = "data/leaves/en.tkl";
-    size_t len;
-    char *text = cli_load_file(lp, &len);
-    if (!text)
-        return NULL;
-    sk_leaves *lv = NULL;
-    tk_error err = {0};
-    if (sk_leaves_load(&lv, sk_engine_alphabet(e), sk_engine_tileset(e), text, len, &err))
-        cli_error(lp, err.line, "%s", err.msg);
-    free(text);
-    return lv;
+    const char *lp = path ? path : bench_leaves_path("en", buf, sizeof buf);
+    return bench_load_leaves(lp ? lp : "data/leaves/en.tkl", sk_engine_alphabet(e), sk_engine_tileset(e));
 }
 
 typedef struct position {

@@ -346,6 +346,34 @@ static void bench_whole_process(const corpus *cs, const char *bindir, const char
     }
 }
 
+/* The leave table of the equity modes: --leaves FILE, else the shipped
+ * English one (data/leaves/en.tkl, else en.csv, from the top); empty leaves
+ * (bench_leaves NULL) when there is none. */
+static void load_leaves(const alpha_table *a, const char *leaves_path)
+{
+    tk_error err = {0};
+    size_t llen = 0;
+    const char *lp = leaves_path ? leaves_path
+                     : access("data/leaves/en.tkl", R_OK) == 0 ? "data/leaves/en.tkl" : "data/leaves/en.csv";
+    char *lt = cli_read_file(lp, &llen, &err);
+    sk_tileset lts;
+    if (!lt || sk_tileset_builtin(&lts, a, "en", &err) ||
+        sk_leaves_load(&bench_leaves, a, &lts, lt, llen, &err))
+        bench_leaves = NULL;
+    free(lt);
+    if (!bench_leaves)
+        printf("bench_skrafl: no leave table %s (%s): the equity modes use empty leaves\n", lp, err.msg);
+}
+
+/* --once MODE: one pass of the corpus, for callgrind (tools/callgrind-skrafl.sh). */
+static void run_once(corpus *c, int once, const char *set, sk_movelist *ml)
+{
+    uint64_t out = 0;
+    for (int i = 0; i < c->np; i++)
+        out += bench_one(c->g, &c->P[i], once, ml);
+    printf("once %s %s: %d positions, %llu\n", mode_name[once], set, c->np, (unsigned long long)out);
+}
+
 int main(int argc, char **argv)
 {
     cli_init("bench_skrafl");
@@ -417,28 +445,10 @@ int main(int argc, char **argv)
             return CLI_EXIT_DATA;
         make_games(&ce, games, 0x5c2af1, only_blanks);
     }
-    /* The leave table: --leaves FILE, else the shipped English one
-     * (data/leaves/en.tkl, else en.csv, from the top). */
-    {
-        size_t llen = 0;
-        const char *lp = leaves_path ? leaves_path
-                         : access("data/leaves/en.tkl", R_OK) == 0 ? "data/leaves/en.tkl" : "data/leaves/en.csv";
-        char *lt = cli_read_file(lp, &llen, &err);
-        sk_tileset lts;
-        if (!lt || sk_tileset_builtin(&lts, &a, "en", &err) ||
-            sk_leaves_load(&bench_leaves, &a, &lts, lt, llen, &err))
-            bench_leaves = NULL;
-        free(lt);
-        if (!bench_leaves)
-            printf("bench_skrafl: no leave table %s (%s): the equity modes use empty leaves\n", lp, err.msg);
-    }
+    load_leaves(&a, leaves_path);
     sk_movelist ml = {0};
     if (once >= 0) {
-        corpus *c = want_s ? &cs : &ce;
-        uint64_t out = 0;
-        for (int i = 0; i < c->np; i++)
-            out += bench_one(c->g, &c->P[i], once, &ml);
-        printf("once %s %s: %d positions, %llu\n", mode_name[once], set, c->np, (unsigned long long)out);
+        run_once(want_s ? &cs : &ce, once, set, &ml);
         sk_movelist_free(&ml);
         corpus_free(&cs);
         corpus_free(&ce);

@@ -26,6 +26,7 @@
  * graph's own size, against MAGPIE's 77 MB word map.  Timings are
  * informative only; instruction counts: valgrind --tool=callgrind wordq ...
  */
+#include "bench.h"
 #include "cli/cli.h"
 #include "tilekit/wordq.h"
 
@@ -40,27 +41,8 @@
 #include <time.h>
 #include <unistd.h>
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
-static uint32_t below(uint32_t n)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (uint32_t)((rng_state >> 11) % n);
-}
+static uint32_t below(uint32_t n) { return (uint32_t)((bench_xorshift(&rng_state) >> 11) % n); }
 
 static const char BAG_LETTERS[] = "abcdefghijklmnopqrstuvwxyz";
 static const int BAG_COUNT[26] = {9, 2, 2, 4, 12, 2, 3, 2, 9, 1, 1, 4, 2, 6, 8, 2, 1, 6, 4, 6, 4, 2, 2, 1, 2, 1};
@@ -116,7 +98,7 @@ static void pattern(char *out, const wordlist *wl)
 /* Run wordq once; returns wall seconds and sets *cpu (child user + system). */
 static double run(const char *wordq, const char *dict, const char *input, double *cpu)
 {
-    double t0 = now();
+    double t0 = bench_wall();
     pid_t pid = fork();
     if (pid == 0) {
         int in = open(input, O_RDONLY), out = open("/dev/null", O_WRONLY);
@@ -139,7 +121,7 @@ static double run(const char *wordq, const char *dict, const char *input, double
            (double)(r1.ru_stime.tv_sec - r0.ru_stime.tv_sec) + (r1.ru_stime.tv_usec - r0.ru_stime.tv_usec) * 1e-6;
     if (!WIFEXITED(st) || WEXITSTATUS(st) > 1)
         fprintf(stderr, "bench_wordq: %s on %s: exit status %d\n", wordq, input, WEXITSTATUS(st));
-    return now() - t0;
+    return bench_wall() - t0;
 }
 
 static int count_word(void *ctx, const uint8_t *letters, int n, uint64_t wild)
@@ -170,79 +152,123 @@ static int load_list(const char *path, wordlist *wl, char **text, size_t *len)
     return 0;
 }
 
-int main(int argc, char **argv)
+typedef struct bench_args {
+    long nq;
+    int runs;
+    const char *wordq, *list;
+} bench_args;
+
+/* The options; 0 to go on, else the exit status. */
+static int parse_args(int argc, char **argv, bench_args *o)
 {
-    long nq = 100000;
-    int runs = 5;
-    const char *wordq = NULL, *list = NULL;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--queries") == 0 && i + 1 < argc)
-            nq = atol(argv[++i]);
+            o->nq = atol(argv[++i]);
         else if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc)
-            runs = atoi(argv[++i]);
+            o->runs = atoi(argv[++i]);
         else if (strcmp(argv[i], "--wordq") == 0 && i + 1 < argc)
-            wordq = argv[++i];
+            o->wordq = argv[++i];
         else if (strcmp(argv[i], "--list") == 0 && i + 1 < argc)
-            list = argv[++i];
+            o->list = argv[++i];
         else {
             fprintf(stderr, "usage: bench_wordq [--queries N] [--runs N] [--wordq PATH] [--list WORDLIST]\n");
             return 2;
         }
     }
-    if (runs < 1 || runs > 64 || nq < 1)
-        return 2;
-    const char *B = getenv("TK_BUILD") ? getenv("TK_BUILD") : "build";
-    char shared[4096], dir[4096], dictp[4200], wq[4200];
-    const char *sh = getenv("TK_SHARED") ? getenv("TK_SHARED") : "../shared";
-    snprintf(shared, sizeof shared, "%s/words/enable2k.txt", sh);
-    if (!list)
-        list = access(shared, R_OK) == 0 ? shared : "data/words/en.txt";
-    snprintf(dir, sizeof dir, "%s/bench", B);
-    mkdir(dir, 0777);
-    snprintf(dictp, sizeof dictp, "%s/wordq.dawg", dir);
-    if (!wordq) {
-        snprintf(wq, sizeof wq, "%s/../bin/wordq", B);
-        if (access(wq, X_OK) != 0)
-            snprintf(wq, sizeof wq, "bin/wordq");
-        wordq = wq;
-    }
+    return o->runs < 1 || o->runs > 64 || o->nq < 1 ? 2 : 0;
+}
 
-    wordlist wl;
-    char *text;
-    size_t len;
-    if (load_list(list, &wl, &text, &len) != 0)
-        return 1;
+/* The word list's graph, saved as dictp for wordq; prints its size beside
+ * that of wordq's index (with the alphagram index and the figures, which one
+ * exact anagram and one pattern make).  NULL after a message. */
+static dawg_graph *build_dict(const char *list, const char *text, size_t len, const char *dictp)
+{
     alpha_table a;
     tk_error err = {0};
     dawg_graph *d = NULL;
-    cli_init("bench_wordq");
     if (cli_load_alphabet(access("data/alphabets/en.txt", R_OK) == 0 ? "data/alphabets/en.txt" : "en", &a) != 0 || dawg_build(&d, &a, text, len, NULL, NULL, &err) != 0 ||
         dawg_save(d, dictp, &err) != 0) {
         fprintf(stderr, "bench_wordq: %s: %s\n", list, err.msg);
-        return 1;
+        return NULL;
     }
     wq_dict *x = NULL;
     dawg_info info;
     dawg_get_info(d, &info);
     if (wq_dict_create(&x, d, &err) != 0)
-        return 1;
-    {   /* one exact anagram builds the alphagram index, one pattern the
-         * figures, so that their memory is counted */
-        wq_searcher *srch = NULL;
-        wq_query q, p;
-        if (wq_searcher_create(&srch, x, &err) != 0 || wq_parse(&q, &a, WQ_ANAGRAM, "ET", 2, &err) != 0 ||
-            wq_parse(&p, &a, WQ_PATTERN, "ET", 2, &err) != 0)
-            return 1;
-        wq_search(srch, &q, 1, ALPHA_WORD_MAX, count_word, NULL);
-        wq_search(srch, &p, 1, ALPHA_WORD_MAX, count_word, NULL);
-        wq_searcher_destroy(srch);
-    }
+        return NULL;
+    wq_searcher *srch = NULL;
+    wq_query q, p;
+    if (wq_searcher_create(&srch, x, &err) != 0 || wq_parse(&q, &a, WQ_ANAGRAM, "ET", 2, &err) != 0 ||
+        wq_parse(&p, &a, WQ_PATTERN, "ET", 2, &err) != 0)
+        return NULL;
+    wq_search(srch, &q, 1, ALPHA_WORD_MAX, count_word, NULL);
+    wq_search(srch, &p, 1, ALPHA_WORD_MAX, count_word, NULL);
+    wq_searcher_destroy(srch);
     printf("dictionary %s: %llu words, graph %zu bytes; wordq index %zu bytes "
            "(MAGPIE's word map for CSW21: 77 MB)\n",
            list, (unsigned long long)info.words, info.bytes, wq_dict_bytes(x));
-    printf("program %s, %ld queries a batch, %d runs, one thread; medians\n", wordq, nq, runs);
+    wq_dict_destroy(x);
+    return d;
+}
 
-    static const struct { const char *name, *kind; int blanks; } sets[] = {
+typedef struct batch {
+    const char *name, *kind;
+    int blanks;   /* -1 drawn from a full bag, 3 0/1/2 in turn, else that many */
+} batch;
+
+/* Batch number s of n queries into file `in` (its own fixed seed). */
+static int write_batch(const batch *bt, size_t s, long n, const wordlist *wl, const char *in)
+{
+    rng_state = 0x9E3779B97F4A7C15ull + s;
+    FILE *f = fopen(in, "w");
+    if (!f)
+        return -1;
+    char q[64];
+    for (long i = 0; i < n; i++) {
+        int b = bt->blanks == 3 ? (int)(i % 3) : bt->blanks;
+        if (*bt->kind == 'p')
+            pattern(q, wl);
+        else
+            rack(q, b);
+        fprintf(f, "-%s %s\n", bt->kind, q);
+    }
+    fclose(f);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    bench_args o = { 100000, 5, NULL, NULL };
+    int rc = parse_args(argc, argv, &o);
+    if (rc)
+        return rc;
+    const char *B = getenv("TK_BUILD") ? getenv("TK_BUILD") : "build";
+    char shared[4096], dir[4096], dictp[4200], wq[4200];
+    const char *sh = getenv("TK_SHARED") ? getenv("TK_SHARED") : "../shared";
+    snprintf(shared, sizeof shared, "%s/words/enable2k.txt", sh);
+    if (!o.list)
+        o.list = access(shared, R_OK) == 0 ? shared : "data/words/en.txt";
+    snprintf(dir, sizeof dir, "%s/bench", B);
+    mkdir(dir, 0777);
+    snprintf(dictp, sizeof dictp, "%s/wordq.dawg", dir);
+    if (!o.wordq) {
+        snprintf(wq, sizeof wq, "%s/../bin/wordq", B);
+        if (access(wq, X_OK) != 0)
+            snprintf(wq, sizeof wq, "bin/wordq");
+        o.wordq = wq;
+    }
+    wordlist wl;
+    char *text;
+    size_t len;
+    if (load_list(o.list, &wl, &text, &len) != 0)
+        return 1;
+    cli_init("bench_wordq");
+    dawg_graph *d = build_dict(o.list, text, len, dictp);
+    if (!d)
+        return 1;
+    printf("program %s, %ld queries a batch, %d runs, one thread; medians\n", o.wordq, o.nq, o.runs);
+
+    static const batch sets[] = {
         {"empty (start-up)", "e", 0}, {"anagram-bag", "a", -1}, {"anagram-012", "a", 3},
         {"anagram-2", "a", 2},        {"build-bag", "b", -1},   {"build-012", "b", 3},
         {"pattern", "p", 0},
@@ -254,27 +280,15 @@ int main(int argc, char **argv)
         for (char *c = in + strlen(dir); *c; c++)      /* "empty (start-up)" -> "empty--start-up-" */
             if (*c == ' ' || *c == '(' || *c == ')')
                 *c = '-';
-        rng_state = 0x9E3779B97F4A7C15ull + s;
-        long n = *sets[s].kind == 'e' ? 0 : nq;
-        FILE *f = fopen(in, "w");
-        if (!f)
+        long n = *sets[s].kind == 'e' ? 0 : o.nq;
+        if (write_batch(&sets[s], s, n, &wl, in))
             return 1;
-        char q[64];
-        for (long i = 0; i < n; i++) {
-            int b = sets[s].blanks == 3 ? (int)(i % 3) : sets[s].blanks;
-            if (*sets[s].kind == 'p')
-                pattern(q, &wl);
-            else
-                rack(q, b);
-            fprintf(f, "-%s %s\n", sets[s].kind, q);
-        }
-        fclose(f);
         double cpu[64], wall[64];
-        for (int r = 0; r < runs; r++)
-            wall[r] = run(wordq, dictp, in, &cpu[r]);
-        qsort(cpu, (size_t)runs, sizeof *cpu, cmp_double);
-        qsort(wall, (size_t)runs, sizeof *wall, cmp_double);
-        double c = cpu[runs / 2], w = wall[runs / 2];
+        for (int r = 0; r < o.runs; r++)
+            wall[r] = run(o.wordq, dictp, in, &cpu[r]);
+        qsort(cpu, (size_t)o.runs, sizeof *cpu, bench_cmp_double);
+        qsort(wall, (size_t)o.runs, sizeof *wall, bench_cmp_double);
+        double c = cpu[o.runs / 2], w = wall[o.runs / 2];
         if (n == 0) {
             startup = c;
             printf("  %-18s cpu %.3f s  wall %.3f s\n", sets[s].name, c, w);
@@ -285,7 +299,6 @@ int main(int argc, char **argv)
         }
         fflush(stdout);
     }
-    wq_dict_destroy(x);
     dawg_destroy(d);
     free(text);
     return 0;

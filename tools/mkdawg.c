@@ -103,14 +103,9 @@ static void note(const char *fmt, ...)
     if (!verbose)
         return;
     va_list ap;
-    cli_buf b = {0};          /* file names shown safely, as in every message */
     va_start(ap, fmt);
-    cli_buf_verror(&b, NULL, 0, fmt, ap);
+    cli_verror(NULL, 0, fmt, ap);   /* file names shown safely, as in every message */
     va_end(ap);
-    fflush(stdout);
-    if (b.p)
-        fwrite(b.p, 1, b.len, stderr);
-    cli_buf_free(&b);
 }
 
 static void progress_cb(void *ctx, size_t done, size_t total)
@@ -210,17 +205,7 @@ static size_t count_words(const char *text, size_t len, size_t *junk)
  * the lines holding them are then skipped by the build. */
 static int infer_alphabet(const char *text, size_t len, alpha_table *a, tk_error *err)
 {
-    char *keep = malloc(len + 1);
-    if (!keep)
-        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-    size_t k = 0;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (c >= 0x80 || c == '\n' || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'))
-            keep[k++] = (char)c;
-    }
-    int rc = alpha_infer(a, keep, k, err);
-    free(keep);
+    int rc = alpha_infer_letters(a, text, len, err);
     if (rc == TK_OK && a->size == 0)
         rc = tk_error_set(err, TK_EFORMAT, 0, 0, "no words");
     return rc;
@@ -560,7 +545,13 @@ static int write_graph(const dawg_graph *d, const char *out, const char *install
 
 /* ---- main ---------------------------------------------------------------------- */
 
-int main(int argc, char **argv)
+typedef struct mk_opts {
+    const char *alpha_arg, *out, *lang, *install;
+    int stats, dump, info, infer, json;
+} mk_opts;
+
+/* The options into *o (and the globals verbose, strict, max_skip). */
+static void parse_args(int argc, char **argv, mk_opts *o)
 {
     static const struct option opts[] = {
         {"alphabet", required_argument, 0, 'a'},
@@ -577,63 +568,75 @@ int main(int argc, char **argv)
         CLI_BASIC_OPTIONS,
         {0, 0, 0, 0},
     };
-    cli_init("mkdawg");
-    const char *alpha_arg = NULL, *out = NULL, *lang = NULL, *install = NULL;
-    int stats = 0, dump = 0, info = 0, infer = 0, c;
+    int c;
     cli_common co;   /* --json, --verbose, --help, --version */
     cli_common_init(&co, usage);
     opterr = 0;   /* our own messages, with our program name */
     while ((c = getopt_long(argc, argv, ":a:l:o:sdi" CLI_COMMON_SHORT, opts, NULL)) != -1) {
         switch (c) {
-        case 'a': alpha_arg = optarg; break;
-        case 'l': lang = optarg; break;
-        case 'I': infer = 1; break;
+        case 'a': o->alpha_arg = optarg; break;
+        case 'l': o->lang = optarg; break;
+        case 'I': o->infer = 1; break;
         case 'S': strict = 1; break;
         case 'M': max_skip = (double)cli_parse_long("--max-skip", optarg, 0, 100); break;
-        case 'N': install = optarg; break;
-        case 'o': out = optarg; break;
-        case 's': stats = 1; break;
-        case 'd': dump = 1; break;
-        case 'i': info = 1; break;
+        case 'N': o->install = optarg; break;
+        case 'o': o->out = optarg; break;
+        case 's': o->stats = 1; break;
+        case 'd': o->dump = 1; break;
+        case 'i': o->info = 1; break;
         default: cli_common_option(c, &co, argv);
         }
     }
     verbose = co.verbose;
-    int json = co.json;
-    int modes = dump + info + (out != NULL) + (install != NULL);
+    o->json = co.json;
+}
+
+/* Usage errors: one mode, one alphabet option, the files each mode needs. */
+static void check_args(int argc, char **argv, const mk_opts *o)
+{
+    int modes = o->dump + o->info + (o->out != NULL) + (o->install != NULL);
     if (modes == 0)
         cli_usage_error("nothing to do: give -o OUT.dawg WORDLIST, --install NAME WORDLIST, --dump FILE "
                         "or --info FILE");
     if (modes > 1)
         cli_usage_error("-o, --install, --dump and --info are exclusive");
-    if (!!alpha_arg + !!lang + infer > 1)
+    if (!!o->alpha_arg + !!o->lang + o->infer > 1)
         cli_usage_error("--lang, --alphabet and --infer-alphabet are exclusive");
-    if (lang && !tk_lexicon_name_ok(lang))
-        cli_usage_error("invalid language '%s'", lang);
-    if (install && optind == argc)
+    if (o->lang && !tk_lexicon_name_ok(o->lang))
+        cli_usage_error("invalid language '%s'", o->lang);
+    if (o->install && optind == argc)
         cli_usage_error("--install NAME needs a word list (use '-' for standard input)");
-    if (install && argc - optind > 1)
+    if (o->install && argc - optind > 1)
         cli_usage_error("one word list at a time (got '%s' and '%s')", argv[optind], argv[optind + 1]);
-    if ((dump || info) && optind == argc)
+    if ((o->dump || o->info) && optind == argc)
         cli_usage_error("--%s needs a file (a .dawg, or a word list; '-' = standard input)",
-                        dump ? "dump" : "info");
-    if (out && optind == argc)
+                        o->dump ? "dump" : "info");
+    if (o->out && optind == argc)
         cli_usage_error("missing word list (use '-' for standard input)");
-    if (out && argc - optind > 1)
+    if (o->out && argc - optind > 1)
         cli_usage_error("one word list at a time (got '%s' and '%s')", argv[optind], argv[optind + 1]);
-    if (stats && !out && !install)
+    if (o->stats && !o->out && !o->install)
         cli_usage_error("--stats goes with -o or --install (use --info for an existing graph)");
-    if (stats && out && strcmp(out, "-") == 0)
+    if (o->stats && o->out && strcmp(o->out, "-") == 0)
         cli_usage_error("--stats cannot share standard output with the graph");
+}
+
+int main(int argc, char **argv)
+{
+    cli_init("mkdawg");
+    mk_opts o = {0};
+    parse_args(argc, argv, &o);
+    check_args(argc, argv, &o);
+    const char *out = o.out, *alpha_arg = o.alpha_arg;
     if (out)
         check_output(out, argv[optind], alpha_arg);
-    if (install) {
-        out = install_path(install);
+    if (o.install) {
+        out = install_path(o.install);
         check_output(out, argv[optind], alpha_arg);
     }
-    if (lang)
-        alpha_arg = lang;
-    auto_alphabet = !alpha_arg && !infer;
+    if (o.lang)
+        alpha_arg = o.lang;
+    auto_alphabet = !alpha_arg && !o.infer;
 
     alpha_table alpha;
     const alpha_table *ap = NULL;
@@ -643,8 +646,8 @@ int main(int argc, char **argv)
         ap = &alpha;
     }
 
-    if (dump || info)
-        return inspect(argv + optind, argc - optind, ap, dump, json);
+    if (o.dump || o.info)
+        return inspect(argv + optind, argc - optind, ap, o.dump, o.json);
 
     const char *list = argv[optind];
     dawg_graph *d = build_from_list(list, ap, 0);
@@ -655,12 +658,12 @@ int main(int argc, char **argv)
         alpha_format(dawg_alphabet(d), spec, sizeof spec);
         note("inferred alphabet (%d letters): %s", dawg_alphabet(d)->size, spec);
     }
-    if (write_graph(d, out, install) != 0) {
+    if (write_graph(d, out, o.install) != 0) {
         dawg_destroy(d);
         return CLI_EXIT_DATA;
     }
-    if (stats)
-        print_figures(d, NULL, json);
+    if (o.stats)
+        print_figures(d, NULL, o.json);
     dawg_destroy(d);
     return cli_close_stdout();
 }

@@ -873,28 +873,13 @@ static void usage(void)
            "as one process playing every game (--iters 1 --seed S).\n");
 }
 
-static sk_leaves *load_table(const char *path, const alpha_table *a, const sk_tileset *ts)
-{
-    size_t len;
-    char *text = cli_load_file(path, &len);
-    if (!text)
-        return NULL;
-    tk_error err = {0};
-    sk_leaves *t = NULL;
-    if (sk_leaves_load(&t, a, ts, text, len, &err)) {
-        cli_error(path, err.line, "%s", err.msg);
-        t = NULL;
-    }
-    free(text);
-    return t;
-}
+/* what the command line asks for: the modes of the usage above */
+enum { MODE_TRAIN, MODE_SHARD, MODE_FIT, MODE_MERGE, MODE_PACK, MODE_UNPACK, MODE_KLV, MODE_KLV2 };
 
-int main(int argc, char **argv)
+/* Parse the options into *o, *mode and *conv (the table a conversion reads);
+   -1 to go on, else the exit status. */
+static int parse_args(int argc, char **argv, opts *o, int *mode, const char **conv)
 {
-    cli_init("mkleaves");
-    opts o = { NULL, "en", NULL, NULL, 2000, 2, 0, 5, 0, 1, 50, 0, 0, 0, 16, 10, 2 };
-    int mode = 0;   /* 0 train, 1 play a shard, 2 fit, 3 merge, 4 pack, 5 unpack, 6 KLV, 7 KLV2 */
-    const char *conv = NULL;
     static const struct option lo[] = {
         { "init", required_argument, 0, 'I' }, { "full", no_argument, 0, 'F' },
         { "target", required_argument, 0, 'T' }, { "balance", no_argument, 0, 'B' },
@@ -913,48 +898,167 @@ int main(int argc, char **argv)
     int ch;
     while ((ch = getopt_long(argc, argv, "d:l:g:i:s:j:m:k:o:h", lo, NULL)) != -1) {
         switch (ch) {
-        case 'd': o.dict = optarg; break;
-        case 'l': o.lang = optarg; break;
-        case 'g': o.games = atol(optarg); break;
-        case 'i': o.iters = atol(optarg); break;
-        case 's': o.seed = strtoull(optarg, NULL, 10); break;
-        case 'j': o.jobs = atol(optarg); break;
-        case 'm': o.minsamp = atol(optarg); break;
-        case 'k': o.shrink = atof(optarg); break;
-        case 'o': o.out = optarg; break;
+        case 'd': o->dict = optarg; break;
+        case 'l': o->lang = optarg; break;
+        case 'g': o->games = atol(optarg); break;
+        case 'i': o->iters = atol(optarg); break;
+        case 's': o->seed = strtoull(optarg, NULL, 10); break;
+        case 'j': o->jobs = atol(optarg); break;
+        case 'm': o->minsamp = atol(optarg); break;
+        case 'k': o->shrink = atof(optarg); break;
+        case 'o': o->out = optarg; break;
         case 'W': cli_out_set_force(1); break;
-        case 'I': o.init = optarg; break;
-        case 'F': o.full = 1; break;
-        case 'B': o.balance = 1; break;
-        case 'P': mode = 1; break;
-        case 'f': o.first = atol(optarg); break;
-        case 'X': mode = 2; break;
-        case 'M': mode = 3; break;
-        case 'K': mode = 4; conv = optarg; break;
-        case 'U': mode = 5; conv = optarg; break;
-        case 'V': mode = 6; conv = optarg; break;
-        case '2': mode = 7; conv = optarg; break;
-        case 'b': o.bits = atoi(optarg); break;
-        case 'u': o.unit = atoi(optarg); break;
-        case 'R': o.nbase = atoi(optarg); break;
+        case 'I': o->init = optarg; break;
+        case 'F': o->full = 1; break;
+        case 'B': o->balance = 1; break;
+        case 'P': *mode = MODE_SHARD; break;
+        case 'f': o->first = atol(optarg); break;
+        case 'X': *mode = MODE_FIT; break;
+        case 'M': *mode = MODE_MERGE; break;
+        case 'K': *mode = MODE_PACK; *conv = optarg; break;
+        case 'U': *mode = MODE_UNPACK; *conv = optarg; break;
+        case 'V': *mode = MODE_KLV; *conv = optarg; break;
+        case '2': *mode = MODE_KLV2; *conv = optarg; break;
+        case 'b': o->bits = atoi(optarg); break;
+        case 'u': o->unit = atoi(optarg); break;
+        case 'R': o->nbase = atoi(optarg); break;
         case 'T':
-            for (o.target = 0; o.target < NTARGETS && strcmp(optarg, target_name[o.target]); o.target++)
+            for (o->target = 0; o->target < NTARGETS && strcmp(optarg, target_name[o->target]); o->target++)
                 ;
-            if (o.target == NTARGETS)
+            if (o->target == NTARGETS)
                 cli_usage_error("--target is score, equity, rack, drawn or paired");
             break;
         case 'h': usage(); return 0;
         default: return CLI_EXIT_USAGE;
         }
     }
-    if (!o.out || o.games < 1 || o.iters < 1 || o.first < 0)
+    if (!o->out || o->games < 1 || o->iters < 1 || o->first < 0)
         cli_usage_error("need -o OUT, --games >= 1, --iters >= 1, --first >= 0");
-    if (o.nbase < 1 || o.nbase > 64)
+    if (o->nbase < 1 || o->nbase > 64)
         cli_usage_error("--baseline-racks is 1 to 64");
-    if ((mode == 2 || mode == 3) && optind >= argc)
+    if ((*mode == MODE_FIT || *mode == MODE_MERGE) && optind >= argc)
         cli_usage_error("--fit and --merge need statistics files");
-    if (o.jobs <= 0)
-        o.jobs = cli_cpu_count();
+    if (o->jobs <= 0)
+        o->jobs = cli_cpu_count();
+    return -1;
+}
+
+/* The letters the fitted model counts as vowels (Y not in English). */
+static void vowels(const alpha_table *a, const char *lang, uint8_t vowel[64])
+{
+    static const char *const vw[] = { "A", "E", "I", "O", "U", "Á", "É", "Í", "Ó", "Ú", "Ý", "Y", "Æ", "Ö" };
+    int is_en = strcmp(lang, "en") == 0;
+    for (int l = 1; l <= a->size && l < 64; l++)
+        for (size_t k = 0; k < sizeof vw / sizeof *vw; k++)
+            if (strcmp(a->upper[l], vw[k]) == 0 && !(is_en && k == 11))
+                vowel[l] = 1;
+}
+
+/* --pack, --unpack, --klv, --klv2: one table file to another form */
+static int convert(int mode, const char *conv, const opts *o, const alpha_table *a, const sk_tileset *ts)
+{
+    sk_leaves *t = bench_load_leaves(conv, a, ts), *dn = NULL;
+    if (!t)
+        return CLI_EXIT_DATA;
+    char *text = NULL;
+    size_t len = 0;
+    int rc = mode == MODE_PACK     ? sk_leaves_densify(&dn, t, ts, o->bits, o->unit) || sk_leaves_write_binary(dn, &text, &len)
+             : mode == MODE_UNPACK ? sk_leaves_write_csv(t, a, &text, &len)
+                                   : sk_leaves_write_klv(t, mode == MODE_KLV2, &text, &len);
+    if (rc) {
+        cli_error(conv, 0, "%s", mode == MODE_PACK     ? "cannot pack it (bad --bits/--unit, or out of memory)"
+                                 : mode == MODE_UNPACK ? "cannot unpack it (out of memory)"
+                                                       : "cannot make a KLV of it (more than 2^22 nodes, or out of memory)");
+        return CLI_EXIT_DATA;
+    }
+    if (write_text(o->out, text, len))   /* it says why */
+        return CLI_EXIT_DATA;
+    free(text);
+    sk_leaves_destroy(t);
+    sk_leaves_destroy(dn);
+    return 0;
+}
+
+/* --merge: the shards' sums into one file; --fit: the table they make */
+static int merge_or_fit(int mode, int nfiles, char **files, const opts *o, const alpha_table *a,
+                        const sk_tileset *ts, const uint8_t vowel[64])
+{
+    acc A;
+    acc_init(&A, o->target);
+    for (int i = 0; i < nfiles; i++)
+        if (stats_read(files[i], &A, a, o->lang, o->target))
+            return CLI_EXIT_DATA;
+    if (mode == MODE_MERGE) {
+        if (canonical(&A) || stats_write(o->out, &A, a, o->lang, o->target)) {
+            cli_error(o->out, 0, "cannot write");
+            return CLI_EXIT_DATA;
+        }
+        acc_free(&A);
+        return 0;
+    }
+    sk_leaves *t = fit_table(&A, ts, vowel, o);
+    if (!t)
+        cli_error(o->out, 0, "out of memory");
+    if (!t || write_csv(o->out, a, t))
+        return CLI_EXIT_DATA;
+    fprintf(stderr, "mkleaves: fit of %d file(s): %lld samples, %zu distinct leaves, mean %.3f; table %zu leaves\n",
+            nfiles, (long long)A.ny, A.n, (double)A.ysum / 1000 / (double)(A.ny ? A.ny : 1),
+            sk_leaves_count(t));
+    sk_leaves_destroy(t);
+    acc_free(&A);
+    return 0;
+}
+
+/* --play: one shard of an iteration, its sample sums written */
+static int play_shard(const sk_engine *e, sk_leaves *table, const opts *o, const alpha_table *a)
+{
+    acc A;
+    acc_init(&A, o->target);
+    if (play(e, table, o->seed, o, &A) || canonical(&A) ||
+        stats_write(o->out, &A, a, o->lang, o->target)) {
+        cli_error(o->out, 0, "self-play failed or cannot write");
+        return CLI_EXIT_DATA;
+    }
+    acc_free(&A);
+    return 0;
+}
+
+/* --iters rounds of self-play with the current table, each fitting the next;
+   *table is replaced by the last one */
+static int train(const sk_engine *e, sk_leaves **table, opts *o, const sk_tileset *ts, const uint8_t vowel[64])
+{
+    o->first = 0;
+    for (long it = 0; it < o->iters; it++) {
+        acc A;
+        acc_init(&A, o->target);
+        if (play(e, *table, o->seed + (uint64_t)it, o, &A)) {
+            cli_error(NULL, 0, "self-play failed (out of memory?)");
+            return CLI_EXIT_DATA;
+        }
+        sk_leaves *t = fit_table(&A, ts, vowel, o);
+        if (!t) {
+            cli_error(NULL, 0, "out of memory");
+            return CLI_EXIT_DATA;
+        }
+        fprintf(stderr, "mkleaves: iteration %ld: %ld games, %lld samples, %zu distinct leaves, mean y %.3f;"
+                        " table %zu leaves\n", it + 1, o->games, (long long)A.ny, A.n,
+                (double)A.ysum / 1000 / (double)(A.ny ? A.ny : 1), sk_leaves_count(t));
+        sk_leaves_destroy(*table);
+        *table = t;
+        acc_free(&A);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    cli_init("mkleaves");
+    opts o = { NULL, "en", NULL, NULL, 2000, 2, 0, 5, 0, 1, 50, 0, 0, 0, 16, 10, 2 };
+    int mode = MODE_TRAIN;
+    const char *conv = NULL;
+    int rc = parse_args(argc, argv, &o, &mode, &conv);
+    if (rc >= 0)
+        return rc;
     alpha_table a;
     sk_tileset ts;
     tk_error err = {0};
@@ -965,62 +1069,11 @@ int main(int argc, char **argv)
         return CLI_EXIT_DATA;
     }
     uint8_t vowel[64] = {0};
-    {
-        static const char *const vw[] = { "A", "E", "I", "O", "U", "Á", "É", "Í", "Ó", "Ú", "Ý", "Y", "Æ", "Ö" };
-        int is_en = strcmp(o.lang, "en") == 0;
-        for (int l = 1; l <= a.size && l < 64; l++)
-            for (size_t k = 0; k < sizeof vw / sizeof *vw; k++)
-                if (strcmp(a.upper[l], vw[k]) == 0 && !(is_en && k == 11))
-                    vowel[l] = 1;
-    }
-    if (mode >= 4) {   /* conversions: CSV, binary, KLV */
-        sk_leaves *t = load_table(conv, &a, &ts), *dn = NULL;
-        if (!t)
-            return CLI_EXIT_DATA;
-        char *text = NULL;
-        size_t len = 0;
-        int rc = mode == 4   ? sk_leaves_densify(&dn, t, &ts, o.bits, o.unit) || sk_leaves_write_binary(dn, &text, &len)
-                 : mode == 5 ? sk_leaves_write_csv(t, &a, &text, &len)
-                             : sk_leaves_write_klv(t, mode == 7, &text, &len);
-        if (rc) {
-            cli_error(conv, 0, "%s", mode == 4   ? "cannot pack it (bad --bits/--unit, or out of memory)"
-                                     : mode == 5 ? "cannot unpack it (out of memory)"
-                                                 : "cannot make a KLV of it (more than 2^22 nodes, or out of memory)");
-            return CLI_EXIT_DATA;
-        }
-        if (write_text(o.out, text, len))   /* it says why */
-            return CLI_EXIT_DATA;
-        free(text);
-        sk_leaves_destroy(t);
-        sk_leaves_destroy(dn);
-        return 0;
-    }
-    if (mode == 2 || mode == 3) {   /* merge shards (and fit) */
-        acc A;
-        acc_init(&A, o.target);
-        for (int i = optind; i < argc; i++)
-            if (stats_read(argv[i], &A, &a, o.lang, o.target))
-                return CLI_EXIT_DATA;
-        if (mode == 3) {
-            if (canonical(&A) || stats_write(o.out, &A, &a, o.lang, o.target)) {
-                cli_error(o.out, 0, "cannot write");
-                return CLI_EXIT_DATA;
-            }
-            acc_free(&A);
-            return 0;
-        }
-        sk_leaves *t = fit_table(&A, &ts, vowel, &o);
-        if (!t)
-            cli_error(o.out, 0, "out of memory");
-        if (!t || write_csv(o.out, &a, t))
-            return CLI_EXIT_DATA;
-        fprintf(stderr, "mkleaves: fit of %d file(s): %lld samples, %zu distinct leaves, mean %.3f; table %zu leaves\n",
-                argc - optind, (long long)A.ny, A.n, (double)A.ysum / 1000 / (double)(A.ny ? A.ny : 1),
-                sk_leaves_count(t));
-        sk_leaves_destroy(t);
-        acc_free(&A);
-        return 0;
-    }
+    vowels(&a, o.lang, vowel);
+    if (mode >= MODE_PACK)
+        return convert(mode, conv, &o, &a, &ts);
+    if (mode == MODE_FIT || mode == MODE_MERGE)
+        return merge_or_fit(mode, argc - optind, argv + optind, &o, &a, &ts, vowel);
     dawg_graph *d;
     sk_tileset ets;
     sk_engine *e = bench_skrafl_engine(o.dict, o.lang, &d, &ets);
@@ -1030,47 +1083,16 @@ int main(int argc, char **argv)
     }
     sk_leaves *table = NULL;
     if (o.init) {
-        table = load_table(o.init, &a, &ts);
+        table = bench_load_leaves(o.init, &a, &ts);
         if (!table)
             return CLI_EXIT_DATA;
     } else {
         sk_leaves_create(&table, 16);
     }
-    if (mode == 1) {   /* one shard */
-        acc A;
-        acc_init(&A, o.target);
-        if (play(e, table, o.seed, &o, &A) || canonical(&A) ||
-            stats_write(o.out, &A, &a, o.lang, o.target)) {
-            cli_error(o.out, 0, "self-play failed or cannot write");
-            return CLI_EXIT_DATA;
-        }
-        acc_free(&A);
-        sk_leaves_destroy(table);
-        sk_engine_destroy(e);
-        dawg_destroy(d);
-        return 0;
-    }
-    o.first = 0;
-    for (long it = 0; it < o.iters; it++) {
-        acc A;
-        acc_init(&A, o.target);
-        if (play(e, table, o.seed + (uint64_t)it, &o, &A)) {
-            cli_error(NULL, 0, "self-play failed (out of memory?)");
-            return CLI_EXIT_DATA;
-        }
-        sk_leaves *t = fit_table(&A, &ts, vowel, &o);
-        if (!t) {
-            cli_error(NULL, 0, "out of memory");
-            return CLI_EXIT_DATA;
-        }
-        fprintf(stderr, "mkleaves: iteration %ld: %ld games, %lld samples, %zu distinct leaves, mean y %.3f;"
-                        " table %zu leaves\n", it + 1, o.games, (long long)A.ny, A.n,
-                (double)A.ysum / 1000 / (double)(A.ny ? A.ny : 1), sk_leaves_count(t));
-        sk_leaves_destroy(table);
-        table = t;
-        acc_free(&A);
-    }
-    if (write_csv(o.out, &a, table))
+    rc = mode == MODE_SHARD ? play_shard(e, table, &o, &a) : train(e, &table, &o, &ts, vowel);
+    if (rc)
+        return rc;
+    if (mode == MODE_TRAIN && write_csv(o.out, &a, table))
         return CLI_EXIT_DATA;
     sk_leaves_destroy(table);
     sk_engine_destroy(e);

@@ -77,6 +77,10 @@ int alpha_parse(alpha_table *a, const char *spec, size_t len, tk_error *err);
  * point, lower-cased, ordered by code point.  Errors as alpha_parse, with the
  * line of the offending word. */
 int alpha_infer(alpha_table *a, const char *words, size_t len, tk_error *err);
+/* The same, but ASCII characters that are not letters (' - digits,
+ * punctuation) never become letters (the lines holding them are then left
+ * to the build to skip); TK_ENOMEM too. */
+int alpha_infer_letters(alpha_table *a, const char *words, size_t len, tk_error *err);
 
 /* Write the specification text of `a` (letters separated by spaces,
  * multi-code-point letters in brackets) into out, NUL-terminated.  Returns the

@@ -183,6 +183,20 @@ int sk_rack_parse(sk_rack *r, const sk_engine *e, const char *s, size_t len, tk_
 int sk_cgp_parse(sk_board *b, sk_rack *r, const sk_engine *e, const char *s, size_t len, tk_error *err);
 /* Does a text look like CGP rather than a board file? */
 int sk_looks_like_cgp(const char *s, size_t len);
+/* The fields after a CGP line's board and racks (cgpops.c).  The mover's
+ * spread from the scores field "S0/S1" (S0 - S1; 0 when absent).  The
+ * first argument of opcode `name` ("lex CSW21;" -> "CSW21"): 1 with it in
+ * out (cut to cap), 0 when absent.  The opcodes checked: a damaged one (a
+ * byte other than a letter, digit, '-' or '_'; lex or ld without a name)
+ * or a near miss of lex or ld (Lex, lexx, le) is TK_EFORMAT naming its
+ * column; any other unknown opcode fills warn ("column N: unknown CGP
+ * opcode 'x' (ignored)"; "" if none).  The language code of a letter
+ * distribution name (english -> en, icelandic -> is, hungarian -> hu; a
+ * code itself is kept). */
+int sk_cgp_spread(const char *s, size_t len);
+int sk_cgp_opcode(const char *s, size_t len, const char *name, char *out, size_t cap);
+int sk_cgp_check_opcodes(const char *s, size_t len, tk_error *err, char *warn, size_t wcap);
+const char *sk_distribution_lang(const char *ld);
 /* Check board + rack against the rules: tile counts against the tile set
  * (rack NULL: board only), every tile connected to the start square.
  * Errors name the row and column of the offending tile. */

@@ -3,7 +3,9 @@
  *   #include <tilekit/tilekit.h>
  *
  * Naming: one prefix per module (tk_ status and errors, alpha_ alphabets,
- * dawg_ the word graph, sk_ Scrabble, mj_ mahjong, bog_ Boggle); public
+ * dawg_ the word graph, sk_ Scrabble, mj_ mahjong, bog_ Boggle, fmt_ the
+ * formatters' buffer and JSON writer, html_ the HTML and SVG kit, skf_ the
+ * Scrabble formatters); public
  * types are lower case with their module's prefix (dawg_graph, alpha_table,
  * sk_engine, mj_ctx, bog_grid).  Shapes: an object is made by
  * `int x_create(x **out, ..., tk_error *err)` and freed by x_destroy(x)
@@ -26,9 +28,13 @@
 #include "tilekit/skgame.h"
 #include "tilekit/sksim.h"
 #include "tilekit/skendgame.h"
+#include "tilekit/skreview.h"
 #include "tilekit/mahjong.h"
 #include "tilekit/mjev.h"
 #include "tilekit/mjlog.h"
 #include "tilekit/boggle.h"
+#include "tilekit/fmt.h"
+#include "tilekit/html.h"
+#include "tilekit/skfmt.h"
 
 #endif

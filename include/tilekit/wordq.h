@@ -131,6 +131,91 @@ double wq_ways(const int count[64], const uint8_t *letters, int n);
  * length needed (NUL excluded); truncates if cap is too small. */
 size_t wq_format(const alpha_table *a, const uint8_t *letters, int n, uint64_t wild, char *out, size_t cap);
 
+/* ---- answers held, and the orders they are listed in ----------------------
+ * A store of answers as a caller of wq_search collects them to order,
+ * count or join: the letters of every word in one pool, a record a word.
+ * Zero it to start; it grows as needed and is emptied, not freed, from one
+ * query to the next. */
+typedef struct wq_answer {
+    uint32_t off;                 /* its letters: pool + off */
+    uint32_t idx;                 /* its rank in the order found (ties of the sorts) */
+    uint8_t n;                    /* letters */
+    uint64_t wild;                /* letters from a blank or '*' (as wq_word_fn) */
+    double ways;                  /* wq_ways (set by WQ_SORT_PROB) */
+} wq_answer;
+
+typedef struct wq_answers {
+    uint8_t *pool;
+    size_t pool_len, pool_cap;
+    wq_answer *a;
+    size_t n, cap;
+    size_t max;                   /* the most answers it holds; 0: no limit */
+} wq_answers;
+
+/* Add a word.  TK_ELIMIT when `max` answers are held already, TK_ENOMEM. */
+int wq_answers_add(wq_answers *s, const uint8_t *letters, int n, uint64_t wild);
+void wq_answers_clear(wq_answers *s);   /* no answer, the memory kept */
+void wq_answers_free(wq_answers *s);    /* the memory too; zeroed */
+static inline const uint8_t *wq_answer_letters(const wq_answers *s, size_t i) { return s->pool + s->a[i].off; }
+
+/* The orders of a list: as found (the alphabet's), shortest first, most
+ * probable first (wq_ways with bag[64] as its count, the order found
+ * breaking ties); bag is read only for WQ_SORT_PROB. */
+enum { WQ_SORT_ALPHA, WQ_SORT_LENGTH, WQ_SORT_PROB };
+void wq_answers_sort(wq_answers *s, int sort, const int bag[64]);
+/* Letter order (the alphabet's, shorter first on a common prefix), for a
+ * few words found out of order (hooks: front ones, then back ones); the
+ * records renumbered in it. */
+void wq_answers_letter_order(wq_answers *s);
+/* The union of several searches: letter order, each word once (the one
+ * with the fewest letters from blanks, then real tiles first from the
+ * left: ATe, not aTE), renumbered. */
+void wq_answers_union(wq_answers *s);
+
+/* The hook words of a word (wq_hooks): xWORD and WORDx for every front
+ * and back hook x, when min_len <= n + 1 <= max_len, added to `out` in
+ * letter order; *front, *back and *valid as wq_hooks gives them.
+ * TK_OK, or wq_answers_add's error (the words before it added). */
+int wq_hook_words(const dawg_graph *d, const uint8_t *word, int n, int min_len, int max_len, wq_answers *out,
+                  alpha_set *front, alpha_set *back, int *valid);
+
+/* ---- letter sets in a rack (Zyzzyva: -a 'Z[AEIOU][AEIOU]') ---------------
+ * A bracket in an anagram or build rack that spells one letter of the
+ * alphabet is that tile ("[CS]" with Hungarian Scrabble tiles); one that
+ * spells several letters (read by longest match) is one tile that may be
+ * any of them.  Such a rack is answered as the union (wq_answers_union) of
+ * the searches of the plain racks made by every choice. */
+#define WQ_SETS_MAX 16            /* letter sets in one rack */
+#define WQ_SET_CHOICES 4096       /* ways to fill them */
+
+typedef struct wq_sets {
+    int n;                        /* sets */
+    int size[WQ_SETS_MAX];        /* letters of each */
+    uint8_t letter[WQ_SETS_MAX][64];
+    int pick[WQ_SETS_MAX];        /* the next choice */
+    int done;
+    char *text;                   /* the rack without its sets, then a choice */
+    size_t base, cap;
+} wq_sets;
+
+/* Called for each bracket read as one tile whose letters are letters of
+ * the alphabet too (it could have been meant as a set): the text inside. */
+typedef void (*wq_note_fn)(void *ctx, const char *inside, size_t len);
+
+/* Find the letter sets of rack `text`.  Returns 1 when it has some (then
+ * wq_sets_next gives the racks, and wq_sets_free frees s), 0 when it has
+ * none or a bracket wq_parse reports better (parse it as usual), or an
+ * error: TK_ELIMIT for more than WQ_SETS_MAX sets (err->col: the bracket)
+ * or more than WQ_SET_CHOICES ways to fill them (err->col 0), TK_ENOMEM.
+ * `note` may be NULL. */
+int wq_sets_parse(wq_sets *s, const alpha_table *a, const char *text, size_t len, wq_note_fn note, void *ctx,
+                  tk_error *err);
+/* The next plain rack, as a query of `kind` (WQ_ANAGRAM or WQ_BUILD):
+ * 1 with *q, 0 after the last, or wq_parse's error for that rack (err->col
+ * is of the rack written out, not of `text`) or TK_ENOMEM. */
+int wq_sets_next(wq_sets *s, const alpha_table *a, int kind, wq_query *q, tk_error *err);
+void wq_sets_free(wq_sets *s);
+
 #ifdef __cplusplus
 }
 #endif

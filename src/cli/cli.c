@@ -41,18 +41,23 @@ static int line_buffered;
 void cli_set_line_buffered(int on) { line_buffered = on != 0; }
 int cli_line_buffered(void) { return line_buffered; }
 
-void cli_error(const char *file, long line, const char *fmt, ...)
+void cli_verror(const char *file, long line, const char *fmt, va_list ap)
 {
     /* formatted in memory, bad bytes shown as \xNN, written in one piece */
     cli_buf b = {0};
-    va_list ap;
-    va_start(ap, fmt);
     cli_buf_verror(&b, file, line, fmt, ap);
-    va_end(ap);
     fflush(stdout);
     if (b.p)
         fwrite(b.p, 1, b.len, stderr);
     cli_buf_free(&b);
+}
+
+void cli_error(const char *file, long line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    cli_verror(file, line, fmt, ap);
+    va_end(ap);
 }
 
 void cli_error_tk(const char *file, const tk_error *err)
@@ -63,15 +68,10 @@ void cli_error_tk(const char *file, const tk_error *err)
 void cli_usage_error(const char *fmt, ...)
 {
     /* the option values echoed go through cli_buf_safe like every message */
-    cli_buf b = {0};
     va_list ap;
     va_start(ap, fmt);
-    cli_buf_verror(&b, NULL, 0, fmt, ap);
+    cli_verror(NULL, 0, fmt, ap);
     va_end(ap);
-    fflush(stdout);
-    if (b.p)
-        fwrite(b.p, 1, b.len, stderr);
-    cli_buf_free(&b);
     fprintf(stderr, "Try '%s --help' for more information.\n", prog_name);
     exit(CLI_EXIT_USAGE);
 }
@@ -500,19 +500,11 @@ int cli_list_alphabet(const char *text, size_t len, const char *lang, alpha_tabl
             *chosen = langs[k];
             return 0;
         }
-    char *keep = malloc(len + 1);
-    if (!keep) {
+    int rc = alpha_infer_letters(a, text, len, NULL);
+    if (rc == TK_ENOMEM) {
         cli_error(NULL, 0, "out of memory");
         return -1;
     }
-    size_t k = 0;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)text[i];
-        if (c >= 0x80 || c == '\n' || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'))
-            keep[k++] = (char)c;
-    }
-    int rc = alpha_infer(a, keep, k, NULL);
-    free(keep);
     *chosen = "inferred";
     if (rc == TK_OK && a->size > 0)
         return 0;

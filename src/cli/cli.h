@@ -10,6 +10,7 @@
 #ifndef TILEKIT_CLI_H
 #define TILEKIT_CLI_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -35,6 +36,8 @@ void cli_error(const char *file, long line, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* The same with a va_list. */
+void cli_verror(const char *file, long line, const char *fmt, va_list ap);
 /* Report a library error record for `file` (uses err->line, err->msg). */
 void cli_error_tk(const char *file, const tk_error *err);
 /* "prog: message\nTry 'prog --help' for more information." and exit(2). */

@@ -39,54 +39,6 @@
 
 /* ---- cli_buf ---------------------------------------------------------------- */
 
-/* Format straight into the free space (one pass when it fits, as it nearly
- * always does; a second pass after growing the buffer otherwise). */
-static void buf_vprintf(cli_buf *b, const char *fmt, va_list ap)
-{
-    va_list aq;
-    if (cli_buf_reserve(b, 128))
-        return;
-    va_copy(aq, ap);
-    int n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, aq);
-    va_end(aq);
-    if (n < 0) {
-        b->oom = 1;
-        return;
-    }
-    if ((size_t)n >= b->cap - b->len) {
-        if (cli_buf_reserve(b, (size_t)n))
-            return;
-        vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
-    }
-    b->len += (size_t)n;
-}
-
-void cli_buf_putuint(cli_buf *b, unsigned long long v)
-{
-    char tmp[24];
-    int i = (int)sizeof tmp;
-    do {
-        tmp[--i] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    cli_buf_put(b, tmp + i, sizeof tmp - (size_t)i);
-}
-
-void cli_buf_putint(cli_buf *b, long long v)
-{
-    if (v < 0)
-        cli_buf_putc(b, '-');
-    cli_buf_putuint(b, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v);
-}
-
-void cli_buf_printf(cli_buf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    buf_vprintf(b, fmt, ap);
-    va_end(ap);
-}
-
 void cli_buf_verror(cli_buf *b, const char *file, long line, const char *fmt, va_list ap)
 {
     cli_buf msg = {0};
@@ -94,7 +46,7 @@ void cli_buf_verror(cli_buf *b, const char *file, long line, const char *fmt, va
         cli_buf_printf(&msg, "%s:%ld: ", file, line);
     else if (file)
         cli_buf_printf(&msg, "%s: ", file);
-    buf_vprintf(&msg, fmt, ap);
+    fmt_buf_vprintf(&msg, fmt, ap);
     cli_buf_puts(b, cli_prog());
     cli_buf_puts(b, ": ");
     cli_buf_safe(b, msg.p ? msg.p : "", msg.len);   /* the file name too may hold bad bytes */

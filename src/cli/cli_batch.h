@@ -67,51 +67,24 @@
 
 #include "cli/cli.h"
 #include "core/tk_text.h"
+#include "tilekit/fmt.h"
 
 /* ---- growable byte buffer ---------------------------------------------------
- * The shared toolkit's tku_buf (core/tk_text.h) under short field names: p
- * (NUL-terminated once anything was added), len, cap, and oom (an
+ * The formatting wing's fmt_buf (tilekit/fmt.h) under the front-ends' name:
+ * p (NUL-terminated once anything was added), len, cap, and oom (an
  * allocation failed: further additions are dropped until cli_buf_reset; the
  * engine reports it as "out of memory" for the record). */
-typedef struct cli_buf {
-    union {
-        tku_buf t;
-        struct {
-            char *p;
-            size_t len, cap;
-            int oom;
-        };
-    };
-} cli_buf;
+typedef fmt_buf cli_buf;
 
-static inline int cli_buf_reserve(cli_buf *b, size_t more) { return tku_buf_reserve(&b->t, more); }
-static inline void cli_buf_put(cli_buf *b, const void *s, size_t n) { (void)tku_buf_append(&b->t, s, n); }
-static inline void cli_buf_puts(cli_buf *b, const char *s) { (void)tku_buf_puts(&b->t, s); }
-static inline void cli_buf_putc(cli_buf *b, int c)
-{
-    if (b->len + 2 <= b->cap && !b->oom) {
-        b->p[b->len++] = (char)c;
-        b->p[b->len] = 0;
-    } else {
-        (void)tku_buf_putc(&b->t, (char)c);
-    }
-}
-/* Decimal integers, without printf (numbers are most of what the tools write). */
-void cli_buf_putuint(cli_buf *b, unsigned long long v);
-void cli_buf_putint(cli_buf *b, long long v);
-void cli_buf_printf(cli_buf *b, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static inline void cli_buf_reset(cli_buf *b)     /* empty, memory kept (tku_buf_reset, inline) */
-{
-    b->len = 0;
-    b->oom = 0;
-    if (b->p)
-        b->p[0] = 0;
-}
-static inline void cli_buf_free(cli_buf *b) { tku_buf_free(&b->t); }
+#define cli_buf_reserve fmt_buf_reserve
+#define cli_buf_put fmt_buf_put
+#define cli_buf_puts fmt_buf_puts
+#define cli_buf_putc fmt_buf_putc
+#define cli_buf_putuint fmt_buf_putuint
+#define cli_buf_putint fmt_buf_putint
+#define cli_buf_printf fmt_buf_printf
+#define cli_buf_reset fmt_buf_reset
+#define cli_buf_free fmt_buf_free
 /* "prog: file:line: message\n" (file NULL and/or line <= 0 leave those parts
  * out), the message's invalid UTF-8 and control bytes shown as \xNN. */
 void cli_buf_verror(cli_buf *b, const char *file, long line, const char *fmt, va_list ap);

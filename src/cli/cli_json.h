@@ -1,65 +1,31 @@
-/* cli_json.h - the one JSON writer of the tilekit front-ends.
- *
- * Writes into a cli_buf (see cli_batch.h), so a batch record's JSON goes to
- * its own buffer.  Strings are always valid, strict JSON: '"' and '\' are
- * escaped, every control character (U+0000..U+001F and U+007F) is written as
- * \u00XX (never \n or \t: one form for all), and bytes that are not valid
- * UTF-8 are replaced by \ufffd; valid UTF-8 is copied as it is.  Commas and
- * colons are placed by the writer:
- *
- *     cli_json j;
- *     cli_json_begin(&j, out);            // one object a line
- *     cli_json_key(&j, "line"); cli_json_int(&j, rec->line);
- *     cli_json_key(&j, "words"); cli_json_array(&j);
- *     cli_json_str(&j, "cat"); cli_json_str(&j, "act");
- *     cli_json_close(&j);                 // ]
- *     cli_json_end(&j);                   // } and "\n"
- *
- * gives {"line":3,"words":["cat","act"]}.  Nesting is limited to 30 levels
- * (deeper opens are ignored; the tools need 4).
- */
+/* cli_json.h - the front-ends' name for the one JSON writer, fmt_json of
+ * tilekit/fmt.h (the formatting wing; contract there): writes into a
+ * cli_buf (= fmt_buf), so a batch record's JSON goes to its own buffer. */
 #ifndef TILEKIT_CLI_JSON_H
 #define TILEKIT_CLI_JSON_H
 
-#include <stddef.h>
-
 #include "cli/cli_batch.h"
+#include "tilekit/fmt.h"
 
-#define CLI_JSON_DEPTH 30
+#define CLI_JSON_DEPTH FMT_JSON_DEPTH
+#define cli_json fmt_json          /* a macro: `struct cli_json` names it too */
 
-typedef struct cli_json {
-    cli_buf *b;
-    int depth;
-    int after_key;
-    unsigned char comma[CLI_JSON_DEPTH + 1];
-    char close[CLI_JSON_DEPTH + 1];
-} cli_json;
-
-/* Start a line with '{' (cli_json_end closes it and adds "\n"). */
-void cli_json_begin(cli_json *j, cli_buf *b);
-/* Go on with an object whose '{' and first members the caller already put
- * in b (a prefix written once and copied for many lines). */
-void cli_json_resume(cli_json *j, cli_buf *b);
-void cli_json_end(cli_json *j);
-
-void cli_json_key(cli_json *j, const char *key);
-void cli_json_object(cli_json *j);      /* { ... cli_json_close */
-void cli_json_array(cli_json *j);       /* [ ... cli_json_close */
-void cli_json_close(cli_json *j);
-void cli_json_str(cli_json *j, const char *s);
-void cli_json_strn(cli_json *j, const char *s, size_t n);
-void cli_json_int(cli_json *j, long long v);
-void cli_json_uint(cli_json *j, unsigned long long v);
-void cli_json_bool(cli_json *j, int v);
-void cli_json_null(cli_json *j);
-/* A value already in JSON (a number formatted by the caller...). */
-void cli_json_raw(cli_json *j, const char *json);
-
-/* Key and value in one call. */
-void cli_json_kstr(cli_json *j, const char *key, const char *s);
-void cli_json_kint(cli_json *j, const char *key, long long v);
-
-/* The quoted string alone (the escaping above), for callers without a writer. */
-void cli_json_quote(cli_buf *b, const char *s, size_t n);
+#define cli_json_begin fmt_json_begin
+#define cli_json_resume fmt_json_resume
+#define cli_json_end fmt_json_end
+#define cli_json_key fmt_json_key
+#define cli_json_object fmt_json_object
+#define cli_json_array fmt_json_array
+#define cli_json_close fmt_json_close
+#define cli_json_str fmt_json_str
+#define cli_json_strn fmt_json_strn
+#define cli_json_int fmt_json_int
+#define cli_json_uint fmt_json_uint
+#define cli_json_bool fmt_json_bool
+#define cli_json_null fmt_json_null
+#define cli_json_raw fmt_json_raw
+#define cli_json_kstr fmt_json_kstr
+#define cli_json_kint fmt_json_kint
+#define cli_json_quote fmt_json_quote
 
 #endif

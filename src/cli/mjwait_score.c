@@ -621,6 +621,95 @@ static void score14(cli_buf *b, const char *file, long lineno, const char *line,
     text_details(b, &s, w->win, w->win_red);
 }
 
+/* A noten 13-tile hand: its shanten and ukeire (JSON: the object ends). */
+static void noten13(mj_ctx *ctx, const mj_hand *h, const uint8_t *unseen, cli_buf *b, cli_json *j, int json)
+{
+    uint64_t acc;
+    int total;
+    int sh = mj_ukeire(ctx, h, unseen, &acc, &total);
+    if (json) {
+        cli_json_key(j, "waits");
+        cli_json_array(j);
+        cli_json_close(j);
+        json_ukeire(j, acc, total, unseen);
+        cli_json_end(j);
+    } else {
+        cli_buf_puts(b, ": noten, ");
+        putnum(b, sh, "-shanten");
+        text_ukeire(b, acc, total, unseen);
+        cli_buf_putc(b, '\n');
+    }
+}
+
+/* The 13-sided thirteen orphans (the only hand with 13 waits: a regular
+ * wait spans one suit, 9 tiles at most): one value for every wait, once
+ * when they are all equal.  1 if so written. */
+static int all13(const mj_hand *h, const mj_winctx *w, const mj_result *res, cli_buf *b)
+{
+    tk_error err = { 0 };
+    cli_buf first = {0}, cur = {0};
+    int same = 1;
+    for (int i = 0; i < res->n_waits && same; i++) {
+        int t = res->waits[i].tile;
+        int red = mj_wait_copy(h, w, t) == 1;
+        mj_score ron, tsu;
+        mj_score_wait(h, w, t, red, 0, &ron, &err);
+        mj_score_wait(h, w, t, red, 1, &tsu, &err);
+        cli_buf *c = i ? &cur : &first;
+        c->len = 0;
+        cli_buf_puts(c, "  ron ");
+        text_value(c, &ron, 0);
+        cli_buf_puts(c, "  tsumo ");
+        text_value(c, &tsu, 1);
+        same = !c->oom && (!i || (cur.len == first.len && memcmp(cur.p, first.p, cur.len) == 0));
+    }
+    if (same) {
+        cli_buf_puts(b, "  all ");
+        putint(b, res->n_waits);
+        cli_buf_put(b, first.p, first.len);
+        cli_buf_putc(b, '\n');
+    }
+    cli_buf_free(&first);
+    cli_buf_free(&cur);
+    return same;
+}
+
+/* Each wait's value by ron and by tsumo: a line each, or the JSON objects. */
+static void wait_values(const mj_hand *h, const mj_winctx *w, const mj_result *res, const uint8_t *unseen,
+                        cli_buf *b, cli_json *j, int json)
+{
+    tk_error err = { 0 };
+    for (int i = 0; i < res->n_waits; i++) {
+        int t = res->waits[i].tile;
+        int red = mj_wait_copy(h, w, t) == 1;
+        char tn[3], wn[3];
+        mj_score ron, tsu;
+        mj_score_wait(h, w, t, red, 0, &ron, &err);
+        mj_score_wait(h, w, t, red, 1, &tsu, &err);
+        mj_tile_name(t, tn);
+        win_name(t, red, wn);
+        if (json) {
+            cli_json_object(j);
+            cli_json_kstr(j, "tile", tn);
+            cli_json_kstr(j, "win", wn);
+            jkint(j, "live", unseen[t]);
+            cli_json_key(j, "ron");
+            json_score(j, &ron);
+            cli_json_key(j, "tsumo");
+            json_score(j, &tsu);
+            cli_json_close(j);
+        } else {
+            cli_buf_puts(b, "  ");
+            cli_buf_puts(b, wn);
+            cli_buf_puts(b, "  ron ");
+            text_value(b, &ron, 0);
+            cli_buf_puts(b, "  tsumo ");
+            text_value(b, &tsu, 1);
+            cli_buf_putc(b, '\n');
+        }
+    }
+}
+
 static void score13(mj_ctx *ctx, mj_result *res, cli_buf *b, const char *file, long lineno, const char *line,
                     const mj_hand *h, const mj_winctx *w, int json)
 {
@@ -638,21 +727,7 @@ static void score13(mj_ctx *ctx, mj_result *res, cli_buf *b, const char *file, l
         cli_buf_puts(b, line);
     }
     if (!res->n_waits) {
-        uint64_t acc;
-        int total;
-        int sh = mj_ukeire(ctx, h, unseen, &acc, &total);
-        if (json) {
-            cli_json_key(&j, "waits");
-            cli_json_array(&j);
-            cli_json_close(&j);
-            json_ukeire(&j, acc, total, unseen);
-            cli_json_end(&j);
-        } else {
-            cli_buf_puts(b, ": noten, ");
-            putnum(b, sh, "-shanten");
-            text_ukeire(b, acc, total, unseen);
-            cli_buf_putc(b, '\n');
-        }
+        noten13(ctx, h, unseen, b, &j, json);
         return;
     }
     if (json) {
@@ -670,66 +745,9 @@ static void score13(mj_ctx *ctx, mj_result *res, cli_buf *b, const char *file, l
         mjs_text_live(b, res->wait_mask, unseen);
         cli_buf_putc(b, '\n');
     }
-    /* the 13-sided thirteen orphans (the only hand with 13 waits: a regular
-     * wait spans one suit, 9 tiles at most): one value for every wait, once
-     * when they are all equal */
-    if (!json && res->n_waits == 13) {
-        cli_buf first = {0}, cur = {0};
-        int same = 1;
-        for (int i = 0; i < res->n_waits && same; i++) {
-            int t = res->waits[i].tile;
-            int red = mj_wait_copy(h, w, t) == 1;
-            mj_score ron, tsu;
-            mj_score_wait(h, w, t, red, 0, &ron, &err);
-            mj_score_wait(h, w, t, red, 1, &tsu, &err);
-            cli_buf *c = i ? &cur : &first;
-            c->len = 0;
-            cli_buf_puts(c, "  ron ");
-            text_value(c, &ron, 0);
-            cli_buf_puts(c, "  tsumo ");
-            text_value(c, &tsu, 1);
-            same = !c->oom && (!i || (cur.len == first.len && memcmp(cur.p, first.p, cur.len) == 0));
-        }
-        if (same) {
-            cli_buf_puts(b, "  all ");
-            putint(b, res->n_waits);
-            cli_buf_put(b, first.p, first.len);
-            cli_buf_putc(b, '\n');
-        }
-        cli_buf_free(&first);
-        cli_buf_free(&cur);
-        if (same)
-            return;
-    }
-    for (int i = 0; i < res->n_waits; i++) {
-        int t = res->waits[i].tile;
-        int red = mj_wait_copy(h, w, t) == 1;
-        char tn[3], wn[3];
-        mj_score ron, tsu;
-        mj_score_wait(h, w, t, red, 0, &ron, &err);
-        mj_score_wait(h, w, t, red, 1, &tsu, &err);
-        mj_tile_name(t, tn);
-        win_name(t, red, wn);
-        if (json) {
-            cli_json_object(&j);
-            cli_json_kstr(&j, "tile", tn);
-            cli_json_kstr(&j, "win", wn);
-            jkint(&j, "live", unseen[t]);
-            cli_json_key(&j, "ron");
-            json_score(&j, &ron);
-            cli_json_key(&j, "tsumo");
-            json_score(&j, &tsu);
-            cli_json_close(&j);
-        } else {
-            cli_buf_puts(b, "  ");
-            cli_buf_puts(b, wn);
-            cli_buf_puts(b, "  ron ");
-            text_value(b, &ron, 0);
-            cli_buf_puts(b, "  tsumo ");
-            text_value(b, &tsu, 1);
-            cli_buf_putc(b, '\n');
-        }
-    }
+    if (!json && res->n_waits == 13 && all13(h, w, res, b))
+        return;
+    wait_values(h, w, res, unseen, b, &j, json);
     if (json) {
         cli_json_close(&j);
         cli_json_end(&j);

@@ -72,7 +72,7 @@ void mjs_text_live(cli_buf *b, uint64_t waits, const uint8_t unseen[MJ_TILES]);
 void mjs_text_ukeire(cli_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES]);
 /* JSON members through the shared writer: "live": N for a wait, and
  * "ukeire": {tiles: [[tile, unseen]...], kinds, total} for a noten hand. */
-struct cli_json;
+#include "cli/cli_json.h"
 void mjs_jlive(struct cli_json *j, int tile, const uint8_t unseen[MJ_TILES]);
 void mjs_jukeire(struct cli_json *j, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES]);
 /* Sum of unseen[t] over the tiles of mask. */

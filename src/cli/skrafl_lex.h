@@ -42,17 +42,4 @@ int skx_engine_for(skx_cache *c, const char *cgp, size_t len, sk_engine **e, tk_
  * when no such lexicon is installed; another error if it fails to load. */
 int skx_engine_lexicon(skx_cache *c, const char *name, sk_engine **e, char *found, size_t cap, tk_error *err);
 
-/* The first argument of CGP opcode `name` in the line ("lex CSW21;" ->
- * "CSW21"): 1 if present (out filled, cut to cap), 0 if not. */
-int skx_cgp_opcode(const char *s, size_t len, const char *name, char *out, size_t cap);
-
-/* The language code of a letter distribution name: english -> en,
- * icelandic -> is, hungarian -> hu; a code itself ("en") is kept. */
-const char *skx_ld_lang(const char *ld);
-/* Check a CGP line's opcodes: a damaged one (a byte other than a letter,
- * digit, '-' or '_'; lex or ld without a name) or a near miss of lex or ld
- * (Lex, lexx, le) is an error naming its column; any other unknown opcode
- * fills warn ("column N: unknown CGP opcode 'x' (ignored)"; "" if none). */
-int skx_cgp_check(const char *s, size_t len, tk_error *err, char *warn, size_t wcap);
-
 #endif

@@ -192,7 +192,9 @@ static void set_letters(wordq_opts *o, const alpha_table *a)
     }
 }
 
-int main(int argc, char **argv)
+/* The options into *o (queries into *ql, dictionary options into *dopt,
+ * the common ones into *co); usage errors exit. */
+static void parse_args(int argc, char **argv, wordq_opts *o, cli_dict_opts *dopt, qlist *ql, cli_common *co)
 {
     static const struct option longopts[] = {
         {"anagram", required_argument, NULL, 'a'},
@@ -210,49 +212,78 @@ int main(int argc, char **argv)
         CLI_COMMON_OPTIONS,
         {NULL, 0, NULL, 0}
     };
+    int c, last_kind = 0;
+    /* --judge: words given without -c are a play to judge (wherever --judge is) */
+    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+        if (strcmp(argv[i], "--judge") == 0)
+            o->judge = 1, last_kind = WQ_CHECK;
+    while ((c = getopt_long(argc, argv, "-:a:b:p:k:c:" CLI_DICT_SHORT "s:" CLI_COMMON_SHORT, longopts, NULL)) != -1) {
+        if (cli_dict_option(c, dopt, optarg))
+            continue;
+        switch (c) {
+        case 'a': qlist_add(ql, last_kind = WQ_ANAGRAM, optarg, 0); break;
+        case 'b': qlist_add(ql, last_kind = WQ_BUILD, optarg, 0); break;
+        case 'p': qlist_add(ql, last_kind = WQ_PATTERN, optarg, 0); break;
+        case 'k': qlist_add(ql, last_kind = WQ_HOOKS, optarg, 0); break;
+        case 'c': qlist_add(ql, last_kind = WQ_CHECK, optarg, 0); break;
+        case 1:
+            if (!last_kind)
+                cli_usage_error("'%s': a query starts with -a, -b, -p, -k or -c (or give --judge to judge "
+                                "words)", optarg);
+            qlist_add(ql, last_kind, optarg, 1);
+            break;
+        case OPT_MIN: o->min = (int)cli_parse_long("--min", optarg, 1, ALPHA_WORD_MAX); break;
+        case OPT_MAX: o->max = (int)cli_parse_long("--max", optarg, 1, ALPHA_WORD_MAX); break;
+        case OPT_LIMIT: o->limit = cli_parse_long("--limit", optarg, 1, 1000000000L); break;
+        case 's': o->sort = parse_sort(optarg); break;
+        case OPT_COUNT: o->count = 1; break;
+        case OPT_JUDGE: o->judge = 1; break;
+        default: cli_common_option(c, co, argv);
+        }
+    }
+    cli_dict_check(dopt);
+    o->json = co->json;
+    if (o->min > o->max)
+        cli_usage_error("--min %d is more than --max %d", o->min, o->max);
+}
+
+/* The queries of the command line, else one a line of standard input,
+ * answered on the --jobs threads in input order.  The batch's status. */
+static int run_batch(wordq_opts *o, const cli_common *co)
+{
+    cli_batch b;
+    memset(&b, 0, sizeof b);
+    b.jobs = co->jobs;
+    b.first_line = co->first_line;
+    b.user = o;
+    b.init = wordq_state_new;
+    b.fini = wordq_state_free;
+    if (o->nq) {
+        b.kind = CLI_BATCH_COUNT;
+        b.count = o->nq;
+        b.solve = wordq_solve_arg;
+    } else {
+        b.kind = CLI_BATCH_LINES;
+        b.flags = CLI_BATCH_SKIP_BLANK;
+        b.solve = wordq_solve_line;
+        b.progress = "wordq: queries";
+    }
+    return cli_batch_run(&b);
+}
+
+int main(int argc, char **argv)
+{
     wordq_opts o;
     memset(&o, 0, sizeof o);
     o.min = 1;
     o.max = ALPHA_WORD_MAX;
     cli_dict_opts dopt = {0};
     const char *used = NULL;
-    int c, last_kind = 0;
     qlist ql = {0};
     cli_common co;       /* --json, --jobs, --first-line, --verbose, --help, --version */
     cli_init("wordq");
     cli_common_init(&co, usage);
-    /* --judge: words given without -c are a play to judge (wherever --judge is) */
-    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
-        if (strcmp(argv[i], "--judge") == 0)
-            o.judge = 1, last_kind = WQ_CHECK;
-    while ((c = getopt_long(argc, argv, "-:a:b:p:k:c:" CLI_DICT_SHORT "s:" CLI_COMMON_SHORT, longopts, NULL)) != -1) {
-        if (cli_dict_option(c, &dopt, optarg))
-            continue;
-        switch (c) {
-        case 'a': qlist_add(&ql, last_kind = WQ_ANAGRAM, optarg, 0); break;
-        case 'b': qlist_add(&ql, last_kind = WQ_BUILD, optarg, 0); break;
-        case 'p': qlist_add(&ql, last_kind = WQ_PATTERN, optarg, 0); break;
-        case 'k': qlist_add(&ql, last_kind = WQ_HOOKS, optarg, 0); break;
-        case 'c': qlist_add(&ql, last_kind = WQ_CHECK, optarg, 0); break;
-        case 1:
-            if (!last_kind)
-                cli_usage_error("'%s': a query starts with -a, -b, -p, -k or -c (or give --judge to judge "
-                                "words)", optarg);
-            qlist_add(&ql, last_kind, optarg, 1);
-            break;
-        case OPT_MIN: o.min = (int)cli_parse_long("--min", optarg, 1, ALPHA_WORD_MAX); break;
-        case OPT_MAX: o.max = (int)cli_parse_long("--max", optarg, 1, ALPHA_WORD_MAX); break;
-        case OPT_LIMIT: o.limit = cli_parse_long("--limit", optarg, 1, 1000000000L); break;
-        case 's': o.sort = parse_sort(optarg); break;
-        case OPT_COUNT: o.count = 1; break;
-        case OPT_JUDGE: o.judge = 1; break;
-        default: cli_common_option(c, &co, argv);
-        }
-    }
-    cli_dict_check(&dopt);
-    o.json = co.json;
-    if (o.min > o.max)
-        cli_usage_error("--min %d is more than --max %d", o.min, o.max);
+    parse_args(argc, argv, &o, &dopt, &ql, &co);
 
     dawg_graph *d = cli_load_dictionary(dopt.dict, dopt.lexicon, dopt.lang, &used);
     if (!d) {
@@ -284,25 +315,7 @@ int main(int argc, char **argv)
     o.kinds = ql.kinds;
     o.args = ql.args;
     o.nargs = ql.nargs;
-
-    cli_batch b;
-    memset(&b, 0, sizeof b);
-    b.jobs = co.jobs;
-    b.first_line = co.first_line;
-    b.user = &o;
-    b.init = wordq_state_new;
-    b.fini = wordq_state_free;
-    if (ql.n) {
-        b.kind = CLI_BATCH_COUNT;
-        b.count = ql.n;
-        b.solve = wordq_solve_arg;
-    } else {
-        b.kind = CLI_BATCH_LINES;
-        b.flags = CLI_BATCH_SKIP_BLANK;
-        b.solve = wordq_solve_line;
-        b.progress = "wordq: queries";
-    }
-    int status = cli_batch_run(&b);
+    int status = run_batch(&o, &co);
 
     wq_dict_destroy(x);
     dawg_destroy(d);

@@ -16,21 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct wanswer {
-    uint32_t off;          /* letters in the pool */
-    uint32_t idx;          /* order found (alphabetical) */
-    uint8_t n;
-    uint64_t wild;
-    double ways;
-} wanswer;
-
 typedef struct wstate {
     const wordq_opts *o;
     wq_searcher *s;
-    uint8_t *pool;
-    size_t pool_len, pool_cap;
-    wanswer *a;
-    size_t na, cap;
+    wq_answers ans;        /* the answers held (ans.max: CLI_ANSWERS_MAX) */
     size_t total;          /* answers found (more than na when --limit stopped storing) */
     int union_mode;        /* letter sets: several searches, never stop at --limit */
     int oom;
@@ -50,6 +39,7 @@ void *wordq_state_new(void *opts)
     if (!st)
         return NULL;
     st->o = o;
+    st->ans.max = (size_t)CLI_ANSWERS_MAX;
     if (wq_searcher_create(&st->s, o->dict, &err) != TK_OK) {
         free(st);
         return NULL;
@@ -64,8 +54,7 @@ void wordq_state_free(void *opts, void *state)
     if (!st)
         return;
     wq_searcher_destroy(st->s);
-    free(st->pool);
-    free(st->a);
+    wq_answers_free(&st->ans);
     free(st->line);
     cli_buf_free(&st->tmp);
     cli_buf_free(&st->qtext);
@@ -88,42 +77,12 @@ int wordq_kind_of(const char *opt)
 
 static int add_answer(wstate *st, const uint8_t *letters, int n, uint64_t wild)
 {
-    if (st->na >= (size_t)CLI_ANSWERS_MAX) {
+    int rc = wq_answers_add(&st->ans, letters, n, wild);
+    if (rc == TK_ELIMIT)
         st->too_many = 1;
-        return -1;
-    }
-    if (st->pool_len + (size_t)n > st->pool_cap) {
-        size_t cap = st->pool_cap ? st->pool_cap * 2 : 4096;
-        while (cap < st->pool_len + (size_t)n)
-            cap *= 2;
-        uint8_t *p = realloc(st->pool, cap);
-        if (!p) {
-            st->oom = 1;
-            return -1;
-        }
-        st->pool = p;
-        st->pool_cap = cap;
-    }
-    if (st->na == st->cap) {
-        size_t cap = st->cap ? st->cap * 2 : 256;
-        wanswer *a = realloc(st->a, cap * sizeof *a);
-        if (!a) {
-            st->oom = 1;
-            return -1;
-        }
-        st->a = a;
-        st->cap = cap;
-    }
-    wanswer *x = &st->a[st->na];
-    x->off = (uint32_t)st->pool_len;
-    x->idx = (uint32_t)st->na;
-    x->n = (uint8_t)n;
-    x->wild = wild;
-    x->ways = 0;
-    memcpy(st->pool + st->pool_len, letters, (size_t)n);
-    st->pool_len += (size_t)n;
-    st->na++;
-    return 0;
+    else if (rc)
+        st->oom = 1;
+    return rc ? -1 : 0;
 }
 
 static int collect(void *ctx, const uint8_t *letters, int n, uint64_t wild)
@@ -136,74 +95,15 @@ static int collect(void *ctx, const uint8_t *letters, int n, uint64_t wild)
         st->counted++;
         return 0;
     }
-    if (cut && st->na >= (size_t)o->limit)
+    if (cut && st->ans.n >= (size_t)o->limit)
         return 0;            /* JSON: only counted, for "count" */
     if (add_answer(st, letters, n, wild))
         return 1;
     /* alphabetical order is the search's order: stop at the limit (JSON
      * goes on counting every match) */
-    if (cut && st->na >= (size_t)o->limit && !o->json)
+    if (cut && st->ans.n >= (size_t)o->limit && !o->json)
         return 1;
     return 0;
-}
-
-/* ---- ordering ------------------------------------------------------------ */
-
-static int cmp_length(const void *p, const void *q)
-{
-    const wanswer *x = p, *y = q;
-    if (x->n != y->n)
-        return x->n < y->n ? -1 : 1;
-    return x->idx < y->idx ? -1 : x->idx > y->idx;
-}
-
-static int cmp_prob(const void *p, const void *q)
-{
-    const wanswer *x = p, *y = q;
-    if (x->ways != y->ways)
-        return x->ways > y->ways ? -1 : 1;
-    return x->idx < y->idx ? -1 : x->idx > y->idx;
-}
-
-/* --sort: the comparators read only the records (length, ways, and the
- * alphabetical rank `idx` for ties), so threads sort independently. */
-static void order(wstate *st, int sort)
-{
-    if (sort == WQ_SORT_PROB) {
-        for (size_t i = 0; i < st->na; i++)
-            st->a[i].ways = wq_ways(st->o->bag, st->pool + st->a[i].off, st->a[i].n);
-        if (st->na > 1)      /* qsort(NULL, 0) is undefined */
-            qsort(st->a, st->na, sizeof *st->a, cmp_prob);
-    } else if (sort == WQ_SORT_LENGTH) {
-        if (st->na > 1)
-            qsort(st->a, st->na, sizeof *st->a, cmp_length);
-    }
-}
-
-/* Hook words come as front hooks then back hooks: put them in letter order
- * by insertion (a few dozen at most), then renumber. */
-static void order_hooks(wstate *st)
-{
-    for (size_t i = 1; i < st->na; i++) {
-        wanswer x = st->a[i];
-        size_t j = i;
-        while (j > 0) {
-            const wanswer *y = &st->a[j - 1];
-            const uint8_t *a = st->pool + y->off, *b = st->pool + x.off;
-            int n = y->n < x.n ? y->n : x.n, c = 0;
-            for (int k = 0; k < n && !c; k++)
-                c = a[k] < b[k] ? -1 : a[k] > b[k];
-            if (!c)
-                c = y->n < x.n ? -1 : y->n > x.n;
-            if (c <= 0)
-                break;
-            st->a[j] = st->a[j - 1];
-            j--;
-        }
-        st->a[j] = x;
-    }
-    for (size_t i = 0; i < st->na; i++)
-        st->a[i].idx = (uint32_t)i;
 }
 
 /* ---- output -------------------------------------------------------------- */
@@ -219,7 +119,7 @@ static void put_word(cli_buf *b, const alpha_table *a, const uint8_t *w, int n, 
 
 static size_t shown(const wstate *st)
 {
-    size_t n = st->na + st->counted;
+    size_t n = st->ans.n + st->counted;
     if (st->o->limit && n > (size_t)st->o->limit)
         n = (size_t)st->o->limit;
     return n;
@@ -232,7 +132,7 @@ static void put_list(wstate *st, cli_buf *out, cli_json *j)
     size_t n = shown(st);
     if (j) {
         /* count: every match; shown: the words listed (with --limit) */
-        cli_json_kint(j, "count", (long long)(st->total > st->na ? st->total : st->na));
+        cli_json_kint(j, "count", (long long)(st->total > st->ans.n ? st->total : st->ans.n));
         if (o->limit)
             cli_json_kint(j, "shown", (long long)n);
         if (o->count)
@@ -241,7 +141,7 @@ static void put_list(wstate *st, cli_buf *out, cli_json *j)
         cli_json_array(j);
         for (size_t i = 0; i < n; i++) {
             char tmp[ALPHA_WORD_MAX * (ALPHA_LETTER_MAX + 3) + 1];
-            wq_format(o->alpha, st->pool + st->a[i].off, st->a[i].n, st->a[i].wild, tmp, sizeof tmp);
+            wq_format(o->alpha, wq_answer_letters(&st->ans, i), st->ans.a[i].n, st->ans.a[i].wild, tmp, sizeof tmp);
             cli_json_str(j, tmp);
         }
         cli_json_close(j);
@@ -252,14 +152,14 @@ static void put_list(wstate *st, cli_buf *out, cli_json *j)
     if (o->single) {          /* one byte a letter: as wq_format writes it, without its checks */
         size_t need = 0;
         for (size_t i = 0; i < n; i++)
-            need += (size_t)st->a[i].n + 1;
+            need += (size_t)st->ans.a[i].n + 1;
         if (cli_buf_reserve(out, need))
             return;
         char *p = out->p + out->len;
         for (size_t i = 0; i < n; i++) {
-            const uint8_t *w = st->pool + st->a[i].off;
-            uint64_t wild = st->a[i].wild;
-            for (int k = 0; k < st->a[i].n; k++)
+            const uint8_t *w = wq_answer_letters(&st->ans, i);
+            uint64_t wild = st->ans.a[i].wild;
+            for (int k = 0; k < st->ans.a[i].n; k++)
                 *p++ = (wild >> k & 1) ? o->lo1[w[k]] : o->up1[w[k]];
             *p++ = '\n';
         }
@@ -267,7 +167,7 @@ static void put_list(wstate *st, cli_buf *out, cli_json *j)
         return;
     }
     for (size_t i = 0; i < n; i++) {
-        put_word(out, o->alpha, st->pool + st->a[i].off, st->a[i].n, st->a[i].wild);
+        put_word(out, o->alpha, wq_answer_letters(&st->ans, i), st->ans.a[i].n, st->ans.a[i].wild);
         cli_buf_putc(out, '\n');
     }
 }
@@ -333,7 +233,7 @@ static void json_head(cli_json *j, cli_buf *out, const qctx *q, int kind)
 static void emit_answers(wstate *st, int kind, const qctx *q, cli_buf *out)
 {
     const wordq_opts *o = st->o;
-    order(st, o->sort);
+    wq_answers_sort(&st->ans, o->sort, o->bag);
     if (o->json) {
         cli_json j;
         json_head(&j, out, q, kind);
@@ -360,182 +260,68 @@ static int do_search(wstate *st, const wq_query *wq, const qctx *q, cli_buf *out
     return 0;
 }
 
-/* ---- letter sets in a rack (Zyzzyva: -a 'Z[AEIOU][AEIOU]') ------------------
- * A bracket in an anagram or build rack that spells one letter of the
- * alphabet is that tile ([CS] with Hungarian Scrabble tiles); one that
- * spells several letters (read by longest match) is one tile that may be
- * any of them.  The query is answered as the union of the plain racks made
- * by every choice (at most WQ_SET_CHOICES), each word once, in letter order
- * (a word found with fewer blank letters is kept, then the one whose real
- * tiles come first from the left, as for plain racks). */
-#define WQ_SET_CHOICES 4096
-#define WQ_SETS_MAX 16
+/* ---- letter sets in a rack (Zyzzyva: -a 'Z[AEIOU][AEIOU]'): wq_sets -------- */
 
-static _Thread_local const uint8_t *sort_pool;   /* qsort has no context argument */
+typedef struct note_ctx {
+    const qctx *q;
+    cli_buf *err;
+} note_ctx;
 
-static int cmp_letters(const void *p, const void *q)
+/* A bracket read as one tile that could have been meant as a set: said on stderr. */
+static void note_tile(void *ctx, const char *inside, size_t len)
 {
-    const wanswer *x = p, *y = q;
-    const uint8_t *a = sort_pool + x->off, *b = sort_pool + y->off;
-    int n = x->n < y->n ? x->n : y->n;
-    for (int k = 0; k < n; k++)
-        if (a[k] != b[k])
-            return a[k] < b[k] ? -1 : 1;
-    if (x->n != y->n)
-        return x->n < y->n ? -1 : 1;
-    /* fewest blank letters, then real tiles first from the left (ATe, not aTE) */
-    int wx = alpha_set_count(x->wild), wy = alpha_set_count(y->wild);
-    if (wx != wy)
-        return wx < wy ? -1 : 1;
-    uint64_t d = x->wild ^ y->wild, low = d & (~d + 1);
-    return !d ? 0 : (x->wild & low) ? 1 : -1;
+    const note_ctx *n = ctx;
+    cli_buf_error(n->err, n->q->file, n->q->line, "%s: [%.*s] read as the tile %.*s of the alphabet, not as a set "
+                  "of letters (for the set, write its letters in another order)", n->q->text, (int)len, inside,
+                  (int)len, inside);
 }
 
 /* 1 if the query was answered here (letter sets), 0 to parse it as usual
- * (no set, or something wq_parse reports better), or an exit status via *rc. */
+ * (no set, or something wq_parse reports better), or an exit status via *rc:
+ * the union of the searches of every choice, each word once, in letter order. */
 static int rack_sets(wstate *st, int kind, const char *text, const qctx *q, cli_buf *out, cli_buf *err, int *rc)
 {
     const alpha_table *a = st->o->alpha;
-    if (!strchr(text, '['))
+    wq_sets ws;
+    tk_error e = {0};
+    note_ctx nc = {q, err};
+    int found = wq_sets_parse(&ws, a, text, strlen(text), note_tile, &nc, &e);
+    if (found == 0)
         return 0;
-    uint8_t set[WQ_SETS_MAX][64];
-    int nset[WQ_SETS_MAX], ns = 0;
-    cli_buf base = {0}, qt = {0};
-    size_t len = strlen(text);
-    for (size_t i = 0; i < len;) {
-        if (text[i] != '[') {
-            cli_buf_putc(&base, text[i++]);
-            continue;
-        }
-        const char *close = memchr(text + i, ']', len - i);
-        if (!close || close == text + i + 1 || text[i + 1] == '^')
-            goto plain;
-        size_t cl = (size_t)(close - text) - i - 1;
-        uint8_t l[64];
-        tk_error e = {0};
-        int n = alpha_encode(a, text + i + 1, cl, l, 64, &e);
-        if (n <= 0)
-            goto plain;
-        if (n == 1) {
-            /* one tile; if its letters are letters too, it could have been meant as a set */
-            uint8_t l2[64];
-            int m = 0;
-            for (size_t k = 0; k < cl && m >= 0;) {
-                int u = alpha_encode(a, text + i + 1 + k, 1, l2, 64, NULL);
-                m = u == 1 ? m + 1 : -1;
-                k++;
-            }
-            if (m > 1)
-                cli_buf_error(err, q->file, q->line, "%s: [%.*s] read as the tile %.*s of the alphabet, not as a set "
-                              "of letters (for the set, write its letters in another order)", q->text, (int)cl,
-                              text + i + 1, (int)cl, text + i + 1);
-            cli_buf_put(&base, text + i, cl + 2);
-        } else {
-            if (ns == WQ_SETS_MAX) {
-                *rc = bad_query(st, q, kind, (long)i + 1, "more than 16 letter sets", out, err);
-                goto answered;
-            }
-            int k = 0;
-            for (int x = 0; x < n; x++) {
-                int dup = 0;
-                for (int y = 0; y < k; y++)
-                    dup |= set[ns][y] == l[x];
-                if (!dup)
-                    set[ns][k++] = l[x];
-            }
-            nset[ns++] = k;
-        }
-        i += cl + 2;
+    if (found < 0) {
+        *rc = bad_query(st, q, kind, e.col, e.msg, out, err);
+        return 1;
     }
-    if (!ns)
-        goto plain;
-    double choices = 1;
-    for (int s = 0; s < ns; s++)
-        choices *= nset[s];
-    if (choices > WQ_SET_CHOICES) {
-        char m[128];
-        snprintf(m, sizeof m, "the letter sets can be filled %.0f ways (at most %d)", choices, WQ_SET_CHOICES);
-        *rc = bad_query(st, q, kind, 0, m, out, err);
-        goto answered;
-    }
-    int pick[WQ_SETS_MAX] = {0};
     st->union_mode = 1;
-    for (;;) {
-        qt.len = 0;
-        cli_buf_put(&qt, base.p ? base.p : "", base.len);
-        for (int s = 0; s < ns; s++) {
-            cli_buf_putc(&qt, '[');
-            cli_buf_puts(&qt, a->lower[set[s][pick[s]]]);
-            cli_buf_putc(&qt, ']');
-        }
-        wq_query wq;
-        tk_error e = {0};
-        if (qt.oom || wq_parse(&wq, a, kind, qt.p, qt.len, &e) != TK_OK) {
-            *rc = bad_query(st, q, kind, 0, qt.oom ? "out of memory" : e.msg, out, err);
-            goto answered;
-        }
+    wq_query wq;
+    while ((found = wq_sets_next(&ws, a, kind, &wq, &e)) > 0) {
         if (wq_search(st->s, &wq, st->o->min, st->o->max, collect, st) < 0 || st->oom || st->too_many) {
             *rc = bad_query(st, q, kind, 0, st->too_many ? "more than " CLI_ANSWERS_MAX_TEXT " answers (the limit "
                             "held in memory)" : "out of memory", out, err);
-            goto answered;
+            wq_sets_free(&ws);
+            return 1;
         }
-        int s = 0;
-        while (s < ns && ++pick[s] == nset[s])
-            pick[s++] = 0;
-        if (s == ns)
-            break;
     }
-    /* the union: letter order, each word once (fewest blank letters) */
-    sort_pool = st->pool;
-    if (st->na > 1)
-        qsort(st->a, st->na, sizeof *st->a, cmp_letters);
-    size_t u = 0;
-    for (size_t i = 0; i < st->na; i++) {
-        if (u && st->a[u - 1].n == st->a[i].n &&
-            !memcmp(st->pool + st->a[u - 1].off, st->pool + st->a[i].off, st->a[i].n))
-            continue;
-        st->a[u] = st->a[i];
-        st->a[u].idx = (uint32_t)u;
-        u++;
+    wq_sets_free(&ws);
+    if (found < 0) {
+        *rc = bad_query(st, q, kind, 0, e.msg, out, err);
+        return 1;
     }
-    st->na = st->total = u;
+    wq_answers_union(&st->ans);
+    st->total = st->ans.n;
     emit_answers(st, kind, q, out);
     *rc = 0;
-answered:
-    cli_buf_free(&base);
-    cli_buf_free(&qt);
     return 1;
-plain:
-    cli_buf_free(&base);
-    cli_buf_free(&qt);
-    return 0;
 }
 
 static int do_hooks(wstate *st, const wq_query *wq, const qctx *q, cli_buf *out)
 {
     const wordq_opts *o = st->o;
-    const dawg_graph *d = wq_dict_dawg(o->dict);
     const alpha_table *a = o->alpha;
     alpha_set front, back;
     int valid, n = wq->ntiles;
-    wq_hooks(d, wq->word, n, &front, &back, &valid);
-    uint8_t w[ALPHA_WORD_MAX + 1];
-    if (n + 1 >= o->min && n + 1 <= o->max) {
-        for (int l = 1; l <= a->size; l++) {
-            if (front & ALPHA_BIT(l)) {
-                w[0] = (uint8_t)l;
-                memcpy(w + 1, wq->word, (size_t)n);
-                add_answer(st, w, n + 1, 0);
-            }
-            if (back & ALPHA_BIT(l)) {
-                memcpy(w, wq->word, (size_t)n);
-                w[n] = (uint8_t)l;
-                add_answer(st, w, n + 1, 0);
-            }
-        }
-    }
-    order_hooks(st);
-    order(st, o->sort);
+    wq_hook_words(wq_dict_dawg(o->dict), wq->word, n, o->min, o->max, &st->ans, &front, &back, &valid);
+    wq_answers_sort(&st->ans, o->sort, o->bag);
     st->tmp.len = 0;
     put_set(&st->tmp, a, front);
     put_word(&st->tmp, a, wq->word, n, 0);
@@ -599,20 +385,20 @@ static int do_check(wstate *st, char **args, int nargs, const qctx *q, cli_buf *
         for (int i = 0; i < nargs; i++)
             cli_json_bool(&j, (int)((valid >> i) & 1));
         cli_json_close(&j);
-        cli_json_kint(&j, "count", (long long)st->na);
+        cli_json_kint(&j, "count", (long long)st->ans.n);
         if (!o->count) {
             cli_json_key(&j, "words");
             cli_json_array(&j);
-            for (size_t i = 0; i < st->na; i++) {
+            for (size_t i = 0; i < st->ans.n; i++) {
                 st->tmp.len = 0;
-                put_word(&st->tmp, o->alpha, st->pool + st->a[i].off, st->a[i].n, 0);
+                put_word(&st->tmp, o->alpha, wq_answer_letters(&st->ans, i), st->ans.a[i].n, 0);
                 cli_json_str(&j, st->tmp.p);
             }
             cli_json_close(&j);
         }
         cli_json_end(&j);
     } else if (o->count) {
-        cli_buf_printf(out, "%zu\n", st->na);
+        cli_buf_printf(out, "%zu\n", st->ans.n);
     } else if (o->judge) {
         cli_buf_puts(out, all ? "VALID\n" : "INVALID\n");   /* the play, nothing else */
     } else {
@@ -630,12 +416,11 @@ static int do_check(wstate *st, char **args, int nargs, const qctx *q, cli_buf *
 static int answer(wstate *st, int kind, char **args, int nargs, const qctx *q, cli_buf *out, cli_buf *err)
 {
     const wordq_opts *o = st->o;
-    st->na = 0;
+    wq_answers_clear(&st->ans);
     st->total = 0;
     st->union_mode = 0;
     st->counted = 0;
     st->too_many = 0;
-    st->pool_len = 0;
     st->oom = 0;
     if (!o->json && !o->count && q->no > 1 && !(o->judge && kind == WQ_CHECK))
         cli_buf_putc(out, '\n');     /* answers are separated by a blank line */
@@ -683,6 +468,76 @@ int wordq_solve_arg(void *state, const cli_record *rec, cli_buf *out, cli_buf *e
     return answer(st, kind, o->args[i], o->nargs[i], &q, out, err);
 }
 
+/* The words of a line, split at blanks (NULs written into s): their
+ * starts and 1-based columns; -1 (column *bad) for too many words. */
+static int split_words(char *s, size_t len, char **tok, long *col, long *bad)
+{
+    int nt = 0;
+    for (size_t i = 0; i < len;) {
+        while (i < len && (s[i] == ' ' || s[i] == '\t'))
+            i++;
+        if (i >= len)
+            break;
+        if (nt == ALPHA_WORD_MAX + 2) {
+            *bad = (long)i + 1;
+            return -1;
+        }
+        tok[nt] = s + i;
+        col[nt++] = (long)i + 1;
+        while (i < len && s[i] != ' ' && s[i] != '\t')
+            i++;
+        if (i < len)
+            s[i++] = 0;
+    }
+    return nt;
+}
+
+/* A query line's kind and arguments: "-aAEI", "--anagram=AEI" and
+ * "-a AEI" are all one query, and with --judge a line of words is a play.
+ * 0 for an unknown query (its first word is tok[0]). */
+static int line_query(char **tok, long *col, int nt, int judge, char ***args, long **argcol, int *nargs)
+{
+    char opt[16] = "";
+    char *first = tok[0];
+    int kind = 0;
+    *args = tok + 1;
+    *argcol = col + 1;
+    *nargs = nt - 1;
+    if (first[0] == '-' && first[1] == '-' && strchr(first, '=')) {
+        size_t k = (size_t)(strchr(first, '=') - first);
+        if (k < sizeof opt) {
+            memcpy(opt, first, k);
+            opt[k] = 0;
+            kind = wordq_kind_of(opt);
+            tok[0] = first + k + 1;
+            col[0] += (long)k + 1;
+            *args = tok;
+            *argcol = col;
+            *nargs = *tok[0] ? nt : nt - 1;
+            if (!*tok[0])
+                *args = tok + 1, *argcol = col + 1;
+        }
+    } else if (first[0] == '-' && first[1] && first[1] != '-' && first[2]) {
+        opt[0] = '-';
+        opt[1] = first[1];
+        kind = wordq_kind_of(opt);
+        tok[0] = first + 2;
+        col[0] += 2;
+        *args = tok;
+        *argcol = col;
+        *nargs = nt;
+    } else {
+        kind = wordq_kind_of(first);
+    }
+    if (!kind && judge && first[0] != '-') {
+        kind = WQ_CHECK;     /* --judge: a line of words is a play */
+        *args = tok;
+        *argcol = col;
+        *nargs = nt;
+    }
+    return kind;
+}
+
 int wordq_solve_line(void *state, const cli_record *rec, cli_buf *out, cli_buf *err)
 {
     wstate *st = state;
@@ -705,85 +560,27 @@ int wordq_solve_line(void *state, const cli_record *rec, cli_buf *out, cli_buf *
     text->len = 0;
     cli_buf_put(text, t + b, e - b);
     qctx q = {text->p ? text->p : "", rec->file, rec->line, rec->no, 0, NULL};
-    /* tokens: split at blanks */
     char *tok[ALPHA_WORD_MAX + 3];
-    long col[ALPHA_WORD_MAX + 3];
-    int nt = 0, rc;
-    char *s = st->line;
-    for (size_t i = 0; i < rec->len;) {
-        while (i < rec->len && (s[i] == ' ' || s[i] == '\t'))
-            i++;
-        if (i >= rec->len)
-            break;
-        if (nt == ALPHA_WORD_MAX + 2) {
-            rc = bad_query(st, &q, 0, (long)i + 1, "too many words on one line", out, err);
-            goto done;
-        }
-        tok[nt] = s + i;
-        col[nt++] = (long)i + 1;
-        while (i < rec->len && s[i] != ' ' && s[i] != '\t')
-            i++;
-        if (i < rec->len)
-            s[i++] = 0;
-    }
-    if (nt == 0) {
-        rc = bad_query(st, &q, 0, 0, "empty query", out, err);
-        goto done;
-    }
-    if (memchr(rec->text, 0, rec->len)) {
-        rc = bad_query(st, &q, 0, (long)((const char *)memchr(rec->text, 0, rec->len) - rec->text) + 1,
-                       "NUL byte in the query", out, err);
-        goto done;
-    }
-    /* "-aAEI", "--anagram=AEI" and "-a AEI" are all one query */
-    char opt[16] = "";
+    long col[ALPHA_WORD_MAX + 3], bad = 0;
+    int nt = split_words(st->line, rec->len, tok, col, &bad);
+    if (nt < 0)
+        return bad_query(st, &q, 0, bad, "too many words on one line", out, err);
+    if (nt == 0)
+        return bad_query(st, &q, 0, 0, "empty query", out, err);
+    if (memchr(rec->text, 0, rec->len))
+        return bad_query(st, &q, 0, (long)((const char *)memchr(rec->text, 0, rec->len) - rec->text) + 1,
+                         "NUL byte in the query", out, err);
     char *first = tok[0];
-    int kind = 0;
-    char **args = tok + 1;
-    long *argcol = col + 1;
-    int nargs = nt - 1;
-    if (first[0] == '-' && first[1] == '-' && strchr(first, '=')) {
-        size_t k = (size_t)(strchr(first, '=') - first);
-        if (k < sizeof opt) {
-            memcpy(opt, first, k);
-            opt[k] = 0;
-            kind = wordq_kind_of(opt);
-            tok[0] = first + k + 1;
-            col[0] += (long)k + 1;
-            args = tok;
-            argcol = col;
-            nargs = *tok[0] ? nt : nt - 1;
-            if (!*tok[0])
-                args = tok + 1, argcol = col + 1;
-        }
-    } else if (first[0] == '-' && first[1] && first[1] != '-' && first[2]) {
-        opt[0] = '-';
-        opt[1] = first[1];
-        kind = wordq_kind_of(opt);
-        tok[0] = first + 2;
-        col[0] += 2;
-        args = tok;
-        argcol = col;
-        nargs = nt;
-    } else {
-        kind = wordq_kind_of(first);
-    }
-    if (!kind && st->o->judge && first[0] != '-') {
-        kind = WQ_CHECK;     /* --judge: a line of words is a play */
-        args = tok;
-        argcol = col;
-        nargs = nt;
-    }
+    char **args;
+    long *argcol;
+    int nargs, kind = line_query(tok, col, nt, st->o->judge, &args, &argcol, &nargs);
     if (!kind) {
         char m[160];
         char qd[64];
         snprintf(m, sizeof m, "unknown query '%s' (a query starts with -a, -b, -p, -k or -c)",
                  alpha_quote(first, strlen(first), 30, qd, sizeof qd));
-        rc = bad_query(st, &q, 0, col[0], m, out, err);
-        goto done;
+        return bad_query(st, &q, 0, col[0], m, out, err);
     }
     q.argcol = argcol;
-    rc = answer(st, kind, args, nargs, &q, out, err);
-done:
-    return rc;
+    return answer(st, kind, args, nargs, &q, out, err);
 }

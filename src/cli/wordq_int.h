@@ -12,8 +12,6 @@
 #include "cli/cli_batch.h"
 #include "tilekit/wordq.h"
 
-enum { WQ_SORT_ALPHA, WQ_SORT_LENGTH, WQ_SORT_PROB };
-
 /* Read-only settings shared by every thread. */
 typedef struct wordq_opts {
     const wq_dict *dict;

@@ -13,6 +13,7 @@
 #include "core/tk_text.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- UTF-8 ------------------------------------------------------------- */
@@ -398,6 +399,22 @@ int alpha_infer(alpha_table *a, const char *words, size_t len, tk_error *err)
             return rc;
     }
     return TK_OK;
+}
+
+int alpha_infer_letters(alpha_table *a, const char *words, size_t len, tk_error *err)
+{
+    char *keep = malloc(len + 1);
+    if (!keep)
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    size_t k = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)words[i];
+        if (c >= 0x80 || c == '\n' || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'))
+            keep[k++] = (char)c;
+    }
+    int rc = alpha_infer(a, keep, k, err);
+    free(keep);
+    return rc;
 }
 
 size_t alpha_format(const alpha_table *a, char *out, size_t cap)

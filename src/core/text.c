@@ -245,6 +245,24 @@ void tku_sbuf_printf(tku_sbuf *b, const char *fmt, ...)
 
 /* ---- growable buffer ----------------------------------------------------- */
 
+void *tku_grow(void *p, size_t *cap, size_t need, size_t size, size_t first)
+{
+    if (p && need <= *cap)
+        return p;
+    size_t n = *cap ? *cap : first;
+    while (n < need) {
+        if (n > (size_t)-1 / 2)
+            return NULL;
+        n *= 2;
+    }
+    if (n > (size_t)-1 / size)
+        return NULL;
+    void *q = realloc(p, n * size);
+    if (q)
+        *cap = n;
+    return q;
+}
+
 int tku_buf_reserve(tku_buf *b, size_t extra)
 {
     if (b->failed)

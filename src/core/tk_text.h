@@ -141,7 +141,13 @@ void tku_sbuf_puts(tku_sbuf *b, const char *s);
 void tku_sbuf_putc(tku_sbuf *b, char c);
 void tku_sbuf_printf(tku_sbuf *b, const char *fmt, ...) TKU_PRINTF(2, 3);
 
-/* ---- growable buffer ----------------------------------------------------- */
+/* ---- growable arrays and buffer --------------------------------------------- */
+
+/* Room for `need` elements of `size` bytes in the block p of *cap elements:
+ * p itself when it has the room, else p moved to a block of `first`
+ * elements (when *cap is 0) doubled until it holds `need`, contents kept
+ * and *cap updated.  NULL when out of memory (p and *cap untouched). */
+void *tku_grow(void *p, size_t *cap, size_t need, size_t size, size_t first);
 
 typedef struct tku_buf {
     char *data;          /* NULL until the first append; NUL-terminated after */

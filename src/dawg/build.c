@@ -112,16 +112,10 @@ static int intern(builder *b, int final, const trans *t, int n, uint32_t *id)
             return TK_ENOMEM;
         b->cap_states = cap;
     }
-    if (!b->pool || b->pool_n + (size_t)n > b->pool_cap) {   /* never NULL once a state exists */
-        size_t cap = b->pool_cap ? b->pool_cap * 2 : 4096;
-        while (cap < b->pool_n + (size_t)n)
-            cap *= 2;
-        trans *p = realloc(b->pool, cap * sizeof *p);
-        if (!p)
-            return TK_ENOMEM;
-        b->pool = p;
-        b->pool_cap = cap;
-    }
+    trans *p = tku_grow(b->pool, &b->pool_cap, b->pool_n + (size_t)n, sizeof *p, 4096);
+    if (!p)
+        return TK_ENOMEM;
+    b->pool = p;
     uint32_t s = b->n_states++;
     b->start[s] = (uint32_t)b->pool_n;
     b->count[s] = (uint8_t)n;

@@ -306,17 +306,26 @@ uint64_t mj_unnecessary(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds,
     return s < 0 ? 0 : r;
 }
 
-uint64_t mj_necessary_slow(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int *shanten)
+/* The slow masks' start: the hand of `tiles` closed tiles checked, copied
+ * into c, and its shanten (*shanten, 99 for a bad hand).  0 for a bad hand. */
+static int slow_start(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int tiles, uint8_t c[MJ_TILES],
+                      int *shanten)
 {
     *shanten = 99;
-    if (!valid(count, n_melds, 13))
+    if (!valid(count, n_melds, tiles))
         return 0;
-    uint8_t c[MJ_TILES];
     for (int t = 0; t < MJ_TILES; t++)
         c[t] = count[t];
-    int s;
-    mj_shanten_counts(ctx, c, n_melds, &s, NULL);
-    *shanten = s;
+    mj_shanten_counts(ctx, c, n_melds, shanten, NULL);
+    return 1;
+}
+
+uint64_t mj_necessary_slow(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int *shanten)
+{
+    uint8_t c[MJ_TILES];
+    if (!slow_start(ctx, count, n_melds, 13, c, shanten))
+        return 0;
+    int s = *shanten;
     uint64_t m = 0;
     for (int t = 0; t < MJ_TILES; t++) {
         if (c[t] >= 4)
@@ -333,15 +342,10 @@ uint64_t mj_necessary_slow(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_mel
 
 uint64_t mj_unnecessary_slow(mj_ctx *ctx, const uint8_t count[MJ_TILES], int n_melds, int *shanten)
 {
-    *shanten = 99;
-    if (!valid(count, n_melds, 14))
-        return 0;
     uint8_t c[MJ_TILES];
-    for (int t = 0; t < MJ_TILES; t++)
-        c[t] = count[t];
-    int s;
-    mj_shanten_counts(ctx, c, n_melds, &s, NULL);
-    *shanten = s;
+    if (!slow_start(ctx, count, n_melds, 14, c, shanten))
+        return 0;
+    int s = *shanten;
     uint64_t m = 0;
     if (s < 0)
         return 0;

@@ -163,7 +163,10 @@ int tki_mj_group_complete(uint8_t *c, int n, int seq, int pair)
     return 0;
 }
 
-static uint64_t compute_entry(const uint8_t *cnt, int n, int seq)
+/* The most held tiles a target of m blocks and p pairs (m <= 4, p <= 1) of
+ * this group can cover, into best[m][p] (-1: none), by a walk over the
+ * group's tiles. */
+static void best_coverage(const uint8_t *cnt, int n, int seq, int8_t best[5][2])
 {
     /* cur[a][b][2m+p]: a = sequences started two tiles back, b = one back,
      * m blocks and p pairs chosen so far; the largest coverage, -1 =
@@ -233,10 +236,15 @@ static uint64_t compute_entry(const uint8_t *cnt, int n, int seq)
         }
         live = nlive;
     }
-    int8_t best[5][2];
     for (int m = 0; m <= 4; m++)
         for (int p = 0; p <= 1; p++)
             best[m][p] = (live & 1) ? cur[0][0][2 * m + p] : -1;
+}
+
+/* The tiles still needed for each target (m, p), 4 bits each, from the
+ * coverage. */
+static uint64_t pack_needs(int8_t best[5][2])
+{
     /* Blocks and a pair made only of unheld tiles cover nothing; one always
      * fits (the target holds at most 11 tiles of the group, so some tile is
      * used at most once), so they cost 3 and 2 on top of a smaller target. */
@@ -254,6 +262,14 @@ static uint64_t compute_entry(const uint8_t *cnt, int n, int seq)
     for (int m = 0; m <= 4; m++)
         for (int p = 0; p <= 1; p++)
             e |= (uint64_t)(need[m][p] > 15 ? 15 : need[m][p]) << (4 * (2 * m + p));
+    return e;
+}
+
+/* Bit 49: the group is complete as it is; bit 40 + t: it is complete with
+ * one more tile t. */
+static uint64_t complete_flags(const uint8_t *cnt, int n, int seq)
+{
+    uint64_t e = 0;
     uint8_t w[9];
     int tot = 0;
     for (int i = 0; i < n; i++)
@@ -268,7 +284,14 @@ static uint64_t compute_entry(const uint8_t *cnt, int n, int seq)
                 e |= (uint64_t)1 << (40 + t);
             w[t]--;
         }
-    return e | (uint64_t)1 << 63;
+    return e;
+}
+
+static uint64_t compute_entry(const uint8_t *cnt, int n, int seq)
+{
+    int8_t best[5][2];
+    best_coverage(cnt, n, seq, best);
+    return pack_needs(best) | complete_flags(cnt, n, seq) | (uint64_t)1 << 63;
 }
 
 uint64_t tki_mj_entry_fill(mj_ctx *ctx, int group, uint32_t idx, const uint8_t *cnt)

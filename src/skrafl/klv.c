@@ -275,6 +275,8 @@ int sk_leaves_write_klv(const sk_leaves *l, int klv2, char **out, size_t *len)
     klv_leaf *lv = malloc((cap ? cap : 1) * sizeof *lv);
     if (!lv)
         return TK_ENOMEM;
+    /* the walk of sk_leaves_write_csv over the stored leaves; its records
+     * differ (tile indices in KLV order here, letters there) */
     for (size_t i = 0; i < cap; i++) {
         uint8_t c[64];
         int32_t v;

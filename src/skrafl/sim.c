@@ -541,6 +541,94 @@ static int pick_candidates(sim *s, const sk_state *st, tk_error *err)
     return TK_OK;
 }
 
+/* The unseen tiles (s->counts, s->nu, s->canon), the state they leave
+ * (*st, res->unseen, res->bag) and, in exact mode, their arrangements;
+ * an error if the position cannot be simulated. */
+static int sim_setup(sim *s, sk_sim_result *res, sk_state *st, tk_error *err)
+{
+    const sk_engine *e = s->e;
+    s->nu = sk_unseen(e, s->b, s->r, s->counts);
+    if (s->nu < 0 || s->nu > 127)
+        return tk_error_set(err, TK_EFORMAT, 0, 0, "board and rack hold more tiles than the tile set");
+    sk_state_from_unseen(e, s->counts, s->nu, st);
+    res->unseen = s->nu;
+    res->bag = st->bag;
+    if (st->bag == 0)
+        return tk_error_set(err, TK_ENOTFOUND, 0, 0,
+                            "the bag is empty (%d unseen tiles, all on the opponent's rack): nothing to "
+                            "simulate; use the endgame solver", s->nu);
+    for (int l = 0, k = 0; l < 64; l++)
+        for (int j = 0; j < s->counts[l]; j++)
+            s->canon[k++] = (uint8_t)l;
+    if (s->o->exact) {
+        s->arrangements = sk_sim_arrangements(s->counts);
+        if (!s->arrangements)
+            return tk_error_set(err, TK_EINVAL, 0, 0, "exact mode: more than %llu arrangements of the %d unseen tiles",
+                                (unsigned long long)SK_SIM_EXACT_MAX, s->nu);
+        res->arrangements = s->arrangements;
+    }
+    return TK_OK;
+}
+
+/* One worker a thread (its generator, move list and pair sums) and the
+ * shared pair sums; *w is NULL or the array, to be freed with free_workers
+ * whatever is returned. */
+static int make_workers(sim *s, int jobs, worker **wp, tk_error *err)
+{
+    int K = s->K, rc;
+    worker *w = calloc((size_t)jobs, sizeof *w);
+    *wp = w;
+    s->pq = calloc((size_t)K * K * 2, sizeof *s->pq);
+    rc = w && s->pq ? TK_OK : TK_ENOMEM;
+    for (int j = 0; j < jobs && !rc; j++) {
+        w[j].s = s;
+        w[j].pq = calloc((size_t)K * K * 2, sizeof *w[j].pq);
+        if (!w[j].pq || sk_gen_create(&w[j].g, s->e, err))
+            rc = TK_ENOMEM;
+        else if (!(w[j].list.v = malloc(16 * sizeof *w[j].list.v)))
+            rc = TK_ENOMEM;
+        else
+            w[j].list.cap = 16;
+    }
+    return rc;
+}
+
+static void free_workers(worker *w, int jobs)
+{
+    for (int j = 0; w && j < jobs; j++) {
+        sk_gen_destroy(w[j].g);
+        sk_movelist_free(&w[j].list);
+        free(w[j].pq);
+    }
+    free(w);
+}
+
+/* The iterations up to the checkpoint `end` on the jobs threads (this one
+ * included), then their sums merged; a worker's error if one failed. */
+static int run_to_checkpoint(sim *s, worker *w, int jobs, uint64_t end, tk_error *err)
+{
+    s->end = end;
+    pthread_t tid[SK_SIM_MAX_JOBS];
+    int started = 0;
+    for (int j = 1; j < jobs && end - s->next > (uint64_t)j; j++) {
+        if (pthread_create(&tid[started], NULL, work, &w[j]) != 0)
+            break;
+        started++;
+    }
+    work(&w[0]);
+    for (int j = 0; j < started; j++)
+        pthread_join(tid[j], NULL);
+    if (s->err) {
+        for (int j = 0; j < jobs; j++)
+            if (w[j].err && err)
+                *err = w[j].e;
+        return s->err;
+    }
+    for (int j = 0; j < jobs; j++)
+        merge(s, &w[j]);
+    return TK_OK;
+}
+
 int sk_sim(const sk_engine *e, const sk_board *b, const sk_rack *r, const sk_sim_opts *o,
            sk_sim_result *res, tk_error *err)
 {
@@ -558,36 +646,10 @@ int sk_sim(const sk_engine *e, const sk_board *b, const sk_rack *r, const sk_sim
     s->ts = sk_engine_tileset(e);
     s->P = o->plies ? o->plies : 2;
     double t0 = now_seconds();
-    s->nu = sk_unseen(e, b, r, s->counts);
-    if (s->nu < 0 || s->nu > 127) {
-        free(s);
-        return tk_error_set(err, TK_EFORMAT, 0, 0, "board and rack hold more tiles than the tile set");
-    }
     sk_state st;
-    sk_state_from_unseen(e, s->counts, s->nu, &st);
-    res->unseen = s->nu;
-    res->bag = st.bag;
-    if (st.bag == 0) {
-        int nu = s->nu;
-        free(s);
-        return tk_error_set(err, TK_ENOTFOUND, 0, 0,
-                            "the bag is empty (%d unseen tiles, all on the opponent's rack): nothing to "
-                            "simulate; use the endgame solver", nu);
-    }
-    for (int l = 0, k = 0; l < 64; l++)
-        for (int j = 0; j < s->counts[l]; j++)
-            s->canon[k++] = (uint8_t)l;
-    if (o->exact) {
-        s->arrangements = sk_sim_arrangements(s->counts);
-        if (!s->arrangements) {
-            int nu = s->nu;
-            free(s);
-            return tk_error_set(err, TK_EINVAL, 0, 0, "exact mode: more than %llu arrangements of the %d unseen tiles",
-                                (unsigned long long)SK_SIM_EXACT_MAX, nu);
-        }
-        res->arrangements = s->arrangements;
-    }
-    rc = pick_candidates(s, &st, err);
+    rc = sim_setup(s, res, &st, err);
+    if (!rc)
+        rc = pick_candidates(s, &st, err);
     if (rc) {
         free(s);
         return rc;
@@ -602,19 +664,8 @@ int sk_sim(const sk_engine *e, const sk_board *b, const sk_rack *r, const sk_sim
     if (o->exact && (!limit || limit > s->arrangements))
         limit = s->arrangements;
     uint64_t step = o->checkpoint ? o->checkpoint : SK_SIM_CHECKPOINT;
-    worker *w = calloc((size_t)jobs, sizeof *w);
-    s->pq = calloc((size_t)K * K * 2, sizeof *s->pq);
-    rc = w && s->pq ? TK_OK : TK_ENOMEM;
-    for (int j = 0; j < jobs && !rc; j++) {
-        w[j].s = s;
-        w[j].pq = calloc((size_t)K * K * 2, sizeof *w[j].pq);
-        if (!w[j].pq || sk_gen_create(&w[j].g, e, err))
-            rc = TK_ENOMEM;
-        else if (!(w[j].list.v = malloc(16 * sizeof *w[j].list.v)))
-            rc = TK_ENOMEM;
-        else
-            w[j].list.cap = 16;
-    }
+    worker *w;
+    rc = make_workers(s, jobs, &w, err);
     pthread_mutex_init(&s->mu, NULL);
     s->deadline = o->seconds > 0 ? t0 + o->seconds : 0;
     double z = o->confidence > 0 ? normal_quantile(o->confidence) : 0;
@@ -623,26 +674,9 @@ int sk_sim(const sk_engine *e, const sk_board *b, const sk_rack *r, const sk_sim
         uint64_t end = (s->next / step + 1) * step;
         if (limit && end > limit)
             end = limit;
-        s->end = end;
-        pthread_t tid[SK_SIM_MAX_JOBS];
-        int started = 0;
-        for (int j = 1; j < jobs && end - s->next > (uint64_t)j; j++) {
-            if (pthread_create(&tid[started], NULL, work, &w[j]) != 0)
-                break;
-            started++;
-        }
-        work(&w[0]);
-        for (int j = 0; j < started; j++)
-            pthread_join(tid[j], NULL);
-        if (s->err) {
-            rc = s->err;
-            for (int j = 0; j < jobs; j++)
-                if (w[j].err && err)
-                    *err = w[j].e;
+        rc = run_to_checkpoint(s, w, jobs, end, err);
+        if (rc)
             break;
-        }
-        for (int j = 0; j < jobs; j++)
-            merge(s, &w[j]);
         res->iterations = s->next;
         if (o->confidence > 0 && !s->timed_out && s->next == end && drop_behind(s, res, z) <= 1)
             stop = SK_SIM_STOP_CONFIDENCE;
@@ -657,12 +691,7 @@ int sk_sim(const sk_engine *e, const sk_board *b, const sk_rack *r, const sk_sim
     }
     res->stop = stop < 0 ? SK_SIM_STOP_ITERATIONS : stop;
     pthread_mutex_destroy(&s->mu);
-    for (int j = 0; w && j < jobs; j++) {
-        sk_gen_destroy(w[j].g);
-        sk_movelist_free(&w[j].list);
-        free(w[j].pq);
-    }
-    free(w);
+    free_workers(w, jobs);
     free(s->pq);
     free(s);
     if (rc == TK_ENOMEM && (!err || !err->msg[0]))

@@ -9,6 +9,7 @@
 #   t_grep NAME PATTERN FILE            FILE ($OUT or $ERR) must contain PATTERN
 #   t_same NAME FILE1 FILE2             two files must be equal
 #   t_skip NAME WHY
+#   t_json_lines NAME INPUT             $OUT: one JSON object a record of INPUT
 #
 # Set TK_UPDATE_GOLDEN=1 to rewrite golden files (then review the diff!).
 : "${TK_TOP:=.}"; : "${TK_BIN:=$TK_TOP/bin}"; : "${TK_SHARED:=$TK_TOP/../shared}"
@@ -51,6 +52,13 @@ t_grep() {
 }
 t_same() {
     if cmp -s "$2" "$3"; then t_ok "$1"; else t_fail "$1" "$2 and $3 differ"; fi
+}
+# t_json_lines NAME INPUT: $OUT holds one JSON object ("{" lines) for each
+# record of INPUT (its lines that do not start with '#'), errors in place
+t_json_lines() {
+    _want=$(grep -cv '^#' "$2"); _got=$(grep -c '^{' "$OUT")
+    if [ "$_want" = "$_got" ]; then t_ok "$1: one object per record ($_got)"
+    else t_fail "$1" "$_got objects for $_want records"; fi
 }
 t_done() {
     echo "$T_PASS passed, $T_FAIL failed, $T_SKIP skipped"

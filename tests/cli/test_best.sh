@@ -25,7 +25,7 @@ t_grep pre-line '^pass - 0  by:preendgame  bag:1  win:100.00%  spread:+71.12  ex
 t_run pre-json 0 "$S" --dict "$W" --tiles "$G/tiles-pre.txt" --best --json "$B S/ 0/0 0"
 t_grep pre-json-obj '"coord":"pass","word":"-","score":0,"by":"preendgame","bag":1,"exact":true,"win":1.0000,"spread":71.125,"legal":4,"considered":4,"seconds":' "$OUT"
 # a full bag: simulation (the shipped dictionary and leave table)
-t_run sim 0 "$S" --best --seconds 0.3 "$B AEINRST/ 0/0 0"
+t_run sim 0 "$S" --best --seconds 3 "$B AEINRST/ 0/0 0"
 t_grep sim-line ' by:sim  bag:83  mean:[-+][0-9.]*  iterations:[1-9][0-9]*  time:' "$OUT"
 # a clock too short for any search: static equity
 t_run static 0 "$S" --best --seconds 0.001 "$B AEINRST/ 0/0 0"

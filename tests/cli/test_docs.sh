@@ -1,11 +1,11 @@
 #!/bin/sh
-# test_docs.sh - every example in README.md and in the EXAMPLES section of
-# every manual page (man/*.1, man/*.3) is run verbatim and its output
-# compared with the output the document shows.
+# test_docs.sh - every example in README.md, in every page of doc/ (doc/*.md)
+# and in the EXAMPLES section of every manual page (man/*.1, man/*.3) is run
+# verbatim and its output compared with the output the document shows.
 #
 # The convention (for anyone adding an example):
 # - An example is a block of command lines "$ COMMAND", each followed by the
-#   output it prints: in README.md a fenced block (```), in a manual page an
+#   output it prints: in README.md and doc/*.md a fenced block (```), in a manual page an
 #   .EX/.EE block of its EXAMPLES section (roff escapes \- \(aq \e \en ... are
 #   undone first).  A block with at least one "$ " line and at least one line
 #   of output is checked, every command of it (a command followed directly by
@@ -20,7 +20,7 @@
 #   where a terminal would show them).
 # - A line that is just "..." (optionally followed by spaces and a note in
 #   parentheses) stands for any number of lines, none included.
-# - `<!-- doc-test: skip REASON -->` on the line before a README block leaves
+# - `<!-- doc-test: skip REASON -->` on the line before a Markdown block leaves
 #   it out (only for output that cannot be reproduced: timings, hours of
 #   CPU); the reason is printed as a SKIP.
 # - `<!-- doc-test: setup` ... `-->` (a comment of shell lines) is run before
@@ -39,6 +39,7 @@ case ${TK_TOP:-} in /*) ;; *) TK_TOP=$(cd "$TK_TOP" && pwd) ;; esac
 case ${TK_SHARED:-} in /*) ;; *) TK_SHARED=$(cd "$TK_SHARED" 2>/dev/null && pwd || echo /nonexistent) ;; esac
 if [ -z "${TK_DOC_FILES:-}" ]; then
     TK_DOC_FILES="README.md"
+    for p in "$TK_TOP"/doc/*.md; do [ -f "$p" ] && TK_DOC_FILES="$TK_DOC_FILES doc/$(basename "$p")"; done
     for p in "$TK_TOP"/man/*.1 "$TK_TOP"/man/*.3; do TK_DOC_FILES="$TK_DOC_FILES man/$(basename "$p")"; done
 fi
 
@@ -207,9 +208,16 @@ tools=$(for p in man/*.1; do basename "$p" .1; done)
 ntools=$(echo "$tools" | wc -l)
 set -- zero one two three four five six seven eight nine ten
 shift "$ntools"; nword=$1
-bad=$(grep -oiE '\b(two|three|four|five|six|seven|eight|nine|ten)( [a-z-]+)? tools\b' README.md | grep -viE "^$nword " | sort -u | tr '\n' ';')
-if [ -z "$bad" ]; then t_ok "README counts $nword tools"
-else t_fail "README tool count" "there are $ntools tools (man/*.1), README says: $bad"; fi
+bad=$(grep -ohiE '\b(two|three|four|five|six|seven|eight|nine|ten)( [a-z-]+)? tools\b' README.md doc/*.md | grep -viE "^$nword " | sort -u | tr '\n' ';')
+if [ -z "$bad" ]; then t_ok "README and doc/ count $nword tools"
+else t_fail "README tool count" "there are $ntools tools (man/*.1), README or doc/ says: $bad"; fi
+miss=""
+for p in doc/*.md; do
+    [ "$p" = doc/README.md ] && continue
+    grep -q "](\($(basename "$p")\|$p\))" doc/README.md || miss="$miss $p"
+done
+if [ -z "$miss" ]; then t_ok "doc/README.md links every page of doc/"
+else t_fail "doc/README.md" "pages not linked:$miss"; fi
 for t in $tools; do
     miss=""
     grep -q "\`$t($(echo 1))\`" README.md || miss="$miss $t(1) in the list of manual pages;"

@@ -58,7 +58,7 @@ if [ -z "$missing" ]; then t_ok "tilekit/tilekit.h includes every public header"
 else t_fail "tilekit/tilekit.h includes every public header" "missing:$missing"; fi
 
 # Internals are not exported under a public prefix: every global symbol of
-# the library named tk_, alpha_, dawg_, sk_, mj_, bog_ or tilekit_ is declared
+# the library named tk_, alpha_, dawg_, sk_, mj_, bog_, fmt_, html_, skf_ or tilekit_ is declared
 # in a public header (internal ones use tki_ / tku_).
 LIBA=$TK_TOP/build/libtilekit.a
 if ! command -v nm >/dev/null 2>&1; then
@@ -68,7 +68,7 @@ elif [ ! -f "$LIBA" ]; then
 else
     leaked=""
     for sym in $(nm -g --defined-only "$LIBA" 2>/dev/null | awk 'NF == 3 { print $3 }' |
-                 grep -E '^(tk|alpha|dawg|sk|mj|bog|tilekit)_' | sort -u); do
+                 grep -E '^(tk|alpha|dawg|sk|mj|bog|fmt|html|skf|tilekit)_' | sort -u); do
         grep -qw "$sym" "$INC"/tilekit/*.h || leaked="$leaked $sym"
     done
     if [ -z "$leaked" ]; then t_ok "no internals under public prefixes"

@@ -45,10 +45,7 @@ t_golden ev-verbose-out "$G/hands.ev.v.out"
 t_run ev-jobs 1 sh -c "cd '$G' && '$MJ' --ev --jobs 3 hands.txt"
 t_golden ev-jobs-out "$G/hands.ev.out"
 t_run ev-json 1 sh -c "cd '$G' && '$MJ' --ev --json hands.txt"
-n_hands=$(grep -cv '^#' "$G/hands.txt")
-n_json=$(grep -c '^{' "$OUT")
-if [ "$n_hands" = "$n_json" ]; then t_ok "ev-json: one object per hand ($n_json)"
-else t_fail "ev-json" "$n_json objects for $n_hands hands"; fi
+t_json_lines ev-json "$G/hands.txt"
 t_grep ev-json-error '"error":"shanten 6: the EV mode takes hands of shanten 0..3"' "$OUT"
 
 # options stand for the words

@@ -5,7 +5,7 @@
 # (needs clang and Debian's libclang-rt-14-dev).
 set -eu
 CC=${1:-clang}
-SRC=$(ls src/core/*.c src/dawg/*.c src/skrafl/*.c src/mahjong/*.c src/boggle/*.c src/cli/cli.c src/cli/cli_*.c 2>/dev/null)
+SRC=$(ls src/core/*.c src/dawg/*.c src/skrafl/*.c src/mahjong/*.c src/boggle/*.c src/fmt/*.c src/cli/cli.c src/cli/cli_*.c 2>/dev/null)
 mkdir -p build-fuzz
 for f in tests/fuzz/fuzz_*.c; do
     n=$(basename "$f" .c)

@@ -98,6 +98,18 @@ const char *th_shared_path(const char *rel)
     return p;
 }
 
+FILE *th_shared_open(const char *rel)
+{
+    const char *p = th_shared_path(rel);
+    FILE *f = p ? fopen(p, "r") : NULL;
+    if (!f) {
+        char why[300];
+        snprintf(why, sizeof why, "../shared/%s absent", rel);
+        th_skip(why);
+    }
+    return f;
+}
+
 const char *th_top_path(const char *rel) { return join("TK_TOP", ".", rel); }
 
 const char *th_enable2k_path(void)

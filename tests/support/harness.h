@@ -18,6 +18,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 typedef struct th_test {
     const char *name;
@@ -47,6 +48,9 @@ uint32_t th_below(th_rng *r, uint32_t n);   /* uniform in [0, n), n > 0 */
 /* Path of a file under ../shared (TK_SHARED), or NULL (with th_skip called
  * by the caller) when it is absent.  Returns a static buffer. */
 const char *th_shared_path(const char *rel);
+/* A file under ../shared opened for reading: NULL when it is absent (the
+ * running test then skipped: "../shared/REL absent"). */
+FILE *th_shared_open(const char *rel);
 /* ENABLE2K: ../shared/words/enable2k.txt, else the shipped
  * data/words/en.txt (the same list, byte for byte), so that a fresh clone
  * without ../shared runs the ENABLE2K tests; NULL if neither is there.

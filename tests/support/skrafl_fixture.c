@@ -308,3 +308,37 @@ void skfx_play_game(th_rng *rng, const skfx_lang *L, sk_gen *g, const char *name
     }
     sk_movelist_free(&ml);
 }
+
+void skfx_empty_close(skfx_empty *x)
+{
+    sk_gen_destroy(x->g);
+    skfx_lang_free(&x->L);
+    x->g = NULL;
+}
+
+int skfx_empty_open(skfx_empty *x, const char *code, size_t step)
+{
+    memset(x, 0, sizeof *x);
+    x->b.dim = 15;
+    skfx_sample s = { 0, 3, step };
+    if (skfx_lang_load(&x->L, code, s, 0) != 0) {
+        skfx_empty_close(x);
+        th_skip("data missing");
+        return -1;
+    }
+    int ok = skfx_lang_engine(&x->L, NULL) == 0 && sk_gen_create(&x->g, x->L.e, NULL) == 0;
+    CHECK(ok);
+    if (!ok)
+        skfx_empty_close(x);
+    return ok ? 0 : -1;
+}
+
+
+int skfx_lang_small(skfx_lang *L, const char *code, size_t step)
+{
+    skfx_sample s = { 8, 1, step };
+    if (skfx_lang_load(L, code, s, SKFX_BUILTIN_TILES | SKFX_ENGINE) == 0)
+        return 0;
+    th_skip("no data");
+    return -1;
+}

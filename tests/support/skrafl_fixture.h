@@ -61,6 +61,27 @@ int skfx_lang_load(skfx_lang *L, const char *code, skfx_sample s, unsigned flags
 int skfx_lang_engine(skfx_lang *L, const sk_layout *lay);
 void skfx_lang_free(skfx_lang *L);
 
+/* CODE with a small dictionary (every 2- and 3-letter word, every step-th
+ * longer one up to 8 letters), the built-in tile set and an engine on the
+ * standard layout, as the game tests use it.  0, or -1 with the running
+ * test skipped ("no data"); L is then still safe to free. */
+int skfx_lang_small(skfx_lang *L, const char *code, size_t step);
+
+/* An empty position for the tests of a call's edge cases: the sample of
+ * CODE (every 2-letter word, every third 3-letter one, every step-th
+ * longer one) with an engine on the standard layout, a generator for it,
+ * an empty 15x15 board and an empty rack. */
+typedef struct skfx_empty {
+    skfx_lang L;
+    sk_gen *g;
+    sk_board b;
+    sk_rack r;
+} skfx_empty;
+/* 0; -1 when the data is missing (the running test skipped) or the engine
+ * or the generator cannot be made (a failed check); x is then closed. */
+int skfx_empty_open(skfx_empty *x, const char *code, size_t step);
+void skfx_empty_close(skfx_empty *x);
+
 /* ---- tiles, racks, boards --------------------------------------------------------------- */
 
 /* One tile drawn uniformly from bag[0..nletters] (bag[0]: blanks), taken
