@@ -1,7 +1,8 @@
 /* bench_endgame.c - exact endgame solving speed, and the endgames it is measured on.
  *
  *   bench_endgame [--file FILE] [--dict FILE] [--lang en|is] [--tt-mb N] [--jobs N] [--skip K] [--limit K]
- *                 [--plies P]
+ *                 [--plies P] [--stuck W]
+ *   bench_endgame --peg [--file FILE] [--seconds S] [--jobs N] [--skip K] [--limit K] [--tt-mb N]
  *   bench_endgame --gen N [--seed S] [--bag B] [--dict FILE] [--lang en|is] [--leaves FILE]
  *
  * Solving (the default): every CGP line of FILE (default tools/endgames-en.cgp
@@ -18,6 +19,20 @@
  * build/dict/LANG.dawg when run from the top of the tree, else the
  * language's installed one.  Timings are informative, never asserted.
  *
+ * --stuck W: the stuck-side experiment (tki_sk_eg_stuck_window): a position
+ * where a side holds a tile that none of its moves on the board uses is
+ * searched to the end in a window of +-W points around the last shallow
+ * iteration's value first (then with the whole window when the value falls
+ * outside); the same values, other node counts.
+ *
+ * Pre-endgames (--peg): every CGP line of FILE (default tools/pegs-en.cgp)
+ * as a pre-endgame (sk_peg_solve: the mover's rack, the opponent's ignored),
+ * within --seconds S a position (0: every stage to its end); one line a
+ * position (bag, legal and considered plays, the first play and its figures,
+ * each stage's candidates, done or cut, wall and processor seconds), then
+ * per bag size the median wall and processor time, the worst, the positions
+ * that finished and the stages finished on average.
+ *
  * Generating (--gen N): plays N self-play games (equity v equity with the
  * shipped leave table, game i seeded sk_game_seed(S, i), S default 1) and
  * prints, for each, the position of the first turn that starts with B tiles
@@ -26,6 +41,11 @@
  * shipped set tools/endgames-en.cgp was made by
  *   build/tools/bench_endgame --gen 16 --seed 1 > tools/endgames-en.cgp
  * (ENABLE2K from the shipped en word list, the shipped en leave table).
+ * The pre-endgames: tools/pegs1-en.cgp (1 tile in the bag, the set
+ * tools/peg-vs-magpie.sh compares) by
+ *   build/tools/bench_endgame --gen 60 --seed 11 --bag 1 > tools/pegs1-en.cgp
+ * and tools/pegs-en.cgp (1, 2, 3 and 4 tiles in the bag) by
+ *   for b in 1 2 3 4; do build/tools/bench_endgame --gen 20 --seed 11 --bag $b; done > tools/pegs-en.cgp
  * tools/endgames-blank-en.cgp holds the 9 endgames of
  *   build/tools/bench_endgame --gen 120 --seed 5
  * in which a rack holds a blank and both hold 6 or 7 tiles (its lines 1, 16,
