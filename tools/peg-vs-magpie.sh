@@ -76,10 +76,10 @@ while IFS= read -r line; do
         }
         printf "tilekit  %d. %-20s win %8s  final spread %+8.2f %s\n", NR, play, w, cur + s, d }'
     tkfirst=$(sed -n 2p "$tmp/tk" | awk '{ print $1 == "pass" ? "pass" : $1 " " $2 }')
-    # ---- MAGPIE
+    # ---- MAGPIE (sync mode: each command waits for the one before, else a slow load races the next line)
     if [ "$SECS" != 0 ]; then mpclock="-pegtlim $SECS"; else mpclock="-pegtlim 1000000000"; fi
     t0=$(now)
-    printf 'set -lex %s -threads 1\ncgp %s\npeg %s\n' "$LEX" "$cgp" "$mpclock" | (cd "$MP" && ./bin/magpie) >"$tmp/mp" 2>&1
+    printf 'set -mode sync -lex %s -threads 1\ncgp %s\npeg %s\n' "$LEX" "$cgp" "$mpclock" | (cd "$MP" && ./bin/magpie) >"$tmp/mp" 2>&1
     t1=$(now)
     mpwall=$(echo "$t0 $t1" | awk '{ printf "%.2f", $2 - $1 }')
     mphead=$(grep -m 1 '^PEG' "$tmp/mp")
