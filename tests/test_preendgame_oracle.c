@@ -27,8 +27,13 @@
  * one that keeps every candidate) gives every play the brute force's win
  * probability and expected spread, marked exact, in the same order (by
  * win, then spread); 2 threads give the same result; and the draws weigh
- * U! / (U - bag)! in all.  TK_LONG=1: more positions, racks of up to 4
- * tiles and bags of up to 3.
+ * U! / (U - bag)! in all; a stage of proofs alone (SK_PEG_WIN) gives every
+ * play the brute force's win probability.  TK_LONG=1: more positions,
+ * racks of up to 3 tiles and bags of up to 3.
+ *
+ * The greedy playout (sk_eg_playout, the first stage's value) against its
+ * policy written out again here: the same value on endgames and on
+ * positions with a known bag, racks of 1-7 tiles.
  */
 #include "support/skrafl_fixture.h"
 #include "tilekit/dawg.h"
@@ -447,6 +452,119 @@ static void run(int npos, int maxme, int maxrack, int maxbag)
     skfx_lang_free(&L);
 }
 
+/* ---- the greedy playout ---------------------------------------------------------------- */
+
+/* The playout's policy written out again: the highest-scoring placement
+ * (with the bag empty and 3 tiles or fewer, a placement that goes out
+ * first, by score + twice the other rack), ties in sk_move_cmp order; the
+ * pass when there is none; drawing from the front of the bag; the game's
+ * end by the rules of the brute force. */
+static int my_playout(bf *o, sk_board *b, sk_rack me, sk_rack opp, const int *bag, int nbag, int passed, int zl)
+{
+    int total = 0, sign = 1, at = 0;
+    sk_movelist L = {0};
+    tk_error err;
+    for (int turn = 0; turn < 60; turn++) {
+        L.limit = 0;
+        if (sk_generate(o->g, b, &me, 0, &L, &err))
+            break;
+        int outs = at == nbag && me.n <= 3, best = -1;
+        long bk = 0;
+        for (size_t i = 0; i < L.n; i++) {
+            long k = outs && L.v[i].ntiles == me.n ? 1000000 + L.v[i].score + 2 * rack_points(o->e, &opp) : L.v[i].score;
+            if (best < 0 || k > bk || (k == bk && sk_move_cmp(o->e, &L.v[i], &L.v[best]) < 0)) {
+                best = (int)i;
+                bk = k;
+            }
+        }
+        if (best < 0) {
+            if ((passed && at == nbag) || zl + 1 >= 6) {
+                total += sign * (rack_points(o->e, &opp) - rack_points(o->e, &me));
+                break;
+            }
+            passed = 1;
+            zl++;
+        } else {
+            sk_move m = L.v[best];
+            skfx_take_tiles(&me, &m);
+            for (int got = 0; got < m.ntiles && at < nbag; got++)
+                skfx_rack_add(&me, bag[at++]);
+            skfx_place(b, &m, 0);
+            total += sign * m.score;
+            if (me.n == 0) {
+                total += sign * 2 * rack_points(o->e, &opp);
+                break;
+            }
+            if (m.score == 0 && zl + 1 >= 6) {
+                total += sign * (rack_points(o->e, &opp) - rack_points(o->e, &me));
+                break;
+            }
+            passed = 0;
+            zl = m.score ? 0 : zl + 1;
+        }
+        sk_rack t = me;
+        me = opp;
+        opp = t;
+        sign = -sign;
+    }
+    sk_movelist_free(&L);
+    return total;
+}
+
+/* sk_eg_playout's value (the greedy stage's) is the policy's, on endgames
+ * and positions with a known bag of 1-2 tiles, racks of 1-7 tiles. */
+static void test_playout(void)
+{
+    skfx_lang L;
+    skfx_sample smp = { 8, 1, 4 };
+    if (skfx_lang_load(&L, "en", smp, SKFX_ENGINE)) {
+        th_skip("cannot load the shipped word list / alphabet / tiles");
+        return;
+    }
+    sk_gen *g = NULL;
+    sk_endgame *s = NULL;
+    sk_movelist list = {0};
+    tk_error err;
+    REQUIRE(sk_gen_create(&g, L.e, &err) == 0);
+    REQUIRE(sk_endgame_create(&s, L.e, 1, 1, &err) == 0);
+    bf o = { L.e, g, {{0}}, 0, 0, 0 };
+    th_rng rng = { 0x91a7ull };
+    int npos = (int)(300 * th_sanitized_scale(10)), compared = 0, with_bag = 0;
+    for (int i = 0; i < npos; i++) {
+        sk_eg_position pos;
+        memset(&pos, 0, sizeof pos);
+        REQUIRE(random_board(g, &list, &rng, &pos.board) == 0);
+        int pool[64];
+        sk_unseen(L.e, &pos.board, NULL, pool);
+        pool[0] = th_below(&rng, 3) == 0;
+        skfx_fill_rack(&rng, pool, L.a.size, 1, 1 + (int)th_below(&rng, 7), &pos.rack[0]);
+        skfx_fill_rack(&rng, pool, L.a.size, 1, 1 + (int)th_below(&rng, 7), &pos.rack[1]);
+        int nbag = (int)th_below(&rng, 3), bag[2];
+        uint8_t bag8[2];
+        for (int k = 0; k < nbag; k++)
+            bag8[k] = (uint8_t)(bag[k] = skfx_draw(&rng, pool, L.a.size));
+        if (pos.rack[0].n == 0 || pos.rack[1].n == 0 || (nbag && bag[nbag - 1] < 0))
+            continue;
+        pos.zeroless = (int)th_below(&rng, 4);
+        sk_eg_opts eo = { 0, 0, 0, 1, 0, 0, 0 };
+        sk_eg_result r;
+        REQUIRE(sk_eg_playout(s, &pos, bag8, nbag, &eo, &r, &err) == 0);
+        sk_board b = pos.board;
+        int want = my_playout(&o, &b, pos.rack[0], pos.rack[1], bag, nbag, 0, pos.zeroless);
+        CHECKF(r.value == want && !r.exact, "position %d: playout %d (exact %d), the policy %d", i, r.value, r.exact,
+               want);
+        sk_eg_result_free(&r);
+        compared++;
+        with_bag += nbag > 0;
+    }
+    printf("# %d playouts compared (%d with a known bag)\n", compared, with_bag);
+    CHECK(compared >= npos / 2 && with_bag > 0);
+    sk_movelist_free(&list);
+    sk_endgame_destroy(s);
+    sk_gen_destroy(g);
+    skfx_lang_free(&L);
+}
+
 static void test_small(void) { run((int)(200 * th_sanitized_scale(10)), 2, 2, 2); }
 
 static void test_long(void)
@@ -460,6 +578,7 @@ static void test_long(void)
 }
 
 static const th_test tests[] = {
+    { "playout", test_playout },
     { "small", test_small },
     { "long", test_long },
     { 0, 0 }
