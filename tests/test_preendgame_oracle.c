@@ -565,7 +565,7 @@ static void test_playout(void)
     skfx_lang_free(&L);
 }
 
-static void test_small(void) { run((int)(200 * th_sanitized_scale(10)), 2, 2, 2); }
+static void test_small(void) { run((int)(150 * th_sanitized_scale(10)), 2, 2, 2); }
 
 static void test_long(void)
 {
