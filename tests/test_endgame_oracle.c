@@ -130,25 +130,8 @@ static int oracle_after(oracle *o, const sk_eg_position *pos, const sk_eg_ply *p
 /* A board from a random self-play game stopped after some turns. */
 static int random_board(sk_gen *g, sk_movelist *list, th_rng *rng, sk_board *b)
 {
-    sk_player pl[2] = { { .name = "a", .strategy = SK_STRAT_SCORE }, { .name = "b", .strategy = SK_STRAT_SCORE } };
-    static sk_game gm;
-    static int uses;
-    tk_error err;
-    if (uses++ % 10 == 0 && sk_selfplay(g, list, pl, 0, th_rand(rng), &gm, &err))
-        return -1;
-    int moves = 0;
-    for (int t = 0; t < gm.nturns; t++)
-        moves += gm.turns[t].kind == SK_TURN_MOVE;
-    int stop = moves / 2 + (int)th_below(rng, (uint32_t)(moves / 2 + 1));
-    memset(b, 0, sizeof *b);
-    b->dim = gm.board.dim;
-    b->rows = b->dim;
-    for (int t = 0, k = 0; t < gm.nturns && k < stop; t++)
-        if (gm.turns[t].kind == SK_TURN_MOVE) {
-            sk_board_apply(b, &gm.turns[t].play.move);
-            k++;
-        }
-    return 0;
+    static skfx_boards bs = { .reuse = 10 };
+    return skfx_random_board(&bs, g, list, rng, b);
 }
 
 /* Draw a rack of n tiles from the unseen counts (blanks only when `blanks`). */

@@ -212,29 +212,23 @@ static int brute_force(bf *o, const sk_board *b, const sk_rack *rack, const int 
     return o->bad ? -1 : 0;
 }
 
+/* English (every 2-3 letter word, every step-th longer one), or a skip
+ * and 1 when it cannot be loaded. */
+static int load_en(skfx_lang *L, size_t step)
+{
+    skfx_sample smp = { 8, 1, step };
+    if (skfx_lang_load(L, "en", smp, SKFX_ENGINE) == 0)
+        return 0;
+    th_skip("cannot load the shipped word list / alphabet / tiles");
+    return 1;
+}
+
 /* ---- positions ----------------------------------------------------------------------- */
 
 static int random_board(sk_gen *g, sk_movelist *list, th_rng *rng, sk_board *b)
 {
-    sk_player pl[2] = { { .name = "a", .strategy = SK_STRAT_SCORE }, { .name = "b", .strategy = SK_STRAT_SCORE } };
-    static sk_game gm;
-    static int uses;
-    tk_error err;
-    if (uses++ % 8 == 0 && sk_selfplay(g, list, pl, 0, th_rand(rng), &gm, &err))
-        return -1;
-    int moves = 0;
-    for (int t = 0; t < gm.nturns; t++)
-        moves += gm.turns[t].kind == SK_TURN_MOVE;
-    int stop = moves / 2 + (int)th_below(rng, (uint32_t)(moves / 2 + 1));
-    memset(b, 0, sizeof *b);
-    b->dim = gm.board.dim;
-    b->rows = b->dim;
-    for (int t = 0, k = 0; t < gm.nturns && k < stop; t++)
-        if (gm.turns[t].kind == SK_TURN_MOVE) {
-            sk_board_apply(b, &gm.turns[t].play.move);
-            k++;
-        }
-    return 0;
+    static skfx_boards bs = { .reuse = 8 };
+    return skfx_random_board(&bs, g, list, rng, b);
 }
 
 typedef struct stats {
@@ -427,11 +421,8 @@ static void one_position(skfx_lang *L, sk_gen *g, sk_movelist *list, th_rng *rng
 static void run(int npos, int maxme, int maxrack, int maxbag)
 {
     skfx_lang L;
-    skfx_sample s = { 8, 1, 6 };
-    if (skfx_lang_load(&L, "en", s, SKFX_ENGINE)) {
-        th_skip("cannot load the shipped word list / alphabet / tiles");
+    if (load_en(&L, 6))
         return;
-    }
     sk_gen *g = NULL;
     sk_movelist list = {0};
     tk_error err;
@@ -516,11 +507,8 @@ static int my_playout(bf *o, sk_board *b, sk_rack me, sk_rack opp, const int *ba
 static void test_playout(void)
 {
     skfx_lang L;
-    skfx_sample smp = { 8, 1, 4 };
-    if (skfx_lang_load(&L, "en", smp, SKFX_ENGINE)) {
-        th_skip("cannot load the shipped word list / alphabet / tiles");
+    if (load_en(&L, 4))
         return;
-    }
     sk_gen *g = NULL;
     sk_endgame *s = NULL;
     sk_movelist list = {0};

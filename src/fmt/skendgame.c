@@ -157,6 +157,18 @@ static void peg_ply(sk_eg_ply *pl, const sk_peg_cand *c)
     pl->score = c->play.score;
 }
 
+/* "win": a probability to 4 places, "spread": points to 3. */
+static void json_win_spread(fmt_json *j, double win, double spread)
+{
+    char num[64];
+    snprintf(num, sizeof num, "%.4f", win);
+    fmt_json_key(j, "win");
+    fmt_json_raw(j, num);
+    snprintf(num, sizeof num, "%.3f", spread);
+    fmt_json_key(j, "spread");
+    fmt_json_raw(j, num);
+}
+
 static void json_peg_cand(fmt_json *j, fmt_buf *t, const sk_engine *e, const sk_peg_cand *c, size_t rank)
 {
     sk_eg_ply pl;
@@ -166,14 +178,8 @@ static void json_peg_cand(fmt_json *j, fmt_buf *t, const sk_engine *e, const sk_
     fmt_json_kint(j, "rank", (long long)rank);
     fmt_json_key(j, "play");
     json_ply(j, t, e, &pl, 0);
-    if (c->valued) {
-        snprintf(num, sizeof num, "%.4f", c->win);
-        fmt_json_key(j, "win");
-        fmt_json_raw(j, num);
-        snprintf(num, sizeof num, "%.3f", c->spread);
-        fmt_json_key(j, "spread");
-        fmt_json_raw(j, num);
-    }
+    if (c->valued)
+        json_win_spread(j, c->win, c->spread);
     fmt_json_key(j, "exact");
     fmt_json_bool(j, c->exact);
     fmt_json_key(j, "win_exact");
@@ -275,12 +281,7 @@ static void best_json(fmt_json *j, const sk_best_result *x)
     if (x->method == SK_BEST_ENDGAME)
         fmt_json_kint(j, "value", x->value);
     if (x->method == SK_BEST_PREENDGAME) {
-        snprintf(num, sizeof num, "%.4f", x->win);
-        fmt_json_key(j, "win");
-        fmt_json_raw(j, num);
-        snprintf(num, sizeof num, "%.3f", x->spread);
-        fmt_json_key(j, "spread");
-        fmt_json_raw(j, num);
+        json_win_spread(j, x->win, x->spread);
         fmt_json_kint(j, "legal", (long long)x->legal);
         fmt_json_kint(j, "considered", (long long)x->considered);
     }
