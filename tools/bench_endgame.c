@@ -41,6 +41,12 @@
  * shipped set tools/endgames-en.cgp was made by
  *   build/tools/bench_endgame --gen 16 --seed 1 > tools/endgames-en.cgp
  * (ENABLE2K from the shipped en word list, the shipped en leave table).
+ * tools/endgames-stuck-en.cgp holds the 9 endgames of
+ *   build/tools/bench_endgame --gen 300 --seed 21
+ * in which both racks hold 6 or 7 tiles, neither a blank, and a side holds
+ * a tile that none of its moves on the board uses (a stuck side: lines 10,
+ * 22, 27, 61, 120, 154, 261, 282 and 287), the set of the --stuck
+ * experiment.
  * The pre-endgames: tools/pegs1-en.cgp (1 tile in the bag, the set
  * tools/peg-vs-magpie.sh compares) by
  *   build/tools/bench_endgame --gen 60 --seed 11 --bag 1 > tools/pegs1-en.cgp
