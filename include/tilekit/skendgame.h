@@ -314,7 +314,7 @@ typedef struct sk_peg_result {
     sk_peg_cand *cand;         /* every legal play (or opts->only), ranked best first (malloc'ed) */
     size_t n;
     size_t legal;              /* legal plays */
-    size_t considered;         /* of them valued on every draw by stage 0 at least */
+    size_t considered;         /* of them valued by stage 0 (on its draws: all, or its sample) */
     int bag, unseen;           /* tiles in the bag; tiles unseen by the mover */
     uint64_t weight;           /* the draws' total weight: unseen! / (unseen - bag)! */
     int nstages;
