@@ -1577,6 +1577,8 @@ static void root_work(egw *w)
         pthread_mutex_lock(&R->mu);
         int alpha = R->have && R->best_val > R->lo ? R->best_val : R->lo;
         pthread_mutex_unlock(&R->mu);
+        if (alpha >= R->hi)
+            return;   /* the root failed high on its window: no other move matters */
         int cin = 0, term, v;
         sk_eg_ply pl;
         w->pvlen[1] = 0;

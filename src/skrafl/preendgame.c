@@ -389,7 +389,7 @@ static int eval_item(peg_run *r, sk_endgame *s, const peg_cand_st *c, const peg_
     }
     const uint8_t *bag = d->t + c->k;
     int nb = r->nbag - c->k, rc, stopped = 0, T = r->spread + score;   /* the mover wins iff the value < T */
-    sk_eg_opts o = { 0, plies > 0 ? plies : 0, 0, 1, SK_EG_LEAF_PLAYOUT, 0, 0 };
+    sk_eg_opts o = { 0, plies > 0 ? plies : 0, 0, 1, plies > 0 ? SK_EG_LEAF_PLAYOUT : SK_EG_LEAF_RACKS, 0, 0 };
     if (plies == SK_PEG_WIN) {
         o.lo = T - 1;
         o.hi = T + 1;
