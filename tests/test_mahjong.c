@@ -8,7 +8,7 @@
  * - oracle_readings(): brute-force split of the 13 closed tiles into blocks,
  *   a pair and a waiting shape by trying every role for the lowest tile,
  *   deduplicated as sorted strings; gives every (wait, reading) pair.
- * - brute_shanten(): the definition itself - the largest overlap between
+ * - oracle_shanten(): the definition itself - the largest overlap between
  *   the hand and any target of 4 - k blocks + a pair (no tile more than 4
  *   times), searched over all block multisets with branch and bound; seven
  *   pairs / thirteen orphans by choosing the best tiles directly.
@@ -19,6 +19,7 @@
  * (th_sanitized_scale): the plain run keeps them whole. */
 #include "support/harness.h"
 #include "support/json.h"
+#include "support/mjshanten_oracle.h"
 #include "tilekit/mahjong.h"
 #include "mahjong/mj_internal.h"   /* to check the state ranking */
 
@@ -450,100 +451,6 @@ static void lib_readings(const mj_result *r, rlist *out)
     qsort(out->s, (size_t)out->n, sizeof out->s[0], cmpstr);
 }
 
-/* ------------------------------------------------------------ oracle: shanten */
-
-typedef struct bst {
-    int c[34], T[34];
-    int best;
-} bst;
-
-static int blk_tiles(int b, int *t)
-{
-    if (b < 34) { t[0] = t[1] = t[2] = b; return 3; }
-    int s = b - 34, suit = s / 7, num = s % 7, x = suit * 9 + num;
-    t[0] = x; t[1] = x + 1; t[2] = x + 2;
-    return 3;
-}
-
-static int min2(int a, int b) { return a < b ? a : b; }
-
-static void bsearch_rec(bst *s, int left, int start, int ov)
-{
-    /* the pair (or blank blocks for the rest) */
-    int bestpair = 0;
-    for (int p = 0; p < 34; p++)
-        if (s->T[p] + 2 <= 4) {
-            int g = min2(s->T[p] + 2, s->c[p]) - min2(s->T[p], s->c[p]);
-            if (g > bestpair) bestpair = g;
-        }
-    if (ov + bestpair > s->best)
-        s->best = ov + bestpair;
-    if (left == 0 || ov + 3 * left + 2 <= s->best)
-        return;
-    for (int b = start; b < 55; b++) {
-        int t[3];
-        blk_tiles(b, t);
-        int ok = 1, g = 0;
-        for (int i = 0; i < 3; i++) {
-            if (++s->T[t[i]] > 4) ok = 0;
-        }
-        if (ok)
-            for (int i = 0; i < 3; i++) {
-                /* gain: recompute per distinct tile */
-                (void)i;
-            }
-        if (ok) {
-            int before = 0, after = 0;
-            int seen[3] = { -1, -1, -1 };
-            for (int i = 0; i < 3; i++) {
-                int x = t[i], dup = 0;
-                for (int j = 0; j < i; j++) dup |= seen[j] == x;
-                seen[i] = x;
-                if (dup) continue;
-                int cnt = 0;
-                for (int j = 0; j < 3; j++) cnt += t[j] == x;
-                after += min2(s->T[x], s->c[x]);
-                before += min2(s->T[x] - cnt, s->c[x]);
-            }
-            g = after - before;
-            if (g > 0)
-                bsearch_rec(s, left - 1, b, ov + g);
-        }
-        for (int i = 0; i < 3; i++)
-            s->T[t[i]]--;
-    }
-}
-
-static int brute_shanten(const uint8_t *cnt, int k)
-{
-    bst s;
-    memset(&s, 0, sizeof s);
-    for (int i = 0; i < 34; i++)
-        s.c[i] = cnt[i];
-    int need = 4 - k;
-    bsearch_rec(&s, need, 0, 0);
-    int best = 3 * need + 2 - s.best - 1;
-    if (k == 0) {
-        /* seven pairs: the 7 different tiles covering most (up to 2 each) */
-        int v[34];
-        for (int i = 0; i < 34; i++) v[i] = min2(cnt[i], 2);
-        for (int i = 0; i < 34; i++)
-            for (int j = i + 1; j < 34; j++)
-                if (v[j] > v[i]) { int x = v[i]; v[i] = v[j]; v[j] = x; }
-        int cov = 0;
-        for (int i = 0; i < 7; i++) cov += v[i];
-        if (14 - cov - 1 < best) best = 14 - cov - 1;
-        /* thirteen orphans: each orphan once, one of them twice */
-        for (int p = 0; p < 13; p++) {
-            int c2 = 0;
-            for (int i = 0; i < 13; i++)
-                c2 += min2(cnt[ORPH[i]], i == p ? 2 : 1);
-            if (14 - c2 - 1 < best) best = 14 - c2 - 1;
-        }
-    }
-    return best;
-}
-
 /* ------------------------------------------------------------ helpers */
 
 static int parse(const char *s, mj_hand *h)
@@ -671,7 +578,7 @@ static int compare_hand(const mj_hand *h, int with_readings, int with_shanten, c
     CHECKF(fs == RES.shanten, "%s: mj_shanten %d, analysis %d", label, fs, RES.shanten);
     bad |= fs != RES.shanten;
     if (with_shanten) {
-        int bs = brute_shanten(h->count, h->n_melds);
+        int bs = oracle_shanten(h->count, h->n_melds);
         CHECKF(bs == RES.shanten, "%s: shanten %d, brute force %d", label, RES.shanten, bs);
         bad |= bs != RES.shanten;
     }
@@ -973,7 +880,7 @@ static void test_known_hands(void)
     CHECK(RES.n_waits == 2 && RES.readings[0].n_blocks == 0 && RES.readings[0].pair == 27);
     /* a far hand: shanten 6 ... */
     REQUIRE(parse("159m159p159s1234z", &h) == 0);
-    CHECK(lib_shanten(h.count, h.n_melds) == brute_shanten(h.count, 0));
+    CHECK(lib_shanten(h.count, h.n_melds) == oracle_shanten(h.count, 0));
 }
 
 static void test_fourteen(void)
@@ -1010,7 +917,7 @@ static void test_fourteen(void)
         mj_hand x = h;
         x.count[RES.discards[i].tile]--;
         x.n_tiles--;
-        CHECK(brute_shanten(x.count, 0) == RES.discards[i].shanten);
+        CHECK(oracle_shanten(x.count, 0) == RES.discards[i].shanten);
         CHECK(RES.discards[i].shanten == RES.shanten);
         if (i) CHECK(RES.discards[i - 1].ukeire >= RES.discards[i].ukeire);
     }
@@ -1153,7 +1060,7 @@ static void test_random_shanten(void)
             if (th_below(&r, 3) == 0) t = (int)th_below(&r, 34);
             if (c[t] < 4) { c[t]++; j++; }
         }
-        int s = lib_shanten(c, k), b = brute_shanten(c, k);
+        int s = lib_shanten(c, k), b = oracle_shanten(c, k);
         CHECKF(s == b, "hand %ld: shanten %d, brute force %d", i, s, b);
         if (s >= -1 && s < 9) hist[s + 1]++;
         if (s != b) break;

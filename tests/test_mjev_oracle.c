@@ -312,6 +312,7 @@ static double o_score(oracle *o, int i, int riichi)
     for (int s = 0; s < 3; s++)
         h.red[s] = o->hand[34 + s];
     int plain = i >= 34 ? (i - 34) * 9 + 4 : i;
+    h.n_tiles = (uint8_t)(14 - 3 * o->k);   /* the base may be a 13-tile hand (a draw root) */
     h.last = (int8_t)plain;
     h.last_red = i >= 34;
     mj_winctx w = o->w;
@@ -431,22 +432,13 @@ static int o_discard_node(oracle *o, int riichi)
     return me;
 }
 
-/* Fill *out as mj_ev_solve would; 0, or -1 when the graph is too big. */
-static int o_solve(oracle *o, mj_ev_result *out)
+/* The values by turn of every node of the graph built in o (the formula
+ * of section 6), as a table [t * nodes + node] of (tenpai, win, score);
+ * the caller frees it. */
+static double (*o_values(oracle *o))[3]
 {
-    memcpy(o->hand, o->h0, K);
-    memcpy(o->wall, o->w0, K);
-    o->n_nodes = o->n_edges = 0;
-    o->nslot = 1 << 16;
-    o->slot = calloc((size_t)o->nslot, sizeof *o->slot);
-    o->too_big = 0;
-    o_discard_node(o, 0);
-    if (o->too_big) {
-        free(o->slot);
-        return -1;
-    }
     int n = o->n_nodes, T = o->cfg.t_max;
-    double (*tp)[3] = calloc((size_t)(T + 2) * (size_t)n, sizeof *tp);   /* [t * n + node] */
+    double (*tp)[3] = calloc((size_t)(T + 2) * (size_t)n, sizeof *tp);
 #define V(t, x) tp[(size_t)(t) * (size_t)n + (size_t)(x)]
     for (int t = T; t >= o->cfg.t_min; t--) {
         for (int d = 0; d < n; d++) {
@@ -476,6 +468,33 @@ static int o_solve(oracle *o, mj_ev_result *out)
             for (int k = 0; k < 3; k++)
                 V(t, o->edges[e].x)[k] = fmax(V(t, o->edges[e].x)[k], V(t, o->edges[e].d)[k]);
     }
+#undef V
+    return tp;
+}
+
+/* An empty graph from the root hand. */
+static void o_start(oracle *o)
+{
+    memcpy(o->hand, o->h0, K);
+    memcpy(o->wall, o->w0, K);
+    o->n_nodes = o->n_edges = 0;
+    o->nslot = 1 << 16;
+    o->slot = calloc((size_t)o->nslot, sizeof *o->slot);
+    o->too_big = 0;
+}
+
+/* Fill *out as mj_ev_solve would; 0, or -1 when the graph is too big. */
+static int o_solve(oracle *o, mj_ev_result *out)
+{
+    o_start(o);
+    o_discard_node(o, 0);
+    if (o->too_big) {
+        free(o->slot);
+        return -1;
+    }
+    int n = o->n_nodes, T = o->cfg.t_max;
+    double (*tp)[3] = o_values(o);
+#define V(t, x) tp[(size_t)(t) * (size_t)n + (size_t)(x)]
     /* the report */
     memset(out, 0, sizeof *out);
     out->shanten = o->s0;
@@ -691,6 +710,16 @@ static int close_enough(double a, double b)
 
 static oracle ORC;
 
+/* Free the oracle's graph, ready for another test. */
+static void o_release(oracle *o)
+{
+    free(o->nodes);
+    free(o->edges);
+    o->nodes = NULL;
+    o->edges = NULL;
+    o->n_nodes = o->cap_nodes = o->n_edges = o->cap_edges = 0;
+}
+
 static void test_ev_oracle(void)
 {
     th_rng r = { 20261203 };
@@ -751,8 +780,7 @@ static void test_ev_oracle(void)
     CHECKF(done >= want, "only %d of %d cases compared", done, want);
     CHECK(s_count[0] > 0 && s_count[1] > 0);
     printf("  ev_oracle: %d hands compared (%d tenpai, %d 1-shanten)\n", done, s_count[0], s_count[1]);
-    free(ORC.nodes);
-    free(ORC.edges);
+    o_release(&ORC);
     mj_ev_destroy(ev);
     mj_ctx_destroy(ctx);
 }
@@ -878,6 +906,201 @@ static void test_api(void)
     mj_ctx_destroy(ctx);
 }
 
+/* ---- calls ----
+ * Each call of mj_ev_calls set up by hand (its meld made, the called tile
+ * in it, or seen when passing) and valued by the oracle's own recursion
+ * above: o_solve for the 14-tile hand after a chi or pon (the discard the
+ * library chose must be the best one the swap-calling rule allows, and its
+ * values the oracle's), o_solve_draw (the same recursion from a draw
+ * state) for the pass and an open kan; a ron by the scorer.  Hands with
+ * one or two open melds (often a dragon pon: a yaku) and small horizons,
+ * red fives off. */
+
+/* The value of the 13 - 3k tile hand set up in o, waiting for its draw. */
+static int o_solve_draw(oracle *o, double v[3])
+{
+    o_start(o);
+    int root = o_draw_node(o, 0);
+    if (o->too_big || root < 0) {
+        free(o->slot);
+        return -1;
+    }
+    int n = o->n_nodes;
+    double (*tp)[3] = o_values(o);
+#define V(t, x) tp[(size_t)(t) * (size_t)n + (size_t)(x)]
+    for (int k = 0; k < 3; k++)
+        v[k] = V(o->cfg.t_min, root)[k];
+#undef V
+    free(tp);
+    free(o->slot);
+    return 0;
+}
+
+/* A hand with k open melds, shanten <= 2, and a tile it can call. */
+static int cr_case(th_rng *r, mj_hand *h, int *tile)
+{
+    for (int tries = 0; tries < 200; tries++) {
+        uint8_t used[34] = { 0 };
+        memset(h, 0, sizeof *h);
+        h->last = -1;
+        h->n_melds = (uint8_t)(1 + th_below(r, 2));
+        for (int i = 0; i < h->n_melds; i++) {
+            int x = th_below(r, 3) ? 31 + (int)th_below(r, 3) : (int)th_below(r, 34);   /* often a dragon pon */
+            if (used[x] + 3 > 4)
+                x = (int)th_below(r, 27);
+            if (used[x] + 3 > 4)
+                return 0;
+            used[x] += 3;
+            h->melds[i] = (mj_meld){ MJ_PON, (uint8_t)x, 0 };
+        }
+        int n = 13 - 3 * h->n_melds;
+        while (h->n_tiles < n) {
+            int x = th_below(r, 2) ? (int)th_below(r, 27) : 9 + (int)th_below(r, 9);
+            if (used[x] + h->count[x] >= 4)
+                continue;
+            h->count[x]++;
+            h->n_tiles++;
+        }
+        int s = o_shanten(h->count, h->n_melds);
+        if (s > 2)
+            continue;
+        for (int k = 0; k < 40; k++) {
+            int x = (int)th_below(r, 27);
+            int chi = (x % 9 >= 1 && x % 9 <= 7 && h->count[x - 1] && h->count[x + 1]) ||
+                      (x % 9 <= 6 && h->count[x + 1] && h->count[x + 2]);
+            if (used[x] + h->count[x] < 4 && (h->count[x] >= 2 || chi)) {
+                *tile = x;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The library's call got against the oracle; hand h, offered tile. */
+static void call_compare(const mj_hand *h, const mj_winctx *w, const mj_ev_config *c, int tile, const mj_ev_call *got,
+                         const char *what)
+{
+    static mj_ev_result res;
+    double v[3] = { 0, 0, 0 };
+    mj_hand g = *h;
+    mj_winctx wo = *w;
+    if (got->kind == MJ_CALL_PASS || got->kind == MJ_CALL_KAN) {
+        if (got->kind == MJ_CALL_KAN) {
+            g.count[tile] -= 3;
+            g.n_tiles -= 3;
+            g.melds[g.n_melds++] = (mj_meld){ MJ_KAN, (uint8_t)tile, 0 };
+        } else {
+            wo.seen[tile]++;
+        }
+        o_setup(&ORC, &g, &wo, c);
+        if (o_solve_draw(&ORC, v) != 0)
+            return;
+    } else {
+        int lo = tile;
+        for (int i = 0; i < 2; i++) {
+            g.count[got->own[i]]--;
+            lo = got->own[i] < lo ? got->own[i] : lo;
+        }
+        g.n_tiles -= 2;
+        g.melds[g.n_melds++] = (mj_meld){ (uint8_t)(got->kind == MJ_CALL_CHI ? MJ_CHI : MJ_PON),
+                                          (uint8_t)(got->kind == MJ_CALL_CHI ? lo : tile), 0 };
+        o_setup(&ORC, &g, &wo, c);
+        if (o_solve(&ORC, &res) != 0)
+            return;
+        /* the best discard the swap-calling rule allows, by the oracle */
+        int lo2 = got->own[0] < got->own[1] ? got->own[0] : got->own[1], best = -1, mine = -1;
+        for (int i = 0; i < res.n_discards; i++) {
+            int x = res.discards[i].kind;
+            int swap = x == tile || (got->kind == MJ_CALL_CHI && tile == lo2 - 1 && x == tile + 3 && tile % 9 <= 5) ||
+                       (got->kind == MJ_CALL_CHI && tile == lo2 + 2 && x == tile - 3 && tile % 9 >= 3);
+            if (x == got->discard)
+                mine = i;
+            if (!swap && (best < 0 || res.discards[i].score[0] > res.discards[best].score[0]))
+                best = i;
+        }
+        CHECKF(mine >= 0 && best >= 0 && close_enough(res.discards[best].score[0], res.discards[mine].score[0]),
+               "%s: %s cut %d: not the best allowed discard", what, mj_call_name(got->kind), got->discard);
+        if (mine < 0)
+            return;
+        v[0] = res.discards[mine].tenpai[0];
+        v[1] = res.discards[mine].win[0];
+        v[2] = res.discards[mine].score[0];
+    }
+    CHECKF(close_enough(v[2], got->score) && close_enough(v[1], got->win) && close_enough(v[0], got->tenpai),
+           "%s: %s: score %.17g / %.17g win %.17g / %.17g tenpai %.17g / %.17g", what, mj_call_name(got->kind),
+           got->score, v[2], got->win, v[1], got->tenpai, v[0]);
+}
+
+static void test_calls_oracle(void)
+{
+    th_rng r = { 4646 };
+    mj_ctx *ctx;
+    mj_ev *ev;
+    REQUIRE(mj_ctx_create(&ctx, NULL) == 0 && mj_ev_create(&ev, NULL) == 0);
+    int want = (int)(40 * th_sanitized_scale(10)) + 3, done = 0, kinds[5] = { 0 }, zero_calls = 0;
+    for (int i = 0; i < 50 * want && done < want; i++) {
+        mj_hand h;
+        int tile = 0;
+        if (!cr_case(&r, &h, &tile))
+            continue;
+        mj_winctx w;
+        mj_winctx_init(&w);
+        w.seat = (uint8_t)th_below(&r, 4);
+        w.round = (uint8_t)th_below(&r, 2);
+        mj_ev_config c;
+        mj_ev_config_init(&c);
+        c.red = 0;
+        c.back = th_below(&r, 2);
+        c.tegawari = th_below(&r, 2);
+        c.t_max = 2 + (int)th_below(&r, 3);
+        c.t_min = 1 + (int)th_below(&r, (uint32_t)c.t_max);
+        mj_ev_callset cs;
+        tk_error err = { 0 };
+        if (mj_ev_calls(ev, ctx, &h, &w, &c, tile, 0, th_below(&r, 2) ? MJ_CALL_FROM_LEFT : 0, &cs, &err) != 0)
+            continue;
+        char what[96];
+        mj_hand_format(&h, what, sizeof what);
+        CHECK(cs.calls[0].kind == MJ_CALL_PASS && cs.n >= 1);
+        for (int k = 0; k < cs.n; k++) {
+            kinds[cs.calls[k].kind]++;
+            zero_calls += cs.calls[k].kind != MJ_CALL_PASS && cs.calls[k].score == 0;
+            if (cs.calls[k].kind != MJ_CALL_RON)
+                call_compare(&h, &w, &c, tile, &cs.calls[k], what);
+            CHECK(cs.calls[k].score <= cs.calls[cs.best].score);
+        }
+        done++;
+    }
+    /* a ron: the scorer's value; none when furiten */
+    mj_hand h;
+    mj_winctx w;
+    mj_ev_config c;
+    tk_error err = { 0 };
+    mj_ev_callset cs;
+    mj_winctx_init(&w);
+    mj_ev_config_init(&c);
+    c.t_max = 4;
+    REQUIRE(mj_ev_parse_line("234m345p456s5577z", 17, &h, &w, &c, &err) == 0);
+    REQUIRE(mj_ev_calls(ev, ctx, &h, &w, &c, 31, 0, 0, &cs, &err) == 0);
+    mj_score sc;
+    REQUIRE(mj_score_wait(&h, &w, 31, 0, 0, &sc, &err) == 0 && sc.status == MJ_SCORE_OK);
+    int ron = -1;
+    for (int k = 0; k < cs.n; k++)
+        if (cs.calls[k].kind == MJ_CALL_RON)
+            ron = k;
+    CHECK(ron > 0 && cs.calls[ron].score == sc.total && cs.calls[ron].win == 1 && cs.best == ron);
+    REQUIRE(mj_ev_calls(ev, ctx, &h, &w, &c, 31, 0, MJ_CALL_FURITEN, &cs, &err) == 0);
+    for (int k = 0; k < cs.n; k++)
+        CHECK(cs.calls[k].kind != MJ_CALL_RON);
+    CHECKF(done >= want && kinds[MJ_CALL_PON] > 0 && kinds[MJ_CALL_CHI] > 0, "%d cases, %d pon, %d chi", done,
+           kinds[MJ_CALL_PON], kinds[MJ_CALL_CHI]);
+    printf("  calls_oracle: %d offers, %d pass %d chi %d pon %d kan %d ron (%d calls worth 0: no yaku)\n", done,
+           kinds[0], kinds[1], kinds[2], kinds[3], kinds[4], zero_calls);
+    o_release(&ORC);
+    mj_ev_destroy(ev);
+    mj_ctx_destroy(ctx);
+}
+
 static void test_cleanup(void)
 {
     free(o_cache);
@@ -889,6 +1112,7 @@ static const th_test tests[] = {
     {"nu_tables", test_nu_tables},
     {"ev_oracle", test_ev_oracle},
     {"api", test_api},
+    {"calls_oracle", test_calls_oracle},
     {"cleanup", test_cleanup},
     {0, 0}
 };

@@ -13,25 +13,12 @@
  *   (also every truncation of both files);
  * - gzip-compressed logs read as the plain ones; corrupt ones fail cleanly. */
 #include "support/harness.h"
+#include "support/mjlog_gen.h"
 #include "tilekit/mjlog.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static mj_log *load(const char *rel)
-{
-    size_t len;
-    char *text = th_read_file(th_top_path(rel), &len);
-    if (!text)
-        return NULL;
-    mj_log *log = NULL;
-    tk_error err = { 0 };
-    int rc = mj_log_parse(text, len, &log, &err);
-    CHECKF(rc == 0, "%s: %s", rel, err.msg);
-    free(text);
-    return log;
-}
 
 static int parse_str(const char *s, tk_error *err)
 {
@@ -45,7 +32,7 @@ static int parse_str(const char *s, tk_error *err)
 
 static void test_same_game(void)
 {
-    mj_log *x = load("tests/data/mjlog/game.mjlog"), *j = load("tests/data/mjlog/game.json");
+    mj_log *x = mjlog_load("tests/data/mjlog/game.mjlog"), *j = mjlog_load("tests/data/mjlog/game.json");
     REQUIRE(x && j);
     CHECK(x->format == MJ_LOG_MJLOG && j->format == MJ_LOG_TENHOU6);
     CHECK(x->n_rounds == 6 && j->n_rounds == 6);
@@ -116,7 +103,7 @@ static int same_yaku(const mj_yaku *a, int na, const mj_yaku *b, int nb)
 
 static void check_wins(const char *rel)
 {
-    mj_log *log = load(rel);
+    mj_log *log = mjlog_load(rel);
     REQUIRE(log);
     int wins = 0;
     for (int i = 0; i < log->n_rounds; i++) {
@@ -155,7 +142,7 @@ static void test_wins_json(void) { check_wins("tests/data/mjlog/game.json"); }
  * rinshan, dora indicators revealed by the kans). */
 static void test_context(void)
 {
-    mj_log *log = load("tests/data/mjlog/game.mjlog");
+    mj_log *log = mjlog_load("tests/data/mjlog/game.mjlog");
     REQUIRE(log);
     mj_replay r;
     tk_error err = { 0 };
@@ -188,278 +175,21 @@ static void test_context(void)
 
 /* ---- oracle: random games through the XML reader ---- */
 
-typedef struct gen {
-    th_rng rng;
-    char *buf;
-    size_t len, cap;
-    int hand[4][136];        /* ids held */
-    int cnt[4][34];          /* plain counts */
-    int nmeld[4];
-    int meld_tile[4][4], meld_type[4][4], meld_id[4][4][4], meld_rel[4][4], meld_called[4][4];
-    int vis[34];
-    struct snap { uint8_t cnt[4][34]; uint8_t nmeld[4]; uint8_t vis[34]; } *snaps;
-    int n_snaps, cap_snaps;
-} gen;
-
-/* The generator's state after its last event. */
-static void snap(gen *g)
-{
-    if (g->n_snaps == g->cap_snaps) {
-        g->cap_snaps = g->cap_snaps * 2 + 256;
-        g->snaps = realloc(g->snaps, (size_t)g->cap_snaps * sizeof *g->snaps);
-        if (!g->snaps)
-            abort();
-    }
-    struct snap *p = &g->snaps[g->n_snaps++];
-    for (int s = 0; s < 4; s++) {
-        for (int t = 0; t < 34; t++)
-            p->cnt[s][t] = (uint8_t)g->cnt[s][t];
-        p->nmeld[s] = (uint8_t)g->nmeld[s];
-    }
-    for (int t = 0; t < 34; t++)
-        p->vis[t] = (uint8_t)g->vis[t];
-}
-
-static void out(gen *g, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-#include <stdarg.h>
-static void out(gen *g, const char *fmt, ...)
-{
-    va_list ap;
-    for (;;) {
-        va_start(ap, fmt);
-        int n = vsnprintf(g->buf + g->len, g->cap - g->len, fmt, ap);
-        va_end(ap);
-        if (n >= 0 && g->len + (size_t)n < g->cap) {
-            g->len += (size_t)n;
-            return;
-        }
-        g->cap = g->cap * 2 + 4096;
-        g->buf = realloc(g->buf, g->cap);
-        if (!g->buf)
-            abort();
-    }
-}
-
-static int rnd(gen *g, int n) { return (int)th_below(&g->rng, (uint32_t)n); }
-
-static void take_id(gen *g, int s, int id) { g->hand[s][id] = 0; g->cnt[s][id / 4]--; }
-static void give_id(gen *g, int s, int id) { g->hand[s][id] = 1; g->cnt[s][id / 4]++; }
-
-/* A held id of tile t other than `not`, or -1. */
-static int held(const gen *g, int s, int t, int not)
-{
-    for (int c = 0; c < 4; c++)
-        if (g->hand[s][4 * t + c] && 4 * t + c != not)
-            return 4 * t + c;
-    return -1;
-}
-
-/* One random round appended as XML; returns the number of events written. */
-static void gen_round(gen *g, int kyoku, int *wall_ids)
-{
-    memset(g->hand, 0, sizeof g->hand);
-    memset(g->cnt, 0, sizeof g->cnt);
-    memset(g->nmeld, 0, sizeof g->nmeld);
-    memset(g->vis, 0, sizeof g->vis);
-    for (int i = 135; i > 0; i--) {
-        int k = rnd(g, i + 1), x = wall_ids[i];
-        wall_ids[i] = wall_ids[k];
-        wall_ids[k] = x;
-    }
-    int w = 0, dead = 135;   /* live wall from the front, dead wall from the back */
-    int dealer = kyoku % 4;
-    out(g, "<INIT seed=\"%d,0,0,0,0,%d\" ten=\"250,250,250,250\" oya=\"%d\"", kyoku, wall_ids[dead], dealer);
-    g->vis[wall_ids[dead] / 4]++;
-    dead--;
-    for (int s = 0; s < 4; s++) {
-        out(g, " hai%d=\"", s);
-        for (int i = 0; i < 13; i++) {
-            give_id(g, s, wall_ids[w]);
-            out(g, "%s%d", i ? "," : "", wall_ids[w++]);
-        }
-        out(g, "\"");
-    }
-    out(g, "/>");
-    int actor = dealer, draws = 0, kans = 0, riichi[4] = { 0 };
-    static const char DR[] = "TUVW", DI[] = "DEFG";
-    int need_draw = 1, rinshan = 0;
-    while (draws < 70) {
-        int drawn = -1;
-        if (need_draw) {
-            drawn = rinshan ? wall_ids[dead--] : wall_ids[w++];
-            rinshan = 0;
-            draws++;
-            give_id(g, actor, drawn);
-            out(g, "<%c%d/>", DR[actor], drawn);
-            snap(g);
-            /* closed kan or added kan now and then (not in riichi) */
-            if (!riichi[actor] && kans < 4 && rnd(g, 3) == 0) {
-                int done = 0;
-                for (int t = 0; t < 34 && !done; t++) {
-                    if (g->cnt[actor][t] == 4) {
-                        int m = g->nmeld[actor]++;
-                        g->meld_tile[actor][m] = t;
-                        g->meld_type[actor][m] = 3;
-                        for (int c = 0; c < 4; c++)
-                            take_id(g, actor, 4 * t + c);
-                        g->vis[t] += 4;
-                        out(g, "<N who=\"%d\" m=\"%d\"/>", actor, (4 * t + rnd(g, 4)) << 8);
-                        snap(g);
-                        done = 1;
-                    }
-                    for (int m = 0; m < g->nmeld[actor] && !done; m++)
-                        if (g->meld_type[actor][m] == 1 && g->meld_tile[actor][m] == t && g->cnt[actor][t] == 1) {
-                            int id = held(g, actor, t, -1);
-                            int unused = id % 4;
-                            take_id(g, actor, id);
-                            g->vis[t]++;
-                            g->meld_type[actor][m] = 2;
-                            int code = ((t * 3 + g->meld_called[actor][m]) << 9) | (unused << 5) | 0x10 |
-                                       g->meld_rel[actor][m];
-                            out(g, "<N who=\"%d\" m=\"%d\"/>", actor, code);
-                            snap(g);
-                            done = 1;
-                        }
-                }
-                if (done) {
-                    kans++;
-                    out(g, "<DORA hai=\"%d\"/>", wall_ids[dead]);
-                    g->vis[wall_ids[dead] / 4]++;
-                    snap(g);
-                    dead--;
-                    rinshan = 1;
-                    continue;
-                }
-            }
-        }
-        /* discard: in riichi the tile drawn, else a random tile; riichi now and then */
-        int id;
-        if (riichi[actor] && drawn >= 0) {
-            id = drawn;
-        } else {
-            int pick = rnd(g, 136);
-            while (!g->hand[actor][pick])
-                pick = (pick + 1) % 136;
-            id = pick;
-        }
-        int closed = 1;
-        for (int m = 0; m < g->nmeld[actor]; m++)
-            closed &= g->meld_type[actor][m] == 3;
-        if (!riichi[actor] && closed && drawn >= 0 && rnd(g, 12) == 0) {
-            riichi[actor] = 1;
-            out(g, "<REACH who=\"%d\" step=\"1\"/>", actor);
-            snap(g);
-        }
-        take_id(g, actor, id);
-        g->vis[id / 4]++;
-        out(g, "<%c%d/>", DI[actor], id);
-        snap(g);
-        if (draws >= 70)
-            break;
-        /* a call by someone else now and then */
-        int t = id / 4, called = 0;
-        for (int k = 1; k < 4 && !called; k++) {
-            int s = (actor + k) & 3, rel = (actor - s + 4) & 3;
-            if (riichi[s] || g->nmeld[s] >= 4 || rnd(g, 3))
-                continue;
-            if (g->cnt[s][t] >= 3 && kans < 4 && rnd(g, 2)) {            /* open kan */
-                int m = g->nmeld[s]++;
-                g->meld_tile[s][m] = t;
-                g->meld_type[s][m] = 2;
-                for (int c = 0; c < 4; c++)
-                    if (g->hand[s][4 * t + c]) { take_id(g, s, 4 * t + c); g->vis[t]++; }
-                out(g, "<N who=\"%d\" m=\"%d\"/>", s, (id << 8) | rel);
-                snap(g);
-                kans++;
-                out(g, "<DORA hai=\"%d\"/>", wall_ids[dead]);
-                g->vis[wall_ids[dead] / 4]++;
-                snap(g);
-                dead--;
-                actor = s;
-                need_draw = 1;
-                rinshan = 1;
-                called = 1;
-            } else if (g->cnt[s][t] >= 2) {                              /* pon */
-                int a = held(g, s, t, -1), b = held(g, s, t, a);
-                int ids[3] = { a, b, id };
-                /* sort the three by copy; the unused copy is the fourth */
-                for (int i = 0; i < 3; i++)
-                    for (int j = i + 1; j < 3; j++)
-                        if (ids[j] < ids[i]) { int x = ids[i]; ids[i] = ids[j]; ids[j] = x; }
-                int unused = 6 - ids[0] % 4 - ids[1] % 4 - ids[2] % 4, r = 0;
-                while (ids[r] != id) r++;
-                int m = g->nmeld[s]++;
-                g->meld_tile[s][m] = t;
-                g->meld_type[s][m] = 1;
-                g->meld_rel[s][m] = rel;
-                g->meld_called[s][m] = r;
-                take_id(g, s, a);
-                take_id(g, s, b);
-                g->vis[t] += 2;
-                out(g, "<N who=\"%d\" m=\"%d\"/>", s, ((t * 3 + r) << 9) | (unused << 5) | 0x8 | rel);
-                snap(g);
-                actor = s;
-                need_draw = 0;
-                called = 1;
-            } else if (k == 1 && t < 27) {                                /* chi by the next seat */
-                int n = t % 9;
-                for (int lo = n - 2; lo <= n && !called; lo++) {
-                    if (lo < 0 || lo + 2 > 8)
-                        continue;
-                    int tl[3] = { t - n + lo, t - n + lo + 1, t - n + lo + 2 }, ids[3], ok = 1;
-                    for (int i = 0; i < 3; i++) {
-                        ids[i] = tl[i] == t ? id : held(g, s, tl[i], -1);
-                        ok &= ids[i] >= 0;
-                    }
-                    if (!ok)
-                        continue;
-                    int base = (t / 9) * 7 + lo, r = n - lo;
-                    int code = ((base * 3 + r) << 10) | ((ids[0] % 4) << 3) | ((ids[1] % 4) << 5) |
-                               ((ids[2] % 4) << 7) | 0x4 | 3;
-                    int m = g->nmeld[s]++;
-                    g->meld_tile[s][m] = tl[0];
-                    g->meld_type[s][m] = 0;
-                    for (int i = 0; i < 3; i++)
-                        if (tl[i] != t) { take_id(g, s, ids[i]); g->vis[tl[i]]++; }
-                    out(g, "<N who=\"%d\" m=\"%d\"/>", s, code);
-                    snap(g);
-                    actor = s;
-                    need_draw = 0;
-                    called = 1;
-                }
-            }
-        }
-        if (!called) {
-            actor = (actor + 1) & 3;
-            need_draw = 1;
-        }
-    }
-    out(g, "<RYUUKYOKU ba=\"0,0\"/>");
-    snap(g);
-}
-
 static void test_oracle_random(void)
 {
     int games = (int)(3000 * th_sanitized_scale(8));
     if (games < 20)
         games = 20;
-    gen g;
-    memset(&g, 0, sizeof g);
-    g.rng.s = 0x6d6a6c6f67ull;
+    mjlog_gen g;
     int wall[136];
-    for (int i = 0; i < 136; i++)
-        wall[i] = i;
+    mjlog_gen_start(&g, 0x6d6a6c6f67ull, wall);
     long events = 0, kinds[MJ_EV_COUNT] = { 0 };
     for (int n = 0; n < games && !th_checks_failed_in_test(); n++) {
         g.len = 0;
         g.n_snaps = 0;
-        out(&g, "<mjloggm ver=\"2.3\"><GO type=\"169\"/>");
-        gen_round(&g, n % 8, wall);
-        out(&g, "</mjloggm>");
+        mjlog_gen_out(&g, "<mjloggm ver=\"2.3\"><GO type=\"169\"/>");
+        mjlog_gen_round(&g, n % 8, wall);
+        mjlog_gen_out(&g, "</mjloggm>");
         mj_log *log = NULL;
         tk_error err = { 0 };
         int rc = mj_log_parse(g.buf, g.len, &log, &err);
@@ -473,7 +203,7 @@ static void test_oracle_random(void)
         for (int k = 0; k < rd->n_events && k < g.n_snaps; k++) {
             kinds[rd->events[k].kind]++;
             CHECKF(mj_replay_step(&r, &err) == 0, "game %d event %d: %s", n, k, err.msg);
-            const struct snap *p = &g.snaps[k];
+            const struct mjlog_snap *p = &g.snaps[k];
             int ok = 1;
             for (int s = 0; s < 4; s++) {
                 ok &= r.hand[s].n_melds == p->nmeld[s];
@@ -494,8 +224,7 @@ static void test_oracle_random(void)
     CHECK(events > 1000);
     for (int k = MJ_EV_DRAW; k <= MJ_EV_DORA; k++)
         CHECKF(kinds[k] > 0, "no %s generated", mj_event_name(k));
-    free(g.buf);
-    free(g.snaps);
+    mjlog_gen_free(&g);
 }
 
 /* Every hand at every step: a plain replayer from the parsed events (counts
@@ -536,7 +265,7 @@ static void plain_replay_check(const mj_log *log)
 
 static void test_oracle_steps(void)
 {
-    mj_log *x = load("tests/data/mjlog/game.mjlog"), *j = load("tests/data/mjlog/game.json");
+    mj_log *x = mjlog_load("tests/data/mjlog/game.mjlog"), *j = mjlog_load("tests/data/mjlog/game.json");
     REQUIRE(x && j);
     plain_replay_check(x);
     plain_replay_check(j);
@@ -619,7 +348,7 @@ static void test_truncations(void)
  * every truncation and many corruptions of it fail cleanly. */
 static void test_gzip(void)
 {
-    mj_log *x = load("tests/data/mjlog/game.mjlog"), *z = load("tests/data/mjlog/game.mjlog.gz");
+    mj_log *x = mjlog_load("tests/data/mjlog/game.mjlog"), *z = mjlog_load("tests/data/mjlog/game.mjlog.gz");
     REQUIRE(x && z);
     CHECK(z->n_rounds == x->n_rounds);
     for (int i = 0; i < x->n_rounds && i < z->n_rounds; i++) {

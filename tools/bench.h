@@ -120,4 +120,39 @@ static inline const char *bench_leaves_path(const char *lang, char *buf, size_t 
     return buf;
 }
 
+/* One tile of a CGP board or rack as text: upper case a tile, lower case
+ * a blank (t | SK_BLANK); a letter of several characters in brackets. */
+static inline void bench_cgp_tile(FILE *f, const alpha_table *a, uint8_t t)
+{
+    unsigned l = t & SK_LETTER;
+    const char *s = t & SK_BLANK ? a->lower[l] : a->upper[l];
+    int cps = 0;   /* code points */
+    for (const char *p = s; *p; p++)
+        cps += (*p & 0xC0) != 0x80;
+    fprintf(f, cps > 1 ? "[%s]" : "%s", s);
+}
+
+/* The rows of board b as CGP (15/3CAT9/...), without a space after them. */
+static inline void bench_cgp_rows(FILE *f, const sk_engine *e, const sk_board *b)
+{
+    for (int row = 0; row < b->dim; row++) {
+        int run = 0;
+        for (int c = 0; c < b->dim; c++) {
+            uint8_t t = b->sq[row * b->dim + c];
+            if (!t) {
+                run++;
+                continue;
+            }
+            if (run)
+                fprintf(f, "%d", run);
+            run = 0;
+            bench_cgp_tile(f, sk_engine_alphabet(e), t);
+        }
+        if (run)
+            fprintf(f, "%d", run);
+        if (row + 1 < b->dim)
+            fputc('/', f);
+    }
+}
+
 #endif

@@ -149,6 +149,93 @@ static void instructions(const set *st, int n, const alpha_table *a, const char 
            st->name, (double)(all - base) / (n - 1) / 1000.0, n);
 }
 
+/* The word list to use: the argument, else ../shared's large list, else the shipped one. */
+static const char *word_list(const char *list, char *shared, size_t cap)
+{
+    if (list)
+        return list;
+    const char *base = getenv("TK_SHARED");
+    snprintf(shared, cap, "%s/words/en-wamerican-large-3to16.txt", base && *base ? base : "../shared");
+    FILE *f = fopen(shared, "rb");
+    if (f) {
+        fclose(f);
+        return shared;
+    }
+    printf("(%s not found: using data/words/en.txt; figures are not comparable)\n", shared);
+    return "data/words/en.txt";
+}
+
+/* The dictionary graph of a word list (NULL, message printed, on error). */
+static dawg_graph *load_list(const char *list)
+{
+    tk_error err = {0};
+    size_t len;
+    char *text = cli_read_file(list, &len, &err);
+    if (!text) {
+        fprintf(stderr, "bench_boggle: %s: %s\n", list, err.msg);
+        return NULL;
+    }
+    dawg_graph *d = NULL;
+    double t0 = bench_wall();
+    if (dawg_build(&d, NULL, text, len, NULL, NULL, &err) != TK_OK)
+        fprintf(stderr, "bench_boggle: %s: %s\n", list, err.msg);
+    free(text);
+    if (d) {
+        dawg_info info;
+        dawg_get_info(d, &info);
+        printf("dictionary %s: %llu words, %u edges; DAWG built in %.3f s", list, (unsigned long long)info.words,
+               info.edges, bench_wall() - t0);
+    }
+    return d;
+}
+
+/* Board k of a set: random letters (k 0) or a roll of the dice, as text. */
+static void board_text(int k, bog_dice *dice, uint64_t *rng, char *gt, size_t cap)
+{
+    if (k) {
+        bog_dice_roll(dice, rng, gt, cap);
+        return;
+    }
+    char *p = gt;
+    for (int r = 0; r < 4; r++) {
+        for (int c = 0; c < 4; c++) {
+            char ch = (char)('a' + bog_rand(rng) % 26);
+            *p++ = ch;
+            if (ch == 'q')
+                *p++ = 'u';
+        }
+        *p++ = '\n';
+    }
+    *p = 0;
+}
+
+/* The three sets of boards: random letters, the 1987 dice, the 5x5 dice. */
+static int make_sets(set *sets, const alpha_table *a)
+{
+    bog_dice *dice = malloc(sizeof *dice);
+    uint64_t rng = 20261202;
+    tk_error err = {0};
+    for (int k = 0; k < 3; k++) {
+        sets[k].g = malloc((size_t)sets[k].n * sizeof *sets[k].g);
+        if (!sets[k].g || !dice) {
+            fprintf(stderr, "bench_boggle: out of memory\n");
+            return -1;
+        }
+        if (k && load_dice(k == 1 ? "boggle/dice-4x4-1987.txt" : "boggle/dice-5x5.txt", dice) != 0)
+            return -1;
+        for (int i = 0; i < sets[k].n; i++) {
+            char gt[1024];
+            board_text(k, dice, &rng, gt, sizeof gt);
+            if (bog_grid_parse(&sets[k].g[i], a, gt, strlen(gt), &err) != TK_OK) {
+                fprintf(stderr, "bench_boggle: board: %s\n", err.msg);
+                return -1;
+            }
+        }
+    }
+    free(dice);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *list = NULL;
@@ -167,84 +254,24 @@ int main(int argc, char **argv)
         nboards = 20000;
     cli_init("bench_boggle");
     char shared[4096];
-    if (!list) {
-        const char *base = getenv("TK_SHARED");
-        snprintf(shared, sizeof shared, "%s/words/en-wamerican-large-3to16.txt",
-                 base && *base ? base : "../shared");
-        FILE *f = fopen(shared, "rb");
-        if (f) {
-            fclose(f);
-            list = shared;
-        } else {
-            printf("(%s not found: using data/words/en.txt; figures are not comparable)\n", shared);
-            list = "data/words/en.txt";
-        }
-    }
-    tk_error err = {0};
-    size_t len;
-    char *text = cli_read_file(list, &len, &err);
-    if (!text) {
-        fprintf(stderr, "bench_boggle: %s: %s\n", list, err.msg);
+    list = word_list(list, shared, sizeof shared);
+    dawg_graph *d = load_list(list);
+    if (!d)
         return 1;
-    }
-    dawg_graph *d;
-    double t0 = bench_wall();
-    if (dawg_build(&d, NULL, text, len, NULL, NULL, &err) != TK_OK) {
-        fprintf(stderr, "bench_boggle: %s: %s\n", list, err.msg);
-        return 1;
-    }
-    free(text);
-    double tb = bench_wall() - t0;
     bog_dict *bd;
     bog_solver *s;
-    t0 = bench_wall();
+    tk_error err = {0};
+    double t0 = bench_wall();
     if (bog_dict_create(&bd, d, &err) || bog_solver_create(&s, bd, &err)) {
         fprintf(stderr, "bench_boggle: %s\n", err.msg);
         return 1;
     }
-    dawg_info info;
-    dawg_get_info(d, &info);
-    printf("dictionary %s: %llu words, %u edges; DAWG built in %.3f s, Boggle tables in %.4f s\n", list,
-           (unsigned long long)info.words, info.edges, tb, bench_wall() - t0);
-
+    printf(", Boggle tables in %.4f s\n", bench_wall() - t0);
     const alpha_table *a = bog_dict_alphabet(bd);
-    set sets[3] = {{"random-letter4x4", NULL, nboards},
-                   {"dice-4x4-1987", NULL, nboards},
+    set sets[3] = {{"random-letter4x4", NULL, nboards}, {"dice-4x4-1987", NULL, nboards},
                    {"dice-5x5", NULL, nboards / 2}};
-    bog_dice *dice = malloc(sizeof *dice);
-    uint64_t rng = 20261202;
-    for (int k = 0; k < 3; k++) {
-        sets[k].g = malloc((size_t)sets[k].n * sizeof *sets[k].g);
-        if (!sets[k].g || !dice) {
-            fprintf(stderr, "bench_boggle: out of memory\n");
-            return 1;
-        }
-        if (k && load_dice(k == 1 ? "boggle/dice-4x4-1987.txt" : "boggle/dice-5x5.txt", dice) != 0)
-            return 1;
-        for (int i = 0; i < sets[k].n; i++) {
-            char gt[1024];
-            if (k == 0) {
-                char *p = gt;
-                for (int r = 0; r < 4; r++) {
-                    for (int c = 0; c < 4; c++) {
-                        char ch = (char)('a' + bog_rand(&rng) % 26);
-                        *p++ = ch;
-                        if (ch == 'q')
-                            *p++ = 'u';
-                    }
-                    *p++ = '\n';
-                }
-                *p = 0;
-            } else {
-                bog_dice_roll(dice, &rng, gt, sizeof gt);
-            }
-            if (bog_grid_parse(&sets[k].g[i], a, gt, strlen(gt), &err) != TK_OK) {
-                fprintf(stderr, "bench_boggle: board: %s\n", err.msg);
-                return 1;
-            }
-        }
-    }
-    free(dice);
+    if (make_sets(sets, a))
+        return 1;
     for (int k = 0; k < 3; k++)
         run_set(s, &sets[k], runs, BOG_COUNT, "count");
     for (int k = 0; k < 3; k++)

@@ -116,16 +116,6 @@ static void parse_args(int argc, char **argv, eg_args *a)
 
 /* ---- generating ---------------------------------------------------------------------- */
 
-static void put_tile(FILE *f, const sk_engine *e, uint8_t t)
-{
-    const alpha_table *a = sk_engine_alphabet(e);
-    const char *s = (t & SK_BLANK) ? a->lower[t & SK_LETTER] : a->upper[t & SK_LETTER];
-    if (strlen(s) > 1 || (unsigned char)s[0] >= 0x80)
-        fprintf(f, strlen(s) > 1 ? "[%s]" : "%s", s);
-    else
-        fputs(s, f);
-}
-
 static void put_rack(FILE *f, const sk_engine *e, const sk_rack *r)
 {
     char buf[128];
@@ -136,25 +126,7 @@ static void put_rack(FILE *f, const sk_engine *e, const sk_rack *r)
 static void put_cgp(FILE *f, const sk_engine *e, const sk_board *b, const sk_rack *me, const sk_rack *opp,
                     int s0, int s1, int zl, const char *lex)
 {
-    int dim = b->dim;
-    for (int r = 0; r < dim; r++) {
-        int run = 0;
-        for (int c = 0; c < dim; c++) {
-            uint8_t t = b->sq[r * dim + c];
-            if (!t) {
-                run++;
-                continue;
-            }
-            if (run)
-                fprintf(f, "%d", run);
-            run = 0;
-            put_tile(f, e, t);
-        }
-        if (run)
-            fprintf(f, "%d", run);
-        if (r < dim - 1)
-            fputc('/', f);
-    }
+    bench_cgp_rows(f, e, b);
     fputc(' ', f);
     put_rack(f, e, me);
     fputc('/', f);

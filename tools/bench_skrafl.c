@@ -2,6 +2,7 @@
  *
  *   bench_skrafl [--runs N] [--once MODE] [--set SET] [--blanks K] [--shared DIR] [--bin DIR]
  *                [--leaves FILE]
+ *   bench_skrafl --cgp FILE [--dict WORDS] [--lang L] [--modes M1,M2] [--once MODE | --index-stats]
  *
  * Two corpora, each with its own dictionary, loaded once:
  *   shared  the 48 positions of ../shared/vectors/skrafl-positions.jsonl (their
@@ -24,11 +25,20 @@
  *       build/tools/bench_skrafl --once top1 --set shared
  * tools/callgrind-skrafl.sh runs this for every mode and set and prints the
  * median, 90th percentile and maximum instructions per position.
+ *
+ * --cgp FILE: the positions of a CGP file (tools/positions-LANG.cgp, made
+ * by mkpositions) over --dict (default: the language's) with the language's
+ * tile set and leave table: timed in the --modes given (default all), or
+ * solved once in one mode (--once); the engine's word index is made before
+ * the first position (TILEKIT_WINDEX=off: none).  --index-stats: the word
+ * index's size and the median time to make it, and nothing else.
  */
+#include "bench.h"
 #include "cli/cli.h"
 #include "core/tk_text.h"
 #include "tilekit/skgame.h"
 #include "tilekit/skrafl.h"
+#include "tilekit/skwindex.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -76,6 +86,8 @@ static const char *const mode_name[M_N] = { "top1", "top10", "all", "count", "eq
 
 /* The English leave table for the equity modes (NULL: every leave 0). */
 static sk_leaves *bench_leaves;
+/* The modes bench_corpus times (bit m: mode m; --modes). */
+static unsigned bench_modes = (1u << M_N) - 1;
 
 /* Equity modes: the best 1 / 10 plays by equity with the leave table,
  * exchanges and the pass included, the state worked out from the unseen
@@ -144,6 +156,39 @@ static int corpus_open(corpus *c, const char *name, const char *wpath, const alp
         cli_error(wpath, err.line, "%s", err.msg);
         return -1;
     }
+    return 0;
+}
+
+/* A corpus of the CGP lines of a file (tools/positions-LANG.cgp, made by
+ * mkpositions), over dictionary dict (NULL: the language's) with the
+ * language's tile set on the standard board. */
+static int corpus_open_cgp(corpus *c, const char *path, const char *dict, const char *lang)
+{
+    tk_error err = {0};
+    size_t len;
+    memset(c, 0, sizeof *c);
+    c->name = path;
+    sk_tileset ts;
+    c->e = bench_skrafl_engine(dict, lang, &c->d, &ts);
+    char *text = c->e ? cli_load_file(path, &len) : NULL;
+    if (!text || sk_gen_create(&c->g, c->e, NULL))
+        return -1;
+    tku_lines it;
+    const char *line;
+    size_t ll;
+    tku_lines_init(&it, text, len, TKU_LINES_BLANK);
+    for (long no = 1; tku_lines_next(&it, &line, &ll); no++) {
+        pos *p = corpus_add(c);
+        if (sk_cgp_parse(&p->b, &p->r, c->e, line, ll, &err)) {
+            cli_error(path, no, "%s", err.msg);
+            free(text);
+            return -1;
+        }
+        snprintf(p->id, sizeof p->id, "line%d", (int)(no % 1000000));
+        p->cgp = strndup(line, ll);
+        c->np++;
+    }
+    free(text);
     return 0;
 }
 
@@ -282,6 +327,8 @@ static void bench_corpus(corpus *c, int runs, sk_movelist *ml)
     double *pt = calloc((size_t)np * (size_t)runs, sizeof *pt), *rt = calloc((size_t)runs, sizeof *rt);
     double base = 0;
     for (int mode = 0; mode < M_N; mode++) {
+        if (!(bench_modes >> mode & 1))
+            continue;
         uint64_t out = 0;
         for (int run = 0; run < runs; run++) {
             out = 0;
@@ -346,23 +393,16 @@ static void bench_whole_process(const corpus *cs, const char *bindir, const char
     }
 }
 
-/* The leave table of the equity modes: --leaves FILE, else the shipped
- * English one (data/leaves/en.tkl, else en.csv, from the top); empty leaves
- * (bench_leaves NULL) when there is none. */
-static void load_leaves(const alpha_table *a, const char *leaves_path)
+/* The leave table of language lang for the equity modes: path, else the
+ * shipped one; NULL (empty leaves) when there is none. */
+static sk_leaves *load_bench_leaves(const sk_engine *e, const char *lang, const char *path)
 {
-    tk_error err = {0};
-    size_t llen = 0;
-    const char *lp = leaves_path ? leaves_path
-                     : access("data/leaves/en.tkl", R_OK) == 0 ? "data/leaves/en.tkl" : "data/leaves/en.csv";
-    char *lt = cli_read_file(lp, &llen, &err);
-    sk_tileset lts;
-    if (!lt || sk_tileset_builtin(&lts, a, "en", &err) ||
-        sk_leaves_load(&bench_leaves, a, &lts, lt, llen, &err))
-        bench_leaves = NULL;
-    free(lt);
-    if (!bench_leaves)
-        printf("bench_skrafl: no leave table %s (%s): the equity modes use empty leaves\n", lp, err.msg);
+    char buf[4096];
+    const char *lp = path ? path : bench_leaves_path(lang, buf, sizeof buf);
+    sk_leaves *lv = lp ? bench_load_leaves(lp, sk_engine_alphabet(e), sk_engine_tileset(e)) : NULL;
+    if (!lv)
+        printf("bench_skrafl: no leave table for %s: the equity modes use empty leaves\n", lang);
+    return lv;
 }
 
 /* --once MODE: one pass of the corpus, for callgrind (tools/callgrind-skrafl.sh). */
@@ -374,46 +414,182 @@ static void run_once(corpus *c, int once, const char *set, sk_movelist *ml)
     printf("once %s %s: %d positions, %llu\n", mode_name[once], set, c->np, (unsigned long long)out);
 }
 
-int main(int argc, char **argv)
+/* --index-stats: the word index of engine e's dictionary, made `runs`
+ * times on fresh engines (the first search makes it): its size and the
+ * median CPU time of making it. */
+static void index_stats(const corpus *c, const char *dict, int runs)
 {
-    cli_init("bench_skrafl");
-    int runs = 5, once = -1, only_blanks = -1, games = 12;
-    const char *shared = getenv("TK_SHARED"), *set = "shared";
-    const char *bindir = "bin", *leaves_path = NULL;
+    double *t = calloc((size_t)runs, sizeof *t);
+    const sk_windex *x = NULL;
+    for (int r = 0; r < runs && t; r++) {
+        sk_engine *e = NULL;
+        tk_error err = {0};
+        if (sk_engine_create(&e, c->d, sk_engine_tileset(c->e), sk_engine_layout(c->e), &err))
+            break;
+        double s = now();
+        x = sk_engine_windex(e);
+        t[r] = now() - s;
+        if (r == runs - 1 && x)
+            printf("word index of %s: %zu words of 2..%d letters, %.1f MB, made in %.1f ms (median of %d)\n",
+                   dict, sk_windex_words(x), sk_windex_maxlen(x), sk_windex_bytes(x) / 1048576.0,
+                   median(t, runs) * 1e3, runs);
+        sk_engine_destroy(e);
+    }
+    free(t);
+}
+
+/* --cgp FILE: the positions of FILE only, once in mode `once` (>= 0, for
+ * callgrind) or timed in every mode (--modes). */
+static int bench_cgp_file(const char *path, const char *dict, const char *lang, const char *leaves_path, int once,
+                          int runs, int stats)
+{
+    corpus c;
+    if (corpus_open_cgp(&c, path, dict, lang)) {
+        corpus_free(&c);
+        return CLI_EXIT_DATA;
+    }
+    bench_leaves = load_bench_leaves(c.e, lang, leaves_path);
+    if (stats)
+        index_stats(&c, dict ? dict : lang, runs);
+    sk_engine_windex(c.e);   /* made here, not in the first position's search */
+    sk_movelist ml = {0};
+    if (once >= 0)
+        run_once(&c, once, path, &ml);
+    else if (!stats)
+        bench_corpus(&c, runs, &ml);
+    sk_movelist_free(&ml);
+    corpus_free(&c);
+    sk_leaves_destroy(bench_leaves);
+    return 0;
+}
+
+/* The command line. */
+typedef struct bargs {
+    int runs, once, only_blanks, games, stats;
+    const char *shared, *set, *bindir, *leaves_path, *cgp, *dict, *lang;
+} bargs;
+
+/* --modes LIST into bench_modes: 0, or -1 when no mode is named. */
+static int parse_modes(const char *list)
+{
+    bench_modes = 0;
+    for (int m = 0; m < M_N; m++) {
+        const char *p = strstr(list, mode_name[m]);
+        size_t n = strlen(mode_name[m]);
+        while (p && ((p > list && p[-1] != ',') || (p[n] && p[n] != ',')))
+            p = strstr(p + 1, mode_name[m]);
+        if (p)
+            bench_modes |= 1u << m;
+    }
+    return bench_modes ? 0 : -1;
+}
+
+/* The options into a: 0, or an exit status. */
+static int parse_args(int argc, char **argv, bargs *a)
+{
     static const struct option lo[] = {
         { "runs", required_argument, 0, 'n' }, { "once", required_argument, 0, 'o' },
         { "set", required_argument, 0, 'S' }, { "games", required_argument, 0, 'g' },
         { "shared", required_argument, 0, 's' }, { "bin", required_argument, 0, 'b' },
-        { "blanks", required_argument, 0, 'k' }, { "leaves", required_argument, 0, 'L' }, { 0, 0, 0, 0 }
+        { "blanks", required_argument, 0, 'k' }, { "leaves", required_argument, 0, 'L' },
+        { "cgp", required_argument, 0, 'c' }, { "dict", required_argument, 0, 'd' },
+        { "lang", required_argument, 0, 'l' }, { "modes", required_argument, 0, 'm' },
+        { "index-stats", no_argument, 0, 'i' }, { 0, 0, 0, 0 }
     };
     int ch;
     while ((ch = getopt_long(argc, argv, "n:o:S:g:s:b:k:", lo, NULL)) != -1) {
         switch (ch) {
-        case 'n': runs = atoi(optarg) > 0 ? atoi(optarg) : 1; break;
+        case 'n': a->runs = atoi(optarg) > 0 ? atoi(optarg) : 1; break;
         case 'o':
             for (int m = 0; m < M_N; m++)
                 if (strcmp(optarg, mode_name[m]) == 0)
-                    once = m;
-            if (once < 0) {
+                    a->once = m;
+            if (a->once < 0) {
                 cli_error(NULL, 0, "--once: top1, top10, all, count, eqtop1, eqtop10 or eqall");
                 return CLI_EXIT_USAGE;
             }
             break;
-        case 'S': set = optarg; break;
-        case 'g': games = atoi(optarg) > 0 ? atoi(optarg) : 1; break;
-        case 's': shared = optarg; break;
-        case 'b': bindir = optarg; break;
-        case 'k': only_blanks = atoi(optarg); break;
-        case 'L': leaves_path = optarg; break;
+        case 'S': a->set = optarg; break;
+        case 'g': a->games = atoi(optarg) > 0 ? atoi(optarg) : 1; break;
+        case 's': a->shared = optarg; break;
+        case 'b': a->bindir = optarg; break;
+        case 'k': a->only_blanks = atoi(optarg); break;
+        case 'L': a->leaves_path = optarg; break;
+        case 'c': a->cgp = optarg; break;
+        case 'd': a->dict = optarg; break;
+        case 'l': a->lang = optarg; break;
+        case 'i': a->stats = 1; break;
+        case 'm':
+            if (parse_modes(optarg)) {
+                cli_error(NULL, 0, "--modes: a comma-separated list of top1, top10, all, count, eqtop1, eqtop10, eqall");
+                return CLI_EXIT_USAGE;
+            }
+            break;
         default: return CLI_EXIT_USAGE;
         }
     }
-    if (!shared || !*shared)
-        shared = "../shared";
+    if (!a->shared || !*a->shared)
+        a->shared = "../shared";
+    return 0;
+}
+
+/* The shared and enable corpora: solved once in mode a->once, or timed. */
+static int bench_corpora(const bargs *a, const char *vec, size_t vlen, const char *wpath, const char *epath)
+{
+    alpha_table al;
+    if (access("data/alphabets/en.txt", R_OK) == 0 ? cli_load_alphabet("data/alphabets/en.txt", &al)
+                                                   : cli_load_alphabet("en", &al))
+        return CLI_EXIT_DATA;
+    corpus cs, ce;
+    int want_s = a->once < 0 || strcmp(a->set, "shared") == 0, want_e = a->once < 0 || strcmp(a->set, "enable") == 0;
+    if (a->once >= 0 && !want_s && !want_e) {
+        cli_error(NULL, 0, "--set: shared or enable");
+        return CLI_EXIT_USAGE;
+    }
+    memset(&cs, 0, sizeof cs);
+    memset(&ce, 0, sizeof ce);
+    if (want_s && corpus_open(&cs, "shared (wamerican-large, 48 vector positions)", wpath, &al))
+        return CLI_EXIT_DATA;
+    if (want_s)
+        load_shared(&cs, vec, vlen, a->only_blanks);
+    if (want_e && corpus_open(&ce, "enable (ENABLE2K, mid-game positions of best-move games)", epath, &al))
+        return CLI_EXIT_DATA;
+    if (want_e)
+        make_games(&ce, a->games, 0x5c2af1, a->only_blanks);
+    bench_leaves = load_bench_leaves(want_s ? cs.e : ce.e, "en", a->leaves_path);
+    sk_movelist ml = {0};
+    if (a->once >= 0) {
+        run_once(want_s ? &cs : &ce, a->once, a->set, &ml);
+    } else {
+        printf("in process, 1 thread, CPU time, median of %d runs (top1/top10: sk_generate_top; all: every move "
+               "scored and stored; count: SK_COUNT_ONLY)\n", a->runs);
+        bench_corpus(&cs, a->runs, &ml);
+        bench_corpus(&ce, a->runs, &ml);
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        printf("peak RSS %.1f MB\n", ru.ru_maxrss / 1024.0);
+        bench_whole_process(&cs, a->bindir, wpath, a->runs);
+    }
+    sk_movelist_free(&ml);
+    corpus_free(&cs);
+    corpus_free(&ce);
+    sk_leaves_destroy(bench_leaves);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    cli_init("bench_skrafl");
+    bargs a = { 5, -1, -1, 12, 0, getenv("TK_SHARED"), "shared", "bin", NULL, NULL, NULL, "en" };
+    int rc = parse_args(argc, argv, &a);
+    if (rc)
+        return rc;
+    if (a.cgp)
+        return bench_cgp_file(a.cgp, a.dict, a.lang, a.leaves_path, a.once, a.runs, a.stats);
     char vpath[4096], wpath[4096], epath[4096];
-    snprintf(vpath, sizeof vpath, "%s/vectors/skrafl-positions.jsonl", shared);
-    snprintf(wpath, sizeof wpath, "%s/words/en-wamerican-large-upper.txt", shared);
-    snprintf(epath, sizeof epath, "%s/words/enable2k.txt", shared);
+    snprintf(vpath, sizeof vpath, "%s/vectors/skrafl-positions.jsonl", a.shared);
+    snprintf(wpath, sizeof wpath, "%s/words/en-wamerican-large-upper.txt", a.shared);
+    snprintf(epath, sizeof epath, "%s/words/enable2k.txt", a.shared);
     tk_error err = {0};
     size_t vlen;
     char *vec = cli_read_file(vpath, &vlen, &err);
@@ -422,50 +598,7 @@ int main(int argc, char **argv)
         free(vec);
         return 0;
     }
-    alpha_table a;
-    if (access("data/alphabets/en.txt", R_OK) == 0 ? cli_load_alphabet("data/alphabets/en.txt", &a)
-                                                   : cli_load_alphabet("en", &a))
-        return CLI_EXIT_DATA;
-    corpus cs, ce;
-    int want_s = once < 0 || strcmp(set, "shared") == 0, want_e = once < 0 || strcmp(set, "enable") == 0;
-    if (once >= 0 && !want_s && !want_e) {
-        cli_error(NULL, 0, "--set: shared or enable");
-        return CLI_EXIT_USAGE;
-    }
-    memset(&cs, 0, sizeof cs);
-    memset(&ce, 0, sizeof ce);
-    if (want_s) {
-        if (corpus_open(&cs, "shared (wamerican-large, 48 vector positions)", wpath, &a))
-            return CLI_EXIT_DATA;
-        load_shared(&cs, vec, vlen, only_blanks);
-    }
+    rc = bench_corpora(&a, vec, vlen, wpath, epath);
     free(vec);
-    if (want_e) {
-        if (corpus_open(&ce, "enable (ENABLE2K, mid-game positions of best-move games)", epath, &a))
-            return CLI_EXIT_DATA;
-        make_games(&ce, games, 0x5c2af1, only_blanks);
-    }
-    load_leaves(&a, leaves_path);
-    sk_movelist ml = {0};
-    if (once >= 0) {
-        run_once(want_s ? &cs : &ce, once, set, &ml);
-        sk_movelist_free(&ml);
-        corpus_free(&cs);
-        corpus_free(&ce);
-        sk_leaves_destroy(bench_leaves);
-        return 0;
-    }
-    printf("in process, 1 thread, CPU time, median of %d runs (top1/top10: sk_generate_top; all: every move "
-           "scored and stored; count: SK_COUNT_ONLY)\n", runs);
-    bench_corpus(&cs, runs, &ml);
-    bench_corpus(&ce, runs, &ml);
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    printf("peak RSS %.1f MB\n", ru.ru_maxrss / 1024.0);
-    bench_whole_process(&cs, bindir, wpath, runs);
-    sk_movelist_free(&ml);
-    corpus_free(&cs);
-    corpus_free(&ce);
-    sk_leaves_destroy(bench_leaves);
-    return 0;
+    return rc;
 }

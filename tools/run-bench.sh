@@ -27,6 +27,13 @@ if [ -x "$B/tools/bench_skrafl" ] && [ -z "$TK_BENCH_NO_CALLGRIND" ] && command 
     sh tools/callgrind-selfplay.sh bin equity,equity 30
     sh tools/callgrind-selfplay.sh bin score,score 30
 fi
+# The word index of the best-move search: best by score and by equity, and a
+# 200-game self-play, with and without it, in instructions and CPU time
+# (English and Icelandic; times only without valgrind).
+if [ -x "$B/tools/bench_skrafl" ] && [ -z "$TK_BENCH_NO_CALLGRIND" ]; then
+    echo "== the word index, with and without (tools/callgrind-windex.sh)"
+    sh tools/callgrind-windex.sh "$B" bin 200
+fi
 # Instructions of the exact endgame solver on four fixed endgames (callgrind).
 if [ -x "$B/tools/bench_endgame" ] && [ -z "$TK_BENCH_NO_CALLGRIND" ] && command -v valgrind >/dev/null; then
     echo "== skrafl --endgame instructions (tools/callgrind-endgame.sh)"

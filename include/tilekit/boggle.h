@@ -263,6 +263,187 @@ typedef int (*bog_best_fn)(void *ctx, const bog_best_event *ev);
 int bog_best_search(bog_solver *s, const bog_best_config *cfg, bog_best_fn fn, void *ctx, bog_grid *best,
                     long *best_score, tk_error *err);
 
+
+/* ---- proofs: the best board by branch and bound (src/boggle/prove*.c) ----- */
+
+/* A *class* is a set of boards: for each cell a set of faces (bit f of a
+ * 64-bit mask = face f of the prover's face list).  bog_prover splits the
+ * space of every rows x cols board into top-level classes (each cell one
+ * group of a partition of the faces, e.g. vowels / common consonants /
+ * rare letters), keeps one class of every orbit under the rotations and
+ * reflections of the grid, and proves each class by branch and bound: an
+ * upper bound on the best board of the class (an "orderly" tree of every
+ * word path of the class, see src/boggle/prove.c), split on one cell at a
+ * time in a fixed order, down to single boards scored exactly by
+ * bog_solve.  Every board scoring at least min_score is reported in its
+ * canonical form (bog_grid_canonical).  The scoring is bog_solve's:
+ * exactly what `boggle --best` and a plain solve count. */
+
+#define BOG_PROVE_CELLS   64   /* rows * cols */
+#define BOG_PROVE_FACES   64   /* faces a cell may show */
+#define BOG_PROVE_GROUPS  16   /* groups of the top-level partition */
+
+typedef struct bog_prove_config {
+    int rows, cols;            /* 1 .. BOG_PROVE_CELLS cells */
+    int min_len;               /* shortest word counted (0: 3) */
+    long min_score;            /* report every board scoring this much or more (>= 1) */
+    const bog_face *faces;     /* the faces a cell may show, each starting with its own
+                                  letter; NULL: every letter alone, `q` as the Qu face when
+                                  the alphabet has `u` (bog_letter_faces, as --best) */
+    int nfaces;
+    const char *groups;        /* the top-level partition: groups of faces separated by
+                                  spaces, each face written as its text ("aeiou lnrsy
+                                  bcdfghjkmpqtvwxz", the Qu face as q or qu); NULL: the
+                                  default for the size (bog_prove_default_groups) */
+    const char *order;         /* the splitting order: cells (0-based r*cols+c) separated by
+                                  spaces or commas; NULL: by number of neighbours, most
+                                  first, then nearest the centre */
+} bog_prove_config;
+
+typedef struct bog_prover bog_prover;            /* immutable once made; share it */
+typedef struct bog_prove_worker bog_prove_worker;   /* per thread */
+
+typedef struct bog_prove_stats {
+    double nodes;              /* tree nodes built (the orderly trees of the classes) */
+    double splits;             /* classes bounded while splitting */
+    double scored;             /* single boards scored exactly */
+    double boards;             /* boards covered (the classes' sizes) */
+    double cpu;                /* bog_prove_run: CPU seconds of the thread that proved it */
+} bog_prove_stats;
+
+/* The faces `boggle --best` and the prover use by default: every letter of
+ * `a` alone, except that `q` is the Qu face when the alphabet has `u` (as on
+ * the dice).  faces needs room for a->size entries (at most 64 are
+ * written); returns how many. */
+int bog_letter_faces(const alpha_table *a, bog_face *faces);
+
+/* The default groups for the prover's alphabet and size: a text as in
+ * bog_prove_config.groups (a static string), or NULL if the alphabet is not
+ * the English one (then the prover's default is one group of every face:
+ * one class, fine for small alphabets; give groups for large ones). */
+const char *bog_prove_default_groups(const alpha_table *a, int rows, int cols);
+
+/* Make a prover: parses the groups and the order, and lists the top-level
+ * classes (canonical group vectors, in increasing order of their number in
+ * base `groups`).  Errors: TK_EINVAL (size, min_score), TK_EFORMAT (groups
+ * or order: a face in no group or in two, an unknown letter, a cell out of
+ * range or twice; the message names it), TK_ELIMIT (more than 2^31 classes
+ * before symmetry, faces, a dictionary of 2^24 words or more), TK_ENOMEM. */
+int bog_prover_create(bog_prover **out, const bog_dict *bd, const bog_prove_config *cfg, tk_error *err);
+void bog_prover_destroy(bog_prover *p);            /* NULL allowed */
+long bog_prover_classes(const bog_prover *p);      /* top-level classes */
+/* Class k (0 .. classes-1): the face set of every cell into sets[rows*cols];
+ * returns the number of boards in it. */
+double bog_prover_class(const bog_prover *p, long k, uint64_t *sets);
+/* What identifies the proof: cells, min_len, min_score, faces, groups,
+ * order, the class count and a hash of the dictionary, as one line of text
+ * ("3x3 min-length 3 min-score 545 ...") into out; returns its length. */
+size_t bog_prover_describe(const bog_prover *p, char *out, size_t cap);
+const bog_face *bog_prover_faces(const bog_prover *p, int *nfaces);
+
+/* Workers: one per thread. */
+int bog_prove_worker_create(bog_prove_worker **out, const bog_prover *p, tk_error *err);
+void bog_prove_worker_destroy(bog_prove_worker *w);   /* NULL allowed */
+
+/* A board found: its canonical grid and score (valid during the call).
+ * Return non-zero to stop the search of the class (it is then not proved). */
+typedef int (*bog_prove_fn)(void *ctx, const bog_grid *g, long score);
+
+/* The upper bound on the best board of a class (sets[rows*cols], each
+ * non-empty, faces < nfaces): the root of its orderly tree.  Never below
+ * the score of any board of the class.  Errors: TK_EINVAL, TK_ENOMEM. */
+int bog_prove_bound(bog_prove_worker *w, const uint64_t *sets, long *bound, tk_error *err);
+/* Prove one class: calls fn for every board of the class scoring at least
+ * min_score (several symmetric boards of one class give the same canonical
+ * grid: each is reported).  Adds to *st.  Returns TK_OK, 1 if fn stopped it
+ * (the class is then not proved), TK_EINVAL (a bad set), TK_ENOMEM. */
+int bog_prove_class(bog_prove_worker *w, const uint64_t *sets, bog_prove_fn fn, void *ctx, bog_prove_stats *st,
+                    tk_error *err);
+
+/* Canonical form: the image of g under the rotations and reflections that
+ * keep its shape (8 for a square grid, 4 otherwise) whose cells, read row
+ * by row, come first (faces compared letter by letter in alphabet order, a
+ * shorter face before a longer one that starts with it). */
+void bog_grid_canonical(const bog_grid *g, bog_grid *out);
+
+
+/* ---- running a proof: threads, shards, resuming (src/boggle/prove_run.c) */
+
+typedef struct bog_prove_board {
+    long score;
+    const char *rows;          /* the canonical board, rows joined by '/' ("des/lat/per") */
+} bog_prove_board;
+
+/* Called once per finished class k (under the runner's lock, so one at a
+ * time): the boards of the class that reach min_score (canonical, each once,
+ * best first) and the work it took (boards: the class's size).  Return
+ * non-zero to stop the run (the other threads finish their class first). */
+typedef int (*bog_prove_class_fn)(void *ctx, long k, const bog_prove_stats *st, const bog_prove_board *found,
+                                  int nfound);
+
+typedef struct bog_prove_job {
+    int jobs;                  /* threads (< 1: 1) */
+    long shard, nshards;       /* run the classes k with k % nshards == shard - 1 (0, 0: all) */
+    const uint8_t *done;       /* NULL, or per class non-zero: already proved (resume) */
+    const long *only;          /* non-NULL: prove just these classes (a sample), in this order */
+    long nonly;
+    bog_prove_class_fn on_class;
+    void *ctx;
+    volatile int *stop;        /* NULL, or set non-zero (by a signal handler) to stop after
+                                  the classes being proved */
+} bog_prove_job;
+
+/* Prove every class of the job not yet done, on job->jobs threads (each its
+ * own worker).  Returns TK_OK when every class of the shard is done, 1 if
+ * stopped (by *stop or on_class), or the first error (TK_ENOMEM,
+ * TK_ELIMIT, TK_EINVAL) with its message. */
+int bog_prove_run(const bog_prover *p, const bog_prove_job *job, tk_error *err);
+/* The shard of class k (1-based), as bog_prove_run counts it. */
+long bog_prove_shard_of(long k, long nshards);
+
+
+/* ---- checkpoints and shard results (src/boggle/prove_state.c) ------------ */
+
+/* A proof's state as a text file: what `boggle --prove` writes as its
+ * checkpoint and as a shard's result, and what --resume and --prove-merge
+ * read.  Lines:
+ *
+ *     tilekit-prove 1
+ *     proof 3x3 min-length 3 ... dict 173528:2a925b2c9c97cfcb   (bog_prover_describe)
+ *     shard K/N
+ *     done 0-17,19,25-30          classes proved (any number of done lines)
+ *     board 545 des/lat/per       a board found (score, canonical rows)
+ *     stats NODES SPLITS SCORED BOARDS CPU-SECONDS WALL-SECONDS
+ *     end HASH                    FNV-1a 64 of every byte before this line
+ *
+ * The parser checks every line (a located TK_EFORMAT: err->line, and the
+ * message names it), that the done ranges lie in 0 .. classes-1 and do not
+ * overlap, and the checksum (TK_ECHECKSUM); it allocates in proportion to
+ * the text, never to the class count it states. */
+typedef struct bog_prove_range {
+    long lo, hi;               /* classes lo .. hi, inclusive */
+} bog_prove_range;
+
+typedef struct bog_prove_state {
+    char proof[1024];          /* the proof line's text after "proof " */
+    long classes;              /* its "classes N" */
+    long shard, nshards;
+    bog_prove_range *done;     /* sorted, disjoint */
+    long ndone;
+    bog_prove_board *boards;   /* rows owned by the state */
+    long nboards;
+    bog_prove_stats stats;
+    double cpu, wall;          /* seconds spent so far (all runs) */
+} bog_prove_state;
+
+int bog_prove_state_parse(const char *text, size_t len, bog_prove_state *st, tk_error *err);
+/* The file text (malloc'ed, NUL-terminated, *len its length), or NULL when
+ * out of memory.  done ranges are written as given (sorted, disjoint). */
+char *bog_prove_state_text(const bog_prove_state *st, size_t *len);
+void bog_prove_state_free(bog_prove_state *st);
+/* Classes in the done ranges. */
+long bog_prove_state_count(const bog_prove_state *st);
+
 #ifdef __cplusplus
 }
 #endif

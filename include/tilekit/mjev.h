@@ -110,6 +110,61 @@ void mj_ev_destroy(mj_ev *ev);
 int mj_ev_solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, const mj_ev_config *c,
                 mj_ev_result *out, tk_error *err);
 
+/* The value of a 13 - 3k tile hand waiting for its draw (no riichi
+ * declared yet): the same model and contract as mj_ev_solve with the root a
+ * draw state, its shanten 0..3.  *out holds one entry, kind
+ * MJ_EV_NO_DISCARD, whose values by turn are the hand's. */
+#define MJ_EV_NO_DISCARD 255
+int mj_ev_solve_draw(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, const mj_ev_config *cfg,
+                     mj_ev_result *out, tk_error *err);
+
+/* ---- calls (ev_calls.c) ----
+ * For a tile another player just discarded, every call the 13 - 3k tile
+ * hand can make and its value, against passing:
+ * - pass: the hand waits for its draw (mj_ev_solve_draw), the tile counted
+ *   as seen;
+ * - chi (only from the player on the left, from_left), pon: the meld is
+ *   made with plain copies before a red five, then the best discard of the
+ *   14 - 3(k+1) tile hand by the model (mj_ev_solve), the called tile and,
+ *   for a chi that completes a two-sided shape, the tile at its other end
+ *   excluded (no swap-calling, as on Tenhou); an open hand wins only with a
+ *   yaku (the scorer's rule: a win without one is worth 0);
+ * - kan (an open kan of the tile): the replacement draw is the hand's next
+ *   draw (mj_ev_solve_draw with the new meld; the new dora indicator is
+ *   not modelled);
+ * - ron: when the tile completes the hand with a yaku, its value by ron
+ *   (mj_score_wait: honba and sticks included), win probability 1.
+ * Values are those of the first turn reported (cfg->t_min).  A call whose
+ * hand the model refuses (shanten over 3, too few tiles) is left out; the
+ * pass is always there (its error is the function's). */
+enum { MJ_CALL_PASS, MJ_CALL_CHI, MJ_CALL_PON, MJ_CALL_KAN, MJ_CALL_RON };
+#define MJ_EV_MAX_CALLS 8
+
+typedef struct mj_ev_call {
+    uint8_t kind;          /* MJ_CALL_* */
+    uint8_t n_own;         /* tiles from the hand */
+    uint8_t own[3];        /* plain tiles */
+    uint8_t discard;       /* chi/pon: best discard (EV kind); else MJ_EV_NO_DISCARD */
+    int8_t shanten;        /* after the call and its discard (-1: ron) */
+    double tenpai, win, score;
+} mj_ev_call;
+
+typedef struct mj_ev_callset {
+    int n;
+    mj_ev_call calls[MJ_EV_MAX_CALLS];   /* calls[0] is the pass */
+    int best;                            /* index of the highest score */
+} mj_ev_callset;
+
+/* Flags of mj_ev_calls(). */
+#define MJ_CALL_FROM_LEFT 1u   /* discarded by the player before mine: chi allowed */
+#define MJ_CALL_FURITEN   2u   /* my hand is furiten: no ron */
+
+/* tile (plain 0..33, red: the red five) discarded by another player.
+ * Returns 0 or the error of the pass. */
+int mj_ev_calls(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, const mj_ev_config *cfg, int tile,
+                int red, unsigned how, mj_ev_callset *out, tk_error *err);
+const char *mj_call_name(int kind);
+
 /* Necessary and unnecessary tiles over all three forms (regular, seven
  * pairs and thirteen orphans; the last two only without melds), on closed
  * counts (each <= 4) with k melds:

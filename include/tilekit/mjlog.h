@@ -44,6 +44,15 @@
  *   (event N = the 1-based event of that round in log order) with err->line
  *   / err->col the place in the text when known.  Never crashes, whatever
  *   the bytes.
+ * - mj_log_parse_ex() with MJ_LOG_KEEP_INCONSISTENT reads the same way
+ *   but keeps a log whose events do not all fit: each such event is an
+ *   mj_log_issue (log->issues, in round and event order) with its place
+ *   and the message mj_log_parse would give.  A fatal issue is an event the
+ *   replay cannot apply (mj_replay_step fails there: the rest of its round
+ *   cannot be replayed); a non-fatal one is a win whose hand cannot be
+ *   built or whose hai= is not the hand replayed (the replay goes on past
+ *   it).  Only errors of the text itself (syntax, bad tiles, limits, a deal
+ *   that cannot be) still refuse the whole log.
  * - Limits: MJ_LOG_MAX_BYTES of input, MJ_LOG_MAX_ROUNDS rounds,
  *   MJ_LOG_MAX_EVENTS events a round (TK_ELIMIT beyond).
  * - mj_replay_*: a caller-owned cursor over one round of a parsed log (no
@@ -139,13 +148,26 @@ typedef struct mj_log_round {
     mj_log_win wins[3];
 } mj_log_round;
 
+/* An event that does not fit the log (MJ_LOG_KEEP_INCONSISTENT). */
+typedef struct mj_log_issue {
+    int round, event;              /* 0-based */
+    int fatal;                     /* the replay cannot go past it */
+    long line, col;                /* of the event in the text (0: unknown) */
+    char msg[200];                 /* "event N (kind): what" (N 1-based in its round) */
+} mj_log_issue;
+
 typedef struct mj_log {
     int format;                    /* MJ_LOG_MJLOG or MJ_LOG_TENHOU6 */
     unsigned rules;                /* MJ_RULE_* of the game (mahjong.h) */
     char names[4][MJ_LOG_NAME];
     int n_rounds;
     mj_log_round *rounds;
+    int n_issues;                  /* 0 unless read with MJ_LOG_KEEP_INCONSISTENT */
+    mj_log_issue *issues;
 } mj_log;
+
+/* mj_log_parse_ex flags. */
+#define MJ_LOG_KEEP_INCONSISTENT 1u
 
 /* Name of an event kind ("draw", "discard", "chi", "pon", "daiminkan",
  * "kakan", "ankan", "riichi", "dora", "win", "ryuukyoku") and of a draw
@@ -156,6 +178,8 @@ const char *mj_ryuukyoku_name(int rk);
 /* Read a log (either format, told apart by its first non-blank byte: '<'
  * XML, '{' JSON).  *out = NULL on error. */
 int mj_log_parse(const char *text, size_t len, mj_log **out, tk_error *err);
+/* The same with flags (MJ_LOG_KEEP_INCONSISTENT); flags 0 = mj_log_parse. */
+int mj_log_parse_ex(const char *text, size_t len, unsigned flags, mj_log **out, tk_error *err);
 void mj_log_free(mj_log *log);
 
 /* ---- replay ---- */
@@ -171,6 +195,7 @@ typedef struct mj_replay {
     uint8_t discards[4][MJ_REPLAY_MAX_DISCARDS];   /* plain tiles, in order */
     uint8_t visible[MJ_TILES];         /* every discard, every meld tile not taken from a discard, every
                                           revealed dora indicator: what all players see */
+    uint8_t visible_red[3];            /* red 5m, 5p, 5s among those (0 or 1 each) */
     int n_dora;
     uint8_t dora[MJ_MAX_INDICATORS];   /* revealed indicators */
     uint16_t dora_red;

@@ -25,6 +25,7 @@
 #include "tilekit/datapath.h"
 #include "tilekit/wordq.h"
 #include "tilekit/skrafl.h"
+#include "tilekit/skwindex.h"
 #include "tilekit/skgame.h"
 #include "tilekit/sksim.h"
 #include "tilekit/skendgame.h"
@@ -32,9 +33,12 @@
 #include "tilekit/mahjong.h"
 #include "tilekit/mjev.h"
 #include "tilekit/mjlog.h"
+#include "tilekit/mjdanger.h"
+#include "tilekit/mjreview.h"
 #include "tilekit/boggle.h"
 #include "tilekit/fmt.h"
 #include "tilekit/html.h"
 #include "tilekit/skfmt.h"
+#include "tilekit/mjfmt.h"
 
 #endif

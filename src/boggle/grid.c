@@ -82,9 +82,77 @@ static int match_one(const alpha_table *a, const char *s, size_t len, int *lette
     return m == n ? n : 0;
 }
 
-int bog_grid_add_row(bog_grid *g, const alpha_table *a, const char *line, size_t len, tk_error *err)
+/* One cell of a row written with spaces between the cells: the token at
+ * *p ("#", "[th]" or a face's letters) into *f; *p moves past it and the
+ * spaces after it. */
+static int spaced_cell(face *f, const alpha_table *a, const char *line, size_t len, size_t *p, int row,
+                       tk_error *err)
 {
     static const face blocked = {0, {0}};
+    size_t q = *p;
+    while (q < len && !is_space((unsigned char)line[q]))
+        q++;
+    int rc = 0;
+    if (q - *p == 1 && line[*p] == '#')
+        *f = blocked;
+    else if (q - *p >= 2 && line[*p] == '[' && line[q - 1] == ']')
+        rc = read_face(f, a, line + *p + 1, q - *p - 2, row, line, len, *p, err);
+    else
+        rc = read_face(f, a, line + *p, q - *p, row, line, len, *p, err);
+    if (rc)
+        return rc;
+    *p = q;
+    while (*p < len && is_space((unsigned char)line[*p]))
+        (*p)++;
+    return 0;
+}
+
+/* One cell of a packed row at *p: "#", "[th]", a letter, or "qu" (the Qu
+ * face); *p moves past it. */
+static int packed_cell(face *f, const alpha_table *a, const char *line, size_t len, size_t *p, int row,
+                       tk_error *err)
+{
+    static const face blocked = {0, {0}};
+    if (line[*p] == '#') {
+        *f = blocked;
+        (*p)++;
+        return 0;
+    }
+    if (line[*p] == '[') {
+        size_t q = *p + 1;
+        while (q < len && line[q] != ']')
+            q++;
+        if (q == len)
+            return tk_error_set(err, TK_EFORMAT, row, (long)*p + 1, "row %d: '[' at column %zu without ']'", row,
+                                *p + 1);
+        int rc = read_face(f, a, line + *p + 1, q - *p - 1, row, line, len, *p, err);
+        if (rc)
+            return rc;
+        *p = q + 1;
+        return 0;
+    }
+    int letter;
+    int m = match_one(a, line + *p, len - *p, &letter);
+    if (m <= 0)
+        return bad_letter(err, row, line, len, *p);
+    f->n = 1;
+    f->let[0] = (uint8_t)letter;
+    *p += (size_t)m;
+    /* packed "qu" is the Qu face */
+    if (a->lower[letter][0] == 'q' && a->lower[letter][1] == 0 && *p < len) {
+        int l2;
+        int m2 = match_one(a, line + *p, len - *p, &l2);
+        if (m2 > 0 && a->lower[l2][0] == 'u' && a->lower[l2][1] == 0) {
+            f->n = 2;
+            f->let[1] = (uint8_t)l2;
+            *p += (size_t)m2;
+        }
+    }
+    return 0;
+}
+
+int bog_grid_add_row(bog_grid *g, const alpha_table *a, const char *line, size_t len, tk_error *err)
+{
     face cells[BOG_MAX_SIDE];
     int ncells = 0;
     int row = g->rows + 1;
@@ -108,57 +176,9 @@ int bog_grid_add_row(bog_grid *g, const alpha_table *a, const char *line, size_t
     while (p < len) {
         face f;
         size_t start = p;
-        if (spaced) {
-            size_t q = p;
-            while (q < len && !is_space((unsigned char)line[q]))
-                q++;
-            if (q - p == 1 && line[p] == '#') {
-                f = blocked;
-            } else if (q - p >= 2 && line[p] == '[' && line[q - 1] == ']') {
-                int rc = read_face(&f, a, line + p + 1, q - p - 2, row, line, len, p, err);
-                if (rc)
-                    return rc;
-            } else {
-                int rc = read_face(&f, a, line + p, q - p, row, line, len, p, err);
-                if (rc)
-                    return rc;
-            }
-            p = q;
-            while (p < len && is_space((unsigned char)line[p]))
-                p++;
-        } else if (line[p] == '#') {
-            f = blocked;
-            p++;
-        } else if (line[p] == '[') {
-            size_t q = p + 1;
-            while (q < len && line[q] != ']')
-                q++;
-            if (q == len)
-                return tk_error_set(err, TK_EFORMAT, row, (long)p + 1,
-                                    "row %d: '[' at column %zu without ']'", row, p + 1);
-            int rc = read_face(&f, a, line + p + 1, q - p - 1, row, line, len, p, err);
-            if (rc)
-                return rc;
-            p = q + 1;
-        } else {
-            int letter;
-            int m = match_one(a, line + p, len - p, &letter);
-            if (m <= 0)
-                return bad_letter(err, row, line, len, p);
-            f.n = 1;
-            f.let[0] = (uint8_t)letter;
-            p += (size_t)m;
-            /* packed "qu" is the Qu face */
-            if (a->lower[letter][0] == 'q' && a->lower[letter][1] == 0 && p < len) {
-                int l2;
-                int m2 = match_one(a, line + p, len - p, &l2);
-                if (m2 > 0 && a->lower[l2][0] == 'u' && a->lower[l2][1] == 0) {
-                    f.n = 2;
-                    f.let[1] = (uint8_t)l2;
-                    p += (size_t)m2;
-                }
-            }
-        }
+        int rc = spaced ? spaced_cell(&f, a, line, len, &p, row, err) : packed_cell(&f, a, line, len, &p, row, err);
+        if (rc)
+            return rc;
         if (ncells == limit) {
             if (g->rows)
                 return tk_error_set(err, TK_EFORMAT, row, (long)start + 1,

@@ -10,6 +10,7 @@
  * the same way.  --best searches for the best board (boggle_best.c).
  */
 #include "cli/boggle_best.h"
+#include "cli/boggle_prove.h"
 #include "cli/boggle_random.h"
 #include "cli/cli.h"
 #include "cli/cli_batch.h"
@@ -49,6 +50,8 @@ static void usage(void)
     printf("Usage: %s [OPTION]... [FILE]...\n"
            "       %s --random 4x4|5x5|6x6 [--boards N] [--seed N] [OPTION]...\n"
            "       %s --best 4x4|5x5|RxC [--seconds S] [--iterations N] [--dice SET] [OPTION]...\n"
+           "       %s --prove RxC --min S [--shard K/N] [--checkpoint FILE] [OPTION]...\n"
+           "       %s --prove RxC --min S --merge FILE...\n"
            "Print every dictionary word that can be traced in Boggle grids read from the\n"
            "FILEs (stdin when no FILE or FILE is -).  Grids are separated by blank lines;\n"
            "their answers come in the same order, separated by blank lines.\n"
@@ -81,7 +84,7 @@ static void usage(void)
            "                     second grid on the right and print the path under it\n"
            "      --q-is-qu      a cell written as a bare q is the Qu die (as most Boggle\n"
            "                     programs write it); by default it is the letter Q\n"
-           "", cli_prog(), cli_prog(), cli_prog());
+           "", cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog());
     /* two strings: C11 compilers need only take 4095 characters in one */
     printf("  -r, --random SET   roll a dice set and solve it: 4x4 (classic Boggle, the\n"
            "                     1976 dice), 4x4-1987 (the 1987 dice), 5x5 (Big Boggle),\n"
@@ -89,7 +92,8 @@ static void usage(void)
            "                     a blank line, then the answer\n"
            "      --boards N     with --random: roll and solve N boards; board i is rolled\n"
            "                     with seed N+i-1 and headed '# board i, seed S' (N > 1)\n"
-           "      --seed N       random seed for --random and --best (default: the clock)\n"
+           "      --seed N       random seed for --random, --best (default: the clock) and\n"
+           "                     --sample (default 1)\n"
            "  -b, --best RxC     search for the highest-scoring RxC board (simulated\n"
            "                     annealing with restarts); prints each new best as\n"
            "                     'SCORE row/row/...', then '# best ...' and the board\n"
@@ -100,7 +104,9 @@ static void usage(void)
            "      --dice SET     --best: search the rolls of a dice set (which die where,\n"
            "                     which face up) instead of any letters\n"
            "      --target N     --best: stop at the first board scoring N or more\n"
-           "      --jobs N       threads (default 0 = all CPUs; the output is the same);\n"
+           "");
+    boggle_prove_usage();
+    printf(           "      --jobs N       threads (default 0 = all CPUs; the output is the same);\n"
            "                     --best: N searches with seeds S, S+1, ... (default 1)\n"
            "      --first-line N   number the input's lines from N, and\n"
            "      --first-grid N   its grids from N (for one chunk of a batch split\n"
@@ -121,9 +127,10 @@ static void usage(void)
            "  %s --random 5x5 --seed 42 --min 4\n"
            "  %s --random 4x4 --boards 1000 --count --score\n"
            "  %s --best 4x4 --seconds 60 --jobs 2\n"
+           "  %s --prove 3x3 --min 545 --jobs 2 --checkpoint 3x3.ck\n"
            "  %s --json --paths grids.txt\n"
            "  printf 'pers\\nlate\\ngins\\nrbed\\n' | %s --show --mark plates\n",
-           cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog());
+           cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog(), cli_prog());
 }
 
 
@@ -519,6 +526,8 @@ typedef struct options {
     cli_dict_opts dict;  /* --dict, --lexicon, --lang */
     int jobs_set, have_seed;
     boggle_best_opts best;
+    boggle_prove_opts prove;
+    const char *min_arg;  /* --min as given: the score with --prove, else the word length */
     unsigned long long seed;
     long first_grid;
     cli_common co;       /* --json, --jobs, --first-line, --verbose */
@@ -546,20 +555,17 @@ static void parse_options(int argc, char **argv, options *o)
         { "first-grid", required_argument, NULL, O_FIRST_GRID },
         { "q-is-qu", no_argument, NULL, O_Q_IS_QU },
         BOGGLE_BEST_OPTIONS,
+        BOGGLE_PROVE_OPTIONS,
         CLI_COMMON_OPTIONS,
         { NULL, 0, NULL, 0 }
     };
     int c;
     while ((c = getopt_long(argc, argv, ":" CLI_DICT_SHORT "m:spcgk:r:b:" CLI_COMMON_SHORT, longopts, NULL)) != -1) {
-        if (cli_dict_option(c, &o->dict, optarg) || boggle_best_option(c, &o->best, optarg))
+        if (cli_dict_option(c, &o->dict, optarg) || boggle_best_option(c, &o->best, optarg) ||
+            boggle_prove_option(c, &o->prove, optarg))
             continue;
         switch (c) {
-        case 'm':
-            if (strcmp(optarg, "auto") == 0)
-                opt_min = 0, opt_min_by_size = 1;
-            else
-                opt_min = (int)cli_parse_long("--min", optarg, 1, ALPHA_WORD_MAX);
-            break;
+        case 'm': o->min_arg = optarg; break;
         case 's': opt_score = 1; break;
         case 'p': opt_paths = 1; break;
         case 'c': opt_count = 1; break;
@@ -575,14 +581,23 @@ static void parse_options(int argc, char **argv, options *o)
         }
     }
     opt_json = o->co.json;
+    if (o->min_arg && o->prove.shape)
+        boggle_prove_min(&o->prove, o->min_arg);
+    else if (o->min_arg && strcmp(o->min_arg, "auto") == 0)
+        opt_min = 0, opt_min_by_size = 1;
+    else if (o->min_arg)
+        opt_min = (int)cli_parse_long("--min", o->min_arg, 1, ALPHA_WORD_MAX);
+    boggle_prove_check(&o->prove, argc - optind);
+    if (o->prove.shape && (o->best.shape || o->random_set))
+        cli_usage_error("--prove does not go with --best or --random");
     cli_dict_check(&o->dict);
     if (o->random_set && optind < argc)
         cli_usage_error("--random takes no FILE");
     boggle_best_check(&o->best);
     if (o->best.shape && (o->random_set || optind < argc))
         cli_usage_error("--best takes no FILE and no --random");
-    if (o->have_seed && !o->random_set && !o->best.shape)
-        cli_usage_error("--seed needs --random or --best");
+    if (o->have_seed && !o->random_set && !o->best.shape && !o->prove.sample)
+        cli_usage_error("--seed needs --random, --best or --sample");
     if (opt_boards != 1 && !o->random_set)
         cli_usage_error("--boards needs --random");
     if (opt_show && opt_json)
@@ -608,6 +623,16 @@ static void set_mark(const alpha_table *a)
 
 static int run(const options *o, int nfiles, char **files)
 {
+    if (o->prove.shape) {
+        boggle_prove_opts prove = o->prove;
+        prove.jobs = cli_jobs(o->jobs_set ? o->co.jobs : 1);
+        prove.json = opt_json;
+        prove.seed = o->have_seed ? o->seed : 1;
+        if (prove.every < 0)
+            prove.every = 1;
+        prove.verbose = o->co.verbose;
+        return boggle_prove_run(&prove, the_app.bd, nfiles, files);
+    }
     if (o->best.shape) {
         boggle_best_opts best = o->best;
         best.have_seed = o->have_seed;
@@ -636,7 +661,7 @@ static int run(const options *o, int nfiles, char **files)
 
 int main(int argc, char **argv)
 {
-    options o = { .first_grid = 1 };
+    options o = { .first_grid = 1, .prove = { .every = -1 } };
     const char *dict_used = NULL;
     cli_init("boggle");
     cli_common_init(&o.co, usage);
@@ -663,7 +688,7 @@ int main(int argc, char **argv)
     if (opt_mark)
         set_mark(the_app.a);
     int status = run(&o, argc - optind, argv + optind);
-    if (o.co.verbose && !o.best.shape)
+    if (o.co.verbose && !o.best.shape && !o.prove.shape)
         cli_error(NULL, 0, "%ld grid%s (%ld bad), %d thread%s, %.3f s", the_app.grids, the_app.grids == 1 ? "" : "s",
                   the_app.bad, o.co.jobs, o.co.jobs == 1 ? "" : "s", cli_now() - t0);
     bog_dict_destroy(bd);

@@ -170,24 +170,6 @@ static int parse_shape(const char *s, int *rows, int *cols)
     return 0;
 }
 
-/* Every letter alone, except that a "q" of an alphabet that also has "u" is
- * the Qu face (as on the dice). */
-static int letter_faces(const alpha_table *a, bog_face *faces)
-{
-    int qu = alpha_index(a, "u");
-    int n = 0;
-    for (int l = 1; l <= a->size; l++) {
-        faces[n].n = 1;
-        faces[n].let[0] = (uint8_t)l;
-        if (strcmp(a->lower[l], "q") == 0 && qu > 0) {
-            faces[n].n = 2;
-            faces[n].let[1] = (uint8_t)qu;
-        }
-        n++;
-    }
-    return n;
-}
-
 /* The final report: "# best N points, W words, B boards, seed S" and the rows. */
 static void report(shared *sh, const bog_grid *g, long score)
 {
@@ -300,7 +282,7 @@ int boggle_best_run(const boggle_best_opts *o, const bog_dict *bd)
     } else {
         sh.cfg.rows = rows;
         sh.cfg.cols = cols;
-        sh.cfg.nfaces = letter_faces(a, faces);
+        sh.cfg.nfaces = bog_letter_faces(a, faces);
         sh.cfg.faces = faces;
     }
     if (!sh.cfg.min_len) {

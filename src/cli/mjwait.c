@@ -16,6 +16,7 @@
 #include "cli/mjwait_score.h"
 #include "tilekit/alphabet.h"
 #include "tilekit/mahjong.h"
+#include "tilekit/mjfmt.h"
 
 #include <getopt.h>
 #include <stdio.h>
@@ -390,35 +391,14 @@ static void print_14(cli_buf *f, const char *text, const mj_hand *h, const mj_re
     }
 }
 
-/* ---- --show: the hand in Unicode mahjong tiles (U+1F000 block) ---- */
-
-/* Code point of tile t: characters U+1F007.., bamboo U+1F010.., circles
- * U+1F019.., winds U+1F000.. (E S W N), dragons white U+1F006, green
- * U+1F005, red U+1F004 (the block orders them red, green, white). */
-static uint32_t tile_cp(int t)
-{
-    static const uint32_t dragon[3] = { 0x1F006, 0x1F005, 0x1F004 };
-    if (t < 9) return 0x1F007u + (uint32_t)t;
-    if (t < 18) return 0x1F019u + (uint32_t)(t - 9);
-    if (t < 27) return 0x1F010u + (uint32_t)(t - 18);
-    if (t < 31) return 0x1F000u + (uint32_t)(t - 27);
-    return dragon[t - 31];
-}
-
-void mjw_show_tile(cli_buf *f, int t, int times)
-{
-    char u[4];
-    int n = alpha_utf8_encode(tile_cp(t), u);
-    while (times-- > 0)
-        cli_buf_put(f, u, (size_t)n);
-}
+/* ---- --show: the hand in Unicode mahjong tiles (tilekit/mjfmt.h) ---- */
 
 static void show_mask(cli_buf *f, uint64_t m)
 {
     for (int t = 0; t < MJ_TILES; t++)
         if (m >> t & 1) {
             cli_buf_putc(f, ' ');
-            mjw_show_tile(f, t, 1);
+            mjf_tile(f, t, 1);
         }
 }
 
@@ -427,26 +407,8 @@ static void show_mask(cli_buf *f, uint64_t m)
 static void show_hand(cli_buf *f, size_t start, const mj_hand *h, const mj_result *r)
 {
     cli_buf s = { 0 };
-    int suit = -1;
     cli_buf_puts(&s, "  ");
-    for (int t = 0; t < MJ_TILES; t++) {
-        if (!h->count[t])
-            continue;
-        if (suit >= 0 && t / 9 != suit)
-            cli_buf_putc(&s, ' ');
-        suit = t / 9;
-        mjw_show_tile(&s, t, h->count[t]);
-    }
-    for (int i = 0; i < h->n_melds; i++) {
-        const mj_meld *m = &h->melds[i];
-        cli_buf_puts(&s, m->type == MJ_ANKAN ? " (" : " [");
-        if (m->type == MJ_CHI)
-            for (int k = 0; k < 3; k++)
-                mjw_show_tile(&s, m->tile + k, 1);
-        else
-            mjw_show_tile(&s, m->tile, m->type == MJ_PON ? 3 : 4);
-        cli_buf_putc(&s, m->type == MJ_ANKAN ? ')' : ']');
-    }
+    mjf_hand(&s, h);
     if (!r->is14 && r->wait_mask) {
         cli_buf_puts(&s, "  wait");
         show_mask(&s, r->wait_mask);
@@ -630,13 +592,14 @@ int main(int argc, char **argv)
         MJL_LONGOPTS
         { NULL, 0, NULL, 0 }
     };
-    int c, li = 0;
+    int c, li = 0, ev_turn = 0;
     cli_common co;
     cli_init("mjwait");
     cli_common_init(&co, usage);
     while ((c = getopt_long(argc, argv, ":w" CLI_COMMON_SHORT, longopts, &li)) != -1) {
         if (c >= MJL_O_LOG && mjl_option(c, optarg))
             continue;
+        ev_turn |= c == MJE_O_TURN;
         if (c >= MJE_O_EV && mje_option(c, optarg))
             continue;
         if (c >= MJS_O_SCORE && mjs_option(c, longopts[li].name, optarg, 0))
@@ -655,8 +618,10 @@ int main(int argc, char **argv)
         cli_usage_error("--log reviews game records: not with --score, --shanten, --waits or --show");
     if (!mjl_active() && mjl_player())
         cli_usage_error("--player needs --log");
+    if (mjl_active() && ev_turn)
+        cli_usage_error("--ev-turn: with --log the turn of each discard is the player's own turn");
     if (mjl_active())   /* --log: game records (mjwait_log.c) */
-        return mjl_main((const char *const *)argv + optind, argc - optind, &co);
+        return mjl_main((const char *const *)argv + optind, argc - optind, &co, mje_active());
     double t0 = cli_now();
     cli_batch b = { .kind = CLI_BATCH_LINES, .flags = CLI_BATCH_SKIP_BLANK,
                     .files = (const char *const *)argv + optind, .nfiles = argc - optind,

@@ -4,13 +4,18 @@
  * ../shared/vectors/mjev-model.md).  Text: one line a discard, best first
  * (expected score, then win probability); -v adds the values by turn;
  * --show draws the hand and marks the best discard.  JSON: one object a
- * line with every value by turn at full double precision. */
+ * line with every value by turn at full double precision.
+ * With a threat on the line (riichi:W, river-w:, melds-w:), each discard
+ * also gets its danger and expected loss and the discards are ranked by
+ * the push-or-fold value (tilekit/mjdanger.h); with offer-w:T on a 13-tile
+ * hand the line asks which call to make (mj_ev_calls). */
 #include "cli/mjwait_ev.h"
 
 #include "cli/cli.h"
 #include "cli/cli_json.h"
 #include "cli/mjwait_score.h"
 #include "tilekit/alphabet.h"
+#include "tilekit/mjdanger.h"
 #include "tilekit/mjev.h"
 
 #include <stdio.h>
@@ -71,7 +76,10 @@ const char *mje_help(void)
            "                   switch off shanten back, tegawari, the ura-dora expectation, red fives\n"
            "                   (back:off tegawari:off ura-ev:off red:off)\n"
            "      --seconds S  time limit a hand: a hand not done in time is reported as cut\n"
-           "      --max-states N  state limit a hand (default 2,000,000, about 0.4 GB)\n";
+           "      --max-states N  state limit a hand (default 2,000,000, about 0.4 GB)\n"
+           "                   On the line: riichi:W river-w:TILES melds-w:[...] safe-w:TILES describe the\n"
+           "                   table: each discard gets its danger and the push-or-fold value; with\n"
+           "                   offer-w:T (a 13-tile hand) the calls on T are valued (man mjwait: DEFENCE)\n";
 }
 
 static void defaults(mj_ev_config *c)
@@ -89,6 +97,8 @@ static void defaults(mj_ev_config *c)
 }
 
 void mje_free(void *solver) { mj_ev_destroy(solver); }
+
+void mje_config(mj_ev_config *c) { defaults(c); }
 
 /* ---- output ---- */
 
@@ -108,19 +118,71 @@ static void jvals(cli_json *j, const char *key, const double *v, int n)
     cli_json_close(j);
 }
 
-static void json_out(cli_buf *b, const char *file, long lineno, const char *line, const mj_ev_result *r)
+static const char WIND[] = "ESWN";
+
+/* The first keys of every object: file, line, hand. */
+static void json_head(cli_json *j, cli_buf *b, const char *file, long lineno, const char *line)
+{
+    cli_json_begin(j, b);
+    cli_json_kstr(j, "file", file);
+    cli_json_kint(j, "line", lineno);
+    cli_json_kstr(j, "hand", line);
+}
+
+
+static void json_threats(cli_json *j, const mj_pushfold *pf, const mj_danger *dg)
+{
+    char nm[2] = { 0, 0 };
+    cli_json_key(j, "threats");
+    cli_json_array(j);
+    for (int s = 0; s < 4; s++)
+        if (pf->threats >> s & 1) {
+            cli_json_object(j);
+            nm[0] = WIND[s];
+            cli_json_kstr(j, "seat", nm);
+            cli_json_kstr(j, "threat", dg[s].threat == MJ_THREAT_RIICHI ? "riichi" : "open");
+            cli_json_key(j, "tenpai");
+            jnum(j, dg[s].tenpai);
+            cli_json_key(j, "value");
+            jnum(j, dg[s].value);
+            cli_json_close(j);
+        }
+    cli_json_close(j);
+}
+
+static void json_pushfold(cli_json *j, const mj_pushfold *pf, int i)
+{
+    char nm[2] = { 0, 0 };
+    cli_json_key(j, "ev");
+    jnum(j, pf->ev[i]);
+    cli_json_key(j, "deal");
+    jnum(j, pf->deal[i]);
+    cli_json_key(j, "loss");
+    jnum(j, pf->loss[i]);
+    cli_json_key(j, "danger");
+    cli_json_object(j);
+    for (int s = 0; s < 4; s++)
+        if (pf->threats >> s & 1) {
+            nm[0] = WIND[s];
+            cli_json_key(j, nm);
+            jnum(j, pf->deal_seat[i][s]);
+        }
+    cli_json_close(j);
+}
+
+static void json_out(cli_buf *b, const char *file, long lineno, const char *line, const mj_ev_result *r,
+                     const mj_pushfold *pf, const mj_danger *dg)
 {
     cli_json j;
     char nm[3];
-    cli_json_begin(&j, b);
-    cli_json_kstr(&j, "file", file);
-    cli_json_kint(&j, "line", lineno);
-    cli_json_kstr(&j, "hand", line);
+    json_head(&j, b, file, lineno, line);
     cli_json_kint(&j, "shanten", r->shanten);
     cli_json_kint(&j, "wall", r->wall);
     cli_json_kint(&j, "turn", r->t_min);
     cli_json_kint(&j, "last", r->t_min + r->n_turns - 1);
     cli_json_kint(&j, "states", (long long)(r->draw_nodes + r->discard_nodes));
+    if (pf->threats)
+        json_threats(&j, pf, dg);
     cli_json_key(&j, "discards");
     cli_json_array(&j);
     for (int i = 0; i < r->n_discards; i++) {
@@ -143,14 +205,17 @@ static void json_out(cli_buf *b, const char *file, long lineno, const char *line
         jvals(&j, "tenpai", d->tenpai, r->n_turns);
         jvals(&j, "win", d->win, r->n_turns);
         jvals(&j, "score", d->score, r->n_turns);
+        if (pf->threats)
+            json_pushfold(&j, pf, i);
         cli_json_close(&j);
     }
     cli_json_close(&j);
     cli_json_end(&j);
 }
 
-/* Discard order, best first: expected score, then win probability, then kind. */
-static void rank(const mj_ev_result *r, int *ord)
+/* Discard order, best first: expected score (with threats: the push-or-fold
+ * value), then win probability, then kind. */
+static void rank(const mj_ev_result *r, const mj_pushfold *pf, int *ord)
 {
     for (int i = 0; i < r->n_discards; i++)
         ord[i] = i;
@@ -159,7 +224,8 @@ static void rank(const mj_ev_result *r, int *ord)
         const mj_ev_discard *a = &r->discards[x];
         while (k > 0) {
             const mj_ev_discard *b = &r->discards[ord[k - 1]];
-            int better = a->score[0] > b->score[0] || (a->score[0] == b->score[0] && a->win[0] > b->win[0]);
+            double va = pf->threats ? pf->ev[x] : a->score[0], vb = pf->threats ? pf->ev[ord[k - 1]] : b->score[0];
+            int better = va > vb || (va == vb && a->win[0] > b->win[0]);
             if (!better)
                 break;
             ord[k] = ord[k - 1];
@@ -214,14 +280,52 @@ static void show(cli_buf *b, const mj_hand *h, int best_kind)
     cli_buf_free(&mark);
 }
 
-static void text_out(cli_buf *b, const char *line, const mj_hand *h, const mj_ev_result *r)
+static void text_threats(cli_buf *b, const mj_pushfold *pf, const mj_danger *dg)
+{
+    cli_buf_puts(b, "  threats:");
+    for (int s = 0; s < 4; s++)
+        if (pf->threats >> s & 1)
+            cli_buf_printf(b, " %c %s (tenpai %.0f%%, hand %.0f)", WIND[s],
+                           dg[s].threat == MJ_THREAT_RIICHI ? "riichi" : "open", 100 * dg[s].tenpai, dg[s].value);
+    cli_buf_putc(b, '\n');
+    if (!opt_verbose)
+        return;
+    for (int s = 0; s < 4; s++)   /* -v: every tile that can deal in, in percent */
+        if (pf->threats >> s & 1) {
+            cli_buf_printf(b, "  danger %c:", WIND[s]);
+            for (int x = 0; x < MJ_TILES; x++)
+                if (!(dg[s].zero >> x & 1)) {
+                    char nm[3];
+                    mj_tile_name(x, nm);
+                    cli_buf_printf(b, " %s %.1f", nm, 100 * dg[s].deal[x]);
+                }
+            cli_buf_putc(b, '\n');
+        }
+}
+
+static void text_pushfold(cli_buf *b, const mj_pushfold *pf, int i)
+{
+    cli_buf_printf(b, "  ev %9.1f  deal %5.1f%%  loss %6.0f (", pf->ev[i], 100 * pf->deal[i], pf->loss[i]);
+    int first = 1;
+    for (int s = 0; s < 4; s++)
+        if (pf->threats >> s & 1) {
+            cli_buf_printf(b, "%s%c %.1f%%", first ? "" : " ", WIND[s], 100 * pf->deal_seat[i][s]);
+            first = 0;
+        }
+    cli_buf_puts(b, ")");
+}
+
+static void text_out(cli_buf *b, const char *line, const mj_hand *h, const mj_ev_result *r, const mj_pushfold *pf,
+                     const mj_danger *dg)
 {
     int ord[14];
     char nm[3];
     int last = r->t_min + r->n_turns - 1;
-    rank(r, ord);
+    rank(r, pf, ord);
     cli_buf_printf(b, "%s: shanten %d, %d unseen, turns %d-%d, %zu states\n", line, r->shanten, r->wall, r->t_min,
                    last, r->draw_nodes + r->discard_nodes);
+    if (pf->threats)
+        text_threats(b, pf, dg);
     if (opt_show && r->n_discards)
         show(b, h, r->discards[ord[0]].kind);
     for (int i = 0; i < r->n_discards; i++) {
@@ -240,12 +344,116 @@ static void text_out(cli_buf *b, const char *line, const mj_hand *h, const mj_ev
                 mj_tile_name(t, nm);
                 cli_buf_printf(b, " %s:%d", nm, r->unseen[t]);
             }
+        if (pf->threats)
+            text_pushfold(b, pf, ord[i]);
         cli_buf_putc(b, '\n');
         if (opt_verbose)
             for (int k = 0; k < r->n_turns; k++)
                 cli_buf_printf(b, "      turn %2d: score %9.1f  win %6.2f%%  tenpai %6.2f%%\n", r->t_min + k,
                                d->score[k], 100 * d->win[k], 100 * d->tenpai[k]);
     }
+}
+
+/* ---- calls ---- */
+static void call_own(char *out, size_t cap, const mj_ev_call *c)
+{
+    size_t n = 0;
+    out[0] = 0;
+    for (int i = 0; i < c->n_own && n + 3 < cap; i++) {
+        char nm[3];
+        mj_tile_name(c->own[i], nm);
+        out[n++] = nm[0];
+        if (i == c->n_own - 1)
+            out[n++] = nm[1];
+    }
+    out[n] = 0;
+}
+
+static void calls_text(cli_buf *b, const char *line, const mj_ev_callset *cs, int tile, int seat, int left)
+{
+    char nm[3], own[8];
+    mj_tile_name(tile, nm);
+    cli_buf_printf(b, "%s: %s from %c%s, best %s\n", line, nm, WIND[seat], left ? " (left)" : "",
+                   mj_call_name(cs->calls[cs->best].kind));
+    for (int i = 0; i < cs->n; i++) {
+        const mj_ev_call *c = &cs->calls[i];
+        call_own(own, sizeof own, c);
+        char cut[8] = "";
+        if (c->discard != MJ_EV_NO_DISCARD) {
+            mj_ev_kind_name(c->discard, nm);
+            snprintf(cut, sizeof cut, "cut %s", nm);
+        }
+        cli_buf_printf(b, "  %-4s %-5s %-6s score %9.1f  win %6.2f%%  tenpai %6.2f%%", mj_call_name(c->kind), own, cut,
+                       c->score, 100 * c->win, 100 * c->tenpai);
+        if (c->kind != MJ_CALL_RON)
+            cli_buf_printf(b, "  shanten %d", c->shanten);
+        cli_buf_putc(b, '\n');
+    }
+}
+
+static void calls_json(cli_buf *b, const char *file, long lineno, const char *line, const mj_ev_callset *cs, int tile,
+                       int seat)
+{
+    cli_json j;
+    char nm[3];
+    json_head(&j, b, file, lineno, line);
+    mj_tile_name(tile, nm);
+    cli_json_kstr(&j, "offer", nm);
+    nm[0] = WIND[seat];
+    nm[1] = 0;
+    cli_json_kstr(&j, "from", nm);
+    cli_json_kstr(&j, "best", mj_call_name(cs->calls[cs->best].kind));
+    cli_json_key(&j, "calls");
+    cli_json_array(&j);
+    for (int i = 0; i < cs->n; i++) {
+        const mj_ev_call *c = &cs->calls[i];
+        cli_json_object(&j);
+        cli_json_kstr(&j, "call", mj_call_name(c->kind));
+        cli_json_key(&j, "own");
+        cli_json_array(&j);
+        for (int k = 0; k < c->n_own; k++) {
+            mj_tile_name(c->own[k], nm);
+            cli_json_str(&j, nm);
+        }
+        cli_json_close(&j);
+        if (c->discard != MJ_EV_NO_DISCARD) {
+            mj_ev_kind_name(c->discard, nm);
+            cli_json_kstr(&j, "discard", nm);
+        }
+        if (c->kind != MJ_CALL_RON)
+            cli_json_kint(&j, "shanten", c->shanten);
+        cli_json_key(&j, "score");
+        jnum(&j, c->score);
+        cli_json_key(&j, "win");
+        jnum(&j, c->win);
+        cli_json_key(&j, "tenpai");
+        jnum(&j, c->tenpai);
+        cli_json_close(&j);
+    }
+    cli_json_close(&j);
+    cli_json_end(&j);
+}
+
+/* My hand is furiten when my river holds one of its waits. */
+static unsigned furiten_of(mj_ctx *ctx, const mj_hand *h, const mj_table *t)
+{
+    uint64_t waits = mj_waits(ctx, h, NULL), river = 0;
+    const mj_table_seat *me = &t->seat[t->me];
+    for (int i = 0; i < me->n_river; i++)
+        river |= (uint64_t)1 << me->river[i].tile;
+    return waits & river ? MJ_CALL_FURITEN : 0;
+}
+
+static void error_json(cli_buf *out, const char *file, long lineno, const char *line, const char *msg, int cut)
+{
+    cli_json j;
+    json_head(&j, out, file, lineno, line);
+    cli_json_kstr(&j, "error", msg);
+    if (cut) {
+        cli_json_key(&j, "cut");
+        cli_json_bool(&j, 1);
+    }
+    cli_json_end(&j);
 }
 
 int mje_line(mj_ctx *ctx, void **solver, cli_buf *out, const char *file, long lineno, const char *line,
@@ -255,36 +463,43 @@ int mje_line(mj_ctx *ctx, void **solver, cli_buf *out, const char *file, long li
     mj_winctx w = *mjs_defaults();
     mj_ev_config cfg;
     mj_ev_result res;
+    mj_table t;
+    mj_ev_callset cs;
+    int offer, offer_red, seat;
     tk_error err = { 0 };
     defaults(&cfg);
-    int rc = mj_ev_parse_line(line, len, &h, &w, &cfg, &err);
+    int rc = mj_ev_parse_table_line(line, len, &h, &w, &cfg, &t, &offer, &offer_red, &seat, &err);
     if (rc == 0 && !*solver)
         rc = mj_ev_create((mj_ev **)solver, &err);
-    if (rc == 0)
+    if (rc == 0 && offer >= 0) {
+        int left = seat == (t.me + 3) % 4;
+        rc = mj_ev_calls(*solver, ctx, &h, &w, &cfg, offer, offer_red,
+                         (left ? MJ_CALL_FROM_LEFT : 0) | furiten_of(ctx, &h, &t), &cs, &err);
+        if (rc == 0) {
+            if (json)
+                calls_json(out, file, lineno, line, &cs, offer, seat);
+            else
+                calls_text(out, line, &cs, offer, seat, left);
+            return 0;
+        }
+    } else if (rc == 0) {
         rc = mj_ev_solve(*solver, ctx, &h, &w, &cfg, &res, &err);
+    }
     if (rc != 0) {
         if (err.col > 0)
             snprintf(msg, msgcap, "column %ld: %s", err.col + col0, err.msg);
         else
             snprintf(msg, msgcap, "%s", err.msg);
-        if (json) {
-            cli_json j;
-            cli_json_begin(&j, out);
-            cli_json_kstr(&j, "file", file);
-            cli_json_kint(&j, "line", lineno);
-            cli_json_kstr(&j, "hand", line);
-            cli_json_kstr(&j, "error", msg);
-            if (rc == TK_ELIMIT) {
-                cli_json_key(&j, "cut");
-                cli_json_bool(&j, 1);
-            }
-            cli_json_end(&j);
-        }
+        if (json)
+            error_json(out, file, lineno, line, msg, rc == TK_ELIMIT);
         return 1;
     }
+    mj_pushfold pf;
+    static _Thread_local mj_danger dg[4];
+    mj_pushfold_eval(&res, &t, mj_danger_default_model(), dg, &pf);
     if (json)
-        json_out(out, file, lineno, line, &res);
+        json_out(out, file, lineno, line, &res, &pf, dg);
     else
-        text_out(out, line, &h, &res);
+        text_out(out, line, &h, &res, &pf, dg);
     return 0;
 }

@@ -39,6 +39,10 @@ void mje_set_output(int verbose, int show);
 int mje_line(mj_ctx *ctx, void **solver, cli_buf *out, const char *file, long lineno, const char *line,
              size_t len, int json, long col0, char *msg, size_t msgcap);
 void mje_free(void *solver);
+/* The EV settings the options give (--ev-last, --no-back, --seconds ...),
+ * for mjwait --log --ev. */
+struct mj_ev_config;
+void mje_config(struct mj_ev_config *c);
 /* Help text of these options. */
 const char *mje_help(void);
 

@@ -1,6 +1,7 @@
 /* mjwait_log.h - mjwait --log: reviews of real games (Tenhou .mjlog XML and
- * tenhou.net/6 JSON), every discard and every win.  mjwait.c hands its
- * options here and calls mjl_main() when --log is on. */
+ * tenhou.net/6 JSON), every discard and every win, printed from the
+ * library's review (tilekit/mjreview.h).  mjwait.c hands its options here
+ * and calls mjl_main() when --log is on. */
 #ifndef TILEKIT_MJWAIT_LOG_H
 #define TILEKIT_MJWAIT_LOG_H
 
@@ -19,12 +20,10 @@ int mjl_option(int c, const char *arg);
 int mjl_active(void);
 int mjl_player(void);
 /* Review the logs files[0..n) (stdin when n == 0 or a name is "-") with the
- * common options (--json, --jobs, -v); returns the exit status. */
-int mjl_main(const char *const *files, int n, const cli_common *co);
+ * common options (--json, --jobs, -v) and, when ev, the expected value of
+ * each discard (the --ev options of mjwait_ev.h); returns the exit status. */
+int mjl_main(const char *const *files, int n, const cli_common *co, int ev);
 /* Help text of these options. */
 const char *mjl_help(void);
-
-/* mjwait.c: tile t drawn `times` times in the Unicode mahjong block. */
-void mjw_show_tile(cli_buf *f, int t, int times);
 
 #endif

@@ -9,6 +9,7 @@
  * and their tree: skrafl_cli.h.
  */
 #include "cli/skrafl_cli.h"
+#include "tilekit/skwindex.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -159,6 +160,8 @@ int main(int argc, char **argv)
     if (skc_load_wintab(&c, &o))
         return CLI_EXIT_DATA;
     int status = skc_load(&c, &o);
+    if (status == 0 && (o.top > 0 || o.play.selfplay > 0 || o.play.gcg || o.sim.on))
+        sk_engine_windex(c.e);   /* the best-move search's word index, made before the first position */
     double t1 = cli_now();
     if (status == 0)
         status = skc_selfplay_prepare(&o);

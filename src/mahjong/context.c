@@ -107,25 +107,99 @@ static const struct { const char *word; unsigned flag; } FLAG_WORDS[] = {
     { "chiihou", MJ_WIN_CHIIHOU },
 };
 
-int mj_winctx_word(mj_winctx *w, const char *s, size_t n, long col, tk_error *err)
+/* ron, tsumo and the flag words; 1 when the word was one of them. */
+static int flag_word(mj_winctx *w, const char *s, size_t n, uint16_t c16)
 {
-    uint16_t c16 = (uint16_t)(col > 0 && col < 65536 ? col : 0);
     if (eqw(s, n, "ron")) {
         w->flags = (w->flags & ~(unsigned)MJ_WIN_TSUMO) | MJ_WIN_RON_SET;
         w->col[0] = c16;
-        return 0;
+        return 1;
     }
     if (eqw(s, n, "tsumo")) {
         w->flags |= MJ_WIN_TSUMO | MJ_WIN_RON_SET;
         w->col[0] = c16;
-        return 0;
+        return 1;
     }
     for (size_t i = 0; i < sizeof FLAG_WORDS / sizeof FLAG_WORDS[0]; i++)
         if (eqw(s, n, FLAG_WORDS[i].word)) {
             w->flags |= FLAG_WORDS[i].flag;
             w->col[mj_ctz_flag(FLAG_WORDS[i].flag)] = c16;
-            return 0;
+            return 1;
         }
+    return 0;
+}
+
+/* win:T, one tile. */
+static int win_word(mj_winctx *w, const char *v, size_t vn, long vcol, uint16_t c16, tk_error *err)
+{
+    uint8_t t[2];
+    uint16_t red;
+    int k = mj_parse_tiles(v, vn, t, 2, &red, vcol, err);
+    if (k < 0)
+        return k;
+    if (k != 1)
+        return tk_error_set(err, TK_EFORMAT, 0, vcol, "win: needs exactly one tile (win:3p, win:0m)");
+    w->win = (int8_t)t[0];
+    w->win_red = (uint8_t)(red & 1);
+    w->col[16] = c16;
+    return 0;
+}
+
+/* dora: or ura: (ura = 1); a repeated word adds its indicators to the earlier ones. */
+static int indicator_word(mj_winctx *w, int ura, const char *v, size_t vn, long vcol, uint16_t c16, tk_error *err)
+{
+    uint8_t *out = ura ? w->ura : w->dora;
+    uint16_t *red = ura ? &w->ura_red : &w->dora_red;
+    uint8_t *np = ura ? &w->n_ura : &w->n_dora;
+    uint8_t more[MJ_MAX_INDICATORS];
+    uint16_t mred = 0;
+    int k = mj_parse_tiles(v, vn, more, MJ_MAX_INDICATORS, &mred, vcol, err);
+    if (k < 0)
+        return k;
+    if (*np + k > MJ_MAX_INDICATORS)
+        return tk_error_set(err, TK_EFORMAT, 0, vcol, "%s: more than %d indicators in all", ura ? "ura" : "dora",
+                            MJ_MAX_INDICATORS);
+    memcpy(out + *np, more, (size_t)k);
+    *red = (uint16_t)(*red | (uint16_t)(mred << *np));
+    *np = (uint8_t)(*np + k);
+    w->col[ura ? 18 : 17] = c16;
+    return 0;
+}
+
+/* seen:TILES, added to the earlier ones; red fives counted by suit. */
+static int seen_word(mj_winctx *w, const char *v, size_t vn, long vcol, uint16_t c16, tk_error *err)
+{
+    uint8_t t[136];
+    w->col[19] = c16;
+    int k = mj_parse_tiles(v, vn, t, 136, NULL, vcol, err);
+    if (k < 0)
+        return k;
+    for (int i = 0; i < k; i++) {
+        if (++w->seen[t[i]] > 4) {
+            char nm[3];
+            mj_tile_name(t[i], nm);
+            return tk_error_set(err, TK_EFORMAT, 0, vcol, "seen: more than 4 copies of %s", nm);
+        }
+    }
+    /* red fives: scan the digits again (the red mask of mj_parse_tiles holds only 16 bits) */
+    for (size_t i = 0; i < vn; i++)
+        if (v[i] == '0') {
+            size_t j = i;
+            while (j < vn && v[j] >= '0' && v[j] <= '9')
+                j++;
+            int suit = j < vn ? (v[j] == 'm' ? 0 : v[j] == 'p' ? 1 : v[j] == 's' ? 2 : -1) : -1;
+            if (suit >= 0 && w->seen_red[suit]++)
+                return tk_error_set(err, TK_EFORMAT, 0, vcol + (long)i,
+                                    "seen: two red fives '0%c' (there is one per suit)", "mps"[suit]);
+        }
+    return 0;
+}
+
+int mj_winctx_word(mj_winctx *w, const char *s, size_t n, long col, tk_error *err)
+{
+    uint16_t c16 = (uint16_t)(col > 0 && col < 65536 ? col : 0);
+    if (flag_word(w, s, n, c16))
+        return 0;
     const char *colon = memchr(s, ':', n);
     if (!colon)
         return tk_error_set(err, TK_EFORMAT, 0, col,
@@ -150,66 +224,12 @@ int mj_winctx_word(mj_winctx *w, const char *s, size_t n, long col, tk_error *er
         if (s[0] == 'h') w->honba = x; else w->sticks = x;
         return 0;
     }
-    if (eqw(s, kl, "win")) {
-        uint8_t t[2];
-        uint16_t red;
-        int k = mj_parse_tiles(v, vn, t, 2, &red, vcol, err);
-        if (k < 0)
-            return k;
-        if (k != 1)
-            return tk_error_set(err, TK_EFORMAT, 0, vcol, "win: needs exactly one tile (win:3p, win:0m)");
-        w->win = (int8_t)t[0];
-        w->win_red = (uint8_t)(red & 1);
-        w->col[16] = c16;
-        return 0;
-    }
-    if (eqw(s, kl, "dora") || eqw(s, kl, "ura")) {
-        /* a repeated word adds its indicators to the earlier ones */
-        uint8_t *out = s[0] == 'd' ? w->dora : w->ura;
-        uint16_t *red = s[0] == 'd' ? &w->dora_red : &w->ura_red;
-        uint8_t *np = s[0] == 'd' ? &w->n_dora : &w->n_ura;
-        uint8_t more[MJ_MAX_INDICATORS];
-        uint16_t mred = 0;
-        int k = mj_parse_tiles(v, vn, more, MJ_MAX_INDICATORS, &mred, vcol, err);
-        if (k < 0)
-            return k;
-        if (*np + k > MJ_MAX_INDICATORS)
-            return tk_error_set(err, TK_EFORMAT, 0, vcol, "%.*s: more than %d indicators in all", (int)kl, s,
-                                MJ_MAX_INDICATORS);
-        memcpy(out + *np, more, (size_t)k);
-        *red = (uint16_t)(*red | (uint16_t)(mred << *np));
-        *np = (uint8_t)(*np + k);
-        w->col[s[0] == 'd' ? 17 : 18] = c16;
-        return 0;
-    }
-    if (eqw(s, kl, "seen")) {
-        uint8_t t[136];
-        uint16_t red;
-        w->col[19] = c16;          /* a repeated word adds to the earlier tiles */
-        int k = mj_parse_tiles(v, vn, t, 136, NULL, vcol, err);
-        if (k < 0)
-            return k;
-        for (int i = 0; i < k; i++) {
-            if (++w->seen[t[i]] > 4) {
-                char nm[3];
-                mj_tile_name(t[i], nm);
-                return tk_error_set(err, TK_EFORMAT, 0, vcol, "seen: more than 4 copies of %s", nm);
-            }
-        }
-        /* red fives: scan the digits again (the red mask above holds only 16 bits) */
-        (void)red;
-        for (size_t i = 0; i < vn; i++)
-            if (v[i] == '0') {
-                size_t j = i;
-                while (j < vn && v[j] >= '0' && v[j] <= '9')
-                    j++;
-                int suit = j < vn ? (v[j] == 'm' ? 0 : v[j] == 'p' ? 1 : v[j] == 's' ? 2 : -1) : -1;
-                if (suit >= 0 && w->seen_red[suit]++)
-                    return tk_error_set(err, TK_EFORMAT, 0, vcol + (long)i,
-                                        "seen: two red fives '0%c' (there is one per suit)", "mps"[suit]);
-            }
-        return 0;
-    }
+    if (eqw(s, kl, "win"))
+        return win_word(w, v, vn, vcol, c16, err);
+    if (eqw(s, kl, "dora") || eqw(s, kl, "ura"))
+        return indicator_word(w, s[0] == 'u', v, vn, vcol, c16, err);
+    if (eqw(s, kl, "seen"))
+        return seen_word(w, v, vn, vcol, c16, err);
     return tk_error_set(err, TK_EFORMAT, 0, col, "unknown key '%.*s:' (expected win round seat dora ura honba sticks seen)",
                         kl > 20 ? 20 : (int)kl, s);
 }

@@ -676,33 +676,43 @@ static int build_links(ev_run *r)
 }
 
 /* ---- setup ---- */
-static int setup(ev_run *r, const mj_hand *hin, const mj_winctx *win, int *wall_s)
+/* The configuration, the hand's size (14 - 3k tiles, or 13 - 3k for a
+ * draw root) and the context words the model decides itself. */
+static int check_input(ev_run *r, const mj_hand *hin, const mj_winctx *win, int draw_root)
 {
     const mj_ev_config *c = r->cfg;
     if (c->t_min < 1 || c->t_max > MJ_EV_MAX_TURNS || c->t_min > c->t_max)
         return tk_error_set(r->err, TK_EINVAL, 0, 0, "turn %d, last %d: need 1 <= turn <= last <= 18", c->t_min, c->t_max);
     if (c->extra < 0 || c->extra > 14)
         return tk_error_set(r->err, TK_EINVAL, 0, 0, "extra: must be 0..14");
-    if (hin->n_melds > 4 || hin->n_tiles != 14 - 3 * hin->n_melds)
-        return tk_error_set(r->err, TK_EINVAL, 0, 0, "%d closed tiles with %d meld%s: the EV mode needs a hand after its draw (%d tiles)",
-                            hin->n_tiles, hin->n_melds, hin->n_melds == 1 ? "" : "s", 14 - 3 * hin->n_melds);
-    r->w = *win;
-    if (r->w.flags & ~(unsigned)MJ_WIN_RON_SET)
+    int want = (draw_root ? 13 : 14) - 3 * hin->n_melds;
+    if (hin->n_melds > 4 || hin->n_tiles != want)
+        return tk_error_set(r->err, TK_EINVAL, 0, 0, "%d closed tiles with %d meld%s: the EV mode needs a hand %s (%d tiles)",
+                            hin->n_tiles, hin->n_melds, hin->n_melds == 1 ? "" : "s",
+                            draw_root ? "waiting for its draw" : "after its draw", want);
+    if (win->flags & ~(unsigned)MJ_WIN_RON_SET)
         return tk_error_set(r->err, TK_EINVAL, 0, 0, "win words (tsumo, riichi, ippatsu ...) do not apply to the EV mode");
-    if (r->w.flags & MJ_WIN_RON_SET)
+    if (win->flags & MJ_WIN_RON_SET)
         return tk_error_set(r->err, TK_EINVAL, 0, 0, "ron/tsumo do not apply to the EV mode (every win is a tsumo)");
-    if (r->w.n_ura)
+    if (win->n_ura)
         return tk_error_set(r->err, TK_EINVAL, 0, 0, "ura: does not apply to the EV mode (ura-ev:on/off)");
-    if (r->w.col[16])
+    if (win->col[16])
         return tk_error_set(r->err, TK_EINVAL, 0, 0, "win: does not apply to the EV mode");
-    if (r->w.n_dora > MJ_EV_MAX_DORA)
-        return tk_error_set(r->err, TK_EINVAL, 0, 0, "%d dora indicators: at most %d", r->w.n_dora, MJ_EV_MAX_DORA);
+    if (win->n_dora > MJ_EV_MAX_DORA)
+        return tk_error_set(r->err, TK_EINVAL, 0, 0, "%d dora indicators: at most %d", win->n_dora, MJ_EV_MAX_DORA);
+    return 0;
+}
+
+/* The base hand (melds; reds cleared when red is off) and the copies
+ * visible: vis[] by plain kind, vis_red[] red fives by suit. */
+static void visible_of(ev_run *r, const mj_hand *hin, int *vis, int *vis_red)
+{
     r->base = *hin;
     r->k = hin->n_melds;
     r->closed = 1;
     for (int i = 0; i < r->k; i++)
         r->closed &= hin->melds[i].type == MJ_ANKAN;
-    if (!c->red) {
+    if (!r->cfg->red) {
         r->w.rules |= MJ_RULE_NO_AKA;
         memset(r->base.red, 0, sizeof r->base.red);
         for (int i = 0; i < r->k; i++)
@@ -712,11 +722,10 @@ static int setup(ev_run *r, const mj_hand *hin, const mj_winctx *win, int *wall_
     }
     uint8_t tot[MJ_TILES];
     mj_hand_totals(&r->base, tot);
-    for (int t = 0; t < MJ_TILES; t++)
+    for (int t = 0; t < MJ_TILES; t++) {
         r->meld_tiles[t] = (uint8_t)(tot[t] - r->base.count[t]);
-    int vis[MJ_TILES], vis_red[3] = { 0, 0, 0 };
-    for (int t = 0; t < MJ_TILES; t++)
         vis[t] = tot[t] + r->w.seen[t];
+    }
     for (int i = 0; i < r->w.n_dora; i++) {
         vis[r->w.dora[i]]++;
         if (r->w.dora_red >> i & 1)
@@ -728,7 +737,16 @@ static int setup(ev_run *r, const mj_hand *hin, const mj_winctx *win, int *wall_
             if (r->base.melds[i].red && r->base.melds[i].tile / 9 == s)
                 vis_red[s]++;
     }
-    int S = 0;
+}
+
+static int setup(ev_run *r, const mj_hand *hin, const mj_winctx *win, int draw_root, int *wall_s)
+{
+    int rc = check_input(r, hin, win, draw_root);
+    if (rc)
+        return rc;
+    r->w = *win;
+    int vis[MJ_TILES], vis_red[3] = { 0, 0, 0 }, S = 0;
+    visible_of(r, hin, vis, vis_red);
     for (int t = 0; t < MJ_TILES; t++) {
         if (vis[t] > 4) {
             char nm[3];
@@ -750,13 +768,13 @@ static int setup(ev_run *r, const mj_hand *hin, const mj_winctx *win, int *wall_
         r->h0[MJ_TILES + s] = r->base.red[s];
         r->h0[f] = (uint8_t)(r->h0[f] - r->base.red[s]);
         /* the red five is unseen unless it is visible, or every copy of its five is */
-        int ur = c->red && vis_red[s] == 0 && vis[f] < 4 ? 1 : 0;
+        int ur = r->cfg->red && vis_red[s] == 0 && vis[f] < 4 ? 1 : 0;
         r->w0[MJ_TILES + s] = (uint8_t)ur;
         r->w0[f] = (uint8_t)(r->w0[f] - ur);
     }
     *wall_s = S;
-    if (S - (c->t_max - 1) <= 0)
-        return tk_error_set(r->err, TK_EINVAL, 0, 0, "only %d unseen tiles: too few for %d turns", S, c->t_max);
+    if (S - (r->cfg->t_max - 1) <= 0)
+        return tk_error_set(r->err, TK_EINVAL, 0, 0, "only %d unseen tiles: too few for %d turns", S, r->cfg->t_max);
     return 0;
 }
 
@@ -789,12 +807,9 @@ void mj_ev_destroy(mj_ev *ev)
     free(ev);
 }
 
-int mj_ev_solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, const mj_ev_config *cfg,
-                mj_ev_result *out, tk_error *err)
+/* The run's fixed parts (limits, deadline) for a solver and a configuration. */
+static int run_init(ev_run *r, mj_ev *ev, mj_ctx *ctx, const mj_ev_config *cfg, tk_error *err)
 {
-    if (!ev || !ctx || !h || !w || !cfg || !out)
-        return tk_error_set(err, TK_EINVAL, 0, 0, "null argument");
-    ev_run run, *r = &run;
     memset(r, 0, sizeof *r);
     r->ev = ev;
     r->ctx = ctx;
@@ -805,46 +820,59 @@ int mj_ev_solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, co
     if (r->max_nodes > 0x1FFFFFFFu)
         r->max_nodes = 0x1FFFFFFFu;
     r->deadline = cfg->seconds > 0 ? now_s() + cfg->seconds : 0;
-    int S = 0;
-    int rc = setup(r, h, w, &S);
-    if (rc)
-        return rc;
-    memset(out, 0, sizeof *out);
+    return 0;
+}
+
+/* The root's shanten (14 - 3k tiles, or 13 - 3k for a draw root) within
+ * the range served, and the result's header. */
+static int root_shanten(ev_run *r, int draw_root, int S, mj_ev_result *out, uint64_t *un0)
+{
     uint8_t m0[MJ_TILES];
     merged_of(r->h0, m0);
-    uint64_t un0 = with_reds(mj_unnecessary(ctx, m0, r->k, &r->s0));
+    *un0 = draw_root ? 0 : with_reds(mj_unnecessary(r->ctx, m0, r->k, &r->s0));
+    if (draw_root)
+        (void)mj_necessary(r->ctx, m0, r->k, &r->s0);
     if (r->s0 < 0)
-        return tk_error_set(err, TK_EINVAL, 0, 0, "the hand is already complete");
+        return tk_error_set(r->err, TK_EINVAL, 0, 0, "the hand is already complete");
     if (r->s0 > MJ_EV_MAX_SHANTEN)
-        return tk_error_set(err, TK_EINVAL, 0, 0, "shanten %d: the EV mode takes hands of shanten 0..%d", r->s0,
+        return tk_error_set(r->err, TK_EINVAL, 0, 0, "shanten %d: the EV mode takes hands of shanten 0..%d", r->s0,
                             MJ_EV_MAX_SHANTEN);
+    memset(out, 0, sizeof *out);
     out->shanten = r->s0;
     out->wall = S;
-    out->t_min = cfg->t_min;
-    out->n_turns = cfg->t_max - cfg->t_min + 1;
+    out->t_min = r->cfg->t_min;
+    out->n_turns = r->cfg->t_max - r->cfg->t_min + 1;
     for (int t = 0; t < MJ_TILES; t++)
         out->unseen[t] = (uint8_t)(r->w0[t] + (t == 4 ? r->w0[34] : t == 13 ? r->w0[35] : t == 22 ? r->w0[36] : 0));
+    return 0;
+}
 
+/* The graph from the root (a discard state, or a draw state without riichi). */
+static int make_graph(ev_run *r, int draw_root, long *root)
+{
+    mj_ev *ev = r->ev;
     for (int i = 0; i < 2; i++)
         if (store_reset(&ev->st[i]))
-            return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+            return tk_error_set(r->err, TK_ENOMEM, 0, 0, "out of memory");
     ev->tn = 0;
     ev->scn = 1;
     GROW(ev->sc, ev->sccap, 1);
     ev->sc[0] = 0.0;
     uint64_t k0, k1;
     key_of(r->h0, 0, &k0, &k1);
-    long root = store_get(r, &ev->st[1], k0, k1);
-    if (root < 0)
-        return limit_error(r, (int)root);
-    if ((rc = build_graph(r)) != 0)
-        return rc;
-    if ((rc = build_links(r)) != 0)
-        return rc;
+    *root = store_get(r, &ev->st[draw_root ? 0 : 1], k0, k1);
+    if (*root < 0)
+        return limit_error(r, (int)*root);
+    int rc = build_graph(r);
+    return rc ? rc : build_links(r);
+}
 
-    /* the reported discards: their draw states */
-    long rep[14];
+/* The discards of the root reported: their draw states in rep[]. */
+static int report_discards(ev_run *r, uint64_t un0, long *rep, mj_ev_result *out)
+{
     int nrep = 0;
+    uint64_t k0, k1;
+    key_of(r->h0, 0, &k0, &k1);
     for (int i = 0; i < MJ_EV_KINDS; i++) {
         if (!r->h0[i])
             continue;
@@ -853,7 +881,7 @@ int mj_ev_solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, co
         key_step(&a, &b, i, -1);
         if (r2)
             b |= RIICHI_BIT;
-        long d = store_find(&ev->st[0], a, b);
+        long d = store_find(&r->ev->st[0], a, b);
         if (d < 0)
             continue;
         mj_ev_discard *x = &out->discards[nrep];
@@ -863,20 +891,59 @@ int mj_ev_solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, co
         hd[i]--;
         merged_of(hd, md);
         int s;
-        x->necessary = mj_necessary(ctx, md, r->k, &s);
+        x->necessary = mj_necessary(r->ctx, md, r->k, &s);
         x->shanten = (int8_t)s;
         rep[nrep++] = d;
     }
     out->n_discards = nrep;
+    return nrep;
+}
 
-    /* the values by turn */
+/* One draw state's values at turn t from the discard states at t + 1. */
+static ev_val draw_value(const mj_ev *ev, size_t d, const ev_val *dn, const ev_val *xn, double den, int last)
+{
+    ev_val v;
+    const ev_node *dnode = ev->st[0].n;
+    if (last) {
+        v.T = dnode[d].shanten == 0 ? 1.0 : 0.0;
+        v.W = v.E = 0.0;
+        return v;
+    }
+    double aT = 0, aW = 0, aE = 0;
+    ev_val base = dn[d];
+    for (uint32_t e = ev->off[d]; e < ev->off[d + 1]; e++) {
+        /* a scoring link wins (tenpai and win 1) or goes on (the best of
+         * the win's value and the state's; sc[0] = 0 makes that max right
+         * for every link) */
+        const ev_link l = ev->lk[e];
+        const ev_val *x = &xn[l.x];
+        double wgt = (double)(l.w & 7);
+        uint32_t si = l.w >> 3;
+        double sc = ev->sc[si];
+        double xT = si ? 1.0 : x->T;
+        double xW = si ? 1.0 : x->W;
+        double xE = x->E > sc ? x->E : sc;
+        aT += wgt * (xT - base.T);
+        aW += wgt * (xW - base.W);
+        aE += wgt * (xE - base.E);
+    }
+    v.T = dnode[d].shanten == 0 ? 1.0 : base.T + aT / den;
+    v.W = base.W + aW / den;
+    v.E = base.E + aE / den;
+    return v;
+}
+
+/* The values by turn, backwards from the last; the reported states' go to out. */
+static int run_values(ev_run *r, int S, const long *rep, int nrep, mj_ev_result *out)
+{
+    mj_ev *ev = r->ev;
+    const mj_ev_config *cfg = r->cfg;
     size_t nd = ev->st[0].len, nx = ev->st[1].len;
     for (int i = 0; i < 4; i++) {
         size_t need = i < 2 ? nd : nx;
         GROW(ev->v[i], ev->vcap[i], need ? need : 1);
     }
     ev_val *dn = ev->v[0], *dc = ev->v[1], *xn = ev->v[2], *xc = ev->v[3];
-    const ev_node *dnode = ev->st[0].n;
     for (int t = cfg->t_max; t >= cfg->t_min; t--) {
         if (r->deadline > 0 && now_s() > r->deadline)
             return limit_error(r, TIME_UP);
@@ -886,36 +953,9 @@ int mj_ev_solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, co
          * are still in the cache) */
         memset(xc, 0, nx * sizeof *xc);
         for (size_t d = 0; d < nd; d++) {
-            uint32_t e0 = ev->off[d], e1 = ev->off[d + 1];
-            ev_val v;
-            if (t == cfg->t_max) {
-                v.T = dnode[d].shanten == 0 ? 1.0 : 0.0;
-                v.W = v.E = 0.0;
-            } else {
-                double aT = 0, aW = 0, aE = 0;
-                ev_val base = dn[d];
-                for (uint32_t e = e0; e < e1; e++) {
-                    /* a scoring link wins (tenpai and win 1) or goes on
-                     * (the best of the win's value and the state's;
-                     * sc[0] = 0 makes that max right for every link) */
-                    const ev_link l = ev->lk[e];
-                    const ev_val *x = &xn[l.x];
-                    double wgt = (double)(l.w & 7);
-                    uint32_t si = l.w >> 3;
-                    double sc = ev->sc[si];
-                    double xT = si ? 1.0 : x->T;
-                    double xW = si ? 1.0 : x->W;
-                    double xE = x->E > sc ? x->E : sc;
-                    aT += wgt * (xT - base.T);
-                    aW += wgt * (xW - base.W);
-                    aE += wgt * (xE - base.E);
-                }
-                v.T = dnode[d].shanten == 0 ? 1.0 : base.T + aT / den;
-                v.W = base.W + aW / den;
-                v.E = base.E + aE / den;
-            }
+            ev_val v = draw_value(ev, d, dn, xn, den, t == cfg->t_max);
             dc[d] = v;
-            for (uint32_t e = e0; e < e1; e++) {   /* branch-free maxima */
+            for (uint32_t e = ev->off[d]; e < ev->off[d + 1]; e++) {   /* branch-free maxima */
                 ev_val *x = &xc[ev->lk[e].x];
                 double a = x->T, b = x->W, c = x->E;
                 x->T = a > v.T ? a : v.T;
@@ -936,4 +976,52 @@ int mj_ev_solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, co
     out->discard_nodes = nx;
     out->links = ev->off[nd];
     return 0;
+}
+
+/* Both roots: draw_root = 0, the discards of a 14 - 3k tile hand; 1, the
+ * value of a 13 - 3k tile hand waiting for its draw (one entry, kind
+ * MJ_EV_NO_DISCARD). */
+static int solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, const mj_ev_config *cfg, int draw_root,
+                 mj_ev_result *out, tk_error *err)
+{
+    if (!ev || !ctx || !h || !w || !cfg || !out)
+        return tk_error_set(err, TK_EINVAL, 0, 0, "null argument");
+    ev_run run, *r = &run;
+    run_init(r, ev, ctx, cfg, err);
+    int S = 0;
+    uint64_t un0;
+    long root = 0, rep[14];
+    int rc = setup(r, h, w, draw_root, &S);
+    if (rc == 0)
+        rc = root_shanten(r, draw_root, S, out, &un0);
+    if (rc == 0)
+        rc = make_graph(r, draw_root, &root);
+    if (rc)
+        return rc;
+    int nrep;
+    if (draw_root) {
+        uint8_t m0[MJ_TILES];
+        int s;
+        merged_of(r->h0, m0);
+        out->discards[0].kind = MJ_EV_NO_DISCARD;
+        out->discards[0].necessary = mj_necessary(ctx, m0, r->k, &s);
+        out->discards[0].shanten = (int8_t)s;
+        out->n_discards = nrep = 1;
+        rep[0] = root;
+    } else {
+        nrep = report_discards(r, un0, rep, out);
+    }
+    return run_values(r, S, rep, nrep, out);
+}
+
+int mj_ev_solve(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, const mj_ev_config *cfg,
+                mj_ev_result *out, tk_error *err)
+{
+    return solve(ev, ctx, h, w, cfg, 0, out, err);
+}
+
+int mj_ev_solve_draw(mj_ev *ev, mj_ctx *ctx, const mj_hand *h, const mj_winctx *w, const mj_ev_config *cfg,
+                     mj_ev_result *out, tk_error *err)
+{
+    return solve(ev, ctx, h, w, cfg, 1, out, err);
 }

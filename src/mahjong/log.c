@@ -74,6 +74,11 @@ void tki_log_where(const char *text, size_t len, size_t pos, long *line, long *c
 
 int mj_log_parse(const char *text, size_t len, mj_log **out, tk_error *err)
 {
+    return mj_log_parse_ex(text, len, 0, out, err);
+}
+
+int mj_log_parse_ex(const char *text, size_t len, unsigned flags, mj_log **out, tk_error *err)
+{
     *out = NULL;
     if (!text)
         return tk_error_set(err, TK_EINVAL, 0, 0, "no text");
@@ -89,7 +94,7 @@ int mj_log_parse(const char *text, size_t len, mj_log **out, tk_error *err)
         if (plain_len >= 2 && (unsigned char)plain[0] == 0x1f && (unsigned char)plain[1] == 0x8b)
             rc = tk_error_set(err, TK_EFORMAT, 0, 0, "gzip: compressed twice");
         else
-            rc = mj_log_parse(plain, plain_len, out, err);
+            rc = mj_log_parse_ex(plain, plain_len, flags, out, err);
         free(plain);
         return rc;
     }
@@ -116,7 +121,7 @@ int mj_log_parse(const char *text, size_t len, mj_log **out, tk_error *err)
     if (rc == 0 && log->n_rounds == 0)
         rc = tk_error_set(err, TK_EFORMAT, 0, 0, "no round in the log");
     if (rc == 0)
-        rc = tki_log_check(log, text, len, err);
+        rc = tki_log_check(log, text, len, flags, err);
     if (rc != 0) {
         mj_log_free(log);
         return rc;
@@ -132,6 +137,7 @@ void mj_log_free(mj_log *log)
     for (int i = 0; i < log->n_rounds; i++)
         free(log->rounds[i].events);
     free(log->rounds);
+    free(log->issues);
     free(log);
 }
 
@@ -186,6 +192,13 @@ static int take_tile(mj_hand *h, int t, int red)
     return 0;
 }
 
+/* A red five comes into sight. */
+static void see_red(mj_replay *r, int t, int red)
+{
+    if (red && t < 27 && t % 9 == 4)
+        r->visible_red[t / 9] = 1;
+}
+
 int mj_replay_start(mj_replay *r, const mj_log *log, int round, tk_error *err)
 {
     memset(r, 0, sizeof *r);
@@ -206,6 +219,7 @@ int mj_replay_start(mj_replay *r, const mj_log *log, int round, tk_error *err)
     r->dora[0] = rd->dora0;
     r->dora_red = rd->dora0_red ? 1 : 0;
     r->visible[rd->dora0]++;
+    see_red(r, rd->dora0, rd->dora0_red);
     r->last_kind = -1;
     r->last_seat = -1;
     r->last_tile = -1;
@@ -265,9 +279,188 @@ static int call_own(mj_replay *r, const mj_log_event *e, tk_error *err)
             return bad(r, err, "the hand does not hold the %s it calls with (seat %d)", o, e->seat);
         }
         r->visible[e->own[i]]++;
+        see_red(r, e->own[i], e->own_red >> i & 1);
     }
     r->calls++;
     clear_ippatsu(r);
+    return 0;
+}
+
+/* ---- one event each: check it against the state, apply it ---- */
+
+static int step_draw(mj_replay *r, const mj_log_event *e, tk_error *err)
+{
+    mj_hand *h = &r->hand[e->seat];
+    char n[3];
+    tname(e->tile, n);
+    int expect = r->last_kind < 0 ? r->round->dealer
+                 : r->last_kind == MJ_EV_DISCARD ? (r->last_seat + 1) & 3
+                 : (r->last_kind == MJ_EV_DAIMINKAN || r->last_kind == MJ_EV_KAKAN || r->last_kind == MJ_EV_ANKAN)
+                     ? r->last_seat : -1;
+    if (e->seat != expect || h->n_tiles % 3 != 1)
+        return bad(r, err, "seat %d draws out of turn", e->seat);
+    if (r->draws >= 70)
+        return bad(r, err, "a draw after the last tile of the wall");
+    if (add_tile(h, e->tile, e->red))
+        return bad(r, err, "a fifth %s (or second red five) in seat %d's hand", n, e->seat);
+    r->draws++;
+    r->rinshan[e->seat] = e->flag != 0;
+    h->last = (int8_t)e->tile;
+    h->last_red = e->red;
+    return 0;
+}
+
+static int step_discard(mj_replay *r, const mj_log_event *e, tk_error *err)
+{
+    mj_hand *h = &r->hand[e->seat];
+    int s = e->seat;
+    char n[3];
+    tname(e->tile, n);
+    if (h->n_tiles % 3 != 2 || r->last_seat != s ||
+        (r->last_kind != MJ_EV_DRAW && r->last_kind != MJ_EV_CHI && r->last_kind != MJ_EV_PON))
+        return bad(r, err, "seat %d discards out of turn", s);
+    if (take_tile(h, e->tile, e->red))
+        return bad(r, err, "the hand does not hold the %s it discards (seat %d)", n, s);
+    if (r->riichi[s] == 1) {
+        r->riichi[s] = 2;
+        r->ippatsu[s] = 1;
+        r->double_riichi[s] = !r->discarded[s] && r->calls == 0;
+    } else {
+        r->ippatsu[s] = 0;
+    }
+    if (r->n_discards[s] < MJ_REPLAY_MAX_DISCARDS)
+        r->discards[s][r->n_discards[s]++] = e->tile;
+    r->discarded[s] = 1;
+    r->rinshan[s] = 0;
+    r->visible[e->tile]++;
+    see_red(r, e->tile, e->red);
+    if (r->visible[e->tile] > 4)
+        return bad(r, err, "more than four %s in sight", n);
+    return 0;
+}
+
+static int step_chi(mj_replay *r, const mj_log_event *e, tk_error *err)
+{
+    char n[3];
+    tname(e->tile, n);
+    if (e->n_own != 2 || e->tile >= 27 || (e->seat + 3) % 4 != e->from)
+        return bad(r, err, "a chi of %s that is not from the player on the left", n);
+    int lo = e->tile, hi = e->tile;
+    for (int i = 0; i < 2; i++) {
+        if (e->own[i] >= 27 || e->own[i] / 9 != e->tile / 9)
+            return bad(r, err, "a chi of %s with tiles of another suit", n);
+        lo = e->own[i] < lo ? e->own[i] : lo;
+        hi = e->own[i] > hi ? e->own[i] : hi;
+    }
+    if (hi - lo != 2 || e->own[0] == e->own[1] || e->own[0] == e->tile || e->own[1] == e->tile)
+        return bad(r, err, "a chi of %s that is not a sequence", n);
+    int rc = call_own(r, e, err);
+    if (rc)
+        return rc;
+    if (add_meld(r, e, MJ_CHI, lo))
+        return bad(r, err, "a fifth meld");
+    return 0;
+}
+
+/* A pon or an open kan of the last discard. */
+static int step_pon(mj_replay *r, const mj_log_event *e, tk_error *err)
+{
+    char n[3];
+    tname(e->tile, n);
+    int need = e->kind == MJ_EV_PON ? 2 : 3;
+    if (e->n_own != need)
+        return bad(r, err, "a call of %s with %d own tiles", n, e->n_own);
+    for (int i = 0; i < need; i++)
+        if (e->own[i] != e->tile)
+            return bad(r, err, "a pon or kan of %s with other tiles", n);
+    int rc = call_own(r, e, err);
+    if (rc)
+        return rc;
+    if (add_meld(r, e, e->kind == MJ_EV_PON ? MJ_PON : MJ_KAN, e->tile))
+        return bad(r, err, "a fifth meld");
+    if (e->kind == MJ_EV_DAIMINKAN)
+        r->n_kans++;
+    return 0;
+}
+
+static int step_kakan(mj_replay *r, const mj_log_event *e, tk_error *err)
+{
+    mj_hand *h = &r->hand[e->seat];
+    char n[3];
+    tname(e->tile, n);
+    if (h->n_tiles % 3 != 2)
+        return bad(r, err, "seat %d adds to a kan out of turn", e->seat);
+    int m = -1;
+    for (int i = 0; i < h->n_melds; i++)
+        if (h->melds[i].type == MJ_PON && h->melds[i].tile == e->tile)
+            m = i;
+    if (m < 0)
+        return bad(r, err, "an added kan of %s without a pon of it (seat %d)", n, e->seat);
+    if (take_tile(h, e->tile, e->red))
+        return bad(r, err, "the hand does not hold the %s it adds to its pon (seat %d)", n, e->seat);
+    h->melds[m].type = MJ_KAN;
+    h->melds[m].red = (uint8_t)(h->melds[m].red + (e->red != 0));
+    r->visible[e->tile]++;
+    see_red(r, e->tile, e->red);
+    r->calls++;
+    r->n_kans++;
+    clear_ippatsu(r);
+    return 0;
+}
+
+static int step_ankan(mj_replay *r, const mj_log_event *e, tk_error *err)
+{
+    mj_hand *h = &r->hand[e->seat];
+    char n[3];
+    tname(e->tile, n);
+    if (h->n_tiles % 3 != 2)
+        return bad(r, err, "seat %d declares a kan out of turn", e->seat);
+    if (h->count[e->tile] != 4)
+        return bad(r, err, "a closed kan of %s without the four tiles (seat %d)", n, e->seat);
+    int red = e->tile < 27 && e->tile % 9 == 4 && h->red[e->tile / 9];
+    h->count[e->tile] = 0;
+    h->n_tiles = (uint8_t)(h->n_tiles - 4);
+    if (red)
+        h->red[e->tile / 9] = 0;
+    mj_log_event k = *e;
+    k.from = k.seat;
+    k.n_own = 0;
+    k.red = (uint8_t)red;
+    if (add_meld(r, &k, MJ_ANKAN, e->tile))
+        return bad(r, err, "a fifth meld");
+    r->visible[e->tile] = 4;
+    see_red(r, e->tile, red);
+    r->calls++;
+    r->n_kans++;
+    clear_ippatsu(r);
+    return 0;
+}
+
+static int step_riichi(mj_replay *r, const mj_log_event *e, tk_error *err)
+{
+    const mj_hand *h = &r->hand[e->seat];
+    if (h->n_tiles % 3 != 2)
+        return bad(r, err, "seat %d declares riichi out of turn", e->seat);
+    if (!is_closed(h))
+        return bad(r, err, "seat %d declares riichi with an open hand", e->seat);
+    if (r->riichi[e->seat])
+        return bad(r, err, "seat %d declares riichi twice", e->seat);
+    r->riichi[e->seat] = 1;
+    return 0;
+}
+
+static int step_dora(mj_replay *r, const mj_log_event *e, tk_error *err)
+{
+    char n[3];
+    tname(e->tile, n);
+    if (r->n_dora >= MJ_MAX_INDICATORS || r->n_dora > r->n_kans + 1)
+        return bad(r, err, "a dora indicator %s without a kan to reveal it", n);
+    r->dora[r->n_dora] = e->tile;
+    if (e->red)
+        r->dora_red |= (uint16_t)(1u << r->n_dora);
+    r->n_dora++;
+    r->visible[e->tile]++;
+    see_red(r, e->tile, e->red);
     return 0;
 }
 
@@ -279,157 +472,27 @@ int mj_replay_step(mj_replay *r, tk_error *err)
     const mj_log_event *e = &rd->events[r->next];
     if (e->seat > 3 || e->from > 3 || e->tile >= MJ_TILES)
         return bad(r, err, "bad seat or tile");
-    mj_hand *h = &r->hand[e->seat];
-    char n[3];
-    tname(e->tile, n);
-    int action = 1;
+    int rc, action = 1;   /* a player's action (not riichi, dora, the round's end) */
     switch (e->kind) {
-    case MJ_EV_DRAW: {
-        int expect = r->last_kind < 0 ? rd->dealer
-                     : r->last_kind == MJ_EV_DISCARD ? (r->last_seat + 1) & 3
-                     : (r->last_kind == MJ_EV_DAIMINKAN || r->last_kind == MJ_EV_KAKAN || r->last_kind == MJ_EV_ANKAN)
-                         ? r->last_seat : -1;
-        if (e->seat != expect || h->n_tiles % 3 != 1)
-            return bad(r, err, "seat %d draws out of turn", e->seat);
-        if (r->draws >= 70)
-            return bad(r, err, "a draw after the last tile of the wall");
-        if (add_tile(h, e->tile, e->red))
-            return bad(r, err, "a fifth %s (or second red five) in seat %d's hand", n, e->seat);
-        r->draws++;
-        r->rinshan[e->seat] = e->flag != 0;
-        h->last = (int8_t)e->tile;
-        h->last_red = e->red;
-        break;
+    case MJ_EV_DRAW: rc = step_draw(r, e, err); break;
+    case MJ_EV_DISCARD: rc = step_discard(r, e, err); break;
+    case MJ_EV_CHI: rc = step_chi(r, e, err); break;
+    case MJ_EV_PON: case MJ_EV_DAIMINKAN: rc = step_pon(r, e, err); break;
+    case MJ_EV_KAKAN: rc = step_kakan(r, e, err); break;
+    case MJ_EV_ANKAN: rc = step_ankan(r, e, err); break;
+    case MJ_EV_RIICHI: rc = step_riichi(r, e, err); action = 0; break;
+    case MJ_EV_DORA: rc = step_dora(r, e, err); action = 0; break;
+    case MJ_EV_WIN: case MJ_EV_RYUUKYOKU: rc = 0; action = 0; break;
+    default: return bad(r, err, "unknown event kind %d", e->kind);
     }
-    case MJ_EV_DISCARD:
-        if (h->n_tiles % 3 != 2 || r->last_seat != e->seat ||
-            (r->last_kind != MJ_EV_DRAW && r->last_kind != MJ_EV_CHI && r->last_kind != MJ_EV_PON))
-            return bad(r, err, "seat %d discards out of turn", e->seat);
-        if (take_tile(h, e->tile, e->red))
-            return bad(r, err, "the hand does not hold the %s it discards (seat %d)", n, e->seat);
-        if (r->riichi[e->seat] == 1) {
-            r->riichi[e->seat] = 2;
-            r->ippatsu[e->seat] = 1;
-            r->double_riichi[e->seat] = !r->discarded[e->seat] && r->calls == 0;
-        } else {
-            r->ippatsu[e->seat] = 0;
-        }
-        if (r->n_discards[e->seat] < MJ_REPLAY_MAX_DISCARDS)
-            r->discards[e->seat][r->n_discards[e->seat]++] = e->tile;
-        r->discarded[e->seat] = 1;
-        r->rinshan[e->seat] = 0;
-        r->visible[e->tile]++;
-        break;
-    case MJ_EV_CHI: {
-        if (e->n_own != 2 || e->tile >= 27 || (e->seat + 3) % 4 != e->from)
-            return bad(r, err, "a chi of %s that is not from the player on the left", n);
-        int lo = e->tile, hi = e->tile;
-        for (int i = 0; i < 2; i++) {
-            if (e->own[i] >= 27 || e->own[i] / 9 != e->tile / 9)
-                return bad(r, err, "a chi of %s with tiles of another suit", n);
-            lo = e->own[i] < lo ? e->own[i] : lo;
-            hi = e->own[i] > hi ? e->own[i] : hi;
-        }
-        if (hi - lo != 2 || e->own[0] == e->own[1] || e->own[0] == e->tile || e->own[1] == e->tile)
-            return bad(r, err, "a chi of %s that is not a sequence", n);
-        int rc = call_own(r, e, err);
-        if (rc) return rc;
-        if (add_meld(r, e, MJ_CHI, lo))
-            return bad(r, err, "a fifth meld");
-        break;
-    }
-    case MJ_EV_PON:
-    case MJ_EV_DAIMINKAN: {
-        int need = e->kind == MJ_EV_PON ? 2 : 3;
-        if (e->n_own != need)
-            return bad(r, err, "a call of %s with %d own tiles", n, e->n_own);
-        for (int i = 0; i < need; i++)
-            if (e->own[i] != e->tile)
-                return bad(r, err, "a pon or kan of %s with other tiles", n);
-        int rc = call_own(r, e, err);
-        if (rc) return rc;
-        if (add_meld(r, e, e->kind == MJ_EV_PON ? MJ_PON : MJ_KAN, e->tile))
-            return bad(r, err, "a fifth meld");
-        if (e->kind == MJ_EV_DAIMINKAN)
-            r->n_kans++;
-        break;
-    }
-    case MJ_EV_KAKAN: {
-        if (h->n_tiles % 3 != 2)
-            return bad(r, err, "seat %d adds to a kan out of turn", e->seat);
-        int m = -1;
-        for (int i = 0; i < h->n_melds; i++)
-            if (h->melds[i].type == MJ_PON && h->melds[i].tile == e->tile)
-                m = i;
-        if (m < 0)
-            return bad(r, err, "an added kan of %s without a pon of it (seat %d)", n, e->seat);
-        if (take_tile(h, e->tile, e->red))
-            return bad(r, err, "the hand does not hold the %s it adds to its pon (seat %d)", n, e->seat);
-        h->melds[m].type = MJ_KAN;
-        h->melds[m].red = (uint8_t)(h->melds[m].red + (e->red != 0));
-        r->visible[e->tile]++;
-        r->calls++;
-        r->n_kans++;
-        clear_ippatsu(r);
-        break;
-    }
-    case MJ_EV_ANKAN: {
-        if (h->n_tiles % 3 != 2)
-            return bad(r, err, "seat %d declares a kan out of turn", e->seat);
-        if (h->count[e->tile] != 4)
-            return bad(r, err, "a closed kan of %s without the four tiles (seat %d)", n, e->seat);
-        int red = e->tile < 27 && e->tile % 9 == 4 && h->red[e->tile / 9];
-        h->count[e->tile] = 0;
-        h->n_tiles = (uint8_t)(h->n_tiles - 4);
-        if (red)
-            h->red[e->tile / 9] = 0;
-        mj_log_event k = *e;
-        k.from = k.seat;
-        k.n_own = 0;
-        k.red = (uint8_t)red;
-        if (add_meld(r, &k, MJ_ANKAN, e->tile))
-            return bad(r, err, "a fifth meld");
-        r->visible[e->tile] = 4;
-        r->calls++;
-        r->n_kans++;
-        clear_ippatsu(r);
-        break;
-    }
-    case MJ_EV_RIICHI:
-        action = 0;
-        if (h->n_tiles % 3 != 2)
-            return bad(r, err, "seat %d declares riichi out of turn", e->seat);
-        if (!is_closed(h))
-            return bad(r, err, "seat %d declares riichi with an open hand", e->seat);
-        if (r->riichi[e->seat])
-            return bad(r, err, "seat %d declares riichi twice", e->seat);
-        r->riichi[e->seat] = 1;
-        break;
-    case MJ_EV_DORA:
-        action = 0;
-        if (r->n_dora >= MJ_MAX_INDICATORS || r->n_dora > r->n_kans + 1)
-            return bad(r, err, "a dora indicator %s without a kan to reveal it", n);
-        r->dora[r->n_dora] = e->tile;
-        if (e->red)
-            r->dora_red |= (uint16_t)(1u << r->n_dora);
-        r->n_dora++;
-        r->visible[e->tile]++;
-        break;
-    case MJ_EV_WIN:
-    case MJ_EV_RYUUKYOKU:
-        action = 0;
-        break;
-    default:
-        return bad(r, err, "unknown event kind %d", e->kind);
-    }
+    if (rc)
+        return rc;
     if (action) {
         r->last_kind = e->kind;
         r->last_seat = e->seat;
         r->last_tile = e->tile;
         r->last_red = e->red != 0;
     }
-    if (e->kind == MJ_EV_DISCARD && r->visible[e->tile] > 4)
-        return bad(r, err, "more than four %s in sight", n);
     r->next++;
     return 0;
 }
@@ -508,37 +571,84 @@ int mj_replay_win(const mj_replay *r, const mj_log_event *e, mj_hand *h, mj_winc
     return 0;
 }
 
-int tki_log_check(const mj_log *log, const char *text, size_t len, tk_error *err)
+/* The win e, the next event of r: its hand can be built and, when the log
+ * states it (hai=), is the hand replayed.  Errors "event N (win): ...". */
+static int check_win(const mj_replay *r, const mj_log_event *e, tk_error *err)
 {
-    for (int i = 0; i < log->n_rounds; i++) {
-        mj_replay r;
-        int rc = mj_replay_start(&r, log, i, err);
-        while (rc == 0) {
-            const mj_log_round *rd = r.round;
-            if (r.next < rd->n_events && rd->events[r.next].kind == MJ_EV_WIN) {
-                const mj_log_event *e = &rd->events[r.next];
-                mj_hand h;
-                mj_winctx w;
-                rc = mj_replay_win(&r, e, &h, &w, err);
-                const mj_log_win *lw = &rd->wins[e->detail];
-                if (rc == 0 && lw->has_hand && memcmp(lw->hand, h.count, MJ_TILES) != 0)
-                    rc = tk_error_set(err, TK_EFORMAT, 0, 0, "the winning hand (hai=) is not the hand replayed");
-                if (rc) {
-                    char m[sizeof err->msg];
-                    snprintf(m, sizeof m, "%s", err ? err->msg : "");
-                    tk_error_set(err, TK_EFORMAT, 0, 0, "event %d (win): %s", r.next + 1, m);
-                }
-            }
-            if (rc == 0)
-                rc = mj_replay_step(&r, err);
+    mj_hand h;
+    mj_winctx w;
+    const mj_log_win *lw = &r->round->wins[e->detail];
+    int rc = mj_replay_win(r, e, &h, &w, err);
+    if (rc == 0 && lw->has_hand && memcmp(lw->hand, h.count, MJ_TILES) != 0)
+        rc = tk_error_set(err, TK_EFORMAT, 0, 0, "the winning hand (hai=) is not the hand replayed");
+    if (rc) {
+        char m[sizeof err->msg];
+        snprintf(m, sizeof m, "%s", err->msg);
+        tk_error_set(err, TK_EFORMAT, 0, 0, "event %d (win): %s", r->next + 1, m);
+    }
+    return rc;
+}
+
+/* The event r->next of round i does not fit: kept in log->issues. */
+static int keep_issue(mj_log *log, const mj_replay *r, int i, int fatal, const char *text, size_t len,
+                      const tk_error *why)
+{
+    mj_log_issue *ni = realloc(log->issues, (size_t)(log->n_issues + 1) * sizeof *ni);
+    if (!ni)
+        return TK_ENOMEM;
+    log->issues = ni;
+    mj_log_issue *x = &ni[log->n_issues++];
+    memset(x, 0, sizeof *x);
+    x->round = i;
+    x->event = r->next;
+    x->fatal = fatal;
+    tki_log_where(text, len, r->round->events[r->next].pos, &x->line, &x->col);
+    snprintf(x->msg, sizeof x->msg, "%.199s", why->msg);
+    return 0;
+}
+
+/* Replay round i to its end (or, keeping issues, to its first fatal one). */
+static int check_round(mj_log *log, int i, const char *text, size_t len, unsigned flags, tk_error *err)
+{
+    mj_replay r;
+    int rc = mj_replay_start(&r, log, i, err);
+    while (rc == 0) {
+        const mj_log_round *rd = r.round;
+        int fatal = 0;
+        if (r.next < rd->n_events && rd->events[r.next].kind == MJ_EV_WIN)
+            rc = check_win(&r, &rd->events[r.next], err);
+        if (rc == 0) {
+            fatal = 1;
+            rc = mj_replay_step(&r, err);
         }
-        if (rc < 0) {
-            char m[sizeof err->msg];
-            snprintf(m, sizeof m, "%s", err ? err->msg : "");
-            long line = 0, col = 0;
-            if (r.round && r.next < r.round->n_events)
-                tki_log_where(text, len, r.round->events[r.next].pos, &line, &col);
-            return tk_error_set(err, rc, line, col, "round %d, %s", i, m);
+        if (rc >= 0 || !(flags & MJ_LOG_KEEP_INCONSISTENT))
+            continue;
+        if (keep_issue(log, &r, i, fatal, text, len, err))
+            return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+        if (fatal)
+            return 0;
+        rc = mj_replay_step(&r, err);   /* past the win: a step that only moves on */
+    }
+    if (rc < 0) {
+        char m[sizeof err->msg];
+        snprintf(m, sizeof m, "%s", err->msg);
+        long line = 0, col = 0;
+        if (r.round && r.next < r.round->n_events)
+            tki_log_where(text, len, r.round->events[r.next].pos, &line, &col);
+        return tk_error_set(err, rc, line, col, "round %d, %s", i, m);
+    }
+    return 0;
+}
+
+int tki_log_check(mj_log *log, const char *text, size_t len, unsigned flags, tk_error *caller)
+{
+    tk_error err = { 0 };   /* the messages are needed even when the caller takes none */
+    for (int i = 0; i < log->n_rounds; i++) {
+        int rc = check_round(log, i, text, len, flags, &err);
+        if (rc) {
+            if (caller)
+                *caller = err;
+            return rc;
         }
     }
     return 0;

@@ -10,8 +10,10 @@ mj_log_round *tki_log_round(mj_log *log, tk_error *err);
 /* Append event e to round r; 0 or TK_ELIMIT / TK_ENOMEM. */
 int tki_log_event(mj_log_round *r, const mj_log_event *e, tk_error *err);
 /* Replay every round of log to check it; errors "round R, event N: ..."
- * with the line and column of the event (from its pos) in text. */
-int tki_log_check(const mj_log *log, const char *text, size_t len, tk_error *err);
+ * with the line and column of the event (from its pos) in text.  With
+ * MJ_LOG_KEEP_INCONSISTENT in flags an event that does not fit is kept in
+ * log->issues instead (see mjlog.h). */
+int tki_log_check(mj_log *log, const char *text, size_t len, unsigned flags, tk_error *err);
 /* Line and column (1-based) of byte offset pos in text. */
 void tki_log_where(const char *text, size_t len, size_t pos, long *line, long *col);
 

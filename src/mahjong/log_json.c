@@ -470,8 +470,12 @@ typedef struct rctx {
     int n_it[4][2], at[4][2];
     uint8_t dora[MJ_MAX_INDICATORS], dora_red[MJ_MAX_INDICATORS];
     int n_dora, dora_shown;
+    uint8_t ura[MJ_MAX_INDICATORS], ura_red[MJ_MAX_INDICATORS];
+    int n_ura;
     unsigned skip;          /* bit i: do not take the call at ambiguous point i */
     int n_amb;              /* ambiguous points met */
+    /* the play: whose turn, the last discard (or added kan) and the tile just drawn */
+    int actor, last_tile, last_red, last_from, kan_draw, drawn_tile, drawn_red;
 } rctx;
 
 static int rerr(rctx *c, size_t pos, const char *fmt, int a, int b)
@@ -515,153 +519,188 @@ static int takes_left(const rctx *c)
     return 0;
 }
 
+/* The actor's next take: a draw, or a call of the last discard (an open
+ * kan: its placeholder discard skipped, its replacement draw next).
+ * Returns 0, 1 after an open kan, or an error. */
+static int take(rctx *c)
+{
+    int actor = c->actor;
+    if (c->at[actor][0] >= c->n_it[actor][0])
+        return rerr(c, 0, "seat %d has no take left for its turn%s", actor, 0);
+    const item *tk = &c->it[actor][0][c->at[actor][0]++];
+    mj_log_event e = { 0 };
+    e.seat = e.from = (uint8_t)actor;
+    e.tile = tk->tile;
+    e.red = tk->red;
+    c->drawn_tile = -1;
+    if (tk->kind == IT_TILE) {
+        e.kind = MJ_EV_DRAW;
+        e.flag = (uint8_t)c->kan_draw;
+        c->drawn_tile = tk->tile;
+        c->drawn_red = tk->red;
+    } else {
+        e.kind = tk->kind == IT_CHI ? MJ_EV_CHI : tk->kind == IT_PON ? MJ_EV_PON : MJ_EV_DAIMINKAN;
+        e.from = (uint8_t)((actor + tk->rel) & 3);
+        if (c->last_tile != tk->tile || c->last_red != tk->red || c->last_from != e.from)
+            return rerr(c, tk->pos, "seat %d calls a tile that seat %d did not just discard", actor, e.from);
+        e.n_own = tk->n_own;
+        memcpy(e.own, tk->own, sizeof e.own);
+        e.own_red = tk->own_red;
+    }
+    c->kan_draw = 0;
+    int rc = emit(c, &e, tk->pos);
+    if (rc)
+        return rc;
+    c->last_tile = -1;
+    if (e.kind != MJ_EV_DAIMINKAN)
+        return 0;
+    /* its discard slot holds the placeholder 0 */
+    if (c->at[actor][1] >= c->n_it[actor][1] || c->it[actor][1][c->at[actor][1]].kind != IT_ZERO)
+        return rerr(c, tk->pos, "seat %d: no 0 in the discards after its open kan%s", actor, 0);
+    c->at[actor][1]++;
+    if ((rc = reveal(c, tk->pos)))
+        return rc;
+    c->kan_draw = 1;
+    return 1;
+}
+
+/* An added or closed kan given: the kan, its indicator; 1 when no one
+ * takes after it (robbed: chankan). */
+static int give_kan(rctx *c, const item *d)
+{
+    mj_log_event g = { 0 };
+    g.seat = g.from = (uint8_t)c->actor;
+    g.kind = d->kind == IT_ANKAN ? MJ_EV_ANKAN : MJ_EV_KAKAN;
+    g.tile = d->tile;
+    g.red = d->kind == IT_KAKAN ? d->red : 0;
+    if (g.kind == MJ_EV_ANKAN) {
+        g.n_own = 4;
+        for (int i = 0; i < 4; i++)
+            g.own[i] = d->tile;
+    }
+    int rc = emit(c, &g, d->pos);
+    if (rc || (rc = reveal(c, d->pos)))
+        return rc;
+    c->last_tile = g.tile;
+    c->last_red = g.red;
+    c->last_from = c->actor;
+    if (!takes_left(c))
+        return 1;
+    c->kan_draw = 1;
+    return 0;
+}
+
+/* The actor's next give: a discard (riichi declared first when marked),
+ * or a kan.  Returns 0, 1 when the round is over (nothing left to give:
+ * tsumo or nine orphans; a kan robbed), or an error. */
+static int give(rctx *c)
+{
+    int actor = c->actor;
+    if (c->at[actor][1] >= c->n_it[actor][1])
+        return 1;
+    const item *d = &c->it[actor][1][c->at[actor][1]++];
+    if (d->kind == IT_ANKAN || d->kind == IT_KAKAN)
+        return give_kan(c, d);
+    if (d->kind == IT_ZERO)
+        return rerr(c, d->pos, "seat %d: a 0 in the discards not after an open kan%s", actor, 0);
+    int rc;
+    if (d->kind == IT_RIICHI) {
+        mj_log_event ri = { 0 };
+        ri.kind = MJ_EV_RIICHI;
+        ri.seat = ri.from = (uint8_t)actor;
+        if ((rc = emit(c, &ri, d->pos)))
+            return rc;
+    }
+    mj_log_event g = { 0 };
+    g.seat = g.from = (uint8_t)actor;
+    g.kind = MJ_EV_DISCARD;
+    if (d->kind == IT_DRAWN || (d->kind == IT_RIICHI && d->drawn)) {
+        if (c->drawn_tile < 0)
+            return rerr(c, d->pos, "seat %d discards the tile drawn (60) after a call%s", actor, 0);
+        g.tile = (uint8_t)c->drawn_tile;
+        g.red = (uint8_t)c->drawn_red;
+        g.flag = 1;
+    } else if (d->kind == IT_TILE || d->kind == IT_RIICHI) {
+        g.tile = d->tile;
+        g.red = d->red;
+    } else {
+        return rerr(c, d->pos, "seat %d: a call in its discards%s", actor, 0);
+    }
+    if ((rc = emit(c, &g, d->pos)))
+        return rc;
+    c->last_tile = g.tile;
+    c->last_red = g.red;
+    c->last_from = actor;
+    return 0;
+}
+
+/* Who moves after the discard: a call of it (pon and kan before chi),
+ * else the next seat. */
+static int next_actor(rctx *c)
+{
+    int actor = c->actor, next = (actor + 1) & 3, best = 0;
+    for (int k = 1; k < 4; k++) {
+        int s = (actor + k) & 3;
+        if (c->at[s][0] >= c->n_it[s][0])
+            continue;
+        const item *n = &c->it[s][0][c->at[s][0]];
+        if (n->kind == IT_TILE || n->tile != c->last_tile || n->red != c->last_red || ((s + n->rel) & 3) != actor)
+            continue;
+        int rank = n->kind == IT_CHI ? 1 : 2;
+        if (rank > best) {
+            best = rank;
+            next = s;
+        }
+    }
+    if (best) {
+        /* the discarder gives the same tile again later: the call may be
+         * of that later copy (tenhou.net/6 does not say); the retries of
+         * order_round try the other branch */
+        int again = 0;
+        for (int i = c->at[actor][1]; i < c->n_it[actor][1] && !again; i++) {
+            const item *d = &c->it[actor][1][i];
+            again = d->given == c->last_tile && d->given_red == c->last_red;
+        }
+        if (again && c->n_amb++ < 16 && (c->skip >> (c->n_amb - 1) & 1))
+            next = (actor + 1) & 3;
+    }
+    return next;
+}
+
+/* The events of the round in the order of play (see the top of the file);
+ * 1 when the round is over, or an error. */
 static int play_round(rctx *c)
 {
-    mj_log_round *r = c->r;
-    int actor = r->dealer, last_tile = -1, last_red = 0, last_from = -1, kan_draw = 0;
-    int drawn_tile = -1, drawn_red = 0;
+    c->actor = c->r->dealer;
+    c->last_tile = -1;
+    c->last_red = 0;
+    c->last_from = -1;
+    c->kan_draw = 0;
+    c->drawn_tile = -1;
+    c->drawn_red = 0;
     for (int guard = 0; guard < 4 * MJ_LOG_MAX_EVENTS; guard++) {
-        /* take */
-        if (c->at[actor][0] >= c->n_it[actor][0])
-            return rerr(c, 0, "seat %d has no take left for its turn%s", actor, 0);
-        const item *tk = &c->it[actor][0][c->at[actor][0]++];
-        mj_log_event e = { 0 };
-        e.seat = e.from = (uint8_t)actor;
-        e.tile = tk->tile;
-        e.red = tk->red;
-        drawn_tile = -1;
-        if (tk->kind == IT_TILE) {
-            e.kind = MJ_EV_DRAW;
-            e.flag = (uint8_t)kan_draw;
-            drawn_tile = tk->tile;
-            drawn_red = tk->red;
-        } else {
-            e.kind = tk->kind == IT_CHI ? MJ_EV_CHI : tk->kind == IT_PON ? MJ_EV_PON : MJ_EV_DAIMINKAN;
-            e.from = (uint8_t)((actor + tk->rel) & 3);
-            if (last_tile != tk->tile || last_red != tk->red || last_from != e.from)
-                return rerr(c, tk->pos, "seat %d calls a tile that seat %d did not just discard", actor, e.from);
-            e.n_own = tk->n_own;
-            memcpy(e.own, tk->own, sizeof e.own);
-            e.own_red = tk->own_red;
-        }
-        kan_draw = 0;
-        int rc = emit(c, &e, tk->pos);
-        if (rc) return rc;
-        last_tile = -1;
-        if (e.kind == MJ_EV_DAIMINKAN) {
-            /* its discard slot holds the placeholder 0 */
-            if (c->at[actor][1] >= c->n_it[actor][1] || c->it[actor][1][c->at[actor][1]].kind != IT_ZERO)
-                return rerr(c, tk->pos, "seat %d: no 0 in the discards after its open kan%s", actor, 0);
-            c->at[actor][1]++;
-            if ((rc = reveal(c, tk->pos))) return rc;
-            kan_draw = 1;
-            continue;
-        }
-        /* give */
-        for (;;) {
-            if (c->at[actor][1] >= c->n_it[actor][1])
-                return 1;   /* tsumo or nine orphans: the round is over */
-            const item *d = &c->it[actor][1][c->at[actor][1]++];
-            mj_log_event g = { 0 };
-            g.seat = g.from = (uint8_t)actor;
-            if (d->kind == IT_ANKAN || d->kind == IT_KAKAN) {
-                g.kind = d->kind == IT_ANKAN ? MJ_EV_ANKAN : MJ_EV_KAKAN;
-                g.tile = d->tile;
-                g.red = d->kind == IT_KAKAN ? d->red : 0;
-                if (g.kind == MJ_EV_ANKAN) {
-                    g.n_own = 4;
-                    for (int i = 0; i < 4; i++) g.own[i] = d->tile;
-                }
-                if ((rc = emit(c, &g, d->pos))) return rc;
-                if ((rc = reveal(c, d->pos))) return rc;
-                last_tile = g.tile;
-                last_red = g.red;
-                last_from = actor;
-                if (!takes_left(c))
-                    return 1;   /* robbed (chankan) */
-                kan_draw = 1;
-                break;
-            }
-            if (d->kind == IT_ZERO)
-                return rerr(c, d->pos, "seat %d: a 0 in the discards not after an open kan%s", actor, 0);
-            int tile, red, tsumogiri = 0;
-            if (d->kind == IT_RIICHI) {
-                mj_log_event ri = { 0 };
-                ri.kind = MJ_EV_RIICHI;
-                ri.seat = ri.from = (uint8_t)actor;
-                if ((rc = emit(c, &ri, d->pos))) return rc;
-            }
-            if (d->kind == IT_DRAWN || (d->kind == IT_RIICHI && d->drawn)) {
-                if (drawn_tile < 0)
-                    return rerr(c, d->pos, "seat %d discards the tile drawn (60) after a call%s", actor, 0);
-                tile = drawn_tile;
-                red = drawn_red;
-                tsumogiri = 1;
-            } else if (d->kind == IT_TILE || d->kind == IT_RIICHI) {
-                tile = d->tile;
-                red = d->red;
-            } else {
-                return rerr(c, d->pos, "seat %d: a call in its discards%s", actor, 0);
-            }
-            g.kind = MJ_EV_DISCARD;
-            g.tile = (uint8_t)tile;
-            g.red = (uint8_t)red;
-            g.flag = (uint8_t)tsumogiri;
-            if ((rc = emit(c, &g, d->pos))) return rc;
-            last_tile = tile;
-            last_red = red;
-            last_from = actor;
-            break;
-        }
-        if (kan_draw)
+        int rc = take(c);
+        if (rc == 1)
+            continue;   /* an open kan: the same seat draws its replacement tile */
+        if (rc == 0)
+            rc = give(c);
+        if (rc)
+            return rc;
+        if (c->kan_draw)
             continue;   /* the same seat draws its replacement tile */
         if (!takes_left(c))
             return 1;
-        /* who moves next: a call of this discard (pon and kan first), else the next seat */
-        int next = (actor + 1) & 3, best = 0;
-        for (int k = 1; k < 4; k++) {
-            int s = (actor + k) & 3;
-            if (c->at[s][0] >= c->n_it[s][0])
-                continue;
-            const item *n = &c->it[s][0][c->at[s][0]];
-            if (n->kind == IT_TILE || n->tile != last_tile || n->red != last_red || ((s + n->rel) & 3) != actor)
-                continue;
-            int rank = n->kind == IT_CHI ? 1 : 2;
-            if (rank > best) {
-                best = rank;
-                next = s;
-            }
-        }
-        if (best) {
-            /* the discarder gives the same tile again later: the call may be
-             * of that later copy (tenhou.net/6 does not say); the retries of
-             * read_round try the other branch */
-            int again = 0;
-            for (int i = c->at[actor][1]; i < c->n_it[actor][1] && !again; i++) {
-                const item *d = &c->it[actor][1][i];
-                again = d->given == last_tile && d->given_red == last_red;
-            }
-            if (again && c->n_amb++ < 16 && (c->skip >> (c->n_amb - 1) & 1))
-                next = (actor + 1) & 3;
-        }
-        actor = next;
+        c->actor = next_actor(c);
     }
     return rerr(c, 0, "the round does not end%s%d", 0, 0);
 }
 
-static int read_round(jparser *p, mj_log *log, int k, int ri)
+/* [[kyoku, honba, sticks], [scores], [dora], [ura]] of round k. */
+static int read_head(rctx *c, int k)
 {
+    jparser *p = c->p;
+    mj_log_round *r = c->r;
     size_t pos = p->nodes[k].pos;
-    if (p->nodes[k].type != J_ARR || p->nodes[k].n < 17)
-        return jerr_at(p, pos, "a round of \"log\" must be an array of 17 items%s", NULL);
-    mj_log_round *r = tki_log_round(log, p->err);
-    if (!r)
-        return p->err ? p->err->code : TK_ENOMEM;
-    rctx c;
-    memset(&c, 0, sizeof c);
-    c.p = p;
-    c.r = r;
-    c.ri = ri;
     int meta = child(p, k, 0), sc = child(p, k, 1), dora = child(p, k, 2), ura = child(p, k, 3);
     long v;
     if (!is_int(p, child(p, meta, 0), 0, 15, &v))
@@ -676,42 +715,53 @@ static int read_round(jparser *p, mj_log *log, int k, int ri)
     int nd = dora >= 0 && p->nodes[dora].type == J_ARR ? p->nodes[dora].n : 0;
     if (nd < 1 || nd > MJ_MAX_INDICATORS)
         return jerr_at(p, pos, "the round needs 1 to 10 dora indicators%s", NULL);
-    uint8_t ut[MJ_MAX_INDICATORS], ur[MJ_MAX_INDICATORS];
     int nu = ura >= 0 && p->nodes[ura].type == J_ARR ? p->nodes[ura].n : 0;
     if (nu > MJ_MAX_INDICATORS)
         return jerr_at(p, pos, "too many ura indicators%s", NULL);
     for (int i = 0; i < nd + nu; i++) {
         int ck = i < nd ? child(p, dora, i) : child(p, ura, i - nd);
-        uint8_t *t = i < nd ? &c.dora[i] : &ut[i - nd], *rd = i < nd ? &c.dora_red[i] : &ur[i - nd];
+        uint8_t *t = i < nd ? &c->dora[i] : &c->ura[i - nd], *rd = i < nd ? &c->dora_red[i] : &c->ura_red[i - nd];
         if (!is_int(p, ck, 0, 99, &v) || code_tile(v, t, rd))
             return jerr_at(p, ck >= 0 ? p->nodes[ck].pos : pos, "a bad dora or ura indicator%s", NULL);
     }
-    c.n_dora = nd;
-    r->dora0 = c.dora[0];
-    r->dora0_red = c.dora_red[0];
-    c.dora_shown = 1;
-    int rc = 0;
-    item *store = NULL;
-    for (int s = 0; s < 4 && rc == 0; s++) {
+    c->n_dora = nd;
+    c->n_ura = nu;
+    r->dora0 = c->dora[0];
+    r->dora0_red = c->dora_red[0];
+    c->dora_shown = 1;
+    return 0;
+}
+
+/* The four hands dealt. */
+static int read_deal(rctx *c, int k)
+{
+    jparser *p = c->p;
+    size_t pos = p->nodes[k].pos;
+    for (int s = 0; s < 4; s++) {
         int hai = child(p, k, 4 + 3 * s);
-        if (hai < 0 || p->nodes[hai].type != J_ARR || p->nodes[hai].n != 13) {
-            rc = jerr_at(p, pos, "each hand dealt must have 13 tiles%s", NULL);
-            break;
-        }
+        if (hai < 0 || p->nodes[hai].type != J_ARR || p->nodes[hai].n != 13)
+            return jerr_at(p, pos, "each hand dealt must have 13 tiles%s", NULL);
         for (int i = 0; i < 13; i++) {
             uint8_t t, rd;
+            long v;
             int ck = child(p, hai, i);
-            if (!is_int(p, ck, 0, 99, &v) || code_tile(v, &t, &rd)) {
-                rc = jerr_at(p, p->nodes[ck].pos, "a bad tile in a hand dealt%s", NULL);
-                break;
-            }
-            r->deal[s][i] = t;
-            if (rd) r->deal_red[s] |= (uint16_t)(1u << i);
+            if (!is_int(p, ck, 0, 99, &v) || code_tile(v, &t, &rd))
+                return jerr_at(p, p->nodes[ck].pos, "a bad tile in a hand dealt%s", NULL);
+            c->r->deal[s][i] = t;
+            if (rd) c->r->deal_red[s] |= (uint16_t)(1u << i);
         }
     }
-    if (rc)
-        return rc;
+    return 0;
+}
+
+/* Each seat's takes and discards into *store (malloc'd, the caller frees
+ * it), and what each discard gives. */
+static int read_items(rctx *c, int k, item **store)
+{
+    jparser *p = c->p;
+    size_t pos = p->nodes[k].pos;
     int total = 0;
+    *store = NULL;
     for (int s = 0; s < 4; s++)
         for (int w = 0; w < 2; w++) {
             int l = child(p, k, 5 + 3 * s + w);
@@ -720,31 +770,28 @@ static int read_round(jparser *p, mj_log *log, int k, int ri)
             total += p->nodes[l].n;
         }
     if (total > MJ_LOG_MAX_EVENTS)
-        return tk_error_set(p->err, TK_ELIMIT, 0, 0, "round %d: more than %d events", ri, MJ_LOG_MAX_EVENTS);
-    store = malloc((size_t)(total + 1) * sizeof *store);
-    if (!store)
+        return tk_error_set(p->err, TK_ELIMIT, 0, 0, "round %d: more than %d events", c->ri, MJ_LOG_MAX_EVENTS);
+    item *at = *store = malloc((size_t)(total + 1) * sizeof *at);
+    if (!at)
         return tk_error_set(p->err, TK_ENOMEM, 0, 0, "out of memory");
-    item *at = store;
-    for (int s = 0; s < 4 && rc == 0; s++)
-        for (int w = 0; w < 2 && rc == 0; w++) {
-            int l = child(p, k, 5 + 3 * s + w);
-            c.it[s][w] = at;
-            c.n_it[s][w] = p->nodes[l].n;
-            int i = 0;
+    for (int s = 0; s < 4; s++)
+        for (int w = 0; w < 2; w++) {
+            int l = child(p, k, 5 + 3 * s + w), i = 0;
+            c->it[s][w] = at;
+            c->n_it[s][w] = p->nodes[l].n;
             for (int ck = p->nodes[l].first; ck >= 0; ck = p->nodes[ck].next, i++)
                 if (parse_item(p, ck, w == 0, at++)) {
                     char what[96];
-                    snprintf(what, sizeof what, "round %d: seat %d %s[%d]: not a tile or call", ri, s,
+                    snprintf(what, sizeof what, "round %d: seat %d %s[%d]: not a tile or call", c->ri, s,
                              w ? "discards" : "takes", i);
-                    rc = jerr_at(p, p->nodes[ck].pos, "%s", what);
-                    break;
+                    return jerr_at(p, p->nodes[ck].pos, "%s", what);
                 }
         }
     /* each seat's i-th discard follows its i-th take: what each discard gives */
-    for (int s = 0; s < 4 && rc == 0; s++)
-        for (int i = 0; i < c.n_it[s][1]; i++) {
-            item *d = &c.it[s][1][i];
-            const item *t = i < c.n_it[s][0] ? &c.it[s][0][i] : NULL;
+    for (int s = 0; s < 4; s++)
+        for (int i = 0; i < c->n_it[s][1]; i++) {
+            item *d = &c->it[s][1][i];
+            const item *t = i < c->n_it[s][0] ? &c->it[s][0][i] : NULL;
             d->given = -1;
             if (d->kind == IT_DRAWN || (d->kind == IT_RIICHI && d->drawn)) {
                 if (t && t->kind == IT_TILE) {
@@ -756,97 +803,135 @@ static int read_round(jparser *p, mj_log *log, int k, int ri)
                 d->given_red = d->red;
             }
         }
-    if (rc == 0) {
-        /* the greedy order first; when it fails and a call could have taken
-         * a later copy of the same tile, the other branches (at most 2^10) */
-        tk_error first = { 0 };
-        for (unsigned skip = 0;; skip++) {
-            r->n_events = 0;
-            memset(c.at, 0, sizeof c.at);
-            c.dora_shown = 1;
-            c.skip = skip;
-            c.n_amb = 0;
-            rc = play_round(&c);
-            if (rc == 1)
-                rc = 0;
-            if (rc == 0 || rc == TK_ENOMEM)
-                break;
-            if (skip == 0 && p->err)
-                first = *p->err;
-            int n = c.n_amb < 10 ? c.n_amb : 10;
-            if (skip + 1 >= (1u << n)) {
-                if (p->err)
-                    *p->err = first;
-                break;
-            }
+    return 0;
+}
+
+/* The greedy order first; when it fails and a call could have taken a
+ * later copy of the same tile, the other branches (at most 2^10); the
+ * first branch's error when none works. */
+static int order_round(rctx *c)
+{
+    tk_error first = { 0 };
+    tk_error *err = c->p->err;
+    for (unsigned skip = 0;; skip++) {
+        c->r->n_events = 0;
+        memset(c->at, 0, sizeof c->at);
+        c->dora_shown = 1;
+        c->skip = skip;
+        c->n_amb = 0;
+        int rc = play_round(c);
+        if (rc == 1 || rc == 0)
+            return 0;
+        if (rc == TK_ENOMEM)
+            return rc;
+        if (skip == 0 && err)
+            first = *err;
+        int n = c->n_amb < 10 ? c->n_amb : 10;
+        if (skip + 1 >= (1u << n)) {
+            if (err)
+                *err = first;
+            return rc;
         }
     }
-    free(store);
-    if (rc)
-        return rc;
-    /* the result */
-    int res = child(p, k, 16);
+}
+
+/* One win of the result (at rpos): [deltas], [who, from, pao, points, yaku...]. */
+static int read_win(rctx *c, size_t rpos, int dl, int det)
+{
+    jparser *p = c->p;
+    mj_log_round *r = c->r;
     char b[256];
-    if (res < 0 || p->nodes[res].type != J_ARR || jstr(p, child(p, res, 0), b, sizeof b) < 0)
-        return jerr_at(p, pos, "the round's result must be an array starting with a string%s", NULL);
-    size_t rpos = p->nodes[res].pos;
-    mj_log_event e = { 0 };
-    if (strcmp(b, "和了") == 0) {
-        int nres = p->nodes[res].n;
-        for (int i = 1; i + 1 < nres; i += 2) {
-            int dl = child(p, res, i), det = child(p, res, i + 1);
-            if (r->n_wins >= 3)
-                return jerr_at(p, rpos, "more than three wins%s", NULL);
-            mj_log_win *w = &r->wins[r->n_wins];
-            memset(w, 0, sizeof *w);
-            long who, from, pao;
-            if (!is_int(p, child(p, det, 0), 0, 3, &who) || !is_int(p, child(p, det, 1), 0, 3, &from))
-                return jerr_at(p, p->nodes[det].pos, "a win needs [who, from, pao, points, yaku...]%s", NULL);
-            w->seat = (uint8_t)who;
-            w->from = (uint8_t)from;
-            w->pao = (int8_t)(is_int(p, child(p, det, 2), 0, 3, &pao) && pao != who ? pao : -1);
-            for (int s = 0; s < 4; s++)
-                if (is_int(p, child(p, dl, s), -10000000, 10000000, &v))
-                    w->deltas[s] = (int)v;
-            if (jstr(p, child(p, det, 3), b, sizeof b) < 0 || parse_points(b, w))
-                return jerr_at(p, p->nodes[det].pos, "a win's points must read like \"30符1飜1000点\"%s", NULL);
-            for (int y = 4; y < p->nodes[det].n; y++) {
-                int yk = child(p, det, y);
-                if (jstr(p, yk, b, sizeof b) < 0 || parse_yaku(b, w))
-                    return jerr_at(p, p->nodes[yk].pos, "unknown yaku %s", b);
-            }
-            w->n_dora = (uint8_t)nd;
-            memcpy(w->dora, c.dora, (size_t)nd);
-            for (int i = 0; i < nd; i++)
-                if (c.dora_red[i]) w->dora_red |= (uint16_t)(1u << i);
-            w->n_ura = (uint8_t)nu;
-            memcpy(w->ura, ut, (size_t)nu);
-            for (int i = 0; i < nu; i++)
-                if (ur[i]) w->ura_red |= (uint16_t)(1u << i);
-            e.kind = MJ_EV_WIN;
-            e.seat = w->seat;
-            e.from = w->from;
-            e.detail = (int16_t)r->n_wins;
-            r->n_wins++;
-            if ((rc = emit(&c, &e, p->nodes[det].pos)))
-                return rc;
-        }
-        if (!r->n_wins)
-            return jerr_at(p, rpos, "a win without its details%s", NULL);
-        return 0;
+    long who, from, pao, v;
+    if (r->n_wins >= 3)
+        return jerr_at(p, rpos, "more than three wins%s", NULL);
+    mj_log_win *w = &r->wins[r->n_wins];
+    memset(w, 0, sizeof *w);
+    if (!is_int(p, child(p, det, 0), 0, 3, &who) || !is_int(p, child(p, det, 1), 0, 3, &from))
+        return jerr_at(p, p->nodes[det].pos, "a win needs [who, from, pao, points, yaku...]%s", NULL);
+    w->seat = (uint8_t)who;
+    w->from = (uint8_t)from;
+    w->pao = (int8_t)(is_int(p, child(p, det, 2), 0, 3, &pao) && pao != who ? pao : -1);
+    for (int s = 0; s < 4; s++)
+        if (is_int(p, child(p, dl, s), -10000000, 10000000, &v))
+            w->deltas[s] = (int)v;
+    if (jstr(p, child(p, det, 3), b, sizeof b) < 0 || parse_points(b, w))
+        return jerr_at(p, p->nodes[det].pos, "a win's points must read like \"30符1飜1000点\"%s", NULL);
+    for (int y = 4; y < p->nodes[det].n; y++) {
+        int yk = child(p, det, y);
+        if (jstr(p, yk, b, sizeof b) < 0 || parse_yaku(b, w))
+            return jerr_at(p, p->nodes[yk].pos, "unknown yaku %s", b);
     }
+    w->n_dora = (uint8_t)c->n_dora;
+    memcpy(w->dora, c->dora, (size_t)c->n_dora);
+    for (int i = 0; i < c->n_dora; i++)
+        if (c->dora_red[i]) w->dora_red |= (uint16_t)(1u << i);
+    w->n_ura = (uint8_t)c->n_ura;
+    memcpy(w->ura, c->ura, (size_t)c->n_ura);
+    for (int i = 0; i < c->n_ura; i++)
+        if (c->ura_red[i]) w->ura_red |= (uint16_t)(1u << i);
+    mj_log_event e = { 0 };
+    e.kind = MJ_EV_WIN;
+    e.seat = w->seat;
+    e.from = w->from;
+    e.detail = (int16_t)r->n_wins;
+    r->n_wins++;
+    return emit(c, &e, p->nodes[det].pos);
+}
+
+/* The round's result: "和了" and its wins, or a draw without a winner. */
+static int read_result(rctx *c, int k)
+{
     static const struct { const char *jp; int rk; } R[] = {
         { "流局", MJ_RK_EXHAUSTIVE }, { "全員聴牌", MJ_RK_EXHAUSTIVE }, { "全員不聴", MJ_RK_EXHAUSTIVE },
         { "流し満貫", MJ_RK_NAGASHI }, { "九種九牌", MJ_RK_YAO9 }, { "四家立直", MJ_RK_REACH4 },
         { "三家和了", MJ_RK_RON3 }, { "四槓散了", MJ_RK_KAN4 }, { "四風連打", MJ_RK_KAZE4 },
     };
+    jparser *p = c->p;
+    int res = child(p, k, 16);
+    char b[256];
+    if (res < 0 || p->nodes[res].type != J_ARR || jstr(p, child(p, res, 0), b, sizeof b) < 0)
+        return jerr_at(p, p->nodes[k].pos, "the round's result must be an array starting with a string%s", NULL);
+    size_t rpos = p->nodes[res].pos;
+    if (strcmp(b, "和了") == 0) {
+        for (int i = 1; i + 1 < p->nodes[res].n; i += 2) {
+            int rc = read_win(c, rpos, child(p, res, i), child(p, res, i + 1));
+            if (rc)
+                return rc;
+        }
+        return c->r->n_wins ? 0 : jerr_at(p, rpos, "a win without its details%s", NULL);
+    }
     for (size_t i = 0; i < sizeof R / sizeof R[0]; i++)
         if (strcmp(b, R[i].jp) == 0) {
+            mj_log_event e = { 0 };
             e.kind = MJ_EV_RYUUKYOKU;
             e.detail = (int16_t)R[i].rk;
-            return emit(&c, &e, rpos);
+            return emit(c, &e, rpos);
         }
     return jerr_at(p, rpos, "unknown round result \"%s\"", b);
+}
+
+static int read_round(jparser *p, mj_log *log, int k, int ri)
+{
+    if (p->nodes[k].type != J_ARR || p->nodes[k].n < 17)
+        return jerr_at(p, p->nodes[k].pos, "a round of \"log\" must be an array of 17 items%s", NULL);
+    mj_log_round *r = tki_log_round(log, p->err);
+    if (!r)
+        return p->err ? p->err->code : TK_ENOMEM;
+    rctx c;
+    memset(&c, 0, sizeof c);
+    c.p = p;
+    c.r = r;
+    c.ri = ri;
+    item *store = NULL;
+    int rc = read_head(&c, k);
+    if (rc == 0)
+        rc = read_deal(&c, k);
+    if (rc == 0)
+        rc = read_items(&c, k, &store);
+    if (rc == 0)
+        rc = order_round(&c);
+    free(store);
+    return rc ? rc : read_result(&c, k);
 }
 
 int tki_log_parse_json(const char *text, size_t len, mj_log *log, tk_error *err)

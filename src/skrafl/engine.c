@@ -22,6 +22,7 @@
  * ENABLE2K about 200,000 keys in 8 MB.
  */
 #include "sk_internal.h"
+#include "sk_windex.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -206,6 +207,7 @@ int sk_engine_create(sk_engine **out, const dawg_graph *d, const sk_tileset *ts,
     dawg_view_below(v, e->below, e->lens);
     for (size_t i = 0; i < nn; i++)
         e->reach[i] = (uint8_t)(e->lens[i] ? 31 - __builtin_clz(e->lens[i]) : 0);
+    tki_sk_windex_attach(e);
     if (bingo_build(e)) {
         sk_engine_destroy(e);
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
@@ -218,6 +220,7 @@ void sk_engine_destroy(sk_engine *e)
 {
     if (!e)
         return;
+    tki_sk_windex_detach(e);
     dawg_view_destroy(e->view);
     free(e->bkey);
     free(e->bval);

@@ -158,6 +158,7 @@ static int list_grow(sk_movelist *list)
 /* ---- recording ---------------------------------------------------------- */
 
 static void record_heap(sk_gen *g, int end, int score);
+static void heap_offer(sk_gen *g, int end, int score, int32_t eq);
 
 static SK_ALWAYS_INLINE void fill_move(const sk_gen *g, sk_move *m, int end, int score)
 {
@@ -214,6 +215,15 @@ static void record_heap(sk_gen *g, int end, int score)
         }
         eq = sk_equity(score, L->value[idx]);
     }
+    heap_offer(g, end, score, eq);
+}
+
+/* The move of g->word[g->start .. end], of that score and rank, into the
+ * bounded heap if it belongs among the best list->limit. */
+static void heap_offer(sk_gen *g, int end, int score, int32_t eq)
+{
+    sk_movelist *list = g->list;
+    int full = list->n == list->limit;
     if ((full && eq < list->v[0].equity) || eq < g->floor)
         return;
     sk_move m;
@@ -233,6 +243,12 @@ static void record_heap(sk_gen *g, int end, int score)
         sift_down(g->e, list->v, list->n, 0);
     }
     g->kstart = -1;   /* the worst kept may have changed: kmin again */
+}
+
+void tki_sk_gen_offer(sk_gen *g, int end, int score, int64_t leave)
+{
+    g->list->total++;
+    heap_offer(g, end, score, sk_equity(score, leave));
 }
 
 /* record for the best-first search (flags without SK_COUNT_ONLY, a heap):
@@ -1050,6 +1066,41 @@ static void cache_touch(sk_gen *g, int o, int rr, int c, uint8_t (*seen)[SK_LINE
         cache_square(g, o, dn, c, seen);
 }
 
+/* The cache around the squares fresh[0..nnew) (board indices) the board
+ * has just covered: their own entries emptied, then the empty squares at
+ * the ends of their runs and beside them made again. */
+static void cache_new_tiles(sk_gen *g, const uint16_t *fresh, int nnew)
+{
+    int dim = g->dim, S = dim + 1;
+    uint8_t seenv[2][SK_LINE_SQ], (*seen)[SK_LINE_SQ] = NULL;   /* squares made (more than one new tile) */
+    if (nnew > 1) {
+        memset(seenv, 0, sizeof seenv);
+        seen = seenv;
+    }
+    for (int k = 0; k < nnew; k++) {
+        int r = fresh[k] / dim, c = fresh[k] % dim;
+        for (int o = 0; o < 2; o++) {
+            int q = o ? c * S + r : r * S + c;
+            g->cx[o][q] = 0;
+            g->cs[o][q] = -1;
+            g->ca[o][q] = 0;
+        }
+    }
+    for (int k = 0; k < nnew; k++) {
+        int r = fresh[k] / dim, c = fresh[k] % dim;
+        cache_touch(g, 0, r, c, seen);          /* column c's run: vertical cross-words */
+        cache_touch(g, 1, c, r, seen);          /* row r's run: horizontal cross-words */
+        if (c > 0 && !g->bd[0][r * S + c - 1])
+            cache_square(g, 0, r, c - 1, seen);
+        if (c < dim - 1 && !g->bd[0][r * S + c + 1])
+            cache_square(g, 0, r, c + 1, seen);
+        if (r > 0 && !g->bd[1][c * S + r - 1])
+            cache_square(g, 1, c, r - 1, seen);
+        if (r < dim - 1 && !g->bd[1][c * S + r + 1])
+            cache_square(g, 1, c, r + 1, seen);
+    }
+}
+
 /* prep_board for tki_sk_gen_prepare, the same arrays: when board b only adds
  * tiles to the last one (a game going on: one move since), the cross-sets
  * over every letter kept from it are updated around the new tiles (the
@@ -1118,33 +1169,7 @@ static void prep_board_game(sk_gen *g, const sk_board *b, unsigned flags, alpha_
                     }
                 }
     } else {
-        uint8_t seenv[2][SK_LINE_SQ], (*seen)[SK_LINE_SQ] = NULL;   /* squares made (more than one new tile) */
-        if (nnew > 1) {
-            memset(seenv, 0, sizeof seenv);
-            seen = seenv;
-        }
-        for (int k = 0; k < nnew; k++) {
-            int r = fresh[k] / dim, c = fresh[k] % dim;
-            for (int o = 0; o < 2; o++) {
-                int q = o ? c * S + r : r * S + c;
-                g->cx[o][q] = 0;
-                g->cs[o][q] = -1;
-                g->ca[o][q] = 0;
-            }
-        }
-        for (int k = 0; k < nnew; k++) {
-            int r = fresh[k] / dim, c = fresh[k] % dim;
-            cache_touch(g, 0, r, c, seen);          /* column c's run: vertical cross-words */
-            cache_touch(g, 1, c, r, seen);          /* row r's run: horizontal cross-words */
-            if (c > 0 && !g->bd[0][r * S + c - 1])
-                cache_square(g, 0, r, c - 1, seen);
-            if (c < dim - 1 && !g->bd[0][r * S + c + 1])
-                cache_square(g, 0, r, c + 1, seen);
-            if (r > 0 && !g->bd[1][c * S + r - 1])
-                cache_square(g, 1, c, r - 1, seen);
-            if (r < dim - 1 && !g->bd[1][c * S + r + 1])
-                cache_square(g, 1, c, r + 1, seen);
-        }
+        cache_new_tiles(g, fresh, nnew);
     }
     g->cb = *b;
     g->cstate = 2;

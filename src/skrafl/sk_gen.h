@@ -41,16 +41,101 @@ typedef struct leftpart {
     uint8_t last;                   /* its last letter | SK_BLANK (the rest is the parent's) */
 } leftpart;
 
-/* Best-first search: the plays of one anchor with one left-part length,
- * and an upper bound on their rank. */
+/* Best-first search: the plays of one anchor with one left-part length
+ * (and with the word index, one end: a span), and an upper bound on their
+ * rank. */
 typedef struct sk_unit {
     int64_t bound;
     uint8_t o, line, a;
-    int8_t L;                       /* left part length; -1: the tiles before the anchor */
+    int8_t L;                       /* left part length; -1: the tiles before the anchor;
+                                       -2: every start (a coarse bound) */
     uint16_t key;                   /* its plays' start in tie order: row, column, direction */
     uint16_t id;                    /* its score bounds: sk_gen.ush[id] (and ubb[id]) */
+    uint8_t grp;                    /* the word index's group of an anchor's spans: 1 + the board
+                                       blocks right of the anchor its words cover (0: no group) */
+    uint8_t k;                      /* a group: the tiles its plays lay */
 } sk_unit;
-#define SK_UNITS_MAX (2 * SK_MAX_DIM * SK_MAX_DIM * (SK_RACK_MAX + 1))
+/* the units of anchors and starts, and the word index's groups (at most one per span, a start and an end) */
+#define SK_UNITS_MAX (2 * SK_MAX_DIM * SK_MAX_DIM * (SK_RACK_MAX + 1) + SK_MAX_DIM * SK_MAX_DIM * (SK_MAX_DIM + 1))
+
+/* The coefficients of a shadow's empty squares, kept sorted descending as
+ * squares are added: square i takes lm_i * (WM + cw_i) per point of the tile
+ * put there (WM the product of the span's word premiums, cw_i the square's
+ * cross-word premium or 0), and dot = the rack's best values against them
+ * (vals descending, rearrangement inequality).  A word premium changes WM
+ * and so every coefficient: then they are all made and sorted again. */
+typedef struct coefs {
+    int n;
+    int64_t WM;
+    int lmv[2 * SK_RACK_MAX], cwv[2 * SK_RACK_MAX];
+    int64_t c[2 * SK_RACK_MAX];
+} coefs;
+
+static inline void coefs_insert(coefs *cs, int64_t v)
+{
+    int j = cs->n++;
+    while (j > 0 && cs->c[j - 1] < v) {
+        cs->c[j] = cs->c[j - 1];
+        j--;
+    }
+    cs->c[j] = v;
+}
+
+static inline void coefs_add(coefs *cs, int lm, int cw, int wm)
+{
+    int i = cs->n;
+    cs->lmv[i] = lm;
+    cs->cwv[i] = cw;
+    if (wm == 1) {
+        coefs_insert(cs, (int64_t)lm * (cs->WM + cw));
+        return;
+    }
+    if (cs->WM < ((int64_t)1 << 30))
+        cs->WM *= wm;
+    int n = cs->n + 1;
+    cs->n = 0;
+    for (int k = 0; k < n; k++)
+        coefs_insert(cs, (int64_t)cs->lmv[k] * (cs->WM + cs->cwv[k]));
+}
+
+/* With the word index: a span, the stretch [s, s + len) of the current
+ * line that a play's main word covers (windex_search.c). */
+typedef struct sk_wxspan {
+    int s, len, k, nb;              /* first square, letters, empty squares, board tiles */
+    int bsum;                       /* the board tiles' points */
+    int wm;                         /* the product of the empties' word premiums */
+    int64_t WM;                     /* the same for the bounds (stops growing at 2^30) */
+    int64_t xfix;                   /* the cross-words' board parts, times their word premiums */
+    int64_t F;                      /* the fixed part of a score: bsum * WM + xfix (+ a bingo) */
+    int64_t top;                    /* the best rank of the rack's best k tiles here, by score */
+    uint64_t hb;                    /* hash of the board letters */
+    uint8_t q[SK_RACK_MAX];         /* the empty squares */
+    uint8_t lm[SK_RACK_MAX];        /* their letter premiums */
+    uint8_t cw[SK_RACK_MAX];        /* their cross-words' word premiums (0: no cross-word) */
+    int nrx;                        /* the empties whose cross-check leaves out a letter of the rack: */
+    alpha_set rx[SK_RACK_MAX];      /* their cross-checks */
+    int64_t c[SK_RACK_MAX];         /* the empties' coefficients, descending: a tile of value v
+                                       on the i-th scores v * c[i] (lm * (WM + cw)) */
+} sk_wxspan;
+
+#define SK_WX_MEMO 1024   /* entries of the memo of index answers (a power of 2) */
+
+/* With the word index: one sub-multiset S of the rack that a play may lay
+ * down (windex_search.c). */
+typedef struct sk_wxsub {
+    uint64_t h;                     /* hash of its letters (blanks apart) */
+    alpha_set mask;                 /* its letters */
+    int64_t leave;                  /* value of the tiles it keeps (0 ranked by score) */
+    int64_t lt;                     /* leave - 1000 * (points of the rack's best k tiles - its
+                                       points): its rank on a span is at most the rank of the
+                                       rack's best k tiles there, by score alone, plus lt */
+    int sum;                        /* its tiles' points */
+    uint8_t k, blanks;              /* tiles, blanks among them */
+    int8_t alone;                   /* its tiles alone are a word's (-1: not asked yet) */
+    uint8_t sorted;                 /* v is made */
+    uint8_t v[SK_RACK_MAX];         /* its tile values, descending */
+    uint8_t t[SK_RACK_MAX];         /* its letters, ascending (k - blanks of them) */
+} sk_wxsub;
 /* units made in one search: a coarse one per anchor and one per start of its */
 #define SK_UNIT_IDS (2 * SK_MAX_DIM * SK_MAX_DIM * (SK_RACK_MAX + 2))
 
@@ -144,6 +229,22 @@ struct sk_gen {
     int nush;
     int bsplit;                     /* ranked by leaves, the rack has a blank: ubb is kept */
     int64_t ubb[SK_UNIT_IDS];       /* a unit's bound for its plays that use a blank */
+    /* The word index (windex_search.c), NULL when the search walks the
+     * graph; the rack's sub-multisets by tiles played, best leave first. */
+    const struct sk_windex *wx;
+    int wxplay;                     /* the index also lists the plays (else the graph walks) */
+    int64_t lnp[SK_RACK_MAX + 1];   /* lbest for spans without board tiles: over the S that
+                                       are a word alone (INT64_MIN: none) */
+    sk_wxsub wxs[SK_LEAVES_MAX];
+    uint8_t wxk[SK_RACK_MAX + 1][SK_LEAVES_MAX];
+    int nwxk[SK_RACK_MAX + 1];
+    /* what the index said of S + B, for each S of k tiles (bit i: the i-th
+     * of wxk[k]), per board letters B and k, for this search (gen) */
+    struct sk_wxmemo {
+        uint64_t key, known, yes;
+        uint32_t gen;
+    } wxm[SK_WX_MEMO];
+    uint32_t wxgen;
 };
 
 
@@ -246,6 +347,28 @@ int tki_sk_gen_index_leftparts(sk_gen *g, int split);
  * must be empty non-anchor squares); L < 0: the fixed left part of tiles
  * before a (tki_sk_gen_anchor). */
 void tki_sk_gen_anchor_left(sk_gen *g, int a, int L);
+/* The best-first search's move of g->word[g->start .. end] (g->left
+ * tiles left on the rack), scored `score` and keeping tiles worth `leave`,
+ * into the heap of the best moves if it belongs there. */
+void tki_sk_gen_offer(sk_gen *g, int end, int score, int64_t leave);
+
+/* The word index's part of the best-first search (windex_search.c), g->wx
+ * set.  The plays of an anchor are grouped by the board blocks right of it
+ * that their words cover and by the tiles they lay: one group's plays lay
+ * k tiles with the same board letters, whatever square they start on.
+ * tki_sk_wx_rack: the rack's sub-multisets and lnp (once per search, after
+ * leave_terms, rack_values); tki_sk_wx_groups: the groups of anchor a of
+ * the current line (words ending by qmax) whose shadows reach thr, into
+ * out[] (at most SK_MAX_DIM * SK_RACK_MAX), how many; tki_sk_wx_generate:
+ * the plays of one group into the heap. */
+typedef struct sk_wxgroup {
+    int64_t bound;
+    uint8_t blocks, k;
+} sk_wxgroup;
+void tki_sk_wx_rack(sk_gen *g, const sk_rackleaves *L);
+int tki_sk_wx_groups(sk_gen *g, int a, int qmax, int64_t thr, sk_wxgroup *out);
+void tki_sk_wx_generate(sk_gen *g, int a, int qmax, int blocks, int k);
+
 /* Left-part room before anchor a of the current line: empty non-anchor squares (at most 7). */
 static inline int sk_gen_room(const sk_gen *g, int a)
 {

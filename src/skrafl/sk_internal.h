@@ -2,6 +2,8 @@
 #ifndef TILEKIT_SK_INTERNAL_H
 #define TILEKIT_SK_INTERNAL_H
 
+#include <stdatomic.h>
+
 #include "core/tk_text.h"
 #include "tilekit/dawg_view.h"
 #include "tilekit/skrafl.h"
@@ -29,6 +31,10 @@ struct sk_engine {
      * a word, bit x: with letter x added they are the letters of a word. */
     uint64_t *bkey, *bval;
     uint64_t bmask;                   /* slots - 1 (0: no map) */
+    /* The word index of the best-move search (windex.c): made on first use. */
+    _Atomic(struct sk_windex *) wx;
+    atomic_int wx_failed;             /* it could not be made: the search walks the graph */
+    int wx_off;                       /* turned off (sk_engine_set_windex, TILEKIT_WINDEX=off) */
 };
 
 /* Key of a multiset of letters given in ascending order (6 bits each). */

@@ -49,52 +49,30 @@
  * must reach kminb tiles (kmin's count under lbestb) where the others need
  * kmin.  Thresholds only rise, so a play ruled out stays out.  On a rack
  * with a blank this spares most of the work of the blank's 26 letters.
+ *
+ * With the engine's word index (windex_search.c), for a rack with a blank
+ * and on a board less than a fifth covered, an anchor that comes up is
+ * split into groups (its plays that lay k tiles with the same board
+ * letters), each bounded with what the index says of the rack's k tiles
+ * and those letters, and a group that comes up lays its words from the
+ * index: no left parts, no walk of the graph.  On a crowded board, the
+ * board's letters hold the walk in check and it is the cheaper for a rack
+ * without a blank.  The shadows of spans without board tiles then take
+ * lnp[k] (the best leave term of k tiles that are a word alone) for
+ * lbest[k].
  */
 #include "sk_gen.h"
+#include "sk_windex.h"
 
 #include <string.h>
 
 typedef sk_unit unit;
 
-/* The coefficients of a shadow's empty squares, kept sorted descending as
- * squares are added: square i takes lm_i * (WM + cw_i) per point of the tile
- * put there (WM the product of the span's word premiums, cw_i the square's
- * cross-word premium or 0), and dot = the rack's best values against them
- * (vals descending, rearrangement inequality).  A word premium changes WM
- * and so every coefficient: then they are all made and sorted again. */
-typedef struct coefs {
-    int n;
-    int64_t WM;
-    int lmv[2 * SK_RACK_MAX], cwv[2 * SK_RACK_MAX];
-    int64_t c[2 * SK_RACK_MAX];
-} coefs;
-
-static inline void coefs_insert(coefs *cs, int64_t v)
-{
-    int j = cs->n++;
-    while (j > 0 && cs->c[j - 1] < v) {
-        cs->c[j] = cs->c[j - 1];
-        j--;
-    }
-    cs->c[j] = v;
-}
-
-static inline void coefs_add(coefs *cs, int lm, int cw, int wm)
-{
-    int i = cs->n;
-    cs->lmv[i] = lm;
-    cs->cwv[i] = cw;
-    if (wm == 1) {
-        coefs_insert(cs, (int64_t)lm * (cs->WM + cw));
-        return;
-    }
-    if (cs->WM < ((int64_t)1 << 30))
-        cs->WM *= wm;
-    int n = cs->n + 1;
-    cs->n = 0;
-    for (int k = 0; k < n; k++)
-        coefs_insert(cs, (int64_t)cs->lmv[k] * (cs->WM + cs->cwv[k]));
-}
+/* The index lays the plays of a rack without a blank on a board with fewer
+ * than 1 / TK_WXTILES of its squares covered. */
+#ifndef TK_WXTILES
+#define TK_WXTILES 5
+#endif
 
 /* Where the plays of anchor a of the current line may start: [*s0, *s1].
  * With tiles just before a (a fixed left part), *s0 = *s1 = their first
@@ -217,10 +195,11 @@ static int64_t shadow(const sk_gen *g, int a, int s, int qmax, const int *vals, 
         int64_t t = w.bsum * w.cs.WM + w.xfix + (k == SK_RACK_MAX ? SK_BINGO : 0);
         for (int i = 0; i < k; i++)
             t += w.cs.c[i] * vals[i];
+        int64_t lk = w.nb ? lb[k] : g->lnp[k];   /* no board tile: S must be a word alone */
         if (t > sb[k]) {
             sb[k] = t;
-            if (t * 1000 + lb[k] > best)
-                best = t * 1000 + lb[k];
+            if (lk != INT64_MIN && t * 1000 + lk > best)
+                best = t * 1000 + lk;
         }
     }
     return best;
@@ -254,11 +233,11 @@ static int64_t shadow_coarse(const sk_gen *g, int a, int s0, const int *vals, in
         for (int k = 1; k <= nt && k <= w.cs.n; k++) {
             t += w.cs.c[k - 1] * vals[k - 1];
             if (k >= kr && (k < SK_RACK_MAX || swalk_bingo(&w))) {
-                int64_t tk = t + (k == SK_RACK_MAX ? SK_BINGO : 0);
+                int64_t tk = t + (k == SK_RACK_MAX ? SK_BINGO : 0), lk = w.nb ? lb[k] : g->lnp[k];
                 if (tk > sb[k]) {
                     sb[k] = tk;
-                    if (tk * 1000 + lb[k] > best)
-                        best = tk * 1000 + lb[k];
+                    if (lk != INT64_MIN && tk * 1000 + lk > best)
+                        best = tk * 1000 + lk;
                 }
             }
         }
@@ -471,34 +450,9 @@ static void unit_pop(unit *U, size_t n)
     U[i] = x;
 }
 
-int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
-                    const sk_rank *rank, size_t n, sk_movelist *list, tk_error *err)
+/* The rack's tile values, best first (blanks score 0), into g->vals. */
+static void rack_values(sk_gen *g)
 {
-    tki_sk_leaves_build(&g->lv, r, g->e->alpha.size, rank);
-    return tki_sk_generate_top(g, b, r, flags, &g->lv, INT64_MIN, n, list, err);
-}
-
-int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
-                        const sk_rackleaves *L, int64_t floor, size_t n, sk_movelist *list, tk_error *err)
-{
-    if (n == 0) {
-        list->n = 0;
-        list->total = 0;
-        return tk_error_set(err, TK_EINVAL, 0, 0, "sk_generate_top: n must be at least 1");
-    }
-    int none, dim = g->dim;
-    g->leaves = NULL;
-    g->lp_flat = 1;
-    list->limit = n;
-    int rc = tki_sk_gen_prepare(g, b, r, flags & ~SK_COUNT_ONLY, list, &none, err);
-    if (rc || none) {
-        list->limit = 0;
-        return rc;
-    }
-    g->leaves = L;
-    g->floor = floor;
-    g->pruning = floor != INT64_MIN;
-    /* The rack's tile values, best first (blanks score 0). */
     int *vals = g->vals, nv = 0;
     for (int l = 1; l < 64; l++)
         for (int c = 0; c < g->cnt[l]; c++) {
@@ -511,19 +465,47 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
         }
     while (nv < g->ntiles)
         vals[nv++] = 0;
+}
+
+/* What the bounds of this search need of the rack (values, leave terms,
+ * bingo map, the index's sub-multisets) and the per-search state; b: the
+ * board. */
+static void search_setup(sk_gen *g, const sk_board *b, const sk_rackleaves *L)
+{
+    rack_values(g);
     leave_terms(g, L);
     if (g->ntiles == SK_RACK_MAX)
         bingo_rack(g);
+    /* The index lays the plays of a rack with a blank, whose left parts
+     * are many, and those of an open board; on a board more than a fifth
+     * covered the graph walk, which the board's letters hold in check, is
+     * cheaper for a rack without one. */
+    int tiles = 0;
+    for (int i = 0; i < b->dim * b->dim; i++)
+        tiles += b->sq[i] != 0;
+    g->wx = g->blanks || TK_WXTILES * tiles < b->dim * b->dim ? sk_engine_windex(g->e) : NULL;
+    g->wxplay = g->wx != NULL;
+    if (g->wx)
+        tki_sk_wx_rack(g, L);
+    else
+        memcpy(g->lnp, g->lbest, sizeof g->lnp);
     g->nk_line = -1;
     if (++g->nk_gen == 0) {   /* wrapped: no line may pass for made */
         memset(g->nk_made, 0, sizeof g->nk_made);
         g->nk_gen = 1;
     }
     g->nush = 0;
-    g->bsplit = L->ranked && g->blanks;
-    /* Bound every anchor and left-part length. */
+    g->bsplit = L->ranked && g->blanks && !g->wxplay;
+}
+
+/* A unit for every anchor with plays that may reach the floor: its bound,
+ * by the exact shadow of its one start or the coarse one of all its starts.
+ * Returns how many. */
+static size_t make_units(sk_gen *g, int64_t floor)
+{
     unit *U = g->units;
     size_t nu = 0;
+    int dim = g->dim;
     for (int o = 0; o < g->ndirs; o++)
         for (int rr = 0; rr < dim; rr++) {
             const uint8_t *an = &g->anchor[o][rr * (dim + 1)];
@@ -539,8 +521,8 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
                 int64_t sb[SK_RACK_MAX + 1];
                 shadow_starts(g, a, &s0, &s1, &qmax);
                 int fixed = a > 0 && g->row[a - 1];
-                int64_t best = fixed || s0 == s1 ? shadow(g, a, s0, qmax, vals, sb)
-                                                 : shadow_coarse(g, a, s0, vals, sb);
+                int64_t best = fixed || s0 == s1 ? shadow(g, a, s0, qmax, g->vals, sb)
+                                                 : shadow_coarse(g, a, s0, g->vals, sb);
                 if (best == INT64_MIN || best < floor)
                     continue;
                 unit *u = &U[nu++];
@@ -551,10 +533,107 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
                 u->a = (uint8_t)a;
                 u->L = (int8_t)(fixed ? -1 : s0 == s1 ? 0 : -2);
                 u->key = start_key(o, rr, s0);
+                u->grp = 0;
             }
         }
+    return nu;
+}
+
+/* The rank a play must reach to enter the heap of the best n now. */
+static int64_t threshold(const sk_gen *g, int64_t floor)
+{
+    const sk_movelist *list = g->list;
+    return list->n == list->limit && list->v[0].equity > floor ? list->v[0].equity : floor;
+}
+
+/* A coarse unit u (every start of its anchor): its exact bounds, one unit
+ * per start, into the heap U of *nu units. */
+static void split_coarse(sk_gen *g, const unit *u, int64_t floor, size_t *nu)
+{
+    int s0, s1, qmax;
+    shadow_starts(g, u->a, &s0, &s1, &qmax);
+    for (int st = s0; st <= s1; st++) {
+        int64_t sb[SK_RACK_MAX + 1];
+        int64_t best = shadow(g, u->a, st, qmax, g->vals, sb);
+        if (best == INT64_MIN || best < floor)
+            continue;
+        unit *v = &g->units[*nu];
+        *v = *u;
+        v->id = keep_shadow(g, sb, 1);
+        v->bound = best;
+        v->L = (int8_t)(u->a - st);
+        v->key = start_key(u->o, u->line, st);
+        unit_up(NULL, g->units, (*nu)++);
+    }
+}
+
+/* With the word index: anchor unit u (any of its starts), its groups
+ * whose shadows may enter into the heap. */
+static void split_groups(sk_gen *g, const unit *u, int64_t floor, size_t *nu)
+{
+    sk_wxgroup grp[SK_MAX_DIM * SK_RACK_MAX];
+    int s0, s1, qmax;
+    shadow_starts(g, u->a, &s0, &s1, &qmax);
+    int n = tki_sk_wx_groups(g, u->a, qmax, threshold(g, floor), grp);
+    for (int i = 0; i < n; i++) {
+        unit *v = &g->units[*nu];
+        *v = *u;
+        v->bound = grp[i].bound;
+        v->grp = (uint8_t)(grp[i].blocks + 1);
+        v->k = grp[i].k;
+        unit_up(NULL, g->units, (*nu)++);
+    }
+}
+
+/* With the word index: the plays of group u. */
+static void search_group(sk_gen *g, const unit *u)
+{
+    int s0, s1, qmax;
+    shadow_starts(g, u->a, &s0, &s1, &qmax);
+    tki_sk_wx_generate(g, u->a, qmax, u->grp - 1, u->k);
+}
+
+/* The first unit that lays a left part (u): the rack's left parts, no
+ * longer than the longest any unit left in U[0..nu) may lay (one whose
+ * bound is below the n-th move's rank or the floor never comes up). */
+static int make_leftparts(sk_gen *g, const unit *u, size_t nu, int64_t floor)
+{
+    int64_t thr = threshold(g, floor);
+    int maxlen = u->L, maxblank = !g->bsplit ? SK_RACK_MAX : g->ubb[u->id] >= thr ? u->L : -1;
+    for (size_t i = 0; i < nu; i++) {
+        const unit *v = &g->units[i];
+        int len = v->L;
+        if (len == -2)   /* a coarse anchor: from its first start (the key's) */
+            len = v->a - (v->o ? v->key / 2 / SK_MAX_DIM : v->key / 2 % SK_MAX_DIM);
+        if (len > maxlen && v->bound >= thr)
+            maxlen = len;
+        if (g->bsplit && len > maxblank && g->ubb[v->id] >= thr)
+            maxblank = len;
+    }
+    int rc = tki_sk_gen_leftparts(g, maxlen, maxblank);
+    return rc ? rc : tki_sk_gen_index_leftparts(g, g->bsplit);
+}
+
+/* Unit u by walks of the word graph (movegen.c).  A unit whose plays with
+ * a blank cannot enter is searched as if the rack had none (its left parts
+ * with a blank are passed over). */
+static void search_unit(sk_gen *g, const unit *u, int64_t floor)
+{
+    search_prepare(g, u);
+    int blanks = g->blanks;
+    if (g->bsplit && g->ubb[u->id] < threshold(g, floor))
+        g->blanks = 0;
+    g->ublanks = g->bsplit ? g->blanks : 0;   /* else kminb is kmin */
+    tki_sk_gen_anchor_left(g, u->a, u->L);
+    g->blanks = blanks;
+}
+
+/* Best bound first, until no bound left can beat the n-th move. */
+static void search_units(sk_gen *g, const sk_rackleaves *L, int64_t floor, size_t nu)
+{
+    unit *U = g->units;
+    sk_movelist *list = g->list;
     int lp_made = 0;   /* the left parts are made when a unit first needs them */
-    /* Best bound first, until no bound left can beat the n-th move. */
     for (size_t i = nu / 2; i-- > 0;)
         unit_down(NULL, U, nu, i);
     while (nu > 0 && !g->err) {
@@ -562,7 +641,7 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
         unit_pop(U, --nu);
         if (u.bound < floor)
             break;
-        if (list->n == n) {
+        if (list->n == list->limit) {
             const sk_move *w = &list->v[0];
             if (u.bound < w->equity)
                 break;
@@ -573,62 +652,55 @@ int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned
                 continue;
         }
         tki_sk_gen_line(g, u.o, u.line);
-        if (u.L == -2) {
-            /* A coarse anchor: its exact bounds, one unit per start, back into the heap. */
-            int s0, s1, qmax;
-            shadow_starts(g, u.a, &s0, &s1, &qmax);
-            for (int st = s0; st <= s1; st++) {
-                int64_t sb[SK_RACK_MAX + 1];
-                int64_t best = shadow(g, u.a, st, qmax, vals, sb);
-                if (best == INT64_MIN || best < floor)
-                    continue;
-                unit *v = &U[nu];
-                *v = u;
-                v->id = keep_shadow(g, sb, 1);
-                v->bound = best;
-                v->L = (int8_t)(u.a - st);
-                v->key = start_key(u.o, u.line, st);
-                unit_up(NULL, U, nu++);
+        if (u.grp) {
+            search_group(g, &u);
+        } else if (g->wxplay) {
+            split_groups(g, &u, floor, &nu);
+        } else if (u.L == -2) {
+            split_coarse(g, &u, floor, &nu);
+        } else {
+            if (u.L >= 1 && !lp_made) {
+                lp_made = 1;
+                int rc = make_leftparts(g, &u, nu, floor);
+                if (rc) {
+                    g->err = rc;
+                    break;
+                }
             }
-            continue;
+            search_unit(g, &u, floor);
         }
-        if (u.L >= 1 && !lp_made) {
-            /* The first unit that lays a left part: the rack's left parts, no
-             * longer than the longest any unit left may lay (one whose bound
-             * is below the n-th move's rank or the floor never comes up). */
-            lp_made = 1;
-            int64_t thr = floor;
-            if (list->n == n && list->v[0].equity > thr)
-                thr = list->v[0].equity;
-            int maxlen = u.L, maxblank = !g->bsplit ? SK_RACK_MAX : g->ubb[u.id] >= thr ? u.L : -1;
-            for (size_t i = 0; i < nu; i++) {
-                const unit *v = &U[i];
-                int len = v->L;
-                if (len == -2)   /* a coarse anchor: from its first start (the key's) */
-                    len = v->a - (v->o ? v->key / 2 / SK_MAX_DIM : v->key / 2 % SK_MAX_DIM);
-                if (len > maxlen && v->bound >= thr)
-                    maxlen = len;
-                if (g->bsplit && len > maxblank && g->ubb[v->id] >= thr)
-                    maxblank = len;
-            }
-            rc = tki_sk_gen_leftparts(g, maxlen, maxblank);
-            if (!rc)
-                rc = tki_sk_gen_index_leftparts(g, g->bsplit);
-            if (rc) {
-                g->err = rc;
-                break;
-            }
-        }
-        search_prepare(g, &u);
-        /* A unit whose plays with a blank cannot enter is searched as if the
-         * rack had none (its left parts with a blank are passed over). */
-        int blanks = g->blanks;
-        if (g->bsplit && (g->ubb[u.id] < floor || (list->n == n && g->ubb[u.id] < list->v[0].equity)))
-            g->blanks = 0;
-        g->ublanks = g->bsplit ? g->blanks : 0;   /* else kminb is kmin */
-        tki_sk_gen_anchor_left(g, u.a, u.L);
-        g->blanks = blanks;
     }
+}
+
+int sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
+                    const sk_rank *rank, size_t n, sk_movelist *list, tk_error *err)
+{
+    tki_sk_leaves_build(&g->lv, r, g->e->alpha.size, rank);
+    return tki_sk_generate_top(g, b, r, flags, &g->lv, INT64_MIN, n, list, err);
+}
+
+int tki_sk_generate_top(sk_gen *g, const sk_board *b, const sk_rack *r, unsigned flags,
+                        const sk_rackleaves *L, int64_t floor, size_t n, sk_movelist *list, tk_error *err)
+{
+    if (n == 0) {
+        list->n = 0;
+        list->total = 0;
+        return tk_error_set(err, TK_EINVAL, 0, 0, "sk_generate_top: n must be at least 1");
+    }
+    int none;
+    g->leaves = NULL;
+    g->lp_flat = 1;
+    list->limit = n;
+    int rc = tki_sk_gen_prepare(g, b, r, flags & ~SK_COUNT_ONLY, list, &none, err);
+    if (rc || none) {
+        list->limit = 0;
+        return rc;
+    }
+    g->leaves = L;
+    g->floor = floor;
+    g->pruning = floor != INT64_MIN;
+    search_setup(g, b, L);
+    search_units(g, L, floor, make_units(g, floor));
     g->leaves = NULL;
     g->floor = INT64_MIN;
     sk_movelist_sort(g->e, list);
