@@ -160,16 +160,20 @@ static void text_peg(fmt_buf *o, const sk_review *r, const sk_review_event *v, f
     }
     fmt_buf_printf(o, "  pre-endgame (bag %d, %zu plays): ", v->peg_bag, v->peg_legal);
     text_win_spread(o, &v->peg_me);
-    const char *bp = play_str(t, r->e, &v->peg_best.play);
+    char bp[96];   /* "PLAY SCORE", or "pass" */
+    if (v->peg_best.play.kind == SK_PLAY_PASS)
+        snprintf(bp, sizeof bp, "pass");
+    else
+        snprintf(bp, sizeof bp, "%s %d", play_str(t, r->e, &v->peg_best.play), v->peg_best.play.score);
     if (!v->peg_exact) {
-        fmt_buf_printf(o, ", not proven within the limit (best found %s %d: ", bp, v->peg_best.play.score);
+        fmt_buf_printf(o, ", not proven within the limit (best found %s: ", bp);
         text_win_spread(o, &v->peg_best);
         fmt_buf_puts(o, ")");
     } else if (v->peg_me_best) {
         fmt_buf_puts(o, ", the best play found");
     } else {
-        fmt_buf_printf(o, ", lost %.2f%% wins and %.2f points against the best (%s %d: ", v->peg_lost_win / 1e4,
-                       v->peg_lost_spread / 1e3, bp, v->peg_best.play.score);
+        fmt_buf_printf(o, ", lost %.2f%% wins and %.2f points against the best (%s: ", v->peg_lost_win / 1e4,
+                       v->peg_lost_spread / 1e3, bp);
         text_win_spread(o, &v->peg_best);
         fmt_buf_puts(o, ")");
     }

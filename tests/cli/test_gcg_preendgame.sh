@@ -70,7 +70,7 @@ t_grep peg-summary-ben '"nick":"ben",.*"preendgame_judged":1,"preendgame_unprove
 
 # shellcheck disable=SC2086
 t_run peg-text 0 "$S" $EG --gcg "$G" --endgame
-t_grep peg-text-turn1 '^5: >ann: ACTZZZZ 8G TA +4 4 .*  pre-endgame (bag 3, 13 plays): win 37.78%, spread +2.13, lost 62.22% wins and 11.78 points against the best (- 0: win 100.00%, spread +13.91)$' "$OUT"
+t_grep peg-text-turn1 '^5: >ann: ACTZZZZ 8G TA +4 4 .*  pre-endgame (bag 3, 13 plays): win 37.78%, spread +2.13, lost 62.22% wins and 11.78 points against the best (pass: win 100.00%, spread +13.91)$' "$OUT"
 # shellcheck disable=SC2086
 t_run peg-html 0 "$S" $EG --gcg "$G" --endgame --html "$T_TMP/page.html"
 t_grep peg-html-attr 'data-preendgame-lost-win="0.6222"' "$T_TMP/page.html"
