@@ -168,4 +168,4 @@ awk '{ tk += $4; mp += $5; if ($6) { ftk += $4; fmp += $5; f++ } }
      END { if (tk > 0) printf "processor seconds (user + system, loading included): tilekit %.1f, MAGPIE %.1f: MAGPIE / tilekit %.2f\n", tk, mp, mp / tk
            if (f && ftk > 0) printf "  on the %d positions MAGPIE finished: tilekit %.1f, MAGPIE %.1f: %.2f\n", f, ftk, fmp, fmp / ftk }' "$tmp/times"
 sort -n -k2 "$tmp/times" | awk '{ t[NR] = $2 } END { if (NR) printf "tilekit median %.2f s, ", t[int((NR + 1) / 2)] }'
-sort -n -k3 "$tmp/times" | awk '{ t[NR] = $3 } END { if (NR) printf "MAGPIE median %.2f s (their own clocks, one thread each)\n", t[int((NR + 1) / 2)] }'
+awk '$3 > 0' "$tmp/times" | sort -n -k3 | awk '{ t[NR] = $3 } END { if (NR) printf "MAGPIE median %.2f s of those it answered (their own clocks, one thread each)\n", t[int((NR + 1) / 2)] }'
