@@ -220,7 +220,10 @@ static void look_ahead_peg(fmt_buf *b, const sk_review *r, const sk_review_event
         return;
     }
     fmt_buf_reset(t);
-    skf_play(t, r->e, &v->peg_best.play);
+    if (v->peg_best.play.kind == SK_PLAY_PASS)
+        fmt_buf_puts(t, "pass");
+    else
+        skf_play(t, r->e, &v->peg_best.play);
     fmt_buf_printf(b, "<p>pre-endgame (%d in the bag, %zu plays): this play win %.2f%%, spread %+.2f; best ",
                    v->peg_bag, v->peg_legal, 100 * v->peg_me.win, v->peg_me.spread);
     html_puts(b, fmt_buf_str(t));

@@ -74,7 +74,7 @@ t_grep peg-text-turn1 '^5: >ann: ACTZZZZ 8G TA +4 4 .*  pre-endgame (bag 3, 13 p
 # shellcheck disable=SC2086
 t_run peg-html 0 "$S" $EG --gcg "$G" --endgame --html "$T_TMP/page.html"
 t_grep peg-html-attr 'data-preendgame-lost-win="0.6222"' "$T_TMP/page.html"
-t_grep peg-html-text '<p>pre-endgame (3 in the bag, 13 plays): this play win 37.78%, spread +2.13; best ' "$T_TMP/page.html"
+t_grep peg-html-text '<p>pre-endgame (3 in the bag, 13 plays): this play win 37.78%, spread +2.13; best pass (win 100.00%, spread +13.91): lost 62.22% wins, 11.78 points</p>' "$T_TMP/page.html"
 # shellcheck disable=SC2086
 t_run peg-off 0 "$S" $EG --gcg "$G" --json
 if grep -q '"preendgame' "$OUT"; then t_fail peg-off "$(head -1 "$OUT")"; else t_ok peg-off; fi
