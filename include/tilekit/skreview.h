@@ -29,7 +29,7 @@
  *     points lost, or "not proven" within the bound (no loss claimed);
  *     with 1 to SK_PEG_MAX_BAG tiles in the bag (opts->endgame), the
  *     pre-endgame solver (sk_peg, the opponent holding 7 of the unseen
- *     tiles): every play ranked within the bound (opts->ego.seconds), then
+ *     tiles): every play ranked within the bound (opts->peg_seconds), then
  *     the play made and the first play found valued on their own to the end
  *     (its `only`): their win probabilities and expected spreads, and what
  *     the play made lost in each ("exact" when both are solved to the end on
@@ -96,6 +96,7 @@ typedef struct sk_review_opts {
     int endgame;               /* solve the turns made with the bag empty */
     sk_eg_opts ego;            /* the solver's bounds (seconds, plies) */
     size_t tt_mb;              /* its transposition table (0: SK_EG_TT_MB_DEFAULT) */
+    double peg_seconds;        /* the pre-endgame's bound a solve (0: ego.seconds; both 0: none) */
     int look_turn;             /* look ahead at turn N only (0: every turn, -1: none) */
 } sk_review_opts;
 

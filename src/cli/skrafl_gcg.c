@@ -177,6 +177,7 @@ static void review_opts(const game *g, sk_review_opts *o)
     o->ego.plies = e->plies;
     if (!e->seconds && !e->plies)
         o->ego.seconds = REVIEW_EG_SECONDS;   /* a game review goes on: a blank can cost hours */
+    o->peg_seconds = e->seconds ? e->seconds : REVIEW_EG_SECONDS;   /* --plies bounds no pre-endgame */
     o->tt_mb = (size_t)e->tt_mb;
     o->look_turn = co->gcg.turn > 0 ? (int)co->gcg.turn : co->gcg.cgp_at > 0 ? -1 : 0;
 }

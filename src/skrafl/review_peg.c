@@ -88,7 +88,7 @@ void rv_peg_turn(rv_state *s, const sk_board *b, const sk_rack *r, const sk_stat
     }
     sk_peg_opts po;
     memset(&po, 0, sizeof po);
-    po.seconds = s->o->ego.seconds;
+    po.seconds = s->o->peg_seconds > 0 ? s->o->peg_seconds : s->o->ego.seconds;
     po.spread = v->totals[p] - v->totals[!p];
     po.zeroless = v->zeroless < SK_SCORELESS_END - 1 ? v->zeroless : SK_SCORELESS_END - 1;
     sk_peg_result all;
