@@ -5,8 +5,9 @@
  * opponent holding 7 of the unseen tiles, the rest in the bag): first every
  * legal play ranked within the review's bound, which names the best play
  * the elimination found and finds the play made among the generated plays;
- * then those two plays alone (sk_peg_opts.only), to the end of every draw
- * unless the bound stops it.  The verdict compares the two by win
+ * then those two plays alone (sk_peg_opts.only), by greedy playouts and
+ * then to the end of every draw (two stages: a bound that stops the second
+ * leaves the first's estimates, "not proven").  The verdict compares the two by win
  * probability, then expected spread; the play made is the best when it
  * does better.  Figures not solved to the end claim no loss.
  */
@@ -56,6 +57,10 @@ static int peg_pair(sk_peg *pg, const sk_board *b, const sk_rack *r, sk_peg_opts
                     const sk_play *gen, sk_review_event *v, tk_error *err)
 {
     sk_play only[2] = { *best, *gen };
+    /* two plays: greedy playouts (figures if the clock stops the rest), then to the end */
+    static const sk_peg_stage two[2] = { { 0, SK_PEG_GREEDY, 0 }, { 0, SK_PEG_EXACT, 0 } };
+    po->stages = two;
+    po->nstages = 2;
     po->only = only;
     po->nonly = rv_same_play(best, gen, b->dim) ? 1 : 2;
     sk_peg_result res;
