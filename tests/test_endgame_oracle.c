@@ -130,25 +130,8 @@ static int oracle_after(oracle *o, const sk_eg_position *pos, const sk_eg_ply *p
 /* A board from a random self-play game stopped after some turns. */
 static int random_board(sk_gen *g, sk_movelist *list, th_rng *rng, sk_board *b)
 {
-    sk_player pl[2] = { { .name = "a", .strategy = SK_STRAT_SCORE }, { .name = "b", .strategy = SK_STRAT_SCORE } };
-    static sk_game gm;
-    static int uses;
-    tk_error err;
-    if (uses++ % 10 == 0 && sk_selfplay(g, list, pl, 0, th_rand(rng), &gm, &err))
-        return -1;
-    int moves = 0;
-    for (int t = 0; t < gm.nturns; t++)
-        moves += gm.turns[t].kind == SK_TURN_MOVE;
-    int stop = moves / 2 + (int)th_below(rng, (uint32_t)(moves / 2 + 1));
-    memset(b, 0, sizeof *b);
-    b->dim = gm.board.dim;
-    b->rows = b->dim;
-    for (int t = 0, k = 0; t < gm.nturns && k < stop; t++)
-        if (gm.turns[t].kind == SK_TURN_MOVE) {
-            sk_board_apply(b, &gm.turns[t].play.move);
-            k++;
-        }
-    return 0;
+    static skfx_boards bs = { .reuse = 10 };
+    return skfx_random_board(&bs, g, list, rng, b);
 }
 
 /* Draw a rack of n tiles from the unseen counts (blanks only when `blanks`). */
@@ -230,7 +213,7 @@ static void run_lang(const char *code, size_t step, int npos, stats *st)
         st->blanks += pos.rack[0].blanks + pos.rack[1].blanks > 0;
         st->no_out += !o.outs;
         st->zeroless += pos.zeroless >= 4;
-        sk_eg_opts opts = { 0, 0, 1, 1 };
+        sk_eg_opts opts = { 0, 0, 1, 1, 0, 0, 0 };
         sk_eg_result res;
         int rc = sk_endgame_solve(s1, &pos, &opts, &res, &err);
         REQUIRE(rc == 0);
@@ -293,12 +276,12 @@ static void run_lang(const char *code, size_t step, int npos, stats *st)
         }
         sk_eg_result_free(&res);
         /* two threads: the same value */
-        sk_eg_opts o2 = { 0, 0, 0, 1 };
+        sk_eg_opts o2 = { 0, 0, 0, 1, 0, 0, 0 };
         REQUIRE(sk_endgame_solve(s2, &pos, &o2, &res, &err) == 0);
         CHECKF(res.value == want, "%s position %d: 2 threads %d, oracle %d", code, i, res.value, want);
         sk_eg_result_free(&res);
         /* a search cut at 2 plies: exact only when it is right */
-        sk_eg_opts o3 = { 0, 2, 0, 1 };
+        sk_eg_opts o3 = { 0, 2, 0, 1, 0, 0, 0 };
         REQUIRE(sk_endgame_solve(s1, &pos, &o3, &res, &err) == 0);
         CHECKF(!res.exact || res.value == want, "%s position %d: 2-ply search says exact %d, oracle %d", code, i,
                res.value, want);
@@ -469,7 +452,7 @@ static void line_cache_lang(const char *code, size_t step, int npos)
         int nb = (i / 3 + 1) % 3, full = i % 3 == 0;
         if (!random_position(g, &list, &rng, &L, full ? 7 : 4, nb, 1, 2, i % 2, &pos))
             continue;
-        sk_eg_opts opts = { 0, full ? 3 : 0, 0, 1 };
+        sk_eg_opts opts = { 0, full ? 3 : 0, 0, 1, 0, 0, 0 };
         sk_eg_result a, b;
         REQUIRE(sk_endgame_solve(s1, &pos, &opts, &a, &err) == 0);
         REQUIRE(sk_endgame_solve(s2, &pos, &opts, &b, &err) == 0);
@@ -522,7 +505,7 @@ static void threads_lang(const char *code, size_t step, int npos)
         sk_eg_position pos;
         if (!random_position(g, &list, &rng, &L, 4 + (int)th_below(&rng, 2), i % 4 == 1, 2, 2, i % 2, &pos))
             continue;
-        sk_eg_opts opts = { 0, 0, 0, 1 };
+        sk_eg_opts opts = { 0, 0, 0, 1, 0, 0, 0 };
         sk_eg_result r[3];
         for (int t = 0; t < 3; t++)
             REQUIRE(sk_endgame_solve(s[t], &pos, &opts, &r[t], &err) == 0);
@@ -590,7 +573,7 @@ static void test_no_move(void)
     sk_endgame *s = NULL;
     sk_movelist list = {0};
     REQUIRE(sk_gen_create(&g, L.e, &err) == 0 && sk_endgame_create(&s, L.e, 1, 1, &err) == 0);
-    sk_eg_opts o = { 0, 2, 0, 0 };
+    sk_eg_opts o = { .plies = 2 };
     for (int pre = 0; pre < 2; pre++) {
         fill_board(L.e, out, 2 + pre, &pos.board);
         REQUIRE(sk_position_check(L.e, &pos.board, &out[0], &err) == 0);
@@ -602,11 +585,13 @@ static void test_no_move(void)
                    "endgame: %s", err.msg);
             sk_eg_result_free(&r);
         } else {
-            sk_peg_play *v = NULL;
-            size_t n = 0;
-            CHECKF(sk_pregame_solve(s, &pos.board, &out[0], 0, 10, &o, &v, &n, &err) == 0 && n == 1 &&
-                       v[0].play.kind == SK_PLAY_PASS, "pre-endgame: %s", err.msg);
-            free(v);
+            sk_peg *p = NULL;
+            sk_peg_result r = { 0 };
+            REQUIRE(sk_peg_create(&p, L.e, 1, 1, &err) == 0);
+            CHECKF(sk_peg_solve(p, &pos.board, &out[0], NULL, &r, &err) == 0 && r.n == 1 &&
+                       r.cand[0].play.kind == SK_PLAY_PASS, "pre-endgame: %s", err.msg);
+            sk_peg_result_free(&r);
+            sk_peg_destroy(p);
         }
     }
     sk_movelist_free(&list);

@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define MAXLEN 15
@@ -327,6 +328,17 @@ static void test_mismatch(void)
     tk_error err = { 0 };
     CHECK(sk_windex_load(&x, d, MAXLEN, "/nonexistent/tk.wx", &err) == TK_EIO && x == NULL);
     CHECK(sk_windex_load(&x, d, MAXLEN, "/tmp", &err) == TK_EIO && strstr(err.msg, "not a regular file"));
+    /* a FIFO is refused at once, not waited on (SIGALRM ends a test that waits) */
+    char dir[] = "/tmp/tk-wxfifo-XXXXXX", fifo[64];
+    if (mkdtemp(dir)) {
+        snprintf(fifo, sizeof fifo, "%s/en.dawg.wx", dir);
+        CHECK(mkfifo(fifo, 0600) == 0);
+        alarm(20);
+        CHECK(sk_windex_load(&x, d, MAXLEN, fifo, &err) == TK_EIO && strstr(err.msg, "not a regular file"));
+        alarm(0);
+        unlink(fifo);
+        rmdir(dir);
+    }
     CHECK(sk_windex_save(NULL, "", &err) == TK_EINVAL);
     free(good);
     dawg_destroy(d);

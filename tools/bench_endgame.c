@@ -1,7 +1,8 @@
 /* bench_endgame.c - exact endgame solving speed, and the endgames it is measured on.
  *
  *   bench_endgame [--file FILE] [--dict FILE] [--lang en|is] [--tt-mb N] [--jobs N] [--skip K] [--limit K]
- *                 [--plies P]
+ *                 [--plies P] [--stuck W]
+ *   bench_endgame --peg [--file FILE] [--seconds S] [--jobs N] [--skip K] [--limit K] [--tt-mb N]
  *   bench_endgame --gen N [--seed S] [--bag B] [--dict FILE] [--lang en|is] [--leaves FILE]
  *
  * Solving (the default): every CGP line of FILE (default tools/endgames-en.cgp
@@ -18,6 +19,20 @@
  * build/dict/LANG.dawg when run from the top of the tree, else the
  * language's installed one.  Timings are informative, never asserted.
  *
+ * --stuck W: the stuck-side experiment (tki_sk_eg_stuck_window): a position
+ * where a side holds a tile that none of its moves on the board uses is
+ * searched to the end in a window of +-W points around the last shallow
+ * iteration's value first (then with the whole window when the value falls
+ * outside); the same values, other node counts.
+ *
+ * Pre-endgames (--peg): every CGP line of FILE (default tools/pegs-en.cgp)
+ * as a pre-endgame (sk_peg_solve: the mover's rack, the opponent's ignored),
+ * within --seconds S a position (0: every stage to its end); one line a
+ * position (bag, legal and considered plays, the first play and its figures,
+ * each stage's candidates, done or cut, wall and processor seconds), then
+ * per bag size the median wall and processor time, the worst, the positions
+ * that finished and the stages finished on average.
+ *
  * Generating (--gen N): plays N self-play games (equity v equity with the
  * shipped leave table, game i seeded sk_game_seed(S, i), S default 1) and
  * prints, for each, the position of the first turn that starts with B tiles
@@ -26,6 +41,17 @@
  * shipped set tools/endgames-en.cgp was made by
  *   build/tools/bench_endgame --gen 16 --seed 1 > tools/endgames-en.cgp
  * (ENABLE2K from the shipped en word list, the shipped en leave table).
+ * tools/endgames-stuck-en.cgp holds the 9 endgames of
+ *   build/tools/bench_endgame --gen 300 --seed 21
+ * in which both racks hold 6 or 7 tiles, neither a blank, and a side holds
+ * a tile that none of its moves on the board uses (a stuck side: lines 10,
+ * 22, 27, 61, 120, 154, 261, 282 and 287), the set of the --stuck
+ * experiment.
+ * The pre-endgames: tools/pegs1-en.cgp (1 tile in the bag, the set
+ * tools/peg-vs-magpie.sh compares) by
+ *   build/tools/bench_endgame --gen 60 --seed 11 --bag 1 > tools/pegs1-en.cgp
+ * and tools/pegs-en.cgp (1, 2, 3 and 4 tiles in the bag) by
+ *   for b in 1 2 3 4; do build/tools/bench_endgame --gen 20 --seed 11 --bag $b; done > tools/pegs-en.cgp
  * tools/endgames-blank-en.cgp holds the 9 endgames of
  *   build/tools/bench_endgame --gen 120 --seed 5
  * in which a rack holds a blank and both hold 6 or 7 tiles (its lines 1, 16,
@@ -33,6 +59,7 @@
  */
 #include "bench.h"
 #include "cli/cli.h"
+#include "skrafl/sk_gen.h"
 #include "tilekit/skendgame.h"
 
 #include <getopt.h>
@@ -45,6 +72,9 @@ typedef struct eg_args {
     const char *file, *dict, *lang, *leaves;
     long gen, limit, skip, tt_mb, jobs, bag, plies;
     unsigned long long seed;
+    int peg;
+    double seconds;
+    long stuck;
 } eg_args;
 
 static void parse_args(int argc, char **argv, eg_args *a)
@@ -56,11 +86,13 @@ static void parse_args(int argc, char **argv, eg_args *a)
         { "limit", required_argument, 0, 'k' }, { "tt-mb", required_argument, 0, 't' },
         { "jobs", required_argument, 0, 'j' }, { "bag", required_argument, 0, 'b' },
         { "skip", required_argument, 0, 'K' }, { "plies", required_argument, 0, 'P' },
+        { "peg", no_argument, 0, 'p' },        { "seconds", required_argument, 0, 'S' },
+        { "stuck", required_argument, 0, 'W' },
         { 0, 0, 0, 0 }
     };
     int ch;
     opterr = 0;
-    while ((ch = getopt_long(argc, argv, ":f:d:l:L:g:s:k:t:j:b:K:P:", lo, NULL)) != -1) {
+    while ((ch = getopt_long(argc, argv, ":f:d:l:L:g:s:k:t:j:b:K:P:pS:W:", lo, NULL)) != -1) {
         switch (ch) {
         case 'f': a->file = optarg; break;
         case 'd': a->dict = optarg; break;
@@ -74,6 +106,9 @@ static void parse_args(int argc, char **argv, eg_args *a)
         case 'b': a->bag = cli_parse_long("--bag", optarg, 0, 7); break;
         case 'K': a->skip = cli_parse_long("--skip", optarg, 0, LONG_MAX); break;
         case 'P': a->plies = cli_parse_long("--plies", optarg, 1, SK_EG_MAX_PLY); break;
+        case 'p': a->peg = 1; break;
+        case 'S': a->seconds = cli_parse_real("--seconds", optarg, 0, 0.001, 1e7); break;
+        case 'W': a->stuck = cli_parse_long("--stuck", optarg, 0, 1000); break;
         default: cli_getopt_error(ch, argv);
         }
     }
@@ -180,6 +215,7 @@ static int solve_file(const eg_args *a, const sk_engine *e)
         cli_error(NULL, 0, "%s", err.msg);
         return 1;
     }
+    tki_sk_eg_stuck_window(s, (int)a->stuck);
     double *secs = malloc(sizeof(double) * (len / 20 + 1));
     int n = 0;
     long lineno = 0, seen = 0;
@@ -194,7 +230,7 @@ static int solve_file(const eg_args *a, const sk_engine *e)
             continue;
         sk_eg_position pos;
         sk_eg_result res;
-        sk_eg_opts opts = { 0, (int)a->plies, 0, 0 };
+        sk_eg_opts opts = { 0, (int)a->plies, 0, 0, 0, 0, 0 };
         if (sk_eg_cgp_parse(&pos, e, p, (size_t)(nl - p), &err) || sk_endgame_solve(s, &pos, &opts, &res, &err)) {
             cli_error(path, lineno, "%s", err.msg);
             continue;
@@ -219,6 +255,111 @@ static int solve_file(const eg_args *a, const sk_engine *e)
     return 0;
 }
 
+/* ---- pre-endgames --------------------------------------------------------------------- */
+
+static double worst(const double *v, int n)
+{
+    double m = 0;
+    for (int i = 0; i < n; i++)
+        m = v[i] > m ? v[i] : m;
+    return m;
+}
+
+static void peg_line(const sk_engine *e, long lineno, const sk_peg_result *r)
+{
+    printf("line %ld: bag %d, %zu legal, %zu considered; ", lineno, r->bag, r->legal, r->considered);
+    if (r->n && r->cand[0].valued) {
+        const sk_peg_cand *c = &r->cand[0];
+        char coord[16] = "pass", word[128] = "";
+        if (c->play.kind == SK_PLAY_MOVE) {
+            sk_coord_format(c->play.move.row, c->play.move.col, c->play.move.dir, coord, sizeof coord);
+            sk_move_format(&c->play.move, e, SK_FMT_PAREN, word, sizeof word);
+        }
+        printf("first %s%s%s win %.2f%% spread %+.2f (%s); ", coord, *word ? " " : "", word, 100 * c->win, c->spread,
+               c->exact ? "exact" : c->plies == SK_PEG_GREEDY ? "greedy" : "searched");
+    }
+    printf("stages:");
+    for (int s = 0; s < r->nstages; s++)
+        printf("%s %s%d %zu %s %.2f/%.2f s", s ? "," : "", r->stage[s].plies == SK_PEG_GREEDY ? "g" : "p",
+               r->stage[s].plies == SK_PEG_GREEDY ? 0 : r->stage[s].plies, r->stage[s].cands,
+               r->stage[s].done ? "done" : "cut", r->stage[s].seconds, r->stage[s].cpu);
+    printf("; %s; %.3f s wall, %.3f s cpu\n", r->complete ? "complete" : "cut short", r->seconds, r->cpu);
+    fflush(stdout);
+}
+
+/* --peg: every CGP line of FILE (default tools/pegs-en.cgp) as a pre-endgame
+ * (the mover's rack; the opponent's is ignored), within --seconds (0: to
+ * the end); per bag size the median wall and processor times, the stages
+ * finished and the positions complete. */
+static int peg_file(const eg_args *a, const sk_engine *e)
+{
+    const char *path = a->file ? a->file : "tools/pegs-en.cgp";
+    size_t len;
+    char *text = cli_load_file(path, &len);
+    if (!text)
+        return 1;
+    sk_peg *p = NULL;
+    tk_error err = {0};
+    if (sk_peg_create(&p, e, (size_t)a->tt_mb, (int)(a->jobs ? a->jobs : 1), &err)) {
+        cli_error(NULL, 0, "%s", err.msg);
+        return 1;
+    }
+    double *wall[SK_PEG_MAX_BAG + 1], *cpu[SK_PEG_MAX_BAG + 1];
+    int n[SK_PEG_MAX_BAG + 1] = {0}, done[SK_PEG_MAX_BAG + 1] = {0}, stages[SK_PEG_MAX_BAG + 1] = {0};
+    for (int b = 0; b <= SK_PEG_MAX_BAG; b++) {
+        wall[b] = malloc(sizeof(double) * (len / 20 + 1));
+        cpu[b] = malloc(sizeof(double) * (len / 20 + 1));
+    }
+    long lineno = 0, seen = 0, solved = 0;
+    for (char *q = text, *nl; q < text + len && (a->limit == 0 || solved < a->limit); q = nl + 1) {
+        nl = memchr(q, '\n', (size_t)(text + len - q));
+        if (!nl)
+            nl = text + len;
+        lineno++;
+        if (nl == q || *q == '#' || seen++ < a->skip)
+            continue;
+        sk_eg_position pos;
+        sk_peg_result r;
+        int spread = 0, s0, s1;
+        const char *sc = q;
+        for (int f = 0; f < 2 && sc < nl; f++)
+            sc = memchr(sc, ' ', (size_t)(nl - sc)) ? (const char *)memchr(sc, ' ', (size_t)(nl - sc)) + 1 : nl;
+        if (sscanf(sc, "%d/%d", &s0, &s1) == 2)
+            spread = s0 - s1;
+        if (sk_eg_cgp_parse(&pos, e, q, (size_t)(nl - q), &err)) {
+            cli_error(path, lineno, "%s", err.msg);
+            continue;
+        }
+        sk_peg_opts o = { a->seconds, spread, pos.zeroless, 0, NULL, 0, NULL, 0 };
+        if (sk_peg_solve(p, &pos.board, &pos.rack[0], &o, &r, &err)) {
+            cli_error(path, lineno, "%s", err.msg);
+            continue;
+        }
+        solved++;
+        peg_line(e, lineno, &r);
+        int b = r.bag;
+        wall[b][n[b]] = r.seconds;
+        cpu[b][n[b]++] = r.cpu;
+        done[b] += r.complete;
+        for (int s = 0; s < r.nstages; s++)
+            stages[b] += r.stage[s].done;
+        sk_peg_result_free(&r);
+    }
+    for (int b = 1; b <= SK_PEG_MAX_BAG; b++)
+        if (n[b])
+            printf("bag %d: %d pre-endgames, median %.3f s wall, %.3f s cpu, worst %.3f s wall; %d complete, "
+                   "%.1f stages finished on average%s\n", b, n[b], bench_median(wall[b], n[b]),
+                   bench_median(cpu[b], n[b]), worst(wall[b], n[b]), done[b], (double)stages[b] / n[b],
+                   a->seconds > 0 ? " (within the clock)" : "");
+    for (int b = 0; b <= SK_PEG_MAX_BAG; b++) {
+        free(wall[b]);
+        free(cpu[b]);
+    }
+    free(text);
+    sk_peg_destroy(p);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     cli_init("bench_endgame");
@@ -237,7 +378,7 @@ int main(int argc, char **argv)
     sk_engine *e = bench_skrafl_engine(a.dict, a.lang, &d, &ts);
     int rc = 1;
     if (e)
-        rc = a.gen ? generate(&a, e) : solve_file(&a, e);
+        rc = a.gen ? generate(&a, e) : a.peg ? peg_file(&a, e) : solve_file(&a, e);
     sk_engine_destroy(e);
     dawg_destroy(d);
     return rc;

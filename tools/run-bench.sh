@@ -39,6 +39,12 @@ if [ -x "$B/tools/bench_endgame" ] && [ -z "$TK_BENCH_NO_CALLGRIND" ] && command
     echo "== skrafl --endgame instructions (tools/callgrind-endgame.sh)"
     sh tools/callgrind-endgame.sh "$B"
 fi
+# Pre-endgames with 1, 2, 3 and 4 tiles in the bag (tools/pegs-en.cgp), each
+# within 30 seconds: the stages each finishes, medians per bag size.
+if [ -x "$B/tools/bench_endgame" ]; then
+    echo "== skrafl --preendgame, 1-4 tiles in the bag, 30 s a position (bench_endgame --peg)"
+    "$B/tools/bench_endgame" --peg --seconds 30 || echo "(bench_endgame --peg exited $?)"
+fi
 # Instructions per 2-ply candidate-iteration of skrafl --sim (callgrind).
 if [ -x "$B/tools/bench_sim" ] && [ -z "$TK_BENCH_NO_CALLGRIND" ] && command -v valgrind >/dev/null; then
     echo "== skrafl --sim instructions (tools/callgrind-sim.sh)"

@@ -98,10 +98,20 @@ void skf_count(fmt_buf *b, const sk_engine *e, const sk_rack *r, const skf_pos *
 /* An endgame's answer (tilekit/skendgame.h): the first play, "value:+N",
  * exact or not, the depth, the sequence (each ply's end points), with
  * all_best every first play achieving the value, nodes and time; or one
- * JSON object.  A pre-endgame's plays n of them, one a line: the play, its
- * win probability and expected spread (or JSON objects). */
+ * JSON object. */
 void skf_endgame(fmt_buf *b, const sk_engine *e, const skf_pos *p, const sk_eg_result *r, int json, int all_best);
-void skf_pregame(fmt_buf *b, const sk_engine *e, const skf_pos *p, const sk_peg_play *v, size_t n, int json);
+/* A pre-endgame's answer (sk_peg_solve): the summary line ("pre-endgame: B
+ * tiles in the bag, U unseen; C of L legal plays considered; stages: ...;
+ * T s [of BUDGET]"), then the best `top` plays (0: all), one a line: the
+ * play, "win:P%  spread:S" and its depth (exact, win proven, N plies,
+ * greedy, with ", K of D draws" for a sample); or one JSON object (bag,
+ * unseen, legal, considered, complete, stages, nodes, seconds, candidates
+ * with rank, play, win, spread, exact, win_exact, depth, draws, sample). */
+void skf_peg(fmt_buf *b, const sk_engine *e, const skf_pos *p, const sk_peg_result *r, size_t top, double budget,
+             int json);
+/* --best's choice (sk_best_choose) for rack r: "COORD WORD SCORE  by:METHOD
+ * bag:B" and the method's figures and time, or one JSON object. */
+void skf_best(fmt_buf *b, const sk_engine *e, const skf_pos *p, const sk_rack *r, const sk_best_result *x, int json);
 
 /* The words move m forms on board bd (the board before it), comma-separated. */
 void skf_move_words(fmt_buf *b, const sk_engine *e, const sk_board *bd, const sk_move *m);

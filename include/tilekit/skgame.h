@@ -258,10 +258,29 @@ typedef struct sk_player {
     void *ctx;
 } sk_player;
 
-/* A player's own choice for empty-bag turns (sk_selfplay_hooked). */
+/* What a player at the table knows at its turn (sk_turn_choose_fn). */
+typedef struct sk_turn_view {
+    const sk_board *b;
+    const sk_rack *me;
+    const sk_rack *opp;        /* the opponent's rack with the bag empty (then it is known), else NULL */
+    int bag;                   /* tiles in the bag */
+    int score, opp_score;
+    int scoreless;             /* scoreless turns in a row so far */
+    int last_pass;             /* the opponent's last turn was a pass */
+    int turn;                  /* turns played so far in this game */
+} sk_turn_view;
+
+/* A player's own choice at every turn (e.g. tilekit/skendgame.h): fills *out
+ * with a legal play (exchanges only with SK_EXCHANGE_MIN tiles in the bag)
+ * and returns 0, or a TK_E* status that ends the game in error. */
+typedef int (*sk_turn_choose_fn)(void *ctx, sk_gen *g, const sk_turn_view *v, sk_play *out, tk_error *err);
+
+/* A player's own choice for empty-bag turns (sk_selfplay_hooked), or (turn
+ * set) for every turn. */
 typedef struct sk_endgame_hook {
     sk_endgame_choose_fn choose;   /* NULL: the player's strategy */
     void *ctx;
+    sk_turn_choose_fn turn;        /* set: every turn is chosen by it (ctx as above) */
 } sk_endgame_hook;
 
 #define SK_TURN_MOVE     0
@@ -305,8 +324,9 @@ typedef struct sk_game {
  * reuses.  Returns 0 or TK_ENOMEM. */
 int sk_selfplay(sk_gen *g, sk_movelist *list, const sk_player players[2], int first,
                 uint64_t seed, sk_game *out, tk_error *err);
-/* The same, player k choosing its empty-bag turns with hooks[k] when set
- * (hooks may be NULL). */
+/* The same, player k choosing its empty-bag turns with hooks[k].choose
+ * when set, or every turn with hooks[k].turn when that is set (hooks may be
+ * NULL). */
 int sk_selfplay_hooked(sk_gen *g, sk_movelist *list, const sk_player players[2], const sk_endgame_hook hooks[2],
                        int first, uint64_t seed, sk_game *out, tk_error *err);
 

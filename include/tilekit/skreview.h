@@ -27,6 +27,14 @@
  *     the position (the opponent holding the unseen tiles) and on the one
  *     after the play: the value of the play, of the best sequence and the
  *     points lost, or "not proven" within the bound (no loss claimed);
+ *     with 1 to SK_PEG_MAX_BAG tiles in the bag (opts->endgame), the
+ *     pre-endgame solver (sk_peg, the opponent holding 7 of the unseen
+ *     tiles): every play ranked within the bound (opts->peg_seconds), then
+ *     the play made and the first play found valued on their own to the end
+ *     (its `only`): their win probabilities and expected spreads, and what
+ *     the play made lost in each ("exact" when both are solved to the end on
+ *     every draw; the best is the best of the plays the elimination kept,
+ *     or the play made when it does better);
  *   - a withdrawn play (`--`) takes the player's placement off the board; its
  *     score must take back what that play added (-N, or the older `-- +0`
  *     with the total before the play); a withdrawal that does not follow
@@ -88,6 +96,7 @@ typedef struct sk_review_opts {
     int endgame;               /* solve the turns made with the bag empty */
     sk_eg_opts ego;            /* the solver's bounds (seconds, plies) */
     size_t tt_mb;              /* its transposition table (0: SK_EG_TT_MB_DEFAULT) */
+    double peg_seconds;        /* the pre-endgame's bound a solve (0: ego.seconds; both 0: none) */
     int look_turn;             /* look ahead at turn N only (0: every turn, -1: none) */
 } sk_review_opts;
 
@@ -143,6 +152,19 @@ typedef struct sk_review_event {
     int eg_s_exact[2], eg_s_depth[2];
     uint64_t eg_s_nodes[2];
     double eg_s_seconds[2];
+    /* --endgame, 1-SK_PEG_MAX_BAG tiles in the bag: 1 solved, -1 could not be (peg_why), 0 not asked */
+    int peg;
+    char peg_why[320];
+    int peg_bag;               /* tiles in the bag */
+    int peg_exact;             /* both plays' figures solved to the end on every draw */
+    int peg_complete;          /* the ranking of every play ran all its stages */
+    size_t peg_legal, peg_considered;
+    sk_peg_cand peg_me, peg_best;   /* the play made; the best play (peg_me's when it does better) */
+    int peg_me_best;           /* the play made is peg_best */
+    int64_t peg_lost_win;      /* win probability lost, millionths (0..1000000) */
+    int64_t peg_lost_spread;   /* expected spread lost, thousandths (negative when the best wins
+                                  more often by a smaller spread) */
+    double peg_seconds;        /* both solves, wall */
 } sk_review_event;
 
 typedef struct sk_review_player {
@@ -154,6 +176,8 @@ typedef struct sk_review_player {
     int sim_judged;
     int64_t sim_lost;          /* thousandths */
     int eg_judged, eg_unproven, eg_lost;
+    int peg_judged, peg_unproven;
+    int64_t peg_lost_win;      /* millionths of a game */
 } sk_review_player;
 
 typedef struct sk_review {

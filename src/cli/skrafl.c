@@ -135,7 +135,7 @@ static int run_file(skc_ctx *c, const char *input)
     } else if (k > 0 && (c->o->cgp || sk_looks_like_cgp(s, sl))) {
         c->svg_line = rd.lineno + (c->o->first_line - 1);
         cli_reader_unread(&rd);
-        status = skc_run_batch(c, &rd, (c->o->eg.endgame || c->o->eg.pre) && one_position(input));
+        status = skc_run_batch(c, &rd, (c->o->eg.endgame || c->o->eg.pre || c->o->eg.best) && one_position(input));
     } else if (!c->o->cgp) {
         if (!c->have_rack) {
             cli_reader_close(&rd);

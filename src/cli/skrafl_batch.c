@@ -48,7 +48,7 @@ static int solve_line(void *state, const cli_record *rec, cli_buf *out, cli_buf 
 
 int skc_run_batch(const skc_ctx *c, cli_reader *rd, int one)
 {
-    int jobs = c->o->jobs, endgame = c->o->eg.endgame || c->o->eg.pre;
+    int jobs = c->o->jobs, endgame = c->o->eg.endgame || c->o->eg.pre || c->o->eg.best;
     batch bt = { c, 1 };
     if (one && endgame) {
         bt.eg_threads = skc_eg_threads(jobs);

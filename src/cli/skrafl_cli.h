@@ -16,7 +16,7 @@
  *                         moves, --count, --check, or one of:
  *         skrafl_equity.c   ranked by equity, exchanges, --unseen
  *         skrafl_sim.c      --sim
- *         skrafl_endgame.c  --endgame / --preendgame
+ *         skrafl_endgame.c  --endgame / --preendgame / --best
  *   leaves: skrafl_lex.c (engines of other lexicons), skrafl_draw.c (--show,
  *   --svg), skrafl_tty.c (a command line typed at a terminal)
  *
@@ -47,6 +47,7 @@ typedef struct skc_play_opts {
     unsigned long long seed;
     int have_seed;
     const char *players;
+    double best[2];        /* --players best[:SECONDS]: that player's clock a game (0: not best) */
     const char *gcg;       /* --gcg FILE|DIR */
 } skc_play_opts;
 
@@ -61,11 +62,13 @@ typedef struct skc_sim_opts {
     int other;             /* an option that is only for --sim was given */
 } skc_sim_opts;
 
-/* --endgame / --preendgame */
+/* --endgame / --preendgame / --best */
 typedef struct skc_eg_opts {
-    int endgame, pre, all_best, plies;
+    int endgame, pre, best, all_best, plies;
     const char *opp;
+    const char *only;      /* --only PLAY,PLAY: the pre-endgame's candidates */
     double seconds;
+    double t0;             /* when --seconds was read: the first position's clock starts then */
     long tt_mb;
 } skc_eg_opts;
 
@@ -114,6 +117,10 @@ typedef struct skc_work {
     sk_endgame *eg;        /* made on demand for eg_engine */
     const sk_engine *eg_engine;
     int eg_threads;        /* threads of one endgame search */
+    sk_peg *peg;           /* --preendgame's, made on demand for peg_engine */
+    const sk_engine *peg_engine;
+    sk_best *best;         /* --best's, made on demand for best_engine */
+    const sk_engine *best_engine;
 } skc_work;
 
 /* ---- skrafl_opts.c ---------------------------------------------------------------------------- */
@@ -190,6 +197,9 @@ sk_endgame *skc_solver(skc_work *w, const skc_opts *o, const sk_engine *e, tk_er
  * up to SKC_EG_THREADS_MAX (each thread keeps its own move caches). */
 #define SKC_EG_THREADS_MAX 8
 int skc_eg_threads(int jobs);
+/* --best without --seconds: this clock a position; --players best: a game. */
+#define SKC_BEST_SECONDS 10.0
+#define SKC_BEST_GAME_SECONDS 20.0
 
 /* ---- skrafl_draw.c (a leaf) -------------------------------------------------------------------------- */
 

@@ -181,6 +181,7 @@ static void review_opts(const game *g, sk_review_opts *o)
     o->ego.plies = e->plies;
     if (!e->seconds && !e->plies)
         o->ego.seconds = REVIEW_EG_SECONDS;   /* a game review goes on: a blank can cost hours */
+    o->peg_seconds = e->seconds ? e->seconds : REVIEW_EG_SECONDS;   /* --plies bounds no pre-endgame */
     o->tt_mb = (size_t)e->tt_mb;
     o->look_turn = co->gcg.turn > 0 ? (int)co->gcg.turn : co->gcg.cgp_at > 0 ? -1 : 0;
 }
@@ -201,6 +202,10 @@ static void event_messages(const game *g, const sk_review_event *v)
         cli_buf_error(g->err, g->path, line, "%s: %s, depth %d, %llu nodes, %.2f s", what[k],
                       v->eg_s_exact[k] ? "exact" : "inexact", v->eg_s_depth[k],
                       (unsigned long long)v->eg_s_nodes[k], v->eg_s_seconds[k]);
+    if (v->peg == 1)
+        cli_buf_error(g->err, g->path, line, "pre-endgame: %d in the bag, %zu of %zu plays considered, %s, %.2f s",
+                      v->peg_bag, v->peg_considered, v->peg_legal,
+                      v->peg_complete ? "every stage" : "cut short by the clock", v->peg_seconds);
 }
 
 /* --cgp-at N: the position before turn N as a CGP line, with the game's

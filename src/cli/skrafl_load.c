@@ -213,6 +213,8 @@ static int load_players(skc_ctx *c, int *need_default)
         if ((n == 6 && strncmp(s, "equity", 6) == 0) || (n == 3 && strncmp(s, "sim", 3) == 0) ||
             (n == 7 && strncmp(s, "endgame", 7) == 0))
             *need_default = 1;
+        else if (o->play.best[k] > 0)   /* best[:SECONDS], its clock read with the options */
+            *need_default = 1;
         else if (n > 7 && strncmp(s, "equity:", 7) == 0) {
             char file[4096];
             snprintf(file, sizeof file, "%.*s", (int)(n - 7), s + 7);
@@ -220,7 +222,8 @@ static int load_players(skc_ctx *c, int *need_default)
             if (rc)
                 return rc;
         } else if (!(n == 5 && strncmp(s, "score", 5) == 0))
-            cli_usage_error("unknown player '%.*s' (score, equity, equity:TABLE, sim or endgame)", (int)n, s);
+            cli_usage_error("unknown player '%.*s' (score, equity, equity:TABLE, sim, endgame, best or best:SECONDS)",
+                            (int)n, s);
     }
     return CLI_EXIT_OK;
 }
@@ -234,7 +237,7 @@ int skc_load_leaves(skc_ctx *c)
             return rc;
     }
     const char *arg = c->o->play.leaves;
-    if (!arg && need_default)
+    if (!arg && (need_default || c->o->eg.best))
         arg = "default";
     if (!arg)
         return CLI_EXIT_OK;

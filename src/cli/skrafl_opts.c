@@ -20,7 +20,7 @@ enum {
     O_LAYOUT = 256, O_TILES, O_ALLOPEN, O_CGP, O_CHECK, O_SHOW, O_SVG,
     O_LEAVES, O_SORT, O_UNSEEN, O_SELFPLAY, O_SEED, O_PLAYERS, O_GCG, O_EXCHANGES, O_PAIRS,
     O_SIM, O_PLIES, O_CANDIDATES, O_ITERATIONS, O_SECONDS, O_CONFIDENCE, O_EXACT, O_WINTAB,
-    O_ENDGAME, O_PREENDGAME, O_OPPRACK, O_TTMB, O_ALLBEST, O_TURN, O_CGPAT, O_HTML
+    O_ENDGAME, O_PREENDGAME, O_OPPRACK, O_TTMB, O_ALLBEST, O_TURN, O_CGPAT, O_HTML, O_BEST, O_ONLY
 };
 
 int skc_review_wanted(const skc_opts *o) { return o->play.gcg != NULL && o->play.selfplay == 0; }
@@ -48,9 +48,11 @@ static void usage_play(void)
            "                         --iterations or --seconds: its budget a turn, default 10\n"
            "                         candidates, 2 plies, 50 iterations); endgame plays equity,\n"
            "                         then the exact endgame solver once the bag is empty\n"
-           "                         (--seconds per solve, default 1)\n"
+           "                         (--seconds per solve, default 1); best[:SECONDS] chooses\n"
+           "                         as --best does, on a clock of SECONDS a game (default %g)\n"
            "      --gcg=FILE|DIR     annotate the GCG game FILE move by move; with --selfplay,\n"
-           "                         write every game as DIR/game-N.gcg (DIR is created)\n");
+           "                         write every game as DIR/game-N.gcg (DIR is created)\n",
+           SKC_BEST_GAME_SECONDS);
 }
 
 static void usage_sim(void)
@@ -81,16 +83,24 @@ static void usage_endgame(void)
            "                         to move), first play, the whole sequence; CGP racks\n"
            "                         'RACK/OPPRACK', or a board file with --rack and --opp-rack\n"
            "      --opp-rack=RACK    the opponent's tiles\n"
-           "      --preendgame       1-2 tiles in the bag: rank the best --top (default 10)\n"
-           "                         placements by score and the pass by win probability over\n"
-           "                         every draw, then expected spread, each endgame solved exactly\n"
-           "      --seconds=S        answer within about S seconds per position (best so far)\n"
+           "      --preendgame       1-4 tiles in the bag: rank every legal play by win\n"
+           "                         probability over every draw, then expected spread: greedy\n"
+           "                         playouts for all, then deeper searches for the best ones,\n"
+           "                         the last ones to the end (--top N prints the best N)\n"
+           "      --only=PLAYS       --preendgame: value only these plays, e.g. '8G S(CAT),pass'\n"
+           "                         (coordinate and word as --check takes them, comma-separated)\n"
+           "      --best             the best play at any stage within --seconds (default %g):\n"
+           "                         the exact endgame with the bag empty, the pre-endgame with\n"
+           "                         1-4 tiles in the bag, simulation with more, static equity\n"
+           "                         when the clock is too short\n"
+           "      --seconds=S        answer within about S seconds per position (best so far;\n"
+           "                         the pre-endgame: its last finished stage)\n"
            "      --plies=N          search at most N plies deep\n"
            "      --tt-mb=N          transposition table size in MB (default %d)\n"
            "      --all-best         list every first play that achieves the value\n"
            "  (one position alone is searched on --jobs threads, default all CPUs up to %d,\n"
            "  with the same value; a batch of several is solved one position a thread)\n",
-           SK_EG_TT_MB_DEFAULT, SKC_EG_THREADS_MAX);
+           SKC_BEST_SECONDS, SK_EG_TT_MB_DEFAULT, SKC_EG_THREADS_MAX);
 }
 
 static void usage_gcg(void)
@@ -271,10 +281,12 @@ static int eg_option(skc_eg_opts *e, int ch, const char *arg)
     case O_OPPRACK: e->opp = arg; break;
     case O_ALLBEST: e->all_best = 1; break;
     case O_TTMB: e->tt_mb = cli_parse_long("--tt-mb", arg, 1, 65536); break;
+    case O_BEST: e->best = 1; break;
+    case O_ONLY: e->only = arg; break;
     default: return 0;
     }
-    if (e->endgame && e->pre)
-        cli_usage_error("--endgame and --preendgame do not go together");
+    if (e->endgame + e->pre + e->best > 1)
+        cli_usage_error("--endgame, --preendgame and --best do not go together");
     return 1;
 }
 
@@ -327,10 +339,12 @@ static void main_option(skc_opts *o, int ch, int argc, char **argv, cli_common *
 static void seconds_plies(skc_opts *o, const char *seconds, const char *plies)
 {
     const char *pl = o->play.players;
-    int to_endgame = o->eg.endgame || o->eg.pre || (pl && strstr(pl, "endgame"));
+    int to_endgame = o->eg.endgame || o->eg.pre || o->eg.best || (pl && strstr(pl, "endgame"));
     int to_sim = o->sim.on || (pl && strstr(pl, "sim")) || !to_endgame;
-    if (to_endgame && seconds)
+    if (to_endgame && seconds) {
         o->eg.seconds = cli_parse_real("--seconds", seconds, 0, 1, 1e7);
+        o->eg.t0 = cli_now();
+    }
     int review_both = skc_review_wanted(o) && o->sim.on && (o->eg.endgame || o->eg.pre);
     if (to_endgame && plies && !review_both)
         o->eg.plies = (int)cli_parse_long("--plies", plies, 1, SK_EG_MAX_PLY);
@@ -341,6 +355,22 @@ static void seconds_plies(skc_opts *o, const char *seconds, const char *plies)
     if (to_sim && plies) {
         o->sim.plies = cli_parse_long("--plies", plies, 1, SK_SIM_MAX_PLIES);
         o->sim.other = 1;
+    }
+}
+
+/* --players best[:SECONDS]: each such player's clock a game into
+ * o->play.best (a usage error when SECONDS is no positive number). */
+static void players_clocks(skc_opts *o)
+{
+    const char *pl = o->play.players, *comma = pl ? strchr(pl, ',') : NULL;
+    for (int k = 0; comma && k < 2; k++) {
+        const char *s = k ? comma + 1 : pl;
+        size_t n = k ? strcspn(s, ",") : (size_t)(comma - pl);
+        if (n < 4 || strncmp(s, "best", 4) != 0 || (n > 4 && s[4] != ':'))
+            continue;
+        char buf[64];
+        snprintf(buf, sizeof buf, "%.*s", (int)(n > 4 && n - 5 < 63 ? n - 5 : n > 4 ? 63 : 0), s + (n > 4 ? 5 : 4));
+        o->play.best[k] = n == 4 ? SKC_BEST_GAME_SECONDS : cli_parse_real("--players best:SECONDS", buf, 0, 0.001, 1e7);
     }
 }
 
@@ -367,7 +397,8 @@ static void read_options(int argc, char **argv, skc_opts *o, cli_common *co)
         { "preendgame", no_argument, 0, O_PREENDGAME }, { "opp-rack", required_argument, 0, O_OPPRACK },
         { "tt-mb", required_argument, 0, O_TTMB },   { "all-best", no_argument, 0, O_ALLBEST },
         { "turn", required_argument, 0, O_TURN },    { "cgp-at", required_argument, 0, O_CGPAT },
-        { "html", required_argument, 0, O_HTML },    { 0, 0, 0, 0 }
+        { "html", required_argument, 0, O_HTML },    { "best", no_argument, 0, O_BEST },
+        { "only", required_argument, 0, O_ONLY },    { 0, 0, 0, 0 }
     };
     const char *seconds = NULL, *plies = NULL;
     int ch;
@@ -379,6 +410,7 @@ static void read_options(int argc, char **argv, skc_opts *o, cli_common *co)
             main_option(o, ch, argc, argv, co);
     }
     seconds_plies(o, seconds, plies);
+    players_clocks(o);
 }
 
 /* ---- the combinations ----------------------------------------------------------------------------- */
@@ -397,13 +429,18 @@ static void check_usage(const skc_opts *o, int nargs)
         cli_usage_error("--svg needs a file name");
     if (o->dict && o->lexicon)
         cli_usage_error("--dict and --lexicon do not go together");
+    if (o->eg.only && !o->eg.pre)
+        cli_usage_error("--only goes with --preendgame");
     if (!skc_review_wanted(o)) {
         if (o->gcg.html)
             cli_usage_error("--html draws reviewed games: it goes with --gcg");
         return;
     }
     const skc_eg_opts *e = &o->eg;
-    const char *bad = e->pre ? "--preendgame" : e->opp ? "--opp-rack" : e->all_best ? "--all-best" : NULL;
+    const char *bad = e->pre    ? "--preendgame"
+                      : e->best ? "--best"
+                      : e->opp  ? "--opp-rack"
+                      : e->all_best ? "--all-best" : NULL;
     if (bad)
         cli_usage_error("%s does not go with --gcg (the review takes both racks from the game)", bad);
 }

@@ -159,6 +159,7 @@ typedef struct sp_ctx {
     uint8_t *result;                  /* --pairs: per game, player 0's result in half points
                                        * (2 win, 1 tie, 0 loss); each game writes its own slot */
     char nick[2][160];                /* score, equity, or equity:TABLE as given (JSON line and GCG) */
+    sk_best_opts best_base;           /* "best" players: leave values, win table, seed */
     sk_sim_opts simo;                 /* the player sim's options and chooser */
     sk_chooser sim;
 } sp_ctx;
@@ -169,12 +170,15 @@ typedef struct sp_state {
     sk_movelist list;
     sk_game game;
     long wins[2], ties, games;
-    sk_endgame_hook hooks[2];  /* "endgame" players: this thread's solver */
+    sk_endgame_hook hooks[2];  /* "endgame" players: this thread's solver; "best": its player */
     eg_player eg;
+    sk_best_player *best[2];
     long eg_games;             /* games that reached an empty bag */
     double eg_gain;            /* player 0's spread change from then on, summed */
     sp_tally tally;
 } sp_state;
+
+static void sp_fini(void *user, void *state);
 
 static void *sp_init(void *user)
 {
@@ -196,6 +200,16 @@ static void *sp_init(void *user)
             st->hooks[k].choose = eg_player_choose;
             st->hooks[k].ctx = &st->eg;
         }
+    for (int k = 0; k < 2; k++)
+        if (st->c->o->play.best[k] > 0) {
+            tk_error err;
+            if (sk_best_player_create(&st->best[k], st->c->e, st->c->o->play.best[k], &st->c->best_base, &err)) {
+                sp_fini(user, st);
+                return NULL;
+            }
+            st->hooks[k].turn = sk_best_player_turn;
+            st->hooks[k].ctx = st->best[k];
+        }
     return st;
 }
 
@@ -211,6 +225,8 @@ static void sp_fini(void *user, void *state)
     c->eg_gain += st->eg_gain;
     tally_add(&c->tally, &st->tally);
     sk_endgame_destroy(st->eg.s);
+    sk_best_player_destroy(st->best[0]);
+    sk_best_player_destroy(st->best[1]);
     sk_movelist_free(&st->list);
     sk_gen_destroy(st->g);
     free(st);
@@ -388,6 +404,8 @@ static int run_selfplay(const skc_ctx *cc, const char *lexicon)
         for (char *q = nick[k]; *q; q++)
             if (*q == ' ' || *q == '\t')
                 *q = '_';   /* a GCG nickname has no spaces */
+        if (o->play.best[k] > 0)   /* best[:SECONDS]: named "best" (tilekit/skendgame.h: sk_best_player) */
+            snprintf(nick[k], sizeof nick[k], "best");
         if (s[0] == 's' && s[1] == 'i') {   /* sim: skrafl_sim.c's simulating player */
             c.players[k].strategy = SK_STRAT_CUSTOM;
             c.players[k].ctx = (void *)sim_player(&c, cc->leaves);
@@ -398,6 +416,8 @@ static int run_selfplay(const skc_ctx *cc, const char *lexicon)
         snprintf(nick[0] + strlen(nick[0]), 4, "1");
         snprintf(nick[1] + strlen(nick[1]), 4, "2");
     }
+    c.best_base = (sk_best_opts){ 0, 0, 0, 0, sk_leaves_value, cc->leaves, cc->have_wintab ? &cc->wintab : NULL,
+                                  o->play.seed };
     c.names[0] = c.players[0].name = nick[0];
     c.names[1] = c.players[1].name = nick[1];
     if (o->play.pairs && !(c.result = calloc((size_t)o->play.selfplay, 1))) {

@@ -179,13 +179,15 @@ void skc_work_free(skc_work *w)
 {
     sk_movelist_free(&w->list);
     sk_endgame_destroy(w->eg);
+    sk_peg_destroy(w->peg);
+    sk_best_destroy(w->best);
     sk_gen_destroy(w->g);
     memset(w, 0, sizeof *w);
 }
 
 int skc_position(const skc_ctx *c, skc_work *w, const skc_pos *p, const sk_board *b, cli_buf *out, cli_buf *err)
 {
-    if (c->o->eg.endgame || c->o->eg.pre)   /* --endgame / --preendgame: skrafl_endgame.c */
+    if (c->o->eg.endgame || c->o->eg.pre || c->o->eg.best)   /* --endgame / --preendgame / --best: skrafl_endgame.c */
         return skc_endgame(c, w, p, b, out, err);
     if (p->cgp)
         return solve_cgp(c, w, out, err, p);

@@ -1,8 +1,8 @@
 /* mapfile.c - a whole regular file mapped into memory, and one written
  * atomically (see core/tk_text.h).
  *
- * open, fstat (a regular file only: a FIFO or a device has no fixed size
- * to map), mmap of the whole file (MAP_PRIVATE: a writable mapping is
+ * open (never waiting: O_NONBLOCK), fstat (a regular file only: a FIFO
+ * or a device has no fixed size to map), mmap of the whole file (MAP_PRIVATE: a writable mapping is
  * copy-on-write, nothing goes back to the file), close.  An empty file
  * cannot be mapped and needs no mapping: it gives no data and length 0.
  * The step that failed is returned and errno kept, so callers word their
@@ -24,7 +24,9 @@ int tku_map_file(tku_map *m, const char *path, int writable)
 {
     m->data = NULL;
     m->len = 0;
-    int fd = open(path, O_RDONLY);
+    /* O_NONBLOCK: a FIFO's open would wait for a writer; this one returns,
+     * and fstat then refuses it (no effect on a regular file) */
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
     if (fd < 0)
         return TKU_MAP_EOPEN;
     struct stat st;

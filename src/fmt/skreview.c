@@ -146,6 +146,39 @@ static void text_endgame(fmt_buf *o, const sk_review *r, const sk_review_event *
         fmt_buf_printf(o, "  endgame (opponent %s): value %+d, the best sequence", opp, v->eg_value);
 }
 
+/* " win W%, spread S" of a pre-endgame candidate */
+static void text_win_spread(fmt_buf *o, const sk_peg_cand *c)
+{
+    fmt_buf_printf(o, "win %.2f%%, spread %+.2f", 100 * c->win, c->spread);
+}
+
+static void text_peg(fmt_buf *o, const sk_review *r, const sk_review_event *v, fmt_buf *t)
+{
+    if (v->peg < 0) {
+        fmt_buf_printf(o, "  pre-endgame: not solved (%s)", v->peg_why);
+        return;
+    }
+    fmt_buf_printf(o, "  pre-endgame (bag %d, %zu plays): ", v->peg_bag, v->peg_legal);
+    text_win_spread(o, &v->peg_me);
+    char bp[96];   /* "PLAY SCORE", or "pass" */
+    if (v->peg_best.play.kind == SK_PLAY_PASS)
+        snprintf(bp, sizeof bp, "pass");
+    else
+        snprintf(bp, sizeof bp, "%s %d", play_str(t, r->e, &v->peg_best.play), v->peg_best.play.score);
+    if (!v->peg_exact) {
+        fmt_buf_printf(o, ", not proven within the limit (best found %s: ", bp);
+        text_win_spread(o, &v->peg_best);
+        fmt_buf_puts(o, ")");
+    } else if (v->peg_me_best) {
+        fmt_buf_puts(o, ", the best play found");
+    } else {
+        fmt_buf_printf(o, ", lost %.2f%% wins and %.2f points against the best (%s: ", v->peg_lost_win / 1e4,
+                       v->peg_lost_spread / 1e3, bp);
+        text_win_spread(o, &v->peg_best);
+        fmt_buf_puts(o, ")");
+    }
+}
+
 /* The verdicts after the line's own fields. */
 static void text_verdict(fmt_buf *o, const sk_review *r, const sk_review_event *v, fmt_buf *t)
 {
@@ -181,6 +214,8 @@ static void text_verdict(fmt_buf *o, const sk_review *r, const sk_review_event *
         text_sim(o, r, v, t);
     if (v->eg)
         text_endgame(o, r, v, t);
+    if (v->peg)
+        text_peg(o, r, v, t);
 }
 
 void skf_review_event_text(fmt_buf *o, const sk_review *r, int i)
@@ -277,6 +312,47 @@ static void json_endgame(fmt_json *j, const sk_review *r, const sk_review_event 
             fmt_json_int(j, v->eg_best_value > v->eg_value ? v->eg_best_value - v->eg_value : 0);
         else
             fmt_json_null(j);
+    }
+    fmt_json_close(j);
+}
+
+static void json_peg_play(fmt_json *j, const char *key, const sk_review *r, const sk_peg_cand *c, fmt_buf *t)
+{
+    if (key) {
+        fmt_json_key(j, key);
+        fmt_json_object(j);
+        fmt_json_kstr(j, "play", play_str(t, r->e, &c->play));
+        fmt_json_kint(j, "score", c->play.score);
+    }
+    fmt_json_kfixed(j, "win", "%.4f", c->win);
+    fmt_json_kfixed(j, "spread", "%.3f", c->spread);
+    if (key)
+        fmt_json_close(j);
+}
+
+static void json_peg(fmt_json *j, const sk_review *r, const sk_review_event *v, fmt_buf *t)
+{
+    fmt_json_key(j, "preendgame");
+    fmt_json_object(j);
+    if (v->peg < 0) {
+        fmt_json_kstr(j, "skipped", v->peg_why);
+    } else {
+        fmt_json_kint(j, "bag", v->peg_bag);
+        fmt_json_kint(j, "legal", (long long)v->peg_legal);
+        fmt_json_kint(j, "considered", (long long)v->peg_considered);
+        fmt_json_key(j, "complete");
+        fmt_json_bool(j, v->peg_complete);
+        fmt_json_key(j, "exact");
+        fmt_json_bool(j, v->peg_exact);
+        json_peg_play(j, NULL, r, &v->peg_me, t);
+        json_peg_play(j, "best", r, &v->peg_best, t);
+        if (v->peg_exact) {
+            fmt_json_kfixed(j, "lost_win", "%.4f", v->peg_lost_win / 1e6);
+            fmt_json_kfixed(j, "lost_spread", "%.3f", v->peg_lost_spread / 1e3);
+        } else {
+            fmt_json_key(j, "lost_win");
+            fmt_json_null(j);
+        }
     }
     fmt_json_close(j);
 }
@@ -378,6 +454,8 @@ void skf_review_event_json(fmt_buf *o, const sk_review *r, int i, const char *fi
         json_sim(&j, r, v, &t);
     if (v->eg)
         json_endgame(&j, r, v, &t);
+    if (v->peg)
+        json_peg(&j, r, v, &t);
     if (ev->note_len) {
         fmt_json_key(&j, "note");
         fmt_json_strn(&j, r->gc->notes + ev->note_off, ev->note_len);
@@ -397,7 +475,10 @@ static void json_look_ahead_sums(fmt_json *j, const sk_review_player *s, int sim
         fmt_json_kint(j, "sim_judged", s->sim_judged);
         fmt_json_kmilli(j, "sim_lost", s->sim_lost);
     }
-    if (endgame) {
+    if (endgame) {   /* the pre-endgame's first: the endgame's close the object, as before */
+        fmt_json_kint(j, "preendgame_judged", s->peg_judged);
+        fmt_json_kint(j, "preendgame_unproven", s->peg_unproven);
+        fmt_json_kfixed(j, "preendgame_lost_win", "%.4f", s->peg_lost_win / 1e6);
         fmt_json_kint(j, "endgame_judged", s->eg_judged);
         fmt_json_kint(j, "endgame_unproven", s->eg_unproven);
         fmt_json_kint(j, "endgame_lost", s->eg_lost);

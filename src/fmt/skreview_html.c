@@ -138,6 +138,8 @@ static void event_attrs(fmt_buf *b, const sk_review *r, const sk_review_event *v
         attr_milli(b, "sim-lost", v->sim_lost);
     if (v->eg == 1 && v->eg_exact)
         html_data_int(b, "endgame-lost", v->eg_best_value > v->eg_value ? v->eg_best_value - v->eg_value : 0);
+    if (v->peg == 1 && v->peg_exact)
+        fmt_buf_printf(b, " data-preendgame-lost-win=\"%.4f\"", v->peg_lost_win / 1e6);
 }
 
 static void verdicts(fmt_buf *b, const sk_review_event *v)
@@ -199,8 +201,34 @@ static void alternatives(fmt_buf *b, const sk_review *r, const sk_review_event *
     fmt_buf_puts(b, "</table>\n");
 }
 
+/* The pre-endgame's verdict: the play made and the best, win and spread. */
+static void look_ahead_peg(fmt_buf *b, const sk_review *r, const sk_review_event *v, fmt_buf *t)
+{
+    if (v->peg < 0) {
+        fmt_buf_puts(b, "<p class=\"muted\">pre-endgame: ");
+        html_puts(b, v->peg_why);
+        fmt_buf_puts(b, "</p>\n");
+        return;
+    }
+    fmt_buf_reset(t);
+    if (v->peg_best.play.kind == SK_PLAY_PASS)
+        fmt_buf_puts(t, "pass");
+    else
+        skf_play(t, r->e, &v->peg_best.play);
+    fmt_buf_printf(b, "<p>pre-endgame (%d in the bag, %zu plays): this play win %.2f%%, spread %+.2f; best ",
+                   v->peg_bag, v->peg_legal, 100 * v->peg_me.win, v->peg_me.spread);
+    html_puts(b, fmt_buf_str(t));
+    fmt_buf_printf(b, " (win %.2f%%, spread %+.2f)", 100 * v->peg_best.win, v->peg_best.spread);
+    if (v->peg_exact)
+        fmt_buf_printf(b, ": lost %.2f%% wins, %.2f points</p>\n", v->peg_lost_win / 1e4, v->peg_lost_spread / 1e3);
+    else
+        fmt_buf_puts(b, ", not proven within the limit</p>\n");
+}
+
 static void look_ahead(fmt_buf *b, const sk_review *r, const sk_review_event *v, fmt_buf *t)
 {
+    if (v->peg)
+        look_ahead_peg(b, r, v, t);
     if (v->sim < 0 || v->eg < 0) {
         fmt_buf_puts(b, "<p class=\"muted\">");
         html_puts(b, v->sim < 0 ? v->sim_why : v->eg_why);
@@ -295,6 +323,8 @@ static void summary_row(fmt_buf *b, const sk_review *r, int p)
     if (r->endgame) {
         html_data_int(b, "endgame-judged", s->eg_judged);
         html_data_int(b, "endgame-lost", s->eg_lost);
+        html_data_int(b, "preendgame-judged", s->peg_judged);
+        fmt_buf_printf(b, " data-preendgame-lost-win=\"%.4f\"", s->peg_lost_win / 1e6);
     }
     fmt_buf_puts(b, "><td>");
     html_puts(b, player_name(r->gc, p));

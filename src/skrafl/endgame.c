@@ -270,6 +270,9 @@ struct sk_endgame {
     int jobs;
     int no_lc;             /* tests: generate at every node (tki_sk_eg_line_cache) */
     int to_end;            /* the iteration running searches every line to its end */
+    int playout;           /* depth-limited leaves are valued by a greedy playout */
+    int win_lo, win_hi;    /* win_lo < win_hi: the search to the end's window */
+    int stuck_width;       /* the stuck-side experiment (tki_sk_eg_stuck_window): 0 off */
     egw *w;                /* jobs workers */
     tt_entry *tt;
     size_t tt_mask;        /* buckets - 1 */
@@ -491,8 +494,8 @@ static void order_moves(const egw *w, int ply, const sk_movelist *list, order_en
         o[i].key = move_key(e, &list->v[i], rn, opp, bag_left);
     }
     o[n].idx = PASS_IDX;
-    /* the pass: last, but first after the opponent's pass (it ends the game at once) */
-    o[n].key = w->lastpass ? 1500000 : -1000000;
+    /* the pass: last, but first after the opponent's pass with the bag empty (it ends the game at once) */
+    o[n].key = w->lastpass && w->bagpos == w->nbag ? 1500000 : -1000000;
     if (ply >= 0 && w->nkill[ply])
         for (size_t i = 0; i < n; i++) {
             const sk_move *m = &list->v[i];
@@ -717,13 +720,12 @@ static inline int32_t lc_nth(const lcache *c, const lc_ent *E, unsigned have, un
     return -1;
 }
 
-/* The cache entry of line (o, line) of ply's board for side (made on a miss); -1: out of memory. */
-static int32_t lc_get(egw *w, int ply, int side, int o, int line)
+/* The key of line (o, line) of the board for side into st (LC_KEY_MAX
+ * bytes); returns its length. */
+static inline size_t lc_key(const egw *w, int side, int o, int line, uint8_t *st)
 {
-    lcache *c = &w->lc;
     int dim = w->b.dim;
     const uint8_t *sq = w->b.sq;
-    uint8_t st[LC_KEY_MAX];
     size_t len = 0;
     st[len++] = (uint8_t)side;
     st[len++] = (uint8_t)o;
@@ -750,6 +752,105 @@ static int32_t lc_get(egw *w, int ply, int side, int o, int line)
         for (int k = 1; k <= na; k++)
             st[len++] = sq[i + k * across];
     }
+    return len;
+}
+
+/* Room for one more entry of klen key bytes and nmv moves (the cache
+ * starts over when it is full): 0, or -1 when out of memory. */
+static int lc_reserve(lcache *c, egw *w, size_t klen, size_t nmv)
+{
+    if (c->nent >= LC_MAX_ENT || c->nmv + nmv > LC_MAX_MV || c->nkb + klen > LC_MAX_KB)
+        lc_flush(w);
+    if (c->nkb + klen > c->capkb) {
+        size_t nc = c->capkb ? 2 * c->capkb : 65536;
+        while (nc < c->nkb + klen)
+            nc *= 2;
+        uint8_t *nk = realloc(c->kb, nc);
+        if (!nk)
+            return -1;
+        c->kb = nk;
+        c->capkb = nc;
+    }
+    if (c->nent == c->capent) {
+        size_t nc = c->capent ? 2 * c->capent : 1024;
+        lc_ent *ne = realloc(c->ent, nc * sizeof *ne);
+        if (!ne)
+            return -1;
+        c->ent = ne;
+        c->capent = nc;
+    }
+    if (2 * (c->nent + 1) > c->tmask + 1 && lc_grow_tab(c))
+        return -1;
+    if (c->nmv + nmv > c->capmv) {
+        size_t nc = c->capmv ? 2 * c->capmv : 16384;
+        while (nc < c->nmv + nmv)
+            nc *= 2;
+        sk_move *nm = realloc(c->mv, nc * sizeof *nm);
+        if (nm)
+            c->mv = nm;
+        uint8_t *nmm = realloc(c->mm, nc);
+        if (nmm)
+            c->mm = nmm;
+        if (!nm || !nmm)
+            return -1;
+        c->capmv = nc;
+    }
+    return 0;
+}
+
+/* The rack slots move m of side uses (the tiles of each letter taken
+ * first to last). */
+static inline unsigned lc_move_slots(const egw *w, int side, const sk_move *m)
+{
+    unsigned mask = 0;
+    uint8_t used[SK_RACK_MAX];
+    int nu = 0;
+    for (int j = 0; j < m->len; j++) {
+        uint8_t t = m->word[j];
+        if (t & SK_ONBOARD)
+            continue;
+        uint8_t l = (t & SK_BLANK) ? 0 : (t & SK_LETTER);
+        int before = 0;
+        for (int u = 0; u < nu; u++)
+            before += used[u] == l;
+        used[nu++] = l;
+        mask |= 1u << (w->lbase[side][l] + before);
+    }
+    return mask;
+}
+
+/* A new entry (room reserved) of key st (hash h) holding the moves L made
+ * for rack slots `have`; returns its index. */
+static int32_t lc_add(egw *w, int side, uint64_t h, const uint8_t *st, size_t len, unsigned have, const sk_movelist *L)
+{
+    lcache *c = &w->lc;
+    int32_t e = (int32_t)c->nent++;
+    lc_ent *E = &c->ent[e];
+    E->key = h;
+    E->klen = (uint32_t)len;
+    E->koff = (uint32_t)c->nkb;
+    memcpy(c->kb + c->nkb, st, len);
+    c->nkb += len;
+    E->start = (uint32_t)c->nmv;
+    E->n = (uint32_t)L->n;
+    E->slots = have;
+    for (size_t k = 0; k < L->n; k++) {
+        c->mv[c->nmv] = L->v[k];
+        c->mm[c->nmv++] = (uint8_t)lc_move_slots(w, side, &L->v[k]);
+    }
+    size_t i = h & c->tmask;
+    while (c->tab[i] >= 0)
+        i = (i + 1) & c->tmask;
+    c->tab[i] = e;
+    return e;
+}
+
+/* The cache entry of line (o, line) of ply's board for side (made on a miss); -1: out of memory. */
+static int32_t lc_get(egw *w, int ply, int side, int o, int line)
+{
+    lcache *c = &w->lc;
+    uint8_t st[LC_KEY_MAX];
+    size_t len = lc_key(w, side, o, line, st);
     /* The other side's entry of the same line, if it is cached: its key
      * differs only in the first byte (the next ply inherits it). */
     if (w->lref[ply][!side][o][line] < 0) {
@@ -777,78 +878,9 @@ static int32_t lc_get(egw *w, int ply, int side, int o, int line)
     sk_movelist *L = &w->ltmp;
     L->n = 0;
     L->limit = 0;
-    if (tki_sk_gen_line_on(w->lg[side], ensure_gb(w, ply), o, line, L))
+    if (tki_sk_gen_line_on(w->lg[side], ensure_gb(w, ply), o, line, L) || lc_reserve(c, w, len, L->n))
         return -1;
-    if (c->nent >= LC_MAX_ENT || c->nmv + L->n > LC_MAX_MV || c->nkb + len > LC_MAX_KB)
-        lc_flush(w);
-    if (c->nkb + len > c->capkb) {
-        size_t nc = c->capkb ? 2 * c->capkb : 65536;
-        while (nc < c->nkb + len)
-            nc *= 2;
-        uint8_t *nk = realloc(c->kb, nc);
-        if (!nk)
-            return -1;
-        c->kb = nk;
-        c->capkb = nc;
-    }
-    if (c->nent == c->capent) {
-        size_t nc = c->capent ? 2 * c->capent : 1024;
-        lc_ent *ne = realloc(c->ent, nc * sizeof *ne);
-        if (!ne)
-            return -1;
-        c->ent = ne;
-        c->capent = nc;
-    }
-    if (2 * (c->nent + 1) > c->tmask + 1 && lc_grow_tab(c))
-        return -1;
-    if (c->nmv + L->n > c->capmv) {
-        size_t nc = c->capmv ? 2 * c->capmv : 16384;
-        while (nc < c->nmv + L->n)
-            nc *= 2;
-        sk_move *nm = realloc(c->mv, nc * sizeof *nm);
-        if (nm)
-            c->mv = nm;
-        uint8_t *nmm = realloc(c->mm, nc);
-        if (nmm)
-            c->mm = nmm;
-        if (!nm || !nmm)
-            return -1;
-        c->capmv = nc;
-    }
-    int32_t e = (int32_t)c->nent++;
-    lc_ent *E = &c->ent[e];
-    E->key = h;
-    E->klen = (uint32_t)len;
-    E->koff = (uint32_t)c->nkb;
-    memcpy(c->kb + c->nkb, st, len);
-    c->nkb += len;
-    E->start = (uint32_t)c->nmv;
-    E->n = (uint32_t)L->n;
-    E->slots = have;
-    for (size_t k = 0; k < L->n; k++) {
-        const sk_move *m = &L->v[k];
-        unsigned mask = 0;
-        uint8_t used[SK_RACK_MAX];
-        int nu = 0;
-        for (int j = 0; j < m->len; j++) {
-            uint8_t t = m->word[j];
-            if (t & SK_ONBOARD)
-                continue;
-            uint8_t l = (t & SK_BLANK) ? 0 : (t & SK_LETTER);
-            int before = 0;
-            for (int u = 0; u < nu; u++)
-                before += used[u] == l;
-            used[nu++] = l;
-            mask |= 1u << (w->lbase[side][l] + before);
-        }
-        c->mv[c->nmv] = *m;
-        c->mm[c->nmv++] = (uint8_t)mask;
-    }
-    size_t i = h & c->tmask;
-    while (c->tab[i] >= 0)
-        i = (i + 1) & c->tmask;
-    c->tab[i] = e;
-    return e;
+    return lc_add(w, side, h, st, len, have, L);
 }
 
 /* The line references of ply (ply >= 1) from its parent's: the lines the
@@ -984,7 +1016,7 @@ static int child_value(egw *w, int ply, int depth, const sk_move *m, int alpha, 
     if (!m) {
         pl->kind = SK_PLAY_PASS;
         pl->score = 0;
-        if (lp || zl + 1 >= SK_SCORELESS_END) {
+        if ((lp && w->bagpos == w->nbag) || zl + 1 >= SK_SCORELESS_END) {
             *term = pl->last = 1;
             pl->end = w->rv[!side] - w->rv[side];
             return pl->end;
@@ -1103,6 +1135,378 @@ static int try_child(egw *w, int ply, int depth, const sk_move *m, unsigned ref,
     return 0;
 }
 
+/* The playout's choice among moves: higher key first (pl_key), then
+ * sk_move_cmp order. */
+typedef struct pl_pick {
+    const sk_engine *e;
+    int rn, opp, outs;
+    int have;
+    int32_t key;
+    sk_move best;
+} pl_pick;
+
+static inline void pl_offer(pl_pick *p, const sk_move *x)
+{
+    int32_t k = p->outs && x->ntiles == p->rn ? 1000000 + x->score + 2 * p->opp : x->score;
+    if (!p->have || k > p->key || (k == p->key && sk_move_cmp(p->e, x, &p->best) < 0)) {
+        p->best = *x;
+        p->key = k;
+        p->have = 1;
+    }
+}
+
+/* Every cached move of the side to move at ply q that its rack fits,
+ * offered to p (no list is made).  0 or TK_ENOMEM. */
+static int lc_pick(egw *w, int q, pl_pick *p)
+{
+    int side = w->stm, dim = w->b.dim;
+    unsigned have = lc_rack_slots(w, side);
+    if (q > 0)
+        lc_inherit(w, q);
+    for (int o = 0; o < 2; o++)
+        for (int line = 0; line < dim; line++) {
+            int32_t e = lc_line(w, q, side, o, line);
+            if (e < 0)
+                return TK_ENOMEM;
+            const lc_ent *E = &w->lc.ent[e];
+            const sk_move *mv = w->lc.mv + E->start;
+            const uint8_t *mm = w->lc.mm + E->start;
+            for (uint32_t k = 0; k < E->n; k++)
+                if (!(mm[k] & ~have))
+                    pl_offer(p, &mv[k]);
+        }
+    return TK_OK;
+}
+
+/* The playout's move for the side to move at ply q into *m (*none when it
+ * has none): its highest-scoring placement, except that with the bag empty
+ * and a rack of 3 tiles or fewer a placement that goes out comes first
+ * (the best by score + twice the other rack); ties in sk_move_cmp order.
+ * The moves come from the line cache when it is on, else from the top-1
+ * search by score (a full generation for a short rack that may go out).
+ * Returns 0 or an error. */
+static int playout_move(egw *w, int q, sk_move *m, int *none)
+{
+    int side = w->stm, rn = w->r[side].n;
+    pl_pick p = { w->s->e, rn, w->rv[!side], w->bagpos == w->nbag && rn <= 3, 0, 0, { 0 } };
+    int rc;
+    if (w->lc_on && w->use_gb) {
+        rc = lc_pick(w, q, &p);
+    } else {
+        sk_movelist *L = &w->ply[q].list;
+        tk_error err;
+        L->limit = 0;
+        rc = p.outs ? sk_generate(w->g, &w->b, &w->r[side], 0, L, &err)
+                    : sk_generate_top(w->g, &w->b, &w->r[side], 0, NULL, 1, L, &err);
+        for (size_t i = 0; !rc && i < L->n; i++)
+            pl_offer(&p, &L->v[i]);
+    }
+    *m = p.best;
+    *none = !p.have;
+    return rc;
+}
+
+typedef struct po_step {
+    sk_move mv;            /* the move played (when m is set) */
+    const sk_move *m;      /* NULL: a pass */
+    int drawn, side, lastpass, zl;
+} po_step;
+
+/* Play one turn of a playout at ply q: the greedy move or the pass.
+ * Returns 1 when the game ended with it (*pts: its points and end points
+ * for the side that made it), 0 when it goes on (*pts: the move's
+ * score), -1 when out of memory. */
+static int playout_turn(egw *w, int q, po_step *st, int *pts)
+{
+    int side = w->stm, none;
+    st->side = side;
+    st->lastpass = w->lastpass;
+    st->zl = w->zl;
+    st->drawn = 0;
+    if (playout_move(w, q, &st->mv, &none))
+        return -1;
+    const sk_move *m = st->m = none ? NULL : &st->mv;
+    *pts = 0;
+    if (!m) {
+        if ((w->lastpass && w->bagpos == w->nbag) || w->zl + 1 >= SK_SCORELESS_END) {
+            *pts = w->rv[!side] - w->rv[side];
+            return 1;
+        }
+        w->lastpass = 1;
+        w->zl++;
+        w->gbp[q + 1] = w->gbp[q];
+        w->pend[q + 1] = NULL;
+    } else {
+        st->drawn = do_move(w, m);
+        *pts = m->score;
+        if (w->r[side].n == 0) {
+            *pts += 2 * w->rv[!side];
+            return 1;
+        }
+        if (m->score == 0 && w->zl + 1 >= SK_SCORELESS_END) {
+            *pts = w->rv[!side] - w->rv[side];
+            return 1;
+        }
+        w->lastpass = 0;
+        w->zl = m->score ? 0 : w->zl + 1;
+        w->gbp[q + 1] = NULL;
+        w->pend[q + 1] = m;
+    }
+    w->stm = !side;
+    return 0;
+}
+
+/* A greedy playout from the node at ply: each side in turn plays its
+ * playout_move or passes when it has none, until the game ends by the
+ * rules of child_value (or SK_EG_MAX_PLY: then the leaf heuristic); the
+ * value from the view of the side to move at ply.  The position is
+ * restored.  pl: when not NULL, the turns played (*npl). */
+static int playout(egw *w, int ply, sk_eg_ply *pl, int *npl)
+{
+    po_step st[SK_EG_MAX_PLY + 1];
+    int side0 = w->stm, total = 0, q = ply, n = 0, ended = 0;
+    while (!ended && q < SK_EG_MAX_PLY) {
+        int pts, rc = playout_turn(w, q, &st[n], &pts);
+        if (rc < 0) {
+            w->err = TK_ENOMEM;
+            atomic_store(&w->s->stop, 1);
+            w->abort = 1;
+            break;
+        }
+        ended = rc;
+        total += st[n].side == side0 ? pts : -pts;
+        if (pl) {
+            sk_eg_ply *p = &pl[n];
+            memset(p, 0, sizeof *p);
+            p->kind = st[n].m ? SK_PLAY_MOVE : SK_PLAY_PASS;
+            p->player = (uint8_t)st[n].side;
+            p->last = (uint8_t)ended;
+            if (st[n].m)
+                p->move = *st[n].m;
+            p->score = st[n].m ? st[n].m->score : 0;
+            p->end = ended ? pts - p->score : 0;
+        }
+        n++;
+        q++;
+    }
+    if (!ended && !w->abort)
+        total += (w->stm == side0 ? 1 : -1) * (w->rv[!w->stm] - w->rv[w->stm]);
+    if (npl)
+        *npl = n;
+    while (n-- > 0) {
+        w->stm = st[n].side;
+        w->lastpass = st[n].lastpass;
+        w->zl = st[n].zl;
+        if (st[n].m)
+            undo_move(w, st[n].m, st[n].drawn);
+    }
+    w->stm = side0;
+    return total;
+}
+
+/* A node the search does not go below: a greedy playout (the solver's
+ * leaf mode SK_EG_LEAF_PLAYOUT), else the opponent's rack value less the
+ * mover's. */
+static inline int leaf_value(egw *w, int ply)
+{
+    if (w->s->playout)
+        return playout(w, ply, NULL, NULL);
+    return w->rv[!w->stm] - w->rv[w->stm];
+}
+
+/* The table's word on this node: 1 when it settles the node at this depth
+ * (*v its value), else 0; *ttbest is its best move (0 none; in the search
+ * to the end only one found by a search to the end). */
+static inline int search_probe(egw *w, uint64_t key, int depth, int alpha, int beta, int *inexact, unsigned *ttbest,
+                               int *v)
+{
+    tt_hit h;
+    *ttbest = 0;
+    if (!tt_probe(w->s, key, &h))
+        return 0;
+    /* In the search to the end, a best move of the shallow iterations
+     * (chosen by the heuristic at their leaves) misleads more than it
+     * helps: the static order goes first (it was 1.2-1.7x the nodes
+     * with a table large enough to keep those moves) */
+    *ttbest = w->s->to_end && h.depth != DEPTH_EXACT ? 0 : h.best;
+    if (h.depth < depth)
+        return 0;
+    int cut = h.flag == TT_EXACT || (h.flag == TT_LOWER && h.value >= beta) || (h.flag == TT_UPPER && h.value <= alpha);
+    if (!cut)
+        return 0;
+    if (h.depth != DEPTH_EXACT)
+        *inexact = 1;
+    *v = h.value;
+    return 1;
+}
+
+/* What a node's children share while they are searched. */
+typedef struct node_ctx {
+    int ply, depth, side;
+    int lcm;               /* the moves come from the line cache */
+    unsigned have;         /* lcm: the rack slots the side to move holds */
+    egply_buf *pb;
+    int npre;              /* children searched before the list (w->pre[ply]) */
+} node_ctx;
+
+#define SEARCH_OOM (-2)
+
+/* The table's best move ttbest (a move, not the pass) as a move of this
+ * node, or NULL when it is none here; *k its rank in its line's entry
+ * (LC_NOK without the line cache); *oom set when out of memory. */
+static inline const sk_move *tt_move(egw *w, const node_ctx *nc, unsigned ttbest, unsigned *k, int *oom)
+{
+    *k = LC_NOK;
+    if (!nc->lcm)
+        return ttbest - 1 < nc->pb->list.n ? &nc->pb->list.v[ttbest - 1] : NULL;
+    unsigned r = ttbest - 1, o = r >> 19, line = (r >> 14) & 31;
+    *k = r & 16383;
+    if ((int)line >= w->b.dim)
+        return NULL;
+    int32_t e = lc_line(w, nc->ply, nc->side, (int)o, (int)line);
+    if (e < 0) {
+        *oom = 1;
+        return NULL;
+    }
+    const lcache *c = &w->lc;
+    const lc_ent *E = &c->ent[e];
+    int32_t raw = lc_nth(c, E, nc->have, *k);
+    return raw >= 0 ? &c->mv[E->start + raw] : NULL;
+}
+
+/* Killer j of this ply as a move of this node (it has to be legal here:
+ * found in its line's entry, or in the list; its score is this board's),
+ * or NULL; *k its rank in its line's entry; *oom set when out of memory. */
+static inline const sk_move *killer_move(egw *w, const node_ctx *nc, int j, unsigned *k, int *oom)
+{
+    const sk_move *q = &w->killer[nc->ply][j];
+    *k = LC_NOK;
+    if (!nc->lcm) {
+        for (size_t i = 0; i < nc->pb->list.n; i++)
+            if (move_same(&nc->pb->list.v[i], q))
+                return &nc->pb->list.v[i];
+        return NULL;
+    }
+    int32_t e = lc_line(w, nc->ply, nc->side, q->dir, q->dir ? q->col : q->row);
+    if (e < 0) {
+        *oom = 1;
+        return NULL;
+    }
+    const lcache *c = &w->lc;
+    const lc_ent *E = &c->ent[e];
+    const sk_move *mv = c->mv + E->start;
+    const uint8_t *mm = c->mm + E->start;
+    /* its rank last time first, else a scan of the moves the rack fits */
+    int32_t raw = w->killk[nc->ply][j] == LC_NOK ? -1 : lc_nth(c, E, nc->have, w->killk[nc->ply][j]);
+    if (raw >= 0 && move_same(&mv[raw], q)) {
+        *k = w->killk[nc->ply][j];
+        return &mv[raw];
+    }
+    unsigned f = 0;
+    for (uint32_t i = 0; i < E->n; i++)
+        if (!(mm[i] & ~nc->have)) {
+            if (move_same(&mv[i], q)) {
+                *k = f;
+                return &mv[i];
+            }
+            f++;
+        }
+    return NULL;
+}
+
+/* Search move m (found before the list) as the node's next pre-listed
+ * child: try_child's status. */
+static inline int try_pre(egw *w, node_ctx *nc, const sk_move *m, unsigned ref, unsigned k, node_st *ns)
+{
+    w->pre[nc->ply][nc->npre] = *m;
+    return try_child(w, nc->ply, nc->depth, &w->pre[nc->ply][nc->npre++], ref, k, ns);
+}
+
+/* The children searched before the moves are listed: the table's best
+ * move, then the killers that go out here.  try_child's status, or
+ * SEARCH_OOM. */
+static int search_pre(egw *w, node_ctx *nc, unsigned ttbest, node_st *ns)
+{
+    int rc, oom = 0;
+    unsigned k;
+    if (ttbest && ttbest != TT_BEST_PASS) {
+        const sk_move *m = tt_move(w, nc, ttbest, &k, &oom);
+        if (oom)
+            return SEARCH_OOM;
+        if (m && (rc = try_pre(w, nc, m, ttbest, k, ns)) != 0)
+            return rc;
+    }
+    for (int j = 0; j < w->nkill[nc->ply]; j++) {
+        const sk_move *q = &w->killer[nc->ply][j];
+        if (q->ntiles != w->r[nc->side].n || (nc->npre && move_same(q, &w->pre[nc->ply][0])))
+            continue;
+        const sk_move *m = killer_move(w, nc, j, &k, &oom);
+        if (oom)
+            return SEARCH_OOM;
+        if (m && (rc = try_pre(w, nc, m, nc->lcm ? lc_ref(m, k) : (unsigned)(m - nc->pb->list.v) + 1, k, ns)) != 0)
+            return rc;
+    }
+    return 0;
+}
+
+/* The listed children in order, but those already searched.  try_child's
+ * status. */
+static int search_list(egw *w, const node_ctx *nc, int pass_first, node_st *ns)
+{
+    egply_buf *pb = nc->pb;
+    size_t n = pb->list.n;
+    int rc = 0;
+    order_moves(w, nc->ply, &pb->list, pb->ord, 0, 1);
+    for (size_t i = 0; i <= n && !rc; i++) {
+        order_pick(pb->ord, i, n);
+        uint32_t idx = pb->ord[i].idx;
+        if (idx == PASS_IDX) {
+            if (!pass_first)
+                rc = try_child(w, nc->ply, nc->depth, NULL, TT_BEST_PASS, LC_NOK, ns);
+            continue;
+        }
+        const sk_move *m = &pb->list.v[idx];
+        int done = 0;
+        for (int j = 0; j < nc->npre && !done; j++)
+            done = move_same(m, &w->pre[nc->ply][j]);
+        if (done)
+            continue;
+        unsigned k = nc->lcm ? pb->kix[idx] : LC_NOK;
+        rc = try_child(w, nc->ply, nc->depth, m, nc->lcm ? lc_ref(m, k) : idx + 1, k, ns);
+    }
+    return rc;
+}
+
+/* A node's children: the pass first when it is the table's best move or
+ * ends the game (the opponent passed with the bag empty), then (with the
+ * line cache) the table's best move and the killers that go out here, each
+ * found in its line's cache entry, so that a cut-off among them saves the
+ * list; then the list.  Without the line cache the list comes first (the
+ * same order of children).  try_child's status, or SEARCH_OOM. */
+static int search_children(egw *w, int ply, int depth, unsigned ttbest, node_st *ns)
+{
+    node_ctx nc = { ply, depth, w->stm, w->lc_on && w->use_gb, 0, &w->ply[ply], 0 };
+    tk_error err;
+    int rc, listed = 0;
+    if (nc.lcm && ply > 0)
+        lc_inherit(w, ply);   /* the line references of this node (its children inherit them) */
+    int pass_first = ttbest == TT_BEST_PASS || (w->lastpass && w->bagpos == w->nbag);
+    if (pass_first && (rc = try_child(w, ply, depth, NULL, TT_BEST_PASS, LC_NOK, ns)) != 0)
+        return rc;
+    if (nc.lcm) {
+        nc.have = lc_rack_slots(w, nc.side);
+    } else {
+        if (gen_moves(w, ply, nc.pb, &err) || buf_reserve(nc.pb, nc.pb->list.n + 1))
+            return SEARCH_OOM;
+        listed = 1;
+    }
+    if ((rc = search_pre(w, &nc, ttbest, ns)) != 0)
+        return rc;
+    if (!listed && (gen_moves(w, ply, nc.pb, &err) || buf_reserve(nc.pb, nc.pb->list.n + 1)))
+        return SEARCH_OOM;
+    return search_list(w, &nc, pass_first, ns);
+}
+
 static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
 {
     sk_endgame *s = w->s;
@@ -1110,160 +1514,29 @@ static int search(egw *w, int ply, int depth, int alpha, int beta, int *inexact)
     w->pvlen[ply] = 0;
     if (w->abort || check_abort(w))
         return 0;
-    int side = w->stm;
+    int side = w->stm, v;
     uint64_t key = w->hash ^ zob_state(side, w->lastpass, w->zl);
-    tt_hit h;
-    unsigned ttbest = 0;
-    if (tt_probe(s, key, &h)) {
-        /* In the search to the end, a best move of the shallow iterations
-         * (chosen by the heuristic at their leaves) misleads more than it
-         * helps: the static order goes first (it was 1.2-1.7x the nodes
-         * with a table large enough to keep those moves) */
-        ttbest = s->to_end && h.depth != DEPTH_EXACT ? 0 : h.best;
-        if (h.depth >= depth) {
-            int cut = h.flag == TT_EXACT || (h.flag == TT_LOWER && h.value >= beta) ||
-                      (h.flag == TT_UPPER && h.value <= alpha);
-            if (cut) {
-                if (h.depth != DEPTH_EXACT)
-                    *inexact = 1;
-                return h.value;
-            }
-        }
-    }
+    unsigned ttbest;
+    if (search_probe(w, key, depth, alpha, beta, inexact, &ttbest, &v))
+        return v;
     if (depth <= 0 || ply >= SK_EG_MAX_PLY) {
         *inexact = 1;
-        return w->rv[!side] - w->rv[side];
+        return leaf_value(w, ply);
     }
-    egply_buf *pb = &w->ply[ply];
     node_st ns = { -INF, alpha, beta, 0, 0, TT_BEST_PASS };
-    int lcm = w->lc_on && w->use_gb, rc = 0;
-    if (lcm && ply > 0)
-        lc_inherit(w, ply);   /* the line references of this node (its children inherit them) */
-    /* Before the moves are listed: the pass when it is the table's best
-     * move or ends the game (the opponent passed); with the line cache,
-     * the table's best move and the killers that go out here (each found in
-     * its line's cache entry).  A cut-off among them saves the list. */
-    int pass_first = ttbest == TT_BEST_PASS || w->lastpass;
-    if (pass_first && (rc = try_child(w, ply, depth, NULL, TT_BEST_PASS, LC_NOK, &ns)) != 0)
-        goto end;
-    int npre = 0, listed = 0;
-    unsigned have = lcm ? lc_rack_slots(w, side) : 0;
-    const lcache *c = &w->lc;
-    if (!lcm) {
-        /* without the line cache the list comes first (the same order of children) */
-        tk_error err;
-        if (gen_moves(w, ply, pb, &err) || buf_reserve(pb, pb->list.n + 1))
-            goto oom;
-        listed = 1;
+    int rc = search_children(w, ply, depth, ttbest, &ns);
+    if (rc == SEARCH_OOM) {
+        w->err = TK_ENOMEM;
+        atomic_store(&s->stop, 1);
+        w->abort = 1;
+        return 0;
     }
-    if (ttbest && ttbest != TT_BEST_PASS) {
-        const sk_move *m = NULL;
-        unsigned k = LC_NOK;
-        if (!lcm) {
-            if (ttbest - 1 < pb->list.n)
-                m = &pb->list.v[ttbest - 1];
-        } else {
-            unsigned r = ttbest - 1, o = r >> 19, line = (r >> 14) & 31;
-            k = r & 16383;
-            if ((int)line < w->b.dim) {
-                int32_t e = lc_line(w, ply, side, (int)o, (int)line);
-                if (e < 0)
-                    goto oom;
-                const lc_ent *E = &c->ent[e];
-                int32_t raw = lc_nth(c, E, have, k);
-                if (raw >= 0)
-                    m = &c->mv[E->start + raw];
-            }
-        }
-        if (m) {
-            w->pre[ply][npre] = *m;
-            if ((rc = try_child(w, ply, depth, &w->pre[ply][npre++], ttbest, k, &ns)) != 0)
-                goto end;
-        }
-    }
-    for (int j = 0; j < w->nkill[ply]; j++) {
-        /* a killer that goes out here (it has to be legal here: found in its
-         * line's entry, or in the list; its score is this board's) */
-        const sk_move *q = &w->killer[ply][j], *m = NULL;
-        unsigned k = LC_NOK;
-        if (q->ntiles != w->r[side].n || (npre && move_same(q, &w->pre[ply][0])))
-            continue;
-        if (!lcm) {
-            for (size_t i = 0; i < pb->list.n && !m; i++)
-                if (move_same(&pb->list.v[i], q))
-                    m = &pb->list.v[i];
-        } else {
-            int32_t e = lc_line(w, ply, side, q->dir, q->dir ? q->col : q->row);
-            if (e < 0)
-                goto oom;
-            const lc_ent *E = &c->ent[e];
-            const sk_move *mv = c->mv + E->start;
-            const uint8_t *mm = c->mm + E->start;
-            /* its rank last time first, else a scan of the moves the rack fits */
-            int32_t raw = w->killk[ply][j] == LC_NOK ? -1 : lc_nth(c, E, have, w->killk[ply][j]);
-            if (raw >= 0 && move_same(&mv[raw], q)) {
-                k = w->killk[ply][j];
-                m = &mv[raw];
-            } else {
-                unsigned f = 0;
-                for (uint32_t i = 0; i < E->n && !m; i++)
-                    if (!(mm[i] & ~have)) {
-                        if (move_same(&mv[i], q)) {
-                            k = f;
-                            m = &mv[i];
-                        }
-                        f++;
-                    }
-            }
-        }
-        if (m) {
-            w->pre[ply][npre] = *m;
-            if ((rc = try_child(w, ply, depth, &w->pre[ply][npre++], lcm ? lc_ref(m, k) : (unsigned)(m - pb->list.v) + 1,
-                                k, &ns)) != 0)
-                goto end;
-        }
-    }
-    if (!listed) {
-        tk_error err;
-        if (gen_moves(w, ply, pb, &err) || buf_reserve(pb, pb->list.n + 1))
-            goto oom;
-    }
-    size_t n = pb->list.n;
-    order_moves(w, ply, &pb->list, pb->ord, 0, 1);
-    for (size_t i = 0; i <= n; i++) {
-        order_pick(pb->ord, i, n);
-        uint32_t idx = pb->ord[i].idx;
-        if (idx == PASS_IDX) {
-            if (pass_first)
-                continue;
-            rc = try_child(w, ply, depth, NULL, TT_BEST_PASS, LC_NOK, &ns);
-        } else {
-            const sk_move *m = &pb->list.v[idx];
-            int done = 0;
-            for (int j = 0; j < npre && !done; j++)
-                done = move_same(m, &w->pre[ply][j]);
-            if (done)
-                continue;
-            unsigned k = lcm ? pb->kix[idx] : LC_NOK;
-            rc = try_child(w, ply, depth, m, lcm ? lc_ref(m, k) : idx + 1, k, &ns);
-        }
-        if (rc)
-            break;
-    }
-end:
     if (rc < 0)
         return 0;
-    {
-        int flag = ns.best <= alpha ? TT_UPPER : ns.best >= beta ? TT_LOWER : TT_EXACT;
-        tt_store(s, key, ns.best, ns.inex ? depth : DEPTH_EXACT, flag, ns.bestref, w->nodes - nodes0);
-    }
+    int flag = ns.best <= alpha ? TT_UPPER : ns.best >= beta ? TT_LOWER : TT_EXACT;
+    tt_store(s, key, ns.best, ns.inex ? depth : DEPTH_EXACT, flag, ns.bestref, w->nodes - nodes0);
     *inexact |= ns.inex;
     return ns.best;
-oom:
-    w->err = TK_ENOMEM;
-    atomic_store(&s->stop, 1);
-    w->abort = 1;
-    return 0;
 }
 
 /* ---- the root ------------------------------------------------------------------------- */
@@ -1306,6 +1579,8 @@ static void root_work(egw *w)
         pthread_mutex_lock(&R->mu);
         int alpha = R->have && R->best_val > R->lo ? R->best_val : R->lo;
         pthread_mutex_unlock(&R->mu);
+        if (alpha >= R->hi)
+            return;   /* the root failed high on its window: no other move matters */
         int cin = 0, term, v;
         sk_eg_ply pl;
         w->pvlen[1] = 0;
@@ -1424,8 +1699,56 @@ static int root_order(sk_endgame *s, uint32_t first)
     return TK_OK;
 }
 
+/* The stuck-side experiment: does a side hold a tile (not a blank) that
+ * none of its moves on the root board uses?  (Off unless
+ * tki_sk_eg_stuck_window set a width.) */
+static int stuck_root(sk_endgame *s)
+{
+    if (s->stuck_width <= 0)
+        return 0;
+    egw *w0 = &s->w[0];
+    sk_movelist other = {0};
+    tk_error err;
+    int stuck = 0;
+    for (int side = 0; side < 2 && !stuck; side++) {
+        const sk_rack *r = &w0->r[side];
+        const sk_movelist *L = &s->root;
+        if (side != w0->stm) {
+            if (sk_generate(w0->g, &w0->b, r, 0, &other, &err))
+                break;
+            L = &other;
+        }
+        uint64_t used = 0, have = 0;
+        for (int l = 1; l < 64; l++)
+            if (r->count[l])
+                have |= 1ull << l;
+        for (size_t i = 0; i < L->n; i++)
+            for (int j = 0; j < L->v[i].len; j++)
+                if (!(L->v[i].word[j] & (SK_ONBOARD | SK_BLANK)))
+                    used |= 1ull << (L->v[i].word[j] & SK_LETTER);
+        stuck = !r->blanks && (have & ~used) != 0;
+    }
+    sk_movelist_free(&other);
+    return stuck;
+}
+
+/* The search to the end of a position with a stuck side, in a window of
+ * s->stuck_width around `guess` (the last shallow iteration's value), then
+ * with the whole window when the value falls outside (the table keeps the
+ * first search's bounds).  Returns root_iteration's status. */
+static int stuck_iteration(sk_endgame *s, int d, int guess)
+{
+    int lo = guess - s->stuck_width, hi = guess + s->stuck_width;
+    int ab = root_iteration(s, d, lo, hi);
+    if (ab || (s->R.best_val > lo && s->R.best_val < hi))
+        return ab;
+    return root_iteration(s, d, -INF, INF);
+}
+
+void tki_sk_eg_stuck_window(sk_endgame *s, int width) { s->stuck_width = width; }
+
 typedef struct solve_out {
-    int value, exact, depth, npv;
+    int value, exact, depth, npv, bound;
     uint32_t best_idx;
     sk_eg_ply pv[SK_EG_MAX_PLY + 1];
 } solve_out;
@@ -1465,7 +1788,13 @@ static int deepen(sk_endgame *s, int maxplies, solve_out *o)
         int rc = root_order(s, first);
         if (rc)
             return rc;
-        int ab = root_iteration(s, d, -INF, INF);
+        int lo = s->to_end && s->win_lo < s->win_hi ? s->win_lo : -INF;
+        int hi = s->to_end && s->win_lo < s->win_hi ? s->win_hi : INF;
+        int ab;
+        if (s->to_end && lo == -INF && o->depth > 0 && stuck_root(s))
+            ab = stuck_iteration(s, d, o->value);
+        else
+            ab = root_iteration(s, d, lo, hi);
         for (int j = 0; j < s->jobs; j++)
             if (s->w[j].err)
                 return s->w[j].err;
@@ -1475,6 +1804,7 @@ static int deepen(sk_endgame *s, int maxplies, solve_out *o)
         o->value = R->best_val;
         o->best_idx = first = R->best_idx;
         o->exact = !R->inexact;
+        o->bound = o->exact && R->best_val <= lo ? -1 : o->exact && R->best_val >= hi ? 1 : 0;
         o->depth = d;
         o->npv = R->npv;
         memcpy(o->pv, R->pv, sizeof(sk_eg_ply) * (size_t)R->npv);
@@ -1706,11 +2036,11 @@ static void set_worker_to(egw *w, const sk_eg_ply *p)
     w->stm = !w->stm;
 }
 
-int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag, int nbag,
-                    const sk_eg_opts *opts, sk_eg_result *res, tk_error *err)
+/* The checks of a solve's input: board size, racks, the bag against the
+ * tile count, the racks against the tile set (unless told not to).  0 or
+ * an error. */
+static int solve_check(const sk_engine *e, const sk_eg_position *pos, int nbag, const sk_eg_opts *opts, tk_error *err)
 {
-    const sk_engine *e = s->e;
-    memset(res, 0, sizeof *res);
     if (pos->board.dim != e->dim)
         return tk_error_set(err, TK_EINVAL, 0, 0, "board is %dx%d, the layout %dx%d", pos->board.dim,
                             pos->board.dim, e->dim, e->dim);
@@ -1719,9 +2049,6 @@ int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag
             return tk_error_set(err, TK_EINVAL, 0, 0, "rack %d: more than %d tiles", k + 1, SK_RACK_MAX);
     if (nbag < 0 || nbag > SK_EG_MAX_BAG)
         return tk_error_set(err, TK_EINVAL, 0, 0, "bag of %d tiles (0..%d)", nbag, SK_EG_MAX_BAG);
-    const sk_eg_opts none = { 0, 0, 0, 0 };
-    if (!opts)
-        opts = &none;
     int left = opts->no_tile_check ? nbag : sk_eg_bag_count(e, &pos->board, &pos->rack[0], &pos->rack[1]);
     if (left != nbag)
         return tk_error_set(err, TK_EINVAL, 0, 0,
@@ -1741,11 +2068,83 @@ int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag
     }
     if (pos->rack[0].n == 0 || pos->rack[1].n == 0)
         return tk_error_set(err, TK_EINVAL, 0, 0, "a rack is empty: the game is over");
-    double t0 = now_sec();
+    return TK_OK;
+}
+
+/* Finish an exact PV cut short by a table hit: solve on from its end. */
+static int pv_finish(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag, int nbag, sk_eg_result *res,
+                     tk_error *err)
+{
+    while (res->exact && res->npv < SK_EG_MAX_PLY && !res->pv[res->npv - 1].last) {
+        load_position(s, pos, bag, nbag);
+        egw *w0 = &s->w[0];
+        for (int k = 0; k < res->npv; k++)
+            set_worker_to(w0, &res->pv[k]);
+        w0->hash = full_hash(w0);
+        atomic_store(&s->stop, 0);
+        s->deadline = 0;
+        solve_out sub;
+        int rc = deepen(s, 0, &sub);
+        if (rc)
+            return tk_error_set(err, rc, 0, 0, "out of memory");
+        if (sub.npv == 0)
+            break;
+        for (int k = 0; k < sub.npv && res->npv < SK_EG_MAX_PLY; k++)
+            res->pv[res->npv++] = sub.pv[k];   /* sides are absolute in the sub-solve too */
+    }
+    return TK_OK;
+}
+
+/* Every first play achieving value V (searched `depth` plies) into
+ * res->best. */
+static int all_best(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag, int nbag, int V, int depth,
+                    sk_eg_result *res, tk_error *err)
+{
+    load_position(s, pos, bag, nbag);
+    s->deadline = 0;
+    atomic_store(&s->stop, 0);
+    egw *w0 = &s->w[0];
+    s->root.limit = 0;   /* the PV's sub-solves used the root list */
+    if (sk_generate(w0->g, &w0->b, &w0->r[w0->stm], 0, &s->root, err))
+        return TK_ENOMEM;
+    gb_root(w0);
+    size_t cap = 16;
+    res->best = malloc(cap * sizeof *res->best);
+    if (!res->best)
+        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+    for (size_t k = 0; k <= s->root.n; k++) {
+        uint32_t idx = k == s->root.n ? PASS_IDX : (uint32_t)k;
+        int cin = 0, term;
+        sk_eg_ply pl;
+        int v = root_child(w0, idx, depth, V - 1, V, &cin, &term, &pl);
+        if (w0->err)
+            return tk_error_set(err, w0->err, 0, 0, "out of memory");
+        if (v < V)
+            continue;
+        if (res->nbest == cap) {
+            sk_eg_ply *nb = realloc(res->best, 2 * cap * sizeof *nb);
+            if (!nb)
+                return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
+            res->best = nb;
+            cap *= 2;
+        }
+        res->best[res->nbest++] = pl;
+    }
+    return TK_OK;
+}
+
+/* Start a solve: the deadline, a new table generation, the position in
+ * worker 0, the line cache (search 0: a playout, which needs neither). */
+static int solve_start(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag, int nbag, const sk_eg_opts *opts,
+                       double t0, int search)
+{
     s->deadline = opts->seconds > 0 ? t0 + opts->seconds : 0;
+    s->playout = opts->leaf == SK_EG_LEAF_PLAYOUT;
+    s->win_lo = opts->lo;
+    s->win_hi = opts->hi;
     atomic_store(&s->stop, 0);
     /* a new generation: the last solves' entries are stale (cleared once every TT_GENS - 1 solves) */
-    if (++s->tt_gen >= TT_GENS) {
+    if (search && ++s->tt_gen >= TT_GENS) {
         memset(s->tt, 0, (s->tt_mask + 1) * TT_WAYS * sizeof(tt_entry));
         s->tt_gen = 1;
     }
@@ -1753,13 +2152,28 @@ int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag
         s->w[j].nodes = 0;
     load_position(s, pos, bag, nbag);
     for (int j = 0; j < s->jobs; j++) {
-        int rc = lc_setup(&s->w[j], pos->rack, !s->no_lc && nbag == 0 && !sk_board_empty(&pos->board));
+        int rc = lc_setup(&s->w[j], pos->rack, search && !s->no_lc && nbag == 0 && !sk_board_empty(&pos->board));
         if (rc)
-            return tk_error_set(err, rc, 0, 0, rc == TK_ENOMEM ? "out of memory" : "bad rack");
+            return rc;
     }
-    solve_out o;
-    int rc = deepen(s, opts->plies, &o);
+    return TK_OK;
+}
+
+int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag, int nbag,
+                    const sk_eg_opts *opts, sk_eg_result *res, tk_error *err)
+{
+    memset(res, 0, sizeof *res);
+    const sk_eg_opts none = { 0, 0, 0, 0, 0, 0, 0 };
+    if (!opts)
+        opts = &none;
+    int rc = solve_check(s->e, pos, nbag, opts, err);
     if (rc)
+        return rc;
+    double t0 = now_sec();
+    if ((rc = solve_start(s, pos, bag, nbag, opts, t0, 1)) != 0)
+        return tk_error_set(err, rc, 0, 0, rc == TK_ENOMEM ? "out of memory" : "bad rack");
+    solve_out o;
+    if ((rc = deepen(s, opts->plies, &o)) != 0)
         return tk_error_set(err, rc, 0, 0, "out of memory");
     if (o.depth == 0) {
         /* not even one ply: the best play by the ordering key */
@@ -1774,65 +2188,38 @@ int sk_eg_solve_bag(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag
         }
     }
     res->value = o.value;
-    res->exact = o.exact;
+    res->exact = o.exact && !o.bound;
+    res->bound = o.bound;
     res->depth = o.depth;
     res->npv = o.npv;
     memcpy(res->pv, o.pv, sizeof(sk_eg_ply) * (size_t)o.npv);
-    /* Finish an exact PV cut short by a table hit: solve on from its end. */
-    while (res->exact && res->npv < SK_EG_MAX_PLY && !res->pv[res->npv - 1].last) {
-        load_position(s, pos, bag, nbag);
-        egw *w0 = &s->w[0];
-        for (int k = 0; k < res->npv; k++)
-            set_worker_to(w0, &res->pv[k]);
-        w0->hash = full_hash(w0);
-        atomic_store(&s->stop, 0);
-        s->deadline = 0;
-        solve_out sub;
-        rc = deepen(s, 0, &sub);
-        if (rc)
-            return tk_error_set(err, rc, 0, 0, "out of memory");
-        if (sub.npv == 0)
-            break;
-        for (int k = 0; k < sub.npv && res->npv < SK_EG_MAX_PLY; k++) {
-            res->pv[res->npv++] = sub.pv[k];   /* sides are absolute in the sub-solve too */
-        }
-    }
-    /* Every first play achieving the value. */
-    if (opts->all_best && o.depth > 0) {
-        load_position(s, pos, bag, nbag);
-        s->deadline = 0;
-        atomic_store(&s->stop, 0);
-        egw *w0 = &s->w[0];
-        s->root.limit = 0;   /* the PV's sub-solves used the root list */
-        if (sk_generate(w0->g, &w0->b, &w0->r[w0->stm], 0, &s->root, err))
-            return TK_ENOMEM;
-        gb_root(w0);
-        size_t cap = 16;
-        res->best = malloc(cap * sizeof *res->best);
-        if (!res->best)
-            return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-        int V = o.value, depth = o.exact ? SK_EG_MAX_PLY : o.depth;
-        for (size_t k = 0; k <= s->root.n; k++) {
-            uint32_t idx = k == s->root.n ? PASS_IDX : (uint32_t)k;
-            int cin = 0, term;
-            sk_eg_ply pl;
-            int v = root_child(w0, idx, depth, V - 1, V, &cin, &term, &pl);
-            if (w0->err)
-                return tk_error_set(err, w0->err, 0, 0, "out of memory");
-            if (v >= V) {
-                if (res->nbest == cap) {
-                    sk_eg_ply *nb = realloc(res->best, 2 * cap * sizeof *nb);
-                    if (!nb)
-                        return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory");
-                    res->best = nb;
-                    cap *= 2;
-                }
-                res->best[res->nbest++] = pl;
-            }
-        }
-    }
+    if ((rc = pv_finish(s, pos, bag, nbag, res, err)) != 0)
+        return rc;
+    if (opts->all_best && o.depth > 0 &&
+        (rc = all_best(s, pos, bag, nbag, o.value, o.exact ? SK_EG_MAX_PLY : o.depth, res, err)) != 0)
+        return rc;
     for (int j = 0; j < s->jobs; j++)
         res->nodes += s->w[j].nodes;
+    res->seconds = now_sec() - t0;
+    return TK_OK;
+}
+
+int sk_eg_playout(sk_endgame *s, const sk_eg_position *pos, const uint8_t *bag, int nbag, const sk_eg_opts *opts,
+                  sk_eg_result *res, tk_error *err)
+{
+    memset(res, 0, sizeof *res);
+    const sk_eg_opts none = { 0, 0, 0, 0, 0, 0, 0 };
+    int rc = solve_check(s->e, pos, nbag, opts ? opts : &none, err);
+    if (rc)
+        return rc;
+    double t0 = now_sec();
+    if ((rc = solve_start(s, pos, bag, nbag, &none, t0, 0)) != 0)
+        return tk_error_set(err, rc, 0, 0, rc == TK_ENOMEM ? "out of memory" : "bad rack");
+    egw *w0 = &s->w[0];
+    res->value = playout(w0, 0, res->pv, &res->npv);
+    if (w0->err)
+        return tk_error_set(err, w0->err, 0, 0, "out of memory");
+    res->nodes = (uint64_t)res->npv;
     res->seconds = now_sec() - t0;
     return TK_OK;
 }

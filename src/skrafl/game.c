@@ -129,8 +129,14 @@ int sk_selfplay_hooked(sk_gen *g, sk_movelist *list, const sk_player players[2],
             gm->empty_scores[0] = gm->scores[0];
             gm->empty_scores[1] = gm->scores[1];
         }
-        if (!(bg.n == 0 && hooks && hooks[p].choose &&
-              hooks[p].choose(hooks[p].ctx, b, r, o, scoreless, passes > 0, &pl) == 0)) {
+        if (hooks && hooks[p].turn) {
+            sk_turn_view v = { b, r, bg.n ? NULL : o, bg.n, gm->scores[p], gm->scores[1 - p], scoreless, passes > 0,
+                               gm->nturns };
+            int rc = hooks[p].turn(hooks[p].ctx, g, &v, &pl, err);
+            if (rc)
+                return rc;
+        } else if (!(bg.n == 0 && hooks && hooks[p].choose &&
+                     hooks[p].choose(hooks[p].ctx, b, r, o, scoreless, passes > 0, &pl) == 0)) {
             int rc = choose(g, list, &players[p], b, r, &st, &pl, err);
             if (rc)
                 return rc;

@@ -31,6 +31,7 @@ void sk_reviewer_destroy(sk_reviewer *w)
     sk_movelist_free(&w->list);
     sk_gen_destroy(w->g);
     sk_endgame_destroy(w->eg);
+    sk_peg_destroy(w->peg);
     free(w->simres);
     free(w);
 }
@@ -57,6 +58,9 @@ void sk_review_player_add(sk_review_player *to, const sk_review_player *p)
     to->eg_judged += p->eg_judged;
     to->eg_unproven += p->eg_unproven;
     to->eg_lost += p->eg_lost;
+    to->peg_judged += p->peg_judged;
+    to->peg_unproven += p->peg_unproven;
+    to->peg_lost_win += p->peg_lost_win;
 }
 
 /* ---- the position -------------------------------------------------------------------------------- */
@@ -396,6 +400,13 @@ static void add_sums(sk_review_player *pl, const sk_review_event *v)
             pl->eg_unproven++;
         else if (v->eg_best_value > v->eg_value)
             pl->eg_lost += v->eg_best_value - v->eg_value;
+    }
+    if (v->peg == 1) {
+        pl->peg_judged++;
+        if (!v->peg_exact)
+            pl->peg_unproven++;
+        else
+            pl->peg_lost_win += v->peg_lost_win;
     }
 }
 

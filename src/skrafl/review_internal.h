@@ -11,6 +11,8 @@ struct sk_reviewer {
     const sk_engine *g_engine;
     sk_endgame *eg;            /* for eg_engine, made on demand */
     const sk_engine *eg_engine;
+    sk_peg *peg;               /* for peg_engine, made on demand */
+    const sk_engine *peg_engine;
     sk_sim_result *simres;     /* one result (large: made once) */
     sk_play cand[SK_SIM_MAX_CANDIDATES];
 };
@@ -43,5 +45,10 @@ int rv_rank_play(rv_state *s, const sk_rack *r, sk_play *me, sk_review_event *v)
  * r of player p: by simulation with tiles in the bag (opts->sim), by the
  * endgame solver with the bag empty (opts->endgame). */
 void rv_look_ahead(rv_state *s, const sk_board *b, const sk_rack *r, int p, sk_review_event *v);
+/* The same play (placements by the squares and tiles they put down). */
+int rv_same_play(const sk_play *x, const sk_play *y, int dim);
+/* The play made with 1-SK_PEG_MAX_BAG tiles in the bag, judged by the
+ * pre-endgame solver (review_peg.c): fills v's peg fields. */
+void rv_peg_turn(rv_state *s, const sk_board *b, const sk_rack *r, const sk_state *st, int p, sk_review_event *v);
 
 #endif

@@ -13,6 +13,7 @@
  * applied and the position after it solved: the play's value is its points
  * (plus the end points when it ends the game) less the opponent's value
  * after it.  A solve that is not exact within the bound claims no loss.
+ * The pre-endgame (1-4 tiles in the bag) is judged in review_peg.c.
  */
 #include "review_internal.h"
 
@@ -110,7 +111,7 @@ static int placed_tiles(const sk_move *m, int dim, int *sq, uint8_t *t)
     return n;
 }
 
-static int same_play(const sk_play *x, const sk_play *y, int dim)
+int rv_same_play(const sk_play *x, const sk_play *y, int dim)
 {
     if (x->kind != y->kind)
         return 0;
@@ -150,7 +151,7 @@ static long sim_candidates(rv_state *s, const sk_board *b, const sk_rack *r, con
         return -1;
     *mine = -1;
     for (int i = 0; i < n && *mine < 0; i++)
-        if (same_play(&w->cand[i], &v->me, b->dim))
+        if (rv_same_play(&w->cand[i], &v->me, b->dim))
             *mine = i;
     v->sim_in_top = *mine >= 0;
     if (*mine < 0) {
@@ -324,6 +325,8 @@ void rv_look_ahead(rv_state *s, const sk_board *b, const sk_rack *r, int p, sk_r
     sk_state_from_unseen(s->e, unseen, nun, &st);
     if (st.bag > 0 && s->o->sim)
         sim_turn(s, b, r, &st, p, v);
+    if (st.bag > 0 && st.bag <= SK_PEG_MAX_BAG && s->o->endgame)
+        rv_peg_turn(s, b, r, &st, p, v);
     else if (st.bag == 0 && s->o->endgame)
         endgame_turn(s, b, r, unseen, v);
 }

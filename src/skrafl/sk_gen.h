@@ -341,6 +341,10 @@ int tki_sk_gen_line_on(sk_gen *g, const sk_genboard *gb, int o, int r, sk_moveli
  * default) or from a generation at every node (0): tests compare the two. */
 struct sk_endgame;
 void tki_sk_eg_line_cache(struct sk_endgame *s, int on);
+/* The stuck-side experiment (bench_endgame --stuck W): a position where a side holds a tile
+ * none of its root moves uses is searched to the end in a window of +-W around the last
+ * shallow value first (0: off, the default). */
+void tki_sk_eg_stuck_window(struct sk_endgame *s, int width);
 
 /* Work on line r of orientation o (0 rows, 1 columns). */
 void tki_sk_gen_line(sk_gen *g, int o, int r);

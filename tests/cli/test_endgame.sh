@@ -1,5 +1,6 @@
 # test_endgame.sh - skrafl --endgame: values worked out by hand, text and
-# JSON, --all-best, --show, the six-zero rule, and bad input.
+# JSON, --all-best, --show, the six-zero rule, and bad input (the
+# pre-endgame: test_preendgame.sh).
 #
 # The 11-word list of tests/cli/golden/skrafl (act acts as at ca cat cats scat
 # sat ta tas), CAT on 8H, and tiny tile sets (tests/cli/golden/endgame) that
@@ -10,15 +11,6 @@
 #   Z / S: Z has no play: pass, then S goes out with S(CAT) 6 + 2 x 10 = -26.
 #   Z / S with 5 scoreless turns counted: the pass ends the game at once,
 #          -10 + 1 = -9.
-# Pre-endgame (tiles-pre.txt: CAT, the rack S, unseen 7 Z and 1 T, one in
-# the bag; Z makes no word):
-#   8G S(CAT) 6: bag Z (7 of 8): the mover holds Z, the opponent ZZZZZZT plays
-#     T for 3 (every T play scores 3), both then pass: 3 - 60 + 10 = -47 for
-#     it, +6 + 47 = +53 for the mover; bag T (1 of 8): the opponent (7 Z)
-#     passes, the mover goes out with T for 3 + 140: +149.  (7 x 53 + 149) / 8
-#     = +65.00, every split won.  8H (CAT)S the same.
-#   I8 (A)S 3: the opponent's T(AS) makes 4: 3 + 46 = +49; bag T: 3 + 144 =
-#     +147; (7 x 49 + 147) / 8 = +61.25.
 # sanitized: yes
 . "$(dirname "$0")/lib.sh"
 S="$TK_BIN/skrafl"
@@ -61,17 +53,6 @@ t_grep one-file-value '  value:+5  exact  ' "$OUT"
 t_grep one-file-threads '1 position, searched on 3 threads' "$ERR"
 t_run two-file 0 "$S" --dict "$W" --tiles "$T" --endgame --jobs 1 -v "$T_TMP/batch.cgp"
 t_grep two-file-threads '2 positions, 1 thread$' "$ERR"
-
-# ---- pre-endgame --------------------------------------------------------------------
-TP="$TK_TOP/tests/cli/golden/endgame/tiles-pre.txt"
-t_run pre 0 "$S" --dict "$W" --tiles "$TP" --preendgame "$B S/ 0/0 0"
-t_grep pre-first '^8[GH] .*(CAT).* 6  win:100.00%  spread:+65.00$' "$OUT"
-t_grep pre-as '^I8 (A)S 3  win:100.00%  spread:+61.25$' "$OUT"
-if [ "$(sed -n 3p "$OUT" | cut -c1-8)" = 'I8 (A)S ' ]; then t_ok pre-order; else t_fail pre-order "$(cat "$OUT")"; fi
-t_run pre-json 0 "$S" --dict "$W" --tiles "$TP" --preendgame --json -n 1 "$B S/ 0/0 0"
-t_grep pre-json-fields '"rank":1,"play":{"kind":"move","coord":"8[GH]",.*"win":1.0000,"spread":65.000,"exact":true}' "$OUT"
-t_run pre-not 1 "$S" --dict "$W" --preendgame "$B S/ 0/0 0"
-t_grep pre-not-msg 'not a pre-endgame: 89 tiles in the bag' "$ERR"
 
 # ---- bad input ------------------------------------------------------------------------
 t_run not-endgame 1 "$S" --dict "$W" --endgame "$B S/T 0/0 0"

@@ -45,7 +45,7 @@ static void check_line(const sk_eg_result *r)
 
 static void solve_empty_bag(const sk_engine *e, const sk_eg_position *pos)
 {
-    sk_eg_opts o = { 0, 2, 0, 0 };
+    sk_eg_opts o = { .plies = 2 };
     sk_eg_result r;
     tk_error err;
     if (sk_endgame_solve(solver(e), pos, &o, &r, &err) != 0) {
@@ -88,7 +88,7 @@ static void solve_known_bag(const sk_engine *e, const sk_eg_position *pos, int b
     uint8_t tiles[4];
     if (bag_tiles(e, pos, tiles, 4) != bag)
         abort();
-    sk_eg_opts o = { 0, 2, 0, 0 };
+    sk_eg_opts o = { .plies = 2 };
     sk_eg_result r;
     tk_error err;
     for (int order = 0; order < (bag == 2 && tiles[0] != tiles[1] ? 2 : 1); order++) {
@@ -106,25 +106,38 @@ static void solve_known_bag(const sk_engine *e, const sk_eg_position *pos, int b
     }
 }
 
+static sk_peg *peg_solver(const sk_engine *e)
+{
+    static sk_peg *p;
+    if (!p && sk_peg_create(&p, e, 1, 1, NULL) != 0)
+        abort();
+    return p;
+}
+
+/* The pre-endgame of the mover's rack, by a cheap schedule (greedy playouts,
+ * then the best two 1 ply deep): every play a candidate, the figures
+ * probabilities, the draws weighted as the bag says. */
 static void solve_pregame(const sk_engine *e, const sk_eg_position *pos, int bag)
 {
-    sk_eg_opts o = { 0, 2, 0, 0 };
-    sk_peg_play *v = NULL;
-    size_t n = 0;
-    tk_error err;
-    int rc = sk_pregame_solve(solver(e), &pos->board, &pos->rack[0], 0, 3, &o, &v, &n, &err);
+    static const sk_peg_stage st[] = { { 0, SK_PEG_GREEDY, 0 }, { 2, 1, 0 } };
+    sk_peg_opts o = { 0 };
+    o.stages = st;
+    o.nstages = 2;
+    o.zeroless = pos->zeroless;
+    sk_peg_result r;
+    tk_error err = { 0 };
+    int rc = sk_peg_solve(peg_solver(e), &pos->board, &pos->rack[0], &o, &r, &err);
     if (rc != 0) {
-        if (err.msg[0] == 0 || (bag <= SK_EG_MAX_BAG && rc != TK_ENOMEM && pos->rack[0].n))
+        if (err.msg[0] == 0 || (bag <= SK_PEG_MAX_BAG && rc != TK_ENOMEM && pos->rack[0].n))
             abort();
         return;
     }
-    if (bag > SK_EG_MAX_BAG || n < 1 || n > 4)
+    if (bag > SK_PEG_MAX_BAG || r.bag != bag || r.n < 1 || r.n != r.legal || !r.complete)
         abort();
-    for (size_t i = 0; i < n; i++)
-        if (!(v[i].win >= 0 && v[i].win <= 1) ||
-            (i && (v[i].win > v[i - 1].win || (v[i].win == v[i - 1].win && v[i].spread > v[i - 1].spread))))
+    for (size_t i = 0; i < r.n; i++)
+        if (!(r.cand[i].win >= 0 && r.cand[i].win <= 1) || !r.cand[i].valued)
             abort();
-    free(v);
+    sk_peg_result_free(&r);
 }
 
 static void endgame(skf *F, const char *s, size_t size, const sk_board *b, const sk_rack *r)

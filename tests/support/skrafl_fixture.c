@@ -342,3 +342,25 @@ int skfx_lang_small(skfx_lang *L, const char *code, size_t step)
     th_skip("no data");
     return -1;
 }
+
+int skfx_random_board(skfx_boards *bs, sk_gen *g, sk_movelist *list, th_rng *rng, sk_board *b)
+{
+    sk_player pl[2] = { { .name = "a", .strategy = SK_STRAT_SCORE }, { .name = "b", .strategy = SK_STRAT_SCORE } };
+    sk_game *gm = &bs->game;
+    tk_error err;
+    if (bs->uses++ % (bs->reuse > 0 ? bs->reuse : 1) == 0 && sk_selfplay(g, list, pl, 0, th_rand(rng), gm, &err))
+        return -1;
+    int moves = 0;
+    for (int t = 0; t < gm->nturns; t++)
+        moves += gm->turns[t].kind == SK_TURN_MOVE;
+    int stop = moves / 2 + (int)th_below(rng, (uint32_t)(moves / 2 + 1));
+    memset(b, 0, sizeof *b);
+    b->dim = gm->board.dim;
+    b->rows = b->dim;
+    for (int t = 0, k = 0; t < gm->nturns && k < stop; t++)
+        if (gm->turns[t].kind == SK_TURN_MOVE) {
+            sk_board_apply(b, &gm->turns[t].play.move);
+            k++;
+        }
+    return 0;
+}

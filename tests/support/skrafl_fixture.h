@@ -138,4 +138,14 @@ typedef void (*skfx_turn_fn)(void *ctx, th_rng *rng, const skfx_turn *t);
 void skfx_play_game(th_rng *rng, const skfx_lang *L, sk_gen *g, const char *name, int heavy, int second_best,
                     skfx_turn_fn fn, void *ctx);
 
+/* Boards of random self-play games (score against score, seeded from rng),
+ * each stopped after a random number of its moves (half of them to all): a
+ * new game every `reuse` boards, the boards between stop the same game
+ * elsewhere.  The caller keeps the state (zeroed, reuse set); 0 or -1. */
+typedef struct skfx_boards {
+    sk_game game;
+    int uses, reuse;
+} skfx_boards;
+int skfx_random_board(skfx_boards *bs, sk_gen *g, sk_movelist *list, th_rng *rng, sk_board *b);
+
 #endif
