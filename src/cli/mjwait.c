@@ -447,12 +447,10 @@ static void *worker_new(void *user)
 {
     (void)user;
     worker *w = calloc(1, sizeof *w);
-    if (w && mj_ctx_create(&w->ctx, NULL)) {
+    if (w && !(w->ctx = mjs_ctx_new())) {
         free(w);
         w = NULL;
     }
-    if (w)
-        mjs_ctx_setup(w->ctx);
     return w;
 }
 

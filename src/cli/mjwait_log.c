@@ -133,13 +133,11 @@ static void *worker_new(void *user)
     worker *w = calloc(1, sizeof *w);
     if (w)
         w->jb = user;
-    if (w && (mj_ctx_create(&w->ctx, NULL) || (opt_ev && mj_ev_create(&w->ev, NULL)))) {
+    if (w && (!(w->ctx = mjs_ctx_new()) || (opt_ev && mj_ev_create(&w->ev, NULL)))) {
         mj_ctx_destroy(w->ctx);
         free(w);
         w = NULL;
     }
-    if (w)
-        mjs_ctx_setup(w->ctx);
     return w;
 }
 

@@ -109,6 +109,15 @@ void mjs_ctx_setup(mj_ctx *ctx)
         cli_error(NULL, 0, "warning: %s (the tables are filled as needed instead)", err.msg);
 }
 
+mj_ctx *mjs_ctx_new(void)
+{
+    mj_ctx *ctx = NULL;
+    if (mj_ctx_create(&ctx, NULL) != 0)
+        return NULL;
+    mjs_ctx_setup(ctx);
+    return ctx;
+}
+
 /* ---- ukeire (the library's count, the formatting wing's text) ---- */
 
 void mjs_text_ukeire(cli_buf *b, mj_ctx *ctx, const mj_hand *h, const uint8_t unseen[MJ_TILES])

@@ -76,6 +76,8 @@ void mjs_jukeire(struct cli_json *j, mj_ctx *ctx, const mj_hand *h, const uint8_
 /* Load the filled per-suit tables (mahjong/tables.bin from the data path)
  * into a new context; without the file the context fills itself lazily. */
 void mjs_ctx_setup(mj_ctx *ctx);
+/* A new context, set up so; NULL out of memory. */
+mj_ctx *mjs_ctx_new(void);
 
 /* --waits on a compact 13-tile hand (the common case of a batch): writes
  * the line mjwait would ("HAND: 1m 4m", "HAND: noten", or the JSON object)
