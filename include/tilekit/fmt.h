@@ -130,6 +130,7 @@ void fmt_json_raw(fmt_json *j, const char *json);
 /* Key and value in one call. */
 void fmt_json_kstr(fmt_json *j, const char *key, const char *s);
 void fmt_json_kint(fmt_json *j, const char *key, long long v);
+void fmt_json_kbool(fmt_json *j, const char *key, int v);
 /* A number printed with a printf format ("%.3f"), and thousandths (fmt_milli). */
 void fmt_json_kfixed(fmt_json *j, const char *key, const char *format, double v);
 void fmt_json_kmilli(fmt_json *j, const char *key, int64_t v);

@@ -185,8 +185,7 @@ static void report(shared *sh, const bog_grid *g, long score)
         char seed[32];
         cli_json j;
         cli_json_begin(&j, &b);
-        cli_json_key(&j, "best");
-        cli_json_bool(&j, 1);
+        cli_json_kbool(&j, "best", 1);
         cli_json_kint(&j, "score", score);
         cli_json_kint(&j, "words", (long long)res.count);
         cli_json_kint(&j, "boards", sh->boards);

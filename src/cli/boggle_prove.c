@@ -414,8 +414,7 @@ static void verdict(const proof *pf, int whole, const char *shape)
         cli_buf b = {0};
         cli_json j;
         cli_json_begin(&j, &b);
-        cli_json_key(&j, "proved");
-        cli_json_bool(&j, whole);
+        cli_json_kbool(&j, "proved", whole);
         cli_json_kstr(&j, "size", shape);
         cli_json_kint(&j, "min_score", pf->o->min_score);
         cli_json_kint(&j, "boards_found", nb);

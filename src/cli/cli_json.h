@@ -26,6 +26,7 @@
 #define cli_json_raw fmt_json_raw
 #define cli_json_kstr fmt_json_kstr
 #define cli_json_kint fmt_json_kint
+#define cli_json_kbool fmt_json_kbool
 #define cli_json_quote fmt_json_quote
 
 #endif

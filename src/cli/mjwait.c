@@ -202,8 +202,7 @@ static void json_13(cli_buf *f, const cli_record *rec, const char *text, const m
     json_melds(&j, h);
     if (!opt_waits)
         cli_json_kint(&j, "shanten", r->shanten);
-    cli_json_key(&j, "tenpai");
-    cli_json_bool(&j, r->n_waits > 0);
+    cli_json_kbool(&j, "tenpai", r->n_waits > 0);
     cli_json_key(&j, "waits");
     cli_json_array(&j);
     for (int i = 0; i < r->n_waits; i++) {
@@ -246,10 +245,8 @@ static void json_14(cli_buf *f, const cli_record *rec, const char *text, const m
     json_head(&j, f, rec, text);
     json_melds(&j, h);
     cli_json_kint(&j, "shanten", r->shanten);
-    cli_json_key(&j, "tenpai");
-    cli_json_bool(&j, 0);
-    cli_json_key(&j, "complete");
-    cli_json_bool(&j, r->complete);
+    cli_json_kbool(&j, "tenpai", 0);
+    cli_json_kbool(&j, "complete", r->complete);
     cli_json_key(&j, "waits");
     cli_json_array(&j);
     cli_json_close(&j);

@@ -440,8 +440,7 @@ static void error_json(cli_buf *out, const char *file, long lineno, const char *
     json_head(&j, out, file, lineno, line);
     cli_json_kstr(&j, "error", msg);
     if (cut) {
-        cli_json_key(&j, "cut");
-        cli_json_bool(&j, 1);
+        cli_json_kbool(&j, "cut", 1);
     }
     cli_json_end(&j);
 }

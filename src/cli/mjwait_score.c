@@ -229,8 +229,7 @@ static void score14(cli_buf *b, const char *file, long lineno, const char *line,
         cli_json j;
         json_head(&j, b, file, lineno, line);
         cli_json_kstr(&j, "win", wn);
-        cli_json_key(&j, "tsumo");
-        cli_json_bool(&j, tsumo);
+        cli_json_kbool(&j, "tsumo", tsumo);
         cli_json_key(&j, "score");
         mjf_score_json(&j, &s);
         if (s.status != MJ_SCORE_OK)
@@ -346,8 +345,7 @@ static void score13(mj_ctx *ctx, mj_result *res, cli_buf *b, const char *file, l
     if (json) {
         json_head(&j, b, file, lineno, line);
         cli_json_kint(&j, "shanten", res->shanten);
-        cli_json_key(&j, "tenpai");
-        cli_json_bool(&j, res->n_waits > 0);
+        cli_json_kbool(&j, "tenpai", res->n_waits > 0);
     } else {
         cli_buf_puts(b, line);
     }

@@ -52,8 +52,7 @@ static int check_illegal(const skc_ctx *c, cli_buf *f, cli_buf *err, const skc_p
         skf_json_pos(&j, f, c->e, p, r);
         cli_json_kstr(&j, "coord", o->check_coord);
         cli_json_kstr(&j, "word", o->check_word);
-        cli_json_key(&j, "legal");
-        cli_json_bool(&j, 0);
+        cli_json_kbool(&j, "legal", 0);
         cli_json_kstr(&j, "error", e->msg);
         cli_json_end(&j);
     }

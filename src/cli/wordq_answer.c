@@ -330,8 +330,7 @@ static int do_hooks(wstate *st, const wq_query *wq, const qctx *q, cli_buf *out)
         cli_json j;
         json_head(&j, out, q, WQ_HOOKS);
         cli_json_kstr(&j, "hooks", st->tmp.p);
-        cli_json_key(&j, "valid");
-        cli_json_bool(&j, valid);
+        cli_json_kbool(&j, "valid", valid);
         put_list(st, out, &j);
         cli_json_end(&j);
     } else if (o->count) {

@@ -159,6 +159,12 @@ void fmt_json_kint(fmt_json *j, const char *key, long long v)
     fmt_json_int(j, v);
 }
 
+void fmt_json_kbool(fmt_json *j, const char *key, int v)
+{
+    fmt_json_key(j, key);
+    fmt_json_bool(j, v);
+}
+
 void fmt_json_kfixed(fmt_json *j, const char *key, const char *format, double v)
 {
     char t[64];

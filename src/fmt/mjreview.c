@@ -211,10 +211,8 @@ static void json_discard(const printer *p, const mj_review_record *rec, const mj
     fmt_json_kint(&j, "discard", d->index);
     fmt_json_kstr(&j, "hand", ht);
     fmt_json_kstr(&j, "tile", tn);
-    fmt_json_key(&j, "tsumogiri");
-    fmt_json_bool(&j, d->tsumogiri);
-    fmt_json_key(&j, "riichi");
-    fmt_json_bool(&j, d->riichi);
+    fmt_json_kbool(&j, "tsumogiri", d->tsumogiri);
+    fmt_json_kbool(&j, "riichi", d->riichi);
     fmt_json_kint(&j, "shanten", d->play_shanten);
     fmt_json_kint(&j, "ukeire", d->play_ukeire);
     fmt_json_key(&j, "best");
@@ -376,8 +374,7 @@ static void json_win(const printer *p, const mj_review_record *rec, const mj_rev
     json_start(p, &j, "win", rec);
     fmt_json_kint(&j, "seat", w->seat);
     fmt_json_kint(&j, "from", w->from);
-    fmt_json_key(&j, "tsumo");
-    fmt_json_bool(&j, w->from == w->seat);
+    fmt_json_kbool(&j, "tsumo", w->from == w->seat);
     fmt_json_kstr(&j, "hand", ht);
     fmt_json_kstr(&j, "win", wt);
     fmt_json_kstr(&j, "status", win_status(w));
@@ -395,8 +392,7 @@ static void json_win(const printer *p, const mj_review_record *rec, const mj_rev
     fmt_json_kstr(&j, "limit", mj_limit_name(lw->limit));
     json_yaku(&j, lw->yaku, lw->n_yaku);
     fmt_json_close(&j);
-    fmt_json_key(&j, "match");
-    fmt_json_bool(&j, w->match);
+    fmt_json_kbool(&j, "match", w->match);
     fmt_json_end(&j);
 }
 

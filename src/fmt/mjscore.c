@@ -133,8 +133,7 @@ void mjf_score_json(fmt_json *j, const mj_score *s)
     fmt_json_kint(j, "additional", s->additional);
     fmt_json_kint(j, "total", s->total);
     fmt_json_close(j);
-    fmt_json_key(j, "dealer");
-    fmt_json_bool(j, s->dealer);
+    fmt_json_kbool(j, "dealer", s->dealer);
     fmt_json_key(j, "reading");
     fmt_json_object(j);
     fmt_json_kstr(j, "form", s->form == MJ_CHIITOI ? "chiitoi" : s->form == MJ_KOKUSHI ? "kokushi" : "regular");

@@ -51,8 +51,7 @@ void skf_endgame(fmt_buf *f, const sk_engine *e, const skf_pos *p, const sk_eg_r
         fmt_json j;
         skf_json_pos(&j, f, NULL, p, NULL);
         fmt_json_kint(&j, "value", r->value);
-        fmt_json_key(&j, "exact");
-        fmt_json_bool(&j, r->exact);
+        fmt_json_kbool(&j, "exact", r->exact);
         fmt_json_kint(&j, "depth", r->depth);
         if (first) {
             fmt_json_key(&j, "first");
@@ -180,10 +179,8 @@ static void json_peg_cand(fmt_json *j, fmt_buf *t, const sk_engine *e, const sk_
     json_ply(j, t, e, &pl, 0);
     if (c->valued)
         json_win_spread(j, c->win, c->spread);
-    fmt_json_key(j, "exact");
-    fmt_json_bool(j, c->exact);
-    fmt_json_key(j, "win_exact");
-    fmt_json_bool(j, c->win_exact);
+    fmt_json_kbool(j, "exact", c->exact);
+    fmt_json_kbool(j, "win_exact", c->win_exact);
     fmt_json_kstr(j, "depth", depth_text(c, num, sizeof num));
     fmt_json_kint(j, "draws", c->draws);
     if (c->valued && c->used < c->draws)
@@ -198,8 +195,7 @@ static void json_peg_run(fmt_json *j, const sk_peg_result *r)
     fmt_json_kint(j, "unseen", r->unseen);
     fmt_json_kint(j, "legal", (long long)r->legal);
     fmt_json_kint(j, "considered", (long long)r->considered);
-    fmt_json_key(j, "complete");
-    fmt_json_bool(j, r->complete);
+    fmt_json_kbool(j, "complete", r->complete);
     fmt_json_key(j, "stages");
     fmt_json_array(j);
     for (int s = 0; s < r->nstages; s++) {
@@ -208,8 +204,7 @@ static void json_peg_run(fmt_json *j, const sk_peg_result *r)
         fmt_json_kint(j, "candidates", (long long)r->stage[s].cands);
         if (r->stage[s].draws)
             fmt_json_kint(j, "sample", r->stage[s].draws);
-        fmt_json_key(j, "done");
-        fmt_json_bool(j, r->stage[s].done);
+        fmt_json_kbool(j, "done", r->stage[s].done);
         snprintf(b, sizeof b, "%.3f", r->stage[s].seconds);
         fmt_json_key(j, "seconds");
         fmt_json_raw(j, b);
@@ -275,8 +270,7 @@ static void best_json(fmt_json *j, const sk_best_result *x)
 {
     char num[64];
     if (x->method == SK_BEST_ENDGAME || x->method == SK_BEST_PREENDGAME) {
-        fmt_json_key(j, "exact");
-        fmt_json_bool(j, x->exact);
+        fmt_json_kbool(j, "exact", x->exact);
     }
     if (x->method == SK_BEST_ENDGAME)
         fmt_json_kint(j, "value", x->value);

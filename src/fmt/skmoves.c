@@ -132,8 +132,7 @@ static void check_json(const sk_engine *e, fmt_buf *f, const sk_board *b, const 
     fmt_buf t = {0};
     skf_json_pos(&j, f, e, p, r);
     json_move_head(&j, &t, e, &res->move);
-    fmt_json_key(&j, "legal");
-    fmt_json_bool(&j, 1);
+    fmt_json_kbool(&j, "legal", 1);
     fmt_json_kint(&j, "score", res->move.score);
     fmt_json_kint(&j, "tiles", res->move.ntiles);
     fmt_json_kint(&j, "rank", (long long)res->rank);

@@ -272,8 +272,7 @@ static void json_sim(fmt_json *j, const sk_review *r, const sk_review_event *v, 
         json_cand(j, &v->sim_me);
         fmt_json_kint(j, "rank", v->sim_rank);
         fmt_json_kint(j, "candidates", v->sim_n);
-        fmt_json_key(j, "in_top");
-        fmt_json_bool(j, v->sim_in_top);
+        fmt_json_kbool(j, "in_top", v->sim_in_top);
         fmt_json_key(j, "iterations");
         fmt_json_uint(j, v->sim_me.iterations);
         fmt_json_key(j, "best");
@@ -295,8 +294,7 @@ static void json_endgame(fmt_json *j, const sk_review *r, const sk_review_event 
         fmt_json_kstr(j, "skipped", v->eg_why);
     } else {
         fmt_json_kstr(j, "opp_rack", rack_str(t, r->e, &v->eg_opp));
-        fmt_json_key(j, "exact");
-        fmt_json_bool(j, v->eg_exact);
+        fmt_json_kbool(j, "exact", v->eg_exact);
         if (!v->eg_exact)
             fmt_json_kint(j, "depth", v->eg_depth);
         else
@@ -340,10 +338,8 @@ static void json_peg(fmt_json *j, const sk_review *r, const sk_review_event *v, 
         fmt_json_kint(j, "bag", v->peg_bag);
         fmt_json_kint(j, "legal", (long long)v->peg_legal);
         fmt_json_kint(j, "considered", (long long)v->peg_considered);
-        fmt_json_key(j, "complete");
-        fmt_json_bool(j, v->peg_complete);
-        fmt_json_key(j, "exact");
-        fmt_json_bool(j, v->peg_exact);
+        fmt_json_kbool(j, "complete", v->peg_complete);
+        fmt_json_kbool(j, "exact", v->peg_exact);
         json_peg_play(j, NULL, r, &v->peg_me, t);
         json_peg_play(j, "best", r, &v->peg_best, t);
         if (v->peg_exact) {
@@ -413,8 +409,7 @@ static void json_rank(fmt_json *j, const sk_review *r, const sk_review_event *v,
     fmt_json_kmilli(j, "equity", v->best.equity);
     fmt_json_close(j);
     fmt_json_kmilli(j, "lost", v->lost);
-    fmt_json_key(j, "bingo_missed");
-    fmt_json_bool(j, v->bingo_missed);
+    fmt_json_kbool(j, "bingo_missed", v->bingo_missed);
     if (v->ntop)
         json_top(j, r, v, t);
 }
@@ -439,12 +434,10 @@ void skf_review_event_json(fmt_buf *o, const sk_review *r, int i, const char *fi
     fmt_json_kint(&j, "score", v->score);
     if (v->have_computed) {
         fmt_json_kint(&j, "computed", v->computed);
-        fmt_json_key(&j, "score_ok");
-        fmt_json_bool(&j, v->score_ok);
+        fmt_json_kbool(&j, "score_ok", v->score_ok);
     }
     fmt_json_kint(&j, "total", v->total);
-    fmt_json_key(&j, "total_ok");
-    fmt_json_bool(&j, v->total_ok);
+    fmt_json_kbool(&j, "total_ok", v->total_ok);
     if (!v->total_ok)
         fmt_json_kint(&j, "expected_total", v->expected_total);
     json_checks(&j, r, v);
@@ -519,8 +512,7 @@ void skf_review_summary_json(fmt_buf *o, const sk_review *r, const char *file)
     if (gc->lexicon[0])
         fmt_json_kstr(&j, "lexicon", gc->lexicon);
     fmt_json_kstr(&j, "dictionary", r->dict_name);
-    fmt_json_key(&j, "judged");
-    fmt_json_bool(&j, r->judged);
+    fmt_json_kbool(&j, "judged", r->judged);
     if (gc->title[0])
         fmt_json_kstr(&j, "title", gc->title);
     if (gc->id[0])

@@ -118,8 +118,7 @@ void skf_sim_json(fmt_buf *f, const sk_engine *e, const sk_rack *r, const sk_sim
         fmt_json_kfixed(&j, "win", "%.4f", c->win);
         fmt_json_key(&j, "iterations");
         fmt_json_uint(&j, c->iterations);
-        fmt_json_key(&j, "dropped");
-        fmt_json_bool(&j, c->dropped);
+        fmt_json_kbool(&j, "dropped", c->dropped);
         fmt_json_end(&j);
     }
     fmt_json j;
