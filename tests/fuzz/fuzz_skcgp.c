@@ -85,15 +85,15 @@ static int bag_tiles(const sk_engine *e, const sk_eg_position *pos, uint8_t *out
 
 static void solve_known_bag(const sk_engine *e, const sk_eg_position *pos, int bag)
 {
-    uint8_t tiles[4];
+    uint8_t tiles[4] = { 0 };
     if (bag_tiles(e, pos, tiles, 4) != bag)
         abort();
     sk_eg_opts o = { .plies = 2 };
     sk_eg_result r;
     tk_error err;
     for (int order = 0; order < (bag == 2 && tiles[0] != tiles[1] ? 2 : 1); order++) {
-        uint8_t b[2] = { tiles[order], tiles[!order] };
-        int rc = sk_eg_solve_bag(solver(e), pos, bag == 1 ? tiles : b, bag, &o, &r, &err);
+        uint8_t b[4] = { tiles[order], tiles[!order], tiles[2], tiles[3] };   /* two tiles: both orders */
+        int rc = sk_eg_solve_bag(solver(e), pos, b, bag, &o, &r, &err);
         if (rc != 0 && (err.msg[0] == 0 || (bag <= SK_EG_MAX_BAG && rc != TK_ENOMEM && pos->rack[0].n &&
                                             pos->rack[1].n)))
             abort();
