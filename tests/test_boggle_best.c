@@ -122,18 +122,26 @@ static void run(bog_solver *s, const dawg_graph *d, bog_best_config *cfg, trace 
     CHECK(*score == t->last_best);
 }
 
-static void test_letters_en(void)
+/* A twelfth of the English list and a solver on it (seeded); 0 when the
+ * list is not there (skipped) or the set-up failed (a check failed). */
+static int open_en(bt_solver *bs, uint64_t seed)
 {
-    th_rng r = {31};
+    th_rng r = {seed};
     dawg_graph *d = bt_dict_lang("en", 12, NULL, &r);
     if (!d) {
         th_skip("data/words/en.txt not available");
-        return;
+        return 0;
     }
+    return bt_solver_open(bs, d);
+}
+
+static void test_letters_en(void)
+{
     bt_solver bs;
-    if (!bt_solver_open(&bs, d))
+    if (!open_en(&bs, 31))
         return;
     bog_solver *s = bs.s;
+    const dawg_graph *d = bs.d;
     static const int shapes[][2] = {{4, 4}, {3, 5}, {5, 5}, {1, 6}};
     for (int k = 0; k < 4; k++) {
         bog_best_config cfg = {0};
@@ -207,16 +215,11 @@ static void test_letters_en(void)
 
 static void test_dice_en(void)
 {
-    th_rng r = {32};
-    dawg_graph *d = bt_dict_lang("en", 12, NULL, &r);
-    if (!d) {
-        th_skip("data/words/en.txt not available");
-        return;
-    }
     bt_solver bs;
-    if (!bt_solver_open(&bs, d))
+    if (!open_en(&bs, 32))
         return;
     bog_solver *s = bs.s;
+    const dawg_graph *d = bs.d;
     static const char *sets[] = {"data/boggle/dice-4x4-1987.txt", "data/boggle/dice-5x5.txt"};
     bog_dice *dice = malloc(sizeof *dice);
     REQUIRE(dice);
