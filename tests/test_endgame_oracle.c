@@ -54,15 +54,6 @@ typedef struct oracle {
     int outs;              /* some line ends by a player going out */
 } oracle;
 
-static int rack_points(const sk_engine *e, const sk_rack *r)
-{
-    const sk_tileset *ts = sk_engine_tileset(e);
-    int v = r->blanks * ts->value[0];
-    for (int l = 1; l < 64; l++)
-        v += r->count[l] * ts->value[l];
-    return v;
-}
-
 /* The value for the mover (me) of board b; passed: the last turn was a pass;
  * zl: scoreless turns in a row.  *bad set when over budget. */
 static int minimax(oracle *o, sk_board *b, const sk_rack *me, const sk_rack *opp, int passed, int zl, int depth,
@@ -75,7 +66,7 @@ static int minimax(oracle *o, sk_board *b, const sk_rack *me, const sk_rack *opp
     int best;
     /* the pass */
     if (passed || zl + 1 >= 6)
-        best = rack_points(o->e, opp) - rack_points(o->e, me);
+        best = skfx_rack_points(o->e, opp) - skfx_rack_points(o->e, me);
     else
         best = -minimax(o, b, opp, me, 1, zl + 1, depth + 1, bad);
     sk_movelist *L = &o->lists[depth];
@@ -92,9 +83,9 @@ static int minimax(oracle *o, sk_board *b, const sk_rack *me, const sk_rack *opp
         int v;
         if (left.n == 0) {
             o->outs = 1;
-            v = m.score + 2 * rack_points(o->e, opp);
+            v = m.score + 2 * skfx_rack_points(o->e, opp);
         } else if (m.score == 0 && zl + 1 >= 6) {
-            v = rack_points(o->e, opp) - rack_points(o->e, &left);
+            v = skfx_rack_points(o->e, opp) - skfx_rack_points(o->e, &left);
         } else {
             skfx_place(b, &m, 0);
             v = m.score - minimax(o, b, opp, &left, 0, m.score ? 0 : zl + 1, depth + 1, bad);
@@ -112,15 +103,15 @@ static int oracle_after(oracle *o, const sk_eg_position *pos, const sk_eg_ply *p
     sk_board b = pos->board;
     if (p->kind == SK_PLAY_PASS) {
         if (pos->last_pass || pos->zeroless + 1 >= 6)
-            return rack_points(o->e, &pos->rack[1]) - rack_points(o->e, &pos->rack[0]);
+            return skfx_rack_points(o->e, &pos->rack[1]) - skfx_rack_points(o->e, &pos->rack[0]);
         return -minimax(o, &b, &pos->rack[1], &pos->rack[0], 1, pos->zeroless + 1, 1, bad);
     }
     sk_rack left = pos->rack[0];
     skfx_take_tiles(&left, &p->move);
     if (left.n == 0)
-        return p->move.score + 2 * rack_points(o->e, &pos->rack[1]);
+        return p->move.score + 2 * skfx_rack_points(o->e, &pos->rack[1]);
     if (p->move.score == 0 && pos->zeroless + 1 >= 6)
-        return rack_points(o->e, &pos->rack[1]) - rack_points(o->e, &left);
+        return skfx_rack_points(o->e, &pos->rack[1]) - skfx_rack_points(o->e, &left);
     skfx_place(&b, &p->move, 0);
     return p->move.score - minimax(o, &b, &pos->rack[1], &left, 0, p->move.score ? 0 : pos->zeroless + 1, 1, bad);
 }

@@ -55,15 +55,6 @@ typedef struct bf {
     int bad;
 } bf;
 
-static int rack_points(const sk_engine *e, const sk_rack *r)
-{
-    const sk_tileset *ts = sk_engine_tileset(e);
-    int v = r->blanks * ts->value[0];
-    for (int l = 1; l < 64; l++)
-        v += r->count[l] * ts->value[l];
-    return v;
-}
-
 /* The game from here for `me` to move: board b, the bag bag[at..nbag),
  * passed: the last turn was a pass, zl: scoreless turns in a row. */
 static int mm(bf *o, sk_board *b, const sk_rack *me, const sk_rack *opp, const int *bag, int at, int nbag, int passed,
@@ -75,7 +66,7 @@ static int mm(bf *o, sk_board *b, const sk_rack *me, const sk_rack *opp, const i
     }
     int best;
     if ((passed && at == nbag) || zl + 1 >= 6)
-        best = rack_points(o->e, opp) - rack_points(o->e, me);
+        best = skfx_rack_points(o->e, opp) - skfx_rack_points(o->e, me);
     else
         best = -mm(o, b, opp, me, bag, at, nbag, 1, zl + 1, depth + 1);
     sk_movelist *L = &o->lists[depth];
@@ -94,9 +85,9 @@ static int mm(bf *o, sk_board *b, const sk_rack *me, const sk_rack *opp, const i
             skfx_rack_add(&left, bag[at + got++]);
         int v;
         if (left.n == 0)
-            v = m.score + 2 * rack_points(o->e, opp);
+            v = m.score + 2 * skfx_rack_points(o->e, opp);
         else if (m.score == 0 && zl + 1 >= 6)
-            v = rack_points(o->e, opp) - rack_points(o->e, &left);
+            v = skfx_rack_points(o->e, opp) - skfx_rack_points(o->e, &left);
         else {
             skfx_place(b, &m, 0);
             v = m.score - mm(o, b, opp, &left, bag, at + got, nbag, 0, m.score ? 0 : zl + 1, depth + 1);
@@ -141,7 +132,7 @@ static int deal_value(bf *o, const sk_board *b0, const sk_rack *rack, const deal
     sk_rack me = *rack;
     if (!p) {
         if (zl0 + 1 >= 6)
-            return rack_points(o->e, &opp) - rack_points(o->e, &me);
+            return skfx_rack_points(o->e, &opp) - skfx_rack_points(o->e, &me);
         return -mm(o, &b, &opp, &me, bag, 0, d->nbag, 1, zl0 + 1, 1);
     }
     skfx_take_tiles(&me, p);
@@ -149,7 +140,7 @@ static int deal_value(bf *o, const sk_board *b0, const sk_rack *rack, const deal
     while (got < p->ntiles && got < d->nbag)
         skfx_rack_add(&me, bag[got++]);
     if (p->score == 0 && zl0 + 1 >= 6)
-        return rack_points(o->e, &opp) - rack_points(o->e, &me);
+        return skfx_rack_points(o->e, &opp) - skfx_rack_points(o->e, &me);
     skfx_place(&b, p, 0);
     return p->score - mm(o, &b, &opp, &me, bag, got, d->nbag, 0, p->score ? 0 : zl0 + 1, 1);
 }
@@ -462,7 +453,7 @@ static int my_playout(bf *o, sk_board *b, sk_rack me, sk_rack opp, const int *ba
         int outs = at == nbag && me.n <= 3, best = -1;
         long bk = 0;
         for (size_t i = 0; i < L.n; i++) {
-            long k = outs && L.v[i].ntiles == me.n ? 1000000 + L.v[i].score + 2 * rack_points(o->e, &opp) : L.v[i].score;
+            long k = outs && L.v[i].ntiles == me.n ? 1000000 + L.v[i].score + 2 * skfx_rack_points(o->e, &opp) : L.v[i].score;
             if (best < 0 || k > bk || (k == bk && sk_move_cmp(o->e, &L.v[i], &L.v[best]) < 0)) {
                 best = (int)i;
                 bk = k;
@@ -470,7 +461,7 @@ static int my_playout(bf *o, sk_board *b, sk_rack me, sk_rack opp, const int *ba
         }
         if (best < 0) {
             if ((passed && at == nbag) || zl + 1 >= 6) {
-                total += sign * (rack_points(o->e, &opp) - rack_points(o->e, &me));
+                total += sign * (skfx_rack_points(o->e, &opp) - skfx_rack_points(o->e, &me));
                 break;
             }
             passed = 1;
@@ -483,11 +474,11 @@ static int my_playout(bf *o, sk_board *b, sk_rack me, sk_rack opp, const int *ba
             skfx_place(b, &m, 0);
             total += sign * m.score;
             if (me.n == 0) {
-                total += sign * 2 * rack_points(o->e, &opp);
+                total += sign * 2 * skfx_rack_points(o->e, &opp);
                 break;
             }
             if (m.score == 0 && zl + 1 >= 6) {
-                total += sign * (rack_points(o->e, &opp) - rack_points(o->e, &me));
+                total += sign * (skfx_rack_points(o->e, &opp) - skfx_rack_points(o->e, &me));
                 break;
             }
             passed = 0;

@@ -128,6 +128,15 @@ void skfx_lang_free(skfx_lang *L)
 
 /* ---- tiles, racks, boards --------------------------------------------------------------- */
 
+int skfx_rack_points(const sk_engine *e, const sk_rack *r)
+{
+    const sk_tileset *ts = sk_engine_tileset(e);
+    int v = r->blanks * ts->value[0];
+    for (int l = 1; l < 64; l++)
+        v += r->count[l] * ts->value[l];
+    return v;
+}
+
 int skfx_draw(th_rng *rng, int *bag, int nletters)
 {
     int total = 0;

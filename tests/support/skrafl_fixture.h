@@ -89,6 +89,9 @@ void skfx_empty_close(skfx_empty *x);
 int skfx_draw(th_rng *rng, int *bag, int nletters);
 /* Add tile l (0: a blank) to r. */
 void skfx_rack_add(sk_rack *r, int l);
+/* The points of r's tiles by e's tile set, counted here apart from the
+ * library (the end-of-game rack penalty of the oracles). */
+int skfx_rack_points(const sk_engine *e, const sk_rack *r);
 /* Draw tiles into r until it holds `size` or the bag is empty; the bag's
  * blanks are drawn only when `blanks` is set. */
 void skfx_fill_rack(th_rng *rng, int *bag, int nletters, int blanks, int size, sk_rack *r);
