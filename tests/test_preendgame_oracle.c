@@ -231,6 +231,15 @@ static int same_play(const sk_play *a, const sk_play *b)
     return a->kind == b->kind && (a->kind == SK_PLAY_PASS || skfx_same_move(&a->move, &b->move));
 }
 
+/* The brute force's figures of play p (NULL: none). */
+static const play_val *find_play(const play_val *v, size_t n, const sk_play *p)
+{
+    for (size_t j = 0; j < n; j++)
+        if (same_play(&v[j].play, p))
+            return &v[j];
+    return NULL;
+}
+
 /* Compare a result with the brute force's figures: every play, the same
  * figures, ranked by them; all exact (all_exact), or else those marked
  * exact (and the candidates of the last stage are). */
@@ -241,10 +250,7 @@ static void compare(const char *what, int i, const sk_peg_result *r, const play_
            r->complete, n);
     for (size_t k = 0; k < r->n; k++) {
         const sk_peg_cand *c = &r->cand[k];
-        const play_val *x = NULL;
-        for (size_t j = 0; j < n && !x; j++)
-            if (same_play(&v[j].play, &c->play))
-                x = &v[j];
+        const play_val *x = find_play(v, n, &c->play);
         CHECKF(x != NULL, "position %d %s: candidate %zu is no play of the brute force", i, what, k);
         if (!x)
             continue;
@@ -271,10 +277,7 @@ static void compare_wins(int i, const sk_peg_result *r, const play_val *v, size_
     CHECKF(r->n == n && r->complete, "position %d wins: %zu candidates, complete %d", i, r->n, r->complete);
     for (size_t k = 0; k < r->n; k++) {
         const sk_peg_cand *c = &r->cand[k];
-        const play_val *x = NULL;
-        for (size_t j = 0; j < n && !x; j++)
-            if (same_play(&v[j].play, &c->play))
-                x = &v[j];
+        const play_val *x = find_play(v, n, &c->play);
         CHECKF(x && c->win_exact && fabs(c->win - x->win) < 1e-9, "position %d wins: candidate %zu win %.6f (proven "
                "%d), brute force %.6f", i, k, c->win, c->win_exact, x ? x->win : -1.0);
         if (k > 0)
