@@ -95,6 +95,18 @@ t_done() {
     [ "$T_FAIL" -eq 0 ]
 }
 
+# t_gcg: the game-review tests' set-up: S (skrafl), D (the golden GCG
+# files), EG (the small dictionary and tile set of the endgame tests: add
+# --tiles for another set), TILEKIT_DATA, and XDG_DATA_HOME in the test's
+# own directory (no lexicon installed unless a test installs one).
+t_gcg() {
+    S="$TK_BIN/skrafl"
+    D="$TK_TOP/tests/cli/golden/gcg"
+    EG="--dict $TK_TOP/tests/cli/golden/skrafl/words.txt --tiles $TK_TOP/tests/cli/golden/endgame/tiles.txt"
+    : "${TILEKIT_DATA:=$TK_TOP/build:$TK_TOP/data}"; export TILEKIT_DATA
+    XDG_DATA_HOME="$T_TMP/xdg"; export XDG_DATA_HOME
+}
+
 # t_mkleaves: the leave tests' set-up: M (the mkleaves program), W (the
 # English list), TILEKIT_DATA; ends the script with a skip when mkleaves is
 # not built.

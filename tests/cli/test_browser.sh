@@ -13,10 +13,7 @@
 #     those of --json for the same review (tests/support/review_page.py).
 # Skipped with a message where chromium or python3 is missing.
 . "$(dirname "$0")/lib.sh"
-S="$TK_BIN/skrafl"
-D="$TK_TOP/tests/cli/golden/gcg"
-: "${TILEKIT_DATA:=$TK_TOP/build:$TK_TOP/data}"; export TILEKIT_DATA
-XDG_DATA_HOME="$T_TMP/xdg"; export XDG_DATA_HOME
+t_gcg
 . "$TK_TOP/tests/cli/browser.sh"
 browser_ready || exit 0
 

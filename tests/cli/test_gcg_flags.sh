@@ -14,11 +14,7 @@
 #   eg-oneline.gcg       +1 for the T without ann's own -1 line: +2 is due;
 #   eg-twoline.gcg       +1 and ann's -1: the two-line style, no error.
 . "$(dirname "$0")/lib.sh"
-S="$TK_BIN/skrafl"
-D="$TK_TOP/tests/cli/golden/gcg"
-: "${TILEKIT_DATA:=$TK_TOP/build:$TK_TOP/data}"; export TILEKIT_DATA
-XDG_DATA_HOME="$T_TMP/xdg"; export XDG_DATA_HOME
-EG="--dict $TK_TOP/tests/cli/golden/skrafl/words.txt --tiles $TK_TOP/tests/cli/golden/endgame/tiles.txt"
+t_gcg
 
 # ---- a wrong score carried on by the totals ------------------------------------------------------
 t_run carried 0 "$S" --gcg "$D/carried.gcg"

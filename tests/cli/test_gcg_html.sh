@@ -13,11 +13,7 @@
 # (tests/cli/test_browser.sh renders the pages in a real browser.)
 # sanitized: yes
 . "$(dirname "$0")/lib.sh"
-S="$TK_BIN/skrafl"
-D="$TK_TOP/tests/cli/golden/gcg"
-: "${TILEKIT_DATA:=$TK_TOP/build:$TK_TOP/data}"; export TILEKIT_DATA
-XDG_DATA_HOME="$T_TMP/xdg"; export XDG_DATA_HOME
-EG="--dict $TK_TOP/tests/cli/golden/skrafl/words.txt --tiles $TK_TOP/tests/cli/golden/endgame/tiles.txt"
+t_gcg
 P="$T_TMP/page.html"
 same_numbers() { t_python "$1" "$TK_TOP/tests/support/review_page.py" "$2" "$3"; }  # NAME PAGE JSON
 

@@ -16,10 +16,7 @@
 # pre-endgame without --endgame.
 # sanitized: yes
 . "$(dirname "$0")/lib.sh"
-S="$TK_BIN/skrafl"
-D="$TK_TOP/tests/cli/golden/gcg"
-: "${TILEKIT_DATA:=$TK_TOP/build:$TK_TOP/data}"; export TILEKIT_DATA
-XDG_DATA_HOME="$T_TMP/xdg"; export XDG_DATA_HOME
+t_gcg
 EG="--dict $TK_TOP/tests/cli/golden/skrafl/words.txt --tiles $TK_TOP/tests/cli/golden/endgame/tiles-peg.txt"
 G="$D/peg-ta.gcg"
 
