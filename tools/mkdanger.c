@@ -44,8 +44,11 @@
  * Experiments: --objective tiles fits theta on the hand tiles instead (the
  * Bernoulli likelihood of each being a wait); --all-tenpai adds the shapes
  * of players who are tenpai without riichi; MKDANGER_DEBUG=1 prints a
- * calibration table (and each deal-in), MKDANGER_DUMP=FILE the hand tiles.
- * Neither improved the model on the development split (see
+ * calibration table (and each deal-in), MKDANGER_DUMP=FILE the hand tiles,
+ * MKDANGER_DROP=,NAME,NAME, (feature names) fits with those features
+ * held at 0, an ablation: --fit leaves their weights at the prior (0 but
+ * for kind-kokushi and log-live), so --auc --params measures the model
+ * without them.  None of these improved the model on the development split (see
  * doc/mahjong-defence.md); the shipped model uses the defaults.
  */
 #include "cli/cli.h"
@@ -234,6 +237,14 @@ static int truth_of(data *d, const mj_hand *h, const mj_danger_shape *sh, int n,
     return any;
 }
 
+/* Is feature k named in MKDANGER_DROP (",name,name,")? */
+static int dropped(const char *drop, int k)
+{
+    char key[64];
+    snprintf(key, sizeof key, ",%s,", mj_danger_feature_name(k));
+    return drop && strstr(drop, key);
+}
+
 static void add_obs(data *d, const mj_table *t, const mj_hand *h, const mj_hand *mine, int s, int riichi_id)
 {
     mj_danger_shape sh[MJ_DANGER_SHAPES];
@@ -245,10 +256,11 @@ static void add_obs(data *d, const mj_table *t, const mj_hand *h, const mj_hand 
     d->f = grow(d->f, &d->cap_s, (d->ns + (size_t)n) * NF, sizeof *d->f);
     d->truth = grow(d->truth, &d->cap_truth, d->ns + (size_t)n, 1);
     d->wm = grow(d->wm, &d->cap_wm, d->ns + (size_t)n, sizeof *d->wm);
+    const char *drop = getenv("MKDANGER_DROP");
     for (int i = 0; i < n; i++) {
         d->wm[d->ns + (size_t)i] = (uint64_t)1 << sh[i].wait[0] | (uint64_t)1 << sh[i].wait[1];
         for (int k = 0; k < NF; k++)
-            d->f[(d->ns + (size_t)i) * NF + k] = (float)f[i][k];
+            d->f[(d->ns + (size_t)i) * NF + k] = dropped(drop, k) ? 0.0f : (float)f[i][k];
         d->truth[d->ns + (size_t)i] = truth[i];
     }
     d->o = grow(d->o, &d->cap_o, d->no + 1, sizeof *d->o);
