@@ -49,6 +49,8 @@ struct bog_prove_worker {
     bog_solver *s;
     prove_tree t;
     const uint64_t *sets;
+    uint64_t super[BOG_PROVE_CELLS];      /* the class whose tree t is, while have_super */
+    int have_super, restricted;           /* restricted: t's bounds are a subclass's */
     int oom;
     /* the split */
     uint32_t *bucket[BOG_PROVE_CELLS];
@@ -135,9 +137,10 @@ static void open_groups(bog_prove_worker *w, int k, const prove_kid *n)
             return;
         w->bucket[pos][w->blen[pos]++] = g;
         int32_t *col = w->col + ((size_t)k * cells + pos) * nf, *best = w->colmax + (size_t)k * cells + pos;
+        uint64_t allow = t->allow[pos];
         for (uint32_t c = gr->c0, ce = c + gr->n; c < ce; c++) {
             int32_t v = col[t->kid[c].face] += t->kid[c].sb;
-            if (v > *best)
+            if (v > *best && (allow >> t->kid[c].face & 1))
                 *best = v;
         }
     }
@@ -250,12 +253,13 @@ static long open_kids(bog_prove_worker *w, int k, uint32_t from, uint32_t n, con
     }
     for (int j = k + 1; j < cells; j++) {
         int32_t *col = w->col + ((size_t)(k + 1) * cells + j) * nf, *best = w->colmax + (size_t)(k + 1) * cells + j;
+        uint64_t allow = t->allow[j];
         for (uint32_t b = saved[j]; b < w->blen[j]; b++) {
             const prove_group *gr = &t->grp[w->bucket[j][b]];
             int32_t before = *best;
             for (uint32_t c = gr->c0, ce = c + gr->n; c < ce; c++) {
                 int32_t v = col[t->kid[c].face] += t->kid[c].sb;
-                if (v > *best)
+                if (v > *best && (allow >> t->kid[c].face & 1))
                     *best = v;
             }
             upper += *best - before - gr->gmax;
@@ -373,6 +377,7 @@ static int make_tree(bog_prove_worker *w, const uint64_t *sets, tk_error *err)
     if (rc != TK_OK)
         return rc;
     w->sets = sets;
+    w->have_super = 0;
     size_t cap = (size_t)w->p->class_paths;
     int cells = 0;
     for (int i = 0; i < w->p->cells; i++)
@@ -436,6 +441,8 @@ int bog_prove_bound(bog_prove_worker *w, const uint64_t *sets, long *bound, tk_e
     return rc;
 }
 
+static int search_tree(bog_prove_worker *w, tk_error *err);
+
 /* Prove the class `sets` (or, if too big, its halves in turn). */
 static int prove_sets(bog_prove_worker *w, const uint64_t *sets, tk_error *err)
 {
@@ -449,6 +456,12 @@ static int prove_sets(bog_prove_worker *w, const uint64_t *sets, tk_error *err)
     if (rc != TK_OK)
         return rc;
     w->st->nodes += w->t.nn;
+    return search_tree(w, err);
+}
+
+/* Prove the class w->sets on the built tree w->t (its bounds the class's). */
+static int search_tree(bog_prove_worker *w, tk_error *err)
+{
     if (w->t.root.sb < w->p->min_score) {
         w->st->splits++;
         return TK_OK;
@@ -458,6 +471,53 @@ static int prove_sets(bog_prove_worker *w, const uint64_t *sets, tk_error *err)
     if (w->oom)
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory scoring a board");
     return TK_OK;
+}
+
+/* Prove `sets` on the tree of `super` (built unless kept from the last
+ * call; a super too big for one tree: the class alone, by halves). */
+static int prove_in(bog_prove_worker *w, const uint64_t *sets, const uint64_t *super, tk_error *err)
+{
+    int cells = w->p->cells;
+    for (int i = 0; i < cells; i++)
+        if (sets[i] & ~super[i])
+            return tk_error_set(err, TK_EINVAL, 0, 0, "cell %d: a face outside the superclass", i);
+    if (!w->have_super || memcmp(w->super, super, (size_t)cells * sizeof *super) != 0) {
+        memcpy(w->super, super, (size_t)cells * sizeof *super);
+        int rc = make_tree(w, w->super, err);
+        if (rc == PROVE_TOO_BIG)
+            return prove_sets(w, sets, err);
+        if (rc != TK_OK)
+            return rc;
+        w->st->nodes += w->t.nn;
+        w->have_super = 1;
+        w->restricted = 0;
+    }
+    int rc = check_sets(w->p, sets, err);
+    if (rc != TK_OK)
+        return rc;
+    if (w->restricted || memcmp(sets, super, (size_t)cells * sizeof *sets) != 0) {
+        tki_tree_restrict(&w->t, sets);
+        w->restricted = 1;
+    }
+    w->sets = sets;
+    return search_tree(w, err);
+}
+
+int bog_prove_class_in(bog_prove_worker *w, const uint64_t *sets, const uint64_t *super, bog_prove_fn fn, void *ctx,
+                       bog_prove_stats *st, tk_error *err)
+{
+    double boards = 1;
+    for (int i = 0; i < w->p->cells; i++)
+        boards *= __builtin_popcountll(sets[i]);
+    w->fn = fn;
+    w->ctx = ctx;
+    w->st = st;
+    w->stop = 0;
+    w->oom = 0;
+    int rc = prove_in(w, sets, super, err);
+    if (rc == TK_OK)
+        st->boards += boards;
+    return rc == TK_OK && w->stop ? 1 : rc;
 }
 
 int bog_prove_class(bog_prove_worker *w, const uint64_t *sets, bog_prove_fn fn, void *ctx, bog_prove_stats *st,

@@ -88,7 +88,7 @@ static void merge_groups(prove_tree *t, uint32_t ga, uint32_t gb)
             if (tki_tree_merge(t, &x, &y, &k))
                 return;
         }
-        if (k.sb > m.gmax)
+        if ((t->allow[m.pos] >> k.face & 1) && k.sb > m.gmax)
             m.gmax = k.sb;
         push_merged_kid(t, &k);
     }

@@ -528,6 +528,34 @@ static void build_linear(prove_tree *t, const uint64_t *r)
         close_node(t, d--);
 }
 
+/* Node n's bound from its groups' children (final): only allowed faces. */
+static void restrict_node(prove_tree *t, prove_kid *n)
+{
+    int32_t sb = n->pts;
+    for (uint32_t g = n->g0, e = g + n->gn; g < e; g++) {
+        prove_group *gr = &t->grp[g];
+        uint64_t allow = t->allow[gr->pos];
+        int32_t best = 0;
+        for (uint32_t c = gr->c0, ce = c + gr->n; c < ce; c++)
+            if ((allow >> t->kid[c].face & 1) && t->kid[c].sb > best)
+                best = t->kid[c].sb;
+        gr->gmax = best;
+        sb += best;
+    }
+    n->sb = sb;
+}
+
+/* A node's children are written before it (close_node), so one pass in
+ * order of the children's array sees every child final before its parent. */
+void tki_tree_restrict(prove_tree *t, const uint64_t *sets)
+{
+    for (int k = 0; k < t->cells; k++)
+        t->allow[k] = sets[t->p->order[k]];
+    for (uint32_t c = 0; c < t->nc; c++)
+        restrict_node(t, &t->kid[c]);
+    restrict_node(t, &t->root);
+}
+
 int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, size_t max_records)
 {
     t->p = p;
@@ -543,6 +571,7 @@ int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, siz
         t->shift_of[q] = (uint8_t)(64 - t->bits * (q + 1));
     for (int k = 0; k < p->cells; k++) {
         int q = k % t->per;
+        t->allow[k] = sets[p->order[k]];
         t->word_of[k] = (uint8_t)(k / t->per);
         t->from_mask[k] = q ? ~(uint64_t)0 >> (t->bits * q) : ~(uint64_t)0;
     }

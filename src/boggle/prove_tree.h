@@ -32,6 +32,8 @@ typedef struct prove_tree {
      * before parents); forcing a cell (prove_merge.c) appends merged nodes
      * that share the old ones' groups and children */
     prove_kid root;       /* the class's root (its bound: root.sb) */
+    uint64_t allow[BOG_PROVE_CELLS];     /* faces of the class at each place: the bounds count only
+                                            these (a superclass's tree, tki_tree_restrict) */
     uint32_t nn;          /* nodes built */
     uint32_t ng, capg;
     prove_group *grp;
@@ -85,6 +87,11 @@ typedef struct prove_mark {
  * TK_ELIMIT (more word paths than the memory limit of records). */
 int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, size_t max_records);
 void tki_tree_free(prove_tree *t);
+/* The bounds of the built tree for the subclass `sets` (each within the
+ * built class's): every node's bound and group maxima recomputed counting
+ * only the children whose face the subclass allows at their place, as the
+ * subclass's own tree would have them. */
+void tki_tree_restrict(prove_tree *t, const uint64_t *sets);
 /* Room for ngr more groups and nk more children (-1 and t->oom set when
  * out of memory). */
 int tki_tree_room(prove_tree *t, uint32_t ngr, uint32_t nk);
