@@ -50,7 +50,7 @@ struct bog_prove_worker {
     prove_tree t;
     const uint64_t *sets;
     uint64_t super[BOG_PROVE_CELLS];      /* the class whose tree t is, while have_super */
-    int have_super, restricted;           /* restricted: t's bounds are a subclass's */
+    int have_super;
     int oom;
     /* the split */
     uint32_t *bucket[BOG_PROVE_CELLS];
@@ -370,8 +370,9 @@ static int check_sets(const bog_prover *p, const uint64_t *sets, tk_error *err)
     return TK_OK;
 }
 
-/* Build the tree of the class `sets`: TK_OK, PROVE_TOO_BIG or an error. */
-static int make_tree(bog_prove_worker *w, const uint64_t *sets, tk_error *err)
+/* Build the tree of the class `sets`, its bounds those of the subclass
+ * `bounds` (NULL: sets): TK_OK, PROVE_TOO_BIG or an error. */
+static int make_tree(bog_prove_worker *w, const uint64_t *sets, const uint64_t *bounds, tk_error *err)
 {
     int rc = check_sets(w->p, sets, err);
     if (rc != TK_OK)
@@ -382,7 +383,7 @@ static int make_tree(bog_prove_worker *w, const uint64_t *sets, tk_error *err)
     int cells = 0;
     for (int i = 0; i < w->p->cells; i++)
         cells += __builtin_popcountll(sets[i]) > 1;
-    rc = tki_tree_build(&w->t, w->p, sets, cells ? cap : SIZE_MAX);   /* one board: no halves */
+    rc = tki_tree_build(&w->t, w->p, sets, bounds, cells ? cap : SIZE_MAX);   /* one board: no halves */
     if (rc == TK_ELIMIT)
         return tk_error_set(err, rc, 0, 0, "a class with too many word paths (over 6 GiB of them): use more groups");
     if (rc != TK_OK && rc != PROVE_TOO_BIG)
@@ -427,7 +428,7 @@ static void halve(const bog_prover *p, const uint64_t *sets, uint64_t *a, uint64
 
 int bog_prove_bound(bog_prove_worker *w, const uint64_t *sets, long *bound, tk_error *err)
 {
-    int rc = make_tree(w, sets, err);
+    int rc = make_tree(w, sets, NULL, err);
     *bound = rc == TK_OK ? w->t.root.sb : 0;
     if (rc != PROVE_TOO_BIG)
         return rc;
@@ -446,7 +447,7 @@ static int search_tree(bog_prove_worker *w, tk_error *err);
 /* Prove the class `sets` (or, if too big, its halves in turn). */
 static int prove_sets(bog_prove_worker *w, const uint64_t *sets, tk_error *err)
 {
-    int rc = make_tree(w, sets, err);
+    int rc = make_tree(w, sets, NULL, err);
     if (rc == PROVE_TOO_BIG) {
         uint64_t a[BOG_PROVE_CELLS], b[BOG_PROVE_CELLS];
         halve(w->p, sets, a, b);
@@ -483,22 +484,18 @@ static int prove_in(bog_prove_worker *w, const uint64_t *sets, const uint64_t *s
             return tk_error_set(err, TK_EINVAL, 0, 0, "cell %d: a face outside the superclass", i);
     if (!w->have_super || memcmp(w->super, super, (size_t)cells * sizeof *super) != 0) {
         memcpy(w->super, super, (size_t)cells * sizeof *super);
-        int rc = make_tree(w, w->super, err);
+        int rc = make_tree(w, w->super, sets, err);
         if (rc == PROVE_TOO_BIG)
             return prove_sets(w, sets, err);
         if (rc != TK_OK)
             return rc;
         w->st->nodes += w->t.nn;
         w->have_super = 1;
-        w->restricted = 0;
     }
     int rc = check_sets(w->p, sets, err);
     if (rc != TK_OK)
         return rc;
-    if (w->restricted || memcmp(sets, super, (size_t)cells * sizeof *sets) != 0) {
-        tki_tree_restrict(&w->t, sets);
-        w->restricted = 1;
-    }
+    tki_tree_restrict(&w->t, sets);
     w->sets = sets;
     return search_tree(w, err);
 }

@@ -156,8 +156,8 @@ void boggle_prove_usage(void)
            "      --checkpoint-every S  --prove: write FILE at most every S seconds (1)\n"
            "      --merge        --prove: conclude from the shards' FILEs, each class\n"
            "                     covered exactly once\n"
-           "      --sample N     --prove: time N random classes (--seed) and estimate the\n"
-           "                     whole proof's CPU time (not a proof)\n");
+           "      --sample N     --prove: time N classes (whole families drawn at random,\n"
+           "                     --seed) and estimate the proof's CPU time (not a proof)\n");
 }
 
 /* ---- the state and its file ----------------------------------------------- */
