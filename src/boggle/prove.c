@@ -500,8 +500,9 @@ static int prove_in(bog_prove_worker *w, const uint64_t *sets, const uint64_t *s
     return search_tree(w, err);
 }
 
-int bog_prove_class_in(bog_prove_worker *w, const uint64_t *sets, const uint64_t *super, bog_prove_fn fn, void *ctx,
-                       bog_prove_stats *st, tk_error *err)
+/* Prove `sets`, on the tree of super (NULL: its own). */
+static int prove_with(bog_prove_worker *w, const uint64_t *sets, const uint64_t *super, bog_prove_fn fn,
+                      void *ctx, bog_prove_stats *st, tk_error *err)
 {
     double boards = 1;
     for (int i = 0; i < w->p->cells; i++)
@@ -511,25 +512,20 @@ int bog_prove_class_in(bog_prove_worker *w, const uint64_t *sets, const uint64_t
     w->st = st;
     w->stop = 0;
     w->oom = 0;
-    int rc = prove_in(w, sets, super, err);
+    int rc = super ? prove_in(w, sets, super, err) : prove_sets(w, sets, err);
     if (rc == TK_OK)
         st->boards += boards;
     return rc == TK_OK && w->stop ? 1 : rc;
 }
 
+int bog_prove_class_in(bog_prove_worker *w, const uint64_t *sets, const uint64_t *super, bog_prove_fn fn, void *ctx,
+                       bog_prove_stats *st, tk_error *err)
+{
+    return prove_with(w, sets, super, fn, ctx, st, err);
+}
+
 int bog_prove_class(bog_prove_worker *w, const uint64_t *sets, bog_prove_fn fn, void *ctx, bog_prove_stats *st,
                     tk_error *err)
 {
-    double boards = 1;
-    for (int i = 0; i < w->p->cells; i++)
-        boards *= __builtin_popcountll(sets[i]);
-    w->fn = fn;
-    w->ctx = ctx;
-    w->st = st;
-    w->stop = 0;
-    w->oom = 0;
-    int rc = prove_sets(w, sets, err);
-    if (rc == TK_OK)
-        st->boards += boards;
-    return rc == TK_OK && w->stop ? 1 : rc;
+    return prove_with(w, sets, NULL, fn, ctx, st, err);
 }
