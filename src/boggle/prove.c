@@ -49,8 +49,8 @@ struct bog_prove_worker {
     bog_solver *s;
     prove_tree t;
     const uint64_t *sets;
-    uint64_t super[BOG_PROVE_CELLS];      /* the class whose tree t is, while have_super */
-    int have_super;
+    uint64_t super[BOG_PROVE_CELLS];      /* the class whose tree t is, while have_super; */
+    int have_super, super_big;            /* or too big for one tree, while super_big */
     int oom;
     /* the split */
     uint32_t *bucket[BOG_PROVE_CELLS];
@@ -475,16 +475,21 @@ static int search_tree(bog_prove_worker *w, tk_error *err)
 }
 
 /* Prove `sets` on the tree of `super` (built unless kept from the last
- * call; a super too big for one tree: the class alone, by halves). */
+ * call; a super too big for one tree: the class alone, by halves, and so
+ * the next classes of the same super without trying again). */
 static int prove_in(bog_prove_worker *w, const uint64_t *sets, const uint64_t *super, tk_error *err)
 {
     int cells = w->p->cells;
     for (int i = 0; i < cells; i++)
         if (sets[i] & ~super[i])
             return tk_error_set(err, TK_EINVAL, 0, 0, "cell %d: a face outside the superclass", i);
-    if (!w->have_super || memcmp(w->super, super, (size_t)cells * sizeof *super) != 0) {
+    int same = memcmp(w->super, super, (size_t)cells * sizeof *super) == 0;
+    if (same && w->super_big)
+        return prove_sets(w, sets, err);
+    if (!same || !w->have_super) {
         memcpy(w->super, super, (size_t)cells * sizeof *super);
         int rc = make_tree(w, w->super, sets, err);
+        w->super_big = rc == PROVE_TOO_BIG;
         if (rc == PROVE_TOO_BIG)
             return prove_sets(w, sets, err);
         if (rc != TK_OK)
