@@ -34,6 +34,13 @@
  * join the later buckets, undone on the way back); a full board is scored
  * exactly by bog_solve.  Nothing is allocated during the split; the tree's
  * arrays are kept by the worker from class to class.
+ *
+ * Families.  bog_prove_class_in proves a class on the kept tree of a
+ * superclass (the union of the classes of a family, built once): the
+ * bounds are made again for each class counting only the children whose
+ * face the class allows at their place (tki_tree_restrict, t->allow), and
+ * the split's columns take their best over those faces only, which gives
+ * the class's own bounds.
  */
 #include "prove_tree.h"
 
