@@ -13,7 +13,10 @@
  *    cell) on 2x3 and 3x3 grids with a sample of ENABLE2K: the bound is
  *    never below the best board of the class found by enumerating it, and
  *    bog_prove_class reports exactly the class's boards that reach a
- *    threshold near its best.
+ *    threshold near its best; so does bog_prove_class_in on the tree of
+ *    a random superclass (built for another of its subclasses first, so
+ *    that the kept tree is restricted), with the same splits and boards
+ *    scored as the class's own tree (the same bounds).
  * Also: canonical forms are the same for every image of a board; the
  * checkpoint text reads back what was written, and every damaged copy
  * (a changed byte, a cut, an overlap, a bad field) is a located error.
@@ -260,6 +263,7 @@ typedef struct class_case {
     const bog_face *faces;
     int rows, cols;
     uint64_t sets[16];
+    int nfaces;
 } class_case;
 
 /* The best score of the class, and the canonical boards reaching `at_least`
@@ -370,6 +374,56 @@ static void cache_free(prover_cache *pc)
         }
 }
 
+/* The class's boards reaching s, by bog_prove_class_in on the tree of a
+ * random superclass (first proving a random other subclass of it, so that
+ * the kept tree serves a second class): the boards of `want`, and, unless
+ * a cell of one face has more in the superclass or the class is proved in
+ * halves, the same splits and boards scored as own (the class on its own
+ * tree, search variant v). */
+static void check_in_super(class_case *cc, bog_prove_worker *w, int v, long s, const board_set *want,
+                           const bog_prove_stats *own, th_rng *r)
+{
+    int cells = cc->rows * cc->cols;
+    uint64_t super[BOG_PROVE_CELLS], other[BOG_PROVE_CELLS];
+    for (int i = 0; i < cells; i++) {
+        super[i] = cc->sets[i];
+        if (th_below(r, 3) == 0)
+            super[i] |= (uint64_t)1 << th_below(r, (uint32_t)cc->nfaces);
+        other[i] = super[i] & ~cc->sets[i] ? super[i] & ~cc->sets[i] : super[i];
+    }
+    board_set got = {0}, junk = {0};
+    keeper k = {&junk, bog_dict_alphabet(cc->bd)};
+    bog_prove_stats st = {0};
+    tk_error err = {0};
+    CHECK(bog_prove_class_in(w, other, super, keep_board, &k, &st, NULL) == TK_OK);
+    CHECK(bog_prove_class_in(w, super, other, keep_board, &k, &st, &err) == TK_EINVAL ||
+          memcmp(super, other, (size_t)cells * sizeof *super) == 0);
+    CHECK(bog_prove_class_in(w, other, super, keep_board, &k, &st, NULL) == TK_OK);
+    k.set = &got;
+    memset(&st, 0, sizeof st);
+    CHECK(bog_prove_class_in(w, cc->sets, super, keep_board, &k, &st, NULL) == TK_OK);
+    CHECKF(got.n == want->n, "class in a superclass: %ld boards reach %ld, %ld reported", want->n, s, got.n);
+    for (long i = 0; i < want->n; i++) {
+        long j = 0;
+        while (j < got.n && strcmp(got.rows[j], want->rows[i]) != 0)
+            j++;
+        CHECKF(j < got.n && got.score[j] == want->score[i], "class in a superclass: %s (%ld) not reported",
+               want->rows[i], want->score[i]);
+    }
+    /* the same tree but for the class's cells of one face, which its own
+     * tree leaves out of the keys and the superclass's may not; in halves
+     * (variants 2 and 3), where to cut depends on the arrays' capacities
+     * left by earlier classes */
+    int same = v != 2 && v != 3;
+    for (int i = 0; i < cells; i++)
+        same &= super[i] == cc->sets[i] || __builtin_popcountll(cc->sets[i]) > 1;
+    CHECKF(!same || (st.splits == own->splits && st.scored == own->scored),
+           "class in a superclass: %g splits, %g scored; on its own tree %g, %g (variant %d)", st.splits,
+           st.scored, own->splits, own->scored, v);
+    set_free(&got);
+    set_free(&junk);
+}
+
 /* One random class: bound >= best (whole, and as halves of a few word
  * paths each); the search (in one of its variants) reports exactly the
  * boards that reach a threshold near the best. */
@@ -388,7 +442,8 @@ static void check_class(class_case *cc, prover_cache *pc, long *below, th_rng *r
     if (bound < best || halves < best)
         (*below)++;
     long s = best - (long)th_below(r, 4);
-    if (s < 1 || !(w = worker_for(pc, (int)th_below(r, VARIANTS), s)))
+    int v = (int)th_below(r, VARIANTS);
+    if (s < 1 || !(w = worker_for(pc, v, s)))
         return;
     board_set want = {0}, got = {0};
     enumerate(cc, s, &want);
@@ -403,6 +458,7 @@ static void check_class(class_case *cc, prover_cache *pc, long *below, th_rng *r
         CHECKF(j < got.n && got.score[j] == want.score[i], "class: %s (%ld) not reported", want.rows[i],
                want.score[i]);
     }
+    check_in_super(cc, w, v, s, &want, &st, r);
     set_free(&want);
     set_free(&got);
 }
@@ -419,7 +475,7 @@ static void class_bounds(int rows, int cols, long n)
     REQUIRE(bog_dict_create(&bd, d, NULL) == TK_OK);
     bog_face faces[BOG_PROVE_FACES];
     int nf = bog_letter_faces(dawg_alphabet(d), faces);
-    class_case cc = {bd, NULL, faces, rows, cols, {0}};
+    class_case cc = {bd, NULL, faces, rows, cols, {0}, nf};
     REQUIRE(bog_solver_create(&cc.s, bd, NULL) == TK_OK);
     prover_cache *pc = calloc(1, sizeof *pc);
     pc->bd = bd;

@@ -345,6 +345,10 @@ const char *bog_prove_default_groups(const alpha_table *a, int rows, int cols);
 int bog_prover_create(bog_prover **out, const bog_dict *bd, const bog_prove_config *cfg, tk_error *err);
 void bog_prover_destroy(bog_prover *p);            /* NULL allowed */
 long bog_prover_classes(const bog_prover *p);      /* top-level classes */
+/* Are classes a and b of one *family*: the same group on every cell but the
+ * last (rows*cols-1)?  The classes of a family are consecutive; bog_prove_run
+ * proves a family's classes of one shard on one tree (bog_prove_class_in). */
+int bog_prover_same_family(const bog_prover *p, long a, long b);
 /* Class k (0 .. classes-1): the face set of every cell into sets[rows*cols];
  * returns the number of boards in it. */
 double bog_prover_class(const bog_prover *p, long k, uint64_t *sets);
@@ -372,6 +376,16 @@ int bog_prove_bound(bog_prove_worker *w, const uint64_t *sets, long *bound, tk_e
  * (the class is then not proved), TK_EINVAL (a bad set), TK_ENOMEM. */
 int bog_prove_class(bog_prove_worker *w, const uint64_t *sets, bog_prove_fn fn, void *ctx, bog_prove_stats *st,
                     tk_error *err);
+
+/* Prove the class `sets` as bog_prove_class does, on the tree of the class
+ * `super` (each set of `sets` within super's): the tree is built once and
+ * kept by the worker while the next calls name the same super, its bounds
+ * recomputed for each class's sets (the same bounds as the class's own
+ * tree).  Several classes that differ on one cell cost one larger tree.
+ * Errors as bog_prove_class (TK_EINVAL also when a set is not within
+ * super's). */
+int bog_prove_class_in(bog_prove_worker *w, const uint64_t *sets, const uint64_t *super, bog_prove_fn fn, void *ctx,
+                       bog_prove_stats *st, tk_error *err);
 
 /* Canonical form: the image of g under the rotations and reflections that
  * keep its shape (8 for a square grid, 4 otherwise) whose cells, read row

@@ -34,6 +34,13 @@
  * join the later buckets, undone on the way back); a full board is scored
  * exactly by bog_solve.  Nothing is allocated during the split; the tree's
  * arrays are kept by the worker from class to class.
+ *
+ * Families.  bog_prove_class_in proves a class on the kept tree of a
+ * superclass (the union of the classes of a family, built once): the
+ * bounds are made again for each class counting only the children whose
+ * face the class allows at their place (tki_tree_restrict, t->allow), and
+ * the split's columns take their best over those faces only, which gives
+ * the class's own bounds.
  */
 #include "prove_tree.h"
 
@@ -49,6 +56,8 @@ struct bog_prove_worker {
     bog_solver *s;
     prove_tree t;
     const uint64_t *sets;
+    uint64_t super[BOG_PROVE_CELLS];      /* the class whose tree t is, while have_super; */
+    int have_super, super_big;            /* or too big for one tree, while super_big */
     int oom;
     /* the split */
     uint32_t *bucket[BOG_PROVE_CELLS];
@@ -135,9 +144,10 @@ static void open_groups(bog_prove_worker *w, int k, const prove_kid *n)
             return;
         w->bucket[pos][w->blen[pos]++] = g;
         int32_t *col = w->col + ((size_t)k * cells + pos) * nf, *best = w->colmax + (size_t)k * cells + pos;
+        uint64_t allow = t->allow[pos];
         for (uint32_t c = gr->c0, ce = c + gr->n; c < ce; c++) {
             int32_t v = col[t->kid[c].face] += t->kid[c].sb;
-            if (v > *best)
+            if (v > *best && (allow >> t->kid[c].face & 1))
                 *best = v;
         }
     }
@@ -250,12 +260,13 @@ static long open_kids(bog_prove_worker *w, int k, uint32_t from, uint32_t n, con
     }
     for (int j = k + 1; j < cells; j++) {
         int32_t *col = w->col + ((size_t)(k + 1) * cells + j) * nf, *best = w->colmax + (size_t)(k + 1) * cells + j;
+        uint64_t allow = t->allow[j];
         for (uint32_t b = saved[j]; b < w->blen[j]; b++) {
             const prove_group *gr = &t->grp[w->bucket[j][b]];
             int32_t before = *best;
             for (uint32_t c = gr->c0, ce = c + gr->n; c < ce; c++) {
                 int32_t v = col[t->kid[c].face] += t->kid[c].sb;
-                if (v > *best)
+                if (v > *best && (allow >> t->kid[c].face & 1))
                     *best = v;
             }
             upper += *best - before - gr->gmax;
@@ -366,18 +377,20 @@ static int check_sets(const bog_prover *p, const uint64_t *sets, tk_error *err)
     return TK_OK;
 }
 
-/* Build the tree of the class `sets`: TK_OK, PROVE_TOO_BIG or an error. */
-static int make_tree(bog_prove_worker *w, const uint64_t *sets, tk_error *err)
+/* Build the tree of the class `sets`, its bounds those of the subclass
+ * `bounds` (NULL: sets): TK_OK, PROVE_TOO_BIG or an error. */
+static int make_tree(bog_prove_worker *w, const uint64_t *sets, const uint64_t *bounds, tk_error *err)
 {
     int rc = check_sets(w->p, sets, err);
     if (rc != TK_OK)
         return rc;
     w->sets = sets;
+    w->have_super = 0;
     size_t cap = (size_t)w->p->class_paths;
     int cells = 0;
     for (int i = 0; i < w->p->cells; i++)
         cells += __builtin_popcountll(sets[i]) > 1;
-    rc = tki_tree_build(&w->t, w->p, sets, cells ? cap : SIZE_MAX);   /* one board: no halves */
+    rc = tki_tree_build(&w->t, w->p, sets, bounds, cells ? cap : SIZE_MAX);   /* one board: no halves */
     if (rc == TK_ELIMIT)
         return tk_error_set(err, rc, 0, 0, "a class with too many word paths (over 6 GiB of them): use more groups");
     if (rc != TK_OK && rc != PROVE_TOO_BIG)
@@ -422,7 +435,7 @@ static void halve(const bog_prover *p, const uint64_t *sets, uint64_t *a, uint64
 
 int bog_prove_bound(bog_prove_worker *w, const uint64_t *sets, long *bound, tk_error *err)
 {
-    int rc = make_tree(w, sets, err);
+    int rc = make_tree(w, sets, NULL, err);
     *bound = rc == TK_OK ? w->t.root.sb : 0;
     if (rc != PROVE_TOO_BIG)
         return rc;
@@ -436,10 +449,12 @@ int bog_prove_bound(bog_prove_worker *w, const uint64_t *sets, long *bound, tk_e
     return rc;
 }
 
+static int search_tree(bog_prove_worker *w, tk_error *err);
+
 /* Prove the class `sets` (or, if too big, its halves in turn). */
 static int prove_sets(bog_prove_worker *w, const uint64_t *sets, tk_error *err)
 {
-    int rc = make_tree(w, sets, err);
+    int rc = make_tree(w, sets, NULL, err);
     if (rc == PROVE_TOO_BIG) {
         uint64_t a[BOG_PROVE_CELLS], b[BOG_PROVE_CELLS];
         halve(w->p, sets, a, b);
@@ -449,6 +464,12 @@ static int prove_sets(bog_prove_worker *w, const uint64_t *sets, tk_error *err)
     if (rc != TK_OK)
         return rc;
     w->st->nodes += w->t.nn;
+    return search_tree(w, err);
+}
+
+/* Prove the class w->sets on the built tree w->t (its bounds the class's). */
+static int search_tree(bog_prove_worker *w, tk_error *err)
+{
     if (w->t.root.sb < w->p->min_score) {
         w->st->splits++;
         return TK_OK;
@@ -460,8 +481,40 @@ static int prove_sets(bog_prove_worker *w, const uint64_t *sets, tk_error *err)
     return TK_OK;
 }
 
-int bog_prove_class(bog_prove_worker *w, const uint64_t *sets, bog_prove_fn fn, void *ctx, bog_prove_stats *st,
-                    tk_error *err)
+/* Prove `sets` on the tree of `super` (built unless kept from the last
+ * call; a super too big for one tree: the class alone, by halves, and so
+ * the next classes of the same super without trying again). */
+static int prove_in(bog_prove_worker *w, const uint64_t *sets, const uint64_t *super, tk_error *err)
+{
+    int cells = w->p->cells;
+    for (int i = 0; i < cells; i++)
+        if (sets[i] & ~super[i])
+            return tk_error_set(err, TK_EINVAL, 0, 0, "cell %d: a face outside the superclass", i);
+    int same = memcmp(w->super, super, (size_t)cells * sizeof *super) == 0;
+    if (same && w->super_big)
+        return prove_sets(w, sets, err);
+    if (!same || !w->have_super) {
+        memcpy(w->super, super, (size_t)cells * sizeof *super);
+        int rc = make_tree(w, w->super, sets, err);
+        w->super_big = rc == PROVE_TOO_BIG;
+        if (rc == PROVE_TOO_BIG)
+            return prove_sets(w, sets, err);
+        if (rc != TK_OK)
+            return rc;
+        w->st->nodes += w->t.nn;
+        w->have_super = 1;
+    }
+    int rc = check_sets(w->p, sets, err);
+    if (rc != TK_OK)
+        return rc;
+    tki_tree_restrict(&w->t, sets);
+    w->sets = sets;
+    return search_tree(w, err);
+}
+
+/* Prove `sets`, on the tree of super (NULL: its own). */
+static int prove_with(bog_prove_worker *w, const uint64_t *sets, const uint64_t *super, bog_prove_fn fn,
+                      void *ctx, bog_prove_stats *st, tk_error *err)
 {
     double boards = 1;
     for (int i = 0; i < w->p->cells; i++)
@@ -471,8 +524,20 @@ int bog_prove_class(bog_prove_worker *w, const uint64_t *sets, bog_prove_fn fn, 
     w->st = st;
     w->stop = 0;
     w->oom = 0;
-    int rc = prove_sets(w, sets, err);
+    int rc = super ? prove_in(w, sets, super, err) : prove_sets(w, sets, err);
     if (rc == TK_OK)
         st->boards += boards;
     return rc == TK_OK && w->stop ? 1 : rc;
+}
+
+int bog_prove_class_in(bog_prove_worker *w, const uint64_t *sets, const uint64_t *super, bog_prove_fn fn, void *ctx,
+                       bog_prove_stats *st, tk_error *err)
+{
+    return prove_with(w, sets, super, fn, ctx, st, err);
+}
+
+int bog_prove_class(bog_prove_worker *w, const uint64_t *sets, bog_prove_fn fn, void *ctx, bog_prove_stats *st,
+                    tk_error *err)
+{
+    return prove_with(w, sets, NULL, fn, ctx, st, err);
 }

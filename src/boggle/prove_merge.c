@@ -65,6 +65,8 @@ static int write_node(prove_tree *t, uint32_t from, uint32_t kfrom, prove_kid *o
             t->nc += g->n;
         }
         out->sb += g->gmax;
+        if (g->deep > out->deep)
+            out->deep = g->deep;
     }
     t->nn++;
     t->npend = from;
@@ -75,7 +77,7 @@ static int write_node(prove_tree *t, uint32_t from, uint32_t kfrom, prove_kid *o
 /* Unite groups ga and gb (one cell) face by face into a pending group. */
 static void merge_groups(prove_tree *t, uint32_t ga, uint32_t gb)
 {
-    prove_group a = t->grp[ga], b = t->grp[gb], m = {t->nmstk, 0, a.pos, 0};
+    prove_group a = t->grp[ga], b = t->grp[gb], m = {t->nmstk, 0, a.pos, 0, a.deep > b.deep ? a.deep : b.deep};
     uint32_t i = a.c0, ie = i + a.n, j = b.c0, je = j + b.n;
     while ((i < ie || j < je) && !t->oom) {
         prove_kid k;
@@ -88,7 +90,7 @@ static void merge_groups(prove_tree *t, uint32_t ga, uint32_t gb)
             if (tki_tree_merge(t, &x, &y, &k))
                 return;
         }
-        if (k.sb > m.gmax)
+        if ((t->allow[m.pos] >> k.face & 1) && k.sb > m.gmax)
             m.gmax = k.sb;
         push_merged_kid(t, &k);
     }
@@ -100,7 +102,7 @@ int tki_tree_merge(prove_tree *t, const prove_kid *a, const prove_kid *b, prove_
 {
     uint32_t from = t->npend, kfrom = t->nmstk;
     uint32_t i = a->g0, ie = i + a->gn, j = b->g0, je = j + b->gn;
-    prove_kid r = {0, 0, a->pts + b->pts, a->face, 0};
+    prove_kid r = {0, 0, a->pts + b->pts, a->face, 0, 0};
     while ((i < ie || j < je) && !t->oom) {
         if (j == je || (i < ie && t->grp[i].pos > t->grp[j].pos))
             push_group(t, &t->grp[i++], 0);

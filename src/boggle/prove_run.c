@@ -3,7 +3,9 @@
  * own worker; the boards a class yields are collected (canonical, each
  * once) and given, with the class's statistics, to the caller's callback
  * under one lock, so that the caller can record "class k done" and its
- * boards together (a checkpoint) and show progress.  A stop request (a
+ * boards together (a checkpoint) and show progress.  Classes of one family
+ * (bog_prover_same_family) handed out together go to one thread, which
+ * proves them on the tree of their union (bog_prove_class_in).  A stop request (a
  * signal's flag, or the callback) lets each thread finish its class and
  * report it, and takes no new one. */
 #include "prove_internal.h"
@@ -95,26 +97,41 @@ static int board_order(const void *x, const void *y)
     return strcmp(a->rows, b->rows);
 }
 
-/* The next class of the shard not done yet, or -1. */
-static long take(run_shared *sh)
+/* The class at place c of the job's list, if it is to be proved (of the
+ * shard, not done), or -1. */
+static long class_at(const run_shared *sh, long c)
+{
+    const bog_prove_job *j = sh->job;
+    if (j->only)
+        return j->only[c];
+    if ((j->nshards > 0 && bog_prove_shard_of(c, j->nshards) != j->shard) || (j->done && j->done[c]))
+        return -1;
+    return c;
+}
+
+/* The next classes of the shard not done yet into fam: one, and the classes
+ * of its family that follow it in the list (of the shard, not done).
+ * Returns how many (0: none left). */
+static int take(run_shared *sh, long *fam)
 {
     const bog_prove_job *j = sh->job;
     long n = j->only ? j->nonly : bog_prover_classes(sh->p);
+    int nf = 0;
     pthread_mutex_lock(&sh->lock);
-    long k = -1;
-    while (!sh->stop && !(j->stop && *j->stop) && sh->next < n) {
-        long c = sh->next++;
-        if (j->only) {
-            k = j->only[c];
-            break;
-        }
-        if ((j->nshards > 0 && bog_prove_shard_of(c, j->nshards) != j->shard) || (j->done && j->done[c]))
+    while (!nf && !sh->stop && !(j->stop && *j->stop) && sh->next < n) {
+        long k = class_at(sh, sh->next++);
+        if (k < 0)
             continue;
-        k = c;
-        break;
+        fam[nf++] = k;
+        for (long m; nf < BOG_PROVE_GROUPS && sh->next < n; sh->next++) {
+            m = class_at(sh, sh->next);
+            if (m != fam[nf - 1] + 1 || !bog_prover_same_family(sh->p, k, m))
+                break;
+            fam[nf++] = m;
+        }
     }
     pthread_mutex_unlock(&sh->lock);
-    return k;
+    return nf;
 }
 
 static void fail(run_shared *sh, int rc, const tk_error *err)
@@ -128,6 +145,33 @@ static void fail(run_shared *sh, int rc, const tk_error *err)
     pthread_mutex_unlock(&sh->lock);
 }
 
+/* Prove class k (sets) on the tree of super and report it.  0, or -1
+ * after a failure (reported) or when the run is to stop. */
+static int prove_one(runner *r, bog_prove_worker *w, long k, const uint64_t *sets, const uint64_t *super)
+{
+    run_shared *sh = r->sh;
+    bog_prove_stats st = {0};
+    tk_error err = {0};
+    found_clear(&r->found);
+    double t0 = tku_cpu_seconds();
+    int rc = bog_prove_class_in(w, sets, super, on_board, r, &st, &err);
+    st.cpu = tku_cpu_seconds() - t0;
+    if (rc == 1 && r->found.oom)
+        rc = tk_error_set(&err, TK_ENOMEM, 0, 0, "out of memory keeping the boards found");
+    if (rc != TK_OK) {
+        fail(sh, rc, &err);
+        return -1;
+    }
+    if (r->found.n > 1)
+        qsort(r->found.b, (size_t)r->found.n, sizeof *r->found.b, board_order);
+    pthread_mutex_lock(&sh->lock);
+    if (sh->job->on_class(sh->job->ctx, k, &st, r->found.b, r->found.n))
+        sh->stop = 1;
+    int stop = sh->stop || (sh->job->stop && *sh->job->stop);
+    pthread_mutex_unlock(&sh->lock);
+    return stop ? -1 : 0;
+}
+
 static void *run_thread(void *arg)
 {
     runner *r = arg;
@@ -139,26 +183,19 @@ static void *run_thread(void *arg)
         fail(sh, rc, &err);
         return NULL;
     }
-    uint64_t sets[BOG_PROVE_CELLS];
-    for (long k; (k = take(sh)) >= 0;) {
-        bog_prove_stats st = {0};
-        bog_prover_class(sh->p, k, sets);
-        found_clear(&r->found);
-        double t0 = tku_cpu_seconds();
-        rc = bog_prove_class(w, sets, on_board, r, &st, &err);
-        st.cpu = tku_cpu_seconds() - t0;
-        if (rc == 1 && r->found.oom)
-            rc = tk_error_set(&err, TK_ENOMEM, 0, 0, "out of memory keeping the boards found");
-        if (rc != TK_OK) {
-            fail(sh, rc, &err);
-            break;
+    uint64_t sets[BOG_PROVE_GROUPS][BOG_PROVE_CELLS];
+    uint64_t super[BOG_PROVE_CELLS];
+    long fam[BOG_PROVE_GROUPS];
+    int cells = sh->p->cells, stop = 0;
+    for (int nf; !stop && (nf = take(sh, fam)) > 0;) {
+        memset(super, 0, sizeof super);
+        for (int i = 0; i < nf; i++) {
+            bog_prover_class(sh->p, fam[i], sets[i]);
+            for (int c = 0; c < cells; c++)
+                super[c] |= sets[i][c];
         }
-        if (r->found.n > 1)
-            qsort(r->found.b, (size_t)r->found.n, sizeof *r->found.b, board_order);
-        pthread_mutex_lock(&sh->lock);
-        if (sh->job->on_class(sh->job->ctx, k, &st, r->found.b, r->found.n))
-            sh->stop = 1;
-        pthread_mutex_unlock(&sh->lock);
+        for (int i = 0; i < nf && !stop; i++)
+            stop = prove_one(r, w, fam[i], sets[i], super) != 0;
     }
     found_clear(&r->found);
     free(r->found.b);

@@ -346,6 +346,13 @@ void bog_prover_destroy(bog_prover *p)
 
 long bog_prover_classes(const bog_prover *p) { return p->nclasses; }
 
+int bog_prover_same_family(const bog_prover *p, long a, long b)
+{
+    if (a < 0 || b < 0 || a >= p->nclasses || b >= p->nclasses)
+        return 0;
+    return p->classes[a] / (uint32_t)p->ngroups == p->classes[b] / (uint32_t)p->ngroups;
+}
+
 const bog_face *bog_prover_faces(const bog_prover *p, int *nfaces)
 {
     *nfaces = p->nfaces;

@@ -429,21 +429,26 @@ static void close_node(prove_tree *t, int d)
     uint32_t nk = t->nstk - o->kidbase;
     if (tki_tree_room(t, nk, nk))
         return;
-    prove_kid n = {t->ng, o->pts, o->pts, o->face, 0};
+    prove_kid n = {t->ng, o->pts, o->pts, o->face, 0, 0};
     for (uint32_t i = o->kidbase; i < t->nstk;) {
         prove_group *g = &t->grp[t->ng++];
         uint32_t j = i;
         g->gmax = 0;
-        g->pos = t->stkpos[i];
+        g->pos = g->deep = t->stkpos[i];
         g->c0 = t->nc;
+        uint64_t allow = t->allow[g->pos];
         for (; j < t->nstk && t->stkpos[j] == t->stkpos[i]; j++) {
             t->kid[t->nc++] = t->stk[j];
-            if (t->stk[j].sb > g->gmax)
+            if (t->stk[j].sb > g->gmax && (allow >> t->stk[j].face & 1))
                 g->gmax = t->stk[j].sb;
+            if (t->stk[j].deep > g->deep)
+                g->deep = t->stk[j].deep;
         }
         g->n = (uint8_t)(j - i);
         n.gn++;
         n.sb += g->gmax;
+        if (g->deep > n.deep)
+            n.deep = g->deep;
         i = j;
     }
     t->nn++;
@@ -528,7 +533,51 @@ static void build_linear(prove_tree *t, const uint64_t *r)
         close_node(t, d--);
 }
 
-int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, size_t max_records)
+/* Node n's bound from its groups' maxima (final). */
+static int32_t node_bound(const prove_tree *t, const prove_kid *n)
+{
+    int32_t sb = n->pts;
+    for (uint32_t g = n->g0, e = g + n->gn; g < e; g++)
+        sb += t->grp[g].gmax;
+    return sb;
+}
+
+/* A node's groups are written when it closes, with their children next to
+ * each other in the same order, and before its parent's groups: one pass
+ * over the groups in order finds every child's groups final.  Only what
+ * lies above a changed place can change: a group (a child) with no group
+ * at or after the first changed place below it keeps its maximum (bound).
+ * The others' children's bounds are made again from their groups, then
+ * the group's best over the allowed faces. */
+void tki_tree_restrict(prove_tree *t, const uint64_t *sets)
+{
+    int first = t->cells;
+    for (int k = t->cells - 1; k >= 0; k--)
+        if (t->allow[k] != sets[t->p->order[k]]) {
+            t->allow[k] = sets[t->p->order[k]];
+            first = k;
+        }
+    if (first == t->cells)
+        return;
+    for (uint32_t g = 0; g < t->ng; g++) {
+        prove_group *gr = &t->grp[g];
+        if (gr->deep < first)
+            continue;
+        uint64_t allow = t->allow[gr->pos];
+        int32_t best = 0;
+        for (prove_kid *k = t->kid + gr->c0, *e = k + gr->n; k < e; k++) {
+            if (k->deep >= first && k->gn)
+                k->sb = node_bound(t, k);
+            int32_t v = (allow >> k->face & 1) ? k->sb : 0;
+            best = v > best ? v : best;
+        }
+        gr->gmax = best;
+    }
+    t->root.sb = node_bound(t, &t->root);
+}
+
+int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, const uint64_t *bounds,
+                   size_t max_records)
 {
     t->p = p;
     t->sets = sets;
@@ -543,6 +592,7 @@ int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, siz
         t->shift_of[q] = (uint8_t)(64 - t->bits * (q + 1));
     for (int k = 0; k < p->cells; k++) {
         int q = k % t->per;
+        t->allow[k] = (bounds ? bounds : sets)[p->order[k]];
         t->word_of[k] = (uint8_t)(k / t->per);
         t->from_mask[k] = q ? ~(uint64_t)0 >> (t->bits * q) : ~(uint64_t)0;
     }

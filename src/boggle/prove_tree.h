@@ -7,20 +7,21 @@
 
 /* A node, as its parent's group names it: its groups grp[g0 .. g0 + gn)
  * (in decreasing place), its own points, its bound and the face of the
- * parent's cell it stands for.  Everything the split needs of a child is
- * in this one record. */
+ * parent's cell it stands for; deep: the last place of a group below it
+ * (0: none).  Everything the split needs of a child is in this one record. */
 typedef struct prove_kid {
     uint32_t g0;
     int32_t sb, pts;
-    uint8_t face, gn;
+    uint8_t face, gn, deep;
 } prove_kid;
 
 /* A group: the children kid[c0 .. c0 + n) (by face) of one cell (its place
- * in the order), and their best bound. */
+ * in the order), and their best bound; deep: the last place of this group
+ * or one below it. */
 typedef struct prove_group {
     uint32_t c0;
     int32_t gmax;
-    uint8_t pos, n;
+    uint8_t pos, n, deep;
 } prove_group;
 
 /* Key words of a record: a digit of `bits` bits per place of the order
@@ -32,6 +33,8 @@ typedef struct prove_tree {
      * before parents); forcing a cell (prove_merge.c) appends merged nodes
      * that share the old ones' groups and children */
     prove_kid root;       /* the class's root (its bound: root.sb) */
+    uint64_t allow[BOG_PROVE_CELLS];     /* faces of the class at each place: the bounds count only
+                                            these (a superclass's tree, tki_tree_restrict) */
     uint32_t nn;          /* nodes built */
     uint32_t ng, capg;
     prove_group *grp;
@@ -80,11 +83,20 @@ typedef struct prove_mark {
 
 #define PROVE_TOO_BIG 1          /* more word paths than max_records */
 
-/* Build the tree of the class `sets` (kept arrays are reused).  Returns
- * TK_OK, PROVE_TOO_BIG (more than max_records word paths), TK_ENOMEM or
- * TK_ELIMIT (more word paths than the memory limit of records). */
-int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, size_t max_records);
+/* Build the tree of the class `sets` (kept arrays are reused), its bounds
+ * those of the subclass `bounds` (NULL: sets; as tki_tree_restrict).
+ * Returns TK_OK, PROVE_TOO_BIG (more than max_records word paths),
+ * TK_ENOMEM or TK_ELIMIT (more word paths than the memory limit of
+ * records). */
+int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, const uint64_t *bounds,
+                   size_t max_records);
 void tki_tree_free(prove_tree *t);
+/* The bounds of the built tree for the subclass `sets` (each within the
+ * built class's): the bounds and group maxima that depend on a place whose
+ * faces differ from the last call's (or the build's) made again, counting
+ * only the children whose face the subclass allows at their place, as the
+ * subclass's own tree would have them. */
+void tki_tree_restrict(prove_tree *t, const uint64_t *sets);
 /* Room for ngr more groups and nk more children (-1 and t->oom set when
  * out of memory). */
 int tki_tree_room(prove_tree *t, uint32_t ngr, uint32_t nk);

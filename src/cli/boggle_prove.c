@@ -156,8 +156,8 @@ void boggle_prove_usage(void)
            "      --checkpoint-every S  --prove: write FILE at most every S seconds (1)\n"
            "      --merge        --prove: conclude from the shards' FILEs, each class\n"
            "                     covered exactly once\n"
-           "      --sample N     --prove: time N random classes (--seed) and estimate the\n"
-           "                     whole proof's CPU time (not a proof)\n");
+           "      --sample N     --prove: time N classes (whole families drawn at random,\n"
+           "                     --seed) and estimate the proof's CPU time (not a proof)\n");
 }
 
 /* ---- the state and its file ----------------------------------------------- */
@@ -654,28 +654,43 @@ static int on_sample(void *ctx, long k, const bog_prove_stats *s, const bog_prov
     return 0;
 }
 
-/* Time --sample random classes (distinct, drawn with --seed) and estimate
- * the whole proof's CPU time: classes x the mean, with a 95% interval from
- * the sample's standard deviation (normal approximation). */
+/* Whole families of classes (bog_prover_same_family: a full proof proves
+ * them on one tree), drawn at random with equal chances until they hold m
+ * classes of the n, into pick (room for m + BOG_PROVE_GROUPS).  Returns
+ * how many classes, or -1 when out of memory. */
+static long draw_families(const bog_prover *p, long n, long m, uint64_t seed, long *pick)
+{
+    uint8_t *taken = calloc((size_t)n, 1);
+    if (!taken)
+        return -1;
+    uint64_t rng = seed;
+    long got = 0;
+    while (got < m) {
+        long k = (long)(bog_rand(&rng) % (uint64_t)n);
+        if (bog_prover_same_family(p, k - 1, k) || taken[k]++)
+            continue;      /* not the first of its family, or drawn before */
+        for (long j = k; j < n && (j == k || bog_prover_same_family(p, k, j)); j++)
+            pick[got++] = j;
+    }
+    free(taken);
+    return got;
+}
+
+/* Time --sample classes (whole families drawn at random with --seed) and
+ * estimate the whole proof's CPU time: classes x the mean, with a 95%
+ * interval from the sample's standard deviation (normal approximation). */
 static int sample(proof *pf)
 {
     const boggle_prove_opts *o = pf->o;
     long n = bog_prover_classes(pf->p), m = o->sample < n ? o->sample : n;
-    long *pick = malloc((size_t)m * sizeof *pick);
-    uint8_t *taken = calloc((size_t)n, 1);
-    if (!pick || !taken) {
+    long *pick = malloc((size_t)(m + BOG_PROVE_GROUPS) * sizeof *pick);
+    if (pick)
+        m = draw_families(pf->p, n, m, o->seed, pick);
+    if (!pick || m < 0) {
         free(pick);
-        free(taken);
         cli_error(NULL, 0, "out of memory");
         return CLI_EXIT_DATA;
     }
-    uint64_t rng = o->seed;
-    for (long i = 0; i < m;) {
-        long k = (long)(bog_rand(&rng) % (uint64_t)n);
-        if (!taken[k]++)
-            pick[i++] = k;
-    }
-    free(taken);
     sample_acc a = {0, 0, 0, 0, o->verbose, pf};
     bog_prove_job job = { .jobs = o->jobs, .only = pick, .nonly = m, .on_class = on_sample, .ctx = &a,
                           .stop = &stop_flag };

@@ -48,6 +48,16 @@ if [ "$(grep -c '^{"score":[0-9]*,"board":\["[a-z]*","[a-z]*","[a-z]*"\]}$' "$OU
 else t_fail json-boards "$(head -2 "$OUT")"; fi
 t_grep json-verdict "^{\"proved\":true,\"size\":\"3x3\",\"min_score\":460,\"boards_found\":$n,\"classes\":" "$OUT"
 
+# --sample: at least N classes (whole families), an estimate, and only
+# boards of the whole proof
+t_run sample 0 $P --min 460 --sample 40 --seed 3 --json
+k=$(sed -n 's/.*sample (not a proof): \([0-9]*\) of 102 classes.*/\1/p' "$ERR")
+if [ -n "$k" ] && [ "$k" -ge 40 ] && [ "$k" -le 102 ]; then t_ok sample-count; else t_fail sample-count "$(cat "$ERR")"; fi
+t_grep sample-json "^{\"sampled\":$k,\"classes\":102,\"mean_us\":" "$OUT"
+grep '^{"score"' "$OUT" | sed 's/^{"score":\([0-9]*\),"board":\["\([a-z]*\)","\([a-z]*\)","\([a-z]*\)"\]}$/\1 \2\/\3\/\4/' > sample.out
+if [ -z "$(sort sample.out | comm -23 - "$(sort whole.out > whole.sorted; echo whole.sorted)")" ]; then t_ok sample-boards
+else t_fail sample-boards "$(head -3 sample.out)"; fi
+
 # shards: merged, the same boards; missing, duplicated, foreign: errors
 for k in 1 2 3; do
     $P --min 460 --shard $k/3 --checkpoint s$k.ck > s$k.out 2> s$k.err || t_fail shard-$k "exit $?: $(cat s$k.err)"
