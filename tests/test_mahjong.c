@@ -984,7 +984,9 @@ static void test_exhaustive_single_suit(void)
     }
     printf("exhaustive single suit: %d hands, honours only: %d hands; 14-tile pinzu (every 5th): %d (%d complete)\n",
            hands, honours, hands14, complete14s);
-    CHECK(hands > 10000 && honours > 1000 && complete14s > 100);
+    CHECK(hands > 0 && honours > 0);
+    if (!th_reduced())
+        CHECK(hands > 10000 && honours > 1000 && complete14s > 100);
 }
 
 static void test_random_hands(void)

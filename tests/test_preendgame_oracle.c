@@ -430,7 +430,7 @@ static void run(int npos, int maxme, int maxrack, int maxbag)
            "eliminated candidates in %d, its first play is a best one in %d\n",
            st.solved, st.skipped, st.blanks, st.bag2, st.pass_best, st.ties, st.zeroless, st.eliminated, st.first_best);
     CHECK(st.solved >= npos / 4);
-    if (!th_sanitized())
+    if (!th_reduced())
         CHECK(st.blanks > 0 && st.bag2 > 0 && st.zeroless > 0 && st.ties > 0);
     sk_movelist_free(&list);
     sk_gen_destroy(g);

@@ -86,7 +86,10 @@ for delay in 0.2 0.5 0.8; do
 done
 t_run resume 0 $P --min 460 --checkpoint k.ck --verbose
 t_same resume-same "$OUT" whole.out
-if grep -q "resuming from k.ck" "$ERR" || ! grep -q '^done' k.ck; then t_ok resume-resumed
+if [ "${TK_VALGRIND:-0}" = 1 ]; then
+    # under memcheck the kills land at other moments of a run 30x slower
+    t_skip resume-resumed "timing-based (the kill delays are for a run at full speed)"
+elif grep -q "resuming from k.ck" "$ERR" || ! grep -q '^done' k.ck; then t_ok resume-resumed
 else t_fail resume-resumed "$(head -3 "$ERR")"; fi
 t_run resume-again 0 $P --min 460 --checkpoint k.ck
 t_same resume-again-same "$OUT" whole.out

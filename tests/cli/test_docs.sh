@@ -23,6 +23,10 @@
 # - `<!-- doc-test: skip REASON -->` on the line before a Markdown block leaves
 #   it out (only for output that cannot be reproduced: timings, hours of
 #   CPU); the reason is printed as a SKIP.
+# - `<!-- doc-test: clock REASON -->`: a block whose answer depends on the
+#   tool answering within a clock (a search that must finish in time): run
+#   and checked as any other, but left out under memcheck (TK_VALGRIND=1,
+#   tests/valgrind-check.sh), where everything runs tens of times slower.
 # - `<!-- doc-test: setup` ... `-->` (a comment of shell lines) is run before
 #   the next block, output ignored: files an example uses but does not make.
 # - Each document runs in its own scratch directory, its blocks in order, so
@@ -54,7 +58,7 @@ scratch() {
 }
 
 # extract DOC > blocks: the document's examples as records
-#   B <n> <first line> <kind: check|illustration|skip|setup> [reason]
+#   B <n> <first line> <kind: check|illustration|skip|clock|setup> [reason]
 #   C <command>        a command line (continuations joined)
 #   O <line>           a line of shown output
 # README: fenced blocks; manual pages: .EX/.EE in .SH EXAMPLES, roff undone.
@@ -74,6 +78,7 @@ extract() {
             }
         }
         /^<!-- doc-test: skip/ { pend = "skip"; why = $0; sub(/^<!-- doc-test: skip:? */, "", why); sub(/ *-->.*$/, "", why); next }
+        /^<!-- doc-test: clock/ { pend = "clock"; why = $0; sub(/^<!-- doc-test: clock:? */, "", why); sub(/ *-->.*$/, "", why); next }
         /^<!-- doc-test: setup/ { insetup = 1; print "B\t" NR "\tsetup\t"; next }
         insetup && /^-->/ { insetup = 0; next }
         insetup { print "C\t" $0; next }
@@ -177,6 +182,9 @@ for doc in $TK_DOC_FILES; do
         case $kind in
         illustration) echo "note $where: no output shown, not run (an illustration)"; b=$((b + 1)); continue ;;
         skip) t_skip "$where" "${why:-marked doc-test: skip}"; b=$((b + 1)); continue ;;
+        clock) if [ "${TK_VALGRIND:-0}" = 1 ]; then
+                   t_skip "$where" "under memcheck: ${why:-an answer within a clock}"; b=$((b + 1)); continue
+               fi ;;
         esac
         c=1
         while [ -f "$T_TMP/blk.$b.cmd.$c" ]; do

@@ -145,6 +145,8 @@ double th_scale(void)
 
 int th_sanitized(void) { return TH_SANITIZED; }
 
+int th_reduced(void) { return TH_SANITIZED || th_scale() < 1; }
+
 double th_sanitized_scale(double divide_by)
 {
     return TH_SANITIZED && divide_by > 1 ? th_scale() / divide_by : th_scale();

@@ -63,6 +63,11 @@ double th_scale(void);
 /* 1 when this test program is built with AddressSanitizer (the sanitized
  * pass of `make test`, where the oracles run 3-10x slower), else 0. */
 int th_sanitized(void);
+/* 1 when the generated-case counts are cut below the plain `make test`
+ * run's: under the sanitizers, or TK_TEST_SCALE below 1 (valgrind-check.sh
+ * runs 0.1).  A check that a sample reached every kind of case belongs to
+ * the full-size runs only. */
+int th_reduced(void);
 /* Scale for an oracle's generated-case count: th_scale() in the plain build,
  * th_scale() / DIVIDE_BY under the sanitizers.  Only for counts whose
  * every case the plain pass still compares: the sanitized pass needs the code
