@@ -27,6 +27,8 @@
 #   tool answering within a clock (a search that must finish in time): run
 #   and checked as any other, but left out under memcheck (TK_VALGRIND=1,
 #   tests/valgrind-check.sh), where everything runs tens of times slower.
+#   In a manual page the same as a comment line before .EX:
+#   `.\" doc-test: clock REASON`.
 # - `<!-- doc-test: setup` ... `-->` (a comment of shell lines) is run before
 #   the next block, output ignored: files an example uses but does not make.
 # - Each document runs in its own scratch directory, its blocks in order, so
@@ -99,14 +101,15 @@ extract() {
             ncmd = 0; nout = 0
             for (i = 1; i <= nb; i++) if (buf[i] ~ /^\$ /) ncmd++; else if (ncmd) nout++
             if (ncmd == 0) return
-            print "B\t" start "\t" (nout ? "check" : "illustration") "\t"
+            print "B\t" start "\t" (pend != "" ? pend : nout ? "check" : "illustration") "\t" why
             for (i = 1; i <= nb; i++)
                 if (buf[i] ~ /^\$ /) print "C\t" substr(buf[i], 3); else print "O\t" buf[i]
         }
         /^\.SH/ { ex = ($0 ~ /EXAMPLES/); next }
         !ex { next }
+        /^\.\\" doc-test: clock/ { pend = "clock"; why = $0; sub(/^\.\\" doc-test: clock:? */, "", why); next }
         /^\.EX/ { on = 1; nb = 0; start = NR + 1; next }
-        /^\.EE/ { on = 0; emit(); next }
+        /^\.EE/ { on = 0; emit(); pend = ""; why = ""; next }
         on && /^\./ { next }
         on { buf[++nb] = unroff($0) }' "$2" ;;
     esac
