@@ -1191,7 +1191,11 @@ static int parse_args(int argc, char **argv, opts *o, int *mode, const char **co
         case 'b': o->bits = atoi(optarg); break;
         case 'u': o->unit = atoi(optarg); break;
         case 'R': o->nbase = atoi(optarg); break;
-        case 'C': o->ckpt = optarg; break;
+        case 'C':
+            if (!*optarg)
+                cli_usage_error("--checkpoint needs a file name");
+            o->ckpt = optarg;
+            break;
         case 'E': o->ckpt_every = cli_parse_real("--checkpoint-every", optarg, 0, 1, CLI_SECONDS_MAX); break;
         case 'T':
             for (o->target = 0; o->target < NTARGETS && strcmp(optarg, target_name[o->target]); o->target++)

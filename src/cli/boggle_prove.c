@@ -75,7 +75,11 @@ int boggle_prove_option(int c, boggle_prove_opts *o, const char *arg)
         return 1;
     case BOGGLE_OPT_GROUPS: o->groups = arg; return 1;
     case BOGGLE_OPT_ORDER: o->order = arg; return 1;
-    case BOGGLE_OPT_CHECKPOINT: o->checkpoint = arg; return 1;
+    case BOGGLE_OPT_CHECKPOINT:
+        if (!*arg)
+            cli_usage_error("--checkpoint needs a file name");
+        o->checkpoint = arg;
+        return 1;
     case BOGGLE_OPT_EVERY: o->every = cli_parse_real("--checkpoint-every", arg, 0, 0, 86400); return 1;
     case BOGGLE_OPT_MERGE: o->merge = 1; return 1;
     case BOGGLE_OPT_SAMPLE: o->sample = cli_parse_long("--sample", arg, 1, 1000000L); return 1;

@@ -94,6 +94,8 @@ int cli_pages_plan(cli_pages *pg, const char *out, const char *const *files, int
     pg->exts = exts;
     if (!out)
         return CLI_EXIT_OK;
+    if (!*out)
+        cli_usage_error("--html needs a file (or, for several games, a directory)");
     if (strcmp(out, "-") == 0)   /* standard output carries the review's text or JSON */
         cli_usage_error("--html -: a page is written to a file or a directory, not to standard output");
     struct stat st;

@@ -24,8 +24,8 @@ typedef struct cli_pages {
  * there are several games, OUT ends in '/' or names a directory; make it,
  * name each page after its file (the first of exts it ends with, case
  * apart, becomes .html), check every target (cli_outfile.h).  0 or an exit
- * status (messages printed).  out NULL: no pages, 0; out "-": a usage
- * error (standard output holds the review's text or JSON). */
+ * status (messages printed).  out NULL: no pages, 0; out "" or "-": a
+ * usage error (standard output holds the review's text or JSON). */
 int cli_pages_plan(cli_pages *pg, const char *out, const char *const *files, int nfiles, const char *const *exts);
 void cli_page_path(const cli_pages *pg, int i, char *path, size_t cap);
 /* Write game i's page (a message into err on failure): 0 or an exit status. */

@@ -295,11 +295,7 @@ static int gcg_option(skc_gcg_opts *g, int ch, const char *arg)
     switch (ch) {
     case O_TURN: g->turn = cli_parse_long("--turn", arg, 1, 100000); break;
     case O_CGPAT: g->cgp_at = cli_parse_long("--cgp-at", arg, 1, 100000); break;
-    case O_HTML:
-        if (!*arg)
-            cli_usage_error("--html needs a file (or, for several games, a directory)");
-        g->html = arg;
-        break;
+    case O_HTML: g->html = arg; break;   /* checked by cli_pages_plan */
     default: return 0;
     }
     return 1;

@@ -120,6 +120,7 @@ t_run link-ck-kept 0 grep -qx keep victim
 t_run no-min 2 $P
 t_run shard-alone 2 $P --min 460 --shard 1/2
 t_run bad-shard 2 $P --min 460 --shard 3/2 --checkpoint x.ck
+t_run empty-checkpoint 2 $P --min 460 --checkpoint ""
 t_run merge-nothing 2 $P --min 460 --merge
 t_run no-prove 2 "$B" -d w.txt --min-score 10
 t_run bad-groups 2 $P --min 460 --groups "aeiou xyz"

@@ -68,6 +68,7 @@ cp init.csv init.kept
 t_run init-as-checkpoint 1 "$M" $PLAY --init init.csv -o x.stats --checkpoint init.csv
 t_same init-kept init.kept init.csv
 # never read through a link, from a FIFO (it would block) or a device
+t_run empty-name 2 "$M" $PLAY -o x.stats --checkpoint ""
 mkfifo fifo.ckpt
 t_run fifo 1 timeout 20 "$M" $PLAY -o x.stats --checkpoint fifo.ckpt
 t_grep fifo-msg 'fifo.ckpt: not a regular file' "$ERR"

@@ -37,6 +37,8 @@ cd "$T_TMP" || exit 1
 t_run html-dash 2 "$S" --gcg "$D/trailing.gcg" --html -
 cd "$OLDPWD" || exit 1
 t_grep html-dash-msg "html -: a page is written to a file" "$ERR"
+t_run html-empty 2 "$S" --gcg "$D/trailing.gcg" --html ""
+t_grep html-empty-msg "html needs a file" "$ERR"
 if [ -e "$T_TMP/-" ]; then t_fail html-dash-nofile "a file named - was written"; else t_ok html-dash-nofile; fi
 
 # ---- what a game file says is text -------------------------------------------------------------------

@@ -62,6 +62,8 @@ cd "$T_TMP" || exit 1
 t_run html-dash 2 "$MJ" --log "$D/threat.mjlog" --html -
 cd "$OLDPWD" || exit 1
 t_grep html-dash-msg "html -: a page is written to a file" "$ERR"
+t_run html-empty 2 "$MJ" --log "$D/threat.mjlog" --html ""
+t_grep html-empty-msg "html needs a file" "$ERR"
 if [ -e "$T_TMP/-" ]; then t_fail html-dash-nofile "a file named - was written"; else t_ok html-dash-nofile; fi
 t_run no-log 2 "$MJ" --html "$P" "$D/threat.mjlog"
 t_grep no-log-msg "html needs --log" "$ERR"
