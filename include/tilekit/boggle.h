@@ -332,8 +332,11 @@ int bog_letter_faces(const alpha_table *a, bog_face *faces);
 
 /* The default groups for the prover's alphabet and size: a text as in
  * bog_prove_config.groups (a static string), or NULL if the alphabet is not
- * the English one (then the prover's default is one group of every face:
- * one class, fine for small alphabets; give groups for large ones). */
+ * the English one.  Then the prover finds the groups in the dictionary's
+ * words: the vowels by Sukhotin's algorithm (letters that mostly stand next
+ * to the others), then the consonants (split into the common ones, half of
+ * the consonants' occurrences, and the rest on grids of more than nine
+ * cells); the description (bog_prover_describe) names them. */
 const char *bog_prove_default_groups(const alpha_table *a, int rows, int cols);
 
 /* Make a prover: parses the groups and the order, and lists the top-level

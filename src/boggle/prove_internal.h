@@ -35,6 +35,13 @@ struct bog_prover {
     uint64_t dict_hash;
 };
 
+/* The default groups of a dictionary whose alphabet is not the English one
+ * (prove_groups.c): vowels, then consonants (split in two, common and rare,
+ * on grids of more than nine cells), as a groups text in out; needs
+ * p->bd, faces and cells set.  Returns the text's length. */
+#define PROVE_GROUPS_TEXT (BOG_PROVE_FACES * BOG_FACE_MAX * (ALPHA_LETTER_MAX + 1) + 4)
+size_t tki_prove_dict_groups(const bog_prover *p, char *out, size_t cap);
+
 /* The symmetries of a rows x cols grid into sym (identity first); returns how many. */
 int tki_prove_symmetries(int rows, int cols, uint8_t sym[8][BOG_PROVE_CELLS]);
 /* Is the vector v (one small number per cell) the smallest of its images? */

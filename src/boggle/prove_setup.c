@@ -299,12 +299,10 @@ static int setup(bog_prover *p, const bog_prove_config *cfg, tk_error *err)
     neighbours(p);
     p->nsym = tki_prove_symmetries(p->rows, p->cols, p->sym);
     const char *groups = cfg->groups ? cfg->groups : bog_prove_default_groups(a, p->rows, p->cols);
-    char all[BOG_PROVE_FACES * BOG_FACE_MAX * (ALPHA_LETTER_MAX + 1) + 1];
-    if (!groups) {                     /* another alphabet: one group, every face */
-        size_t n = 0;
-        for (int f = 0; f < p->nfaces; f++)
-            n += alpha_decode(a, p->faces[f].let, p->faces[f].n, 0, all + n, sizeof all - n);
-        groups = all;
+    char derived[PROVE_GROUPS_TEXT];
+    if (!groups) {                     /* another alphabet: vowels found in the words */
+        tki_prove_dict_groups(p, derived, sizeof derived);
+        groups = derived;
     }
     int rc = parse_groups(p, groups, err);
     if (rc == TK_OK && cfg->order)
