@@ -519,7 +519,83 @@ static double objective_at(const data *d, const double *theta, double *g)
     return objective ? loglik_tiles(d, theta, g) : loglik(d, theta, g);
 }
 
-/* Gradient ascent with a step that grows on success and halves on failure. */
+/* The curvature of the shapes objective at theta: M = sum over observations
+ * of weight x (Cov_p(f) - Cov_{p | held}(f)), the negative Hessian of the
+ * log-likelihood, plus the penalty's LAMBDA on the diagonal. */
+static void curvature(const data *d, const double *theta, double (*M)[NF])
+{
+    memset(M, 0, NF * NF * sizeof M[0][0]);
+    for (size_t k = 0; k < d->no; k++) {
+        const obs *o = &d->o[k];
+        double sc[MJ_DANGER_SHAPES], st = 0, ea[NF] = { 0 }, et[NF] = { 0 };
+        static double sa[NF][NF], s2[NF][NF];
+        memset(sa, 0, sizeof sa);
+        memset(s2, 0, sizeof s2);
+        shape_probs(d, o, theta, sc);
+        for (int i = 0; i < o->n; i++) {
+            const float *f = d->f + (size_t)(o->first + i) * NF;
+            int tr = d->truth[o->first + i];
+            st += tr ? sc[i] : 0;
+            for (int a = 0; a < NF; a++) {
+                if (f[a] == 0)
+                    continue;
+                double pa = sc[i] * f[a];
+                ea[a] += pa;
+                et[a] += tr ? pa : 0;
+                for (int b = a; b < NF; b++) {
+                    sa[a][b] += pa * f[b];
+                    s2[a][b] += tr ? pa * f[b] : 0;
+                }
+            }
+        }
+        for (int a = 0; a < NF; a++)
+            for (int b = a; b < NF; b++) {
+                double v = (sa[a][b] - ea[a] * ea[b]) - (s2[a][b] / st - et[a] * et[b] / (st * st));
+                M[a][b] += o->weight * v;
+            }
+    }
+    for (int a = 0; a < NF; a++) {
+        M[a][a] += LAMBDA;
+        for (int b = 0; b < a; b++)
+            M[a][b] = M[b][a];
+    }
+}
+
+/* Solve M x = g by Gaussian elimination with partial pivoting; 0 when singular. */
+static int solve(double (*M)[NF], const double *g, double *x)
+{
+    double A[NF][NF + 1];
+    for (int i = 0; i < NF; i++) {
+        memcpy(A[i], M[i], NF * sizeof A[i][0]);
+        A[i][NF] = g[i];
+    }
+    for (int c = 0; c < NF; c++) {
+        int p = c;
+        for (int r = c + 1; r < NF; r++)
+            p = fabs(A[r][c]) > fabs(A[p][c]) ? r : p;
+        if (fabs(A[p][c]) < 1e-12)
+            return 0;
+        for (int j = 0; j <= NF; j++) {
+            double t = A[c][j];
+            A[c][j] = A[p][j];
+            A[p][j] = t;
+        }
+        for (int r = 0; r < NF; r++)
+            if (r != c) {
+                double q = A[r][c] / A[c][c];
+                for (int j = c; j <= NF; j++)
+                    A[r][j] -= q * A[c][j];
+            }
+    }
+    for (int i = 0; i < NF; i++)
+        x[i] = A[i][NF] / A[i][i];
+    return 1;
+}
+
+/* Newton's method on the shapes objective (the curvature above, halved
+ * steps until the objective rises); gradient ascent with a step that grows
+ * on success and halves on failure for the tiles objective or when the
+ * curvature is singular. */
 static void fit_theta(data *d, double *theta)
 {
     double *count = calloc((size_t)d->n_riichi + 1, sizeof *count);
@@ -531,8 +607,32 @@ static void fit_theta(data *d, double *theta)
         d->o[k].weight = 1.0 / count[d->o[k].riichi_id];
     free(count);
     memcpy(theta, PRIOR, sizeof PRIOR);
-    double g[NF], t2[NF], g2[NF], step = 1e-3;
+    double g[NF], t2[NF], g2[NF], dx[NF], step = 1e-3;
+    static double M[NF][NF];
     double ll = objective_at(d, theta, g);
+    for (int it = 0; !objective && it < 50; it++) {
+        curvature(d, theta, M);
+        if (!solve(M, g, dx))
+            break;
+        double l2 = ll, s = 1;
+        for (; s > 1e-3; s /= 2) {
+            for (int j = 0; j < NF; j++)
+                t2[j] = theta[j] + s * dx[j];
+            l2 = objective_at(d, t2, g2);
+            if (l2 > ll)
+                break;
+        }
+        if (!(l2 > ll))
+            break;
+        memcpy(theta, t2, sizeof t2);
+        memcpy(g, g2, sizeof g2);
+        int done = l2 - ll < 1e-7;
+        ll = l2;
+        if (getenv("MKDANGER_DEBUG"))
+            fprintf(stderr, "mkdanger: newton %d: step %g log-likelihood %.6f\n", it, s, ll);
+        if (done)
+            break;
+    }
     for (int it = 0; it < 3000 && step > 1e-12; it++) {
         for (int j = 0; j < NF; j++)
             t2[j] = theta[j] + step * g[j];
