@@ -22,7 +22,7 @@
  *   s really held: every reading of each wait of s's hand that is a
  *   candidate; an observation where s is furiten or noten is left out; each
  *   riichi weighs 1 in all, shared by its observations; an L2 penalty of
- *   LAMBDA pulls theta to 0 and log-live to 1), then the logistic curve of
+ *   LAMBDA pulls theta to 0 and log-live to 1; Newton's method), then the logistic curve of
  *   P(tenpai) of players not in riichi (open melds, discards), and the mean
  *   ron values (riichi, riichi in its ippatsu turn, open hands less 1,000 a
  *   dora in their melds; dealers' values / 1.5).  Prints the model as the
@@ -36,8 +36,9 @@
  *   label tile turns round-wind self-wind ippatsu dealer safe34 left34
  *   indicators early-discards (the inputs of mahjong-helper's risk function
  *   as its game loop fills them; see tools/danger-vs-helper.sh).
- *   --scores writes each pair's danger, label, tile and the riichi
- *   player's river length.  It also prints the same area over every kind of
+ *   --scores writes each pair's danger, label, tile, the riichi
+ *   player's river length and declaration index, the number of candidate
+ *   shapes, the rule's score and the number of tiles safe against it.  It also prints the same area over every kind of
  *   the discarder's hand (is it a wait of the riichi player, who is not
  *   furiten?), a denser measure for choosing features.
  * --auc-scores: the area of "score label" lines.
@@ -326,7 +327,8 @@ static void at_discard(data *d, const mj_replay *r, const mj_log_event *e, int f
         if (d->helper)
             helper_line(d->helper, &t, s, e->tile, label);
         if (d->scores)
-            fprintf(d->scores, "%.9g %d %d %d\n", dg.deal[e->tile], label, e->tile, t.seat[s].n_river);
+            fprintf(d->scores, "%.9g %d %d %d %d %d %g %d\n", dg.deal[e->tile], label, e->tile, t.seat[s].n_river,
+                    t.seat[s].riichi, dg.n_shapes, rule_score(&t, s, e->tile), __builtin_popcountll(dg.genbutsu));
     }
 }
 
