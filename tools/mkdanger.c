@@ -454,11 +454,41 @@ static double penalty(const double *theta, double *g)
     return p;
 }
 
-/* Log-likelihood of the shapes really held, and its gradient at theta. */
-static double loglik(const data *d, const double *theta, double *g)
+/* Add an observation's second moments to M: weight x (Cov_p(f) -
+ * Cov_{p | held}(f)), the negative Hessian of its log-likelihood. */
+static void add_curvature(const data *d, const obs *o, const double *sc, double st, const double *ea,
+                          const double *et, double (*M)[NF])
+{
+    static double sa[NF][NF], s2[NF][NF];
+    memset(sa, 0, sizeof sa);
+    memset(s2, 0, sizeof s2);
+    for (int i = 0; i < o->n; i++) {
+        const float *f = d->f + (size_t)(o->first + i) * NF;
+        int tr = d->truth[o->first + i];
+        for (int a = 0; a < NF; a++) {
+            if (f[a] == 0)
+                continue;
+            double pa = sc[i] * f[a];
+            for (int b = a; b < NF; b++) {
+                sa[a][b] += pa * f[b];
+                s2[a][b] += tr ? pa * f[b] : 0;
+            }
+        }
+    }
+    for (int a = 0; a < NF; a++)
+        for (int b = a; b < NF; b++)
+            M[a][b] += o->weight * ((sa[a][b] - ea[a] * ea[b]) - (s2[a][b] / st - et[a] * et[b] / (st * st)));
+}
+
+/* Log-likelihood of the shapes really held, its gradient at theta and, when
+ * M is not NULL, its negative Hessian (the penalty's LAMBDA on the
+ * diagonal) for Newton's method. */
+static double loglik(const data *d, const double *theta, double *g, double (*M)[NF])
 {
     double ll = 0;
     memset(g, 0, NF * sizeof *g);
+    if (M)
+        memset(M, 0, NF * NF * sizeof M[0][0]);
     for (size_t k = 0; k < d->no; k++) {
         const obs *o = &d->o[k];
         double sc[MJ_DANGER_SHAPES], st = 0, ea[NF] = { 0 }, et[NF] = { 0 };
@@ -475,7 +505,15 @@ static double loglik(const data *d, const double *theta, double *g)
         ll += o->weight * log(st);
         for (int j = 0; j < NF; j++)
             g[j] += o->weight * (et[j] / st - ea[j]);
+        if (M)
+            add_curvature(d, o, sc, st, ea, et, M);
     }
+    if (M)
+        for (int a = 0; a < NF; a++) {
+            M[a][a] += LAMBDA;
+            for (int b = 0; b < a; b++)
+                M[a][b] = M[b][a];
+        }
     return ll - penalty(theta, g);
 }
 
@@ -518,49 +556,7 @@ static double loglik_tiles(const data *d, const double *theta, double *g)
 
 static double objective_at(const data *d, const double *theta, double *g)
 {
-    return objective ? loglik_tiles(d, theta, g) : loglik(d, theta, g);
-}
-
-/* The curvature of the shapes objective at theta: M = sum over observations
- * of weight x (Cov_p(f) - Cov_{p | held}(f)), the negative Hessian of the
- * log-likelihood, plus the penalty's LAMBDA on the diagonal. */
-static void curvature(const data *d, const double *theta, double (*M)[NF])
-{
-    memset(M, 0, NF * NF * sizeof M[0][0]);
-    for (size_t k = 0; k < d->no; k++) {
-        const obs *o = &d->o[k];
-        double sc[MJ_DANGER_SHAPES], st = 0, ea[NF] = { 0 }, et[NF] = { 0 };
-        static double sa[NF][NF], s2[NF][NF];
-        memset(sa, 0, sizeof sa);
-        memset(s2, 0, sizeof s2);
-        shape_probs(d, o, theta, sc);
-        for (int i = 0; i < o->n; i++) {
-            const float *f = d->f + (size_t)(o->first + i) * NF;
-            int tr = d->truth[o->first + i];
-            st += tr ? sc[i] : 0;
-            for (int a = 0; a < NF; a++) {
-                if (f[a] == 0)
-                    continue;
-                double pa = sc[i] * f[a];
-                ea[a] += pa;
-                et[a] += tr ? pa : 0;
-                for (int b = a; b < NF; b++) {
-                    sa[a][b] += pa * f[b];
-                    s2[a][b] += tr ? pa * f[b] : 0;
-                }
-            }
-        }
-        for (int a = 0; a < NF; a++)
-            for (int b = a; b < NF; b++) {
-                double v = (sa[a][b] - ea[a] * ea[b]) - (s2[a][b] / st - et[a] * et[b] / (st * st));
-                M[a][b] += o->weight * v;
-            }
-    }
-    for (int a = 0; a < NF; a++) {
-        M[a][a] += LAMBDA;
-        for (int b = 0; b < a; b++)
-            M[a][b] = M[b][a];
-    }
+    return objective ? loglik_tiles(d, theta, g) : loglik(d, theta, g, NULL);
 }
 
 /* Solve M x = g by Gaussian elimination with partial pivoting; 0 when singular. */
@@ -594,7 +590,7 @@ static int solve(double (*M)[NF], const double *g, double *x)
     return 1;
 }
 
-/* Newton's method on the shapes objective (the curvature above, halved
+/* Newton's method on the shapes objective (loglik's curvature, halved
  * steps until the objective rises); gradient ascent with a step that grows
  * on success and halves on failure for the tiles objective or when the
  * curvature is singular. */
@@ -613,7 +609,7 @@ static void fit_theta(data *d, double *theta)
     static double M[NF][NF];
     double ll = objective_at(d, theta, g);
     for (int it = 0; !objective && it < 50; it++) {
-        curvature(d, theta, M);
+        loglik(d, theta, g, M);
         if (!solve(M, g, dx))
             break;
         double l2 = ll, s = 1;
