@@ -101,6 +101,10 @@ typedef struct data {
     FILE *scores;             /* --scores: each pair's danger, label, tile, the riichi player's river length */
     mj_danger_model model;
     mj_ctx *ctx;
+    int calibrating;          /* --calibrate: keep each pair's calibration features */
+    double *cx;               /* MJ_DANGER_CALIB a pair with a wait above 0 */
+    uint8_t *cy;              /* its label */
+    size_t nc, cap_cx, cap_cy;
 } data;
 
 /* tku_grow, or the end of the run when out of memory */
@@ -310,6 +314,12 @@ static void at_discard(data *d, const mj_replay *r, const mj_log_event *e, int f
         mj_danger dg;
         mj_danger_eval(&t, s, &d->model, &dg);
         add_pair(d, dg.deal[e->tile], rule_score(&t, s, e->tile), label);
+        if (d->calibrating && dg.wait[e->tile] > 0) {
+            d->cx = grow(d->cx, &d->cap_cx, (d->nc + 1) * MJ_DANGER_CALIB, sizeof *d->cx);
+            d->cy = grow(d->cy, &d->cap_cy, d->nc + 1, 1);
+            mj_danger_calib_features(&t, s, &dg, e->tile, d->cx + d->nc * MJ_DANGER_CALIB);
+            d->cy[d->nc++] = (uint8_t)label;
+        }
         if (label && getenv("MKDANGER_DEBUG")) {
             char nm[3], hb[MJ_HAND_TEXT];
             mj_tile_name(e->tile, nm);
@@ -559,34 +569,35 @@ static double objective_at(const data *d, const double *theta, double *g)
     return objective ? loglik_tiles(d, theta, g) : loglik(d, theta, g, NULL);
 }
 
-/* Solve M x = g by Gaussian elimination with partial pivoting; 0 when singular. */
-static int solve(double (*M)[NF], const double *g, double *x)
+/* Solve M x = g (n unknowns, M row-major n x n) by Gaussian elimination
+ * with partial pivoting; 0 when singular. */
+static int solve(int n, const double *M, const double *g, double *x)
 {
     double A[NF][NF + 1];
-    for (int i = 0; i < NF; i++) {
-        memcpy(A[i], M[i], NF * sizeof A[i][0]);
-        A[i][NF] = g[i];
+    for (int i = 0; i < n; i++) {
+        memcpy(A[i], M + (size_t)i * n, (size_t)n * sizeof A[i][0]);
+        A[i][n] = g[i];
     }
-    for (int c = 0; c < NF; c++) {
+    for (int c = 0; c < n; c++) {
         int p = c;
-        for (int r = c + 1; r < NF; r++)
+        for (int r = c + 1; r < n; r++)
             p = fabs(A[r][c]) > fabs(A[p][c]) ? r : p;
         if (fabs(A[p][c]) < 1e-12)
             return 0;
-        for (int j = 0; j <= NF; j++) {
+        for (int j = 0; j <= n; j++) {
             double t = A[c][j];
             A[c][j] = A[p][j];
             A[p][j] = t;
         }
-        for (int r = 0; r < NF; r++)
+        for (int r = 0; r < n; r++)
             if (r != c) {
                 double q = A[r][c] / A[c][c];
-                for (int j = c; j <= NF; j++)
+                for (int j = c; j <= n; j++)
                     A[r][j] -= q * A[c][j];
             }
     }
-    for (int i = 0; i < NF; i++)
-        x[i] = A[i][NF] / A[i][i];
+    for (int i = 0; i < n; i++)
+        x[i] = A[i][n] / A[i][i];
     return 1;
 }
 
@@ -610,7 +621,7 @@ static void fit_theta(data *d, double *theta)
     double ll = objective_at(d, theta, g);
     for (int it = 0; !objective && it < 50; it++) {
         loglik(d, theta, g, M);
-        if (!solve(M, g, dx))
+        if (!solve(NF, &M[0][0], g, dx))
             break;
         double l2 = ll, s = 1;
         for (; s > 1e-3; s /= 2) {
@@ -693,6 +704,34 @@ static void print_model(FILE *f, const mj_danger_model *m)
         fprintf(f, "        %9.5f,   /* %s */\n", m->theta[j], mj_danger_feature_name(j));
     fprintf(f, "    },\n    .tenpai = { %.5f, %.5f, %.5f },\n", m->tenpai[0], m->tenpai[1], m->tenpai[2]);
     fprintf(f, "    .value = { %.0f, %.0f, %.0f },\n", m->value[0], m->value[1], m->value[2]);
+    fprintf(f, "    .calib = {");
+    for (int k = 0; k < MJ_DANGER_CALIB; k++)
+        fprintf(f, "%s%.5f", k ? ", " : " ", m->calib[k]);
+    fprintf(f, " },\n");
+}
+
+/* Print the model as C and write PARAMS (one number a line: theta, tenpai,
+ * value, calib). */
+static int write_model(const mj_danger_model *m, const char *out)
+{
+    print_model(stdout, m);
+    if (!out)
+        return 0;
+    FILE *f = fopen(out, "w");
+    if (!f) {
+        perror(out);
+        return 1;
+    }
+    for (int j = 0; j < NF; j++)
+        fprintf(f, "%.17g\n", m->theta[j]);
+    for (int k = 0; k < 3; k++)
+        fprintf(f, "%.17g\n", m->tenpai[k]);
+    for (int k = 0; k < 3; k++)
+        fprintf(f, "%.17g\n", m->value[k]);
+    for (int k = 0; k < MJ_DANGER_CALIB; k++)
+        fprintf(f, "%.17g\n", m->calib[k]);
+    fclose(f);
+    return 0;
 }
 
 static int do_fit(data *d, const char *out)
@@ -719,22 +758,49 @@ static int do_fit(data *d, const char *out)
     for (int k = 0; k < 3; k++)
         m->value[k] = d->value_n[k] ? d->value_sum[k] / d->value_n[k] : mj_danger_default_model()->value[k];
     fprintf(stderr, "mkdanger: ron values from %.0f, %.0f, %.0f wins\n", d->value_n[0], d->value_n[1], d->value_n[2]);
-    print_model(stdout, m);
-    if (out) {
-        FILE *f = fopen(out, "w");
-        if (!f) {
-            perror(out);
-            return 1;
+    return write_model(m, out);
+}
+
+/* --calibrate: the logistic regression of the pairs' labels on their
+ * calibration features (model step 4), Newton's method with an L2 penalty
+ * of 1 towards deal = wait / (1 + wait). */
+static int do_calibrate(data *d, const char *out)
+{
+    enum { K = MJ_DANGER_CALIB };
+    double *c = d->model.calib, g[K], H[K * K], dx[K];
+    fprintf(stderr, "mkdanger: %zu pairs with a wait above 0 to calibrate on\n", d->nc);
+    memset(c, 0, K * sizeof *c);
+    c[1] = 1;
+    for (int it = 0; it < 30; it++) {
+        memset(g, 0, sizeof g);
+        memset(H, 0, sizeof H);
+        for (size_t i = 0; i < d->nc; i++) {
+            const double *x = d->cx + i * K;
+            double z = 0;
+            for (int a = 0; a < K; a++)
+                z += c[a] * x[a];
+            double p = 1 / (1 + exp(-z)), e = d->cy[i] - p, v = p * (1 - p);
+            for (int a = 0; a < K; a++) {
+                g[a] += e * x[a];
+                for (int b = 0; b < K; b++)
+                    H[a * K + b] += v * x[a] * x[b];
+            }
         }
-        for (int j = 0; j < NF; j++)
-            fprintf(f, "%.17g\n", m->theta[j]);
-        for (int k = 0; k < 3; k++)
-            fprintf(f, "%.17g\n", m->tenpai[k]);
-        for (int k = 0; k < 3; k++)
-            fprintf(f, "%.17g\n", m->value[k]);
-        fclose(f);
+        for (int a = 1; a < K; a++) {
+            g[a] -= c[a] - (a == 1);
+            H[a * K + a] += 1;
+        }
+        if (!solve(K, H, g, dx))
+            break;
+        double norm = 0;
+        for (int a = 0; a < K; a++) {
+            c[a] += dx[a];
+            norm += dx[a] * dx[a];
+        }
+        if (norm < 1e-14)
+            break;
     }
-    return 0;
+    return write_model(&d->model, out);
 }
 
 static int load_params(mj_danger_model *m, const char *path)
@@ -751,9 +817,15 @@ static int load_params(mj_danger_model *m, const char *path)
         ok &= fscanf(f, "%lf", &m->tenpai[k]) == 1;
     for (int k = 0; k < 3; k++)
         ok &= fscanf(f, "%lf", &m->value[k]) == 1;
+    int nc = 0;   /* the calibration may be absent: none */
+    while (nc < MJ_DANGER_CALIB && fscanf(f, "%lf", &m->calib[nc]) == 1)
+        nc++;
+    for (int k = nc; k < MJ_DANGER_CALIB; k++)
+        m->calib[k] = 0;
     fclose(f);
     if (!ok)
-        fprintf(stderr, "mkdanger: %s: expected %d numbers\n", path, NF + 6);
+        fprintf(stderr, "mkdanger: %s: expected %d numbers (and %d of the calibration)\n", path, NF + 6,
+                MJ_DANGER_CALIB);
     return !ok;
 }
 
@@ -828,6 +900,7 @@ static int do_auc_scores(const char *path)
 static void usage(void)
 {
     printf("usage: mkdanger --fit [--split train|test|all|dev-fit|dev-check] [--every K] [-o PARAMS] LOG...\n"
+           "       mkdanger --calibrate [--split ...] [--every K] [--params PARAMS] [-o PARAMS] LOG...\n"
            "       mkdanger --auc [--split ...] [--every K] [--params PARAMS] [--helper OUT] [--scores OUT] LOG...\n"
            "       mkdanger --auc-scores FILE\n");
 }
@@ -880,6 +953,7 @@ static void parse_options(int argc, char **argv, options *o)
 {
     static const struct option LONG[] = {
         { "fit", no_argument, NULL, 'F' }, { "auc", no_argument, NULL, 'A' },
+        { "calibrate", no_argument, NULL, 'C' },
         { "auc-scores", required_argument, NULL, 'S' }, { "split", required_argument, NULL, 's' },
         { "every", required_argument, NULL, 'k' }, { "params", required_argument, NULL, 'p' },
         { "helper", required_argument, NULL, 'H' }, { "objective", required_argument, NULL, 'O' },
@@ -891,7 +965,7 @@ static void parse_options(int argc, char **argv, options *o)
     *o = (options){ 0, -1, 3, NULL, NULL, NULL, NULL, NULL };
     while ((c = getopt_long(argc, argv, "o:", LONG, NULL)) != -1) {
         switch (c) {
-        case 'F': case 'A': o->mode = c; break;
+        case 'F': case 'A': case 'C': o->mode = c; break;
         case 'S': o->auc_scores = optarg; return;
         case 's':
             o->split = 0;
@@ -915,7 +989,7 @@ static void parse_options(int argc, char **argv, options *o)
         exit(2);
     }
     if (o->split < 0)
-        o->split = o->mode == 'F' ? 1 : 2;
+        o->split = o->mode == 'A' ? 2 : 1;
 }
 
 static FILE *open_out(const char *path)
@@ -944,11 +1018,12 @@ int main(int argc, char **argv)
     d.helper = open_out(o.helper);
     d.scores = open_out(o.scores);
     dump = open_out(getenv("MKDANGER_DUMP"));
+    d.calibrating = o.mode == 'C';
     int used = read_logs(&d, argv + optind, argc - optind, o.split, o.every, o.mode == 'F');
     fprintf(stderr, "mkdanger: %d rounds read\n", used);
     FILE *outs[3] = { d.helper, d.scores, dump };
     for (int i = 0; i < 3; i++)
         if (outs[i])
             fclose(outs[i]);
-    return o.mode == 'F' ? do_fit(&d, o.out) : do_auc(&d);
+    return o.mode == 'F' ? do_fit(&d, o.out) : o.mode == 'C' ? do_calibrate(&d, o.out) : do_auc(&d);
 }

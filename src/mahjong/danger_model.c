@@ -1,8 +1,9 @@
 /* danger_model.c - the fitted parameters of the danger model
- * (tilekit/mjdanger.h, model steps 3 and 4).
+ * (tilekit/mjdanger.h, model steps 3 to 5).
  *
  * Made by tools/mkdanger.c on the training rounds of the logs named in
- * doc/mahjong-defence.md (its "Fitting" section has the exact command);
+ * doc/mahjong-defence.md (its "Data and fitting" section has the exact
+ * commands: --fit, then --calibrate);
  * the feature order is that of mj_danger_feature_name().  Regenerate with
  * that command and paste its output here. */
 #include "tilekit/mjdanger.h"
@@ -39,6 +40,7 @@ static const mj_danger_model MODEL = {
     },
     .tenpai = { -5.20868, 1.60202, 0.22098 },
     .value = { 5239, 7663, 3259 },
+    .calib = { 1.28443, 0.91268, 0.19703, 0.50198, -0.06967, 0.09702, 0.23205, 0.16804, -1.58352, -0.41746 },
 };
 
 const mj_danger_model *mj_danger_default_model(void) { return &MODEL; }
