@@ -3,6 +3,7 @@
  *
  *   mkdanger --fit [--split train|test|all|dev-fit|dev-check] [--every K]
  *                  [--objective shapes|tiles] [--all-tenpai] [-o PARAMS] LOG...
+ *   mkdanger --calibrate [--split ...] [--params PARAMS] [-o PARAMS] LOG...
  *   mkdanger --auc [--split ...] [--params PARAMS] [--helper POSITIONS]
  *                  [--scores FILE] LOG...
  *   mkdanger --auc-scores FILE
@@ -10,8 +11,8 @@
  * The logs (Tenhou .mjlog / tenhou.net/6 JSON, gzip or not) are split by
  * round: a round whose FNV-1a hash of its deal is 0 mod K (default 3) is a
  * test round, the others are training rounds, and a round met twice (a log
- * cut from another) is read once.  --fit reads the training rounds, --auc
- * the test rounds (--split overrides; dev-fit and dev-check are the two
+ * cut from another) is read once.  --fit and --calibrate read the training
+ * rounds, --auc the test rounds (--split overrides; dev-fit and dev-check are the two
  * halves of the training rounds, for choosing features without the test
  * rounds).
  *
@@ -28,6 +29,12 @@
  *   dora in their melds; dealers' values / 1.5).  Prints the model as the
  *   C initializer of src/mahjong/danger_model.c and writes PARAMS (one
  *   number a line) for --auc --params.
+ * --calibrate: step 4 of the model on the training pairs (below) of the
+ *   model PARAMS (or the built-in one): the logistic regression of each
+ *   pair's label on mj_danger_calib_features (pairs whose wait probability
+ *   is 0 stay 0 and are left out), an L2 penalty of 1 towards danger =
+ *   wait / (1 + wait); prints the model and writes PARAMS with the 10
+ *   coefficients after the 33 numbers of --fit.
  * --auc: the pairs (discard of o, riichi player s), positive when s won on
  *   that discard; prints the count and the area under the ROC curve of the
  *   model's danger (ties count one half), and of a plain rule (genbutsu 0;
