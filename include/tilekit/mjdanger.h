@@ -54,7 +54,9 @@
  *    recalibrated across positions: logit(deal) = c . x with x =
  *    (1, log wait, turns since the riichi / 12 (at most 1), the riichi turn
  *    / 18 (at most 1), t an honour, a 1/9, a 2/8, a 3/7, log(candidate
- *    shapes) / 5, tiles safe by rule 1 / 34) (mj_danger_calib_features),
+ *    shapes) / 5, tiles in the river or passed / 34) (for a player not in
+ *    riichi, or whose riichi turn is not known: 0 turns since and its
+ *    river length as the turn; mj_danger_calib_features),
  *    c fitted by tools/mkdanger.c on the (discard, riichi player) pairs of
  *    real logs: the shapes count one wait shape where real hands often
  *    have two, and how much that matters depends on the turn, the tile and
