@@ -1,7 +1,9 @@
 /* danger.c - the danger of each tile against an opponent (the model of
  * tilekit/mjdanger.h): the exact zeros, the candidate wait shapes with
- * their live counts, their features and log-linear weights, and the
- * danger, tenpai probability, hand value and expected loss built on them.
+ * their live counts, their features and log-linear weights, the
+ * probability of each tile being a wait and its calibration across
+ * positions (the danger), and the tenpai probability, hand value and
+ * expected loss built on them.
  *
  * The river is read once per opponent into a summary (which tiles it
  * holds, which were discarded by hand early or late or as tsumogiri, the
@@ -377,6 +379,8 @@ static void calibrate(const mj_table *t, int seat, const mj_danger_model *m, mj_
         for (int k = 0; k < MJ_DANGER_CALIB; k++)
             z += m->calib[k] * f[k];
         out->deal[x] = 1.0 / (1.0 + exp(-z));
+        if (!(out->deal[x] > 0))
+            out->deal[x] = out->wait[x];   /* underflow: a tile that can deal in is never rated 0 */
     }
 }
 
