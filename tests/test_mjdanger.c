@@ -11,9 +11,12 @@
  *   each hand come from mj_waits, not from the model.  TK_LONG=1 adds
  *   opponents with one meld (3 sets and a pair: a minute or more).
  * sums: on generated positions, the shapes' probabilities add up to 1, the
- *   danger of each tile is the sum over the shapes that wait on it, the
- *   dangers add up to the expected number of distinct waits, zero marks
- *   exactly the tiles of danger 0, and loss = tenpai x danger x value.
+ *   wait probability of each tile is the sum over the shapes that wait on
+ *   it, these add up to the expected number of distinct waits, zero marks
+ *   exactly the tiles of wait and danger 0, the danger is the calibration
+ *   of the header's step 4 (its features computed here from the table),
+ *   the identity when the calibration is all 0, and loss = tenpai x danger
+ *   x value.
  */
 #include "support/harness.h"
 #include "tilekit/mahjong.h"
@@ -206,15 +209,38 @@ static void test_exact_zeros(void)
 }
 
 /* ---- the model's arithmetic ---- */
+/* The danger of tile x as step 4 of the header states it, from the table
+ * and the wait probability w. */
+static double calibrated(const mj_danger_model *m, const mj_table *t, int seat, const mj_danger *d, int x, double w)
+{
+    const mj_table_seat *s = &t->seat[seat];
+    int known = s->riichi >= 0 && s->riichi < s->n_river;
+    double since = known ? s->n_river - 1 - s->riichi : 0, turn = known ? s->riichi : s->n_river;
+    int rank = x < 27 ? x % 9 + 1 : 0, safe = 0;
+    for (int k = 0; k < MJ_TILES; k++)
+        safe += (int)(d->genbutsu >> k & 1);
+    double f[MJ_DANGER_CALIB] = { 1, log(w), fmin(since, 12) / 12, fmin(turn, 18) / 18, x >= 27,
+                                  rank == 1 || rank == 9, rank == 2 || rank == 8, rank == 3 || rank == 7,
+                                  log(d->n_shapes) / 5, safe / 34.0 };
+    double z = 0;
+    for (int k = 0; k < MJ_DANGER_CALIB; k++)
+        z += m->calib[k] * f[k];
+    return 1 / (1 + exp(-z));
+}
+
 static void test_sums(void)
 {
     th_rng r = { 7 };
-    static mj_danger d;
+    static mj_danger d, d0;
+    mj_danger_model plain = *mj_danger_default_model();
+    memset(plain.calib, 0, sizeof plain.calib);
     int n = (int)(2000 * th_sanitized_scale(10)) + 10;
     for (int i = 0; i < n; i++) {
         position p;
         random_position(&r, &p, (int)th_below(&r, 4));
         REQUIRE(mj_danger_eval(&p.t, p.opp, mj_danger_default_model(), &d) == 0);
+        REQUIRE(mj_danger_eval(&p.t, p.opp, &plain, &d0) == 0);
+        REQUIRE(mj_danger_eval(&p.t, p.opp, &plain, &d0) == 0);
         double sp = 0, waits = 0, deal[MJ_TILES] = { 0 };
         for (int k = 0; k < d.n_shapes; k++) {
             const mj_danger_shape *s = &d.shapes[k];
@@ -230,10 +256,15 @@ static void test_sums(void)
         CHECKF(d.n_shapes == 0 || fabs(sp - 1) < 1e-9, "case %d: shapes add up to %.17g", i, sp);
         double total = 0;
         for (int t = 0; t < MJ_TILES; t++) {
-            total += d.deal[t];
-            CHECKF(fabs(d.deal[t] - deal[t]) < 1e-12, "case %d tile %d: %.17g, shapes say %.17g", i, t, d.deal[t], deal[t]);
-            CHECK(d.deal[t] >= 0 && d.deal[t] <= 1 + 1e-12);
-            CHECK(((d.zero >> t & 1) != 0) == (d.deal[t] == 0));
+            total += d.wait[t];
+            CHECKF(fabs(d.wait[t] - deal[t]) < 1e-12, "case %d tile %d: %.17g, shapes say %.17g", i, t, d.wait[t], deal[t]);
+            CHECK(d.wait[t] >= 0 && d.wait[t] <= 1 + 1e-12 && d.deal[t] >= 0 && d.deal[t] < 1);
+            CHECK(((d.zero >> t & 1) != 0) == (d.wait[t] == 0) && (d.wait[t] == 0) == (d.deal[t] == 0));
+            CHECK(d0.deal[t] == d.wait[t] && d0.wait[t] == d.wait[t]);
+            if (d.wait[t] > 0) {
+                double want = calibrated(mj_danger_default_model(), &p.t, p.opp, &d, t, d.wait[t]);
+                CHECKF(fabs(d.deal[t] - want) < 1e-12, "case %d tile %d: danger %.17g, step 4 says %.17g", i, t, d.deal[t], want);
+            }
             CHECK(fabs(d.loss[t] - d.tenpai * d.deal[t] * d.value) <= 1e-9 * (1 + d.loss[t]));
         }
         CHECK((d.genbutsu & ~d.zero) == 0 && d.genbutsu == p.safe);

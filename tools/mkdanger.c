@@ -3,6 +3,7 @@
  *
  *   mkdanger --fit [--split train|test|all|dev-fit|dev-check] [--every K]
  *                  [--objective shapes|tiles] [--all-tenpai] [-o PARAMS] LOG...
+ *   mkdanger --calibrate [--split ...] [--params PARAMS] [-o PARAMS] LOG...
  *   mkdanger --auc [--split ...] [--params PARAMS] [--helper POSITIONS]
  *                  [--scores FILE] LOG...
  *   mkdanger --auc-scores FILE
@@ -10,8 +11,8 @@
  * The logs (Tenhou .mjlog / tenhou.net/6 JSON, gzip or not) are split by
  * round: a round whose FNV-1a hash of its deal is 0 mod K (default 3) is a
  * test round, the others are training rounds, and a round met twice (a log
- * cut from another) is read once.  --fit reads the training rounds, --auc
- * the test rounds (--split overrides; dev-fit and dev-check are the two
+ * cut from another) is read once.  --fit and --calibrate read the training
+ * rounds, --auc the test rounds (--split overrides; dev-fit and dev-check are the two
  * halves of the training rounds, for choosing features without the test
  * rounds).
  *
@@ -22,12 +23,18 @@
  *   s really held: every reading of each wait of s's hand that is a
  *   candidate; an observation where s is furiten or noten is left out; each
  *   riichi weighs 1 in all, shared by its observations; an L2 penalty of
- *   LAMBDA pulls theta to 0 and log-live to 1), then the logistic curve of
+ *   LAMBDA pulls theta to 0 and log-live to 1; Newton's method), then the logistic curve of
  *   P(tenpai) of players not in riichi (open melds, discards), and the mean
  *   ron values (riichi, riichi in its ippatsu turn, open hands less 1,000 a
  *   dora in their melds; dealers' values / 1.5).  Prints the model as the
  *   C initializer of src/mahjong/danger_model.c and writes PARAMS (one
  *   number a line) for --auc --params.
+ * --calibrate: step 4 of the model on the training pairs (below) of the
+ *   model PARAMS (or the built-in one): the logistic regression of each
+ *   pair's label on mj_danger_calib_features (pairs whose wait probability
+ *   is 0 stay 0 and are left out), an L2 penalty of 1 towards danger =
+ *   wait / (1 + wait); prints the model and writes PARAMS with the 10
+ *   coefficients after the 33 numbers of --fit.
  * --auc: the pairs (discard of o, riichi player s), positive when s won on
  *   that discard; prints the count and the area under the ROC curve of the
  *   model's danger (ties count one half), and of a plain rule (genbutsu 0;
@@ -36,8 +43,9 @@
  *   label tile turns round-wind self-wind ippatsu dealer safe34 left34
  *   indicators early-discards (the inputs of mahjong-helper's risk function
  *   as its game loop fills them; see tools/danger-vs-helper.sh).
- *   --scores writes each pair's danger, label, tile and the riichi
- *   player's river length.  It also prints the same area over every kind of
+ *   --scores writes each pair's danger, label, tile, the riichi
+ *   player's river length and declaration index, the number of candidate
+ *   shapes, the rule's score and the number of tiles safe against it.  It also prints the same area over every kind of
  *   the discarder's hand (is it a wait of the riichi player, who is not
  *   furiten?), a denser measure for choosing features.
  * --auc-scores: the area of "score label" lines.
@@ -100,6 +108,10 @@ typedef struct data {
     FILE *scores;             /* --scores: each pair's danger, label, tile, the riichi player's river length */
     mj_danger_model model;
     mj_ctx *ctx;
+    int calibrating;          /* --calibrate: keep each pair's calibration features */
+    double *cx;               /* MJ_DANGER_CALIB a pair with a wait above 0 */
+    uint8_t *cy;              /* its label */
+    size_t nc, cap_cx, cap_cy;
 } data;
 
 /* tku_grow, or the end of the run when out of memory */
@@ -309,6 +321,12 @@ static void at_discard(data *d, const mj_replay *r, const mj_log_event *e, int f
         mj_danger dg;
         mj_danger_eval(&t, s, &d->model, &dg);
         add_pair(d, dg.deal[e->tile], rule_score(&t, s, e->tile), label);
+        if (d->calibrating && dg.wait[e->tile] > 0) {
+            d->cx = grow(d->cx, &d->cap_cx, (d->nc + 1) * MJ_DANGER_CALIB, sizeof *d->cx);
+            d->cy = grow(d->cy, &d->cap_cy, d->nc + 1, 1);
+            mj_danger_calib_features(&t, s, &dg, e->tile, d->cx + d->nc * MJ_DANGER_CALIB);
+            d->cy[d->nc++] = (uint8_t)label;
+        }
         if (label && getenv("MKDANGER_DEBUG")) {
             char nm[3], hb[MJ_HAND_TEXT];
             mj_tile_name(e->tile, nm);
@@ -326,7 +344,8 @@ static void at_discard(data *d, const mj_replay *r, const mj_log_event *e, int f
         if (d->helper)
             helper_line(d->helper, &t, s, e->tile, label);
         if (d->scores)
-            fprintf(d->scores, "%.9g %d %d %d\n", dg.deal[e->tile], label, e->tile, t.seat[s].n_river);
+            fprintf(d->scores, "%.9g %d %d %d %d %d %g %d\n", dg.deal[e->tile], label, e->tile, t.seat[s].n_river,
+                    t.seat[s].riichi, dg.n_shapes, rule_score(&t, s, e->tile), __builtin_popcountll(dg.genbutsu));
     }
 }
 
@@ -452,11 +471,41 @@ static double penalty(const double *theta, double *g)
     return p;
 }
 
-/* Log-likelihood of the shapes really held, and its gradient at theta. */
-static double loglik(const data *d, const double *theta, double *g)
+/* Add an observation's second moments to M: weight x (Cov_p(f) -
+ * Cov_{p | held}(f)), the negative Hessian of its log-likelihood. */
+static void add_curvature(const data *d, const obs *o, const double *sc, double st, const double *ea,
+                          const double *et, double (*M)[NF])
+{
+    static double sa[NF][NF], s2[NF][NF];
+    memset(sa, 0, sizeof sa);
+    memset(s2, 0, sizeof s2);
+    for (int i = 0; i < o->n; i++) {
+        const float *f = d->f + (size_t)(o->first + i) * NF;
+        int tr = d->truth[o->first + i];
+        for (int a = 0; a < NF; a++) {
+            if (f[a] == 0)
+                continue;
+            double pa = sc[i] * f[a];
+            for (int b = a; b < NF; b++) {
+                sa[a][b] += pa * f[b];
+                s2[a][b] += tr ? pa * f[b] : 0;
+            }
+        }
+    }
+    for (int a = 0; a < NF; a++)
+        for (int b = a; b < NF; b++)
+            M[a][b] += o->weight * ((sa[a][b] - ea[a] * ea[b]) - (s2[a][b] / st - et[a] * et[b] / (st * st)));
+}
+
+/* Log-likelihood of the shapes really held, its gradient at theta and, when
+ * M is not NULL, its negative Hessian (the penalty's LAMBDA on the
+ * diagonal) for Newton's method. */
+static double loglik(const data *d, const double *theta, double *g, double (*M)[NF])
 {
     double ll = 0;
     memset(g, 0, NF * sizeof *g);
+    if (M)
+        memset(M, 0, NF * NF * sizeof M[0][0]);
     for (size_t k = 0; k < d->no; k++) {
         const obs *o = &d->o[k];
         double sc[MJ_DANGER_SHAPES], st = 0, ea[NF] = { 0 }, et[NF] = { 0 };
@@ -473,7 +522,15 @@ static double loglik(const data *d, const double *theta, double *g)
         ll += o->weight * log(st);
         for (int j = 0; j < NF; j++)
             g[j] += o->weight * (et[j] / st - ea[j]);
+        if (M)
+            add_curvature(d, o, sc, st, ea, et, M);
     }
+    if (M)
+        for (int a = 0; a < NF; a++) {
+            M[a][a] += LAMBDA;
+            for (int b = 0; b < a; b++)
+                M[a][b] = M[b][a];
+        }
     return ll - penalty(theta, g);
 }
 
@@ -516,10 +573,45 @@ static double loglik_tiles(const data *d, const double *theta, double *g)
 
 static double objective_at(const data *d, const double *theta, double *g)
 {
-    return objective ? loglik_tiles(d, theta, g) : loglik(d, theta, g);
+    return objective ? loglik_tiles(d, theta, g) : loglik(d, theta, g, NULL);
 }
 
-/* Gradient ascent with a step that grows on success and halves on failure. */
+/* Solve M x = g (n unknowns, M row-major n x n) by Gaussian elimination
+ * with partial pivoting; 0 when singular. */
+static int solve(int n, const double *M, const double *g, double *x)
+{
+    double A[NF][NF + 1];
+    for (int i = 0; i < n; i++) {
+        memcpy(A[i], M + (size_t)i * n, (size_t)n * sizeof A[i][0]);
+        A[i][n] = g[i];
+    }
+    for (int c = 0; c < n; c++) {
+        int p = c;
+        for (int r = c + 1; r < n; r++)
+            p = fabs(A[r][c]) > fabs(A[p][c]) ? r : p;
+        if (fabs(A[p][c]) < 1e-12)
+            return 0;
+        for (int j = 0; j <= n; j++) {
+            double t = A[c][j];
+            A[c][j] = A[p][j];
+            A[p][j] = t;
+        }
+        for (int r = 0; r < n; r++)
+            if (r != c) {
+                double q = A[r][c] / A[c][c];
+                for (int j = c; j <= n; j++)
+                    A[r][j] -= q * A[c][j];
+            }
+    }
+    for (int i = 0; i < n; i++)
+        x[i] = A[i][n] / A[i][i];
+    return 1;
+}
+
+/* Newton's method on the shapes objective (loglik's curvature, halved
+ * steps until the objective rises); gradient ascent with a step that grows
+ * on success and halves on failure for the tiles objective or when the
+ * curvature is singular. */
 static void fit_theta(data *d, double *theta)
 {
     double *count = calloc((size_t)d->n_riichi + 1, sizeof *count);
@@ -531,8 +623,32 @@ static void fit_theta(data *d, double *theta)
         d->o[k].weight = 1.0 / count[d->o[k].riichi_id];
     free(count);
     memcpy(theta, PRIOR, sizeof PRIOR);
-    double g[NF], t2[NF], g2[NF], step = 1e-3;
+    double g[NF], t2[NF], g2[NF], dx[NF], step = 1e-3;
+    static double M[NF][NF];
     double ll = objective_at(d, theta, g);
+    for (int it = 0; !objective && it < 50; it++) {
+        loglik(d, theta, g, M);
+        if (!solve(NF, &M[0][0], g, dx))
+            break;
+        double l2 = ll, s = 1;
+        for (; s > 1e-3; s /= 2) {
+            for (int j = 0; j < NF; j++)
+                t2[j] = theta[j] + s * dx[j];
+            l2 = objective_at(d, t2, g2);
+            if (l2 > ll)
+                break;
+        }
+        if (!(l2 > ll))
+            break;
+        memcpy(theta, t2, sizeof t2);
+        memcpy(g, g2, sizeof g2);
+        int done = l2 - ll < 1e-7;
+        ll = l2;
+        if (getenv("MKDANGER_DEBUG"))
+            fprintf(stderr, "mkdanger: newton %d: step %g log-likelihood %.6f\n", it, s, ll);
+        if (done)
+            break;
+    }
     for (int it = 0; it < 3000 && step > 1e-12; it++) {
         for (int j = 0; j < NF; j++)
             t2[j] = theta[j] + step * g[j];
@@ -595,6 +711,34 @@ static void print_model(FILE *f, const mj_danger_model *m)
         fprintf(f, "        %9.5f,   /* %s */\n", m->theta[j], mj_danger_feature_name(j));
     fprintf(f, "    },\n    .tenpai = { %.5f, %.5f, %.5f },\n", m->tenpai[0], m->tenpai[1], m->tenpai[2]);
     fprintf(f, "    .value = { %.0f, %.0f, %.0f },\n", m->value[0], m->value[1], m->value[2]);
+    fprintf(f, "    .calib = {");
+    for (int k = 0; k < MJ_DANGER_CALIB; k++)
+        fprintf(f, "%s%.5f", k ? ", " : " ", m->calib[k]);
+    fprintf(f, " },\n");
+}
+
+/* Print the model as C and write PARAMS (one number a line: theta, tenpai,
+ * value, calib). */
+static int write_model(const mj_danger_model *m, const char *out)
+{
+    print_model(stdout, m);
+    if (!out)
+        return 0;
+    FILE *f = fopen(out, "w");
+    if (!f) {
+        perror(out);
+        return 1;
+    }
+    for (int j = 0; j < NF; j++)
+        fprintf(f, "%.17g\n", m->theta[j]);
+    for (int k = 0; k < 3; k++)
+        fprintf(f, "%.17g\n", m->tenpai[k]);
+    for (int k = 0; k < 3; k++)
+        fprintf(f, "%.17g\n", m->value[k]);
+    for (int k = 0; k < MJ_DANGER_CALIB; k++)
+        fprintf(f, "%.17g\n", m->calib[k]);
+    fclose(f);
+    return 0;
 }
 
 static int do_fit(data *d, const char *out)
@@ -621,22 +765,49 @@ static int do_fit(data *d, const char *out)
     for (int k = 0; k < 3; k++)
         m->value[k] = d->value_n[k] ? d->value_sum[k] / d->value_n[k] : mj_danger_default_model()->value[k];
     fprintf(stderr, "mkdanger: ron values from %.0f, %.0f, %.0f wins\n", d->value_n[0], d->value_n[1], d->value_n[2]);
-    print_model(stdout, m);
-    if (out) {
-        FILE *f = fopen(out, "w");
-        if (!f) {
-            perror(out);
-            return 1;
+    return write_model(m, out);
+}
+
+/* --calibrate: the logistic regression of the pairs' labels on their
+ * calibration features (model step 4), Newton's method with an L2 penalty
+ * of 1 towards deal = wait / (1 + wait). */
+static int do_calibrate(data *d, const char *out)
+{
+    enum { K = MJ_DANGER_CALIB };
+    double *c = d->model.calib, g[K], H[K * K], dx[K];
+    fprintf(stderr, "mkdanger: %zu pairs with a wait above 0 to calibrate on\n", d->nc);
+    memset(c, 0, K * sizeof *c);
+    c[1] = 1;
+    for (int it = 0; it < 30; it++) {
+        memset(g, 0, sizeof g);
+        memset(H, 0, sizeof H);
+        for (size_t i = 0; i < d->nc; i++) {
+            const double *x = d->cx + i * K;
+            double z = 0;
+            for (int a = 0; a < K; a++)
+                z += c[a] * x[a];
+            double p = 1 / (1 + exp(-z)), e = d->cy[i] - p, v = p * (1 - p);
+            for (int a = 0; a < K; a++) {
+                g[a] += e * x[a];
+                for (int b = 0; b < K; b++)
+                    H[a * K + b] += v * x[a] * x[b];
+            }
         }
-        for (int j = 0; j < NF; j++)
-            fprintf(f, "%.17g\n", m->theta[j]);
-        for (int k = 0; k < 3; k++)
-            fprintf(f, "%.17g\n", m->tenpai[k]);
-        for (int k = 0; k < 3; k++)
-            fprintf(f, "%.17g\n", m->value[k]);
-        fclose(f);
+        for (int a = 1; a < K; a++) {
+            g[a] -= c[a] - (a == 1);
+            H[a * K + a] += 1;
+        }
+        if (!solve(K, H, g, dx))
+            break;
+        double norm = 0;
+        for (int a = 0; a < K; a++) {
+            c[a] += dx[a];
+            norm += dx[a] * dx[a];
+        }
+        if (norm < 1e-14)
+            break;
     }
-    return 0;
+    return write_model(&d->model, out);
 }
 
 static int load_params(mj_danger_model *m, const char *path)
@@ -653,9 +824,15 @@ static int load_params(mj_danger_model *m, const char *path)
         ok &= fscanf(f, "%lf", &m->tenpai[k]) == 1;
     for (int k = 0; k < 3; k++)
         ok &= fscanf(f, "%lf", &m->value[k]) == 1;
+    int nc = 0;   /* the calibration may be absent: none */
+    while (nc < MJ_DANGER_CALIB && fscanf(f, "%lf", &m->calib[nc]) == 1)
+        nc++;
+    for (int k = nc; k < MJ_DANGER_CALIB; k++)
+        m->calib[k] = 0;
     fclose(f);
     if (!ok)
-        fprintf(stderr, "mkdanger: %s: expected %d numbers\n", path, NF + 6);
+        fprintf(stderr, "mkdanger: %s: expected %d numbers (and %d of the calibration)\n", path, NF + 6,
+                MJ_DANGER_CALIB);
     return !ok;
 }
 
@@ -730,6 +907,7 @@ static int do_auc_scores(const char *path)
 static void usage(void)
 {
     printf("usage: mkdanger --fit [--split train|test|all|dev-fit|dev-check] [--every K] [-o PARAMS] LOG...\n"
+           "       mkdanger --calibrate [--split ...] [--every K] [--params PARAMS] [-o PARAMS] LOG...\n"
            "       mkdanger --auc [--split ...] [--every K] [--params PARAMS] [--helper OUT] [--scores OUT] LOG...\n"
            "       mkdanger --auc-scores FILE\n");
 }
@@ -782,6 +960,7 @@ static void parse_options(int argc, char **argv, options *o)
 {
     static const struct option LONG[] = {
         { "fit", no_argument, NULL, 'F' }, { "auc", no_argument, NULL, 'A' },
+        { "calibrate", no_argument, NULL, 'C' },
         { "auc-scores", required_argument, NULL, 'S' }, { "split", required_argument, NULL, 's' },
         { "every", required_argument, NULL, 'k' }, { "params", required_argument, NULL, 'p' },
         { "helper", required_argument, NULL, 'H' }, { "objective", required_argument, NULL, 'O' },
@@ -793,7 +972,7 @@ static void parse_options(int argc, char **argv, options *o)
     *o = (options){ 0, -1, 3, NULL, NULL, NULL, NULL, NULL };
     while ((c = getopt_long(argc, argv, "o:", LONG, NULL)) != -1) {
         switch (c) {
-        case 'F': case 'A': o->mode = c; break;
+        case 'F': case 'A': case 'C': o->mode = c; break;
         case 'S': o->auc_scores = optarg; return;
         case 's':
             o->split = 0;
@@ -817,7 +996,7 @@ static void parse_options(int argc, char **argv, options *o)
         exit(2);
     }
     if (o->split < 0)
-        o->split = o->mode == 'F' ? 1 : 2;
+        o->split = o->mode == 'A' ? 2 : 1;
 }
 
 static FILE *open_out(const char *path)
@@ -846,11 +1025,12 @@ int main(int argc, char **argv)
     d.helper = open_out(o.helper);
     d.scores = open_out(o.scores);
     dump = open_out(getenv("MKDANGER_DUMP"));
+    d.calibrating = o.mode == 'C';
     int used = read_logs(&d, argv + optind, argc - optind, o.split, o.every, o.mode == 'F');
     fprintf(stderr, "mkdanger: %d rounds read\n", used);
     FILE *outs[3] = { d.helper, d.scores, dump };
     for (int i = 0; i < 3; i++)
         if (outs[i])
             fclose(outs[i]);
-    return o.mode == 'F' ? do_fit(&d, o.out) : do_auc(&d);
+    return o.mode == 'F' ? do_fit(&d, o.out) : o.mode == 'C' ? do_calibrate(&d, o.out) : do_auc(&d);
 }

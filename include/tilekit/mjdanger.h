@@ -44,12 +44,25 @@
  *    (the suji trap), dora held or waited on, the share of o's discards in
  *    the shape's suit, and the rank of a shanpon/tanki wait (1/9, 2/8) and
  *    of a ryanmen (23 or 78).  The shapes' probabilities are w(s) / sum w;
- *    the danger of t is the sum over the shapes waiting on t, so the
- *    dangers of all tiles add up to the expected number of distinct waits.
+ *    the probability that t is a wait (mj_danger.wait) is the sum over the
+ *    shapes waiting on t, so these add up to the expected number of
+ *    distinct waits.
  *    theta is fitted by tools/mkdanger.c (maximum likelihood of the shapes
  *    the riichi players of real logs really held), and stated with its
  *    command in src/mahjong/danger_model.c.
- * 4. Threat and cost.  An opponent threatens when it is in riichi or has
+ * 4. Calibration.  The danger of t (mj_danger.deal) is that probability
+ *    recalibrated across positions: logit(deal) = c . x with x =
+ *    (1, log wait, turns since the riichi / 12 (at most 1), the riichi turn
+ *    / 18 (at most 1), t an honour, a 1/9, a 2/8, a 3/7, log(candidate
+ *    shapes) / 5, tiles in the river or passed / 34) (for a player not in
+ *    riichi, or whose riichi turn is not known: 0 turns since and its
+ *    river length as the turn; mj_danger_calib_features),
+ *    c fitted by tools/mkdanger.c on the (discard, riichi player) pairs of
+ *    real logs: the shapes count one wait shape where real hands often
+ *    have two, and how much that matters depends on the turn, the tile and
+ *    how many tiles are still possible.  A wait of 0 stays 0; all of c 0
+ *    means no calibration (deal = wait).
+ * 5. Threat and cost.  An opponent threatens when it is in riichi or has
  *    called two open melds or more.  P(tenpai) is 1 in riichi; for an open
  *    hand it is the fitted logistic curve of mj_danger_model in the number
  *    of open melds and discards.  The value of its hand is the mean value
@@ -82,6 +95,7 @@ extern "C" {
 #define MJ_TABLE_RIVER     40
 #define MJ_DANGER_SHAPES   160   /* candidates: 18 ryanmen + 6 penchan + 21 kanchan + 34 shanpon + 34 tanki + 13 */
 #define MJ_DANGER_FEATURES 27
+#define MJ_DANGER_CALIB    10
 
 /* Marks of a river tile. */
 enum { MJ_RIVER_TSUMOGIRI = 1, MJ_RIVER_CALLED = 2, MJ_RIVER_RIICHI = 4 };
@@ -123,11 +137,12 @@ typedef struct mj_danger_shape {
     double p;                   /* its probability (they add up to 1) */
 } mj_danger_shape;
 
-/* The model's parameters (model steps 3 and 4). */
+/* The model's parameters (model steps 3 to 5). */
 typedef struct mj_danger_model {
     double theta[MJ_DANGER_FEATURES];
     double tenpai[3];           /* open hands: logit P(tenpai) = t0 + t1 x open melds + t2 x discards */
     double value[3];            /* mean ron value of a non-dealer: riichi, riichi in its ippatsu turn, open */
+    double calib[MJ_DANGER_CALIB];   /* step 4; all 0: deal = wait */
 } mj_danger_model;
 
 enum { MJ_THREAT_NONE, MJ_THREAT_RIICHI, MJ_THREAT_OPEN };
@@ -139,7 +154,8 @@ typedef struct mj_danger {
     double value;               /* expected points of its ron */
     uint64_t zero;              /* bit t: t cannot deal in (model step 1) */
     uint64_t genbutsu;          /* bit t: in its river or passed (a subset of zero) */
-    double deal[MJ_TILES];      /* P(t deals in | tenpai) */
+    double wait[MJ_TILES];      /* P(t is a wait | tenpai): the shapes' sum (step 3) */
+    double deal[MJ_TILES];      /* P(t deals in | tenpai): wait calibrated (step 4), 0 where wait is 0 */
     double loss[MJ_TILES];      /* tenpai x deal x value */
     int n_shapes;
     mj_danger_shape shapes[MJ_DANGER_SHAPES];   /* the possible shapes, with p */
@@ -184,7 +200,7 @@ unsigned mj_table_threats(const mj_table *t);
 /* ---- danger ---- */
 /* The fitted model (src/mahjong/danger_model.c). */
 const mj_danger_model *mj_danger_default_model(void);
-/* The danger of every tile against seat `seat` (model steps 1-4).
+/* The danger of every tile against seat `seat` (model steps 1-5).
  * Returns 0, or TK_EINVAL for a bad seat. */
 int mj_danger_eval(const mj_table *t, int seat, const mj_danger_model *m, mj_danger *out);
 /* For the log review: the table seat `me` sees before the replay's next
@@ -192,6 +208,10 @@ int mj_danger_eval(const mj_table *t, int seat, const mj_danger_model *m, mj_dan
  * it, in out[seat] (the others are left untouched).  Returns the threat
  * mask (bit s), or a negative error with err filled. */
 int mj_danger_at(const mj_replay *r, int me, const mj_danger_model *m, mj_danger out[4], tk_error *err);
+/* The calibration features x (MJ_DANGER_CALIB of them, model step 4) of
+ * tile t in d, the danger against `seat` computed from table t (d->wait[t]
+ * must be > 0); for fitting, and what mj_danger_eval uses. */
+void mj_danger_calib_features(const mj_table *t, int seat, const mj_danger *d, int tile, double *x);
 /* The candidate shapes (step 2) against seat with their features f[i]
  * (step 3), for fitting; returns how many (<= MJ_DANGER_SHAPES). */
 int mj_danger_shapes(const mj_table *t, int seat, mj_danger_shape *out, double (*f)[MJ_DANGER_FEATURES]);

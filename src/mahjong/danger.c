@@ -1,7 +1,9 @@
 /* danger.c - the danger of each tile against an opponent (the model of
  * tilekit/mjdanger.h): the exact zeros, the candidate wait shapes with
- * their live counts, their features and log-linear weights, and the
- * danger, tenpai probability, hand value and expected loss built on them.
+ * their live counts, their features and log-linear weights, the
+ * probability of each tile being a wait and its calibration across
+ * positions (the danger), and the tenpai probability, hand value and
+ * expected loss built on them.
  *
  * The river is read once per opponent into a summary (which tiles it
  * holds, which were discarded by hand early or late or as tsumogiri, the
@@ -344,6 +346,44 @@ static void threat_of(const mj_table *t, int seat, const mj_danger_model *m, mj_
         out->value *= 1.5;
 }
 
+/* ---- calibration (model step 4) ---- */
+void mj_danger_calib_features(const mj_table *t, int seat, const mj_danger *d, int tile, double *x)
+{
+    const mj_table_seat *s = &t->seat[seat];
+    int known = s->riichi >= 0 && s->riichi < s->n_river;
+    int since = known ? s->n_river - 1 - s->riichi : 0, turn = known ? s->riichi : s->n_river;
+    int r = tile < 27 ? tile % 9 : -1;
+    x[0] = 1.0;
+    x[1] = log(d->wait[tile]);
+    x[2] = (since < 12 ? since : 12) / 12.0;
+    x[3] = (turn < 18 ? turn : 18) / 18.0;
+    x[4] = tile >= 27;
+    x[5] = r == 0 || r == 8;
+    x[6] = r == 1 || r == 7;
+    x[7] = r == 2 || r == 6;
+    x[8] = log(d->n_shapes > 0 ? d->n_shapes : 1) / 5.0;
+    x[9] = __builtin_popcountll(d->genbutsu) / 34.0;
+}
+
+static void calibrate(const mj_table *t, int seat, const mj_danger_model *m, mj_danger *out)
+{
+    int on = 0;
+    for (int k = 0; k < MJ_DANGER_CALIB; k++)
+        on |= m->calib[k] != 0;
+    for (int x = 0; x < MJ_TILES; x++) {
+        out->deal[x] = out->wait[x];
+        if (!on || out->wait[x] <= 0)
+            continue;
+        double f[MJ_DANGER_CALIB], z = 0;
+        mj_danger_calib_features(t, seat, out, x, f);
+        for (int k = 0; k < MJ_DANGER_CALIB; k++)
+            z += m->calib[k] * f[k];
+        out->deal[x] = 1.0 / (1.0 + exp(-z));
+        if (!(out->deal[x] > 0))
+            out->deal[x] = out->wait[x];   /* underflow: a tile that can deal in is never rated 0 */
+    }
+}
+
 int mj_danger_eval(const mj_table *t, int seat, const mj_danger_model *m, mj_danger *out)
 {
     if (seat < 0 || seat > 3 || !m)
@@ -372,11 +412,12 @@ int mj_danger_eval(const mj_table *t, int seat, const mj_danger_model *m, mj_dan
         s->p /= sum;
         for (int k = 0; k < s->n_wait; k++)
             if (k == 0 || s->wait[1] != s->wait[0]) {
-                out->deal[s->wait[k]] += s->p;
+                out->wait[s->wait[k]] += s->p;
                 live |= (uint64_t)1 << s->wait[k];
             }
     }
     out->zero = ~live & (((uint64_t)1 << MJ_TILES) - 1);
+    calibrate(t, seat, m, out);
     threat_of(t, seat, m, out);
     for (int x = 0; x < MJ_TILES; x++)
         out->loss[x] = out->tenpai * out->deal[x] * out->value;

@@ -1,44 +1,46 @@
 /* danger_model.c - the fitted parameters of the danger model
- * (tilekit/mjdanger.h, model steps 3 and 4).
+ * (tilekit/mjdanger.h, model steps 3 to 5).
  *
  * Made by tools/mkdanger.c on the training rounds of the logs named in
- * doc/mahjong-defence.md (its "Fitting" section has the exact command);
+ * doc/mahjong-defence.md (its "Data and fitting" section has the exact
+ * commands: --fit, then --calibrate);
  * the feature order is that of mj_danger_feature_name().  Regenerate with
  * that command and paste its output here. */
 #include "tilekit/mjdanger.h"
 
 static const mj_danger_model MODEL = {
     .theta = {
-          0.97484,   /* kind-ryanmen */
-          0.10935,   /* kind-kanchan */
-          0.15989,   /* kind-penchan */
-         -0.85359,   /* kind-shanpon-number */
-          0.64542,   /* kind-shanpon-value */
-          0.23870,   /* kind-shanpon-other */
-         -1.03296,   /* kind-tanki-number */
-          0.07444,   /* kind-tanki-value */
-         -0.31169,   /* kind-tanki-other */
-         -6.00440,   /* kind-kokushi */
-          0.58132,   /* log-live */
-         -0.67407,   /* held-early */
-         -0.04532,   /* held-late */
-         -0.29524,   /* held-tsumogiri */
-         -0.21663,   /* decl-near1 */
-          0.21427,   /* decl-near2 */
-          0.01183,   /* last-hand-near */
-         -0.14720,   /* suji-trap */
-          0.23359,   /* dora-held */
-          0.41112,   /* dora-wait */
-          0.24249,   /* suit-share */
-          0.21943,   /* wait-terminal */
-          0.26808,   /* wait-28 */
-          0.27690,   /* ryanmen-outer */
-          0.16648,   /* wait-live */
-          0.64187,   /* late-ryanmen */
-         -0.50584,   /* near-early */
+          0.91848,   /* kind-ryanmen */
+          0.00750,   /* kind-kanchan */
+          0.29554,   /* kind-penchan */
+         -1.16052,   /* kind-shanpon-number */
+          0.77683,   /* kind-shanpon-value */
+          0.65433,   /* kind-shanpon-other */
+         -1.40172,   /* kind-tanki-number */
+          0.07323,   /* kind-tanki-value */
+         -0.10441,   /* kind-tanki-other */
+         -6.05927,   /* kind-kokushi */
+          0.63786,   /* log-live */
+         -0.74726,   /* held-early */
+         -0.43167,   /* held-late */
+         -0.49803,   /* held-tsumogiri */
+         -0.08615,   /* decl-near1 */
+          0.30007,   /* decl-near2 */
+         -0.04840,   /* last-hand-near */
+         -0.00994,   /* suji-trap */
+          0.32657,   /* dora-held */
+          0.33430,   /* dora-wait */
+          0.23744,   /* suit-share */
+          0.91555,   /* wait-terminal */
+          0.62179,   /* wait-28 */
+          0.23663,   /* ryanmen-outer */
+          0.16408,   /* wait-live */
+          0.77911,   /* late-ryanmen */
+         -0.41293,   /* near-early */
     },
-    .tenpai = { -5.22519, 1.75583, 0.21136 },
-    .value = { 5529, 8087, 3640 },
+    .tenpai = { -5.20868, 1.60202, 0.22098 },
+    .value = { 5239, 7663, 3259 },
+    .calib = { 1.28443, 0.91268, 0.19703, 0.50198, -0.06967, 0.09702, 0.23205, 0.16804, -1.58352, -0.41746 },
 };
 
 const mj_danger_model *mj_danger_default_model(void) { return &MODEL; }

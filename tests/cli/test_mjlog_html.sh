@@ -46,7 +46,7 @@ t_grep page-hand '<svg class="hand" .*<use href="#mj-1m" x="0" y="0" width="30" 
 t_grep page-chart '<svg class="chart"' "$P"
 t_grep page-chart-series 'data-series="2 Pusher" data-values="3.00,2.00"' "$P"
 # the deal-in: 5p into seat 1's riichi, genbutsu 9p the safest, 8300 with the honba
-t_grep page-dealin '<div class="rec discard dealin" id="r0-e14".* data-tile="5p".* data-danger="1:0.09[0-9]*" data-threat="1:riichi".* data-safest-tile="9p" data-safest-danger="1:0".* data-deal-in-to="1" data-deal-in-points="8300" data-deal-in-value="8000"' "$P"
+t_grep page-dealin '<div class="rec discard dealin" id="r0-e14".* data-tile="5p".* data-danger="1:0\.[0-9]*" data-threat="1:riichi".* data-safest-tile="9p" data-safest-danger="1:0".* data-deal-in-to="1" data-deal-in-points="8300" data-deal-in-value="8000"' "$P"
 t_grep page-dealin-text 'dealt in to seat 1: -8300' "$P"
 t_grep page-win 'data-han="5" data-fu="30" data-points="8000".*data-log-points="8000".*data-match="1"' "$P"
 same_numbers page-numbers "$P" "$T_TMP/threat.json"

@@ -35,8 +35,9 @@ static inline void mjdf_check_table(const mj_table *t)
     }
 }
 
-/* The danger against `seat`: shapes' probabilities add up to 1, every
- * tile's danger is a probability and 0 on the tiles that cannot deal in,
+/* The danger against `seat`: shapes' probabilities add up to 1 and the
+ * tiles' wait probabilities to the expected waits, every tile's danger is
+ * a probability and 0 on the tiles that cannot deal in (and only there),
  * genbutsu (the seat's river and passes) is a subset of those, the losses
  * are P(tenpai) x danger x value. */
 static inline void mjdf_check_danger(const mj_table *t, int seat, const mj_danger *d)
@@ -66,11 +67,12 @@ static inline void mjdf_check_danger(const mj_table *t, int seat, const mj_dange
     if (d->n_shapes && fabs(sum - 1.0) > 1e-9)
         abort();
     for (int x = 0; x < MJ_TILES; x++) {
-        if (!mjdf_prob(d->deal[x]) || ((d->zero >> x & 1) && d->deal[x] != 0.0))
+        if (!mjdf_prob(d->deal[x]) || !mjdf_prob(d->wait[x]) || ((d->zero >> x & 1) && d->deal[x] != 0.0) ||
+            (d->wait[x] == 0.0) != (d->deal[x] == 0.0))
             abort();
         if (!isfinite(d->loss[x]) || d->loss[x] < 0 || d->loss[x] > d->value * (1.0 + 1e-9))
             abort();
-        deal += d->deal[x];
+        deal += d->wait[x];
     }
     if (fabs(deal - waits) > 1e-9)
         abort();
