@@ -146,7 +146,7 @@ static void open_groups(bog_prove_worker *w, int k, const prove_kid *n)
         int32_t *col = w->col + ((size_t)k * cells + pos) * nf, *best = w->colmax + (size_t)k * cells + pos;
         uint64_t allow = t->allow[pos];
         for (uint32_t c = gr->c0, ce = c + gr->n; c < ce; c++) {
-            int32_t v = col[t->kid[c].face] += t->kid[c].sb;
+            int32_t v = col[t->kid[c].face] += t->sb[c];
             if (v > *best && (allow >> t->kid[c].face & 1))
                 *best = v;
         }
@@ -265,11 +265,11 @@ static long open_kids(bog_prove_worker *w, int k, uint32_t from, uint32_t n, con
             const prove_group *gr = &t->grp[w->bucket[j][b]];
             int32_t before = *best;
             for (uint32_t c = gr->c0, ce = c + gr->n; c < ce; c++) {
-                int32_t v = col[t->kid[c].face] += t->kid[c].sb;
+                int32_t v = col[t->kid[c].face] += t->sb[c];
                 if (v > *best && (allow >> t->kid[c].face & 1))
                     *best = v;
             }
-            upper += *best - before - gr->gmax;
+            upper += *best - before - t->gm[w->bucket[j][b]];
             if (upper < w->p->min_score)
                 return upper;
         }
@@ -353,7 +353,7 @@ static void descend(bog_prove_worker *w, int k, const prove_kid *r)
         while (c < ce && t->kid[c].face < f)
             c++;
         if (c < ce && t->kid[c].face == f) {
-            prove_kid kid = t->kid[c];
+            prove_kid kid = tki_tree_kid(t, c);
             if (rest.sb + kid.sb < p->min_score)
                 continue;
             if (tki_tree_merge(t, &kid, &rest, &nr)) {

@@ -36,6 +36,14 @@ static int push_group(prove_tree *t, const prove_group *g, int fresh)
     return 0;
 }
 
+/* The tree's group g as a pending group (its children shared). */
+static void push_tree_group(prove_tree *t, uint32_t g)
+{
+    prove_group x = t->grp[g];
+    x.gmax = t->gm[g];
+    push_group(t, &x, 0);
+}
+
 static int push_merged_kid(prove_tree *t, const prove_kid *k)
 {
     if (tki_prove_grow((void **)&t->mstk, &t->capmstk, t->nmstk + 1, sizeof *t->mstk)) {
@@ -57,10 +65,13 @@ static int write_node(prove_tree *t, uint32_t from, uint32_t kfrom, prove_kid *o
     out->gn = (uint8_t)ngr;
     out->sb = out->pts;
     for (uint32_t i = from; i < t->npend; i++) {
-        prove_group *g = &t->grp[t->ng++];
+        prove_group *g = &t->grp[t->ng];
         *g = t->pend[i].g;
+        t->gm[t->ng++] = g->gmax;
         if (t->pend[i].fresh) {
             memcpy(t->kid + t->nc, t->mstk + g->c0, g->n * sizeof *t->kid);
+            for (uint32_t k = 0; k < g->n; k++)
+                t->sb[t->nc + k] = t->mstk[g->c0 + k].sb;
             g->c0 = t->nc;
             t->nc += g->n;
         }
@@ -82,11 +93,11 @@ static void merge_groups(prove_tree *t, uint32_t ga, uint32_t gb)
     while ((i < ie || j < je) && !t->oom) {
         prove_kid k;
         if (j == je || (i < ie && t->kid[i].face < t->kid[j].face))
-            k = t->kid[i++];
+            k = tki_tree_kid(t, i++);
         else if (i == ie || t->kid[j].face < t->kid[i].face)
-            k = t->kid[j++];
+            k = tki_tree_kid(t, j++);
         else {
-            prove_kid x = t->kid[i++], y = t->kid[j++];
+            prove_kid x = tki_tree_kid(t, i++), y = tki_tree_kid(t, j++);
             if (tki_tree_merge(t, &x, &y, &k))
                 return;
         }
@@ -105,9 +116,9 @@ int tki_tree_merge(prove_tree *t, const prove_kid *a, const prove_kid *b, prove_
     prove_kid r = {0, 0, a->pts + b->pts, a->face, 0, 0};
     while ((i < ie || j < je) && !t->oom) {
         if (j == je || (i < ie && t->grp[i].pos > t->grp[j].pos))
-            push_group(t, &t->grp[i++], 0);
+            push_tree_group(t, i++);
         else if (i == ie || t->grp[j].pos > t->grp[i].pos)
-            push_group(t, &t->grp[j++], 0);
+            push_tree_group(t, j++);
         else
             merge_groups(t, i++, j++);
     }
@@ -121,7 +132,7 @@ void tki_tree_without_last(const prove_tree *t, const prove_kid *r, prove_kid *o
 {
     *out = *r;
     out->gn = (uint8_t)(r->gn - 1);
-    out->sb = r->sb - t->grp[r->g0 + r->gn - 1].gmax;
+    out->sb = r->sb - t->gm[r->g0 + r->gn - 1];
 }
 
 void tki_tree_mark(const prove_tree *t, prove_mark *m)

@@ -68,9 +68,13 @@ int tki_prove_grow(void **p, uint32_t *cap, uint32_t need, size_t elem)
 
 void tki_tree_free(prove_tree *t)
 {
-    void *arrays[] = {t->grp, t->kid, t->rec, t->tmp, t->ps, t->open, t->stk, t->stkpos, t->run, t->pend, t->mstk, t->hist};
+    void *arrays[] = {t->grp, t->kid, t->rec, t->tmp, t->ps, t->open, t->stk, t->stkm, t->stkpos, t->run, t->pend, t->mstk, t->hist};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         free(arrays[i]);
+    for (int m = 0; m < PROVE_MEMBERS; m++) {
+        free(t->sbm[m]);
+        free(t->gmm[m]);
+    }
     memset(t, 0, sizeof *t);
 }
 
@@ -394,31 +398,76 @@ static int32_t run_points(prove_tree *t)
     return pts;
 }
 
-int tki_tree_room(prove_tree *t, uint32_t ngr, uint32_t nk)
+/* Room in member m's arrays for ng groups and nc children. */
+static int member_room(prove_tree *t, int m, uint32_t ng, uint32_t nc)
 {
-    if (t->ng + ngr <= t->capg && t->nc + nk <= t->capc)
-        return 0;
-    if (tki_prove_grow((void **)&t->grp, &t->capg, t->ng + ngr, sizeof *t->grp) ||
-        tki_prove_grow((void **)&t->kid, &t->capc, t->nc + nk, sizeof *t->kid)) {
+    if (tki_prove_grow((void **)&t->sbm[m], &t->capsbm[m], nc, sizeof **t->sbm) ||
+        tki_prove_grow((void **)&t->gmm[m], &t->capgmm[m], ng, sizeof **t->gmm)) {
         t->oom = 1;
         return -1;
     }
     return 0;
 }
 
-static void push_kid(prove_tree *t, int pos, const prove_kid *k)
+int tki_tree_room(prove_tree *t, uint32_t ngr, uint32_t nk)
+{
+    uint32_t ng = t->ng + ngr, nc = t->nc + nk;
+    int m = t->cur;
+    if (ng <= t->capg && nc <= t->capc && ng <= t->capgmm[m] && nc <= t->capsbm[m])
+        return 0;
+    if (tki_prove_grow((void **)&t->grp, &t->capg, ng, sizeof *t->grp) ||
+        tki_prove_grow((void **)&t->kid, &t->capc, nc, sizeof *t->kid) || member_room(t, m, ng, nc)) {
+        t->oom = 1;
+        return -1;
+    }
+    t->sb = t->sbm[m];
+    t->gm = t->gmm[m];
+    return 0;
+}
+
+/* Child k at place pos onto the stack, its bounds for each member sb[]. */
+static void push_kid(prove_tree *t, int pos, const prove_kid *k, const int32_t *sb)
 {
     if (t->nstk == t->capstk) {
-        uint32_t c1 = t->capstk, c2 = c1;
+        uint32_t c1 = t->capstk, c2 = c1, c3 = c1;
         if (tki_prove_grow((void **)&t->stk, &c1, t->nstk + 1, sizeof *t->stk) ||
-            tki_prove_grow((void **)&t->stkpos, &c2, t->nstk + 1, 1)) {
+            tki_prove_grow((void **)&t->stkpos, &c2, t->nstk + 1, 1) ||
+            tki_prove_grow((void **)&t->stkm, &c3, t->nstk + 1, PROVE_MEMBERS * sizeof *t->stkm)) {
             t->oom = 1;
             return;
         }
         t->capstk = c1;
     }
     t->stkpos[t->nstk] = (uint8_t)pos;
+    memcpy(t->stkm + (size_t)t->nstk * PROVE_MEMBERS, sb, (size_t)t->nm * sizeof *sb);
     t->stk[t->nstk++] = *k;
+}
+
+/* Write the group of the children stk[i .. j) (one place) as group g, its
+ * best child for each member into the members' arrays and sb[]. */
+static void close_group(prove_tree *t, uint32_t g, uint32_t i, uint32_t j, int32_t *sb)
+{
+    prove_group *gr = &t->grp[g];
+    gr->pos = gr->deep = t->stkpos[i];
+    gr->c0 = t->nc;
+    gr->n = (uint8_t)(j - i);
+    for (uint32_t x = i; x < j; x++) {
+        t->kid[t->nc++] = t->stk[x];
+        if (t->stk[x].deep > gr->deep)
+            gr->deep = t->stk[x].deep;
+    }
+    for (int m = 0; m < t->nm; m++) {
+        uint64_t allow = gr->pos == t->mpos ? t->mset[m] : t->allow[gr->pos];
+        int32_t best = 0, *to = t->sbm[m] + gr->c0;
+        for (uint32_t x = i; x < j; x++) {
+            int32_t v = t->stkm[(size_t)x * PROVE_MEMBERS + (size_t)m];
+            to[x - i] = v;
+            if (v > best && (allow >> t->stk[x].face & 1))
+                best = v;
+        }
+        t->gmm[m][g] = best;
+        sb[m] += best;
+    }
 }
 
 /* Close the open node at depth d (its children are stk[kidbase ..], by
@@ -429,34 +478,33 @@ static void close_node(prove_tree *t, int d)
     uint32_t nk = t->nstk - o->kidbase;
     if (tki_tree_room(t, nk, nk))
         return;
-    prove_kid n = {t->ng, o->pts, o->pts, o->face, 0, 0};
+    for (int m = 1; m < t->nm; m++)
+        if (member_room(t, m, t->ng + nk, t->nc + nk))
+            return;
+    prove_kid n = {t->ng, 0, o->pts, o->face, 0, 0};
+    int32_t sb[PROVE_MEMBERS];
+    for (int m = 0; m < t->nm; m++)
+        sb[m] = o->pts;
     for (uint32_t i = o->kidbase; i < t->nstk;) {
-        prove_group *g = &t->grp[t->ng++];
-        uint32_t j = i;
-        g->gmax = 0;
-        g->pos = g->deep = t->stkpos[i];
-        g->c0 = t->nc;
-        uint64_t allow = t->allow[g->pos];
-        for (; j < t->nstk && t->stkpos[j] == t->stkpos[i]; j++) {
-            t->kid[t->nc++] = t->stk[j];
-            if (t->stk[j].sb > g->gmax && (allow >> t->stk[j].face & 1))
-                g->gmax = t->stk[j].sb;
-            if (t->stk[j].deep > g->deep)
-                g->deep = t->stk[j].deep;
-        }
-        g->n = (uint8_t)(j - i);
+        uint32_t j = i + 1;
+        while (j < t->nstk && t->stkpos[j] == t->stkpos[i])
+            j++;
+        close_group(t, t->ng, i, j, sb);
+        if (t->grp[t->ng].deep > n.deep)
+            n.deep = t->grp[t->ng].deep;
+        t->ng++;
         n.gn++;
-        n.sb += g->gmax;
-        if (g->deep > n.deep)
-            n.deep = g->deep;
         i = j;
     }
+    n.sb = sb[0];
     t->nn++;
     t->nstk = o->kidbase;
     if (d > 0)
-        push_kid(t, o->pos, &n);
-    else
+        push_kid(t, o->pos, &n, sb);
+    else {
         t->root = n;
+        memcpy(t->rootsb, sb, (size_t)t->nm * sizeof *sb);
+    }
 }
 
 /* Open a node at depth d (t->open has room for a node per place). */
@@ -538,7 +586,7 @@ static int32_t node_bound(const prove_tree *t, const prove_kid *n)
 {
     int32_t sb = n->pts;
     for (uint32_t g = n->g0, e = g + n->gn; g < e; g++)
-        sb += t->grp[g].gmax;
+        sb += t->gm[g];
     return sb;
 }
 
@@ -549,31 +597,93 @@ static int32_t node_bound(const prove_tree *t, const prove_kid *n)
  * at or after the first changed place below it keeps its maximum (bound).
  * The others' children's bounds are made again from their groups, then
  * the group's best over the allowed faces. */
+/* Use member m's bounds. */
+static void use_member(prove_tree *t, int m)
+{
+    t->cur = m;
+    t->sb = t->sbm[m];
+    t->gm = t->gmm[m];
+    t->root.sb = t->rootsb[m];
+    memcpy(t->allow, t->base, (size_t)t->cells * sizeof *t->allow);
+    if (t->mpos >= 0)
+        t->allow[t->mpos] = t->mset[m];
+}
+
+/* The member whose class is `sets`, or -1. */
+static int member_of(const prove_tree *t, const uint64_t *sets)
+{
+    for (int k = 0; k < t->cells; k++)
+        if (k != t->mpos && sets[t->p->order[k]] != t->base[k])
+            return -1;
+    for (int m = 0; m < t->nm; m++)
+        if (t->mpos < 0 || sets[t->p->order[t->mpos]] == t->mset[m])
+            return m;
+    return -1;
+}
+
 void tki_tree_restrict(prove_tree *t, const uint64_t *sets)
 {
-    int first = t->cells;
+    int m = member_of(t, sets);
+    if (m >= 0) {
+        use_member(t, m);
+        return;
+    }
+    t->nm = 0;     /* the bounds in use change: no member's any more */
+    int first = t->cells, last = -1;
     for (int k = t->cells - 1; k >= 0; k--)
         if (t->allow[k] != sets[t->p->order[k]]) {
             t->allow[k] = sets[t->p->order[k]];
             first = k;
+            last = last < 0 ? k : last;
         }
     if (first == t->cells)
         return;
     for (uint32_t g = 0; g < t->ng; g++) {
         prove_group *gr = &t->grp[g];
-        if (gr->deep < first)
+        if (gr->deep < first || gr->pos > last)
             continue;
         uint64_t allow = t->allow[gr->pos];
         int32_t best = 0;
-        for (prove_kid *k = t->kid + gr->c0, *e = k + gr->n; k < e; k++) {
-            if (k->deep >= first && k->gn)
-                k->sb = node_bound(t, k);
-            int32_t v = (allow >> k->face & 1) ? k->sb : 0;
+        for (uint32_t c = gr->c0, e = c + gr->n; c < e; c++) {
+            const prove_kid *k = &t->kid[c];
+            if (k->deep >= first && k->gn && gr->pos < last)
+                t->sb[c] = node_bound(t, k);
+            int32_t v = (allow >> k->face & 1) ? t->sb[c] : 0;
             best = v > best ? v : best;
         }
-        gr->gmax = best;
+        t->gm[g] = best;
     }
     t->root.sb = node_bound(t, &t->root);
+}
+
+/* The build's bounds (bounds, or sets) and its members: if bounds differ
+ * from sets at one place only, the other faces of sets there split by the
+ * partition's groups (PROVE_MEMBERS at most; a class beyond them is
+ * restricted the slow way). */
+static void find_members(prove_tree *t, const uint64_t *sets, const uint64_t *bounds)
+{
+    const bog_prover *p = t->p;
+    int at = -1, n = 0;
+    for (int k = 0; k < p->cells; k++) {
+        t->base[k] = (bounds ? bounds : sets)[p->order[k]];
+        if (t->base[k] != sets[p->order[k]]) {
+            at = k;
+            n++;
+        }
+    }
+    t->nm = 1;
+    t->mpos = n == 1 ? at : -1;
+    if (n == 1) {
+        uint64_t rest = sets[p->order[at]] & ~t->base[at];
+        t->mset[0] = t->base[at];
+        for (int i = 0; i < p->ngroups && t->nm < PROVE_MEMBERS; i++)
+            if (p->group[i] & rest)
+                t->mset[t->nm++] = p->group[i] & rest;
+    }
+    t->cur = 0;
+    t->sb = t->sbm[0];
+    t->gm = t->gmm[0];
+    memcpy(t->allow, t->base, (size_t)p->cells * sizeof *t->allow);
 }
 
 int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, const uint64_t *bounds,
@@ -592,10 +702,10 @@ int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, con
         t->shift_of[q] = (uint8_t)(64 - t->bits * (q + 1));
     for (int k = 0; k < p->cells; k++) {
         int q = k % t->per;
-        t->allow[k] = (bounds ? bounds : sets)[p->order[k]];
         t->word_of[k] = (uint8_t)(k / t->per);
         t->from_mask[k] = q ? ~(uint64_t)0 >> (t->bits * q) : ~(uint64_t)0;
     }
+    find_members(t, sets, bounds);
     t->E = dawg_view_edges(bog_dict_view(p->bd));
     t->nrec = 0;
     t->nn = t->ng = t->nc = 0;
@@ -617,5 +727,8 @@ int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, con
             return TK_ENOMEM;
     }
     build_linear(t, sort_records(t));
-    return t->oom ? TK_ENOMEM : TK_OK;
+    if (t->oom)
+        return TK_ENOMEM;
+    use_member(t, 0);
+    return TK_OK;
 }

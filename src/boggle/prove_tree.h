@@ -8,7 +8,9 @@
 /* A node, as its parent's group names it: its groups grp[g0 .. g0 + gn)
  * (in decreasing place), its own points, its bound and the face of the
  * parent's cell it stands for; deep: the last place of a group below it
- * (0: none).  Everything the split needs of a child is in this one record. */
+ * (0: none).  In the tree's array t->kid the bound sb is not kept: the
+ * bound of kid[c] for the current class is t->sb[c] (copies of a node, as
+ * the root or a merged node, carry theirs in sb). */
 typedef struct prove_kid {
     uint32_t g0;
     int32_t sb, pts;
@@ -16,8 +18,8 @@ typedef struct prove_kid {
 } prove_kid;
 
 /* A group: the children kid[c0 .. c0 + n) (by face) of one cell (its place
- * in the order), and their best bound; deep: the last place of this group
- * or one below it. */
+ * in the order), and their best bound (in t->grp: t->gm[g] instead, as
+ * for sb); deep: the last place of this group or one below it. */
 typedef struct prove_group {
     uint32_t c0;
     int32_t gmax;
@@ -27,6 +29,10 @@ typedef struct prove_group {
 /* Key words of a record: a digit of `bits` bits per place of the order
  * (the face + 1, or 0), `per` places a word, most significant first. */
 #define PROVE_KEY_WORDS 8
+/* Members: classes of the built class that differ from the first (the
+ * build's bounds) only at one place, each the faces of one group of the
+ * partition there; the build makes the bounds of each at once. */
+#define PROVE_MEMBERS 8
 
 typedef struct prove_tree {
     /* the tree: groups and children, written as the nodes close (children
@@ -35,6 +41,16 @@ typedef struct prove_tree {
     prove_kid root;       /* the class's root (its bound: root.sb) */
     uint64_t allow[BOG_PROVE_CELLS];     /* faces of the class at each place: the bounds count only
                                             these (a superclass's tree, tki_tree_restrict) */
+    int32_t *sb, *gm;                    /* the current class's bounds of kid[c] and grp[g]: one
+                                            member's arrays (sbm, gmm) */
+    /* members: the build's class (allow at the build: base) with the faces
+     * mset[m] at place mpos, m < nm; member m's bounds sbm[m], gmm[m] and
+     * rootsb[m]; cur: the member whose bounds are in use */
+    int nm, cur, mpos;
+    uint64_t base[BOG_PROVE_CELLS], mset[PROVE_MEMBERS];
+    int32_t rootsb[PROVE_MEMBERS];
+    int32_t *sbm[PROVE_MEMBERS], *gmm[PROVE_MEMBERS];
+    uint32_t capsbm[PROVE_MEMBERS], capgmm[PROVE_MEMBERS];
     uint32_t nn;          /* nodes built */
     uint32_t ng, capg;
     prove_group *grp;
@@ -65,6 +81,7 @@ typedef struct prove_tree {
     /* the linear build */
     struct prove_open *open;             /* the open nodes, root first */
     prove_kid *stk;                      /* children of the open nodes */
+    int32_t *stkm;                       /* their bounds for each member (PROVE_MEMBERS a child) */
     uint8_t *stkpos;
     uint32_t nstk, capstk, capopen;
     uint32_t *run;                       /* words of the current key */
@@ -84,7 +101,9 @@ typedef struct prove_mark {
 #define PROVE_TOO_BIG 1          /* more word paths than max_records */
 
 /* Build the tree of the class `sets` (kept arrays are reused), its bounds
- * those of the subclass `bounds` (NULL: sets; as tki_tree_restrict).
+ * those of the subclass `bounds` (NULL: sets; as tki_tree_restrict); if
+ * bounds differ from sets at one place only, also those of the members
+ * (the faces there of each other group of the partition).
  * Returns TK_OK, PROVE_TOO_BIG (more than max_records word paths),
  * TK_ENOMEM or TK_ELIMIT (more word paths than the memory limit of
  * records). */
@@ -92,10 +111,11 @@ int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, con
                    size_t max_records);
 void tki_tree_free(prove_tree *t);
 /* The bounds of the built tree for the subclass `sets` (each within the
- * built class's): the bounds and group maxima that depend on a place whose
- * faces differ from the last call's (or the build's) made again, counting
- * only the children whose face the subclass allows at their place, as the
- * subclass's own tree would have them. */
+ * built class's), as the subclass's own tree would have them: a member's
+ * made by the build, else the bounds and group maxima that depend on a
+ * place whose faces differ from the last call's (or the build's) made
+ * again, counting only the children whose face the subclass allows at
+ * their place (the members' bounds are then no longer kept). */
 void tki_tree_restrict(prove_tree *t, const uint64_t *sets);
 /* Room for ngr more groups and nk more children (-1 and t->oom set when
  * out of memory). */
@@ -105,6 +125,13 @@ int tki_tree_room(prove_tree *t, uint32_t ngr, uint32_t nk);
 int tki_tree_merge(prove_tree *t, const prove_kid *a, const prove_kid *b, prove_kid *out);
 /* Node r without its last group (the one at the smallest place). */
 void tki_tree_without_last(const prove_tree *t, const prove_kid *r, prove_kid *out);
+/* A copy of the tree's child c, its bound in sb. */
+static inline prove_kid tki_tree_kid(const prove_tree *t, uint32_t c)
+{
+    prove_kid k = t->kid[c];
+    k.sb = t->sb[c];
+    return k;
+}
 void tki_tree_mark(const prove_tree *t, prove_mark *m);
 void tki_tree_reset(prove_tree *t, const prove_mark *m);
 /* Grow the array *p of *cap elements of `elem` bytes to hold `need` (doubling
