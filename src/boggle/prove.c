@@ -313,21 +313,21 @@ static void split(bog_prove_worker *w, int k, long pts)
 
 /* The boards of the cells from place k on, with the cells before fixed:
  * the bucket split from node r (the tree of what is left). */
-static void split_from(bog_prove_worker *w, int k, const prove_kid *r)
+static void split_from(bog_prove_worker *w, int k, const prove_node *r)
 {
     int cells = w->p->cells, nf = w->p->nfaces;
     memset(w->col + ((size_t)k * cells + k) * nf, 0, (size_t)(cells - k) * nf * sizeof *w->col);
     memset(w->colmax + (size_t)k * cells + k, 0, (size_t)(cells - k) * sizeof *w->colmax);
     for (int j = k; j < cells; j++)
         w->blen[j] = 0;
-    open_groups(w, k, r);
-    split(w, k, r->pts);
+    open_groups(w, k, &r->k);
+    split(w, k, r->k.pts);
 }
 
 /* The boards of the cells from place k on, with the cells before fixed and
  * r the merged tree of what is left: force cell k to each face (merging
  * its child into the rest) while the bound is high; then split. */
-static void descend(bog_prove_worker *w, int k, const prove_kid *r)
+static void descend(bog_prove_worker *w, int k, const prove_node *r)
 {
     const bog_prover *p = w->p;
     prove_tree *t = &w->t;
@@ -337,8 +337,8 @@ static void descend(bog_prove_worker *w, int k, const prove_kid *r)
     }
     w->st->splits++;
     int cell = p->order[k];
-    const prove_group *g = r->gn ? &t->grp[r->g0 + r->gn - 1] : NULL;
-    prove_kid rest = *r;
+    const prove_group *g = r->k.gn ? &t->grp[r->k.g0 + r->k.gn - 1] : NULL;
+    prove_node rest = *r;
     uint32_t c = 0, ce = 0;
     if (g && g->pos == k) {
         tki_tree_without_last(t, r, &rest);
@@ -349,11 +349,11 @@ static void descend(bog_prove_worker *w, int k, const prove_kid *r)
     tki_tree_mark(t, &m);
     for (uint64_t fs = w->sets[cell]; fs && !w->stop && !w->oom; fs &= fs - 1) {
         int f = __builtin_ctzll(fs);
-        prove_kid nr = rest;
+        prove_node nr = rest;
         while (c < ce && t->kid[c].face < f)
             c++;
         if (c < ce && t->kid[c].face == f) {
-            prove_kid kid = tki_tree_kid(t, c);
+            prove_node kid = tki_tree_kid(t, c);
             if (rest.sb + kid.sb < p->min_score)
                 continue;
             if (tki_tree_merge(t, &kid, &rest, &nr)) {
@@ -474,7 +474,7 @@ static int search_tree(bog_prove_worker *w, tk_error *err)
         w->st->splits++;
         return TK_OK;
     }
-    prove_kid root = w->t.root;
+    prove_node root = w->t.root;
     descend(w, 0, &root);
     if (w->oom)
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory scoring a board");

@@ -425,6 +425,23 @@ int tki_tree_room(prove_tree *t, uint32_t ngr, uint32_t nk)
     return 0;
 }
 
+/* Room for n more groups and children in the tree and every member's
+ * arrays; roomg and roomc: what they all hold. */
+static int build_room(prove_tree *t, uint32_t n)
+{
+    if (tki_tree_room(t, n, n))
+        return -1;
+    t->roomg = t->capg;
+    t->roomc = t->capc;
+    for (int m = 0; m < t->nm; m++) {
+        if (member_room(t, m, t->ng + n, t->nc + n))
+            return -1;
+        t->roomg = t->capgmm[m] < t->roomg ? t->capgmm[m] : t->roomg;
+        t->roomc = t->capsbm[m] < t->roomc ? t->capsbm[m] : t->roomc;
+    }
+    return 0;
+}
+
 /* Child k at place pos onto the stack, its bounds for each member sb[]. */
 static void push_kid(prove_tree *t, int pos, const prove_kid *k, const int32_t *sb)
 {
@@ -439,7 +456,9 @@ static void push_kid(prove_tree *t, int pos, const prove_kid *k, const int32_t *
         t->capstk = c1;
     }
     t->stkpos[t->nstk] = (uint8_t)pos;
-    memcpy(t->stkm + (size_t)t->nstk * PROVE_MEMBERS, sb, (size_t)t->nm * sizeof *sb);
+    int32_t *to = t->stkm + (size_t)t->nstk * PROVE_MEMBERS;
+    for (int m = 0; m < t->nm; m++)
+        to[m] = sb[m];
     t->stk[t->nstk++] = *k;
 }
 
@@ -476,12 +495,9 @@ static void close_node(prove_tree *t, int d)
 {
     struct prove_open *o = &t->open[d];
     uint32_t nk = t->nstk - o->kidbase;
-    if (tki_tree_room(t, nk, nk))
+    if ((t->ng + nk > t->roomg || t->nc + nk > t->roomc) && build_room(t, nk))
         return;
-    for (int m = 1; m < t->nm; m++)
-        if (member_room(t, m, t->ng + nk, t->nc + nk))
-            return;
-    prove_kid n = {t->ng, 0, o->pts, o->face, 0, 0};
+    prove_kid n = {t->ng, o->pts, o->face, 0, 0};
     int32_t sb[PROVE_MEMBERS];
     for (int m = 0; m < t->nm; m++)
         sb[m] = o->pts;
@@ -496,13 +512,13 @@ static void close_node(prove_tree *t, int d)
         n.gn++;
         i = j;
     }
-    n.sb = sb[0];
     t->nn++;
     t->nstk = o->kidbase;
     if (d > 0)
         push_kid(t, o->pos, &n, sb);
     else {
-        t->root = n;
+        t->root.k = n;
+        t->root.sb = sb[0];
         memcpy(t->rootsb, sb, (size_t)t->nm * sizeof *sb);
     }
 }
@@ -653,7 +669,7 @@ void tki_tree_restrict(prove_tree *t, const uint64_t *sets)
         }
         t->gm[g] = best;
     }
-    t->root.sb = node_bound(t, &t->root);
+    t->root.sb = node_bound(t, &t->root.k);
 }
 
 /* The build's bounds (bounds, or sets) and its members: if bounds differ
@@ -683,6 +699,7 @@ static void find_members(prove_tree *t, const uint64_t *sets, const uint64_t *bo
     t->cur = 0;
     t->sb = t->sbm[0];
     t->gm = t->gmm[0];
+    t->roomg = t->roomc = 0;
     memcpy(t->allow, t->base, (size_t)p->cells * sizeof *t->allow);
 }
 

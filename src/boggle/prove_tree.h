@@ -6,23 +6,27 @@
 #include "prove_internal.h"
 
 /* A node, as its parent's group names it: its groups grp[g0 .. g0 + gn)
- * (in decreasing place), its own points, its bound and the face of the
- * parent's cell it stands for; deep: the last place of a group below it
- * (0: none).  In the tree's array t->kid the bound sb is not kept: the
- * bound of kid[c] for the current class is t->sb[c] (copies of a node, as
- * the root or a merged node, carry theirs in sb). */
+ * (in decreasing place), its own points and the face of the parent's cell
+ * it stands for; deep: the last place of a group below it (0: none).  Its
+ * bound depends on the class (a tree serves several, tki_tree_restrict):
+ * the bound of kid[c] is t->sb[c]. */
 typedef struct prove_kid {
     uint32_t g0;
-    int32_t sb, pts;
+    int32_t pts;
     uint8_t face, gn, deep;
 } prove_kid;
 
+/* A node with its bound (the root, a merged node). */
+typedef struct prove_node {
+    prove_kid k;
+    int32_t sb;
+} prove_node;
+
 /* A group: the children kid[c0 .. c0 + n) (by face) of one cell (its place
- * in the order), and their best bound (in t->grp: t->gm[g] instead, as
- * for sb); deep: the last place of this group or one below it. */
+ * in the order); deep: the last place of this group or one below it.  The
+ * best bound of a child of grp[g] (for the class) is t->gm[g]. */
 typedef struct prove_group {
     uint32_t c0;
-    int32_t gmax;
     uint8_t pos, n, deep;
 } prove_group;
 
@@ -38,7 +42,7 @@ typedef struct prove_tree {
     /* the tree: groups and children, written as the nodes close (children
      * before parents); forcing a cell (prove_merge.c) appends merged nodes
      * that share the old ones' groups and children */
-    prove_kid root;       /* the class's root (its bound: root.sb) */
+    prove_node root;      /* the class's root and its bound */
     uint64_t allow[BOG_PROVE_CELLS];     /* faces of the class at each place: the bounds count only
                                             these (a superclass's tree, tki_tree_restrict) */
     int32_t *sb, *gm;                    /* the current class's bounds of kid[c] and grp[g]: one
@@ -51,6 +55,7 @@ typedef struct prove_tree {
     int32_t rootsb[PROVE_MEMBERS];
     int32_t *sbm[PROVE_MEMBERS], *gmm[PROVE_MEMBERS];
     uint32_t capsbm[PROVE_MEMBERS], capgmm[PROVE_MEMBERS];
+    uint32_t roomg, roomc;               /* building: groups and children every array holds */
     uint32_t nn;          /* nodes built */
     uint32_t ng, capg;
     prove_group *grp;
@@ -89,7 +94,7 @@ typedef struct prove_tree {
     /* merging (prove_merge.c): the groups and children of the nodes being made */
     struct pending_group *pend;
     uint32_t npend, cappend;
-    prove_kid *mstk;
+    prove_node *mstk;
     uint32_t nmstk, capmstk;
 } prove_tree;
 
@@ -122,15 +127,14 @@ void tki_tree_restrict(prove_tree *t, const uint64_t *sets);
 int tki_tree_room(prove_tree *t, uint32_t ngr, uint32_t nk);
 /* The merge of nodes a and b (the tree of the boards that spell the words
  * of both) into *out (its face: a's).  -1 (t->oom set) when out of memory. */
-int tki_tree_merge(prove_tree *t, const prove_kid *a, const prove_kid *b, prove_kid *out);
+int tki_tree_merge(prove_tree *t, const prove_node *a, const prove_node *b, prove_node *out);
 /* Node r without its last group (the one at the smallest place). */
-void tki_tree_without_last(const prove_tree *t, const prove_kid *r, prove_kid *out);
+void tki_tree_without_last(const prove_tree *t, const prove_node *r, prove_node *out);
 /* A copy of the tree's child c, its bound in sb. */
-static inline prove_kid tki_tree_kid(const prove_tree *t, uint32_t c)
+static inline prove_node tki_tree_kid(const prove_tree *t, uint32_t c)
 {
-    prove_kid k = t->kid[c];
-    k.sb = t->sb[c];
-    return k;
+    prove_node n = {t->kid[c], t->sb[c]};
+    return n;
 }
 void tki_tree_mark(const prove_tree *t, prove_mark *m);
 void tki_tree_reset(prove_tree *t, const prove_mark *m);
