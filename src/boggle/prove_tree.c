@@ -481,8 +481,8 @@ static void close_group(prove_tree *t, uint32_t g, uint32_t i, uint32_t j, int32
         for (uint32_t x = i; x < j; x++) {
             int32_t v = t->stkm[(size_t)x * PROVE_MEMBERS + (size_t)m];
             to[x - i] = v;
-            if (v > best && (allow >> t->stk[x].face & 1))
-                best = v;
+            v &= -(int32_t)(allow >> t->stk[x].face & 1);    /* no branch: 0 unless allowed */
+            best = v > best ? v : best;
         }
         t->gmm[m][g] = best;
         sb[m] += best;
