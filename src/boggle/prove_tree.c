@@ -135,7 +135,7 @@ static void extend(prove_tree *t, int f, size_t from, size_t n, int want_word, u
             ns[1] = (uint64_t)c;
             copy_words(ns + 2, s + 2, t->kw);
             if (!t->dskip[c])
-                ns[2 + t->dword[c]] |= (uint64_t)(f + 1) << t->dshift[c];
+                ns[2 + t->dword[c]] |= (uint64_t)t->code[c][f] << t->dshift[c];
             if (want_word) {
                 if (t->nrec == t->caprec && grow_records(t))
                     return;
@@ -185,17 +185,49 @@ static void expand(prove_tree *t, uint32_t node, uint64_t m, uint32_t base, int 
     }
 }
 
-/* The class's masks and the key's layout. */
+/* The key's layout: place by place, a digit just wide enough for the
+ * cell's faces (its rank among them + 1, 0 for unused; none for a cell of
+ * one face), packed most significant first into words, none across two. */
+static void key_layout(prove_tree *t)
+{
+    const bog_prover *p = t->p;
+    int w = 0, used = 0;
+    memset(t->used, 0, sizeof t->used);
+    for (int k = 0; k < p->cells; k++) {
+        int c = p->order[k], n = __builtin_popcountll(t->sets[c]);
+        int width = n == 1 ? 0 : 64 - __builtin_clzll((uint64_t)n);
+        if (used + width > 64) {
+            w++;
+            used = 0;
+        }
+        t->word_of[k] = (uint8_t)w;
+        t->from_mask[k] = used ? ~(uint64_t)0 >> used : ~(uint64_t)0;
+        t->shift_of[k] = (uint8_t)(64 - used - width);
+        t->dmask[k] = ((uint64_t)1 << width) - 1;
+        for (int z = used; z < used + width; z++)
+            t->place_at[w][z] = (uint8_t)k;
+        used += width;
+        t->used[w] = (uint8_t)used;
+        t->dword[c] = (uint8_t)w;
+        t->dshift[c] = t->shift_of[k];
+        t->dskip[c] = n == 1;
+        int r = 0;
+        for (uint64_t fs = t->sets[c]; fs; fs &= fs - 1) {
+            t->code[c][__builtin_ctzll(fs)] = (uint8_t)++r;
+            t->face_at[k][r] = (uint8_t)__builtin_ctzll(fs);
+        }
+    }
+    t->kw = w + 1;
+    t->rw = t->kw + 1;
+}
+
+/* The class's masks. */
 static void walk_setup(prove_tree *t)
 {
     const bog_prover *p = t->p;
     memset(t->cells_of, 0, sizeof t->cells_of);
     t->letters = 0;
     for (int i = 0; i < p->cells; i++) {
-        int pos = p->pos_of[i];
-        t->dword[i] = (uint8_t)(pos / t->per);
-        t->dshift[i] = (uint8_t)(64 - t->bits * (pos % t->per + 1));
-        t->dskip[i] = __builtin_popcountll(t->sets[i]) == 1;
         for (uint64_t fs = t->sets[i]; fs; fs &= fs - 1) {
             int f = __builtin_ctzll(fs);
             t->cells_of[f] |= (uint64_t)1 << i;
@@ -259,18 +291,19 @@ static void insertion_sort(uint64_t *a, size_t n, int kw, int rw)
 static unsigned key_byte(const uint64_t *r, int i) { return (unsigned)(r[i >> 3] >> (56 - 8 * (i & 7))) & 0xff; }
 
 /* The digits of a least-significant-first sort of the key bits below byte
- * i0 (their word, lowest bit and width; at most LSD_BITS bits each), least
- * significant first.  Returns how many. */
+ * i0 (their word, lowest bit and width; as few as LSD_BITS bits each
+ * allow, of about equal width), least significant first.  Returns how
+ * many. */
 static int lsd_digits(const prove_tree *t, int i0, uint8_t *word, uint8_t *lo, uint8_t *width)
 {
     int nd = 0;
     for (int w = t->kw - 1; w >= i0 / 8; w--) {
-        int places = t->cells - w * t->per < t->per ? t->cells - w * t->per : t->per;
-        int bit = 64 - places * t->bits, hi = w == i0 / 8 ? 64 - 8 * (i0 % 8) : 64;
-        for (; bit < hi; bit += LSD_BITS) {
+        int bit = 64 - t->used[w], hi = w == i0 / 8 ? 64 - 8 * (i0 % 8) : 64;
+        int n = (hi - bit + LSD_BITS - 1) / LSD_BITS, step = n ? (hi - bit + n - 1) / n : 0;
+        for (; bit < hi; bit += step) {
             word[nd] = (uint8_t)w;
             lo[nd] = (uint8_t)bit;
-            width[nd++] = (uint8_t)(hi - bit < LSD_BITS ? hi - bit : LSD_BITS);
+            width[nd++] = (uint8_t)(hi - bit < step ? hi - bit : step);
         }
     }
     return nd;
@@ -539,7 +572,7 @@ static int first_diff(const prove_tree *t, const uint64_t *a, const uint64_t *b)
     for (int w = 0; w < t->kw; w++) {
         uint64_t x = a[w] ^ b[w];
         if (x)
-            return w * t->per + t->place_of_clz[__builtin_clzll(x)];
+            return t->place_at[w][__builtin_clzll(x)];
     }
     return -1;
 }
@@ -548,13 +581,12 @@ static int first_diff(const prove_tree *t, const uint64_t *a, const uint64_t *b)
  * *d; *d becomes the depth of the last. */
 static void open_choices(prove_tree *t, const uint64_t *k, int from, int *d)
 {
-    uint64_t dmask = ((uint64_t)1 << t->bits) - 1;
     for (int w = t->word_of[from]; w < t->kw; w++) {
         uint64_t x = w == t->word_of[from] ? k[w] & t->from_mask[from] : k[w];
         while (x) {
-            int q = t->place_of_clz[__builtin_clzll(x)], sh = t->shift_of[q];
-            open_node(t, ++*d, w * t->per + q, (int)(x >> sh & dmask) - 1);
-            x &= ~(dmask << sh);
+            int q = t->place_at[w][__builtin_clzll(x)], sh = t->shift_of[q];
+            open_node(t, ++*d, q, t->face_at[q][x >> sh & t->dmask[q]]);
+            x &= ~(t->dmask[q] << sh);
         }
     }
 }
@@ -709,19 +741,7 @@ int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, con
     t->p = p;
     t->sets = sets;
     t->cells = p->cells;
-    t->bits = p->nfaces < 32 ? 5 : p->nfaces < 64 ? 6 : 7;
-    t->per = 64 / t->bits;
-    t->kw = (p->cells + t->per - 1) / t->per;
-    t->rw = t->kw + 1;
-    for (int z = 0; z < 64; z++)
-        t->place_of_clz[z] = (uint8_t)(z / t->bits);
-    for (int q = 0; q < t->per; q++)
-        t->shift_of[q] = (uint8_t)(64 - t->bits * (q + 1));
-    for (int k = 0; k < p->cells; k++) {
-        int q = k % t->per;
-        t->word_of[k] = (uint8_t)(k / t->per);
-        t->from_mask[k] = q ? ~(uint64_t)0 >> (t->bits * q) : ~(uint64_t)0;
-    }
+    key_layout(t);
     find_members(t, sets, bounds);
     t->E = dawg_view_edges(bog_dict_view(p->bd));
     t->nrec = 0;

@@ -30,8 +30,8 @@ typedef struct prove_group {
     uint8_t pos, n, deep;
 } prove_group;
 
-/* Key words of a record: a digit of `bits` bits per place of the order
- * (the face + 1, or 0), `per` places a word, most significant first. */
+/* Key words of a record: a digit per place of the order (the face's rank
+ * in the cell's set + 1, or 0), most significant first (key_layout). */
 #define PROVE_KEY_WORDS 8
 /* Members: classes of the built class that differ from the first (the
  * build's bounds) only at one place, each the faces of one group of the
@@ -65,7 +65,7 @@ typedef struct prove_tree {
     const bog_prover *p;
     const uint64_t *sets;
     const dawg_vedge *E;
-    int cells, oom, bits, per, kw, rw;   /* key: bits a digit, places a word, words; record words */
+    int cells, oom, kw, rw;              /* key words; record words */
     size_t nrec, caprec, captmp, maxrec; /* maxrec: more records stop the walk (PROVE_TOO_BIG) */
     uint64_t *rec, *tmp;                 /* records: kw key words, then rank << 8 | points */
     size_t top[256];                     /* records by the first byte of their key */
@@ -77,12 +77,16 @@ typedef struct prove_tree {
     uint64_t nbl[BOG_PROVE_CELLS];       /* first letters of the neighbours' faces */
     uint8_t dword[BOG_PROVE_CELLS];      /* a cell's key word and digit shift; */
     uint8_t dshift[BOG_PROVE_CELLS];
+    uint8_t code[BOG_PROVE_CELLS][BOG_PROVE_FACES];      /* the digit of a face on a cell */
+    uint8_t face_at[BOG_PROVE_CELLS][BOG_PROVE_FACES + 1];   /* the face of a digit at a place */
     uint8_t dskip[BOG_PROVE_CELLS];      /* 1: a cell of one face, left out of the keys */
     uint64_t letters;                    /* first letters of the class's faces */
-    uint8_t place_of_clz[64];            /* the place (in its word) of a key bit, by leading zeros */
-    uint8_t shift_of[64];                /* the shift of a place's digit in its word */
-    uint8_t word_of[BOG_PROVE_CELLS];    /* the key word of a place, */
-    uint64_t from_mask[BOG_PROVE_CELLS]; /* and the bits of its word from it on */
+    uint8_t place_at[PROVE_KEY_WORDS][64];   /* the place of a key word's bit, by leading zeros */
+    uint8_t used[PROVE_KEY_WORDS];       /* bits used of each key word (from the top) */
+    uint8_t shift_of[BOG_PROVE_CELLS];   /* the shift of a place's digit in its word, */
+    uint64_t dmask[BOG_PROVE_CELLS];     /* its mask (after the shift), */
+    uint8_t word_of[BOG_PROVE_CELLS];    /* its key word, */
+    uint64_t from_mask[BOG_PROVE_CELLS]; /* and the bits of that word from it on */
     /* the linear build */
     struct prove_open *open;             /* the open nodes, root first */
     prove_kid *stk;                      /* children of the open nodes */
