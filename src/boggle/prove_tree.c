@@ -496,25 +496,32 @@ static void push_kid(prove_tree *t, int pos, const prove_kid *k, const int32_t *
 }
 
 /* Write the group of the children stk[i .. j) (one place) as group g, its
- * best child for each member into the members' arrays and sb[]. */
+ * best child for each member into the members' arrays and sb[].  (Fields
+ * of t read into locals: the stores of bounds may alias them.) */
 static void close_group(prove_tree *t, uint32_t g, uint32_t i, uint32_t j, int32_t *sb)
 {
     prove_group *gr = &t->grp[g];
-    gr->pos = gr->deep = t->stkpos[i];
-    gr->c0 = t->nc;
-    gr->n = (uint8_t)(j - i);
-    for (uint32_t x = i; x < j; x++) {
-        t->kid[t->nc++] = t->stk[x];
-        if (t->stk[x].deep > gr->deep)
-            gr->deep = t->stk[x].deep;
+    const prove_kid *stk = t->stk;
+    const int32_t *stkm = t->stkm;
+    uint32_t c0 = t->nc, n = j - i;
+    int pos = t->stkpos[i], deep = pos, nm = t->nm;
+    prove_kid *kid = t->kid + c0;
+    for (uint32_t x = 0; x < n; x++) {
+        kid[x] = stk[i + x];
+        deep = stk[i + x].deep > deep ? stk[i + x].deep : deep;
     }
-    for (int m = 0; m < t->nm; m++) {
-        uint64_t allow = gr->pos == t->mpos ? t->mset[m] : t->allow[gr->pos];
-        int32_t best = 0, *to = t->sbm[m] + gr->c0;
-        for (uint32_t x = i; x < j; x++) {
-            int32_t v = t->stkm[(size_t)x * PROVE_MEMBERS + (size_t)m];
-            to[x - i] = v;
-            v &= -(int32_t)(allow >> t->stk[x].face & 1);    /* no branch: 0 unless allowed */
+    gr->pos = (uint8_t)pos;
+    gr->deep = (uint8_t)deep;
+    gr->c0 = c0;
+    gr->n = (uint8_t)n;
+    t->nc = c0 + n;
+    for (int m = 0; m < nm; m++) {
+        uint64_t allow = pos == t->mpos ? t->mset[m] : t->allow[pos];
+        int32_t best = 0, *to = t->sbm[m] + c0;
+        for (uint32_t x = 0; x < n; x++) {
+            int32_t v = stkm[(size_t)(i + x) * PROVE_MEMBERS + (size_t)m];
+            to[x] = v;
+            v &= -(int32_t)(allow >> stk[i + x].face & 1);    /* no branch: 0 unless allowed */
             best = v > best ? v : best;
         }
         t->gmm[m][g] = best;
