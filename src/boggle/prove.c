@@ -261,18 +261,23 @@ static long open_kids(bog_prove_worker *w, int k, uint32_t from, uint32_t n, con
     for (int j = k + 1; j < cells; j++) {
         int32_t *col = w->col + ((size_t)(k + 1) * cells + j) * nf, *best = w->colmax + (size_t)(k + 1) * cells + j;
         uint64_t allow = t->allow[j];
+        int32_t top = *best;     /* (in a local: the column stores may alias *best) */
         for (uint32_t b = saved[j]; b < w->blen[j]; b++) {
             const prove_group *gr = &t->grp[w->bucket[j][b]];
-            int32_t before = *best;
+            int32_t before = top;
             for (uint32_t c = gr->c0, ce = c + gr->n; c < ce; c++) {
-                int32_t v = col[t->kid[c].face] += t->sb[c];
-                if (v > *best && (allow >> t->kid[c].face & 1))
-                    *best = v;
+                int f = t->kid[c].face;
+                int32_t v = col[f] += t->sb[c];
+                if (v > top && (allow >> f & 1))
+                    top = v;
             }
-            upper += *best - before - t->gm[w->bucket[j][b]];
-            if (upper < w->p->min_score)
+            upper += top - before - t->gm[w->bucket[j][b]];
+            if (upper < w->p->min_score) {
+                *best = top;
                 return upper;
+            }
         }
+        *best = top;
     }
     return upper;
 }
