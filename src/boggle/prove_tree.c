@@ -125,29 +125,41 @@ static int reserve_states(prove_tree *t, size_t more)
  * ones in use. */
 static void extend(prove_tree *t, int f, size_t from, size_t n, int want_word, uint64_t val, uint64_t next)
 {
-    size_t st = (size_t)(2 + t->kw);
-    for (size_t i = 0; i < n && !t->oom; i++) {
-        const uint64_t *s = t->ps + (from + i) * st;
-        for (uint64_t cs = t->nbm[s[1]] & ~s[0] & t->cells_of[f]; cs; cs &= cs - 1) {
+    /* the fields the loop updates in locals: the stores of path states
+     * and records (64-bit words) may alias them */
+    int kw = t->kw, rw = t->rw;
+    size_t st = (size_t)(2 + kw), nps = t->nps, nrec = t->nrec, caprec = t->caprec;
+    uint64_t on = t->cells_of[f], *ps = t->ps, *rec = t->rec;
+    for (size_t i = 0; i < n; i++) {
+        const uint64_t *s = ps + (from + i) * st;
+        for (uint64_t cs = t->nbm[s[1]] & ~s[0] & on; cs; cs &= cs - 1) {
             int c = __builtin_ctzll(cs);
-            uint64_t *ns = t->ps + t->nps * st;
+            uint64_t *ns = ps + nps * st;
             ns[0] = s[0] | (uint64_t)1 << c;
             ns[1] = (uint64_t)c;
-            copy_words(ns + 2, s + 2, t->kw);
-            if (!t->dskip[c])
-                ns[2 + t->dword[c]] |= (uint64_t)t->code[c][f] << t->dshift[c];
+            copy_words(ns + 2, s + 2, kw);
+            ns[2 + t->dword[c]] |= (uint64_t)t->code[c][f] << t->dshift[c];   /* 0 on a cell of one face */
             if (want_word) {
-                if (t->nrec == t->caprec && grow_records(t))
-                    return;
-                uint64_t *r = t->rec + t->nrec++ * (size_t)t->rw;
-                copy_words(r, ns + 2, t->kw);
-                r[t->kw] = val;
+                if (nrec == caprec) {
+                    t->nrec = nrec;
+                    if (grow_records(t)) {
+                        t->nps = nps;
+                        return;
+                    }
+                    rec = t->rec;
+                    caprec = t->caprec;
+                }
+                uint64_t *r = rec + nrec++ * (size_t)rw;
+                copy_words(r, ns + 2, kw);
+                r[kw] = val;
                 t->top[r[0] >> 56]++;
             }
             if (next & t->nbl[c])
-                t->nps++;
+                nps++;
         }
     }
+    t->nps = nps;
+    t->nrec = nrec;
 }
 
 /* The paths ps[from .. from + n) spell a prefix that leads to graph node
@@ -209,11 +221,10 @@ static void key_layout(prove_tree *t)
         used += width;
         t->used[w] = (uint8_t)used;
         t->dword[c] = (uint8_t)w;
-        t->dshift[c] = t->shift_of[k];
-        t->dskip[c] = n == 1;
+        t->dshift[c] = width ? t->shift_of[k] : 0;    /* a shift of 64 is undefined */
         int r = 0;
         for (uint64_t fs = t->sets[c]; fs; fs &= fs - 1) {
-            t->code[c][__builtin_ctzll(fs)] = (uint8_t)++r;
+            t->code[c][__builtin_ctzll(fs)] = (uint8_t)(n == 1 ? 0 : ++r);
             t->face_at[k][r] = (uint8_t)__builtin_ctzll(fs);
         }
     }

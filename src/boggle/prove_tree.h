@@ -79,7 +79,6 @@ typedef struct prove_tree {
     uint8_t dshift[BOG_PROVE_CELLS];
     uint8_t code[BOG_PROVE_CELLS][BOG_PROVE_FACES];      /* the digit of a face on a cell */
     uint8_t face_at[BOG_PROVE_CELLS][BOG_PROVE_FACES + 1];   /* the face of a digit at a place */
-    uint8_t dskip[BOG_PROVE_CELLS];      /* 1: a cell of one face, left out of the keys */
     uint64_t letters;                    /* first letters of the class's faces */
     uint8_t place_at[PROVE_KEY_WORDS][64];   /* the place of a key word's bit, by leading zeros */
     uint8_t used[PROVE_KEY_WORDS];       /* bits used of each key word (from the top) */
