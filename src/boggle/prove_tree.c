@@ -213,7 +213,7 @@ static void key_layout(prove_tree *t)
             used = 0;
         }
         t->word_of[k] = (uint8_t)w;
-        t->from_mask[k] = used ? ~(uint64_t)0 >> used : ~(uint64_t)0;
+        t->from_mask[k] = used == 64 ? 0 : ~(uint64_t)0 >> used;
         t->shift_of[k] = (uint8_t)(64 - used - width);
         t->dmask[k] = ((uint64_t)1 << width) - 1;
         for (int z = used; z < used + width; z++)
