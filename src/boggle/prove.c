@@ -37,10 +37,11 @@
  *
  * Families.  bog_prove_class_in proves a class on the kept tree of a
  * superclass (the union of the classes of a family, built once): the
- * bounds are made again for each class counting only the children whose
- * face the class allows at their place (tki_tree_restrict, t->allow), and
- * the split's columns take their best over those faces only, which gives
- * the class's own bounds.
+ * bounds count only the children whose face the class allows at their
+ * place (tki_tree_restrict, t->allow; the build makes those of every
+ * class of the family, which differ at one place only, and choosing a
+ * class chooses its arrays t->sb, t->gm), and the split's columns take
+ * their best over those faces only, which gives the class's own bounds.
  */
 #include "prove_tree.h"
 

@@ -4,9 +4,10 @@
  * Built in three passes, each sequential in memory:
  *
  * 1. The walk lists every word path of the class as a record: a key of one
- *    digit per place of the splitting order (the face + 1 that the path
- *    shows on that cell, 0 if it does not use it; a cell whose set has one
- *    face is left out: every board of the class shows it), packed
+ *    digit per place of the splitting order (the rank + 1 of the face that
+ *    the path shows on that cell among the cell's faces, 0 if it does not
+ *    use it; as many bits as that takes; a cell whose set has one face is
+ *    left out: every board of the class shows it), packed
  *    most-significant-first into 64-bit words, then the word's rank and
  *    points.  The walk goes down the dictionary's graph one face at a time
  *    and carries the list of every path that spells the current prefix:
@@ -24,7 +25,10 @@
  *    parent, numbered as they close) and the new choices opened.  A node's
  *    points are its key's words, each once (a word spelled by the same
  *    choices along several paths counts once); its bound is its points plus,
- *    for each cell among its children, the best child bound.
+ *    for each cell among its children, the best child bound.  When the
+ *    tree is a family's (the union of classes that differ at one place),
+ *    the pass makes the bounds of every member class at once, each in its
+ *    own arrays (t->sbm, t->gmm): choosing a class is choosing its arrays.
  */
 #include "prove_tree.h"
 
@@ -656,13 +660,6 @@ static int32_t node_bound(const prove_tree *t, const prove_kid *n)
     return sb;
 }
 
-/* A node's groups are written when it closes, with their children next to
- * each other in the same order, and before its parent's groups: one pass
- * over the groups in order finds every child's groups final.  Only what
- * lies above a changed place can change: a group (a child) with no group
- * at or after the first changed place below it keeps its maximum (bound).
- * The others' children's bounds are made again from their groups, then
- * the group's best over the allowed faces. */
 /* Use member m's bounds. */
 static void use_member(prove_tree *t, int m)
 {
@@ -687,6 +684,14 @@ static int member_of(const prove_tree *t, const uint64_t *sets)
     return -1;
 }
 
+/* A member's class: its arrays.  Any other: a node's groups are written
+ * when it closes, with their children next to each other in the same
+ * order, and before its parent's groups: one pass over the groups in order
+ * finds every child's groups final.  Only what lies above a changed place
+ * can change: a group (a child) with no group at or after the first
+ * changed place below it, or only after the last, keeps its maximum
+ * (bound).  The others' children's bounds are made again from their
+ * groups, then the group's best over the allowed faces. */
 void tki_tree_restrict(prove_tree *t, const uint64_t *sets)
 {
     int m = member_of(t, sets);
