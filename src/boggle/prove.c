@@ -40,7 +40,7 @@
  * bounds count only the children whose face the class allows at their
  * place (tki_tree_restrict, t->allow; the build makes those of every
  * class of the family, which differ at one place only, and choosing a
- * class chooses its arrays t->sb, t->gm), and the split's columns take
+ * class chooses its array t->sb), and the split's columns take
  * their best over those faces only, which gives the class's own bounds.
  */
 #include "prove_tree.h"
@@ -265,14 +265,16 @@ static long open_kids(bog_prove_worker *w, int k, uint32_t from, uint32_t n, con
         int32_t top = *best;     /* (in a local: the column stores may alias *best) */
         for (uint32_t b = saved[j]; b < w->blen[j]; b++) {
             const prove_group *gr = &t->grp[w->bucket[j][b]];
-            int32_t before = top;
+            int32_t before = top, gmax = 0;
             for (uint32_t c = gr->c0, ce = c + gr->n; c < ce; c++) {
                 int f = t->kid[c].face;
-                int32_t v = col[f] += t->sb[c];
-                if (v > top && (allow >> f & 1))
-                    top = v;
+                int32_t sb = t->sb[c], v = col[f] += sb;
+                if (allow >> f & 1) {
+                    top = v > top ? v : top;
+                    gmax = sb > gmax ? sb : gmax;
+                }
             }
-            upper += top - before - t->gm[w->bucket[j][b]];
+            upper += top - before - gmax;
             if (upper < w->p->min_score) {
                 *best = top;
                 return upper;

@@ -41,7 +41,7 @@ static int push_group(prove_tree *t, const prove_group *g, int32_t gmax, int fre
 /* The tree's group g as a pending group (its children shared). */
 static void push_tree_group(prove_tree *t, uint32_t g)
 {
-    push_group(t, &t->grp[g], t->gm[g], 0);
+    push_group(t, &t->grp[g], tki_tree_group_max(t, g), 0);
 }
 
 static int push_merged_kid(prove_tree *t, const prove_node *k)
@@ -67,7 +67,7 @@ static int write_node(prove_tree *t, uint32_t from, uint32_t kfrom, prove_node *
     for (uint32_t i = from; i < t->npend; i++) {
         prove_group *g = &t->grp[t->ng];
         *g = t->pend[i].g;
-        t->gm[t->ng++] = t->pend[i].gmax;
+        t->ng++;
         if (t->pend[i].fresh) {
             for (uint32_t k = 0; k < g->n; k++) {
                 t->kid[t->nc + k] = t->mstk[g->c0 + k].k;
@@ -134,7 +134,7 @@ void tki_tree_without_last(const prove_tree *t, const prove_node *r, prove_node 
 {
     *out = *r;
     out->k.gn = (uint8_t)(r->k.gn - 1);
-    out->sb = r->sb - t->gm[r->k.g0 + r->k.gn - 1];
+    out->sb = r->sb - tki_tree_group_max(t, r->k.g0 + r->k.gn - 1);
 }
 
 void tki_tree_mark(const prove_tree *t, prove_mark *m)

@@ -28,7 +28,7 @@
  *    for each cell among its children, the best child bound.  When the
  *    tree is a family's (the union of classes that differ at one place),
  *    the pass makes the bounds of every member class at once, each in its
- *    own arrays (t->sbm, t->gmm): choosing a class is choosing its arrays.
+ *    own array (t->sbm): choosing a class is choosing its arrays.
  */
 #include "prove_tree.h"
 
@@ -75,10 +75,8 @@ void tki_tree_free(prove_tree *t)
     void *arrays[] = {t->grp, t->kid, t->rec, t->tmp, t->ps, t->open, t->stk, t->stkm, t->stkpos, t->run, t->pend, t->mstk, t->hist};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         free(arrays[i]);
-    for (int m = 0; m < PROVE_MEMBERS; m++) {
+    for (int m = 0; m < PROVE_MEMBERS; m++)
         free(t->sbm[m]);
-        free(t->gmm[m]);
-    }
     memset(t, 0, sizeof *t);
 }
 
@@ -446,11 +444,10 @@ static int32_t run_points(prove_tree *t)
     return pts;
 }
 
-/* Room in member m's arrays for ng groups and nc children. */
-static int member_room(prove_tree *t, int m, uint32_t ng, uint32_t nc)
+/* Room in member m's array for nc children. */
+static int member_room(prove_tree *t, int m, uint32_t nc)
 {
-    if (tki_prove_grow((void **)&t->sbm[m], &t->capsbm[m], nc, sizeof **t->sbm) ||
-        tki_prove_grow((void **)&t->gmm[m], &t->capgmm[m], ng, sizeof **t->gmm)) {
+    if (tki_prove_grow((void **)&t->sbm[m], &t->capsbm[m], nc, sizeof **t->sbm)) {
         t->oom = 1;
         return -1;
     }
@@ -461,30 +458,27 @@ int tki_tree_room(prove_tree *t, uint32_t ngr, uint32_t nk)
 {
     uint32_t ng = t->ng + ngr, nc = t->nc + nk;
     int m = t->cur;
-    if (ng <= t->capg && nc <= t->capc && ng <= t->capgmm[m] && nc <= t->capsbm[m])
+    if (ng <= t->capg && nc <= t->capc && nc <= t->capsbm[m])
         return 0;
     if (tki_prove_grow((void **)&t->grp, &t->capg, ng, sizeof *t->grp) ||
-        tki_prove_grow((void **)&t->kid, &t->capc, nc, sizeof *t->kid) || member_room(t, m, ng, nc)) {
+        tki_prove_grow((void **)&t->kid, &t->capc, nc, sizeof *t->kid) || member_room(t, m, nc)) {
         t->oom = 1;
         return -1;
     }
     t->sb = t->sbm[m];
-    t->gm = t->gmm[m];
     return 0;
 }
 
 /* Room for n more groups and children in the tree and every member's
- * arrays; roomg and roomc: what they all hold. */
+ * array; roomc: the children they all hold. */
 static int build_room(prove_tree *t, uint32_t n)
 {
     if (tki_tree_room(t, n, n))
         return -1;
-    t->roomg = t->capg;
     t->roomc = t->capc;
     for (int m = 0; m < t->nm; m++) {
-        if (member_room(t, m, t->ng + n, t->nc + n))
+        if (member_room(t, m, t->nc + n))
             return -1;
-        t->roomg = t->capgmm[m] < t->roomg ? t->capgmm[m] : t->roomg;
         t->roomc = t->capsbm[m] < t->roomc ? t->capsbm[m] : t->roomc;
     }
     return 0;
@@ -539,7 +533,6 @@ static void close_group(prove_tree *t, uint32_t g, uint32_t i, uint32_t j, int32
             v &= -(int32_t)(allow >> stk[i + x].face & 1);    /* no branch: 0 unless allowed */
             best = v > best ? v : best;
         }
-        t->gmm[m][g] = best;
         sb[m] += best;
     }
 }
@@ -550,7 +543,7 @@ static void close_node(prove_tree *t, int d)
 {
     struct prove_open *o = &t->open[d];
     uint32_t nk = t->nstk - o->kidbase;
-    if ((t->ng + nk > t->roomg || t->nc + nk > t->roomc) && build_room(t, nk))
+    if ((t->ng + nk > t->capg || t->nc + nk > t->roomc) && build_room(t, nk))
         return;
     prove_kid n = {t->ng, o->pts, o->face, 0, 0};
     int32_t sb[PROVE_MEMBERS];
@@ -656,7 +649,7 @@ static int32_t node_bound(const prove_tree *t, const prove_kid *n)
 {
     int32_t sb = n->pts;
     for (uint32_t g = n->g0, e = g + n->gn; g < e; g++)
-        sb += t->gm[g];
+        sb += tki_tree_group_max(t, g);
     return sb;
 }
 
@@ -665,7 +658,6 @@ static void use_member(prove_tree *t, int m)
 {
     t->cur = m;
     t->sb = t->sbm[m];
-    t->gm = t->gmm[m];
     t->root.sb = t->rootsb[m];
     memcpy(t->allow, t->base, (size_t)t->cells * sizeof *t->allow);
     if (t->mpos >= 0)
@@ -688,10 +680,10 @@ static int member_of(const prove_tree *t, const uint64_t *sets)
  * when it closes, with their children next to each other in the same
  * order, and before its parent's groups: one pass over the groups in order
  * finds every child's groups final.  Only what lies above a changed place
- * can change: a group (a child) with no group at or after the first
- * changed place below it, or only after the last, keeps its maximum
- * (bound).  The others' children's bounds are made again from their
- * groups, then the group's best over the allowed faces. */
+ * can change: a child with no group at or after the first changed place
+ * below it, or only after the last, keeps its bound.  The others' bounds
+ * are made again from their groups' best children over the allowed
+ * faces. */
 void tki_tree_restrict(prove_tree *t, const uint64_t *sets)
 {
     int m = member_of(t, sets);
@@ -710,19 +702,12 @@ void tki_tree_restrict(prove_tree *t, const uint64_t *sets)
     if (first == t->cells)
         return;
     for (uint32_t g = 0; g < t->ng; g++) {
-        prove_group *gr = &t->grp[g];
-        if (gr->deep < first || gr->pos > last)
+        const prove_group *gr = &t->grp[g];
+        if (gr->deep < first || gr->pos >= last)
             continue;
-        uint64_t allow = t->allow[gr->pos];
-        int32_t best = 0;
-        for (uint32_t c = gr->c0, e = c + gr->n; c < e; c++) {
-            const prove_kid *k = &t->kid[c];
-            if (k->deep >= first && k->gn && gr->pos < last)
-                t->sb[c] = node_bound(t, k);
-            int32_t v = (allow >> k->face & 1) ? t->sb[c] : 0;
-            best = v > best ? v : best;
-        }
-        t->gm[g] = best;
+        for (uint32_t c = gr->c0, e = c + gr->n; c < e; c++)
+            if (t->kid[c].deep >= first && t->kid[c].gn)
+                t->sb[c] = node_bound(t, &t->kid[c]);
     }
     t->root.sb = node_bound(t, &t->root.k);
 }
@@ -753,8 +738,7 @@ static void find_members(prove_tree *t, const uint64_t *sets, const uint64_t *bo
     }
     t->cur = 0;
     t->sb = t->sbm[0];
-    t->gm = t->gmm[0];
-    t->roomg = t->roomc = 0;
+    t->roomc = 0;
     memcpy(t->allow, t->base, (size_t)p->cells * sizeof *t->allow);
 }
 

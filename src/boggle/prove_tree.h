@@ -23,8 +23,8 @@ typedef struct prove_node {
 } prove_node;
 
 /* A group: the children kid[c0 .. c0 + n) (by face) of one cell (its place
- * in the order); deep: the last place of this group or one below it.  The
- * best bound of a child of grp[g] (for the class) is t->gm[g]. */
+ * in the order); deep: the last place of this group or one below it.  Its
+ * best child's bound (for the class) is tki_tree_group_max. */
 typedef struct prove_group {
     uint32_t c0;
     uint8_t pos, n, deep;
@@ -45,17 +45,16 @@ typedef struct prove_tree {
     prove_node root;      /* the class's root and its bound */
     uint64_t allow[BOG_PROVE_CELLS];     /* faces of the class at each place: the bounds count only
                                             these (a superclass's tree, tki_tree_restrict) */
-    int32_t *sb, *gm;                    /* the current class's bounds of kid[c] and grp[g]: one
-                                            member's arrays (sbm, gmm) */
+    int32_t *sb;                         /* the current class's bounds of kid[c]: a member's sbm */
     /* members: the build's class (allow at the build: base) with the faces
-     * mset[m] at place mpos, m < nm; member m's bounds sbm[m], gmm[m] and
+     * mset[m] at place mpos, m < nm; member m's bounds sbm[m] and
      * rootsb[m]; cur: the member whose bounds are in use */
     int nm, cur, mpos;
     uint64_t base[BOG_PROVE_CELLS], mset[PROVE_MEMBERS];
     int32_t rootsb[PROVE_MEMBERS];
-    int32_t *sbm[PROVE_MEMBERS], *gmm[PROVE_MEMBERS];
-    uint32_t capsbm[PROVE_MEMBERS], capgmm[PROVE_MEMBERS];
-    uint32_t roomg, roomc;               /* building: groups and children every array holds */
+    int32_t *sbm[PROVE_MEMBERS];
+    uint32_t capsbm[PROVE_MEMBERS];
+    uint32_t roomc;                      /* building: children every array holds */
     uint32_t nn;          /* nodes built */
     uint32_t ng, capg;
     prove_group *grp;
@@ -138,6 +137,17 @@ static inline prove_node tki_tree_kid(const prove_tree *t, uint32_t c)
 {
     prove_node n = {t->kid[c], t->sb[c]};
     return n;
+}
+/* The best bound of a child of group g whose face the class allows. */
+static inline int32_t tki_tree_group_max(const prove_tree *t, uint32_t g)
+{
+    const prove_group *gr = &t->grp[g];
+    uint64_t allow = t->allow[gr->pos];
+    int32_t best = 0;
+    for (uint32_t c = gr->c0, e = c + gr->n; c < e; c++)
+        if ((allow >> t->kid[c].face & 1) && t->sb[c] > best)
+            best = t->sb[c];
+    return best;
 }
 void tki_tree_mark(const prove_tree *t, prove_mark *m);
 void tki_tree_reset(prove_tree *t, const prove_mark *m);
