@@ -40,6 +40,7 @@
 #define INSERTION_MAX 24
 #define LSD_BITS 11          /* a digit of the least-significant-first sort */
 #define LSD_DIGITS (PROVE_KEY_WORDS * 7)
+#define PTS_BITS 4           /* a record's value: the word's rank << PTS_BITS | its points (at most 11) */
 
 struct prove_open {
     uint8_t pos, face;
@@ -99,6 +100,7 @@ static int grow_records(prove_tree *t)
     }
     t->rec = np;
     t->caprec = nc;
+    t->recbytes = bytes;
     return 0;
 }
 
@@ -118,6 +120,7 @@ static int reserve_states(prove_tree *t, size_t more)
     }
     t->ps = np;
     t->capps = nc;
+    t->psbytes = nc * (size_t)(2 + t->kw) * 8;
     return 0;
 }
 
@@ -153,7 +156,10 @@ static void extend(prove_tree *t, int f, size_t from, size_t n, int want_word, u
                 }
                 uint64_t *r = rec + nrec++ * (size_t)rw;
                 copy_words(r, ns + 2, kw);
-                r[kw] = val;
+                if (rw == kw)
+                    r[kw - 1] |= val;     /* in the key's free low bits */
+                else
+                    r[kw] = val;
                 t->top[r[0] >> 56]++;
             }
             if (next & t->nbl[c])
@@ -192,7 +198,8 @@ static void expand(prove_tree *t, uint32_t node, uint64_t m, uint32_t base, int 
         if (reserve_states(t, n * 8 + (size_t)p->cells + 1))
             return;
         size_t start = t->nps;
-        extend(t, f, from, n, (link & 1) && nlen >= p->min_len, (uint64_t)idx << 8 | (uint64_t)bog_score(nlen), nm);
+        extend(t, f, from, n, (link & 1) && nlen >= p->min_len, (uint64_t)idx << PTS_BITS | (uint64_t)bog_score(nlen),
+               nm);
         if (t->nps > start && !t->oom)
             expand(t, nd, nm, idx + (link & 1), nlen, start, t->nps - start);
         t->nps = start;
@@ -231,7 +238,19 @@ static void key_layout(prove_tree *t)
         }
     }
     t->kw = w + 1;
+    /* the value (rank and points) in the last key word's free low bits if
+     * they hold it: one word less to write, sort and move */
+    uint32_t words = bog_dict_words(p->bd);
+    int vbits = PTS_BITS + (words ? 32 - __builtin_clz(words) : 0);
+    for (int k = 0; k < t->kw; k++)
+        t->kmask[k] = ~(uint64_t)0;
     t->rw = t->kw + 1;
+    t->vmask = ~(uint64_t)0;
+    if (used + vbits <= 64) {
+        t->rw = t->kw;
+        t->vmask = ((uint64_t)1 << vbits) - 1;
+        t->kmask[w] = ~t->vmask;
+    }
 }
 
 /* The class's masks. */
@@ -428,7 +447,7 @@ static int32_t run_points(prove_tree *t)
     uint32_t *w = t->run, n = t->nrun;
     t->nrun = 0;
     if (n == 1)
-        return (int32_t)(w[0] & 0xff);
+        return (int32_t)(w[0] & ((1u << PTS_BITS) - 1));
     if (n > 16)
         qsort(w, n, sizeof *w, cmp_u32);
     for (uint32_t i = 0; i < n; i++) {
@@ -439,7 +458,7 @@ static int32_t run_points(prove_tree *t)
             while (j < i && w[j] != w[i])
                 j++;
         if (j == i)
-            pts += (int32_t)(w[i] & 0xff);
+            pts += (int32_t)(w[i] & ((1u << PTS_BITS) - 1));
     }
     return pts;
 }
@@ -585,7 +604,7 @@ static void open_node(prove_tree *t, int d, int pos, int face)
 static int first_diff(const prove_tree *t, const uint64_t *a, const uint64_t *b)
 {
     for (int w = 0; w < t->kw; w++) {
-        uint64_t x = a[w] ^ b[w];
+        uint64_t x = (a[w] ^ b[w]) & t->kmask[w];
         if (x)
             return t->place_at[w][__builtin_clzll(x)];
     }
@@ -597,7 +616,7 @@ static int first_diff(const prove_tree *t, const uint64_t *a, const uint64_t *b)
 static void open_choices(prove_tree *t, const uint64_t *k, int from, int *d)
 {
     for (int w = t->word_of[from]; w < t->kw; w++) {
-        uint64_t x = w == t->word_of[from] ? k[w] & t->from_mask[from] : k[w];
+        uint64_t x = (w == t->word_of[from] ? k[w] & t->from_mask[from] : k[w]) & t->kmask[w];
         while (x) {
             int q = t->place_at[w][__builtin_clzll(x)], sh = t->shift_of[q];
             open_node(t, ++*d, q, t->face_at[q][x >> sh & t->dmask[q]]);
@@ -637,7 +656,7 @@ static void build_linear(prove_tree *t, const uint64_t *r)
                 close_node(t, d--);
             open_choices(t, r, at, &d);
         }
-        add_run(t, r[t->kw]);
+        add_run(t, r[t->rw - 1] & t->vmask);
     }
     t->open[d].pts += run_points(t);
     while (d >= 0 && !t->oom)
@@ -749,6 +768,9 @@ int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, con
     t->sets = sets;
     t->cells = p->cells;
     key_layout(t);
+    t->caprec = t->recbytes / ((size_t)t->rw * 8);      /* the kept arrays, in this tree's records */
+    t->captmp = t->tmpbytes / ((size_t)t->rw * 8);
+    t->capps = t->psbytes / ((size_t)(2 + t->kw) * 8);
     find_members(t, sets, bounds);
     t->E = dawg_view_edges(bog_dict_view(p->bd));
     t->nrec = 0;
@@ -765,8 +787,10 @@ int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, con
         return t->oom == 3 ? PROVE_TOO_BIG : t->oom == 2 ? TK_ELIMIT : TK_ENOMEM;
     if (t->nrec > t->captmp) {
         free(t->tmp);
-        t->tmp = malloc(t->caprec * (size_t)t->rw * 8);
+        t->tmpbytes = t->caprec * (size_t)t->rw * 8;
+        t->tmp = malloc(t->tmpbytes);
         t->captmp = t->tmp ? t->caprec : 0;
+        t->tmpbytes = t->tmp ? t->tmpbytes : 0;
         if (!t->tmp)
             return TK_ENOMEM;
     }

@@ -64,9 +64,12 @@ typedef struct prove_tree {
     const bog_prover *p;
     const uint64_t *sets;
     const dawg_vedge *E;
-    int cells, oom, kw, rw;              /* key words; record words */
+    int cells, oom, kw, rw;              /* key words; record words (kw: the value in the last) */
+    uint64_t kmask[PROVE_KEY_WORDS];     /* the key's bits of each key word */
+    uint64_t vmask;                      /* the value's bits of a record's last word */
     size_t nrec, caprec, captmp, maxrec; /* maxrec: more records stop the walk (PROVE_TOO_BIG) */
-    uint64_t *rec, *tmp;                 /* records: kw key words, then rank << 8 | points */
+    size_t recbytes, tmpbytes, psbytes;  /* the kept arrays' sizes (records vary from tree to tree) */
+    uint64_t *rec, *tmp;                 /* records: kw key words, then rank << 4 | points */
     size_t top[256];                     /* records by the first byte of their key */
     uint32_t (*hist)[2048];              /* the sort's counts */
     uint64_t *ps;                        /* walk: path states (used cells, last cell, key words) */
