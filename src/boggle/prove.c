@@ -120,12 +120,12 @@ void bog_prove_worker_destroy(bog_prove_worker *w)
     free(w);
 }
 
-/* Room for one more group in bucket pos. */
-static int bucket_room(bog_prove_worker *w, int pos)
+/* Room for n more groups in bucket pos. */
+static int bucket_room(bog_prove_worker *w, int pos, uint32_t n)
 {
-    if (w->blen[pos] < w->bcap[pos])
+    if (w->blen[pos] + n <= w->bcap[pos])
         return 0;
-    if (tki_prove_grow((void **)&w->bucket[pos], &w->bcap[pos], w->blen[pos] + 1, sizeof **w->bucket)) {
+    if (tki_prove_grow((void **)&w->bucket[pos], &w->bcap[pos], w->blen[pos] + n, sizeof **w->bucket)) {
         w->oom = 1;
         return -1;
     }
@@ -141,7 +141,7 @@ static void open_groups(bog_prove_worker *w, int k, const prove_kid *n)
     for (uint32_t g = n->g0, e = g + n->gn; g < e; g++) {
         const prove_group *gr = &t->grp[g];
         int pos = gr->pos;
-        if (bucket_room(w, pos))
+        if (bucket_room(w, pos, 1))
             return;
         w->bucket[pos][w->blen[pos]++] = g;
         int32_t *col = w->col + ((size_t)k * cells + pos) * nf, *best = w->colmax + (size_t)k * cells + pos;
@@ -246,19 +246,29 @@ static long open_kids(bog_prove_worker *w, int k, uint32_t from, uint32_t n, con
     const prove_tree *t = &w->t;
     const uint32_t *ks = w->kids[k] + from;
     int cells = w->p->cells, nf = w->p->nfaces;
-    for (uint32_t i = 0; i < n; i++)
+    uint32_t more = 0, len[BOG_PROVE_CELLS];    /* the buckets' lengths in a local: the stores */
+    for (uint32_t i = 0; i < n; i++) {            /* of groups (32-bit) may alias w->blen */
         __builtin_prefetch(&t->grp[t->kid[ks[i]].g0]);
+        more += t->kid[ks[i]].gn;
+    }
+    for (int j = k + 1; j < cells; j++) {
+        if (bucket_room(w, j, more))
+            return -1;
+        len[j] = w->blen[j];
+    }
+    long p = 0;
     for (uint32_t i = 0; i < n; i++) {
         const prove_kid *kid = &t->kid[ks[i]];
-        *pts += kid->pts;
+        p += kid->pts;
         for (uint32_t g = kid->g0, e = g + kid->gn; g < e; g++) {
             int pos = t->grp[g].pos;
-            if (bucket_room(w, pos))
-                return -1;
-            w->bucket[pos][w->blen[pos]++] = g;
+            w->bucket[pos][len[pos]++] = g;
             __builtin_prefetch(&t->kid[t->grp[g].c0]);
         }
     }
+    *pts += p;
+    for (int j = k + 1; j < cells; j++)
+        w->blen[j] = len[j];
     for (int j = k + 1; j < cells; j++) {
         int32_t *col = w->col + ((size_t)(k + 1) * cells + j) * nf, *best = w->colmax + (size_t)(k + 1) * cells + j;
         uint64_t allow = t->allow[j];

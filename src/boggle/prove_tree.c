@@ -225,8 +225,10 @@ static void key_layout(prove_tree *t)
         t->from_mask[k] = used == 64 ? 0 : ~(uint64_t)0 >> used;
         t->shift_of[k] = (uint8_t)(64 - used - width);
         t->dmask[k] = ((uint64_t)1 << width) - 1;
-        for (int z = used; z < used + width; z++)
+        for (int z = used; z < used + width; z++) {
             t->place_at[w][z] = (uint8_t)k;
+            t->below_at[w][z] = used + width == 64 ? 0 : ~(uint64_t)0 >> (used + width);
+        }
         used += width;
         t->used[w] = (uint8_t)used;
         t->dword[c] = (uint8_t)w;
@@ -365,10 +367,15 @@ static void lsd_sort(prove_tree *t, uint64_t *a, uint64_t *b, size_t n, int i0)
         if (single)
             continue;
         uint64_t m = ((uint64_t)1 << width[i]) - 1;
-        for (size_t k = 0; k < n; k++) {
-            const uint64_t *r = src + k * rw;
-            copy_words(dst + (size_t)start[r[word[i]] >> lo[i] & m]++ * rw, r, rw);
-        }
+        int wd = word[i], sh = lo[i];
+        if (rw == 1)             /* records of one word (most): plain moves */
+            for (size_t k = 0; k < n; k++)
+                dst[start[src[k] >> sh & m]++] = src[k];
+        else
+            for (size_t k = 0; k < n; k++) {
+                const uint64_t *r = src + k * rw;
+                copy_words(dst + (size_t)start[r[wd] >> sh & m]++ * rw, r, rw);
+            }
         uint64_t *x = src;
         src = dst;
         dst = x;
@@ -618,9 +625,10 @@ static void open_choices(prove_tree *t, const uint64_t *k, int from, int *d)
     for (int w = t->word_of[from]; w < t->kw; w++) {
         uint64_t x = (w == t->word_of[from] ? k[w] & t->from_mask[from] : k[w]) & t->kmask[w];
         while (x) {
-            int q = t->place_at[w][__builtin_clzll(x)], sh = t->shift_of[q];
-            open_node(t, ++*d, q, t->face_at[q][x >> sh & t->dmask[q]]);
-            x &= ~(t->dmask[q] << sh);
+            int z = __builtin_clzll(x), q = t->place_at[w][z];
+            uint64_t digit = x >> t->shift_of[q] & t->dmask[q];
+            x &= t->below_at[w][z];      /* (by the bit: the loop waits for one load, not three) */
+            open_node(t, ++*d, q, t->face_at[q][digit]);
         }
     }
 }

@@ -84,6 +84,7 @@ typedef struct prove_tree {
     uint64_t letters;                    /* first letters of the class's faces */
     uint8_t place_at[PROVE_KEY_WORDS][64];   /* the place of a key word's bit, by leading zeros */
     uint8_t used[PROVE_KEY_WORDS];       /* bits used of each key word (from the top) */
+    uint64_t below_at[PROVE_KEY_WORDS][64];  /* the bits after the digit of a bit (by leading zeros) */
     uint8_t shift_of[BOG_PROVE_CELLS];   /* the shift of a place's digit in its word, */
     uint64_t dmask[BOG_PROVE_CELLS];     /* its mask (after the shift), */
     uint8_t word_of[BOG_PROVE_CELLS];    /* its key word, */
