@@ -15,7 +15,9 @@
  *    bog_prove_class reports exactly the class's boards that reach a
  *    threshold near its best; so does bog_prove_class_in on the tree of
  *    a random superclass (built for another of its subclasses first, so
- *    that the kept tree is restricted), with the same splits and boards
+ *    that the kept tree is restricted; half the time one that differs at
+ *    one cell by other groups' faces, as a family's, whose bounds the
+ *    build makes for each member), with the same splits and boards
  *    scored as the class's own tree (the same bounds).
  * Also: canonical forms are the same for every image of a board; the
  * checkpoint text reads back what was written, and every damaged copy
@@ -442,23 +444,50 @@ static void cache_free(prover_cache *pc)
         }
 }
 
+/* A superclass of the class that differs from it at one cell, as a
+ * family does (bog_prove_run): there the class's faces lie in one group
+ * of p's partition, the superclass adds faces of other groups, and
+ * `other` shows those alone.  0 if the cell's faces span two groups. */
+static int family_super(class_case *cc, const bog_prover *p, uint64_t *super, uint64_t *other, th_rng *r)
+{
+    int cells = cc->rows * cc->cols, c = (int)th_below(r, (uint32_t)cells);
+    uint64_t first[BOG_PROVE_CELLS], all = ((uint64_t)1 << cc->nfaces) - 1, mine = cc->sets[c];
+    bog_prover_class(p, 0, first);         /* every cell the first group */
+    uint64_t group = (mine & ~first[0]) == 0 ? first[0] : (mine & first[0]) == 0 ? all & ~first[0] : 0;
+    if (!group || group == all)
+        return 0;
+    memcpy(super, cc->sets, (size_t)cells * sizeof *super);
+    memcpy(other, cc->sets, (size_t)cells * sizeof *other);
+    other[c] = 0;
+    for (int k = 1 + (int)th_below(r, 3); k > 0; k--) {
+        int f = (int)th_below(r, (uint32_t)cc->nfaces);
+        other[c] |= group >> f & 1 ? 0 : (uint64_t)1 << f;
+    }
+    if (!other[c])
+        other[c] = all & ~group & -(all & ~group);
+    super[c] |= other[c];
+    return 1;
+}
+
 /* The class's boards reaching s, by bog_prove_class_in on the tree of a
  * random superclass (first proving a random other subclass of it, so that
- * the kept tree serves a second class): the boards of `want`, and, unless
- * a cell of one face has more in the superclass or the class is proved in
- * halves, the same splits and boards scored as own (the class on its own
- * tree, search variant v). */
-static void check_in_super(class_case *cc, bog_prove_worker *w, int v, long s, const board_set *want,
-                           const bog_prove_stats *own, th_rng *r)
+ * the kept tree serves a second class; half the time a family's
+ * superclass, family_super, where the build made the class's bounds):
+ * the boards of `want`, and, unless a cell of one face has more in the
+ * superclass or the class is proved in halves, the same splits and boards
+ * scored as own (the class on its own tree, search variant v). */
+static void check_in_super(class_case *cc, const bog_prover *p, bog_prove_worker *w, int v, long s,
+                           const board_set *want, const bog_prove_stats *own, th_rng *r)
 {
     int cells = cc->rows * cc->cols;
     uint64_t super[BOG_PROVE_CELLS], other[BOG_PROVE_CELLS];
-    for (int i = 0; i < cells; i++) {
-        super[i] = cc->sets[i];
-        if (th_below(r, 3) == 0)
-            super[i] |= (uint64_t)1 << th_below(r, (uint32_t)cc->nfaces);
-        other[i] = super[i] & ~cc->sets[i] ? super[i] & ~cc->sets[i] : super[i];
-    }
+    if (th_below(r, 2) || !family_super(cc, p, super, other, r))
+        for (int i = 0; i < cells; i++) {
+            super[i] = cc->sets[i];
+            if (th_below(r, 3) == 0)
+                super[i] |= (uint64_t)1 << th_below(r, (uint32_t)cc->nfaces);
+            other[i] = super[i] & ~cc->sets[i] ? super[i] & ~cc->sets[i] : super[i];
+        }
     board_set got = {0}, junk = {0};
     keeper k = {&junk, bog_dict_alphabet(cc->bd)};
     bog_prove_stats st = {0};
@@ -526,7 +555,7 @@ static void check_class(class_case *cc, prover_cache *pc, long *below, th_rng *r
         CHECKF(j < got.n && got.score[j] == want.score[i], "class: %s (%ld) not reported", want.rows[i],
                want.score[i]);
     }
-    check_in_super(cc, w, v, s, &want, &st, r);
+    check_in_super(cc, pc->p[v][s], w, v, s, &want, &st, r);
     set_free(&want);
     set_free(&got);
 }

@@ -37,10 +37,11 @@
  *
  * Families.  bog_prove_class_in proves a class on the kept tree of a
  * superclass (the union of the classes of a family, built once): the
- * bounds are made again for each class counting only the children whose
- * face the class allows at their place (tki_tree_restrict, t->allow), and
- * the split's columns take their best over those faces only, which gives
- * the class's own bounds.
+ * bounds count only the children whose face the class allows at their
+ * place (tki_tree_restrict, t->allow; the build makes those of every
+ * class of the family, which differ at one place only, and choosing a
+ * class chooses its array t->sb), and the split's columns take
+ * their best over those faces only, which gives the class's own bounds.
  */
 #include "prove_tree.h"
 
@@ -119,12 +120,12 @@ void bog_prove_worker_destroy(bog_prove_worker *w)
     free(w);
 }
 
-/* Room for one more group in bucket pos. */
-static int bucket_room(bog_prove_worker *w, int pos)
+/* Room for n more groups in bucket pos. */
+static int bucket_room(bog_prove_worker *w, int pos, uint32_t n)
 {
-    if (w->blen[pos] < w->bcap[pos])
+    if (w->blen[pos] + n <= w->bcap[pos])
         return 0;
-    if (tki_prove_grow((void **)&w->bucket[pos], &w->bcap[pos], w->blen[pos] + 1, sizeof **w->bucket)) {
+    if (tki_prove_grow((void **)&w->bucket[pos], &w->bcap[pos], w->blen[pos] + n, sizeof **w->bucket)) {
         w->oom = 1;
         return -1;
     }
@@ -140,13 +141,13 @@ static void open_groups(bog_prove_worker *w, int k, const prove_kid *n)
     for (uint32_t g = n->g0, e = g + n->gn; g < e; g++) {
         const prove_group *gr = &t->grp[g];
         int pos = gr->pos;
-        if (bucket_room(w, pos))
+        if (bucket_room(w, pos, 1))
             return;
         w->bucket[pos][w->blen[pos]++] = g;
         int32_t *col = w->col + ((size_t)k * cells + pos) * nf, *best = w->colmax + (size_t)k * cells + pos;
         uint64_t allow = t->allow[pos];
         for (uint32_t c = gr->c0, ce = c + gr->n; c < ce; c++) {
-            int32_t v = col[t->kid[c].face] += t->kid[c].sb;
+            int32_t v = col[t->kid[c].face] += t->sb[c];
             if (v > *best && (allow >> t->kid[c].face & 1))
                 *best = v;
         }
@@ -245,34 +246,51 @@ static long open_kids(bog_prove_worker *w, int k, uint32_t from, uint32_t n, con
     const prove_tree *t = &w->t;
     const uint32_t *ks = w->kids[k] + from;
     int cells = w->p->cells, nf = w->p->nfaces;
-    for (uint32_t i = 0; i < n; i++)
+    uint32_t more = 0, len[BOG_PROVE_CELLS];    /* the buckets' lengths in a local: the stores */
+    for (uint32_t i = 0; i < n; i++) {            /* of groups (32-bit) may alias w->blen */
         __builtin_prefetch(&t->grp[t->kid[ks[i]].g0]);
+        more += t->kid[ks[i]].gn;
+    }
+    for (int j = k + 1; j < cells; j++) {
+        if (bucket_room(w, j, more))
+            return -1;
+        len[j] = w->blen[j];
+    }
+    long p = 0;
     for (uint32_t i = 0; i < n; i++) {
         const prove_kid *kid = &t->kid[ks[i]];
-        *pts += kid->pts;
+        p += kid->pts;
         for (uint32_t g = kid->g0, e = g + kid->gn; g < e; g++) {
             int pos = t->grp[g].pos;
-            if (bucket_room(w, pos))
-                return -1;
-            w->bucket[pos][w->blen[pos]++] = g;
+            w->bucket[pos][len[pos]++] = g;
             __builtin_prefetch(&t->kid[t->grp[g].c0]);
         }
     }
+    *pts += p;
+    for (int j = k + 1; j < cells; j++)
+        w->blen[j] = len[j];
     for (int j = k + 1; j < cells; j++) {
         int32_t *col = w->col + ((size_t)(k + 1) * cells + j) * nf, *best = w->colmax + (size_t)(k + 1) * cells + j;
         uint64_t allow = t->allow[j];
+        int32_t top = *best;     /* (in a local: the column stores may alias *best) */
         for (uint32_t b = saved[j]; b < w->blen[j]; b++) {
             const prove_group *gr = &t->grp[w->bucket[j][b]];
-            int32_t before = *best;
+            int32_t before = top, gmax = 0;
             for (uint32_t c = gr->c0, ce = c + gr->n; c < ce; c++) {
-                int32_t v = col[t->kid[c].face] += t->kid[c].sb;
-                if (v > *best && (allow >> t->kid[c].face & 1))
-                    *best = v;
+                int f = t->kid[c].face;
+                int32_t sb = t->sb[c], v = col[f] += sb;
+                if (allow >> f & 1) {
+                    top = v > top ? v : top;
+                    gmax = sb > gmax ? sb : gmax;
+                }
             }
-            upper += *best - before - gr->gmax;
-            if (upper < w->p->min_score)
+            upper += top - before - gmax;
+            if (upper < w->p->min_score) {
+                *best = top;
                 return upper;
+            }
         }
+        *best = top;
     }
     return upper;
 }
@@ -313,21 +331,21 @@ static void split(bog_prove_worker *w, int k, long pts)
 
 /* The boards of the cells from place k on, with the cells before fixed:
  * the bucket split from node r (the tree of what is left). */
-static void split_from(bog_prove_worker *w, int k, const prove_kid *r)
+static void split_from(bog_prove_worker *w, int k, const prove_node *r)
 {
     int cells = w->p->cells, nf = w->p->nfaces;
     memset(w->col + ((size_t)k * cells + k) * nf, 0, (size_t)(cells - k) * nf * sizeof *w->col);
     memset(w->colmax + (size_t)k * cells + k, 0, (size_t)(cells - k) * sizeof *w->colmax);
     for (int j = k; j < cells; j++)
         w->blen[j] = 0;
-    open_groups(w, k, r);
-    split(w, k, r->pts);
+    open_groups(w, k, &r->k);
+    split(w, k, r->k.pts);
 }
 
 /* The boards of the cells from place k on, with the cells before fixed and
  * r the merged tree of what is left: force cell k to each face (merging
  * its child into the rest) while the bound is high; then split. */
-static void descend(bog_prove_worker *w, int k, const prove_kid *r)
+static void descend(bog_prove_worker *w, int k, const prove_node *r)
 {
     const bog_prover *p = w->p;
     prove_tree *t = &w->t;
@@ -337,8 +355,8 @@ static void descend(bog_prove_worker *w, int k, const prove_kid *r)
     }
     w->st->splits++;
     int cell = p->order[k];
-    const prove_group *g = r->gn ? &t->grp[r->g0 + r->gn - 1] : NULL;
-    prove_kid rest = *r;
+    const prove_group *g = r->k.gn ? &t->grp[r->k.g0 + r->k.gn - 1] : NULL;
+    prove_node rest = *r;
     uint32_t c = 0, ce = 0;
     if (g && g->pos == k) {
         tki_tree_without_last(t, r, &rest);
@@ -349,11 +367,11 @@ static void descend(bog_prove_worker *w, int k, const prove_kid *r)
     tki_tree_mark(t, &m);
     for (uint64_t fs = w->sets[cell]; fs && !w->stop && !w->oom; fs &= fs - 1) {
         int f = __builtin_ctzll(fs);
-        prove_kid nr = rest;
+        prove_node nr = rest;
         while (c < ce && t->kid[c].face < f)
             c++;
         if (c < ce && t->kid[c].face == f) {
-            prove_kid kid = t->kid[c];
+            prove_node kid = tki_tree_kid(t, c);
             if (rest.sb + kid.sb < p->min_score)
                 continue;
             if (tki_tree_merge(t, &kid, &rest, &nr)) {
@@ -474,7 +492,7 @@ static int search_tree(bog_prove_worker *w, tk_error *err)
         w->st->splits++;
         return TK_OK;
     }
-    prove_kid root = w->t.root;
+    prove_node root = w->t.root;
     descend(w, 0, &root);
     if (w->oom)
         return tk_error_set(err, TK_ENOMEM, 0, 0, "out of memory scoring a board");

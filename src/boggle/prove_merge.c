@@ -22,21 +22,29 @@
 
 typedef struct pending_group {
     prove_group g;
+    int32_t gmax;         /* its best child's bound */
     uint8_t fresh;        /* its children are pending (g.c0: the first in mstk) */
 } pending_group;
 
-static int push_group(prove_tree *t, const prove_group *g, int fresh)
+static int push_group(prove_tree *t, const prove_group *g, int32_t gmax, int fresh)
 {
     if (tki_prove_grow((void **)&t->pend, &t->cappend, t->npend + 1, sizeof *t->pend)) {
         t->oom = 1;
         return -1;
     }
     t->pend[t->npend].g = *g;
+    t->pend[t->npend].gmax = gmax;
     t->pend[t->npend++].fresh = (uint8_t)fresh;
     return 0;
 }
 
-static int push_merged_kid(prove_tree *t, const prove_kid *k)
+/* The tree's group g as a pending group (its children shared). */
+static void push_tree_group(prove_tree *t, uint32_t g)
+{
+    push_group(t, &t->grp[g], tki_tree_group_max(t, g), 0);
+}
+
+static int push_merged_kid(prove_tree *t, const prove_node *k)
 {
     if (tki_prove_grow((void **)&t->mstk, &t->capmstk, t->nmstk + 1, sizeof *t->mstk)) {
         t->oom = 1;
@@ -48,25 +56,29 @@ static int push_merged_kid(prove_tree *t, const prove_kid *k)
 
 /* Write the groups pend[from ..] (and their pending children) as node
  * *out's, and pop them. */
-static int write_node(prove_tree *t, uint32_t from, uint32_t kfrom, prove_kid *out)
+static int write_node(prove_tree *t, uint32_t from, uint32_t kfrom, prove_node *out)
 {
     uint32_t ngr = t->npend - from;
     if (tki_tree_room(t, ngr, t->nmstk - kfrom))
         return -1;
-    out->g0 = t->ng;
-    out->gn = (uint8_t)ngr;
-    out->sb = out->pts;
+    out->k.g0 = t->ng;
+    out->k.gn = (uint8_t)ngr;
+    out->sb = out->k.pts;
     for (uint32_t i = from; i < t->npend; i++) {
-        prove_group *g = &t->grp[t->ng++];
+        prove_group *g = &t->grp[t->ng];
         *g = t->pend[i].g;
+        t->ng++;
         if (t->pend[i].fresh) {
-            memcpy(t->kid + t->nc, t->mstk + g->c0, g->n * sizeof *t->kid);
+            for (uint32_t k = 0; k < g->n; k++) {
+                t->kid[t->nc + k] = t->mstk[g->c0 + k].k;
+                t->sb[t->nc + k] = t->mstk[g->c0 + k].sb;
+            }
             g->c0 = t->nc;
             t->nc += g->n;
         }
-        out->sb += g->gmax;
-        if (g->deep > out->deep)
-            out->deep = g->deep;
+        out->sb += t->pend[i].gmax;
+        if (g->deep > out->k.deep)
+            out->k.deep = g->deep;
     }
     t->nn++;
     t->npend = from;
@@ -77,37 +89,38 @@ static int write_node(prove_tree *t, uint32_t from, uint32_t kfrom, prove_kid *o
 /* Unite groups ga and gb (one cell) face by face into a pending group. */
 static void merge_groups(prove_tree *t, uint32_t ga, uint32_t gb)
 {
-    prove_group a = t->grp[ga], b = t->grp[gb], m = {t->nmstk, 0, a.pos, 0, a.deep > b.deep ? a.deep : b.deep};
+    prove_group a = t->grp[ga], b = t->grp[gb], m = {t->nmstk, a.pos, 0, a.deep > b.deep ? a.deep : b.deep};
+    int32_t gmax = 0;
     uint32_t i = a.c0, ie = i + a.n, j = b.c0, je = j + b.n;
     while ((i < ie || j < je) && !t->oom) {
-        prove_kid k;
+        prove_node k;
         if (j == je || (i < ie && t->kid[i].face < t->kid[j].face))
-            k = t->kid[i++];
+            k = tki_tree_kid(t, i++);
         else if (i == ie || t->kid[j].face < t->kid[i].face)
-            k = t->kid[j++];
+            k = tki_tree_kid(t, j++);
         else {
-            prove_kid x = t->kid[i++], y = t->kid[j++];
+            prove_node x = tki_tree_kid(t, i++), y = tki_tree_kid(t, j++);
             if (tki_tree_merge(t, &x, &y, &k))
                 return;
         }
-        if ((t->allow[m.pos] >> k.face & 1) && k.sb > m.gmax)
-            m.gmax = k.sb;
+        if ((t->allow[m.pos] >> k.k.face & 1) && k.sb > gmax)
+            gmax = k.sb;
         push_merged_kid(t, &k);
     }
     m.n = (uint8_t)(t->nmstk - m.c0);
-    push_group(t, &m, 1);
+    push_group(t, &m, gmax, 1);
 }
 
-int tki_tree_merge(prove_tree *t, const prove_kid *a, const prove_kid *b, prove_kid *out)
+int tki_tree_merge(prove_tree *t, const prove_node *a, const prove_node *b, prove_node *out)
 {
     uint32_t from = t->npend, kfrom = t->nmstk;
-    uint32_t i = a->g0, ie = i + a->gn, j = b->g0, je = j + b->gn;
-    prove_kid r = {0, 0, a->pts + b->pts, a->face, 0, 0};
+    uint32_t i = a->k.g0, ie = i + a->k.gn, j = b->k.g0, je = j + b->k.gn;
+    prove_node r = {{0, a->k.pts + b->k.pts, a->k.face, 0, 0}, 0};
     while ((i < ie || j < je) && !t->oom) {
         if (j == je || (i < ie && t->grp[i].pos > t->grp[j].pos))
-            push_group(t, &t->grp[i++], 0);
+            push_tree_group(t, i++);
         else if (i == ie || t->grp[j].pos > t->grp[i].pos)
-            push_group(t, &t->grp[j++], 0);
+            push_tree_group(t, j++);
         else
             merge_groups(t, i++, j++);
     }
@@ -117,11 +130,11 @@ int tki_tree_merge(prove_tree *t, const prove_kid *a, const prove_kid *b, prove_
     return 0;
 }
 
-void tki_tree_without_last(const prove_tree *t, const prove_kid *r, prove_kid *out)
+void tki_tree_without_last(const prove_tree *t, const prove_node *r, prove_node *out)
 {
     *out = *r;
-    out->gn = (uint8_t)(r->gn - 1);
-    out->sb = r->sb - t->grp[r->g0 + r->gn - 1].gmax;
+    out->k.gn = (uint8_t)(r->k.gn - 1);
+    out->sb = r->sb - tki_tree_group_max(t, r->k.g0 + r->k.gn - 1);
 }
 
 void tki_tree_mark(const prove_tree *t, prove_mark *m)

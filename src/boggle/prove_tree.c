@@ -4,9 +4,10 @@
  * Built in three passes, each sequential in memory:
  *
  * 1. The walk lists every word path of the class as a record: a key of one
- *    digit per place of the splitting order (the face + 1 that the path
- *    shows on that cell, 0 if it does not use it; a cell whose set has one
- *    face is left out: every board of the class shows it), packed
+ *    digit per place of the splitting order (the rank + 1 of the face that
+ *    the path shows on that cell among the cell's faces, 0 if it does not
+ *    use it; as many bits as that takes; a cell whose set has one face is
+ *    left out: every board of the class shows it), packed
  *    most-significant-first into 64-bit words, then the word's rank and
  *    points.  The walk goes down the dictionary's graph one face at a time
  *    and carries the list of every path that spells the current prefix:
@@ -24,7 +25,10 @@
  *    parent, numbered as they close) and the new choices opened.  A node's
  *    points are its key's words, each once (a word spelled by the same
  *    choices along several paths counts once); its bound is its points plus,
- *    for each cell among its children, the best child bound.
+ *    for each cell among its children, the best child bound.  When the
+ *    tree is a family's (the union of classes that differ at one place),
+ *    the pass makes the bounds of every member class at once, each in its
+ *    own array (t->sbm): choosing a class is choosing its arrays.
  */
 #include "prove_tree.h"
 
@@ -36,6 +40,7 @@
 #define INSERTION_MAX 24
 #define LSD_BITS 11          /* a digit of the least-significant-first sort */
 #define LSD_DIGITS (PROVE_KEY_WORDS * 7)
+#define PTS_BITS 4           /* a record's value: the word's rank << PTS_BITS | its points (at most 11) */
 
 struct prove_open {
     uint8_t pos, face;
@@ -68,9 +73,11 @@ int tki_prove_grow(void **p, uint32_t *cap, uint32_t need, size_t elem)
 
 void tki_tree_free(prove_tree *t)
 {
-    void *arrays[] = {t->grp, t->kid, t->rec, t->tmp, t->ps, t->open, t->stk, t->stkpos, t->run, t->pend, t->mstk, t->hist};
+    void *arrays[] = {t->grp, t->kid, t->rec, t->tmp, t->ps, t->open, t->stk, t->stkm, t->stkpos, t->run, t->pend, t->mstk, t->hist};
     for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
         free(arrays[i]);
+    for (int m = 0; m < PROVE_MEMBERS; m++)
+        free(t->sbm[m]);
     memset(t, 0, sizeof *t);
 }
 
@@ -93,6 +100,7 @@ static int grow_records(prove_tree *t)
     }
     t->rec = np;
     t->caprec = nc;
+    t->recbytes = bytes;
     return 0;
 }
 
@@ -112,6 +120,7 @@ static int reserve_states(prove_tree *t, size_t more)
     }
     t->ps = np;
     t->capps = nc;
+    t->psbytes = nc * (size_t)(2 + t->kw) * 8;
     return 0;
 }
 
@@ -121,29 +130,44 @@ static int reserve_states(prove_tree *t, size_t more)
  * ones in use. */
 static void extend(prove_tree *t, int f, size_t from, size_t n, int want_word, uint64_t val, uint64_t next)
 {
-    size_t st = (size_t)(2 + t->kw);
-    for (size_t i = 0; i < n && !t->oom; i++) {
-        const uint64_t *s = t->ps + (from + i) * st;
-        for (uint64_t cs = t->nbm[s[1]] & ~s[0] & t->cells_of[f]; cs; cs &= cs - 1) {
+    /* the fields the loop updates in locals: the stores of path states
+     * and records (64-bit words) may alias them */
+    int kw = t->kw, rw = t->rw;
+    size_t st = (size_t)(2 + kw), nps = t->nps, nrec = t->nrec, caprec = t->caprec;
+    uint64_t on = t->cells_of[f], *ps = t->ps, *rec = t->rec;
+    for (size_t i = 0; i < n; i++) {
+        const uint64_t *s = ps + (from + i) * st;
+        for (uint64_t cs = t->nbm[s[1]] & ~s[0] & on; cs; cs &= cs - 1) {
             int c = __builtin_ctzll(cs);
-            uint64_t *ns = t->ps + t->nps * st;
+            uint64_t *ns = ps + nps * st;
             ns[0] = s[0] | (uint64_t)1 << c;
             ns[1] = (uint64_t)c;
-            copy_words(ns + 2, s + 2, t->kw);
-            if (!t->dskip[c])
-                ns[2 + t->dword[c]] |= (uint64_t)(f + 1) << t->dshift[c];
+            copy_words(ns + 2, s + 2, kw);
+            ns[2 + t->dword[c]] |= (uint64_t)t->code[c][f] << t->dshift[c];   /* 0 on a cell of one face */
             if (want_word) {
-                if (t->nrec == t->caprec && grow_records(t))
-                    return;
-                uint64_t *r = t->rec + t->nrec++ * (size_t)t->rw;
-                copy_words(r, ns + 2, t->kw);
-                r[t->kw] = val;
+                if (nrec == caprec) {
+                    t->nrec = nrec;
+                    if (grow_records(t)) {
+                        t->nps = nps;
+                        return;
+                    }
+                    rec = t->rec;
+                    caprec = t->caprec;
+                }
+                uint64_t *r = rec + nrec++ * (size_t)rw;
+                copy_words(r, ns + 2, kw);
+                if (rw == kw)
+                    r[kw - 1] |= val;     /* in the key's free low bits */
+                else
+                    r[kw] = val;
                 t->top[r[0] >> 56]++;
             }
             if (next & t->nbl[c])
-                t->nps++;
+                nps++;
         }
     }
+    t->nps = nps;
+    t->nrec = nrec;
 }
 
 /* The paths ps[from .. from + n) spell a prefix that leads to graph node
@@ -174,24 +198,70 @@ static void expand(prove_tree *t, uint32_t node, uint64_t m, uint32_t base, int 
         if (reserve_states(t, n * 8 + (size_t)p->cells + 1))
             return;
         size_t start = t->nps;
-        extend(t, f, from, n, (link & 1) && nlen >= p->min_len, (uint64_t)idx << 8 | (uint64_t)bog_score(nlen), nm);
+        extend(t, f, from, n, (link & 1) && nlen >= p->min_len, (uint64_t)idx << PTS_BITS | (uint64_t)bog_score(nlen),
+               nm);
         if (t->nps > start && !t->oom)
             expand(t, nd, nm, idx + (link & 1), nlen, start, t->nps - start);
         t->nps = start;
     }
 }
 
-/* The class's masks and the key's layout. */
+/* The key's layout: place by place, a digit just wide enough for the
+ * cell's faces (its rank among them + 1, 0 for unused; none for a cell of
+ * one face), packed most significant first into words, none across two. */
+static void key_layout(prove_tree *t)
+{
+    const bog_prover *p = t->p;
+    int w = 0, used = 0;
+    memset(t->used, 0, sizeof t->used);
+    for (int k = 0; k < p->cells; k++) {
+        int c = p->order[k], n = __builtin_popcountll(t->sets[c]);
+        int width = n == 1 ? 0 : 64 - __builtin_clzll((uint64_t)n);
+        if (used + width > 64) {
+            w++;
+            used = 0;
+        }
+        t->word_of[k] = (uint8_t)w;
+        t->from_mask[k] = used == 64 ? 0 : ~(uint64_t)0 >> used;
+        t->shift_of[k] = (uint8_t)(64 - used - width);
+        t->dmask[k] = ((uint64_t)1 << width) - 1;
+        for (int z = used; z < used + width; z++) {
+            t->place_at[w][z] = (uint8_t)k;
+            t->below_at[w][z] = used + width == 64 ? 0 : ~(uint64_t)0 >> (used + width);
+        }
+        used += width;
+        t->used[w] = (uint8_t)used;
+        t->dword[c] = (uint8_t)w;
+        t->dshift[c] = width ? t->shift_of[k] : 0;    /* a shift of 64 is undefined */
+        int r = 0;
+        for (uint64_t fs = t->sets[c]; fs; fs &= fs - 1) {
+            t->code[c][__builtin_ctzll(fs)] = (uint8_t)(n == 1 ? 0 : ++r);
+            t->face_at[k][r] = (uint8_t)__builtin_ctzll(fs);
+        }
+    }
+    t->kw = w + 1;
+    /* the value (rank and points) in the last key word's free low bits if
+     * they hold it: one word less to write, sort and move */
+    uint32_t words = bog_dict_words(p->bd);
+    int vbits = PTS_BITS + (words ? 32 - __builtin_clz(words) : 0);
+    for (int k = 0; k < t->kw; k++)
+        t->kmask[k] = ~(uint64_t)0;
+    t->rw = t->kw + 1;
+    t->vmask = ~(uint64_t)0;
+    if (used + vbits <= 64) {
+        t->rw = t->kw;
+        t->vmask = ((uint64_t)1 << vbits) - 1;
+        t->kmask[w] = ~t->vmask;
+    }
+}
+
+/* The class's masks. */
 static void walk_setup(prove_tree *t)
 {
     const bog_prover *p = t->p;
     memset(t->cells_of, 0, sizeof t->cells_of);
     t->letters = 0;
     for (int i = 0; i < p->cells; i++) {
-        int pos = p->pos_of[i];
-        t->dword[i] = (uint8_t)(pos / t->per);
-        t->dshift[i] = (uint8_t)(64 - t->bits * (pos % t->per + 1));
-        t->dskip[i] = __builtin_popcountll(t->sets[i]) == 1;
         for (uint64_t fs = t->sets[i]; fs; fs &= fs - 1) {
             int f = __builtin_ctzll(fs);
             t->cells_of[f] |= (uint64_t)1 << i;
@@ -255,18 +325,19 @@ static void insertion_sort(uint64_t *a, size_t n, int kw, int rw)
 static unsigned key_byte(const uint64_t *r, int i) { return (unsigned)(r[i >> 3] >> (56 - 8 * (i & 7))) & 0xff; }
 
 /* The digits of a least-significant-first sort of the key bits below byte
- * i0 (their word, lowest bit and width; at most LSD_BITS bits each), least
- * significant first.  Returns how many. */
+ * i0 (their word, lowest bit and width; as few as LSD_BITS bits each
+ * allow, of about equal width), least significant first.  Returns how
+ * many. */
 static int lsd_digits(const prove_tree *t, int i0, uint8_t *word, uint8_t *lo, uint8_t *width)
 {
     int nd = 0;
     for (int w = t->kw - 1; w >= i0 / 8; w--) {
-        int places = t->cells - w * t->per < t->per ? t->cells - w * t->per : t->per;
-        int bit = 64 - places * t->bits, hi = w == i0 / 8 ? 64 - 8 * (i0 % 8) : 64;
-        for (; bit < hi; bit += LSD_BITS) {
+        int bit = 64 - t->used[w], hi = w == i0 / 8 ? 64 - 8 * (i0 % 8) : 64;
+        int n = (hi - bit + LSD_BITS - 1) / LSD_BITS, step = n ? (hi - bit + n - 1) / n : 0;
+        for (; bit < hi; bit += step) {
             word[nd] = (uint8_t)w;
             lo[nd] = (uint8_t)bit;
-            width[nd++] = (uint8_t)(hi - bit < LSD_BITS ? hi - bit : LSD_BITS);
+            width[nd++] = (uint8_t)(hi - bit < step ? hi - bit : step);
         }
     }
     return nd;
@@ -296,10 +367,15 @@ static void lsd_sort(prove_tree *t, uint64_t *a, uint64_t *b, size_t n, int i0)
         if (single)
             continue;
         uint64_t m = ((uint64_t)1 << width[i]) - 1;
-        for (size_t k = 0; k < n; k++) {
-            const uint64_t *r = src + k * rw;
-            copy_words(dst + (size_t)start[r[word[i]] >> lo[i] & m]++ * rw, r, rw);
-        }
+        int wd = word[i], sh = lo[i];
+        if (rw == 1)             /* records of one word (most): plain moves */
+            for (size_t k = 0; k < n; k++)
+                dst[start[src[k] >> sh & m]++] = src[k];
+        else
+            for (size_t k = 0; k < n; k++) {
+                const uint64_t *r = src + k * rw;
+                copy_words(dst + (size_t)start[r[wd] >> sh & m]++ * rw, r, rw);
+            }
         uint64_t *x = src;
         src = dst;
         dst = x;
@@ -378,7 +454,7 @@ static int32_t run_points(prove_tree *t)
     uint32_t *w = t->run, n = t->nrun;
     t->nrun = 0;
     if (n == 1)
-        return (int32_t)(w[0] & 0xff);
+        return (int32_t)(w[0] & ((1u << PTS_BITS) - 1));
     if (n > 16)
         qsort(w, n, sizeof *w, cmp_u32);
     for (uint32_t i = 0; i < n; i++) {
@@ -389,36 +465,102 @@ static int32_t run_points(prove_tree *t)
             while (j < i && w[j] != w[i])
                 j++;
         if (j == i)
-            pts += (int32_t)(w[i] & 0xff);
+            pts += (int32_t)(w[i] & ((1u << PTS_BITS) - 1));
     }
     return pts;
 }
 
-int tki_tree_room(prove_tree *t, uint32_t ngr, uint32_t nk)
+/* Room in member m's array for nc children. */
+static int member_room(prove_tree *t, int m, uint32_t nc)
 {
-    if (t->ng + ngr <= t->capg && t->nc + nk <= t->capc)
-        return 0;
-    if (tki_prove_grow((void **)&t->grp, &t->capg, t->ng + ngr, sizeof *t->grp) ||
-        tki_prove_grow((void **)&t->kid, &t->capc, t->nc + nk, sizeof *t->kid)) {
+    if (tki_prove_grow((void **)&t->sbm[m], &t->capsbm[m], nc, sizeof **t->sbm)) {
         t->oom = 1;
         return -1;
     }
     return 0;
 }
 
-static void push_kid(prove_tree *t, int pos, const prove_kid *k)
+int tki_tree_room(prove_tree *t, uint32_t ngr, uint32_t nk)
+{
+    uint32_t ng = t->ng + ngr, nc = t->nc + nk;
+    int m = t->cur;
+    if (ng <= t->capg && nc <= t->capc && nc <= t->capsbm[m])
+        return 0;
+    if (tki_prove_grow((void **)&t->grp, &t->capg, ng, sizeof *t->grp) ||
+        tki_prove_grow((void **)&t->kid, &t->capc, nc, sizeof *t->kid) || member_room(t, m, nc)) {
+        t->oom = 1;
+        return -1;
+    }
+    t->sb = t->sbm[m];
+    return 0;
+}
+
+/* Room for n more groups and children in the tree and every member's
+ * array; roomc: the children they all hold. */
+static int build_room(prove_tree *t, uint32_t n)
+{
+    if (tki_tree_room(t, n, n))
+        return -1;
+    t->roomc = t->capc;
+    for (int m = 0; m < t->nm; m++) {
+        if (member_room(t, m, t->nc + n))
+            return -1;
+        t->roomc = t->capsbm[m] < t->roomc ? t->capsbm[m] : t->roomc;
+    }
+    return 0;
+}
+
+/* Child k at place pos onto the stack, its bounds for each member sb[]. */
+static void push_kid(prove_tree *t, int pos, const prove_kid *k, const int32_t *sb)
 {
     if (t->nstk == t->capstk) {
-        uint32_t c1 = t->capstk, c2 = c1;
+        uint32_t c1 = t->capstk, c2 = c1, c3 = c1;
         if (tki_prove_grow((void **)&t->stk, &c1, t->nstk + 1, sizeof *t->stk) ||
-            tki_prove_grow((void **)&t->stkpos, &c2, t->nstk + 1, 1)) {
+            tki_prove_grow((void **)&t->stkpos, &c2, t->nstk + 1, 1) ||
+            tki_prove_grow((void **)&t->stkm, &c3, t->nstk + 1, PROVE_MEMBERS * sizeof *t->stkm)) {
             t->oom = 1;
             return;
         }
         t->capstk = c1;
     }
     t->stkpos[t->nstk] = (uint8_t)pos;
+    int32_t *to = t->stkm + (size_t)t->nstk * PROVE_MEMBERS;
+    for (int m = 0; m < t->nm; m++)
+        to[m] = sb[m];
     t->stk[t->nstk++] = *k;
+}
+
+/* Write the group of the children stk[i .. j) (one place) as group g, its
+ * best child for each member into the members' arrays and sb[].  (Fields
+ * of t read into locals: the stores of bounds may alias them.) */
+static void close_group(prove_tree *t, uint32_t g, uint32_t i, uint32_t j, int32_t *sb)
+{
+    prove_group *gr = &t->grp[g];
+    const prove_kid *stk = t->stk;
+    const int32_t *stkm = t->stkm;
+    uint32_t c0 = t->nc, n = j - i;
+    int pos = t->stkpos[i], deep = pos, nm = t->nm;
+    prove_kid *kid = t->kid + c0;
+    for (uint32_t x = 0; x < n; x++) {
+        kid[x] = stk[i + x];
+        deep = stk[i + x].deep > deep ? stk[i + x].deep : deep;
+    }
+    gr->pos = (uint8_t)pos;
+    gr->deep = (uint8_t)deep;
+    gr->c0 = c0;
+    gr->n = (uint8_t)n;
+    t->nc = c0 + n;
+    for (int m = 0; m < nm; m++) {
+        uint64_t allow = pos == t->mpos ? t->mset[m] : t->allow[pos];
+        int32_t best = 0, *to = t->sbm[m] + c0;
+        for (uint32_t x = 0; x < n; x++) {
+            int32_t v = stkm[(size_t)(i + x) * PROVE_MEMBERS + (size_t)m];
+            to[x] = v;
+            v &= -(int32_t)(allow >> stk[i + x].face & 1);    /* no branch: 0 unless allowed */
+            best = v > best ? v : best;
+        }
+        sb[m] += best;
+    }
 }
 
 /* Close the open node at depth d (its children are stk[kidbase ..], by
@@ -427,36 +569,32 @@ static void close_node(prove_tree *t, int d)
 {
     struct prove_open *o = &t->open[d];
     uint32_t nk = t->nstk - o->kidbase;
-    if (tki_tree_room(t, nk, nk))
+    if ((t->ng + nk > t->capg || t->nc + nk > t->roomc) && build_room(t, nk))
         return;
-    prove_kid n = {t->ng, o->pts, o->pts, o->face, 0, 0};
+    prove_kid n = {t->ng, o->pts, o->face, 0, 0};
+    int32_t sb[PROVE_MEMBERS];
+    for (int m = 0; m < t->nm; m++)
+        sb[m] = o->pts;
     for (uint32_t i = o->kidbase; i < t->nstk;) {
-        prove_group *g = &t->grp[t->ng++];
-        uint32_t j = i;
-        g->gmax = 0;
-        g->pos = g->deep = t->stkpos[i];
-        g->c0 = t->nc;
-        uint64_t allow = t->allow[g->pos];
-        for (; j < t->nstk && t->stkpos[j] == t->stkpos[i]; j++) {
-            t->kid[t->nc++] = t->stk[j];
-            if (t->stk[j].sb > g->gmax && (allow >> t->stk[j].face & 1))
-                g->gmax = t->stk[j].sb;
-            if (t->stk[j].deep > g->deep)
-                g->deep = t->stk[j].deep;
-        }
-        g->n = (uint8_t)(j - i);
+        uint32_t j = i + 1;
+        while (j < t->nstk && t->stkpos[j] == t->stkpos[i])
+            j++;
+        close_group(t, t->ng, i, j, sb);
+        if (t->grp[t->ng].deep > n.deep)
+            n.deep = t->grp[t->ng].deep;
+        t->ng++;
         n.gn++;
-        n.sb += g->gmax;
-        if (g->deep > n.deep)
-            n.deep = g->deep;
         i = j;
     }
     t->nn++;
     t->nstk = o->kidbase;
     if (d > 0)
-        push_kid(t, o->pos, &n);
-    else
-        t->root = n;
+        push_kid(t, o->pos, &n, sb);
+    else {
+        t->root.k = n;
+        t->root.sb = sb[0];
+        memcpy(t->rootsb, sb, (size_t)t->nm * sizeof *sb);
+    }
 }
 
 /* Open a node at depth d (t->open has room for a node per place). */
@@ -473,9 +611,9 @@ static void open_node(prove_tree *t, int d, int pos, int face)
 static int first_diff(const prove_tree *t, const uint64_t *a, const uint64_t *b)
 {
     for (int w = 0; w < t->kw; w++) {
-        uint64_t x = a[w] ^ b[w];
+        uint64_t x = (a[w] ^ b[w]) & t->kmask[w];
         if (x)
-            return w * t->per + t->place_of_clz[__builtin_clzll(x)];
+            return t->place_at[w][__builtin_clzll(x)];
     }
     return -1;
 }
@@ -484,13 +622,13 @@ static int first_diff(const prove_tree *t, const uint64_t *a, const uint64_t *b)
  * *d; *d becomes the depth of the last. */
 static void open_choices(prove_tree *t, const uint64_t *k, int from, int *d)
 {
-    uint64_t dmask = ((uint64_t)1 << t->bits) - 1;
     for (int w = t->word_of[from]; w < t->kw; w++) {
-        uint64_t x = w == t->word_of[from] ? k[w] & t->from_mask[from] : k[w];
+        uint64_t x = (w == t->word_of[from] ? k[w] & t->from_mask[from] : k[w]) & t->kmask[w];
         while (x) {
-            int q = t->place_of_clz[__builtin_clzll(x)], sh = t->shift_of[q];
-            open_node(t, ++*d, w * t->per + q, (int)(x >> sh & dmask) - 1);
-            x &= ~(dmask << sh);
+            int z = __builtin_clzll(x), q = t->place_at[w][z];
+            uint64_t digit = x >> t->shift_of[q] & t->dmask[q];
+            x &= t->below_at[w][z];      /* (by the bit: the loop waits for one load, not three) */
+            open_node(t, ++*d, q, t->face_at[q][digit]);
         }
     }
 }
@@ -526,7 +664,7 @@ static void build_linear(prove_tree *t, const uint64_t *r)
                 close_node(t, d--);
             open_choices(t, r, at, &d);
         }
-        add_run(t, r[t->kw]);
+        add_run(t, r[t->rw - 1] & t->vmask);
     }
     t->open[d].pts += run_points(t);
     while (d >= 0 && !t->oom)
@@ -538,42 +676,97 @@ static int32_t node_bound(const prove_tree *t, const prove_kid *n)
 {
     int32_t sb = n->pts;
     for (uint32_t g = n->g0, e = g + n->gn; g < e; g++)
-        sb += t->grp[g].gmax;
+        sb += tki_tree_group_max(t, g);
     return sb;
 }
 
-/* A node's groups are written when it closes, with their children next to
- * each other in the same order, and before its parent's groups: one pass
- * over the groups in order finds every child's groups final.  Only what
- * lies above a changed place can change: a group (a child) with no group
- * at or after the first changed place below it keeps its maximum (bound).
- * The others' children's bounds are made again from their groups, then
- * the group's best over the allowed faces. */
+/* Use member m's bounds. */
+static void use_member(prove_tree *t, int m)
+{
+    t->cur = m;
+    t->sb = t->sbm[m];
+    t->root.sb = t->rootsb[m];
+    memcpy(t->allow, t->base, (size_t)t->cells * sizeof *t->allow);
+    if (t->mpos >= 0)
+        t->allow[t->mpos] = t->mset[m];
+}
+
+/* The member whose class is `sets`, or -1. */
+static int member_of(const prove_tree *t, const uint64_t *sets)
+{
+    for (int k = 0; k < t->cells; k++)
+        if (k != t->mpos && sets[t->p->order[k]] != t->base[k])
+            return -1;
+    for (int m = 0; m < t->nm; m++)
+        if (t->mpos < 0 || sets[t->p->order[t->mpos]] == t->mset[m])
+            return m;
+    return -1;
+}
+
+/* A member's class: its arrays.  Any other: a node's groups are written
+ * when it closes, with their children next to each other in the same
+ * order, and before its parent's groups: one pass over the groups in order
+ * finds every child's groups final.  Only what lies above a changed place
+ * can change: a child with no group at or after the first changed place
+ * below it, or only after the last, keeps its bound.  The others' bounds
+ * are made again from their groups' best children over the allowed
+ * faces. */
 void tki_tree_restrict(prove_tree *t, const uint64_t *sets)
 {
-    int first = t->cells;
+    int m = member_of(t, sets);
+    if (m >= 0) {
+        use_member(t, m);
+        return;
+    }
+    t->nm = 0;     /* the bounds in use change: no member's any more */
+    int first = t->cells, last = -1;
     for (int k = t->cells - 1; k >= 0; k--)
         if (t->allow[k] != sets[t->p->order[k]]) {
             t->allow[k] = sets[t->p->order[k]];
             first = k;
+            last = last < 0 ? k : last;
         }
     if (first == t->cells)
         return;
     for (uint32_t g = 0; g < t->ng; g++) {
-        prove_group *gr = &t->grp[g];
-        if (gr->deep < first)
+        const prove_group *gr = &t->grp[g];
+        if (gr->deep < first || gr->pos >= last)
             continue;
-        uint64_t allow = t->allow[gr->pos];
-        int32_t best = 0;
-        for (prove_kid *k = t->kid + gr->c0, *e = k + gr->n; k < e; k++) {
-            if (k->deep >= first && k->gn)
-                k->sb = node_bound(t, k);
-            int32_t v = (allow >> k->face & 1) ? k->sb : 0;
-            best = v > best ? v : best;
-        }
-        gr->gmax = best;
+        for (uint32_t c = gr->c0, e = c + gr->n; c < e; c++)
+            if (t->kid[c].deep >= first && t->kid[c].gn)
+                t->sb[c] = node_bound(t, &t->kid[c]);
     }
-    t->root.sb = node_bound(t, &t->root);
+    t->root.sb = node_bound(t, &t->root.k);
+}
+
+/* The build's bounds (bounds, or sets) and its members: if bounds differ
+ * from sets at one place only, the other faces of sets there split by the
+ * partition's groups (PROVE_MEMBERS at most; a class beyond them is
+ * restricted the slow way). */
+static void find_members(prove_tree *t, const uint64_t *sets, const uint64_t *bounds)
+{
+    const bog_prover *p = t->p;
+    int at = -1, n = 0;
+    for (int k = 0; k < p->cells; k++) {
+        t->base[k] = (bounds ? bounds : sets)[p->order[k]];
+        if (t->base[k] != sets[p->order[k]]) {
+            at = k;
+            n++;
+        }
+    }
+    t->nm = 1;
+    t->mpos = n == 1 ? at : -1;
+    if (n == 1) {
+        uint64_t rest = sets[p->order[at]] & ~t->base[at];
+        t->mset[0] = t->base[at];
+        for (int i = 0; i < p->ngroups && t->nm < PROVE_MEMBERS; i++)
+            if (p->group[i] & rest)
+                t->mset[t->nm++] = p->group[i] & rest;
+    }
+    t->cur = 0;
+    t->sb = t->sbm[0];
+    t->roomc = 0;
+    memcpy(t->allow, t->base, (size_t)p->cells * sizeof *t->allow);
 }
 
 int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, const uint64_t *bounds,
@@ -582,20 +775,11 @@ int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, con
     t->p = p;
     t->sets = sets;
     t->cells = p->cells;
-    t->bits = p->nfaces < 32 ? 5 : p->nfaces < 64 ? 6 : 7;
-    t->per = 64 / t->bits;
-    t->kw = (p->cells + t->per - 1) / t->per;
-    t->rw = t->kw + 1;
-    for (int z = 0; z < 64; z++)
-        t->place_of_clz[z] = (uint8_t)(z / t->bits);
-    for (int q = 0; q < t->per; q++)
-        t->shift_of[q] = (uint8_t)(64 - t->bits * (q + 1));
-    for (int k = 0; k < p->cells; k++) {
-        int q = k % t->per;
-        t->allow[k] = (bounds ? bounds : sets)[p->order[k]];
-        t->word_of[k] = (uint8_t)(k / t->per);
-        t->from_mask[k] = q ? ~(uint64_t)0 >> (t->bits * q) : ~(uint64_t)0;
-    }
+    key_layout(t);
+    t->caprec = t->recbytes / ((size_t)t->rw * 8);      /* the kept arrays, in this tree's records */
+    t->captmp = t->tmpbytes / ((size_t)t->rw * 8);
+    t->capps = t->psbytes / ((size_t)(2 + t->kw) * 8);
+    find_members(t, sets, bounds);
     t->E = dawg_view_edges(bog_dict_view(p->bd));
     t->nrec = 0;
     t->nn = t->ng = t->nc = 0;
@@ -611,11 +795,16 @@ int tki_tree_build(prove_tree *t, const bog_prover *p, const uint64_t *sets, con
         return t->oom == 3 ? PROVE_TOO_BIG : t->oom == 2 ? TK_ELIMIT : TK_ENOMEM;
     if (t->nrec > t->captmp) {
         free(t->tmp);
-        t->tmp = malloc(t->caprec * (size_t)t->rw * 8);
+        t->tmpbytes = t->caprec * (size_t)t->rw * 8;
+        t->tmp = malloc(t->tmpbytes);
         t->captmp = t->tmp ? t->caprec : 0;
+        t->tmpbytes = t->tmp ? t->tmpbytes : 0;
         if (!t->tmp)
             return TK_ENOMEM;
     }
     build_linear(t, sort_records(t));
-    return t->oom ? TK_ENOMEM : TK_OK;
+    if (t->oom)
+        return TK_ENOMEM;
+    use_member(t, 0);
+    return TK_OK;
 }
