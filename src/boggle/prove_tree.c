@@ -510,7 +510,8 @@ static int build_room(prove_tree *t, uint32_t n)
     return 0;
 }
 
-/* Child k at place pos onto the stack, its bounds for each member sb[]. */
+/* Child k at place pos onto the stack, its bounds for each member sb[]
+ * (all PROVE_MEMBERS of them: a copy of fixed size, no loop). */
 static void push_kid(prove_tree *t, int pos, const prove_kid *k, const int32_t *sb)
 {
     if (t->nstk == t->capstk) {
@@ -524,22 +525,49 @@ static void push_kid(prove_tree *t, int pos, const prove_kid *k, const int32_t *
         t->capstk = c1;
     }
     t->stkpos[t->nstk] = (uint8_t)pos;
-    int32_t *to = t->stkm + (size_t)t->nstk * PROVE_MEMBERS;
-    for (int m = 0; m < t->nm; m++)
-        to[m] = sb[m];
+    memcpy(t->stkm + (size_t)t->nstk * PROVE_MEMBERS, sb, PROVE_MEMBERS * sizeof *sb);
     t->stk[t->nstk++] = *k;
 }
 
+/* The bounds of the children stk[i .. i + n) (a group at place pos) for
+ * each of nm members into the members' arrays from c0, and each member's
+ * best child (over the faces it allows there) added to sb[m].  One pass
+ * over the children; inlined with nm a constant, the members' loop
+ * unrolls (a loop of a variable count of one to three costs more than its
+ * work). */
+static inline void close_members(const prove_tree *t, uint32_t i, uint32_t n, int pos, uint32_t c0, int32_t *sb,
+                                 int nm)
+{
+    uint64_t allow[PROVE_MEMBERS];
+    int32_t best[PROVE_MEMBERS], *to[PROVE_MEMBERS];
+    for (int m = 0; m < nm; m++) {
+        allow[m] = pos == t->mpos ? t->mset[m] : t->allow[pos];
+        best[m] = 0;
+        to[m] = t->sbm[m] + c0;
+    }
+    const prove_kid *stk = t->stk + i;
+    const int32_t *v = t->stkm + (size_t)i * PROVE_MEMBERS;
+    for (uint32_t x = 0; x < n; x++, v += PROVE_MEMBERS) {
+        int f = stk[x].face;
+        for (int m = 0; m < nm; m++) {
+            int32_t b = v[m];
+            to[m][x] = b;
+            b &= -(int32_t)(allow[m] >> f & 1);    /* no branch: 0 unless allowed */
+            best[m] = b > best[m] ? b : best[m];
+        }
+    }
+    for (int m = 0; m < nm; m++)
+        sb[m] += best[m];
+}
+
 /* Write the group of the children stk[i .. j) (one place) as group g, its
- * best child for each member into the members' arrays and sb[].  (Fields
- * of t read into locals: the stores of bounds may alias them.) */
+ * best child for each member into the members' arrays and sb[]. */
 static void close_group(prove_tree *t, uint32_t g, uint32_t i, uint32_t j, int32_t *sb)
 {
     prove_group *gr = &t->grp[g];
     const prove_kid *stk = t->stk;
-    const int32_t *stkm = t->stkm;
     uint32_t c0 = t->nc, n = j - i;
-    int pos = t->stkpos[i], deep = pos, nm = t->nm;
+    int pos = t->stkpos[i], deep = pos;
     prove_kid *kid = t->kid + c0;
     for (uint32_t x = 0; x < n; x++) {
         kid[x] = stk[i + x];
@@ -550,16 +578,11 @@ static void close_group(prove_tree *t, uint32_t g, uint32_t i, uint32_t j, int32
     gr->c0 = c0;
     gr->n = (uint8_t)n;
     t->nc = c0 + n;
-    for (int m = 0; m < nm; m++) {
-        uint64_t allow = pos == t->mpos ? t->mset[m] : t->allow[pos];
-        int32_t best = 0, *to = t->sbm[m] + c0;
-        for (uint32_t x = 0; x < n; x++) {
-            int32_t v = stkm[(size_t)(i + x) * PROVE_MEMBERS + (size_t)m];
-            to[x] = v;
-            v &= -(int32_t)(allow >> stk[i + x].face & 1);    /* no branch: 0 unless allowed */
-            best = v > best ? v : best;
-        }
-        sb[m] += best;
+    switch (t->nm) {     /* the usual counts, unrolled */
+    case 1: close_members(t, i, n, pos, c0, sb, 1); break;
+    case 2: close_members(t, i, n, pos, c0, sb, 2); break;
+    case 3: close_members(t, i, n, pos, c0, sb, 3); break;
+    default: close_members(t, i, n, pos, c0, sb, t->nm); break;
     }
 }
 
@@ -573,7 +596,7 @@ static void close_node(prove_tree *t, int d)
         return;
     prove_kid n = {t->ng, o->pts, o->face, 0, 0};
     int32_t sb[PROVE_MEMBERS];
-    for (int m = 0; m < t->nm; m++)
+    for (int m = 0; m < PROVE_MEMBERS; m++)    /* all: push_kid copies them all */
         sb[m] = o->pts;
     for (uint32_t i = o->kidbase; i < t->nstk;) {
         uint32_t j = i + 1;
