@@ -324,16 +324,39 @@ static void insertion_sort(uint64_t *a, size_t n, int kw, int rw)
 
 static unsigned key_byte(const uint64_t *r, int i) { return (unsigned)(r[i >> 3] >> (56 - 8 * (i & 7))) & 0xff; }
 
-/* The digits of a least-significant-first sort of the key bits below byte
- * i0 (their word, lowest bit and width; as few as LSD_BITS bits each
- * allow, of about equal width), least significant first.  Returns how
- * many. */
-static int lsd_digits(const prove_tree *t, int i0, uint8_t *word, uint8_t *lo, uint8_t *width)
+/* The widest digit for sorting n records on the key bits below byte i0:
+ * a pass costs about 8 instructions a record and 11 a count (the counts
+ * are cleared, summed and scanned), so few records take narrower digits
+ * in more passes (1,000 records: 7 bits, 5 passes rather than 3 of 11). */
+static int lsd_width(const prove_tree *t, int i0, size_t n)
 {
-    int nd = 0;
+    int best = LSD_BITS;
+    double cost = -1;
+    for (int b = 4; b <= LSD_BITS; b++) {
+        int passes = 0;
+        for (int w = t->kw - 1; w >= i0 / 8; w--) {
+            int bits = (w == i0 / 8 ? 64 - 8 * (i0 % 8) : 64) - (64 - t->used[w]);
+            passes += bits > 0 ? (bits + b - 1) / b : 0;
+        }
+        double c = passes * (8.0 * (double)n + 11.0 * (double)(1 << b));
+        if (cost < 0 || c < cost) {
+            cost = c;
+            best = b;
+        }
+    }
+    return best;
+}
+
+/* The digits of a least-significant-first sort of n records on the key
+ * bits below byte i0 (their word, lowest bit and width; as few as
+ * lsd_width bits each allow, of about equal width), least significant
+ * first.  Returns how many. */
+static int lsd_digits(const prove_tree *t, int i0, size_t nrec, uint8_t *word, uint8_t *lo, uint8_t *width)
+{
+    int nd = 0, maxw = lsd_width(t, i0, nrec);
     for (int w = t->kw - 1; w >= i0 / 8; w--) {
         int bit = 64 - t->used[w], hi = w == i0 / 8 ? 64 - 8 * (i0 % 8) : 64;
-        int n = (hi - bit + LSD_BITS - 1) / LSD_BITS, step = n ? (hi - bit + n - 1) / n : 0;
+        int n = (hi - bit + maxw - 1) / maxw, step = n ? (hi - bit + n - 1) / n : 0;
         for (; bit < hi; bit += step) {
             word[nd] = (uint8_t)w;
             lo[nd] = (uint8_t)bit;
@@ -348,12 +371,23 @@ static int lsd_digits(const prove_tree *t, int i0, uint8_t *word, uint8_t *lo, u
 static void lsd_sort(prove_tree *t, uint64_t *a, uint64_t *b, size_t n, int i0)
 {
     uint8_t word[LSD_DIGITS], lo[LSD_DIGITS], width[LSD_DIGITS];
-    int nd = lsd_digits(t, i0, word, lo, width), rw = t->rw;
+    int nd = lsd_digits(t, i0, n, word, lo, width), rw = t->rw;
     uint32_t (*h)[1 << LSD_BITS] = t->hist;
-    memset(h, 0, (size_t)nd * sizeof *h);
-    for (size_t k = 0; k < n; k++)
-        for (int i = 0; i < nd; i++)
-            h[i][a[k * rw + word[i]] >> lo[i] & (((uint64_t)1 << width[i]) - 1)]++;
+    uint64_t msk[LSD_DIGITS];
+    for (int i = 0; i < nd; i++) {
+        msk[i] = ((uint64_t)1 << width[i]) - 1;
+        memset(h[i], 0, ((size_t)1 << width[i]) * sizeof **h);
+    }
+    if (rw == 1)             /* records of one word (most) */
+        for (size_t k = 0; k < n; k++) {
+            uint64_t x = a[k];
+            for (int i = 0; i < nd; i++)
+                h[i][x >> lo[i] & msk[i]]++;
+        }
+    else
+        for (size_t k = 0; k < n; k++)
+            for (int i = 0; i < nd; i++)
+                h[i][a[k * rw + word[i]] >> lo[i] & msk[i]]++;
     uint64_t *src = a, *dst = b;
     for (int i = 0; i < nd; i++) {
         uint32_t at = 0, nv = 1u << width[i], *start = h[i];
@@ -510,7 +544,8 @@ static int build_room(prove_tree *t, uint32_t n)
     return 0;
 }
 
-/* Child k at place pos onto the stack, its bounds for each member sb[]. */
+/* Child k at place pos onto the stack, its bounds for each member sb[]
+ * (all PROVE_MEMBERS of them: a copy of fixed size, no loop). */
 static void push_kid(prove_tree *t, int pos, const prove_kid *k, const int32_t *sb)
 {
     if (t->nstk == t->capstk) {
@@ -524,22 +559,49 @@ static void push_kid(prove_tree *t, int pos, const prove_kid *k, const int32_t *
         t->capstk = c1;
     }
     t->stkpos[t->nstk] = (uint8_t)pos;
-    int32_t *to = t->stkm + (size_t)t->nstk * PROVE_MEMBERS;
-    for (int m = 0; m < t->nm; m++)
-        to[m] = sb[m];
+    memcpy(t->stkm + (size_t)t->nstk * PROVE_MEMBERS, sb, PROVE_MEMBERS * sizeof *sb);
     t->stk[t->nstk++] = *k;
 }
 
+/* The bounds of the children stk[i .. i + n) (a group at place pos) for
+ * each of nm members into the members' arrays from c0, and each member's
+ * best child (over the faces it allows there) added to sb[m].  One pass
+ * over the children; inlined with nm a constant, the members' loop
+ * unrolls (a loop of a variable count of one to three costs more than its
+ * work). */
+static inline void close_members(const prove_tree *t, uint32_t i, uint32_t n, int pos, uint32_t c0, int32_t *sb,
+                                 int nm)
+{
+    uint64_t allow[PROVE_MEMBERS];
+    int32_t best[PROVE_MEMBERS], *to[PROVE_MEMBERS];
+    for (int m = 0; m < nm; m++) {
+        allow[m] = pos == t->mpos ? t->mset[m] : t->allow[pos];
+        best[m] = 0;
+        to[m] = t->sbm[m] + c0;
+    }
+    const prove_kid *stk = t->stk + i;
+    const int32_t *v = t->stkm + (size_t)i * PROVE_MEMBERS;
+    for (uint32_t x = 0; x < n; x++, v += PROVE_MEMBERS) {
+        int f = stk[x].face;
+        for (int m = 0; m < nm; m++) {
+            int32_t b = v[m];
+            to[m][x] = b;
+            b &= -(int32_t)(allow[m] >> f & 1);    /* no branch: 0 unless allowed */
+            best[m] = b > best[m] ? b : best[m];
+        }
+    }
+    for (int m = 0; m < nm; m++)
+        sb[m] += best[m];
+}
+
 /* Write the group of the children stk[i .. j) (one place) as group g, its
- * best child for each member into the members' arrays and sb[].  (Fields
- * of t read into locals: the stores of bounds may alias them.) */
+ * best child for each member into the members' arrays and sb[]. */
 static void close_group(prove_tree *t, uint32_t g, uint32_t i, uint32_t j, int32_t *sb)
 {
     prove_group *gr = &t->grp[g];
     const prove_kid *stk = t->stk;
-    const int32_t *stkm = t->stkm;
     uint32_t c0 = t->nc, n = j - i;
-    int pos = t->stkpos[i], deep = pos, nm = t->nm;
+    int pos = t->stkpos[i], deep = pos;
     prove_kid *kid = t->kid + c0;
     for (uint32_t x = 0; x < n; x++) {
         kid[x] = stk[i + x];
@@ -550,16 +612,11 @@ static void close_group(prove_tree *t, uint32_t g, uint32_t i, uint32_t j, int32
     gr->c0 = c0;
     gr->n = (uint8_t)n;
     t->nc = c0 + n;
-    for (int m = 0; m < nm; m++) {
-        uint64_t allow = pos == t->mpos ? t->mset[m] : t->allow[pos];
-        int32_t best = 0, *to = t->sbm[m] + c0;
-        for (uint32_t x = 0; x < n; x++) {
-            int32_t v = stkm[(size_t)(i + x) * PROVE_MEMBERS + (size_t)m];
-            to[x] = v;
-            v &= -(int32_t)(allow >> stk[i + x].face & 1);    /* no branch: 0 unless allowed */
-            best = v > best ? v : best;
-        }
-        sb[m] += best;
+    switch (t->nm) {     /* the usual counts, unrolled */
+    case 1: close_members(t, i, n, pos, c0, sb, 1); break;
+    case 2: close_members(t, i, n, pos, c0, sb, 2); break;
+    case 3: close_members(t, i, n, pos, c0, sb, 3); break;
+    default: close_members(t, i, n, pos, c0, sb, t->nm); break;
     }
 }
 
@@ -573,7 +630,7 @@ static void close_node(prove_tree *t, int d)
         return;
     prove_kid n = {t->ng, o->pts, o->face, 0, 0};
     int32_t sb[PROVE_MEMBERS];
-    for (int m = 0; m < t->nm; m++)
+    for (int m = 0; m < PROVE_MEMBERS; m++)    /* all: push_kid copies them all */
         sb[m] = o->pts;
     for (uint32_t i = o->kidbase; i < t->nstk;) {
         uint32_t j = i + 1;
