@@ -277,7 +277,9 @@ static void check_vowels(const char *lang, int rows, int cols, const char *vowel
     bog_prover p = {.bd = bd, .rows = rows, .cols = cols, .cells = rows * cols};
     p.nfaces = bog_letter_faces(dawg_alphabet(d), p.faces);
     char text[PROVE_GROUPS_TEXT];
-    tki_prove_dict_groups(&p, text, sizeof text);
+    static prove_letter_stats stats;
+    tki_prove_letter_stats(bd, &stats);
+    tki_prove_dict_groups(&p, &stats, text, sizeof text);
     size_t vlen = strcspn(text, " ");
     int groups = 1, letters = 0, want = 0;
     for (const char *q = text; *q; q++)

@@ -17,14 +17,9 @@
 
 #include <string.h>
 
-typedef struct letter_stats {
-    uint32_t count[64];          /* occurrences of each letter */
-    uint32_t pair[64][64];       /* pair[a][b]: a next to b, either way round */
-} letter_stats;
-
 static int count_word(void *ctx, uint32_t rank, const uint8_t *letters, int n)
 {
-    letter_stats *s = ctx;
+    prove_letter_stats *s = ctx;
     (void)rank;
     for (int i = 0; i < n; i++) {
         unsigned a = letters[i] & 63;
@@ -40,8 +35,15 @@ static int count_word(void *ctx, uint32_t rank, const uint8_t *letters, int n)
     return 0;
 }
 
+void tki_prove_letter_stats(const bog_dict *bd, prove_letter_stats *s)
+{
+    memset(s, 0, sizeof *s);
+    const dawg_view *v = bog_dict_view(bd);
+    dawg_view_foreach(v, 0, dawg_view_words(v), count_word, s);
+}
+
 /* Sukhotin's vowels: a set of letters (bit l for letter l). */
-static uint64_t find_vowels(const letter_stats *s, int size)
+static uint64_t find_vowels(const prove_letter_stats *s, int size)
 {
     int64_t sum[64] = {0};
     for (int a = 1; a <= size; a++)
@@ -64,7 +66,7 @@ static uint64_t find_vowels(const letter_stats *s, int size)
 
 /* The most frequent consonants, until they make half of the consonants'
  * occurrences. */
-static uint64_t common_consonants(const letter_stats *s, int size, uint64_t vowels)
+static uint64_t common_consonants(const prove_letter_stats *s, int size, uint64_t vowels)
 {
     uint64_t total = 0, taken = 0, common = 0;
     for (int a = 1; a <= size; a++)
@@ -98,18 +100,14 @@ static size_t put_group(const bog_prover *p, uint64_t letters, char *out, size_t
     return at;
 }
 
-size_t tki_prove_dict_groups(const bog_prover *p, char *out, size_t cap)
+size_t tki_prove_dict_groups(const bog_prover *p, const prove_letter_stats *s, char *out, size_t cap)
 {
-    static letter_stats zero;
-    letter_stats s = zero;
-    const dawg_view *v = bog_dict_view(p->bd);
     int size = bog_dict_alphabet(p->bd)->size;
-    dawg_view_foreach(v, 0, dawg_view_words(v), count_word, &s);
     uint64_t all = 0;
     for (int f = 0; f < p->nfaces; f++)
         all |= 1ull << (p->faces[f].let[0] & 63);
-    uint64_t vowels = find_vowels(&s, size) & all;
-    uint64_t common = p->cells > 9 ? common_consonants(&s, size, vowels) & all : 0;
+    uint64_t vowels = find_vowels(s, size) & all;
+    uint64_t common = p->cells > 9 ? common_consonants(s, size, vowels) & all : 0;
     uint64_t sets[3] = {vowels, common, all & ~vowels & ~common};
     size_t at = 0;
     out[0] = 0;

@@ -35,12 +35,22 @@ struct bog_prover {
     uint64_t dict_hash;
 };
 
+/* What a proof's setup reads from the words, in one pass over them
+ * (prove_groups.c): how often each letter occurs, and how often two
+ * different letters stand side by side (either way round). */
+typedef struct prove_letter_stats {
+    uint32_t count[64];
+    uint32_t pair[64][64];
+} prove_letter_stats;
+void tki_prove_letter_stats(const bog_dict *bd, prove_letter_stats *s);
+
 /* The default groups of a dictionary whose alphabet is not the English one
  * (prove_groups.c): vowels, then consonants (split in two, common and rare,
  * on grids of more than nine cells), as a groups text in out; needs
- * p->bd, faces and cells set.  Returns the text's length. */
+ * p->bd, faces and cells set, and the words' stats s.  Returns the text's
+ * length. */
 #define PROVE_GROUPS_TEXT (BOG_PROVE_FACES * BOG_FACE_MAX * (ALPHA_LETTER_MAX + 1) + 4)
-size_t tki_prove_dict_groups(const bog_prover *p, char *out, size_t cap);
+size_t tki_prove_dict_groups(const bog_prover *p, const prove_letter_stats *s, char *out, size_t cap);
 
 /* The symmetries of a rows x cols grid into sym (identity first); returns how many. */
 int tki_prove_symmetries(int rows, int cols, uint8_t sym[8][BOG_PROVE_CELLS]);

@@ -220,24 +220,12 @@ static int list_classes(bog_prover *p, tk_error *err)
     return TK_OK;
 }
 
-static int count_letters(void *ctx, uint32_t rank, const uint8_t *letters, int n)
-{
-    uint32_t *count = ctx;
-    (void)rank;
-    for (int i = 0; i < n; i++)
-        count[letters[i] & 63]++;
-    return 0;
-}
-
 /* Each face's weight: the occurrences of its first letter in the words
  * (to split a class's face set in two halves of about equal weight). */
-static void face_weights(bog_prover *p)
+static void face_weights(bog_prover *p, const prove_letter_stats *s)
 {
-    uint32_t count[64] = {0};
-    const dawg_view *v = bog_dict_view(p->bd);
-    dawg_view_foreach(v, 0, dawg_view_words(v), count_letters, count);
     for (int f = 0; f < p->nfaces; f++)
-        p->face_weight[f] = count[p->faces[f].let[0] & 63] + 1;
+        p->face_weight[f] = s->count[p->faces[f].let[0] & 63] + 1;
 }
 
 static uint64_t dict_hash(const bog_dict *bd)
@@ -298,10 +286,12 @@ static int setup(bog_prover *p, const bog_prove_config *cfg, tk_error *err)
     }
     neighbours(p);
     p->nsym = tki_prove_symmetries(p->rows, p->cols, p->sym);
+    prove_letter_stats stats;
+    tki_prove_letter_stats(p->bd, &stats);
     const char *groups = cfg->groups ? cfg->groups : bog_prove_default_groups(a, p->rows, p->cols);
     char derived[PROVE_GROUPS_TEXT];
     if (!groups) {                     /* another alphabet: vowels found in the words */
-        tki_prove_dict_groups(p, derived, sizeof derived);
+        tki_prove_dict_groups(p, &stats, derived, sizeof derived);
         groups = derived;
     }
     int rc = parse_groups(p, groups, err);
@@ -314,7 +304,7 @@ static int setup(bog_prover *p, const bog_prove_config *cfg, tk_error *err)
     for (int k = 0; k < p->cells; k++)
         p->pos_of[p->order[k]] = (uint8_t)k;
     p->dict_hash = dict_hash(p->bd);
-    face_weights(p);
+    face_weights(p, &stats);
     return list_classes(p, err);
 }
 
