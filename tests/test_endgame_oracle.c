@@ -146,6 +146,12 @@ static int ply_value_sum(const sk_eg_result *res)
     return v;
 }
 
+/* The same first play (kind, and the move for a move). */
+static int same_play(const sk_eg_ply *a, const sk_eg_ply *b)
+{
+    return a->kind == b->kind && (a->kind == SK_PLAY_PASS || skfx_same_move(&a->move, &b->move));
+}
+
 static void run_lang(const char *code, size_t step, int npos, stats *st)
 {
     skfx_lang L;
@@ -229,6 +235,8 @@ static void run_lang(const char *code, size_t step, int npos, stats *st)
         }
         /* every play listed achieves the value, and every other play does not */
         size_t achieving = 0;
+        sk_eg_ply first;                 /* the achieving play first in sk_move_cmp order (the pass last) */
+        int have_first = 0;
         if (i % 3 == 0) {
             sk_movelist *L0 = &list;
             L0->limit = 0;
@@ -247,6 +255,9 @@ static void run_lang(const char *code, size_t step, int npos, stats *st)
                 if (v != want)
                     continue;
                 achieving++;
+                if (!have_first || (p.kind == SK_PLAY_MOVE && first.kind == SK_PLAY_PASS) ||
+                    (p.kind == SK_PLAY_MOVE && sk_move_cmp(L.e, &p.move, &first.move) < 0))
+                    first = p, have_first = 1;
                 int listed = 0;
                 for (size_t j = 0; j < res.nbest && !listed; j++)
                     listed = res.best[j].kind == p.kind &&
@@ -256,6 +267,9 @@ static void run_lang(const char *code, size_t step, int npos, stats *st)
             CHECKF(bad || achieving == res.nbest, "%s position %d: %zu plays achieve the value, all_best lists %zu", code,
                    i, achieving, res.nbest);
             st->allbest_multi += achieving > 1;
+            CHECKF(bad || !have_first || same_play(&res.pv[0], &first),
+                   "%s position %d: the play named is not the first of the %zu tied plays in sk_move_cmp order", code, i,
+                   achieving);
             if (achieving != res.nbest && getenv("EG_DEBUG"))
                 for (size_t j = 0; j < res.nbest; j++) {
                     o.nodes = 0;
@@ -505,6 +519,8 @@ static void threads_lang(const char *code, size_t step, int npos)
                    t + 1, r[t].value, r[0].value);
             CHECKF(r[t].npv > 0 && r[t].pv[r[t].npv - 1].last && ply_value_sum(&r[t]) == r[t].value,
                    "%s position %d: %d threads: the PV does not end the game worth the value", code, i, t + 1);
+            CHECKF(r[t].npv > 0 && r[0].npv > 0 && same_play(&r[t].pv[0], &r[0].pv[0]),
+                   "%s position %d: %d threads name another first play than one thread", code, i, t + 1);
         }
         for (int t = 0; t < 3; t++)
             sk_eg_result_free(&r[t]);

@@ -30,8 +30,8 @@
  * their own racks: generated once per line state for the racks of the
  * solve's root and filtered by the tiles still on the rack at each node.  With jobs > 1 the root moves are shared among threads
  * (one transposition table, lock-free): the value is the same as with one
- * thread (the search is exact), the first play may be another one of equal
- * value.
+ * thread (the search is exact), and so is the first play: among plays of
+ * equal value, the first in sk_move_cmp order (the pass last).
  *
  * Ownership: an sk_endgame holds one move generator per thread, its move
  * buffers and the transposition table (tt_mb megabytes, allocated once by

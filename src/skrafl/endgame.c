@@ -86,7 +86,9 @@
  * atomic counter and tests it with a null window against the best value so
  * far (read under a mutex), re-searching with an open window when it fails
  * high.  The value is exact, so it does not depend on the number of
- * threads; with one thread the whole result is deterministic.
+ * threads; nor does the play named: among plays of equal value the first
+ * in sk_move_cmp order wins (a play before the best so far is tested for
+ * >= its value, the others for >).
  *
  * The principal variation comes from a triangular table; where a table hit
  * cut it short of the end of the game, the rest is solved again from there
@@ -1549,12 +1551,23 @@ static int root_child(egw *w, uint32_t idx, int depth, int alpha, int beta, int 
     return child_value(w, 0, depth, idx == PASS_IDX ? NULL : &w->s->root.v[idx], alpha, beta, inexact, term, pl);
 }
 
-/* Record a root play's exact-in-window value v (> the best so far?). */
+/* Does root play a come before root play b among plays of equal value?
+ * sk_move_cmp order, the pass last: which of two tied plays is named must
+ * not depend on the order the threads finished them in. */
+static int root_before(const sk_endgame *s, uint32_t a, uint32_t b)
+{
+    if (a == b || a == PASS_IDX)
+        return 0;
+    return b == PASS_IDX || sk_move_cmp(s->e, &s->root.v[a], &s->root.v[b]) < 0;
+}
+
+/* Record a root play's exact-in-window value v (above the best so far, or
+ * equal to it and before it). */
 static void root_offer(sk_endgame *s, egw *w, uint32_t idx, int v, const sk_eg_ply *pl, int term)
 {
     egroot *R = &s->R;
     pthread_mutex_lock(&R->mu);
-    if (!R->have || v > R->best_val) {
+    if (!R->have || v > R->best_val || (v == R->best_val && root_before(s, idx, R->best_idx))) {
         R->have = 1;
         R->best_val = v;
         R->best_idx = idx;
@@ -1578,6 +1591,8 @@ static void root_work(egw *w)
         uint32_t idx = s->rord[k].idx;
         pthread_mutex_lock(&R->mu);
         int alpha = R->have && R->best_val > R->lo ? R->best_val : R->lo;
+        if (alpha < R->hi && R->have && R->best_val > R->lo && root_before(s, idx, R->best_idx))
+            alpha--;  /* a tie with the best would take its place: test >= */
         pthread_mutex_unlock(&R->mu);
         if (alpha >= R->hi)
             return;   /* the root failed high on its window: no other move matters */
