@@ -152,6 +152,88 @@ static int same_play(const sk_eg_ply *a, const sk_eg_ply *b)
     return a->kind == b->kind && (a->kind == SK_PLAY_PASS || skfx_same_move(&a->move, &b->move));
 }
 
+/* Every play of the position (the brute force values each) that achieves
+ * the value want is in res's all_best list and no other is; the play named
+ * first is the first of them in sk_move_cmp order (the pass last).
+ * Returns how many achieve it. */
+static size_t check_all_best(oracle *o, sk_gen *g, sk_movelist *L0, const char *code, int i, const sk_eg_position *pos,
+                             const sk_eg_result *res, int want)
+{
+    tk_error err;
+    size_t achieving = 0;
+    sk_eg_ply first;
+    int have_first = 0, bad = 0;
+    L0->limit = 0;
+    if (sk_generate(g, &pos->board, &pos->rack[0], 0, L0, &err) != 0) {
+        CHECKF(0, "%s position %d: move generation: %s", code, i, err.msg);
+        return 0;
+    }
+    for (size_t k = 0; k <= L0->n; k++) {
+        sk_eg_ply p;
+        memset(&p, 0, sizeof p);
+        p.kind = k == L0->n ? SK_PLAY_PASS : SK_PLAY_MOVE;
+        if (k < L0->n)
+            p.move = L0->v[k];
+        o->nodes = 0;
+        o->budget = 1200;
+        int v = oracle_after(o, pos, &p, &bad);
+        if (bad)
+            return achieving;
+        if (v != want)
+            continue;
+        achieving++;
+        if (!have_first || (p.kind == SK_PLAY_MOVE && first.kind == SK_PLAY_PASS) ||
+            (p.kind == SK_PLAY_MOVE && sk_move_cmp(o->e, &p.move, &first.move) < 0))
+            first = p, have_first = 1;
+        int listed = 0;
+        for (size_t j = 0; j < res->nbest && !listed; j++)
+            listed = same_play(&res->best[j], &p);
+        CHECKF(listed, "%s position %d: a play worth the value is not in all_best", code, i);
+    }
+    CHECKF(achieving == res->nbest, "%s position %d: %zu plays achieve the value, all_best lists %zu", code, i,
+           achieving, res->nbest);
+    CHECKF(!have_first || (res->npv > 0 && same_play(&res->pv[0], &first)),
+           "%s position %d: the play named is not the first of the %zu tied plays in sk_move_cmp order", code, i,
+           achieving);
+    return achieving;
+}
+
+/* A position of run_lang: a random board, 1-3 tiles against 1-3 (a blank
+ * in place of a tile one time in four), sometimes 4 or 5 scoreless turns
+ * or a pass just made.  0 when a rack came out empty. */
+static int small_position(sk_gen *g, sk_movelist *list, th_rng *rng, const skfx_lang *L, sk_eg_position *pos)
+{
+    memset(pos, 0, sizeof *pos);
+    if (random_board(g, list, rng, &pos->board) != 0) {
+        CHECKF(0, "no random board");
+        return 0;
+    }
+    int unseen[64];
+    sk_unseen(L->e, &pos->board, NULL, unseen);
+    int blanks = th_below(rng, 4) == 0;
+    int n0 = 1 + (int)th_below(rng, 3), n1 = 1 + (int)th_below(rng, n0 == 3 ? 1 : 3);
+    draw_rack(rng, unseen, L->a.size, n0, 0, &pos->rack[0]);
+    draw_rack(rng, unseen, L->a.size, n1, 0, &pos->rack[1]);
+    /* a blank in place of a tile (the tile set is not checked) */
+    if (blanks && pos->rack[0].n > 0 && pos->rack[0].n < 3) {
+        pos->rack[0].blanks++;
+        pos->rack[0].n++;
+    } else if (blanks && pos->rack[1].n == 1) {
+        pos->rack[1].blanks++;
+        pos->rack[1].n++;
+    }
+    if (pos->rack[0].n == 0 || pos->rack[1].n == 0)
+        return 0;
+    int kind = (int)th_below(rng, 8);
+    if (kind == 0)
+        pos->zeroless = 5;
+    else if (kind == 1)
+        pos->zeroless = 4;
+    else if (kind == 2)
+        pos->last_pass = 1, pos->zeroless = 1;
+    return 1;
+}
+
 static void run_lang(const char *code, size_t step, int npos, stats *st)
 {
     skfx_lang L;
@@ -167,34 +249,10 @@ static void run_lang(const char *code, size_t step, int npos, stats *st)
     REQUIRE(sk_endgame_create(&s2, L.e, 2, 2, &err) == 0);
     oracle o = { L.e, g2, {{0}}, 0, 0, 0 };
     th_rng rng = { 0x5eed0000u + (uint64_t)code[0] };
-    int nl = L.a.size;
     for (int i = 0; i < npos; i++) {
         sk_eg_position pos;
-        memset(&pos, 0, sizeof pos);
-        REQUIRE(random_board(g, &list, &rng, &pos.board) == 0);
-        int unseen[64];
-        sk_unseen(L.e, &pos.board, NULL, unseen);
-        int blanks = th_below(&rng, 4) == 0;
-        int n0 = 1 + (int)th_below(&rng, 3), n1 = 1 + (int)th_below(&rng, n0 == 3 ? 1 : 3);
-        draw_rack(&rng, unseen, nl, n0, 0, &pos.rack[0]);
-        draw_rack(&rng, unseen, nl, n1, 0, &pos.rack[1]);
-        /* a blank in place of a tile (the tile set is not checked) */
-        if (blanks && pos.rack[0].n > 0 && pos.rack[0].n < 3) {
-            pos.rack[0].blanks++;
-            pos.rack[0].n++;
-        } else if (blanks && pos.rack[1].n == 1) {
-            pos.rack[1].blanks++;
-            pos.rack[1].n++;
-        }
-        if (pos.rack[0].n == 0 || pos.rack[1].n == 0)
+        if (!small_position(g, &list, &rng, &L, &pos))
             continue;
-        int kind = (int)th_below(&rng, 8);
-        if (kind == 0)
-            pos.zeroless = 5;
-        else if (kind == 1)
-            pos.zeroless = 4;
-        else if (kind == 2)
-            pos.last_pass = 1, pos.zeroless = 1;
         if (getenv("EG_ONLY") && atoi(getenv("EG_ONLY")) != i)
             continue;
         o.nodes = 0;
@@ -234,51 +292,8 @@ static void run_lang(const char *code, size_t step, int npos, stats *st)
             st->pass_best += res.pv[0].kind == SK_PLAY_PASS;
         }
         /* every play listed achieves the value, and every other play does not */
-        size_t achieving = 0;
-        sk_eg_ply first;                 /* the achieving play first in sk_move_cmp order (the pass last) */
-        int have_first = 0;
-        if (i % 3 == 0) {
-            sk_movelist *L0 = &list;
-            L0->limit = 0;
-            REQUIRE(sk_generate(g, &pos.board, &pos.rack[0], 0, L0, &err) == 0);
-            for (size_t k = 0; k <= L0->n; k++) {
-                sk_eg_ply p;
-                memset(&p, 0, sizeof p);
-                p.kind = k == L0->n ? SK_PLAY_PASS : SK_PLAY_MOVE;
-                if (k < L0->n)
-                    p.move = L0->v[k];
-                o.nodes = 0;
-                o.budget = 1200;
-                int v = oracle_after(&o, &pos, &p, &bad);
-                if (bad)
-                    break;
-                if (v != want)
-                    continue;
-                achieving++;
-                if (!have_first || (p.kind == SK_PLAY_MOVE && first.kind == SK_PLAY_PASS) ||
-                    (p.kind == SK_PLAY_MOVE && sk_move_cmp(L.e, &p.move, &first.move) < 0))
-                    first = p, have_first = 1;
-                int listed = 0;
-                for (size_t j = 0; j < res.nbest && !listed; j++)
-                    listed = res.best[j].kind == p.kind &&
-                             (p.kind == SK_PLAY_PASS || skfx_same_move(&res.best[j].move, &p.move));
-                CHECKF(listed || bad, "%s position %d: a play worth the value is not in all_best", code, i);
-            }
-            CHECKF(bad || achieving == res.nbest, "%s position %d: %zu plays achieve the value, all_best lists %zu", code,
-                   i, achieving, res.nbest);
-            st->allbest_multi += achieving > 1;
-            CHECKF(bad || !have_first || same_play(&res.pv[0], &first),
-                   "%s position %d: the play named is not the first of the %zu tied plays in sk_move_cmp order", code, i,
-                   achieving);
-            if (achieving != res.nbest && getenv("EG_DEBUG"))
-                for (size_t j = 0; j < res.nbest; j++) {
-                    o.nodes = 0;
-                    int v = oracle_after(&o, &pos, &res.best[j], &bad);
-                    fprintf(stderr, "  best[%zu] kind %d row %d col %d dir %d len %d score %d: oracle %d (zl %d lp %d)\n", j,
-                            res.best[j].kind, res.best[j].move.row, res.best[j].move.col, res.best[j].move.dir,
-                            res.best[j].move.len, res.best[j].score, v, pos.zeroless, pos.last_pass);
-                }
-        }
+        if (i % 3 == 0)
+            st->allbest_multi += check_all_best(&o, g, &list, code, i, &pos, &res, want) > 1;
         sk_eg_result_free(&res);
         /* two threads: the same value */
         sk_eg_opts o2 = { 0, 0, 0, 1, 0, 0, 0 };
