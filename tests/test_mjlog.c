@@ -11,9 +11,15 @@
  *   han, fu, points and yaku;
  * - malformed logs: located errors (round, event, line), never a crash
  *   (also every truncation of both files);
- * - gzip-compressed logs read as the plain ones; corrupt ones fail cleanly. */
+ * - gzip-compressed logs read as the plain ones; corrupt ones fail cleanly;
+ * - oracle of the tenhou.net/6 reader, which must rebuild the order of play
+ *   from each seat's lists (a call may be of a later copy of a tile passed
+ *   before): random games parsed from .mjlog XML, written as JSON by a
+ *   writer here (tests/support/mjlog_json.c) and parsed again give the same
+ *   events and dora indicators. */
 #include "support/harness.h"
 #include "support/mjlog_gen.h"
+#include "support/mjlog_json.h"
 #include "tilekit/mjlog.h"
 
 #include <stdio.h>
@@ -273,6 +279,73 @@ static void test_oracle_steps(void)
     mj_log_free(j);
 }
 
+/* ---- the tenhou.net/6 reader against the .mjlog one ---- */
+
+/* Round i of x and j: the same events but the indicators, and the same
+ * indicators in order (the JSON reader shows a kan's right after it). */
+static int same_round_events(const mj_log_round *x, const mj_log_round *j)
+{
+    int a = 0, b = 0, ok = x->dora0 == j->dora0 && x->dora0_red == j->dora0_red;
+    uint8_t dx[8] = { 0 }, dj[8] = { 0 };
+    int ndx = 0, ndj = 0;
+    for (;;) {
+        while (a < x->n_events && x->events[a].kind == MJ_EV_DORA) {
+            if (ndx < 8) dx[ndx] = (uint8_t)(x->events[a].tile * 2 + x->events[a].red);
+            ndx++, a++;
+        }
+        while (b < j->n_events && j->events[b].kind == MJ_EV_DORA) {
+            if (ndj < 8) dj[ndj] = (uint8_t)(j->events[b].tile * 2 + j->events[b].red);
+            ndj++, b++;
+        }
+        if (a == x->n_events || b == j->n_events)
+            break;
+        const mj_log_event *e = &x->events[a++], *f = &j->events[b++];
+        ok &= e->kind == f->kind && e->seat == f->seat && e->tile == f->tile && e->red == f->red;
+        if (e->kind == MJ_EV_DISCARD || e->kind == MJ_EV_DRAW)
+            ok &= e->flag == f->flag;
+        if (e->kind >= MJ_EV_CHI && e->kind <= MJ_EV_ANKAN) {
+            ok &= e->from == f->from && e->n_own == f->n_own && e->own_red == f->own_red;
+            for (int k = 0; k < e->n_own && k < 4; k++)
+                ok &= e->own[k] == f->own[k];
+        }
+    }
+    return ok && a == x->n_events && b == j->n_events && ndx == ndj && memcmp(dx, dj, sizeof dx) == 0;
+}
+
+static void test_json_oracle(void)
+{
+    int games = (int)(400 * th_sanitized_scale(8));
+    if (games < 10)
+        games = 10;
+    mjlog_gen g;
+    int wall[136];
+    mjlog_gen_start(&g, 0x6a736f6eull, wall);
+    long rounds = 0, calls = 0;
+    for (int n = 0; n < games && !th_checks_failed_in_test(); n++) {
+        mj_log *x = mjlog_gen_game(&g, n % 8, 4, wall);
+        REQUIRE(x);
+        char *text = mjlog_json_write(x);
+        mj_log *j = NULL;
+        tk_error err = { 0 };
+        int rc = mj_log_parse(text, strlen(text), &j, &err);
+        CHECKF(rc == 0, "game %d: %s", n, err.msg);
+        if (rc == 0) {
+            CHECK(j->format == MJ_LOG_TENHOU6 && j->n_rounds == x->n_rounds);
+            for (int i = 0; i < x->n_rounds && i < j->n_rounds; i++) {
+                CHECKF(same_round_events(&x->rounds[i], &j->rounds[i]), "game %d round %d: the events differ", n, i);
+                for (int k = 0; k < x->rounds[i].n_events; k++)
+                    calls += x->rounds[i].events[k].kind >= MJ_EV_CHI && x->rounds[i].events[k].kind <= MJ_EV_DAIMINKAN;
+            }
+            rounds += x->n_rounds;
+        }
+        mj_log_free(j);
+        mj_log_free(x);
+        free(text);
+    }
+    CHECK(rounds >= 4L * games && calls > rounds);
+    mjlog_gen_free(&g);
+}
+
 /* ---- malformed logs ---- */
 
 static void expect_error(const char *text, const char *needle)
@@ -443,6 +516,86 @@ static void test_json_points(void)
     mj_log_free(log);
 }
 
+/* The same win as test_json_points with the win's text as logs converted
+ * from Mahjong Soul write it: that game's English names, or its Japanese
+ * ones (a wind without its wind: the winner's seat, seat 0 is North in East 2). */
+static void test_json_win_names(void)
+{
+    static const char HEAD[] =
+        "{\"name\":[\"a\",\"b\",\"c\",\"d\"],\"log\":[[[1,0,0],[25000,25000,25000,25000],[41],[],"
+        "[11,12,13,14,15,16,17,18,19,21,21,22,23],[47,24],[60],"
+        "[31,31,32,33,34,35,36,37,38,39,41,41,42],[43,44],[60,60],"
+        "[31,32,33,34,35,36,37,38,39,42,42,43,43],[45,46],[60,60],"
+        "[32,33,34,35,36,37,38,39,44,44,45,45,46],[26,27],[60,60],"
+        "[\"\\u548c\\u4e86\",[5200,-2600,-1300,-1300],[0,0,0,";
+    static const struct { const char *win; int points, fu, han, limit, y0, y1; } C[] = {
+        { "\"20Fu4Han1300-2600\u70b9\",\"Fully Concealed Hand(1\u98dc)\",\"pinfu(1\u98dc)\"", 5200, 20, 2,
+          MJ_LIMIT_NONE, MJ_Y_MENZEN_TSUMO, MJ_Y_PINFU },
+        { "\"Mangan 2000-4000\u70b9\",\"Seat Wind(1\u98dc)\",\"Prevalent Wind(1\u98dc)\"", 8000, 0, 2,
+          MJ_LIMIT_MANGAN, MJ_Y_SEAT_N, MJ_Y_ROUND_E },
+        { "\"30\u7b263\u98dc1000-2000\u70b9\",\"\u5f79\u724c:\u81ea\u98a8\u724c(1\u98dc)\","   /* 役牌:自風牌 */
+          "\"\u30c0\u30d6\u30eb\u7acb\u76f4(2\u98dc)\"", 4000, 30, 3, MJ_LIMIT_NONE, MJ_Y_SEAT_N,  /* ダブル立直 */
+          MJ_Y_DOUBLE_RIICHI },
+        { "\"\u5207\u308a\u4e0a\u3052\u6e80\u8cab2000-4000\u70b9\",\"Ura Dora(0\u98dc)\",\"Red Five(1\u98dc)\","
+          "\"Dora(3\u98dc)\"", 8000, 0, 4, MJ_LIMIT_MANGAN, MJ_Y_AKA, MJ_Y_DORA },   /* 切り上げ満貫 */
+    };
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++) {
+        char j[2048];
+        snprintf(j, sizeof j, "%s%s]]]]}", HEAD, C[i].win);
+        mj_log *log = NULL;
+        tk_error err = { 0 };
+        int rc = mj_log_parse(j, strlen(j), &log, &err);
+        CHECKF(rc == 0, "case %zu: %s", i, err.msg);
+        if (rc == 0) {
+            const mj_log_win *w = &log->rounds[0].wins[0];
+            CHECKF(w->points == C[i].points && w->fu == C[i].fu && w->han == C[i].han && w->limit == C[i].limit,
+                   "case %zu: %d points, %d fu, %d han, limit %d", i, w->points, w->fu, w->han, w->limit);
+            CHECKF(w->n_yaku == 2 && w->yaku[0].id == C[i].y0 && w->yaku[1].id == C[i].y1, "case %zu: yaku", i);
+        }
+        mj_log_free(log);
+    }
+    /* a name no one writes is still an error that quotes it */
+    char j[2048];
+    snprintf(j, sizeof j, "%s%s]]]]}", HEAD, "\"Mangan 2000-4000\u70b9\",\"Riichi Bonus(1\u98dc)\"");
+    expect_error(j, "unknown yaku Riichi Bonus(1");
+}
+
+/* tenhou.net/6 gives no order of play: a call may be of the second copy of
+ * a tile after the first was let pass, even twice in a round: East lets
+ * South's first 3z and first 4z pass and pons the second ones (taking the
+ * first copy goes wrong only later, and the second point is met only by
+ * the tries that let the first copy pass). */
+static void test_json_order(void)
+{
+    static const char J[] =
+        "{\"name\":[\"a\",\"b\",\"c\",\"d\"],\"log\":[[[0,0,0],[25000,25000,25000,25000],[19],[],"
+        "[13,14,15,16,17,19,19,31,42,43,43,44,44],[39,\"4343p43\",\"4444p44\"],[60,31,42],"
+        "[21,21,22,22,43,43,44,44,27,28,29,36,37],[24,\"21p2121\",23,\"2222p22\",47],[43,43,44,44,60],"
+        "[11,11,12,12,18,18,25,25,26,26,33,33,35],[38,22],[60,60],"
+        "[32,32,34,34,35,36,37,38,39,45,45,46,46],[21],[60],"
+        "[\"\\u6d41\\u5c40\",[0,0,0,0]]]]}";
+    mj_log *log = NULL;
+    tk_error err = { 0 };
+    int rc = mj_log_parse(J, strlen(J), &log, &err);
+    CHECKF(rc == 0, "%s", err.msg);
+    REQUIRE(rc == 0);
+    /* seat, tile of each call in order; each of East's pons right after South's discard */
+    static const int want[4][3] = { { 1, 9, 3 }, { 0, 29, 1 }, { 1, 10, 2 }, { 0, 30, 1 } };
+    const mj_log_round *rd = &log->rounds[0];
+    int n = 0;
+    for (int k = 0; k < rd->n_events; k++) {
+        const mj_log_event *e = &rd->events[k];
+        if (e->kind != MJ_EV_PON)
+            continue;
+        CHECKF(n < 4 && e->seat == want[n][0] && e->tile == want[n][1] && e->from == want[n][2],
+               "pon %d: seat %d tile %d from %d", n, e->seat, e->tile, e->from);
+        CHECK(k > 0 && rd->events[k - 1].kind == MJ_EV_DISCARD && rd->events[k - 1].seat == e->from);
+        n++;
+    }
+    CHECK(n == 4);
+    mj_log_free(log);
+}
+
 /* Tenhou counts no double yakuman: four concealed triplets on the pair wait
  * is 13 han (26 under the default rules), two different yakuman still add. */
 static void test_no_double_yakuman(void)
@@ -507,6 +660,8 @@ static const th_test tests[] = {
     { "draw_kinds", test_draw_kinds },
     { "no_double_yakuman", test_no_double_yakuman },
     { "json_points", test_json_points },
+    { "json_win_names", test_json_win_names },
+    { "json_order", test_json_order },
     { "gzip", test_gzip },
     { "same_game", test_same_game },
     { "wins_xml", test_wins_xml },
@@ -514,6 +669,7 @@ static const th_test tests[] = {
     { "context", test_context },
     { "oracle_steps", test_oracle_steps },
     { "oracle_random", test_oracle_random },
+    { "json_oracle", test_json_oracle },
     { "errors", test_errors },
     { "truncations", test_truncations },
     { 0, 0 },

@@ -22,6 +22,14 @@ void tki_log_where(const char *text, size_t len, size_t pos, long *line, long *c
  * TK_ENOMEM. */
 int tki_log_gunzip(const char *text, size_t len, char **out, size_t *out_len, tk_error *err);
 
+/* A tenhou.net/6 win's text (log_win_text.c): its points ("30符1飜1000点",
+ * "満貫2000-4000点", Mahjong Soul's English "Mangan 8000点") into w's fu,
+ * limit and points; a yaku ("立直(1飜)", "Riichi(1飜)", "役牌:自風牌(1飜)")
+ * added to w (a wind named without its wind: seat_wind, round_wind, 0 East
+ * .. 3 North; a yaku of 0 han left out).  0, or -1 when s reads otherwise. */
+int tki_log_win_points(const char *s, mj_log_win *w);
+int tki_log_win_yaku(const char *s, int seat_wind, int round_wind, mj_log_win *w);
+
 int tki_log_parse_xml(const char *text, size_t len, mj_log *log, tk_error *err);
 int tki_log_parse_json(const char *text, size_t len, mj_log *log, tk_error *err);
 

@@ -348,117 +348,6 @@ static int parse_item(jparser *p, int k, int is_take, item *it)
     return 0;
 }
 
-/* ---- results ---- */
-typedef struct yname { const char *jp; int id; } yname;
-
-static int yaku_by_name(const char *s, size_t n)
-{
-    static const yname Y[] = {
-        { "門前清自摸和", MJ_Y_MENZEN_TSUMO }, { "立直", MJ_Y_RIICHI }, { "一発", MJ_Y_IPPATSU },
-        { "槍槓", MJ_Y_CHANKAN }, { "嶺上開花", MJ_Y_RINSHAN }, { "海底摸月", MJ_Y_HAITEI },
-        { "河底撈魚", MJ_Y_HOUTEI }, { "平和", MJ_Y_PINFU }, { "断幺九", MJ_Y_TANYAO }, { "一盃口", MJ_Y_IIPEIKO },
-        { "自風 東", MJ_Y_SEAT_E }, { "自風 南", MJ_Y_SEAT_S }, { "自風 西", MJ_Y_SEAT_W }, { "自風 北", MJ_Y_SEAT_N },
-        { "場風 東", MJ_Y_ROUND_E }, { "場風 南", MJ_Y_ROUND_S }, { "場風 西", MJ_Y_ROUND_W },
-        { "場風 北", MJ_Y_ROUND_N }, { "役牌 白", MJ_Y_HAKU }, { "役牌 發", MJ_Y_HATSU }, { "役牌 中", MJ_Y_CHUN },
-        { "両立直", MJ_Y_DOUBLE_RIICHI }, { "七対子", MJ_Y_CHIITOI }, { "混全帯幺九", MJ_Y_CHANTA },
-        { "一気通貫", MJ_Y_ITTSU }, { "三色同順", MJ_Y_SANSHOKU }, { "三色同刻", MJ_Y_DOUKOU },
-        { "三槓子", MJ_Y_SANKANTSU }, { "対々和", MJ_Y_TOITOI }, { "三暗刻", MJ_Y_SANANKOU },
-        { "小三元", MJ_Y_SHOUSANGEN }, { "混老頭", MJ_Y_HONROUTOU }, { "二盃口", MJ_Y_RYANPEIKOU },
-        { "純全帯幺九", MJ_Y_JUNCHAN }, { "混一色", MJ_Y_HONITSU }, { "清一色", MJ_Y_CHINITSU },
-        { "天和", MJ_Y_TENHOU }, { "地和", MJ_Y_CHIIHOU }, { "大三元", MJ_Y_DAISANGEN },
-        { "四暗刻", MJ_Y_SUUANKOU }, { "四暗刻単騎", MJ_Y_SUUANKOU_TANKI }, { "字一色", MJ_Y_TSUUIISOU },
-        { "緑一色", MJ_Y_RYUUIISOU }, { "清老頭", MJ_Y_CHINROUTOU }, { "九蓮宝燈", MJ_Y_CHUUREN },
-        { "純正九蓮宝燈", MJ_Y_CHUUREN9 }, { "国士無双", MJ_Y_KOKUSHI }, { "国士無双１３面", MJ_Y_KOKUSHI13 },
-        { "国士無双13面", MJ_Y_KOKUSHI13 }, { "大四喜", MJ_Y_DAISUUSHII }, { "小四喜", MJ_Y_SHOUSUUSHII },
-        { "四槓子", MJ_Y_SUUKANTSU }, { "ドラ", MJ_Y_DORA }, { "裏ドラ", MJ_Y_URA }, { "赤ドラ", MJ_Y_AKA },
-        { "役牌:白", MJ_Y_HAKU }, { "役牌:發", MJ_Y_HATSU }, { "役牌:中", MJ_Y_CHUN },
-        { "断么九", MJ_Y_TANYAO },
-    };
-    for (size_t i = 0; i < sizeof Y / sizeof Y[0]; i++)
-        if (strlen(Y[i].jp) == n && memcmp(Y[i].jp, s, n) == 0)
-            return Y[i].id;
-    return -1;
-}
-
-static long leading_num(const char *s, const char **end)
-{
-    long v = 0;
-    while (*s >= '0' && *s <= '9') {
-        if (v < 10000000) v = v * 10 + (*s - '0');
-        s++;
-    }
-    *end = s;
-    return v;
-}
-
-/* "30符1飜1000点", "満貫2000-4000点", "40符3飜1300点∀" into the win. */
-static int parse_points(const char *s, mj_log_win *w)
-{
-    static const struct { const char *jp; int limit; } L[] = {
-        { "数え役満", MJ_LIMIT_YAKUMAN }, { "三倍満", MJ_LIMIT_SANBAIMAN }, { "倍満", MJ_LIMIT_BAIMAN },
-        { "跳満", MJ_LIMIT_HANEMAN }, { "満貫", MJ_LIMIT_MANGAN }, { "役満", MJ_LIMIT_YAKUMAN },
-    };
-    const char *p = s, *e;
-    w->limit = MJ_LIMIT_NONE;
-    w->fu = 0;
-    const char *fu = strstr(s, "符");
-    if (fu) {
-        w->fu = (int)leading_num(s, &e);
-        if (e != fu) return -1;
-        p = fu + strlen("符");
-        leading_num(p, &e);
-        if (strncmp(e, "飜", strlen("飜")) != 0) return -1;
-        p = e + strlen("飜");
-    }
-    for (size_t i = 0; i < sizeof L / sizeof L[0]; i++) {
-        size_t n = strlen(L[i].jp);
-        if (strncmp(p, L[i].jp, n) == 0) {
-            w->limit = L[i].limit;
-            p += n;
-            break;
-        }
-    }
-    long a = leading_num(p, &e);
-    if (e == p) return -1;
-    if (*e == '-') {
-        const char *q = e + 1;
-        long b = leading_num(q, &e);
-        if (e == q) return -1;
-        w->points = (int)(2 * a + b);   /* "500-1000": each non-dealer 500, the dealer 1000 */
-    } else if (strstr(e, "∀")) {
-        w->points = (int)(3 * a);
-    } else {
-        w->points = (int)a;
-    }
-    return strncmp(e, "点", strlen("点")) == 0 ? 0 : -1;
-}
-
-static int parse_yaku(const char *s, mj_log_win *w)
-{
-    const char *open = strchr(s, '(');
-    if (!open) open = strstr(s, "（");
-    if (!open) return -1;
-    int id = yaku_by_name(s, (size_t)(open - s));
-    if (id < 0) return -1;
-    const char *q = open + (*open == '(' ? 1 : strlen("（")), *e;
-    int han;
-    if (strncmp(q, "役満", strlen("役満")) == 0) {
-        han = 13;
-        w->yakuman++;
-    } else {
-        han = (int)leading_num(q, &e);
-        if (e == q || strncmp(e, "飜", strlen("飜")) != 0) return -1;
-    }
-    if (han == 0)
-        return 0;
-    if (w->n_yaku >= MJ_MAX_YAKU) return -1;
-    w->yaku[w->n_yaku].id = (uint8_t)id;
-    w->yaku[w->n_yaku].han = (uint8_t)(han > 255 ? 255 : han);
-    w->n_yaku++;
-    w->han += han;
-    return 0;
-}
-
 /* ---- a round ---- */
 typedef struct rctx {
     jparser *p;
@@ -811,6 +700,7 @@ static int order_round(rctx *c)
 {
     tk_error first = { 0 };
     tk_error *err = c->p->err;
+    int most = 0;   /* ambiguous points met by any try so far */
     for (unsigned skip = 0;; skip++) {
         c->r->n_events = 0;
         memset(c->at, 0, sizeof c->at);
@@ -824,8 +714,11 @@ static int order_round(rctx *c)
             return rc;
         if (skip == 0 && err)
             first = *err;
-        int n = c->n_amb < 10 ? c->n_amb : 10;
-        if (skip + 1 >= (1u << n)) {
+        /* a try that branched otherwise early may meet fewer points than
+         * one before it: every choice of the most points met is tried */
+        if (c->n_amb > most)
+            most = c->n_amb < 10 ? c->n_amb : 10;
+        if (skip + 1 >= (1u << most)) {
             if (err)
                 *err = first;
             return rc;
@@ -852,11 +745,11 @@ static int read_win(rctx *c, size_t rpos, int dl, int det)
     for (int s = 0; s < 4; s++)
         if (is_int(p, child(p, dl, s), -10000000, 10000000, &v))
             w->deltas[s] = (int)v;
-    if (jstr(p, child(p, det, 3), b, sizeof b) < 0 || parse_points(b, w))
+    if (jstr(p, child(p, det, 3), b, sizeof b) < 0 || tki_log_win_points(b, w))
         return jerr_at(p, p->nodes[det].pos, "a win's points must read like \"30符1飜1000点\"%s", NULL);
     for (int y = 4; y < p->nodes[det].n; y++) {
         int yk = child(p, det, y);
-        if (jstr(p, yk, b, sizeof b) < 0 || parse_yaku(b, w))
+        if (jstr(p, yk, b, sizeof b) < 0 || tki_log_win_yaku(b, (w->seat - r->dealer) & 3, (r->kyoku / 4) & 3, w))
             return jerr_at(p, p->nodes[yk].pos, "unknown yaku %s", b);
     }
     w->n_dora = (uint8_t)c->n_dora;
