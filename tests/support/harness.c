@@ -192,3 +192,30 @@ char *th_read_file(const char *path, size_t *len)
         *len = n;
     return buf;
 }
+
+void th_vappend(char **s, size_t *len, size_t *cap, const char *fmt, va_list ap)
+{
+    for (;;) {
+        va_list aq;
+        va_copy(aq, ap);
+        int n = *s ? vsnprintf(*s + *len, *cap - *len, fmt, aq) : -1;
+        va_end(aq);
+        if (n >= 0 && *len + (size_t)n < *cap) {
+            *len += (size_t)n;
+            return;
+        }
+        *cap = *cap * 2 + 4096;
+        char *ns = realloc(*s, *cap);
+        if (!ns)
+            abort();
+        *s = ns;
+    }
+}
+
+void th_append(char **s, size_t *len, size_t *cap, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    th_vappend(s, len, cap, fmt, ap);
+    va_end(ap);
+}

@@ -16,6 +16,7 @@
 #ifndef TILEKIT_TEST_HARNESS_H
 #define TILEKIT_TEST_HARNESS_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -56,6 +57,15 @@ FILE *th_shared_open(const char *rel);
  * without ../shared runs the ENABLE2K tests; NULL if neither is there.
  * Static buffer. */
 const char *th_enable2k_path(void);
+/* Append printf-style text to the growing buffer *s (*len bytes used of
+ * *cap; NUL-terminated; grown with realloc, abort on no memory). */
+void th_append(char **s, size_t *len, size_t *cap, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+void th_vappend(char **s, size_t *len, size_t *cap, const char *fmt, va_list ap);
+
 /* Path under the source tree (TK_TOP, default "."); static buffer. */
 const char *th_top_path(const char *rel);
 /* Scale factor for generated-case counts: TK_TEST_SCALE (default 1.0). */

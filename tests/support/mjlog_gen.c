@@ -29,19 +29,9 @@ static void snap(mjlog_gen *g)
 void mjlog_gen_out(mjlog_gen *g, const char *fmt, ...)
 {
     va_list ap;
-    for (;;) {
-        va_start(ap, fmt);
-        int n = vsnprintf(g->buf + g->len, g->cap - g->len, fmt, ap);
-        va_end(ap);
-        if (n >= 0 && g->len + (size_t)n < g->cap) {
-            g->len += (size_t)n;
-            return;
-        }
-        g->cap = g->cap * 2 + 4096;
-        g->buf = realloc(g->buf, g->cap);
-        if (!g->buf)
-            abort();
-    }
+    va_start(ap, fmt);
+    th_vappend(&g->buf, &g->len, &g->cap, fmt, ap);
+    va_end(ap);
 }
 
 static int rnd(mjlog_gen *g, int n) { return (int)th_below(&g->rng, (uint32_t)n); }

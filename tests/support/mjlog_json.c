@@ -5,32 +5,16 @@
  * tile, at the place that names the seat it came from (first: the left
  * seat, second: across, last: the right seat). */
 #include "mjlog_json.h"
+#include "harness.h"
 #include "tilekit/mjlog.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct jbuf { char *s; size_t len, cap; } jbuf;
 
-static void out(jbuf *b, const char *fmt, ...)
-{
-    va_list ap;
-    for (;;) {
-        va_start(ap, fmt);
-        int n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
-        va_end(ap);
-        if (n >= 0 && b->len + (size_t)n < b->cap) {
-            b->len += (size_t)n;
-            return;
-        }
-        b->cap = b->cap * 2 + 4096;
-        b->s = realloc(b->s, b->cap);
-        if (!b->s)
-            abort();
-    }
-}
+#define out(b, ...) th_append(&(b)->s, &(b)->len, &(b)->cap, __VA_ARGS__)
 
 /* Tenhou's number of a tile: 11-19 man, 21-29 pin, 31-39 sou, 41-47 honours, 51-53 red fives. */
 static int code(int tile, int red)
