@@ -2,7 +2,7 @@
  * records and measures how well it ranks the tiles that really dealt in.
  *
  *   mkdanger --fit [--split train|test|all|dev-fit|dev-check] [--every K]
- *                  [--objective shapes|tiles] [--all-tenpai] [-o PARAMS] LOG...
+ *                  [--objective shapes|tiles] [--all-tenpai|--closed-tenpai] [-o PARAMS] LOG...
  *   mkdanger --calibrate [--split ...] [--params PARAMS] [-o PARAMS] LOG...
  *   mkdanger --auc [--split ...] [--params PARAMS] [--helper POSITIONS]
  *                  [--scores FILE] LOG...
@@ -51,7 +51,7 @@
  * --auc-scores: the area of "score label" lines.
  * Experiments: --objective tiles fits theta on the hand tiles instead (the
  * Bernoulli likelihood of each being a wait); --all-tenpai adds the shapes
- * of players who are tenpai without riichi; MKDANGER_DEBUG=1 prints a
+ * of players who are tenpai without riichi (--closed-tenpai: closed hands only); MKDANGER_DEBUG=1 prints a
  * calibration table (and each deal-in), MKDANGER_DUMP=FILE the hand tiles,
  * MKDANGER_DROP=,NAME,NAME, (feature names) fits with those features
  * held at 0, an ablation: --fit leaves their weights at the prior (0 but
@@ -303,7 +303,7 @@ static void at_discard(data *d, const mj_replay *r, const mj_log_event *e, int f
                     opens += r->hand[s].melds[i].type != MJ_ANKAN;
                 d->t = grow(d->t, &d->cap_t, d->nt + 1, sizeof *d->t);
                 d->t[d->nt++] = (tenpai_obs){ opens, t.seat[s].n_river, sh == 0 };
-                if (all_tenpai && sh == 0 && t.seat[s].n_river >= 3) {
+                if (all_tenpai && sh == 0 && t.seat[s].n_river >= 3 && (all_tenpai == 1 || opens == 0)) {
                     if (dama_id[s] < 0)
                         dama_id[s] = d->n_riichi++;
                     add_obs(d, &t, &r->hand[s], &r->hand[o], s, dama_id[s]);
@@ -964,7 +964,7 @@ static void parse_options(int argc, char **argv, options *o)
         { "auc-scores", required_argument, NULL, 'S' }, { "split", required_argument, NULL, 's' },
         { "every", required_argument, NULL, 'k' }, { "params", required_argument, NULL, 'p' },
         { "helper", required_argument, NULL, 'H' }, { "objective", required_argument, NULL, 'O' },
-        { "all-tenpai", no_argument, NULL, 'T' }, { "scores", required_argument, NULL, 'P' },
+        { "all-tenpai", no_argument, NULL, 'T' }, { "closed-tenpai", no_argument, NULL, 'K' }, { "scores", required_argument, NULL, 'P' },
         { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 }
     };
     static const char *const SPLITS[] = { "all", "train", "test", "dev-fit", "dev-check" };
@@ -987,6 +987,7 @@ static void parse_options(int argc, char **argv, options *o)
         case 'o': o->out = optarg; break;
         case 'O': objective = !strcmp(optarg, "tiles"); break;
         case 'T': all_tenpai = 1; break;
+        case 'K': all_tenpai = 2; break;
         case 'h': usage(); exit(0);
         default: usage(); exit(2);
         }
