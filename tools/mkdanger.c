@@ -173,7 +173,7 @@ static double rule_score(const mj_table *t, int s, int tile)
 
 /* ---- collecting ---- */
 static int objective;     /* 0 shapes, 1 tiles */
-static int all_tenpai;    /* --all-tenpai: players not in riichi who are tenpai fit the shapes too */
+static int all_tenpai;    /* players not in riichi who are tenpai fit the shapes too: 1 all (--all-tenpai), 2 closed hands only (--closed-tenpai) */
 
 static void add_pair(data *d, double score, double rule, int label)
 {
