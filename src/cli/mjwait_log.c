@@ -60,7 +60,7 @@ int mjl_html(void)
 const char *mjl_help(void)
 {
     return "Game records (--log):\n"
-           "      --log        the FILEs are Tenhou game records (.mjlog XML, decompressed,\n"
+           "      --log        the FILEs are Tenhou game records (.mjlog XML, gzip or plain,\n"
            "                   or tenhou.net/6 JSON): every discard of every round with\n"
            "                   its shanten and ukeire beside the best discard's, calls,\n"
            "                   riichi, every win scored beside the log's own value, and\n"
