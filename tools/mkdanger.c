@@ -907,6 +907,7 @@ static int do_auc_scores(const char *path)
 static void usage(void)
 {
     printf("usage: mkdanger --fit [--split train|test|all|dev-fit|dev-check] [--every K] [-o PARAMS] LOG...\n"
+           "                     [--objective shapes|tiles] [--all-tenpai|--closed-tenpai] (experiments)\n"
            "       mkdanger --calibrate [--split ...] [--every K] [--params PARAMS] [-o PARAMS] LOG...\n"
            "       mkdanger --auc [--split ...] [--every K] [--params PARAMS] [--helper OUT] [--scores OUT] LOG...\n"
            "       mkdanger --auc-scores FILE\n");
@@ -985,7 +986,13 @@ static void parse_options(int argc, char **argv, options *o)
         case 'H': o->helper = optarg; break;
         case 'P': o->scores = optarg; break;
         case 'o': o->out = optarg; break;
-        case 'O': objective = !strcmp(optarg, "tiles"); break;
+        case 'O':
+            if (strcmp(optarg, "shapes") && strcmp(optarg, "tiles")) {
+                fprintf(stderr, "mkdanger: --objective: '%s' is neither shapes nor tiles\n", optarg);
+                exit(2);
+            }
+            objective = !strcmp(optarg, "tiles");
+            break;
         case 'T': all_tenpai = 1; break;
         case 'K': all_tenpai = 2; break;
         case 'h': usage(); exit(0);
